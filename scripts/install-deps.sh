@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages hsalite and kfdemu need to build and test.
+# Idempotent: packages already present are left alone, so CI and a fresh
+# machine run the same script.  Needs root (or sudo) for apt-get.
+set -euo pipefail
+
+pkgs=(
+  # build
+  build-essential cmake pkg-config
+  # runtime dependencies (through pkg-config)
+  libdrm-dev libnuma-dev libelf-dev libmsgpack-dev
+  # tests
+  check libsubunit-dev
+  # GPU code objects (gfx90a) for examples and the corpus
+  clang lld llvm
+  # the peers: Debian's ROCr 5.2.3, its thunk, rocminfo and the HSA headers
+  rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
+  # tools used by tests
+  valgrind
+)
+
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [[ $(id -u) -eq 0 ]] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi

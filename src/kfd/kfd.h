@@ -1,0 +1,349 @@
+/*
+ * The thunk: the only code in hsalite that talks to the kernel driver.  It
+ * opens /dev/kfd, reads the KFD sysfs topology, opens each GPU's render node
+ * and acquires its VM, allocates and maps GPU memory, creates queues, maps
+ * doorbells and manages KFD events.  It knows nothing of HSA: no HSA type
+ * appears here, and the runtime maps our -errno results to hsa_status_t in
+ * one place (src/runtime).
+ *
+ * Conventions
+ *  - Every function that can fail returns 0 or a negative errno and keeps the
+ *    kernel's errno; failures are logged (subsystem "kfd") with the ioctl
+ *    name, the errno name and the reason.
+ *  - Objects are owned by the caller that created them and freed by their
+ *    destroy/free function, which also accepts a partially set-up object.
+ *  - Thread safety: kfd_process functions may be called concurrently from
+ *    any thread except kfd_process_open/close, which the runtime serialises.
+ *    Memory and event bookkeeping is protected by the process's lock.
+ */
+#ifndef HSALITE_KFD_H
+#define HSALITE_KFD_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "uapi/kfd_uapi.h"
+
+#define KFD_DEVICE_PATH "/dev/kfd"
+#define KFD_TOPOLOGY_PATH "/sys/devices/virtual/kfd/kfd/topology"
+/* We need KFD_IOCTL GET_VERSION major 1 and at least this minor: 1.2 added
+ * GET_PROCESS_APERTURES_NEW and the ACQUIRE_VM / ALLOC / MAP memory API. */
+#define KFD_MIN_MINOR_VERSION 2
+
+/* ---- topology (sysfs) ---- */
+
+/* nodes/N/mem_banks/M/properties */
+#define KFD_HEAP_TYPE_SYSTEM     0
+#define KFD_HEAP_TYPE_FB_PUBLIC  1
+#define KFD_HEAP_TYPE_FB_PRIVATE 2
+#define KFD_HEAP_TYPE_GPU_GDS    3
+#define KFD_HEAP_TYPE_GPU_LDS    4
+#define KFD_HEAP_TYPE_GPU_SCRATCH 5
+struct kfd_mem_bank {
+	uint32_t heap_type;
+	uint64_t size_in_bytes;
+	uint32_t flags;
+	uint32_t width;
+	uint32_t mem_clk_max;
+};
+
+/* nodes/N/caches/M/properties; type is a mask */
+#define KFD_CACHE_TYPE_DATA        1
+#define KFD_CACHE_TYPE_INSTRUCTION 2
+#define KFD_CACHE_TYPE_CPU         4
+#define KFD_CACHE_TYPE_HSACU       8
+struct kfd_cache {
+	uint32_t processor_id_low;
+	uint32_t level;
+	uint32_t size; /* KiB */
+	uint32_t cache_line_size;
+	uint32_t cache_lines_per_tag;
+	uint32_t association;
+	uint32_t latency;
+	uint32_t type;
+};
+
+/* nodes/N/io_links/M/properties (and p2p_links) */
+#define KFD_IOLINK_TYPE_PCIEXPRESS 2
+#define KFD_IOLINK_TYPE_XGMI 11
+struct kfd_io_link {
+	uint32_t type;
+	uint32_t version_major;
+	uint32_t version_minor;
+	uint32_t node_from;
+	uint32_t node_to;
+	uint32_t weight;
+	uint32_t min_latency;
+	uint32_t max_latency;
+	uint32_t min_bandwidth;
+	uint32_t max_bandwidth;
+	uint32_t recommended_transfer_size;
+	uint32_t flags;
+};
+
+/* nodes/N/properties: every key the kernel prints that we use.  Keys absent
+ * from the file read as 0 (num_xcc defaults to 1); unknown keys are ignored. */
+struct kfd_node_properties {
+	uint32_t cpu_cores_count;
+	uint32_t simd_count;
+	uint32_t mem_banks_count;
+	uint32_t caches_count;
+	uint32_t io_links_count;
+	uint32_t p2p_links_count;
+	uint32_t cpu_core_id_base;
+	uint32_t simd_id_base;
+	uint32_t max_waves_per_simd;
+	uint32_t lds_size_in_kb;
+	uint32_t gds_size_in_kb;
+	uint32_t num_gws;
+	uint32_t wave_front_size;
+	uint32_t array_count;
+	uint32_t simd_arrays_per_engine;
+	uint32_t cu_per_simd_array;
+	uint32_t simd_per_cu;
+	uint32_t max_slots_scratch_cu;
+	uint32_t gfx_target_version; /* decimal major*10000 + minor*100 + step */
+	uint32_t vendor_id;
+	uint32_t device_id;
+	uint32_t location_id;
+	uint32_t domain;
+	uint32_t drm_render_minor;
+	uint64_t hive_id;
+	uint32_t num_sdma_engines;
+	uint32_t num_sdma_xgmi_engines;
+	uint32_t num_sdma_queues_per_engine;
+	uint32_t num_cp_queues;
+	uint32_t max_engine_clk_fcompute;
+	uint32_t max_engine_clk_ccompute;
+	uint64_t local_mem_size;
+	uint32_t fw_version;
+	uint32_t capability;
+	uint64_t debug_prop;
+	uint32_t sdma_fw_version;
+	uint64_t unique_id;
+	uint32_t num_xcc;
+	uint32_t cwsr_size;      /* 0 when the kernel does not export it */
+	uint32_t ctl_stack_size; /* 0 when the kernel does not export it */
+};
+
+/* capability bits used by the runtime (kfd_sysfs.h) */
+#define KFD_CAP_DOORBELL_TYPE_SHIFT 12
+#define KFD_CAP_DOORBELL_TYPE_MASK  0x3000u
+#define KFD_CAP_SRAM_EDCSUPPORTED   0x04000000u
+#define KFD_CAP_SVMAPI_SUPPORTED    0x08000000u
+#define KFD_CAP_ASIC_REVISION_SHIFT 22
+#define KFD_CAP_ASIC_REVISION_MASK  0x03C00000u
+
+struct kfd_node {
+	uint32_t index;  /* N in nodes/N */
+	uint32_t gpu_id; /* 0 for a CPU node */
+	char name[64];   /* nodes/N/name, may be empty */
+	struct kfd_node_properties props;
+	struct kfd_mem_bank *mem_banks;
+	uint32_t n_mem_banks;
+	struct kfd_cache *caches;
+	uint32_t n_caches;
+	struct kfd_io_link *io_links;
+	uint32_t n_io_links;
+};
+
+struct kfd_topology {
+	uint64_t generation_id;
+	uint64_t platform_oem;
+	uint64_t platform_id;
+	uint64_t platform_rev;
+	struct kfd_node *nodes;
+	uint32_t n_nodes;
+};
+
+/* Reads the tree at root (KFD_TOPOLOGY_PATH normally; a fixture directory in
+ * tests).  Retries while generation_id changes under it.  A malformed file
+ * gives -EINVAL with the path and line in the log; a missing tree -ENOENT. */
+int kfd_topology_read(const char *root, struct kfd_topology *out);
+void kfd_topology_free(struct kfd_topology *topo);
+static inline bool kfd_node_is_gpu(const struct kfd_node *n) { return n->gpu_id != 0; }
+
+/* ---- the process: /dev/kfd, GPUs, VMs ---- */
+
+/* Per-GPU state once the process is open. */
+struct kfd_gpu {
+	const struct kfd_node *node; /* in kfd_process.topology */
+	uint32_t gpu_id;
+	int render_fd;               /* /dev/dri/renderD<drm_render_minor> */
+	void *amdgpu_dev;            /* amdgpu_device_handle from libdrm */
+	char marketing_name[128];    /* from libdrm, may be empty */
+	struct kfd_process_device_apertures apertures;
+	uint32_t doorbell_type;      /* capability bits 13:12 (2 on gfx9+) */
+	void *doorbell_slice;        /* KFD_DOORBELL_SLICE_SIZE bytes, mapped on
+	                              * the first queue; NULL before */
+};
+
+struct kfd_process {
+	int fd;                      /* /dev/kfd */
+	pid_t pid;                   /* the opener; a fork child must not use fd */
+	uint32_t version_major, version_minor;
+	struct kfd_topology topology;
+	struct kfd_gpu *gpus;        /* the GPU nodes whose render node opened */
+	uint32_t n_gpus;
+	/* private bookkeeping (memory list, event page, locks) lives behind this */
+	struct kfd_process_private *priv;
+};
+
+/* Opens /dev/kfd (O_RDWR|O_CLOEXEC), checks GET_VERSION (major 1, minor >=
+ * KFD_MIN_MINOR_VERSION), reads the topology, and for each GPU node opens its
+ * render node, initialises libdrm_amdgpu, reads its apertures
+ * (GET_PROCESS_APERTURES_NEW) and does ACQUIRE_VM.  A GPU whose render node
+ * cannot be opened is skipped with a warning, as libhsakmt does.  -ENOENT or
+ * -EACCES from opening /dev/kfd is returned as such so the caller can say
+ * what to fix. */
+int kfd_process_open(struct kfd_process **out);
+/* Frees every remaining buffer and event, unmaps doorbells, closes render
+ * nodes and the kfd fd.  Safe on a partially opened process. */
+void kfd_process_close(struct kfd_process *proc);
+/* True in a fork child of the opener: the fd is the parent's and every ioctl
+ * on it would fail with EBADF, so callers must re-open instead. */
+bool kfd_process_forked(const struct kfd_process *proc);
+struct kfd_gpu *kfd_process_gpu_by_id(struct kfd_process *proc, uint32_t gpu_id);
+
+/* One ioctl, retried on EINTR/EAGAIN; returns 0 or -errno (errno kept).
+ * With HSALITE_LOG=debug each call is traced with its name and result. */
+int kfd_ioctl(int fd, unsigned long request, void *arg);
+/* "CREATE_QUEUE" for KFD_IOCTL_CREATE_QUEUE, by _IOC_NR. */
+const char *kfd_ioctl_name(unsigned long request);
+
+/* GET_CLOCK_COUNTERS for one GPU. */
+int kfd_clock_counters(struct kfd_process *proc, uint32_t gpu_id,
+		       struct kfd_args_get_clock_counters *out);
+/* AVAILABLE_MEMORY; -EOPNOTSUPP (from -EINVAL/-ENOTTY) on old kernels. */
+int kfd_available_memory(struct kfd_process *proc, uint32_t gpu_id, uint64_t *bytes);
+
+/* ---- memory ---- */
+
+enum kfd_mem_kind {
+	KFD_MEM_VRAM,     /* device memory; CPU-mapped through the render fd
+	                   * only when host_access is set */
+	KFD_MEM_GTT,      /* system memory owned by the driver, CPU-mapped
+	                   * through the render fd */
+	KFD_MEM_USERPTR,  /* anonymous host memory we mmap, registered */
+	KFD_MEM_DOORBELL, /* the process doorbell slice (kfd fd) */
+};
+
+struct kfd_mem {
+	void *addr;          /* CPU VA == GPU VA */
+	uint64_t size;       /* bytes, page-rounded */
+	uint64_t handle;     /* KFD handle */
+	uint32_t gpu_id;     /* owning device (the one ALLOC was issued on) */
+	uint32_t flags;      /* KFD_ALLOC_* passed to ALLOC */
+	enum kfd_mem_kind kind;
+	bool host_access;    /* mapped for the CPU */
+	bool external;       /* USERPTR over caller-owned pages (register) */
+	uint32_t *mapped_gpus; /* gpu_ids it is mapped on */
+	uint32_t n_mapped;
+	void *reservation;   /* VA reservation to release (may equal addr) */
+	size_t reservation_size;
+	struct kfd_mem *next; /* process list, under the process lock */
+};
+
+struct kfd_mem_alloc_args {
+	enum kfd_mem_kind kind;
+	uint32_t gpu_id;     /* device to allocate on (any GPU for GTT/USERPTR) */
+	uint64_t size;       /* rounded up to the page size */
+	uint64_t align;      /* VA alignment, power of two >= 4096 (0 = auto:
+	                      * next power of two up to 2 MiB) */
+	uint32_t extra_flags; /* COHERENT, UNCACHED, EXECUTABLE, PUBLIC... */
+	bool host_access;    /* CPU-map it (always for GTT/USERPTR) */
+	bool readonly;       /* omit WRITABLE */
+};
+
+/* Reserves a VA range (anonymous PROT_NONE), ALLOCs the BO at it, and for
+ * CPU-visible memory mmaps it there (render fd + mmap_offset for VRAM/GTT,
+ * anonymous memory registered as USERPTR for USERPTR), so CPU and GPU see the
+ * same address.  Does not map it to any GPU: call kfd_mem_map. */
+int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *args,
+		  struct kfd_mem **out);
+/* Registers caller-owned host memory [addr, addr+size) as a USERPTR BO whose
+ * GPU VA equals addr (page-rounded outward). */
+int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
+		     struct kfd_mem **out);
+/* MAP_MEMORY_TO_GPU / UNMAP_MEMORY_FROM_GPU for the listed devices (those
+ * already mapped / not mapped are skipped). */
+int kfd_mem_map(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t *gpu_ids,
+		uint32_t n);
+int kfd_mem_unmap(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t *gpu_ids,
+		  uint32_t n);
+/* Unmaps from every GPU, FREEs the BO, unmaps the CPU range and releases the
+ * VA reservation.  NULL is accepted. */
+int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem);
+/* The allocation containing addr, or NULL (under the process lock). */
+struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr);
+
+/* ---- doorbells ---- */
+/* Maps the process doorbell slice of a GPU (once; later calls return the same
+ * mapping), from a CREATE_QUEUE doorbell_offset: ALLOC(DOORBELL, 8 KiB) at a
+ * reserved VA, mmap(kfd fd, offset & ~0x1FFF, exactly 8 KiB), MAP to the GPU.
+ * *doorbell is set to the queue's 64-bit doorbell slot. */
+int kfd_doorbell_map(struct kfd_process *proc, uint32_t gpu_id, uint64_t doorbell_offset,
+		     uint64_t **doorbell);
+
+/* ---- queues ---- */
+struct kfd_queue_args {
+	uint32_t gpu_id;
+	uint32_t type;          /* KFD_QUEUE_TYPE_COMPUTE_AQL */
+	uint32_t percentage;    /* 100 */
+	uint32_t priority;      /* 0..15; 7 is normal */
+	void *ring;             /* GPU-mapped, ring_size bytes, 256 B aligned */
+	uint32_t ring_size;     /* bytes, power of two */
+	uint64_t *read_ptr;     /* in a one-page GPU-mapped BO */
+	uint64_t *write_ptr;    /* in a one-page GPU-mapped BO */
+	void *eop;              /* NULL or eop_size bytes of VRAM */
+	uint64_t eop_size;
+	void *ctx_save;         /* CWSR area */
+	uint32_t ctx_save_size; /* per XCC */
+	uint32_t ctl_stack_size;
+};
+/* CREATE_QUEUE, then maps the doorbell slice (kfd_doorbell_map). */
+int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *args,
+		     uint32_t *queue_id, uint64_t **doorbell);
+int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id);
+int kfd_queue_update(struct kfd_process *proc, uint32_t queue_id, uint32_t percentage,
+		     uint32_t priority, void *ring, uint32_t ring_size);
+int kfd_queue_set_cu_mask(struct kfd_process *proc, uint32_t queue_id,
+			  const uint32_t *mask, uint32_t num_bits);
+
+/* CWSR sizes for a node, by the kernel's formula (kfd_queue.c); the sysfs
+ * values win when the kernel exports them. */
+struct kfd_cwsr_sizes {
+	uint32_t ctl_stack_size;
+	uint32_t cwsr_size;      /* ctl stack + workgroup data, per XCC */
+	uint32_t debug_size;     /* per XCC */
+	uint32_t eop_size;       /* 4096, or 0 for AQL on gfx 9.4.x */
+	uint64_t total_size;     /* ALIGN((cwsr + debug) * num_xcc, 4096) */
+};
+void kfd_cwsr_sizes(const struct kfd_node *node, struct kfd_cwsr_sizes *out);
+
+/* ---- events ---- */
+struct kfd_event {
+	uint32_t id;
+	uint32_t type;             /* KFD_EVENT_TYPE_* */
+	bool auto_reset;
+	uint64_t *mailbox;         /* signal events: &event_page[slot]; else NULL */
+	uint64_t age;              /* last seen event age (1.14+), for waits */
+};
+/* CREATE_EVENT.  The first signal event of the process allocates the 32 KiB
+ * event page (GTT, host-visible, mapped to every GPU, slots set to ~0) and
+ * passes its handle, as libhsakmt does on a dGPU. */
+int kfd_event_create(struct kfd_process *proc, uint32_t type, bool auto_reset,
+		     struct kfd_event *out);
+int kfd_event_destroy(struct kfd_process *proc, struct kfd_event *ev);
+int kfd_event_set(struct kfd_process *proc, struct kfd_event *ev);
+int kfd_event_reset(struct kfd_process *proc, struct kfd_event *ev);
+/* WAIT_EVENTS on n events (any, or all), timeout in ms
+ * (KFD_WAIT_TIMEOUT_INFINITE).  Returns 0 and sets *result to KFD_WAIT_*;
+ * exception data is copied back into data[i] when non-NULL. */
+int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
+		   bool wait_all, uint32_t timeout_ms, uint32_t *result,
+		   struct kfd_event_data *data);
+
+#endif /* HSALITE_KFD_H */

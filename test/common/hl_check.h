@@ -1,0 +1,26 @@
+/*
+ * Shared helpers for hsalite's Check suites.  HL_CHECK_MAIN runs one suite
+ * in no-fork mode (KFD state belongs to the process that opened /dev/kfd)
+ * and exits non-zero when any test failed.
+ */
+#ifndef HL_CHECK_H
+#define HL_CHECK_H
+
+#include <check.h>
+#include <stdlib.h>
+
+#define HL_CHECK_MAIN(make_suite)                                   \
+	int main(void)                                              \
+	{                                                           \
+		SRunner *sr = srunner_create(make_suite());         \
+		srunner_set_fork_status(sr, CK_NOFORK);             \
+		srunner_run_all(sr, CK_NORMAL);                     \
+		int failed = srunner_ntests_failed(sr);             \
+		srunner_free(sr);                                   \
+		return failed ? EXIT_FAILURE : EXIT_SUCCESS;        \
+	}
+
+/* Exit status ctest treats as "skipped" (SKIP_RETURN_CODE 77). */
+#define HL_SKIP 77
+
+#endif
