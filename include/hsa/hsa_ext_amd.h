@@ -1,0 +1,481 @@
+/*
+ * hsa_ext_amd.h - AMD's extensions to the HSA API (the "hsa_amd_*" calls),
+ * as declared by ROCr 5.2, plus the three status codes (45..47) later ROCr
+ * releases added, which hsalite also reports.
+ *
+ * rocminfo and HIP are written against these names; the layouts of the
+ * public structs below are pinned by test/abi against Debian's header.
+ * Memory pools are the AMD replacement for hsa_region_t: each KFD memory
+ * bank of an agent shows up as one pool.
+ */
+#ifndef HSA_RUNTIME_EXT_AMD_H_
+#define HSA_RUNTIME_EXT_AMD_H_
+
+#include "hsa.h"
+#include "hsa_ext_image.h"
+
+/* Version of this interface; bumped by AMD with each addition. */
+#define HSA_AMD_INTERFACE_VERSION_MAJOR 1
+#define HSA_AMD_INTERFACE_VERSION_MINOR 0
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* hsa_signal_condition_t carried in a fixed 32-bit field. */
+typedef uint32_t hsa_signal_condition32_t;
+
+/* ---- the AMD vendor-specific AQL packet --------------------------------- */
+
+/* Value of AmdFormat in a packet whose HSA type is VENDOR_SPECIFIC. */
+typedef enum {
+	HSA_AMD_PACKET_TYPE_BARRIER_VALUE = 2
+} hsa_amd_packet_type_t;
+typedef uint8_t hsa_amd_packet_type8_t;
+
+typedef struct hsa_amd_packet_header_s {
+	uint16_t header; /* the HSA header, type = HSA_PACKET_TYPE_VENDOR_SPECIFIC */
+	hsa_amd_packet_type8_t AmdFormat;
+	uint8_t reserved;
+} hsa_amd_vendor_packet_header_t;
+
+/*
+ * Barrier on a signal value: the packet processor waits until
+ * "(signal & mask) <cond> value" holds, then completes.
+ */
+typedef struct hsa_amd_barrier_value_packet_s {
+	hsa_amd_vendor_packet_header_t header;
+	uint32_t reserved0;
+	hsa_signal_t signal;
+	hsa_signal_value_t value;
+	hsa_signal_value_t mask;
+	hsa_signal_condition32_t cond;
+	uint32_t reserved1;
+	uint64_t reserved2;
+	uint64_t reserved3;
+	hsa_signal_t completion_signal;
+} hsa_amd_barrier_value_packet_t;
+
+/* ---- AMD status codes (hsa_status_t values) ----------------------------- */
+
+enum {
+	HSA_STATUS_ERROR_INVALID_MEMORY_POOL = 40,
+	HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION = 41, /* access outside every aperture */
+	HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION = 42,
+	HSA_STATUS_ERROR_MEMORY_FAULT = 43,  /* page fault; see the system event */
+	HSA_STATUS_CU_MASK_REDUCED = 44,     /* mask applied minus CUs the process may not use */
+	HSA_STATUS_ERROR_OUT_OF_REGISTERS = 45,
+	HSA_STATUS_ERROR_RESOURCE_BUSY = 46,
+	HSA_STATUS_ERROR_NOT_SUPPORTED = 47
+};
+
+/* ---- agent and region attributes ---------------------------------------- */
+
+typedef enum hsa_amd_agent_info_s {
+	HSA_AMD_AGENT_INFO_CHIP_ID = 0xA000,              /* uint32_t PCI device id */
+	HSA_AMD_AGENT_INFO_CACHELINE_SIZE = 0xA001,       /* uint32_t bytes */
+	HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT = 0xA002,   /* uint32_t */
+	HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY = 0xA003,  /* uint32_t MHz */
+	HSA_AMD_AGENT_INFO_DRIVER_NODE_ID = 0xA004,       /* uint32_t KFD node */
+	HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS = 0xA005,
+	HSA_AMD_AGENT_INFO_BDFID = 0xA006,                /* uint32_t bus/device/function */
+	HSA_AMD_AGENT_INFO_MEMORY_WIDTH = 0xA007,         /* uint32_t bits */
+	HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY = 0xA008, /* uint32_t MHz */
+	HSA_AMD_AGENT_INFO_PRODUCT_NAME = 0xA009,         /* char[64] marketing name */
+	HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU = 0xA00A,
+	HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU = 0xA00B,
+	HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES = 0xA00C,
+	HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE = 0xA00D,
+	HSA_AMD_AGENT_INFO_HDP_FLUSH = 0xA00E,            /* hsa_amd_hdp_flush_t */
+	HSA_AMD_AGENT_INFO_DOMAIN = 0xA00F,               /* uint32_t PCI domain */
+	HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES = 0xA010,   /* bool */
+	HSA_AMD_AGENT_INFO_UUID = 0xA011,                 /* char[32] */
+	HSA_AMD_AGENT_INFO_ASIC_REVISION = 0xA012,        /* uint32_t */
+	HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS = 0xA013, /* bool */
+	HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT = 0xA014
+} hsa_amd_agent_info_t;
+
+/* MMIO addresses a host writes to flush the GPU's host data path. */
+typedef struct hsa_amd_hdp_flush_s {
+	uint32_t *HDP_MEM_FLUSH_CNTL;
+	uint32_t *HDP_REG_FLUSH_CNTL;
+} hsa_amd_hdp_flush_t;
+
+typedef enum hsa_amd_region_info_s {
+	HSA_AMD_REGION_INFO_HOST_ACCESSIBLE = 0xA000, /* bool */
+	HSA_AMD_REGION_INFO_BASE = 0xA001,            /* void * */
+	HSA_AMD_REGION_INFO_BUS_WIDTH = 0xA002,       /* uint32_t bits */
+	HSA_AMD_REGION_INFO_MAX_CLOCK_FREQUENCY = 0xA003 /* uint32_t MHz */
+} hsa_amd_region_info_t;
+
+typedef enum hsa_amd_coherency_type_s {
+	HSA_AMD_COHERENCY_TYPE_COHERENT = 0,
+	HSA_AMD_COHERENCY_TYPE_NONCOHERENT = 1
+} hsa_amd_coherency_type_t;
+
+hsa_status_t HSA_API hsa_amd_coherency_get_type(hsa_agent_t agent, hsa_amd_coherency_type_t *type);
+hsa_status_t HSA_API hsa_amd_coherency_set_type(hsa_agent_t agent, hsa_amd_coherency_type_t type);
+
+/* ---- profiling ---------------------------------------------------------- */
+
+/* Timestamps in agent ticks; convert with ..._convert_tick_to_system_domain. */
+typedef struct hsa_amd_profiling_dispatch_time_s {
+	uint64_t start;
+	uint64_t end;
+} hsa_amd_profiling_dispatch_time_t;
+
+typedef struct hsa_amd_profiling_async_copy_time_s {
+	uint64_t start;
+	uint64_t end;
+} hsa_amd_profiling_async_copy_time_t;
+
+hsa_status_t HSA_API hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable);
+hsa_status_t HSA_API hsa_amd_profiling_async_copy_enable(bool enable);
+/* signal: the completion signal of the profiled dispatch. */
+hsa_status_t HSA_API hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t signal,
+	hsa_amd_profiling_dispatch_time_t *time);
+hsa_status_t HSA_API hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
+	hsa_amd_profiling_async_copy_time_t *time);
+hsa_status_t HSA_API hsa_amd_profiling_convert_tick_to_system_domain(hsa_agent_t agent,
+	uint64_t agent_tick, uint64_t *system_tick);
+
+/* ---- signals ------------------------------------------------------------ */
+
+/* Bits of the attributes argument of hsa_amd_signal_create. */
+typedef enum {
+	HSA_AMD_SIGNAL_AMD_GPU_ONLY = 1, /* only GPUs wait: no interrupt event needed */
+	HSA_AMD_SIGNAL_IPC = 2           /* shareable with another process */
+} hsa_amd_signal_attribute_t;
+
+hsa_status_t HSA_API hsa_amd_signal_create(hsa_signal_value_t initial_value,
+	uint32_t num_consumers, const hsa_agent_t *consumers, uint64_t attributes,
+	hsa_signal_t *signal);
+/* Address of the signal's value word, for clients that poll it directly. */
+hsa_status_t HSA_API hsa_amd_signal_value_pointer(hsa_signal_t signal,
+	volatile hsa_signal_value_t **value_ptr);
+
+/*
+ * Runs on the runtime's event thread when the condition holds; return true
+ * to stay registered, false to be removed.
+ */
+typedef bool (*hsa_amd_signal_handler)(hsa_signal_value_t value, void *arg);
+
+hsa_status_t HSA_API hsa_amd_signal_async_handler(hsa_signal_t signal,
+	hsa_signal_condition_t cond, hsa_signal_value_t value, hsa_amd_signal_handler handler,
+	void *arg);
+/* Run callback(arg) once on the runtime's event thread. */
+hsa_status_t HSA_API hsa_amd_async_function(void (*callback)(void *arg), void *arg);
+
+/*
+ * Wait until any signals[i] satisfies conds[i] against values[i]; returns
+ * its index, or UINT32_MAX on timeout.
+ */
+uint32_t HSA_API hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
+	hsa_signal_condition_t *conds, hsa_signal_value_t *values, uint64_t timeout_hint,
+	hsa_wait_state_t wait_hint, hsa_signal_value_t *satisfying_value);
+
+hsa_status_t HSA_API hsa_amd_image_get_info_max_dim(hsa_agent_t agent,
+	hsa_agent_info_t attribute, void *value);
+
+/* ---- queues ------------------------------------------------------------- */
+
+/* cu_mask: num_cu_mask_count bits (a multiple of 32), bit i = CU i. */
+hsa_status_t HSA_API hsa_amd_queue_cu_set_mask(const hsa_queue_t *queue,
+	uint32_t num_cu_mask_count, const uint32_t *cu_mask);
+hsa_status_t HSA_API hsa_amd_queue_cu_get_mask(const hsa_queue_t *queue,
+	uint32_t num_cu_mask_count, uint32_t *cu_mask);
+
+/* ---- memory pools ------------------------------------------------------- */
+
+typedef enum {
+	HSA_AMD_SEGMENT_GLOBAL = 0,
+	HSA_AMD_SEGMENT_READONLY = 1,
+	HSA_AMD_SEGMENT_PRIVATE = 2,
+	HSA_AMD_SEGMENT_GROUP = 3
+} hsa_amd_segment_t;
+
+typedef struct hsa_amd_memory_pool_s {
+	uint64_t handle;
+} hsa_amd_memory_pool_t;
+
+typedef enum hsa_amd_memory_pool_global_flag_s {
+	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT = 1,
+	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED = 2,
+	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED = 4
+} hsa_amd_memory_pool_global_flag_t;
+
+typedef enum {
+	HSA_AMD_MEMORY_POOL_INFO_SEGMENT = 0,          /* hsa_amd_segment_t */
+	HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS = 1,     /* uint32_t flag bits */
+	HSA_AMD_MEMORY_POOL_INFO_SIZE = 2,             /* size_t */
+	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED = 5,   /* bool */
+	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE = 6,   /* size_t */
+	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT = 7, /* size_t */
+	HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL = 15,      /* bool */
+	HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE = 16          /* size_t */
+} hsa_amd_memory_pool_info_t;
+
+hsa_status_t HSA_API hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
+	hsa_amd_memory_pool_info_t attribute, void *value);
+hsa_status_t HSA_API hsa_amd_agent_iterate_memory_pools(hsa_agent_t agent,
+	hsa_status_t (*callback)(hsa_amd_memory_pool_t memory_pool, void *data), void *data);
+/* flags must be 0 in this interface version. */
+hsa_status_t HSA_API hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t memory_pool, size_t size,
+	uint32_t flags, void **ptr);
+hsa_status_t HSA_API hsa_amd_memory_pool_free(void *ptr);
+
+/*
+ * Copy size bytes once every dep_signal reads 0; completion_signal is
+ * decremented when the copy is visible to both agents.
+ */
+hsa_status_t HSA_API hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
+	const void *src, hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
+	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+/* A 3D buffer: pitch is the row stride, slice the plane stride, in bytes. */
+typedef struct hsa_pitched_ptr_s {
+	void *base;
+	size_t pitch;
+	size_t slice;
+} hsa_pitched_ptr_t;
+
+typedef enum {
+	hsaHostToHost = 0,
+	hsaHostToDevice = 1,
+	hsaDeviceToHost = 2,
+	hsaDeviceToDevice = 3
+} hsa_amd_copy_direction_t;
+
+hsa_status_t HSA_API hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
+	const hsa_dim3_t *dst_offset, const hsa_pitched_ptr_t *src, const hsa_dim3_t *src_offset,
+	const hsa_dim3_t *range, hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir,
+	uint32_t num_dep_signals, const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+typedef enum {
+	HSA_AMD_MEMORY_POOL_ACCESS_NEVER_ALLOWED = 0,
+	HSA_AMD_MEMORY_POOL_ACCESS_ALLOWED_BY_DEFAULT = 1,
+	HSA_AMD_MEMORY_POOL_ACCESS_DISALLOWED_BY_DEFAULT = 2 /* needs hsa_amd_agents_allow_access */
+} hsa_amd_memory_pool_access_t;
+
+typedef enum {
+	HSA_AMD_LINK_INFO_TYPE_HYPERTRANSPORT = 0,
+	HSA_AMD_LINK_INFO_TYPE_QPI = 1,
+	HSA_AMD_LINK_INFO_TYPE_PCIE = 2,
+	HSA_AMD_LINK_INFO_TYPE_INFINBAND = 3,
+	HSA_AMD_LINK_INFO_TYPE_XGMI = 4
+} hsa_amd_link_info_type_t;
+
+/* One hop between an agent and a pool, as KFD's IO-link topology reports it. */
+typedef struct hsa_amd_memory_pool_link_info_s {
+	uint32_t min_latency;   /* ns */
+	uint32_t max_latency;
+	uint32_t min_bandwidth; /* MB/s */
+	uint32_t max_bandwidth;
+	bool atomic_support_32bit;
+	bool atomic_support_64bit;
+	bool coherent_support;
+	hsa_amd_link_info_type_t link_type;
+	uint32_t numa_distance;
+} hsa_amd_memory_pool_link_info_t;
+
+typedef enum {
+	HSA_AMD_AGENT_MEMORY_POOL_INFO_ACCESS = 0,        /* hsa_amd_memory_pool_access_t */
+	HSA_AMD_AGENT_MEMORY_POOL_INFO_NUM_LINK_HOPS = 1, /* uint32_t */
+	HSA_AMD_AGENT_MEMORY_POOL_INFO_LINK_INFO = 2      /* link_info_t[NUM_LINK_HOPS] */
+} hsa_amd_agent_memory_pool_info_t;
+
+hsa_status_t HSA_API hsa_amd_agent_memory_pool_get_info(hsa_agent_t agent,
+	hsa_amd_memory_pool_t memory_pool, hsa_amd_agent_memory_pool_info_t attribute,
+	void *value);
+/* flags is reserved (NULL). */
+hsa_status_t HSA_API hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t *agents,
+	const uint32_t *flags, const void *ptr);
+hsa_status_t HSA_API hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_pool,
+	hsa_amd_memory_pool_t dst_memory_pool, bool *result);
+hsa_status_t HSA_API hsa_amd_memory_migrate(const void *ptr, hsa_amd_memory_pool_t memory_pool,
+	uint32_t flags);
+
+/*
+ * Pin host memory and map it for the agents (all GPUs when num_agent is 0);
+ * *agent_ptr is the address the agents use.
+ */
+hsa_status_t HSA_API hsa_amd_memory_lock(void *host_ptr, size_t size, hsa_agent_t *agents,
+	int num_agent, void **agent_ptr);
+hsa_status_t HSA_API hsa_amd_memory_lock_to_pool(void *host_ptr, size_t size,
+	hsa_agent_t *agents, int num_agent, hsa_amd_memory_pool_t pool, uint32_t flags,
+	void **agent_ptr);
+hsa_status_t HSA_API hsa_amd_memory_unlock(void *host_ptr);
+/* Fill count 32-bit words at ptr (4-byte aligned) with value. */
+hsa_status_t HSA_API hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count);
+
+/* ---- interop and images ------------------------------------------------- */
+
+/* interop_handle: a DMA-buf file descriptor. */
+hsa_status_t HSA_API hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
+	int interop_handle, uint32_t flags, size_t *size, void **ptr, size_t *metadata_size,
+	const void **metadata);
+hsa_status_t HSA_API hsa_amd_interop_unmap_buffer(void *ptr);
+
+/* Vendor-specific image layout; data[] is variable-length. */
+typedef struct hsa_amd_image_descriptor_s {
+	uint32_t version;
+	uint32_t deviceID;
+	uint32_t data[1];
+} hsa_amd_image_descriptor_t;
+
+hsa_status_t HSA_API hsa_amd_image_create(hsa_agent_t agent,
+	const hsa_ext_image_descriptor_t *image_descriptor,
+	const hsa_amd_image_descriptor_t *image_layout, const void *image_data,
+	hsa_access_permission_t access_permission, hsa_ext_image_t *image);
+
+/* ---- pointer queries ---------------------------------------------------- */
+
+typedef enum {
+	HSA_EXT_POINTER_TYPE_UNKNOWN = 0,  /* not known to the runtime */
+	HSA_EXT_POINTER_TYPE_HSA = 1,      /* allocated by the runtime */
+	HSA_EXT_POINTER_TYPE_LOCKED = 2,   /* pinned host memory */
+	HSA_EXT_POINTER_TYPE_GRAPHICS = 3, /* imported through interop */
+	HSA_EXT_POINTER_TYPE_IPC = 4       /* attached from another process */
+} hsa_amd_pointer_type_t;
+
+/* size: set by the caller to sizeof(hsa_amd_pointer_info_t) (versioning). */
+typedef struct hsa_amd_pointer_info_s {
+	uint32_t size;
+	hsa_amd_pointer_type_t type;
+	void *agentBaseAddress;
+	void *hostBaseAddress;
+	size_t sizeInBytes;
+	void *userData;
+	hsa_agent_t agentOwner;
+	uint32_t global_flags;
+} hsa_amd_pointer_info_t;
+
+/* alloc (may be NULL) allocates *accessible, which the caller frees. */
+hsa_status_t HSA_API hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
+	void *(*alloc)(size_t), uint32_t *num_agents_accessible, hsa_agent_t **accessible);
+hsa_status_t HSA_API hsa_amd_pointer_info_set_userdata(const void *ptr, void *userdata);
+
+/* ---- inter-process sharing --------------------------------------------- */
+
+typedef struct hsa_amd_ipc_memory_s {
+	uint32_t handle[8];
+} hsa_amd_ipc_memory_t;
+
+hsa_status_t HSA_API hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory_t *handle);
+hsa_status_t HSA_API hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_t len,
+	uint32_t num_agents, const hsa_agent_t *mapping_agents, void **mapped_ptr);
+hsa_status_t HSA_API hsa_amd_ipc_memory_detach(void *mapped_ptr);
+
+typedef hsa_amd_ipc_memory_t hsa_amd_ipc_signal_t;
+
+hsa_status_t HSA_API hsa_amd_ipc_signal_create(hsa_signal_t signal, hsa_amd_ipc_signal_t *handle);
+hsa_status_t HSA_API hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle,
+	hsa_signal_t *signal);
+
+/* ---- system events ------------------------------------------------------ */
+
+typedef enum hsa_amd_event_type_s {
+	HSA_AMD_GPU_MEMORY_FAULT_EVENT = 0
+} hsa_amd_event_type_t;
+
+/* Bits of fault_reason_mask. */
+typedef enum {
+	HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT = 1 << 0,
+	HSA_AMD_MEMORY_FAULT_READ_ONLY = 1 << 1,
+	HSA_AMD_MEMORY_FAULT_NX = 1 << 2,
+	HSA_AMD_MEMORY_FAULT_HOST_ONLY = 1 << 3,
+	HSA_AMD_MEMORY_FAULT_DRAMECC = 1 << 4,
+	HSA_AMD_MEMORY_FAULT_IMPRECISE = 1 << 5,
+	HSA_AMD_MEMORY_FAULT_SRAMECC = 1 << 6,
+	/* bit 31; spelled so that it is a valid int constant */
+	HSA_AMD_MEMORY_FAULT_HANG = -0x7fffffff - 1
+} hsa_amd_memory_fault_reason_t;
+
+typedef struct hsa_amd_gpu_memory_fault_info_s {
+	hsa_agent_t agent;
+	uint64_t virtual_address;
+	uint32_t fault_reason_mask;
+} hsa_amd_gpu_memory_fault_info_t;
+
+typedef struct hsa_amd_event_s {
+	hsa_amd_event_type_t event_type;
+	__extension__ union {
+		hsa_amd_gpu_memory_fault_info_t memory_fault;
+	};
+} hsa_amd_event_t;
+
+typedef hsa_status_t (*hsa_amd_system_event_callback_t)(const hsa_amd_event_t *event, void *data);
+
+hsa_status_t HSA_API hsa_amd_register_system_event_handler(
+	hsa_amd_system_event_callback_t callback, void *data);
+
+/* ---- queue priority ----------------------------------------------------- */
+
+typedef enum hsa_amd_queue_priority_s {
+	HSA_AMD_QUEUE_PRIORITY_LOW = 0,
+	HSA_AMD_QUEUE_PRIORITY_NORMAL = 1,
+	HSA_AMD_QUEUE_PRIORITY_HIGH = 2
+} hsa_amd_queue_priority_t;
+
+hsa_status_t HSA_API hsa_amd_queue_set_priority(hsa_queue_t *queue,
+	hsa_amd_queue_priority_t priority);
+
+/* ---- deallocation callbacks --------------------------------------------- */
+
+typedef void (*hsa_amd_deallocation_callback_t)(void *ptr, void *user_data);
+
+/* callback runs when the allocation containing ptr is freed. */
+hsa_status_t HSA_API hsa_amd_register_deallocation_callback(void *ptr,
+	hsa_amd_deallocation_callback_t callback, void *user_data);
+hsa_status_t HSA_API hsa_amd_deregister_deallocation_callback(void *ptr,
+	hsa_amd_deallocation_callback_t callback);
+
+/* ---- shared virtual memory ---------------------------------------------- */
+
+typedef enum hsa_amd_svm_model_s {
+	HSA_AMD_SVM_GLOBAL_FLAG_FINE_GRAINED = 0,
+	HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED = 1,
+	HSA_AMD_SVM_GLOBAL_FLAG_INDETERMINATE = 2
+} hsa_amd_svm_model_t;
+
+typedef enum hsa_amd_svm_attribute_s {
+	HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG = 0,
+	HSA_AMD_SVM_ATTRIB_READ_ONLY = 1,
+	HSA_AMD_SVM_ATTRIB_HIVE_LOCAL = 2,
+	HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY = 3,
+	HSA_AMD_SVM_ATTRIB_PREFERRED_LOCATION = 4,
+	HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION = 5,
+	HSA_AMD_SVM_ATTRIB_READ_MOSTLY = 6,
+	HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE = 0x200,
+	HSA_AMD_SVM_ATTRIB_AGENT_ACCESSIBLE_IN_PLACE = 0x201,
+	HSA_AMD_SVM_ATTRIB_AGENT_NO_ACCESS = 0x202,
+	HSA_AMD_SVM_ATTRIB_ACCESS_QUERY = 0x203
+} hsa_amd_svm_attribute_t;
+
+typedef struct hsa_amd_svm_attribute_pair_s {
+	uint64_t attribute; /* hsa_amd_svm_attribute_t */
+	uint64_t value;
+} hsa_amd_svm_attribute_pair_t;
+
+hsa_status_t HSA_API hsa_amd_svm_attributes_set(void *ptr, size_t size,
+	hsa_amd_svm_attribute_pair_t *attribute_list, size_t attribute_count);
+hsa_status_t HSA_API hsa_amd_svm_attributes_get(void *ptr, size_t size,
+	hsa_amd_svm_attribute_pair_t *attribute_list, size_t attribute_count);
+hsa_status_t HSA_API hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
+	uint32_t num_dep_signals, const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+#ifdef __cplusplus
+} /* extern "C" */
+#endif
+
+#ifdef HSA_LARGE_MODEL
+HSA_LAYOUT_ASSERT_(sizeof(hsa_amd_barrier_value_packet_t) == 64, "AQL packets are 64 bytes");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, signal) == 8, "barrier-value.signal");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, value) == 16, "barrier-value.value");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, mask) == 24, "barrier-value.mask");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, cond) == 32, "barrier-value.cond");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, completion_signal) == 56,
+		   "barrier-value.completion_signal");
+#endif
+
+#endif /* HSA_RUNTIME_EXT_AMD_H_ */
