@@ -1,0 +1,67 @@
+/*
+ * Private to the thunk (src/kfd): the process bookkeeping behind
+ * kfd_process.priv and the helpers the object files share.  Nothing here is
+ * part of the contract in kfd.h.
+ *
+ * Locking: mem_lock protects the allocation list and every kfd_mem's
+ * mapped_gpus/n_mapped; doorbell_lock serialises the one-time doorbell
+ * mapping of each GPU; event_lock serialises the creation of the event page
+ * and protects the list of live event ids.  No function holds two of them
+ * at once except kfd_doorbell_map and kfd_event_create, which take
+ * doorbell_lock/event_lock and then (inside kfd_mem_*) mem_lock: that is the
+ * only nesting order.
+ */
+#ifndef HSALITE_KFD_PRIV_H
+#define HSALITE_KFD_PRIV_H
+
+#include <pthread.h>
+
+#include "kfd/kfd.h"
+
+#define KFD_LOG "kfd"
+#define KFD_PAGE_SIZE 4096ull
+/* The largest VA alignment we pick automatically (libhsakmt's mmap aperture
+ * aligns to the next power of two of the size, capped at 2 MiB). */
+#define KFD_MAX_AUTO_ALIGN (2ull << 20)
+
+#define KFD_ALIGN_UP(x, a) (((x) + (a) - 1) & ~((__typeof__(x))(a) - 1))
+
+struct kfd_process_private {
+	pthread_mutex_t mem_lock;
+	struct kfd_mem *mem_list;       /* under mem_lock */
+
+	pthread_mutex_t doorbell_lock;
+	uint64_t *doorbell_page_offset; /* per GPU index: mmap offset of its
+	                                 * slice, under doorbell_lock */
+	struct kfd_mem **doorbell_mem;  /* per GPU index, under doorbell_lock */
+
+	pthread_mutex_t event_lock;
+	struct kfd_mem *event_page;     /* under event_lock (set once) */
+	uint32_t *event_ids;            /* live events, under event_lock */
+	uint32_t n_events, cap_events;
+	bool locks_ready;
+};
+
+/* memory.c */
+/* Reserves size bytes of address space aligned to align (a power of two),
+ * with a PROT_NONE guard page on each side: base and base_size describe the
+ * whole reservation to munmap later, the return value the usable block. */
+void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_size);
+/* Index of gpu_id in proc->gpus, or -1. */
+int kfd_gpu_index(const struct kfd_process *proc, uint32_t gpu_id);
+/* Drops every allocation at close: unmaps from GPUs and FREEs unless the fd
+ * is not ours (fork child), then releases CPU ranges. */
+void kfd_mem_release_all(struct kfd_process *proc);
+/* The DOORBELL object of gpu: ALLOC(DOORBELL, one slice) at a reserved VA,
+ * mmap(kfd fd, mmap_offset) over it, tracked on the process list; not yet
+ * mapped to the GPU.  NULL with *err = -errno on failure. */
+struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
+					     uint64_t mmap_offset, int *err);
+
+/* event.c */
+void kfd_event_release_all(struct kfd_process *proc);
+
+/* topology.c: reads one whole small sysfs file into buf (NUL-terminated). */
+int kfd_sysfs_read(const char *path, char *buf, size_t cap);
+
+#endif /* HSALITE_KFD_PRIV_H */

@@ -1,0 +1,626 @@
+/*
+ * GPU memory: buffer objects the kernel allocates (VRAM, GTT), host pages it
+ * pins for the GPU (USERPTR), and their CPU and GPU mappings.
+ *
+ * Address model (libhsakmt's "mmap aperture" on gfx9+): the kernel never
+ * picks a GPU VA, so we reserve one ourselves with an anonymous PROT_NONE
+ * MAP_NORESERVE mmap, aligned to the next power of two of the size up to
+ * 2 MiB (or the caller's alignment), with a guard page on each side.  The
+ * CPU mapping is then put at exactly that address with MAP_FIXED, so CPU VA
+ * == GPU VA:
+ *   VRAM/GTT  mmap(va, size, RW, MAP_SHARED|MAP_FIXED, render fd, mmap_offset)
+ *             (VRAM without host_access keeps the PROT_NONE reservation)
+ *   USERPTR   anonymous RW pages at va, registered with va_addr = mmap_offset
+ *             = va (the kernel pins them through the mmu notifier).
+ * CPU mappings get MADV_DONTFORK: a fork child must not share pages the GPU
+ * writes (and the kernel would refuse its ioctls anyway).
+ *
+ * Every allocation is on the process list (mem_lock) for kfd_mem_find and
+ * for close.  mapped_gpus is updated under mem_lock from what the kernel
+ * reports in n_success, so a partly failed MAP leaves the bookkeeping true.
+ * The ioctls run without the lock; one kfd_mem must not be mapped, unmapped
+ * or freed from two threads at once (the runtime owns each allocation).
+ */
+#include "kfd/kfd_priv.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "util/log.h"
+
+#define GUARD_SIZE KFD_PAGE_SIZE
+/* Larger than any GPUVM range: rejects sizes that would overflow below. */
+#define MAX_ALLOC_SIZE (1ull << 47)
+
+static const char *kind_name(enum kfd_mem_kind kind)
+{
+	switch (kind) {
+	case KFD_MEM_VRAM: return "VRAM";
+	case KFD_MEM_GTT: return "GTT";
+	case KFD_MEM_USERPTR: return "USERPTR";
+	case KFD_MEM_DOORBELL: return "DOORBELL";
+	}
+	return "?";
+}
+
+void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_size)
+{
+	size_t len = size + align + 2 * GUARD_SIZE;
+	void *p = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+
+	uintptr_t start = (uintptr_t)p;
+	uintptr_t addr = KFD_ALIGN_UP(start + GUARD_SIZE, (uintptr_t)align);
+	uintptr_t keep_start = addr - GUARD_SIZE;
+	uintptr_t keep_end = addr + size + GUARD_SIZE;
+
+	/* Trim to [guard][block][guard]; munmap of our own range cannot fail. */
+	if (keep_start > start)
+		munmap(p, keep_start - start);
+	if (start + len > keep_end)
+		munmap((void *)keep_end, start + len - keep_end);
+	*base = (void *)keep_start;
+	*base_size = size + 2 * GUARD_SIZE;
+	return (void *)addr;
+}
+
+static void va_release(struct kfd_mem *mem)
+{
+	if (mem->reservation)
+		munmap(mem->reservation, mem->reservation_size);
+	mem->reservation = NULL;
+}
+
+static struct kfd_mem *mem_new(struct kfd_process *proc)
+{
+	struct kfd_mem *mem = calloc(1, sizeof(*mem));
+	if (!mem)
+		return NULL;
+	mem->mapped_gpus = calloc(proc->n_gpus ? proc->n_gpus : 1, sizeof(uint32_t));
+	if (!mem->mapped_gpus) {
+		free(mem);
+		return NULL;
+	}
+	return mem;
+}
+
+static void mem_delete(struct kfd_mem *mem)
+{
+	free(mem->mapped_gpus);
+	free(mem);
+}
+
+static void mem_track(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	struct kfd_process_private *priv = proc->priv;
+	pthread_mutex_lock(&priv->mem_lock);
+	mem->next = priv->mem_list;
+	priv->mem_list = mem;
+	pthread_mutex_unlock(&priv->mem_lock);
+}
+
+/* Caller holds mem_lock. */
+static bool mem_is_tracked(struct kfd_process *proc, const struct kfd_mem *mem)
+{
+	for (struct kfd_mem *m = proc->priv->mem_list; m; m = m->next)
+		if (m == mem)
+			return true;
+	return false;
+}
+
+static void mem_untrack(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	struct kfd_process_private *priv = proc->priv;
+	pthread_mutex_lock(&priv->mem_lock);
+	for (struct kfd_mem **pp = &priv->mem_list; *pp; pp = &(*pp)->next) {
+		if (*pp == mem) {
+			*pp = mem->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+	mem->next = NULL;
+}
+
+/* Resolves gpu_id 0 (any GPU) to the first GPU for system memory. */
+static struct kfd_gpu *alloc_gpu(struct kfd_process *proc, enum kfd_mem_kind kind,
+				 uint32_t gpu_id)
+{
+	if (gpu_id == 0 && kind != KFD_MEM_VRAM && proc->n_gpus)
+		return &proc->gpus[0];
+	return kfd_process_gpu_by_id(proc, gpu_id);
+}
+
+static bool in_gpuvm(const struct kfd_process *proc, uintptr_t addr, uint64_t size)
+{
+	for (uint32_t i = 0; i < proc->n_gpus; i++) {
+		const struct kfd_process_device_apertures *ap = &proc->gpus[i].apertures;
+		if (addr < ap->gpuvm_base || addr + size - 1 > ap->gpuvm_limit)
+			return false;
+	}
+	return true;
+}
+
+/* ALLOC_MEMORY_OF_GPU, logging the kernel's answer with what we asked. */
+static int alloc_bo(struct kfd_process *proc, struct kfd_mem *mem, uint64_t mmap_offset_in,
+		    uint64_t *mmap_offset_out)
+{
+	struct kfd_args_alloc_memory_of_gpu args = {
+		.va_addr = (uintptr_t)mem->addr,
+		.size = mem->size,
+		.mmap_offset = mmap_offset_in,
+		.gpu_id = mem->gpu_id,
+		.flags = mem->flags,
+	};
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &args);
+	if (ret) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: %s: %s %llu bytes at %p on GPU 0x%x, "
+			 "flags 0x%x%s", hl_errno_name(ret), kind_name(mem->kind),
+			 (unsigned long long)mem->size, mem->addr, mem->gpu_id, mem->flags,
+			 ret == -ENOMEM ? " (out of memory for this kind)" :
+			 ret == -ENODEV ? " (no VM acquired for this GPU)" : "");
+		return ret;
+	}
+	mem->handle = args.handle;
+	if (mmap_offset_out)
+		*mmap_offset_out = args.mmap_offset;
+	return 0;
+}
+
+static int free_bo(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	struct kfd_args_free_memory_of_gpu args = { .handle = mem->handle };
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_FREE_MEMORY_OF_GPU, &args);
+	if (ret)
+		hl_error(KFD_LOG, "FREE_MEMORY_OF_GPU: %s: %s handle 0x%llx at %p%s",
+			 hl_errno_name(ret), kind_name(mem->kind),
+			 (unsigned long long)mem->handle, mem->addr,
+			 ret == -EBUSY ? " (still mapped on a GPU)" :
+			 ret == -EPERM ? " (it is the event page)" : "");
+	return ret;
+}
+
+static int check_alloc_args(struct kfd_process *proc, const struct kfd_mem_alloc_args *a,
+			    struct kfd_gpu **gpu)
+{
+	if (a->kind != KFD_MEM_VRAM && a->kind != KFD_MEM_GTT && a->kind != KFD_MEM_USERPTR) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: kind %d cannot be allocated "
+			 "(doorbells come from kfd_doorbell_map)", (int)a->kind);
+		return -EINVAL;
+	}
+	if (a->size == 0 || a->size > MAX_ALLOC_SIZE) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: size %llu is 0 or too large",
+			 (unsigned long long)a->size);
+		return -EINVAL;
+	}
+	if (a->align && (a->align < KFD_PAGE_SIZE || (a->align & (a->align - 1)) ||
+			 a->align > MAX_ALLOC_SIZE)) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: alignment 0x%llx is not a power "
+			 "of two >= 4096", (unsigned long long)a->align);
+		return -EINVAL;
+	}
+	if (a->extra_flags & KFD_ALLOC_TYPE_MASK) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: extra flags 0x%x hold type bits",
+			 a->extra_flags);
+		return -EINVAL;
+	}
+	*gpu = alloc_gpu(proc, a->kind, a->gpu_id);
+	if (!*gpu) {
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: unknown GPU 0x%x", a->gpu_id);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static uint64_t auto_align(uint64_t size)
+{
+	uint64_t align = KFD_PAGE_SIZE;
+	while (align < size && align < KFD_MAX_AUTO_ALIGN)
+		align <<= 1;
+	return align;
+}
+
+int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *args,
+		  struct kfd_mem **out)
+{
+	struct kfd_gpu *gpu;
+	struct kfd_mem *mem;
+	uint64_t mmap_offset = 0;
+	int ret;
+
+	*out = NULL;
+	ret = check_alloc_args(proc, args, &gpu);
+	if (ret)
+		return ret;
+	mem = mem_new(proc);
+	if (!mem)
+		return -ENOMEM;
+	mem->kind = args->kind;
+	mem->gpu_id = gpu->gpu_id;
+	mem->size = KFD_ALIGN_UP(args->size, KFD_PAGE_SIZE);
+	mem->host_access = args->kind != KFD_MEM_VRAM || args->host_access;
+
+	uint64_t align = args->align ? args->align : auto_align(mem->size);
+	mem->addr = kfd_va_reserve(mem->size, align, &mem->reservation, &mem->reservation_size);
+	if (!mem->addr) {
+		ret = -errno;
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: %s: cannot reserve %llu bytes of address "
+			 "space", hl_errno_name(ret), (unsigned long long)mem->size);
+		goto err_delete;
+	}
+	if (!in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
+		ret = -ENOMEM;
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: ENOMEM: address %p+%llu is outside a "
+			 "GPU's GPUVM aperture", mem->addr, (unsigned long long)mem->size);
+		goto err_release_va;
+	}
+
+	/* libhsakmt's conventions: always NO_SUBSTITUTE and EXECUTABLE,
+	 * WRITABLE unless read-only, PUBLIC for CPU-visible VRAM. */
+	mem->flags = KFD_ALLOC_NO_SUBSTITUTE | KFD_ALLOC_EXECUTABLE | args->extra_flags;
+	if (!args->readonly)
+		mem->flags |= KFD_ALLOC_WRITABLE;
+	switch (args->kind) {
+	case KFD_MEM_VRAM:
+		mem->flags |= KFD_ALLOC_VRAM | (args->host_access ? KFD_ALLOC_PUBLIC : 0);
+		break;
+	case KFD_MEM_GTT:
+		mem->flags |= KFD_ALLOC_GTT;
+		break;
+	default:
+		mem->flags |= KFD_ALLOC_USERPTR;
+		break;
+	}
+
+	if (args->kind == KFD_MEM_USERPTR) {
+		/* The pages must exist before the kernel looks them up. */
+		void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+		if (p == MAP_FAILED) {
+			ret = -errno;
+			hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: %s: cannot back USERPTR memory at "
+				 "%p", hl_errno_name(ret), mem->addr);
+			goto err_release_va;
+		}
+		mmap_offset = (uintptr_t)mem->addr;
+	}
+	ret = alloc_bo(proc, mem, mmap_offset, &mmap_offset);
+	if (ret)
+		goto err_release_va;
+
+	if (args->kind != KFD_MEM_USERPTR && mem->host_access) {
+		void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE,
+			       MAP_SHARED | MAP_FIXED, gpu->render_fd, (off_t)mmap_offset);
+		if (p == MAP_FAILED) {
+			ret = -errno;
+			hl_error(KFD_LOG, "mmap %s: %s: render fd %d offset 0x%llx at %p, %llu bytes",
+				 kind_name(mem->kind), hl_errno_name(ret), gpu->render_fd,
+				 (unsigned long long)mmap_offset, mem->addr,
+				 (unsigned long long)mem->size);
+			goto err_free_bo;
+		}
+	}
+	if (mem->host_access && madvise(mem->addr, mem->size, MADV_DONTFORK))
+		hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will share GPU pages",
+			mem->addr, hl_errno_name(-errno));
+
+	mem_track(proc, mem);
+	hl_debug(KFD_LOG, "alloc %s %llu bytes at %p handle 0x%llx flags 0x%x",
+		 kind_name(mem->kind), (unsigned long long)mem->size, mem->addr,
+		 (unsigned long long)mem->handle, mem->flags);
+	*out = mem;
+	return 0;
+
+err_free_bo:
+	free_bo(proc, mem);
+err_release_va:
+	va_release(mem);
+err_delete:
+	mem_delete(mem);
+	return ret;
+}
+
+static bool ranges_overlap(uintptr_t a, uint64_t a_size, uintptr_t b, uint64_t b_size)
+{
+	return a < b + b_size && b < a + a_size;
+}
+
+int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
+		     struct kfd_mem **out)
+{
+	struct kfd_gpu *gpu;
+	struct kfd_mem *mem;
+	int ret;
+
+	*out = NULL;
+	if (!addr || size == 0 || size > MAX_ALLOC_SIZE) {
+		hl_error(KFD_LOG, "register: EINVAL: %p+%llu is not a memory range", addr,
+			 (unsigned long long)size);
+		return -EINVAL;
+	}
+	gpu = alloc_gpu(proc, KFD_MEM_USERPTR, gpu_id);
+	if (!gpu) {
+		hl_error(KFD_LOG, "register: EINVAL: unknown GPU 0x%x", gpu_id);
+		return -EINVAL;
+	}
+	uintptr_t start = (uintptr_t)addr & ~(uintptr_t)(KFD_PAGE_SIZE - 1);
+	uintptr_t end = KFD_ALIGN_UP((uintptr_t)addr + size, (uintptr_t)KFD_PAGE_SIZE);
+
+	struct kfd_process_private *priv = proc->priv;
+	pthread_mutex_lock(&priv->mem_lock);
+	for (struct kfd_mem *m = priv->mem_list; m; m = m->next) {
+		if (ranges_overlap(start, end - start, (uintptr_t)m->addr, m->size)) {
+			pthread_mutex_unlock(&priv->mem_lock);
+			hl_error(KFD_LOG, "register: EEXIST: %p+%llu overlaps the %s allocation at "
+				 "%p", addr, (unsigned long long)size, kind_name(m->kind), m->addr);
+			return -EEXIST;
+		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+
+	mem = mem_new(proc);
+	if (!mem)
+		return -ENOMEM;
+	mem->kind = KFD_MEM_USERPTR;
+	mem->gpu_id = gpu->gpu_id;
+	mem->addr = (void *)start;
+	mem->size = end - start;
+	mem->host_access = true;
+	mem->external = true;
+	mem->flags = KFD_ALLOC_USERPTR | KFD_ALLOC_NO_SUBSTITUTE | KFD_ALLOC_EXECUTABLE |
+		     KFD_ALLOC_WRITABLE;
+	ret = alloc_bo(proc, mem, start, NULL);
+	if (ret) {
+		mem_delete(mem);
+		return ret;
+	}
+	mem_track(proc, mem);
+	*out = mem;
+	return 0;
+}
+
+static bool mem_mapped_on(const struct kfd_mem *mem, uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < mem->n_mapped; i++)
+		if (mem->mapped_gpus[i] == gpu_id)
+			return true;
+	return false;
+}
+
+/* MAP or UNMAP on the listed GPUs that need it. */
+static int mem_map_common(struct kfd_process *proc, struct kfd_mem *mem,
+			  const uint32_t *gpu_ids, uint32_t n, bool map)
+{
+	const char *op = map ? "MAP_MEMORY_TO_GPU" : "UNMAP_MEMORY_FROM_GPU";
+	struct kfd_process_private *priv = proc->priv;
+	uint32_t *todo, n_todo = 0;
+	int ret = 0;
+
+	if (!mem || (n && !gpu_ids)) {
+		hl_error(KFD_LOG, "%s: EINVAL: no memory or no GPU list", op);
+		return -EINVAL;
+	}
+	todo = calloc(n ? n : 1, sizeof(*todo));
+	if (!todo)
+		return -ENOMEM;
+
+	pthread_mutex_lock(&priv->mem_lock);
+	if (!mem_is_tracked(proc, mem)) {
+		pthread_mutex_unlock(&priv->mem_lock);
+		hl_error(KFD_LOG, "%s: EINVAL: %p is not an allocation of this process", op,
+			 (void *)mem);
+		ret = -EINVAL;
+		goto out_free;
+	}
+	for (uint32_t i = 0; i < n; i++) {
+		if (kfd_gpu_index(proc, gpu_ids[i]) < 0) {
+			pthread_mutex_unlock(&priv->mem_lock);
+			hl_error(KFD_LOG, "%s: EINVAL: unknown GPU 0x%x", op, gpu_ids[i]);
+			ret = -EINVAL;
+			goto out_free;
+		}
+		bool listed = false;
+		for (uint32_t j = 0; j < n_todo; j++)
+			listed |= todo[j] == gpu_ids[i];
+		if (!listed && mem_mapped_on(mem, gpu_ids[i]) != map)
+			todo[n_todo++] = gpu_ids[i];
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+	if (!n_todo)
+		goto out_free;
+
+	/* Same layout for MAP and UNMAP; n_success lets kfd_ioctl's retry
+	 * resume after the devices the kernel already handled. */
+	struct kfd_args_map_memory_to_gpu args = {
+		.handle = mem->handle,
+		.device_ids_array_ptr = (uintptr_t)todo,
+		.n_devices = n_todo,
+		.n_success = 0,
+	};
+	ret = kfd_ioctl(proc->fd, map ? KFD_IOCTL_MAP_MEMORY_TO_GPU
+				      : KFD_IOCTL_UNMAP_MEMORY_FROM_GPU, &args);
+	uint32_t done = ret ? (args.n_success < n_todo ? args.n_success : n_todo) : n_todo;
+	if (ret)
+		hl_error(KFD_LOG, "%s: %s: %s handle 0x%llx at %p, %llu bytes: %u of %u GPUs done "
+			 "(first failing GPU 0x%x)", op, hl_errno_name(ret), kind_name(mem->kind),
+			 (unsigned long long)mem->handle, mem->addr,
+			 (unsigned long long)mem->size, done, n_todo, todo[done < n_todo ? done : 0]);
+
+	pthread_mutex_lock(&priv->mem_lock);
+	for (uint32_t i = 0; i < done; i++) {
+		if (map) {
+			mem->mapped_gpus[mem->n_mapped++] = todo[i];
+			continue;
+		}
+		for (uint32_t j = 0; j < mem->n_mapped; j++) {
+			if (mem->mapped_gpus[j] == todo[i]) {
+				mem->mapped_gpus[j] = mem->mapped_gpus[--mem->n_mapped];
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+out_free:
+	free(todo);
+	return ret;
+}
+
+int kfd_mem_map(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t *gpu_ids,
+		uint32_t n)
+{
+	return mem_map_common(proc, mem, gpu_ids, n, true);
+}
+
+int kfd_mem_unmap(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t *gpu_ids,
+		  uint32_t n)
+{
+	return mem_map_common(proc, mem, gpu_ids, n, false);
+}
+
+/* Unmaps mem from every GPU it is mapped on. */
+static int mem_unmap_all(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	uint32_t ids[mem->n_mapped ? mem->n_mapped : 1];
+	uint32_t n;
+
+	pthread_mutex_lock(&proc->priv->mem_lock);
+	n = mem->n_mapped;
+	memcpy(ids, mem->mapped_gpus, n * sizeof(ids[0]));
+	pthread_mutex_unlock(&proc->priv->mem_lock);
+	return n ? mem_map_common(proc, mem, ids, n, false) : 0;
+}
+
+int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	int ret;
+
+	if (!mem)
+		return 0;
+	pthread_mutex_lock(&proc->priv->mem_lock);
+	bool tracked = mem_is_tracked(proc, mem);
+	pthread_mutex_unlock(&proc->priv->mem_lock);
+	if (!tracked) {
+		hl_error(KFD_LOG, "FREE_MEMORY_OF_GPU: EINVAL: %p is not an allocation of this "
+			 "process", (void *)mem);
+		return -EINVAL;
+	}
+	/* The kernel refuses to free a BO that is still mapped (EBUSY). */
+	ret = mem_unmap_all(proc, mem);
+	if (ret)
+		return ret;
+	ret = free_bo(proc, mem);
+	if (ret)
+		return ret; /* still allocated and listed: nothing is lost */
+	mem_untrack(proc, mem);
+	va_release(mem);
+	mem_delete(mem);
+	return 0;
+}
+
+struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr)
+{
+	struct kfd_process_private *priv = proc->priv;
+	struct kfd_mem *found = NULL;
+	uintptr_t a = (uintptr_t)addr;
+
+	pthread_mutex_lock(&priv->mem_lock);
+	for (struct kfd_mem *m = priv->mem_list; m; m = m->next) {
+		if (a >= (uintptr_t)m->addr && a - (uintptr_t)m->addr < m->size) {
+			found = m;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+	return found;
+}
+
+struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
+					     uint64_t mmap_offset, int *err)
+{
+	struct kfd_mem *mem = mem_new(proc);
+	int ret;
+
+	if (!mem) {
+		*err = -ENOMEM;
+		return NULL;
+	}
+	mem->kind = KFD_MEM_DOORBELL;
+	mem->gpu_id = gpu->gpu_id;
+	mem->size = KFD_DOORBELL_SLICE_SIZE;
+	mem->host_access = true;
+	/* libhsakmt map_doorbell_dgpu: DOORBELL|WRITABLE|COHERENT|NO_SUBSTITUTE. */
+	mem->flags = KFD_ALLOC_DOORBELL | KFD_ALLOC_WRITABLE | KFD_ALLOC_COHERENT |
+		     KFD_ALLOC_NO_SUBSTITUTE;
+	mem->addr = kfd_va_reserve(mem->size, mem->size, &mem->reservation,
+				   &mem->reservation_size);
+	if (!mem->addr) {
+		ret = -errno;
+		hl_error(KFD_LOG, "doorbell: %s: cannot reserve address space", hl_errno_name(ret));
+		goto err_delete;
+	}
+	ret = alloc_bo(proc, mem, 0, NULL);
+	if (ret)
+		goto err_release_va;
+	/* The kernel insists on exactly one process slice at the page offset. */
+	void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+		       proc->fd, (off_t)mmap_offset);
+	if (p == MAP_FAILED) {
+		ret = -errno;
+		hl_error(KFD_LOG, "mmap doorbells: %s: kfd fd offset 0x%llx, %llu bytes",
+			 hl_errno_name(ret), (unsigned long long)mmap_offset,
+			 (unsigned long long)mem->size);
+		goto err_free_bo;
+	}
+	if (madvise(mem->addr, mem->size, MADV_DONTFORK))
+		hl_warn(KFD_LOG, "madvise(DONTFORK) doorbells: %s", hl_errno_name(-errno));
+	mem_track(proc, mem);
+	return mem;
+
+err_free_bo:
+	free_bo(proc, mem);
+err_release_va:
+	va_release(mem);
+err_delete:
+	mem_delete(mem);
+	*err = ret;
+	return NULL;
+}
+
+void kfd_mem_release_all(struct kfd_process *proc)
+{
+	struct kfd_process_private *priv = proc->priv;
+	bool forked = kfd_process_forked(proc);
+
+	pthread_mutex_lock(&priv->mem_lock);
+	struct kfd_mem *list = priv->mem_list;
+	priv->mem_list = NULL;
+	pthread_mutex_unlock(&priv->mem_lock);
+
+	for (uint32_t i = 0; i < proc->n_gpus; i++) {
+		proc->gpus[i].doorbell_slice = NULL;
+		if (priv->doorbell_mem)
+			priv->doorbell_mem[i] = NULL;
+	}
+	while (list) {
+		struct kfd_mem *mem = list;
+		list = mem->next;
+		/* In a fork child the fd is the parent's: ioctls would get EBADF
+		 * and the parent still owns the BOs. */
+		if (!forked && proc->fd >= 0) {
+			/* Put it back on the list only for the unmap bookkeeping. */
+			mem->next = NULL;
+			mem_track(proc, mem);
+			/* The kernel keeps the event page until the process
+			 * exits and answers EPERM to FREE: only unmap it. */
+			if (!mem_unmap_all(proc, mem) && mem != priv->event_page)
+				free_bo(proc, mem);
+			mem_untrack(proc, mem);
+		}
+		va_release(mem);
+		mem_delete(mem);
+	}
+	priv->event_page = NULL;
+}

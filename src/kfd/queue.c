@@ -1,0 +1,162 @@
+/*
+ * User-mode queues: CREATE/DESTROY/UPDATE_QUEUE and SET_CU_MASK.  The
+ * memory a queue needs (ring, read/write pointer page, EOP, CWSR area with
+ * its headers) is allocated and GPU-mapped by the queue layer (src/queue)
+ * before kfd_queue_create; the kernel (6.12+) checks each address against
+ * the GPU mappings and rejects a size that differs from the node's, so most
+ * EINVALs come from there.  We check what we can name precisely first, so
+ * the log says which argument is wrong instead of a bare EINVAL.
+ *
+ * We always pass the 96-byte 1.17 struct; older kernels copy only the
+ * prefix they know (the ioctl size rides in the command), so this is safe
+ * on 1.2+.
+ */
+#include "kfd/kfd_priv.h"
+
+#include <errno.h>
+
+#include "util/log.h"
+
+static bool is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+
+static int check_queue_args(struct kfd_process *proc, const struct kfd_queue_args *a)
+{
+	const char *why = NULL;
+
+	if (!kfd_process_gpu_by_id(proc, a->gpu_id))
+		why = "unknown GPU";
+	else if (a->type > KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
+		why = "unknown queue type";
+	else if (a->percentage > KFD_QUEUE_PERCENTAGE_MAX)
+		why = "percentage above 100";
+	else if (a->priority > KFD_QUEUE_PRIORITY_MAX)
+		why = "priority above 15";
+	else if (!a->ring || ((uintptr_t)a->ring & 0xFF))
+		why = "ring is NULL or not 256-byte aligned";
+	else if (!is_pow2(a->ring_size))
+		why = "ring size is not a power of two";
+	else if (!a->read_ptr || !a->write_ptr)
+		why = "no read or write pointer";
+	else if (!a->eop != !a->eop_size)
+		why = "EOP address and size must both be set or both be 0";
+	if (why) {
+		hl_error(KFD_LOG, "CREATE_QUEUE: EINVAL: %s (GPU 0x%x type %u percentage %u "
+			 "priority %u ring %p size %u)", why, a->gpu_id, a->type, a->percentage,
+			 a->priority, a->ring, a->ring_size);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
+		     uint32_t *queue_id, uint64_t **doorbell)
+{
+	int ret = check_queue_args(proc, a);
+	if (ret)
+		return ret;
+
+	struct kfd_args_create_queue args = {
+		.ring_base_address = (uintptr_t)a->ring,
+		.write_pointer_address = (uintptr_t)a->write_ptr,
+		.read_pointer_address = (uintptr_t)a->read_ptr,
+		.ring_size = a->ring_size,
+		.gpu_id = a->gpu_id,
+		.queue_type = a->type,
+		.queue_percentage = a->percentage,
+		.queue_priority = a->priority,
+		.eop_buffer_address = (uintptr_t)a->eop,
+		.eop_buffer_size = a->eop_size,
+		.ctx_save_restore_address = (uintptr_t)a->ctx_save,
+		.ctx_save_restore_size = a->ctx_save_size,
+		.ctl_stack_size = a->ctl_stack_size,
+	};
+	ret = kfd_ioctl(proc->fd, KFD_IOCTL_CREATE_QUEUE, &args);
+	if (ret) {
+		const char *hint = "";
+		if (ret == -EINVAL)
+			hint = " (the kernel checks the ring, pointer, EOP and CWSR buffers "
+			       "against the GPU mappings and the node's CWSR sizes)";
+		else if (ret == -ESRCH)
+			hint = " (no VM acquired for this GPU)";
+		else if (ret == -ENOSPC)
+			hint = " (too many queues for this process and GPU)";
+		else if (ret == -KFD_ENOTSUPP)
+			hint = " (queue type not supported)";
+		hl_error(KFD_LOG, "CREATE_QUEUE: %s: GPU 0x%x type %u ring %p/%u rptr %p wptr %p "
+			 "eop %p/%llu ctx %p/%u ctl %u%s", hl_errno_name(ret), a->gpu_id, a->type,
+			 a->ring, a->ring_size, (void *)a->read_ptr, (void *)a->write_ptr, a->eop,
+			 (unsigned long long)a->eop_size, a->ctx_save, a->ctx_save_size,
+			 a->ctl_stack_size, hint);
+		return ret;
+	}
+
+	ret = kfd_doorbell_map(proc, a->gpu_id, args.doorbell_offset, doorbell);
+	if (ret) {
+		/* A queue nobody can ring is useless: take it down again. */
+		kfd_queue_destroy(proc, args.queue_id);
+		return ret;
+	}
+	*queue_id = args.queue_id;
+	hl_debug(KFD_LOG, "queue %u on GPU 0x%x, doorbell %p", args.queue_id, a->gpu_id,
+		 (void *)*doorbell);
+	return 0;
+}
+
+int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id)
+{
+	struct kfd_args_destroy_queue args = { .queue_id = queue_id };
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_DESTROY_QUEUE, &args);
+	if (ret)
+		hl_error(KFD_LOG, "DESTROY_QUEUE: %s: queue %u%s", hl_errno_name(ret), queue_id,
+			 ret == -EINVAL ? " (no such queue)" : "");
+	return ret;
+}
+
+int kfd_queue_update(struct kfd_process *proc, uint32_t queue_id, uint32_t percentage,
+		     uint32_t priority, void *ring, uint32_t ring_size)
+{
+	const char *why = NULL;
+	if (percentage > KFD_QUEUE_PERCENTAGE_MAX)
+		why = "percentage above 100";
+	else if (priority > KFD_QUEUE_PRIORITY_MAX)
+		why = "priority above 15";
+	else if (ring_size && !is_pow2(ring_size))
+		why = "ring size is not a power of two";
+	if (why) {
+		hl_error(KFD_LOG, "UPDATE_QUEUE: EINVAL: %s (queue %u percentage %u priority %u "
+			 "ring size %u)", why, queue_id, percentage, priority, ring_size);
+		return -EINVAL;
+	}
+	struct kfd_args_update_queue args = {
+		.ring_base_address = (uintptr_t)ring,
+		.queue_id = queue_id,
+		.ring_size = ring_size,
+		.queue_percentage = percentage,
+		.queue_priority = priority,
+	};
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_UPDATE_QUEUE, &args);
+	if (ret)
+		hl_error(KFD_LOG, "UPDATE_QUEUE: %s: queue %u ring %p/%u percentage %u priority %u",
+			 hl_errno_name(ret), queue_id, ring, ring_size, percentage, priority);
+	return ret;
+}
+
+int kfd_queue_set_cu_mask(struct kfd_process *proc, uint32_t queue_id, const uint32_t *mask,
+			  uint32_t num_bits)
+{
+	if (!mask || num_bits == 0 || num_bits % 32) {
+		hl_error(KFD_LOG, "SET_CU_MASK: EINVAL: queue %u: %u mask bits (need a non-zero "
+			 "multiple of 32 and a mask)", queue_id, num_bits);
+		return -EINVAL;
+	}
+	struct kfd_args_set_cu_mask args = {
+		.queue_id = queue_id,
+		.num_cu_mask = num_bits,
+		.cu_mask_ptr = (uintptr_t)mask,
+	};
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_SET_CU_MASK, &args);
+	if (ret)
+		hl_error(KFD_LOG, "SET_CU_MASK: %s: queue %u, %u bits", hl_errno_name(ret), queue_id,
+			 num_bits);
+	return ret;
+}
