@@ -1,0 +1,165 @@
+/*
+ * Caches, as ROCr builds them (InitCacheList in amd_gpu_agent.cpp and
+ * amd_cpu_agent.cpp): one cache object per KFD topology cache entry of the
+ * agent's node, data and unified caches only (instruction caches dropped);
+ * for a GPU the entries flagged HSACU, for a CPU those flagged CPU.  A GPU
+ * therefore lists one L1 per CU, as ROCr does.  Kernels since 5.x no longer
+ * report CPU caches in the KFD topology, and libhsakmt then reads them from
+ * /sys/devices/system/cpu; we read the first CPU of the node the same way
+ * (one entry per level).
+ *
+ * Two ROCr quirks are kept for drop-in compatibility (core/runtime/cache.cpp):
+ * HSA_CACHE_INFO_NAME returns a pointer to the runtime's string (the spec
+ * says a character array; ROCr's clients read a const char *) and
+ * NAME_LENGTH excludes the terminator; HSA_CACHE_INFO_SIZE is in KiB, the
+ * unit KFD reports.  HSA_AGENT_INFO_CACHE_SIZE is in bytes.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/cache.h"
+
+static void cache_add(struct hl_agent *a, struct hl_cache *c, uint32_t level, uint32_t size_kib)
+{
+	snprintf(c->name, sizeof(c->name), "%s L%u", a->name, level);
+	c->level = (uint8_t)level;
+	c->size_kib = size_kib;
+	if (level < 1 || level > 4)
+		return;
+	/* L1 is per CU: report one.  L2 and beyond are per partition or XCC:
+	 * report the sum, as ROCr since 6.0 does (identical for one entry). */
+	if (level >= 2)
+		a->cache_size[level - 1] += size_kib * 1024;
+	else if (a->cache_size[0] == 0)
+		a->cache_size[0] = size_kib * 1024;
+}
+
+uint32_t hl_cache_fill_gpu(struct hl_agent *a, struct hl_cache *out)
+{
+	uint32_t n = 0;
+	a->cacheline_size = 0;
+	for (uint32_t i = 0; i < a->node->n_caches; i++) {
+		const struct kfd_cache *k = &a->node->caches[i];
+		if (!(k->type & KFD_CACHE_TYPE_HSACU) || (k->type & KFD_CACHE_TYPE_INSTRUCTION))
+			continue;
+		cache_add(a, &out[n++], k->level, k->size);
+		if (k->level == 2 && k->cache_line_size && !a->cacheline_size)
+			a->cacheline_size = k->cache_line_size;
+	}
+	/* ROCr's fallback when KFD reports no L2 line size. */
+	if (!a->cacheline_size)
+		a->cacheline_size = 64;
+	return n;
+}
+
+static bool read_line(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "re");
+	if (!f)
+		return false;
+	bool ok = fgets(buf, (int)len, f) != NULL;
+	fclose(f);
+	if (ok)
+		buf[strcspn(buf, "\n")] = '\0';
+	return ok;
+}
+
+/* Caches of the first CPU of NUMA node `node` from sysfs. */
+static uint32_t cpu_caches_from_sysfs(struct hl_agent *a, struct hl_cache *out)
+{
+	char path[128], buf[64];
+	unsigned cpu = 0;
+	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", a->node_id);
+	if (read_line(path, buf, sizeof(buf)))
+		cpu = (unsigned)strtoul(buf, NULL, 10);
+
+	uint32_t n = 0;
+	for (unsigned idx = 0; n < HL_CPU_SYSFS_CACHES_MAX; idx++) {
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/type",
+			 cpu, idx);
+		if (!read_line(path, buf, sizeof(buf)))
+			break;
+		if (!strcmp(buf, "Instruction"))
+			continue;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/level",
+			 cpu, idx);
+		if (!read_line(path, buf, sizeof(buf)))
+			continue;
+		uint32_t level = (uint32_t)strtoul(buf, NULL, 10);
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/size",
+			 cpu, idx);
+		if (!read_line(path, buf, sizeof(buf)))
+			continue;
+		char *unit;
+		uint32_t size = (uint32_t)strtoul(buf, &unit, 10);
+		if (*unit == 'M')
+			size *= 1024;
+		cache_add(a, &out[n++], level, size);
+	}
+	return n;
+}
+
+uint32_t hl_cache_fill_cpu(struct hl_agent *a, struct hl_cache *out)
+{
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < a->node->n_caches; i++) {
+		const struct kfd_cache *k = &a->node->caches[i];
+		if (!(k->type & KFD_CACHE_TYPE_CPU) || (k->type & KFD_CACHE_TYPE_INSTRUCTION))
+			continue;
+		cache_add(a, &out[n++], k->level, k->size);
+	}
+	if (n == 0)
+		n = cpu_caches_from_sysfs(a, out);
+	return n;
+}
+
+hsa_status_t hsa_agent_iterate_caches(hsa_agent_t agent,
+				      hsa_status_t (*callback)(hsa_cache_t cache, void *data),
+				      void *data)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a = hl_agent_lookup(rt, agent);
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	for (uint32_t i = 0; i < a->n_caches; i++) {
+		hsa_cache_t c = { (uint64_t)(uintptr_t)&a->caches[i] };
+		hsa_status_t s = callback(c, data);
+		if (s != HSA_STATUS_SUCCESS)
+			return s;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_cache_get_info(hsa_cache_t cache, hsa_cache_info_t attribute, void *value)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_cache *c = hl_cache_lookup(rt, cache.handle);
+	if (!c)
+		return HSA_STATUS_ERROR_INVALID_CACHE;
+	switch ((int)attribute) {
+	case HSA_CACHE_INFO_NAME_LENGTH:
+		*(uint32_t *)value = (uint32_t)strlen(c->name);
+		break;
+	case HSA_CACHE_INFO_NAME:
+		*(const char **)value = c->name;
+		break;
+	case HSA_CACHE_INFO_LEVEL:
+		*(uint8_t *)value = c->level;
+		break;
+	case HSA_CACHE_INFO_SIZE:
+		*(uint32_t *)value = c->size_kib;
+		break;
+	default:
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	return HSA_STATUS_SUCCESS;
+}

@@ -1,0 +1,443 @@
+/*
+ * Memory: allocation from pools and regions, access, registration, copies
+ * and pointer queries, over the thunk's kfd_mem objects.
+ *
+ * Placement follows ROCr 5.2.3 over libhsakmt on a dGPU:
+ *  - system pools: anonymous host pages registered as USERPTR (coherent for
+ *    the fine-grained pools) and mapped to every GPU agent at allocation, so
+ *    kernels can read kernargs without an allow_access call;
+ *  - VRAM: a VRAM BO, CPU-mapped only with a large BAR (FB_PUBLIC), mapped to
+ *    its own GPU; other agents get it through hsa_amd_agents_allow_access.
+ * hsa_amd_agents_allow_access gives the allocation exactly the listed GPUs
+ * (plus the owner for VRAM), as hsaKmtMapMemoryToGPUNodes does.  With no GPU
+ * at all, system memory is plain anonymous memory.
+ *
+ * Every allocation is recorded in rt->allocs under rt->mem_lock (a list: the
+ * API is not a hot path and a process keeps few, large allocations).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "runtime/runtime.h"
+#include "util/log.h"
+
+static uint64_t page_align(uint64_t size)
+{
+	return (size + HL_PAGE_SIZE - 1) & ~(uint64_t)(HL_PAGE_SIZE - 1);
+}
+
+/* The allocation containing p; caller holds rt->mem_lock. */
+static struct hl_alloc *alloc_find_locked(struct hl_runtime *rt, const void *p)
+{
+	uintptr_t a = (uintptr_t)p;
+	for (struct hl_alloc *al = rt->allocs; al; al = al->next)
+		if (a >= (uintptr_t)al->ptr && a - (uintptr_t)al->ptr < al->size)
+			return al;
+	return NULL;
+}
+
+static void alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al)
+{
+	for (struct hl_alloc **pp = &rt->allocs; *pp; pp = &(*pp)->next)
+		if (*pp == al) {
+			*pp = al->next;
+			return;
+		}
+}
+
+static int alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
+{
+	int err = 0;
+	if (al->mem)
+		err = kfd_mem_free(rt->proc, al->mem);
+	else if (!al->registered)
+		munmap(al->ptr, al->size);
+	free(al);
+	return err;
+}
+
+int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out)
+{
+	if (!hl_pool_is_allocatable(pool))
+		return -EPERM;
+	if (size > pool->alloc_max)
+		return -E2BIG;
+	size = page_align(size);
+
+	struct hl_alloc *al = calloc(1, sizeof(*al));
+	if (!al)
+		return -ENOMEM;
+	al->pool = pool;
+	al->size = size;
+
+	int err;
+	if (hl_pool_is_system(pool) && rt->n_gpus == 0) {
+		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+			       -1, 0);
+		if (p == MAP_FAILED) {
+			err = -errno;
+			goto err_free_record;
+		}
+		al->ptr = p;
+	} else {
+		struct kfd_mem_alloc_args args = { .size = size, .host_access = pool->host_access };
+		const uint32_t *map_ids;
+		uint32_t n_map;
+		if (hl_pool_is_system(pool)) {
+			args.kind = KFD_MEM_USERPTR;
+			args.gpu_id = rt->gpu_ids[0];
+			args.host_access = true;
+			if (pool->kind != HL_POOL_SYSTEM_COARSE)
+				args.extra_flags = KFD_ALLOC_COHERENT;
+			map_ids = rt->gpu_ids;
+			n_map = rt->n_gpus;
+		} else {
+			args.kind = KFD_MEM_VRAM;
+			args.gpu_id = pool->owner->gpu->gpu_id;
+			if (pool->kind == HL_POOL_VRAM_FINE)
+				args.extra_flags = KFD_ALLOC_COHERENT | KFD_ALLOC_UNCACHED;
+			map_ids = &pool->owner->gpu->gpu_id;
+			n_map = 1;
+		}
+		err = kfd_mem_alloc(rt->proc, &args, &al->mem);
+		if (err)
+			goto err_free_record;
+		err = kfd_mem_map(rt->proc, al->mem, map_ids, n_map);
+		if (err)
+			goto err_free_mem;
+		al->ptr = al->mem->addr;
+	}
+
+	pthread_mutex_lock(&rt->mem_lock);
+	al->next = rt->allocs;
+	rt->allocs = al;
+	pthread_mutex_unlock(&rt->mem_lock);
+	*out = al->ptr;
+	return 0;
+
+err_free_mem:
+	kfd_mem_free(rt->proc, al->mem);
+err_free_record:
+	free(al);
+	return err;
+}
+
+void hl_memory_release_all(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = rt->allocs;
+	rt->allocs = NULL;
+	pthread_mutex_unlock(&rt->mem_lock);
+	while (al) {
+		struct hl_alloc *next = al->next;
+		alloc_release(rt, al);
+		al = next;
+	}
+}
+
+static hsa_status_t allocate(struct hl_runtime *rt, struct hl_pool *pool, size_t size, void **ptr)
+{
+	int err = hl_pool_allocate(rt, pool, size, ptr);
+	if (err) {
+		hl_debug("memory", "allocate %zu bytes: %s", size, hl_errno_name(err));
+		return hl_status_from_errno(err);
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_memory_pool_allocate(hsa_amd_memory_pool_t memory_pool, size_t size,
+					  uint32_t flags, void **ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || size == 0 || flags != 0)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_pool *pool = hl_pool_lookup(rt, memory_pool.handle);
+	if (!pool)
+		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
+	return allocate(rt, pool, size, ptr);
+}
+
+hsa_status_t hsa_memory_allocate(hsa_region_t region, size_t size, void **ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || size == 0)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_pool *pool = hl_pool_lookup(rt, region.handle);
+	if (!pool)
+		return HSA_STATUS_ERROR_INVALID_REGION;
+	return allocate(rt, pool, size, ptr);
+}
+
+/* Frees the pool allocation that starts at ptr. */
+static hsa_status_t free_allocation(void *ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr)
+		return HSA_STATUS_SUCCESS; /* the spec's no-op */
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	if (!al || al->ptr != ptr || al->registered) {
+		pthread_mutex_unlock(&rt->mem_lock);
+		hl_debug("memory", "free %p: not the start of an allocation", ptr);
+		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+	}
+	alloc_unlink_locked(rt, al);
+	pthread_mutex_unlock(&rt->mem_lock);
+	return hl_status_from_errno(alloc_release(rt, al));
+}
+
+hsa_status_t hsa_amd_memory_pool_free(void *ptr)
+{
+	return free_allocation(ptr);
+}
+
+hsa_status_t hsa_memory_free(void *ptr)
+{
+	return free_allocation(ptr);
+}
+
+hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t *agents,
+					 const uint32_t *flags, const void *ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	/* flags is reserved and must be NULL in this interface version. */
+	if (num_agents == 0 || !agents || !ptr || flags)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+
+	uint32_t *ids = calloc(num_agents + 1, sizeof(*ids));
+	if (!ids)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < num_agents; i++) {
+		struct hl_agent *a = hl_agent_lookup(rt, agents[i]);
+		if (!a) {
+			status = HSA_STATUS_ERROR_INVALID_AGENT;
+			goto out_free_ids;
+		}
+		bool dup = false;
+		for (uint32_t j = 0; a->gpu && j < n; j++)
+			dup |= ids[j] == a->gpu->gpu_id;
+		if (a->gpu && !dup)
+			ids[n++] = a->gpu->gpu_id;
+	}
+
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	if (!al || al->registered) {
+		pthread_mutex_unlock(&rt->mem_lock);
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		goto out_free_ids;
+	}
+	if (al->mem) {
+		/* VRAM stays mapped on its own GPU whatever the list says. */
+		if (!hl_pool_is_system(al->pool)) {
+			bool has_owner = false;
+			for (uint32_t j = 0; j < n; j++)
+				has_owner |= ids[j] == al->pool->owner->gpu->gpu_id;
+			if (!has_owner)
+				ids[n++] = al->pool->owner->gpu->gpu_id;
+		}
+		/* Exactly the listed GPUs: unmap the others, map the new ones. */
+		uint32_t stale[64], n_stale = 0;
+		for (uint32_t m = 0; m < al->mem->n_mapped && n_stale < 64; m++) {
+			bool listed = false;
+			for (uint32_t j = 0; j < n; j++)
+				listed |= ids[j] == al->mem->mapped_gpus[m];
+			if (!listed)
+				stale[n_stale++] = al->mem->mapped_gpus[m];
+		}
+		int err = n_stale ? kfd_mem_unmap(rt->proc, al->mem, stale, n_stale) : 0;
+		if (!err && n)
+			err = kfd_mem_map(rt->proc, al->mem, ids, n);
+		status = hl_status_from_errno(err);
+	}
+	pthread_mutex_unlock(&rt->mem_lock);
+
+out_free_ids:
+	free(ids);
+	return status;
+}
+
+hsa_status_t hsa_memory_register(void *ptr, size_t size)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || size == 0)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+
+	struct hl_alloc *al = calloc(1, sizeof(*al));
+	if (!al)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	al->ptr = ptr;
+	al->size = size;
+	al->registered = true;
+	int err = 0;
+	if (rt->n_gpus) {
+		err = kfd_mem_register(rt->proc, ptr, size, rt->gpu_ids[0], &al->mem);
+		if (err)
+			goto err_free_record;
+		err = kfd_mem_map(rt->proc, al->mem, rt->gpu_ids, rt->n_gpus);
+		if (err)
+			goto err_free_mem;
+	}
+	pthread_mutex_lock(&rt->mem_lock);
+	al->next = rt->allocs;
+	rt->allocs = al;
+	pthread_mutex_unlock(&rt->mem_lock);
+	return HSA_STATUS_SUCCESS;
+
+err_free_mem:
+	kfd_mem_free(rt->proc, al->mem);
+err_free_record:
+	free(al);
+	return hl_status_from_errno(err);
+}
+
+hsa_status_t hsa_memory_deregister(void *ptr, size_t size)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	(void)size; /* the registration is found by its start address */
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	if (!al || !al->registered || al->ptr != ptr) {
+		pthread_mutex_unlock(&rt->mem_lock);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	alloc_unlink_locked(rt, al);
+	pthread_mutex_unlock(&rt->mem_lock);
+	return hl_status_from_errno(alloc_release(rt, al));
+}
+
+/* True when the CPU can touch [p, p+size): memory the thunk knows only if
+ * it is CPU-mapped; anything else is ordinary process memory. */
+static bool cpu_accessible(struct hl_runtime *rt, const void *p)
+{
+	struct kfd_mem *mem = kfd_mem_find(rt->proc, p);
+	return !mem || mem->host_access;
+}
+
+hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!dst || !src)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (size == 0)
+		return HSA_STATUS_SUCCESS;
+	if (!cpu_accessible(rt, dst) || !cpu_accessible(rt, src) ||
+	    !cpu_accessible(rt, (const char *)dst + size - 1) ||
+	    !cpu_accessible(rt, (const char *)src + size - 1)) {
+		/* Copies that touch CPU-invisible VRAM need the GPU: they come
+		 * with the blit kernels (src/queue), not yet here. */
+		hl_error("memory", "hsa_memory_copy %p <- %p: device memory the CPU cannot map "
+			 "needs a GPU copy, not implemented yet", dst, src);
+		return HSA_STATUS_ERROR;
+	}
+	memmove(dst, src, size);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_permission_t access)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || access < HSA_ACCESS_PERMISSION_RO || access > HSA_ACCESS_PERMISSION_RW)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a = hl_agent_lookup(rt, agent);
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	if (!al) {
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	} else if (al->mem && a->gpu) {
+		/* Ownership of coarse-grained memory moves to the agent: make
+		 * sure it is mapped there (a no-op when it already is). */
+		status = hl_status_from_errno(kfd_mem_map(rt->proc, al->mem, &a->gpu->gpu_id, 1));
+	}
+	pthread_mutex_unlock(&rt->mem_lock);
+	return status;
+}
+
+hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
+				  void *(*alloc)(size_t), uint32_t *num_agents_accessible,
+				  hsa_agent_t **accessible)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!info || info->size < sizeof(uint32_t) * 2 ||
+	    (accessible && !alloc) || (!num_agents_accessible != !accessible))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+
+	hsa_amd_pointer_info_t out;
+	memset(&out, 0, sizeof(out));
+	hsa_agent_t list[64];
+	uint32_t n_list = 0;
+
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	if (al) {
+		out.type = al->registered ? HSA_EXT_POINTER_TYPE_LOCKED : HSA_EXT_POINTER_TYPE_HSA;
+		out.agentBaseAddress = al->ptr;
+		out.hostBaseAddress = (!al->mem || al->mem->host_access) ? al->ptr : NULL;
+		out.sizeInBytes = al->size;
+		if (al->pool) {
+			out.agentOwner = hl_agent_handle(al->pool->owner);
+			uint32_t flags = 0;
+			(void)hsa_amd_memory_pool_get_info(
+				(hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)al->pool },
+				HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+			out.global_flags = flags;
+		} else if (rt->n_cpus) {
+			out.agentOwner = hl_agent_handle(&rt->agents[0]);
+		}
+		for (uint32_t i = 0; i < rt->n_agents && n_list < 64; i++) {
+			const struct hl_agent *a = &rt->agents[i];
+			bool ok = false;
+			if (!a->gpu)
+				ok = out.hostBaseAddress != NULL;
+			for (uint32_t m = 0; a->gpu && al->mem && m < al->mem->n_mapped; m++)
+				ok |= al->mem->mapped_gpus[m] == a->gpu->gpu_id;
+			if (ok)
+				list[n_list++] = hl_agent_handle(a);
+		}
+	}
+	pthread_mutex_unlock(&rt->mem_lock);
+
+	/* Versioned by size: fill only what the caller's struct has room for. */
+	uint32_t size = info->size < sizeof(out) ? info->size : (uint32_t)sizeof(out);
+	out.size = size;
+	memcpy(info, &out, size);
+	if (accessible) {
+		*num_agents_accessible = n_list;
+		*accessible = NULL;
+		if (n_list) {
+			*accessible = alloc(n_list * sizeof(hsa_agent_t));
+			if (!*accessible)
+				return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+			memcpy(*accessible, list, n_list * sizeof(hsa_agent_t));
+		}
+	}
+	return HSA_STATUS_SUCCESS;
+}

@@ -1,0 +1,156 @@
+/*
+ * hsa_init / hsa_shut_down and the process-wide runtime object.
+ *
+ * Reference counted like ROCr's Runtime::Acquire/Release: the first hsa_init
+ * opens /dev/kfd (kfd_process_open) and builds the agents; later ones only
+ * count, up to INT32_MAX (REFCOUNT_OVERFLOW beyond).  The last hsa_shut_down
+ * frees everything; one more returns NOT_INITIALIZED instead of crashing.
+ * hl_runtime_lock serialises the first init and the last shutdown, so any
+ * number of threads may call both concurrently.  No thread is created: there
+ * is nothing to wait for until a queue or a signal handler exists.
+ *
+ * Fork: the child inherits a copy of the runtime whose /dev/kfd belongs to
+ * the parent (KFD refuses its ioctls).  An atfork handler marks the child;
+ * its first call sees kfd_process_forked(), abandons the inherited state
+ * (leaking the copy: freeing it would issue ioctls on the parent's behalf)
+ * and sets the count to 0.  From then on every call in the child returns
+ * HSA_STATUS_ERROR_NOT_INITIALIZED, hsa_shut_down included, until the child
+ * calls hsa_init, which opens /dev/kfd afresh for the child.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runtime/runtime.h"
+#include "util/barrier.h"
+#include "util/log.h"
+
+static pthread_mutex_t hl_runtime_lock = PTHREAD_MUTEX_INITIALIZER;
+static int32_t hl_refcount;              /* under hl_runtime_lock */
+static struct hl_runtime *_Atomic hl_rt; /* published runtime, or NULL */
+static atomic_bool hl_forked;            /* set in a fork child */
+static pthread_once_t hl_atfork_once = PTHREAD_ONCE_INIT;
+
+/* The lock is held across fork so the child never inherits it locked. */
+static void atfork_prepare(void) { pthread_mutex_lock(&hl_runtime_lock); }
+static void atfork_parent(void) { pthread_mutex_unlock(&hl_runtime_lock); }
+static void atfork_child(void)
+{
+	hl_store_relaxed(&hl_forked, true);
+	pthread_mutex_unlock(&hl_runtime_lock);
+}
+
+static void atfork_register(void)
+{
+	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
+}
+
+/* Called with hl_runtime_lock held in a fork child. */
+static void runtime_abandon_if_forked(void)
+{
+	struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+	if (rt && kfd_process_forked(rt->proc)) {
+		hl_warn("runtime", "fork child: the runtime initialised by the parent is not "
+			"usable here; call hsa_init in the child");
+		hl_store_relaxed(&hl_rt, NULL);
+		hl_refcount = 0;
+	}
+	hl_store_relaxed(&hl_forked, false);
+}
+
+struct hl_runtime *hl_runtime_get(void)
+{
+	if (__builtin_expect(hl_load_relaxed(&hl_forked), 0)) {
+		pthread_mutex_lock(&hl_runtime_lock);
+		runtime_abandon_if_forked();
+		pthread_mutex_unlock(&hl_runtime_lock);
+	}
+	/* Pairs with the release store in hsa_init that publishes the fully
+	 * built runtime. */
+	return hl_load_acquire(&hl_rt);
+}
+
+static void runtime_destroy(struct hl_runtime *rt)
+{
+	hl_memory_release_all(rt);
+	hl_agents_destroy(rt);
+	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->mem_lock);
+	free(rt);
+}
+
+static int runtime_create(struct hl_runtime **out)
+{
+	struct hl_runtime *rt = calloc(1, sizeof(*rt));
+	if (!rt)
+		return -ENOMEM;
+	pthread_mutex_init(&rt->mem_lock, NULL);
+	hl_env_read(&rt->env);
+
+	int err = kfd_process_open(&rt->proc);
+	if (err)
+		goto err_free_runtime;
+	err = hl_agents_build(rt);
+	if (err)
+		goto err_close_process;
+	hl_info("runtime", "initialised: %u CPU agent(s), %u GPU agent(s)", rt->n_cpus, rt->n_gpus);
+	*out = rt;
+	return 0;
+
+err_close_process:
+	hl_agents_destroy(rt);
+	kfd_process_close(rt->proc);
+err_free_runtime:
+	pthread_mutex_destroy(&rt->mem_lock);
+	free(rt);
+	return err;
+}
+
+hsa_status_t hsa_init(void)
+{
+	pthread_once(&hl_atfork_once, atfork_register);
+	pthread_mutex_lock(&hl_runtime_lock);
+	if (hl_load_relaxed(&hl_forked))
+		runtime_abandon_if_forked();
+
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	if (hl_refcount == INT32_MAX) {
+		status = HSA_STATUS_ERROR_REFCOUNT_OVERFLOW;
+	} else if (hl_refcount == 0) {
+		struct hl_runtime *rt = NULL;
+		int err = runtime_create(&rt);
+		if (err) {
+			status = hl_status_init_failure(err);
+		} else {
+			/* Pairs with the acquire in hl_runtime_get: readers see
+			 * the agents only once they are complete. */
+			hl_store_release(&hl_rt, rt);
+			hl_refcount = 1;
+		}
+	} else {
+		hl_refcount++;
+	}
+	pthread_mutex_unlock(&hl_runtime_lock);
+	return status;
+}
+
+hsa_status_t hsa_shut_down(void)
+{
+	pthread_mutex_lock(&hl_runtime_lock);
+	if (hl_load_relaxed(&hl_forked))
+		runtime_abandon_if_forked();
+
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	if (hl_refcount == 0) {
+		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
+	} else if (--hl_refcount == 0) {
+		struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+		/* Withdraw first so no new call starts on a runtime being freed
+		 * (calls racing with the last shutdown are the caller's bug). */
+		hl_store_release(&hl_rt, NULL);
+		runtime_destroy(rt);
+	}
+	pthread_mutex_unlock(&hl_runtime_lock);
+	return status;
+}

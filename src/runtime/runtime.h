@@ -1,0 +1,280 @@
+/*
+ * The runtime core's internal header: the process-wide runtime object built
+ * by hsa_init, the agents, ISAs, caches and memory pools it exposes, and the
+ * helpers other modules (queue, signal, loader) use to reach them.
+ *
+ * Object model
+ *  - One struct hl_runtime per initialised process, published in hl_rt by the
+ *    first hsa_init and withdrawn by the last hsa_shut_down (runtime.c).
+ *  - Agents, pools and caches live in three flat arrays owned by the runtime;
+ *    a public handle is the address of an element.  Handles are validated by
+ *    range and stride against the current arrays (hl_agent_lookup & co.),
+ *    never by dereferencing what the caller passed.
+ *  - An ISA handle is an encoding (processor index, sramecc, xnack), so ISAs
+ *    need no storage and stay valid across re-initialisation (isa.c).
+ *  - Region and memory-pool handles are the same objects, as in ROCr.
+ *
+ * Errors: internal functions return 0 or -errno; error.c is the one place that
+ * turns a cause into an hsa_status_t.
+ *
+ * Locking: hl_runtime_lock (runtime.c) serialises the first init and the last
+ * shutdown; everything built at init is read-only afterwards.  The list of
+ * allocations is protected by hl_runtime.mem_lock.  Calling the API while
+ * another thread runs the last hsa_shut_down is a use-after-free the HSA
+ * specification leaves undefined; calls after it return NOT_INITIALIZED.
+ */
+#ifndef HSALITE_RUNTIME_H
+#define HSALITE_RUNTIME_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "kfd/kfd.h"
+
+/*
+ * Attribute numbers that newer ROCr headers define beyond the 5.2.3 set our
+ * public headers follow.  Clients built against newer headers (HIP, newer
+ * rocminfo) ask for them, so we answer them by number.
+ */
+#define HL_AMD_AGENT_INFO_MEMORY_AVAIL          0xA015
+#define HL_AMD_AGENT_INFO_TIMESTAMP_FREQUENCY   0xA016
+#define HL_AMD_AGENT_INFO_ASIC_FAMILY_ID        0xA107
+#define HL_AMD_AGENT_INFO_UCODE_VERSION         0xA108
+#define HL_AMD_AGENT_INFO_SDMA_UCODE_VERSION    0xA109
+#define HL_AMD_AGENT_INFO_NUM_SDMA_ENG          0xA10A
+#define HL_AMD_AGENT_INFO_NUM_SDMA_XGMI_ENG     0xA10B
+#define HL_AMD_AGENT_INFO_IOMMU_SUPPORT         0xA110
+#define HL_AMD_AGENT_INFO_NUM_XCC               0xA111
+#define HL_AMD_AGENT_INFO_DRIVER_UID            0xA112
+#define HL_AMD_AGENT_INFO_NEAREST_CPU           0xA113
+#define HL_AMD_AGENT_INFO_MEMORY_PROPERTIES     0xA114
+#define HL_AMD_AGENT_INFO_AQL_EXTENSIONS        0xA115
+#define HL_IOMMU_SUPPORT_NONE 0
+#define HL_IOMMU_SUPPORT_V2   1
+
+#define HL_AMD_SYSTEM_INFO_MWAITX_ENABLED           0x203
+#define HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED         0x204
+#define HL_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED 0x205
+#define HL_AMD_SYSTEM_INFO_XNACK_ENABLED            0x206
+#define HL_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR        0x207
+#define HL_AMD_SYSTEM_INFO_EXT_VERSION_MINOR        0x208
+
+#define HL_AMD_MEMORY_POOL_INFO_LOCATION 17
+#define HL_AMD_MEMORY_POOL_LOCATION_CPU  0
+#define HL_AMD_MEMORY_POOL_LOCATION_GPU  1
+
+/* ROCr's fixed queue limits (amd_gpu_agent.cpp: minAqlSize_, maxAqlSize_,
+ * HSA_MAX_QUEUES default), reported by rocminfo as Queue Min/Max Size. */
+#define HL_QUEUE_MIN_PACKETS 0x40u
+#define HL_QUEUE_MAX_PACKETS 0x20000u
+#define HL_QUEUES_MAX        128u
+
+#define HL_PAGE_SIZE 4096u
+
+/* ---- ISAs (isa.c) ---- */
+
+enum hl_feature { HL_FEATURE_ANY = 0, HL_FEATURE_OFF = 1, HL_FEATURE_ON = 2 };
+
+/* The ISA of a GPU from its gfx version and target features.  Fails with
+ * -ENOENT when the processor is unknown.  sramecc/xnack are ignored (ANY)
+ * for processors that do not support the feature. */
+int hl_isa_for_gpu(uint32_t major, uint32_t minor, uint32_t stepping,
+		   enum hl_feature sramecc, enum hl_feature xnack, hsa_isa_t *out);
+/* "gfx90a" for an ISA handle; NULL when the handle is not an ISA. */
+const char *hl_isa_processor(hsa_isa_t isa);
+bool hl_isa_supports_xnack(hsa_isa_t isa);
+bool hl_isa_supports_sramecc(hsa_isa_t isa);
+
+/* ---- agents, pools, caches ---- */
+
+enum hl_pool_kind {
+	HL_POOL_SYSTEM_FINE,    /* system memory, fine-grained */
+	HL_POOL_SYSTEM_KERNARG, /* system memory, fine-grained, kernarg */
+	HL_POOL_SYSTEM_COARSE,  /* system memory, coarse-grained */
+	HL_POOL_VRAM,           /* device memory, coarse-grained */
+	HL_POOL_VRAM_FINE,      /* device memory, fine-grained (XGMI hive) */
+	HL_POOL_LDS,            /* group segment: not allocatable */
+};
+
+struct hl_agent;
+
+struct hl_pool {
+	struct hl_agent *owner;
+	enum hl_pool_kind kind;
+	uint64_t size;          /* bytes */
+	uint64_t alloc_max;     /* largest single allocation, page-aligned */
+	uint64_t base;          /* HSA_AMD_REGION_INFO_BASE */
+	uint32_t bus_width;     /* bits, from the memory bank */
+	uint32_t mem_clk_max;   /* MHz, from the memory bank */
+	bool host_access;       /* the CPU can read/write allocations */
+};
+
+static inline bool hl_pool_is_system(const struct hl_pool *p)
+{
+	return p->kind <= HL_POOL_SYSTEM_COARSE;
+}
+
+static inline bool hl_pool_is_allocatable(const struct hl_pool *p)
+{
+	return p->kind != HL_POOL_LDS;
+}
+
+struct hl_cache {
+	char name[80];          /* "<agent name> L<level>" */
+	uint8_t level;
+	uint32_t size_kib;
+};
+
+struct hl_agent {
+	hsa_device_type_t type;
+	const struct kfd_node *node;   /* in the kfd_process topology */
+	struct kfd_gpu *gpu;           /* NULL for a CPU agent */
+	uint32_t node_id;              /* KFD topology node index */
+	char name[64];                 /* HSA_AGENT_INFO_NAME */
+	char product_name[64];         /* HSA_AMD_AGENT_INFO_PRODUCT_NAME */
+	char uuid[24];                 /* "GPU-<16 hex>", "GPU-XX" or "CPU-XX" */
+	hsa_profile_t profile;
+	hsa_isa_t isa;                 /* handle 0 for a CPU agent */
+	uint32_t gfx_major, gfx_minor, gfx_stepping;
+	uint32_t family_id;            /* libdrm's family id, 0 when unknown */
+	uint64_t timestamp_freq;       /* GPU wallclock Hz (system's for CPUs) */
+	struct hl_pool *pools;         /* this agent's own pools */
+	uint32_t n_pools;
+	struct hl_cache *caches;
+	uint32_t n_caches;
+	uint32_t cache_size[4];        /* HSA_AGENT_INFO_CACHE_SIZE, bytes */
+	uint32_t cacheline_size;
+	uint32_t mem_width, mem_clk_max;
+	struct hl_agent *nearest_cpu;
+};
+
+/* One allocation made through pools or registered, for free / allow_access /
+ * pointer_info.  mem is NULL for host memory in a process without GPUs. */
+struct hl_alloc {
+	void *ptr;
+	uint64_t size;
+	struct kfd_mem *mem;
+	struct hl_pool *pool;      /* NULL for registered memory */
+	bool registered;
+	struct hl_alloc *next;
+};
+
+/* Environment, read once at init (env.c). */
+struct hl_env {
+	const char *visible_devices;  /* ROCR_VISIBLE_DEVICES or NULL */
+	bool gfx_override;            /* HSA_OVERRIDE_GFX_VERSION */
+	uint32_t gfx_major, gfx_minor, gfx_stepping;
+	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
+};
+
+struct hl_runtime {
+	struct kfd_process *proc;
+	struct hl_env env;
+	struct hl_agent *agents;       /* CPUs first, then visible GPUs */
+	uint32_t n_agents, n_cpus, n_gpus;
+	struct hl_pool *pools;
+	uint32_t n_pools;
+	struct hl_cache *caches;
+	uint32_t n_caches;
+	uint32_t *gpu_ids;             /* KFD gpu_ids of the GPU agents */
+	bool xnack_enabled;            /* every GPU runs with XNACK on */
+	pthread_mutex_t mem_lock;      /* protects allocs */
+	struct hl_alloc *allocs;
+};
+
+/* ---- runtime.c ---- */
+
+/* The runtime if hsa_init succeeded and the last hsa_shut_down has not run;
+ * NULL otherwise, and NULL in a fork child of the process that initialised
+ * it (the inherited state belongs to the parent's /dev/kfd and is
+ * abandoned).  Pairs with the release that publishes it in hsa_init. */
+struct hl_runtime *hl_runtime_get(void);
+
+static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_agent_t a)
+{
+	uintptr_t base = (uintptr_t)rt->agents, h = (uintptr_t)a.handle;
+	if (h < base || (h - base) % sizeof(struct hl_agent) != 0 ||
+	    (h - base) / sizeof(struct hl_agent) >= rt->n_agents)
+		return NULL;
+	return &rt->agents[(h - base) / sizeof(struct hl_agent)];
+}
+
+static inline struct hl_pool *hl_pool_lookup(const struct hl_runtime *rt, uint64_t handle)
+{
+	uintptr_t base = (uintptr_t)rt->pools, h = (uintptr_t)handle;
+	if (h < base || (h - base) % sizeof(struct hl_pool) != 0 ||
+	    (h - base) / sizeof(struct hl_pool) >= rt->n_pools)
+		return NULL;
+	return &rt->pools[(h - base) / sizeof(struct hl_pool)];
+}
+
+static inline struct hl_cache *hl_cache_lookup(const struct hl_runtime *rt, uint64_t handle)
+{
+	uintptr_t base = (uintptr_t)rt->caches, h = (uintptr_t)handle;
+	if (h < base || (h - base) % sizeof(struct hl_cache) != 0 ||
+	    (h - base) / sizeof(struct hl_cache) >= rt->n_caches)
+		return NULL;
+	return &rt->caches[(h - base) / sizeof(struct hl_cache)];
+}
+
+static inline hsa_agent_t hl_agent_handle(const struct hl_agent *a)
+{
+	hsa_agent_t h = { (uint64_t)(uintptr_t)a };
+	return h;
+}
+
+/* ---- agent.c ---- */
+/* Builds rt->agents, pools and caches from rt->proc's topology, honouring
+ * ROCR_VISIBLE_DEVICES and HSA_OVERRIDE_GFX_VERSION.  On failure everything
+ * built so far is freed by hl_agents_destroy. */
+int hl_agents_build(struct hl_runtime *rt);
+void hl_agents_destroy(struct hl_runtime *rt);
+
+/* ---- env.c ---- */
+void hl_env_read(struct hl_env *env);
+/* The override for GPU number gpu_ordinal (topology order):
+ * HSA_OVERRIDE_GFX_VERSION_<ordinal> wins over HSA_OVERRIDE_GFX_VERSION.
+ * Returns true and sets the version when one applies. */
+bool hl_env_gfx_override(const struct hl_env *env, uint32_t gpu_ordinal,
+			 uint32_t *major, uint32_t *minor, uint32_t *stepping);
+/* Applies ROCR_VISIBLE_DEVICES to n GPUs whose UUID strings are given, in
+ * topology order: writes the visible GPUs' indices, in the order the variable
+ * lists them, to order[] (room for n) and returns their count.  Unset: all,
+ * in order.  Parsing stops at the first invalid token, as ROCr's does. */
+uint32_t hl_env_visible_gpus(const struct hl_env *env, const char *const *uuids, uint32_t n,
+			     uint32_t *order);
+
+/* ---- error.c: the one place causes become statuses ---- */
+hsa_status_t hl_status_from_errno(int err);
+/* hsa_init's failure: ROCr reports every load failure as OUT_OF_RESOURCES,
+ * and clients check for it, so we do too, but log the real cause and fix. */
+hsa_status_t hl_status_init_failure(int err);
+
+/* ---- system.c ---- */
+/* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */
+uint64_t hl_system_timestamp(void);
+#define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
+
+/* ---- extension.c ---- */
+bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor);
+/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS / HSA_AGENT_INFO_EXTENSIONS
+ * bitmask. */
+void hl_extension_mask(uint8_t mask[128], bool agent_level);
+
+/* ---- memory.c ---- */
+/* Frees every allocation still recorded (the last hsa_shut_down). */
+void hl_memory_release_all(struct hl_runtime *rt);
+/* Allocates size bytes from pool and maps it per ROCr's rules: system memory
+ * to every GPU agent, VRAM to its owner only. */
+int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
+
+/* ---- pool.c ---- */
+/* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */
+hsa_amd_memory_pool_access_t hl_pool_access(const struct hl_runtime *rt,
+					     const struct hl_agent *agent,
+					     const struct hl_pool *pool);
+
+#endif /* HSALITE_RUNTIME_H */

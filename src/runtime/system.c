@@ -1,0 +1,77 @@
+/*
+ * hsa_system_get_info: the runtime-wide attributes.  Timestamps are
+ * CLOCK_BOOTTIME nanoseconds, the clock KFD's GET_CLOCK_COUNTERS reports as
+ * system_clock_counter, so profiling timestamps converted from GPU ticks
+ * land in the same domain; the frequency is therefore 1 GHz, as rocminfo
+ * shows for ROCr ("System Timestamp Freq.: 1000.000000MHz").
+ */
+#include <string.h>
+#include <time.h>
+
+#include "runtime/runtime.h"
+
+uint64_t hl_system_timestamp(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+
+	switch ((int)attribute) {
+	case HSA_SYSTEM_INFO_VERSION_MAJOR:
+	case HSA_SYSTEM_INFO_VERSION_MINOR:
+		*(uint16_t *)value = 1; /* HSA 1.1 */
+		break;
+	case HSA_SYSTEM_INFO_TIMESTAMP:
+		*(uint64_t *)value = hl_system_timestamp();
+		break;
+	case HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY:
+		*(uint64_t *)value = HL_SYSTEM_TIMESTAMP_FREQUENCY;
+		break;
+	case HSA_SYSTEM_INFO_SIGNAL_MAX_WAIT:
+		*(uint64_t *)value = UINT64_MAX;
+		break;
+	case HSA_SYSTEM_INFO_ENDIANNESS:
+		*(hsa_endianness_t *)value = HSA_ENDIANNESS_LITTLE;
+		break;
+	case HSA_SYSTEM_INFO_MACHINE_MODEL:
+		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
+		break;
+	case HSA_SYSTEM_INFO_EXTENSIONS:
+		hl_extension_mask(value, false);
+		break;
+	case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
+		*(const char **)value = "hsalite 0.1.0";
+		break;
+	/* We implement neither the hsa_amd_svm_* calls, nor mwaitx waits, nor
+	 * dma-buf export, nor the virtual-memory API: report them absent so
+	 * clients (HIP) take their fallbacks instead of calling in. */
+	case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:
+	case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
+	case HL_AMD_SYSTEM_INFO_MWAITX_ENABLED:
+	case HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED:
+	case HL_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED:
+		*(bool *)value = false;
+		break;
+	case HL_AMD_SYSTEM_INFO_XNACK_ENABLED:
+		*(bool *)value = rt->xnack_enabled;
+		break;
+	case HL_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR:
+		*(uint16_t *)value = HSA_AMD_INTERFACE_VERSION_MAJOR;
+		break;
+	case HL_AMD_SYSTEM_INFO_EXT_VERSION_MINOR:
+		*(uint16_t *)value = HSA_AMD_INTERFACE_VERSION_MINOR;
+		break;
+	default:
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	return HSA_STATUS_SUCCESS;
+}
