@@ -17,13 +17,16 @@
  * lost.  We keep the last age seen in kfd_event.age.
  *
  * event_lock covers the one-time page creation and the list of live event
- * ids (destroyed at close, since the kernel process outlives our fd).
+ * ids (destroyed at close, since the kernel process outlives our fd).  The
+ * nesting is event_lock, then stash_lock or mem_lock (never both).
  */
 #include "kfd/kfd_priv.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "util/barrier.h"
 #include "util/log.h"
@@ -77,30 +80,81 @@ static int event_page_create(struct kfd_process *proc, struct kfd_mem **out)
 	return 0;
 }
 
-/* Caller holds event_lock. */
-static int event_track(struct kfd_process_private *priv, uint32_t id)
+int kfd_id_list_add(uint32_t **ids, uint32_t *n, uint32_t *cap, uint32_t id)
 {
-	if (priv->n_events == priv->cap_events) {
-		uint32_t cap = priv->cap_events ? priv->cap_events * 2 : 64;
-		uint32_t *ids = realloc(priv->event_ids, cap * sizeof(*ids));
-		if (!ids)
+	if (*n == *cap) {
+		uint32_t new_cap = *cap ? *cap * 2 : 64;
+		uint32_t *grown = realloc(*ids, new_cap * sizeof(*grown));
+		if (!grown)
 			return -ENOMEM;
-		priv->event_ids = ids;
-		priv->cap_events = cap;
+		*ids = grown;
+		*cap = new_cap;
 	}
-	priv->event_ids[priv->n_events++] = id;
+	(*ids)[(*n)++] = id;
 	return 0;
 }
 
-/* Caller holds event_lock. */
-static void event_untrack(struct kfd_process_private *priv, uint32_t id)
+void kfd_id_list_remove(uint32_t *ids, uint32_t *n, uint32_t id)
 {
-	for (uint32_t i = 0; i < priv->n_events; i++) {
-		if (priv->event_ids[i] == id) {
-			priv->event_ids[i] = priv->event_ids[--priv->n_events];
+	for (uint32_t i = 0; i < *n; i++) {
+		if (ids[i] == id) {
+			ids[i] = ids[--*n];
 			return;
 		}
 	}
+}
+
+/*
+ * The event page outlives a close of /dev/kfd: the kernel's process (and
+ * its kmap of our page) lives as long as our mm, and a second page handle
+ * would get EINVAL.  So close parks the page here, still mapped for the CPU
+ * and the GPUs, and the next process opened by the same OS process adopts
+ * it instead of allocating another.  A fork child never adopts its
+ * parent's page (its kernel process is a new one).
+ */
+static pthread_mutex_t stash_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct kfd_mem *stashed_page;  /* under stash_lock */
+static pid_t stashed_pid;
+
+static void event_page_stash(struct kfd_process *proc, struct kfd_mem *page)
+{
+	kfd_mem_untrack(proc, page);
+	pthread_mutex_lock(&stash_lock);
+	stashed_page = page;
+	stashed_pid = proc->pid;
+	pthread_mutex_unlock(&stash_lock);
+}
+
+/* Caller holds event_lock.  The parked page, re-homed in proc, or NULL. */
+static struct kfd_mem *event_page_adopt(struct kfd_process *proc)
+{
+	pthread_mutex_lock(&stash_lock);
+	struct kfd_mem *page = stashed_page;
+	bool ours = stashed_pid == getpid();
+	stashed_page = NULL;
+	pthread_mutex_unlock(&stash_lock);
+	if (!page)
+		return NULL;
+	if (!ours) {
+		/* The parent's page, inherited as a reservation only. */
+		if (page->reservation)
+			munmap(page->reservation, page->reservation_size);
+		free(page->mapped_gpus);
+		free(page);
+		return NULL;
+	}
+	/* Size the mapped list for this process's GPU count. */
+	uint32_t cap = proc->n_gpus > page->n_mapped ? proc->n_gpus : page->n_mapped;
+	uint32_t *ids = realloc(page->mapped_gpus, (cap ? cap : 1) * sizeof(*ids));
+	if (!ids) {
+		event_page_stash(proc, page); /* keep it for a later try */
+		return NULL;
+	}
+	page->mapped_gpus = ids;
+	page->next = NULL;
+	kfd_mem_track(proc, page);
+	hl_debug(KFD_LOG, "event page at %p adopted from the previous open", page->addr);
+	return page;
 }
 
 static int destroy_event_id(struct kfd_process *proc, uint32_t id)
@@ -117,7 +171,6 @@ int kfd_event_create(struct kfd_process *proc, uint32_t type, bool auto_reset,
 		     struct kfd_event *out)
 {
 	struct kfd_process_private *priv = proc->priv;
-	struct kfd_mem *new_page = NULL;
 	int ret;
 
 	memset(out, 0, sizeof(*out));
@@ -134,24 +187,30 @@ int kfd_event_create(struct kfd_process *proc, uint32_t type, bool auto_reset,
 
 	pthread_mutex_lock(&priv->event_lock);
 	if (has_slot && !priv->event_page && proc->n_gpus) {
-		ret = event_page_create(proc, &new_page);
+		priv->event_page = event_page_adopt(proc);
+		priv->event_page_registered = priv->event_page != NULL;
+	}
+	if (has_slot && !priv->event_page && proc->n_gpus) {
+		ret = event_page_create(proc, &priv->event_page);
 		if (ret)
 			goto out_unlock;
-		args.event_page_offset = new_page->handle;
+		priv->event_page_registered = false;
 	}
+	/* Until a CREATE_EVENT succeeds with it, the kernel may not have the
+	 * page: pass the handle again (it is kept, not freed, on failure). */
+	bool handing_page = has_slot && priv->event_page && !priv->event_page_registered;
+	if (handing_page)
+		args.event_page_offset = priv->event_page->handle;
 	ret = kfd_ioctl(proc->fd, KFD_IOCTL_CREATE_EVENT, &args);
 	if (ret) {
 		hl_error(KFD_LOG, "CREATE_EVENT: %s: %s event%s%s", hl_errno_name(ret),
-			 event_type_name(type), new_page ? " with a new event page" : "",
+			 event_type_name(type),
+			 handing_page ? " with a new event page" : "",
 			 ret == -ENOSPC ? " (all 4095 signal slots in use)" : "");
-		if (new_page && kfd_mem_free(proc, new_page) == -EPERM) {
-			/* The kernel took the page before failing: keep it. */
-			priv->event_page = new_page;
-		}
 		goto out_unlock;
 	}
-	if (new_page)
-		priv->event_page = new_page;
+	if (handing_page)
+		priv->event_page_registered = true;
 
 	if (has_slot && priv->event_page) {
 		if (args.event_slot_index >= KFD_EVENT_SLOTS) {
@@ -164,7 +223,8 @@ int kfd_event_create(struct kfd_process *proc, uint32_t type, bool auto_reset,
 		}
 		out->mailbox = (uint64_t *)priv->event_page->addr + args.event_slot_index;
 	}
-	ret = event_track(priv, args.event_id);
+	ret = kfd_id_list_add(&priv->event_ids, &priv->n_events, &priv->cap_events,
+			      args.event_id);
 	if (ret) {
 		destroy_event_id(proc, args.event_id);
 		out->mailbox = NULL;
@@ -189,7 +249,7 @@ int kfd_event_destroy(struct kfd_process *proc, struct kfd_event *ev)
 	if (ret)
 		return ret;
 	pthread_mutex_lock(&proc->priv->event_lock);
-	event_untrack(proc->priv, ev->id);
+	kfd_id_list_remove(proc->priv->event_ids, &proc->priv->n_events, ev->id);
 	pthread_mutex_unlock(&proc->priv->event_lock);
 	ev->mailbox = NULL;
 	return 0;
@@ -291,15 +351,20 @@ out_free:
 void kfd_event_release_all(struct kfd_process *proc)
 {
 	struct kfd_process_private *priv = proc->priv;
+	bool forked = kfd_process_forked(proc);
 
 	pthread_mutex_lock(&priv->event_lock);
-	if (!kfd_process_forked(proc) && proc->fd >= 0) {
+	if (!forked && proc->fd >= 0) {
 		for (uint32_t i = 0; i < priv->n_events; i++)
 			destroy_event_id(proc, priv->event_ids[i]);
 	}
 	priv->n_events = 0;
-	/* The page itself stays with the kernel process (FREE gives EPERM);
-	 * kfd_mem_release_all, which runs next, drops our mappings of it and
-	 * clears priv->event_page. */
+	/* The kernel keeps the page (FREE answers EPERM): park it for the
+	 * next open.  A fork child's copy is only a reservation, which
+	 * kfd_mem_release_all drops with the rest, as it frees a page the
+	 * kernel never took. */
+	if (priv->event_page && priv->event_page_registered && !forked)
+		event_page_stash(proc, priv->event_page);
+	priv->event_page = NULL;
 	pthread_mutex_unlock(&priv->event_lock);
 }

@@ -9,7 +9,7 @@
  * and protects the list of live event ids.  No function holds two of them
  * at once except kfd_doorbell_map and kfd_event_create, which take
  * doorbell_lock/event_lock and then (inside kfd_mem_*) mem_lock: that is the
- * only nesting order.
+ * only nesting order.  queue_lock protects only the list of live queue ids.
  */
 #ifndef HSALITE_KFD_PRIV_H
 #define HSALITE_KFD_PRIV_H
@@ -35,8 +35,13 @@ struct kfd_process_private {
 	                                 * slice, under doorbell_lock */
 	struct kfd_mem **doorbell_mem;  /* per GPU index, under doorbell_lock */
 
+	pthread_mutex_t queue_lock;
+	uint32_t *queue_ids;            /* live queues, under queue_lock */
+	uint32_t n_queues, cap_queues;
+
 	pthread_mutex_t event_lock;
 	struct kfd_mem *event_page;     /* under event_lock (set once) */
+	bool event_page_registered;     /* the kernel took its handle */
 	uint32_t *event_ids;            /* live events, under event_lock */
 	uint32_t n_events, cap_events;
 	bool locks_ready;
@@ -58,8 +63,19 @@ void kfd_mem_release_all(struct kfd_process *proc);
 struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
 					     uint64_t mmap_offset, int *err);
 
-/* event.c */
+/* Adds/removes mem on the process list (takes mem_lock). */
+void kfd_mem_track(struct kfd_process *proc, struct kfd_mem *mem);
+void kfd_mem_untrack(struct kfd_process *proc, struct kfd_mem *mem);
+
+/* event.c: destroys the live events; keeps the event page for a re-open. */
 void kfd_event_release_all(struct kfd_process *proc);
+
+/* queue.c: destroys the queues still alive at close. */
+void kfd_queue_release_all(struct kfd_process *proc);
+
+/* Growable list of u32 ids (events, queues); caller holds the owning lock. */
+int kfd_id_list_add(uint32_t **ids, uint32_t *n, uint32_t *cap, uint32_t id);
+void kfd_id_list_remove(uint32_t *ids, uint32_t *n, uint32_t id);
 
 /* topology.c: reads one whole small sysfs file into buf (NUL-terminated). */
 int kfd_sysfs_read(const char *path, char *buf, size_t cap);

@@ -93,7 +93,7 @@ static void mem_delete(struct kfd_mem *mem)
 	free(mem);
 }
 
-static void mem_track(struct kfd_process *proc, struct kfd_mem *mem)
+void kfd_mem_track(struct kfd_process *proc, struct kfd_mem *mem)
 {
 	struct kfd_process_private *priv = proc->priv;
 	pthread_mutex_lock(&priv->mem_lock);
@@ -111,7 +111,7 @@ static bool mem_is_tracked(struct kfd_process *proc, const struct kfd_mem *mem)
 	return false;
 }
 
-static void mem_untrack(struct kfd_process *proc, struct kfd_mem *mem)
+void kfd_mem_untrack(struct kfd_process *proc, struct kfd_mem *mem)
 {
 	struct kfd_process_private *priv = proc->priv;
 	pthread_mutex_lock(&priv->mem_lock);
@@ -307,7 +307,7 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 		hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will share GPU pages",
 			mem->addr, hl_errno_name(-errno));
 
-	mem_track(proc, mem);
+	kfd_mem_track(proc, mem);
 	hl_debug(KFD_LOG, "alloc %s %llu bytes at %p handle 0x%llx flags 0x%x",
 		 kind_name(mem->kind), (unsigned long long)mem->size, mem->addr,
 		 (unsigned long long)mem->handle, mem->flags);
@@ -377,7 +377,7 @@ int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32
 		mem_delete(mem);
 		return ret;
 	}
-	mem_track(proc, mem);
+	kfd_mem_track(proc, mem);
 	*out = mem;
 	return 0;
 }
@@ -514,7 +514,7 @@ int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem)
 	ret = free_bo(proc, mem);
 	if (ret)
 		return ret; /* still allocated and listed: nothing is lost */
-	mem_untrack(proc, mem);
+	kfd_mem_untrack(proc, mem);
 	va_release(mem);
 	mem_delete(mem);
 	return 0;
@@ -576,7 +576,7 @@ struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kf
 	}
 	if (madvise(mem->addr, mem->size, MADV_DONTFORK))
 		hl_warn(KFD_LOG, "madvise(DONTFORK) doorbells: %s", hl_errno_name(-errno));
-	mem_track(proc, mem);
+	kfd_mem_track(proc, mem);
 	return mem;
 
 err_free_bo:
@@ -612,15 +612,12 @@ void kfd_mem_release_all(struct kfd_process *proc)
 		if (!forked && proc->fd >= 0) {
 			/* Put it back on the list only for the unmap bookkeeping. */
 			mem->next = NULL;
-			mem_track(proc, mem);
-			/* The kernel keeps the event page until the process
-			 * exits and answers EPERM to FREE: only unmap it. */
-			if (!mem_unmap_all(proc, mem) && mem != priv->event_page)
+			kfd_mem_track(proc, mem);
+			if (!mem_unmap_all(proc, mem))
 				free_bo(proc, mem);
-			mem_untrack(proc, mem);
+			kfd_mem_untrack(proc, mem);
 		}
 		va_release(mem);
 		mem_delete(mem);
 	}
-	priv->event_page = NULL;
 }

@@ -8,6 +8,12 @@
  * GPU's render fd (until then every ALLOC/MAP fails with ENODEV and
  * CREATE_QUEUE with ESRCH); SET_MEMORY_POLICY.
  *
+ * The kernel's KFD process belongs to our mm, not to the fd: it survives a
+ * close of /dev/kfd, and ACQUIRE_VM binds each GPU's VM to the first DRM
+ * file it is given (another file gets EBUSY).  So, as libhsakmt does, render
+ * nodes are opened once per OS process and kept open across close/re-open
+ * (render_fd cache below); a fork child drops the inherited ones.
+ *
  * A kfd_process is torn down by kfd_process_close from any partial state, so
  * open has a single error path that calls it.  The kfd fd belongs to the
  * opener: in a fork child the kernel answers EBADF, so close only releases
@@ -63,14 +69,60 @@ static int open_kfd(struct kfd_process *proc)
 	return 0;
 }
 
+/* minor -> fd of every render node this OS process opened, for its life. */
+struct render_node {
+	uint32_t minor;
+	int fd;
+};
+static pthread_mutex_t render_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct render_node *render_nodes; /* under render_lock */
+static uint32_t n_render_nodes;
+static pid_t render_pid;
+
+/* The cached fd of /dev/dri/renderD<minor>, opened on first use. */
+static int render_fd_get(uint32_t minor, const char *path)
+{
+	int fd = -1;
+
+	pthread_mutex_lock(&render_lock);
+	if (render_pid != getpid()) {
+		/* A fork child: the inherited files are bound to the parent's
+		 * VMs, so start over with our own. */
+		for (uint32_t i = 0; i < n_render_nodes; i++)
+			close(render_nodes[i].fd);
+		n_render_nodes = 0;
+		render_pid = getpid();
+	}
+	for (uint32_t i = 0; i < n_render_nodes; i++) {
+		if (render_nodes[i].minor == minor) {
+			fd = render_nodes[i].fd;
+			goto out_unlock;
+		}
+	}
+	struct render_node *grown =
+		realloc(render_nodes, (n_render_nodes + 1) * sizeof(*render_nodes));
+	if (!grown) {
+		fd = -ENOMEM;
+		goto out_unlock;
+	}
+	render_nodes = grown;
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	if (fd < 0) {
+		fd = -errno;
+		goto out_unlock;
+	}
+	render_nodes[n_render_nodes++] = (struct render_node){ .minor = minor, .fd = fd };
+out_unlock:
+	pthread_mutex_unlock(&render_lock);
+	return fd;
+}
+
 static void gpu_release(struct kfd_gpu *gpu)
 {
 	if (gpu->amdgpu_dev)
 		amdgpu_device_deinitialize(gpu->amdgpu_dev);
 	gpu->amdgpu_dev = NULL;
-	if (gpu->render_fd >= 0)
-		close(gpu->render_fd);
-	gpu->render_fd = -1;
+	gpu->render_fd = -1; /* stays open in the render_fd cache */
 }
 
 /* Removes proc->gpus[i] (before any memory exists on it). */
@@ -102,10 +154,12 @@ static int open_gpus(struct kfd_process *proc)
 		if (!kfd_node_is_gpu(node))
 			continue;
 		snprintf(path, sizeof(path), "/dev/dri/renderD%u", node->props.drm_render_minor);
-		int fd = open(path, O_RDWR | O_CLOEXEC);
+		int fd = render_fd_get(node->props.drm_render_minor, path);
+		if (fd == -ENOMEM)
+			return fd;
 		if (fd < 0) {
 			hl_warn(KFD_LOG, "GPU 0x%x (node %u) skipped: open %s: %s", node->gpu_id,
-				node->index, path, hl_errno_name(-errno));
+				node->index, path, hl_errno_name(fd));
 			continue;
 		}
 		struct kfd_gpu *gpu = &proc->gpus[proc->n_gpus++];
@@ -236,6 +290,7 @@ static int init_private(struct kfd_process *proc)
 	proc->priv = priv;
 	pthread_mutex_init(&priv->mem_lock, NULL);
 	pthread_mutex_init(&priv->doorbell_lock, NULL);
+	pthread_mutex_init(&priv->queue_lock, NULL);
 	pthread_mutex_init(&priv->event_lock, NULL);
 	priv->locks_ready = true;
 	return 0;
@@ -298,6 +353,8 @@ void kfd_process_close(struct kfd_process *proc)
 	struct kfd_process_private *priv = proc->priv;
 
 	if (priv && priv->locks_ready) {
+		/* Queues reference memory and events: they go first. */
+		kfd_queue_release_all(proc);
 		kfd_event_release_all(proc);
 		kfd_mem_release_all(proc);
 	}
@@ -311,9 +368,11 @@ void kfd_process_close(struct kfd_process *proc)
 		free(priv->doorbell_mem);
 		free(priv->doorbell_page_offset);
 		free(priv->event_ids);
+		free(priv->queue_ids);
 		if (priv->locks_ready) {
 			pthread_mutex_destroy(&priv->mem_lock);
 			pthread_mutex_destroy(&priv->doorbell_lock);
+			pthread_mutex_destroy(&priv->queue_lock);
 			pthread_mutex_destroy(&priv->event_lock);
 		}
 		free(priv);

@@ -7,6 +7,9 @@
  * EINVALs come from there.  We check what we can name precisely first, so
  * the log says which argument is wrong instead of a bare EINVAL.
  *
+ * Live queue ids are listed (queue_lock) so that close can destroy what the
+ * caller left: the kernel process, and its queues, outlive our fd.
+ *
  * We always pass the 96-byte 1.17 struct; older kernels copy only the
  * prefix they know (the ioctl size rides in the command), so this is safe
  * on 1.2+.
@@ -18,6 +21,7 @@
 #include "util/log.h"
 
 static bool is_pow2(uint64_t v) { return v && !(v & (v - 1)); }
+static int destroy_queue_id(struct kfd_process *proc, uint32_t queue_id);
 
 static int check_queue_args(struct kfd_process *proc, const struct kfd_queue_args *a)
 {
@@ -93,7 +97,15 @@ int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
 	ret = kfd_doorbell_map(proc, a->gpu_id, args.doorbell_offset, doorbell);
 	if (ret) {
 		/* A queue nobody can ring is useless: take it down again. */
-		kfd_queue_destroy(proc, args.queue_id);
+		destroy_queue_id(proc, args.queue_id);
+		return ret;
+	}
+	pthread_mutex_lock(&proc->priv->queue_lock);
+	ret = kfd_id_list_add(&proc->priv->queue_ids, &proc->priv->n_queues,
+			      &proc->priv->cap_queues, args.queue_id);
+	pthread_mutex_unlock(&proc->priv->queue_lock);
+	if (ret) {
+		destroy_queue_id(proc, args.queue_id);
 		return ret;
 	}
 	*queue_id = args.queue_id;
@@ -102,7 +114,7 @@ int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
 	return 0;
 }
 
-int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id)
+static int destroy_queue_id(struct kfd_process *proc, uint32_t queue_id)
 {
 	struct kfd_args_destroy_queue args = { .queue_id = queue_id };
 	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_DESTROY_QUEUE, &args);
@@ -110,6 +122,32 @@ int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id)
 		hl_error(KFD_LOG, "DESTROY_QUEUE: %s: queue %u%s", hl_errno_name(ret), queue_id,
 			 ret == -EINVAL ? " (no such queue)" : "");
 	return ret;
+}
+
+int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id)
+{
+	int ret = destroy_queue_id(proc, queue_id);
+	if (ret)
+		return ret;
+	pthread_mutex_lock(&proc->priv->queue_lock);
+	kfd_id_list_remove(proc->priv->queue_ids, &proc->priv->n_queues, queue_id);
+	pthread_mutex_unlock(&proc->priv->queue_lock);
+	return 0;
+}
+
+void kfd_queue_release_all(struct kfd_process *proc)
+{
+	struct kfd_process_private *priv = proc->priv;
+
+	pthread_mutex_lock(&priv->queue_lock);
+	if (!kfd_process_forked(proc) && proc->fd >= 0) {
+		for (uint32_t i = 0; i < priv->n_queues; i++) {
+			hl_warn(KFD_LOG, "close: queue %u was still alive", priv->queue_ids[i]);
+			destroy_queue_id(proc, priv->queue_ids[i]);
+		}
+	}
+	priv->n_queues = 0;
+	pthread_mutex_unlock(&priv->queue_lock);
 }
 
 int kfd_queue_update(struct kfd_process *proc, uint32_t queue_id, uint32_t percentage,
