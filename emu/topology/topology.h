@@ -70,6 +70,24 @@ struct kemu_gpu {
 	uint32_t hqd_slots;        /* hardware queue slots the CP schedules onto */
 	/* apertures (GET_PROCESS_APERTURES_NEW) */
 	uint64_t lds_base, lds_limit, scratch_base, scratch_limit, gpuvm_base, gpuvm_limit;
+
+	/* Added by emu/topology (additive; see topology.c for the sources).
+	 * capability carries what the kernel sets for GC 9.4.x: doorbell type 2,
+	 * 4 watch points, trap-debug bits, SVM API, RAS/EDC and
+	 * HSA_CAP_TRAP_DEBUG_FIRMWARE_SUPPORTED (0x20000000).  Because of that
+	 * last bit libhsakmt/ROCr issue AMDKFD_IOC_RUNTIME_ENABLE before the
+	 * first queue (KFD minor >= 13): the KFD model must answer it as the
+	 * kernel does. */
+	uint32_t simd_id_base;     /* processor id of CU 0 (0x80001000 + ...) */
+	uint64_t hive_id;          /* XGMI hive id, 0 when not in a hive */
+	uint32_t subsystem_vendor_id, subsystem_device_id;
+	uint32_t pci_bus;          /* location_id = pci_bus << 8 (devfn 0) */
+	uint32_t chip_rev, chip_external_rev; /* adev->rev_id / external_rev_id */
+	uint32_t num_shader_engines;          /* per XCC (gfx.config.max_shader_engines) */
+	uint32_t gb_addr_config;   /* GB_ADDR_CONFIG, read by libdrm */
+	uint32_t vram_type;        /* AMDGPU_VRAM_TYPE_* */
+	uint32_t gpu_counter_freq; /* kHz: the 100 MHz reference clock */
+	uint32_t num_gws;
 };
 
 struct kemu_topology {
@@ -94,6 +112,11 @@ void kemu_topology_destroy(struct kemu_topology *topo);
 /* The GPU whose render minor / gpu_id this is, or NULL. */
 const struct kemu_gpu *kemu_topology_gpu_by_minor(const struct kemu_topology *t, uint32_t minor);
 const struct kemu_gpu *kemu_topology_gpu_by_id(const struct kemu_topology *t, uint32_t gpu_id);
+
+/* Active-CU bitmap of shader array sh of shader engine se on XCC xcc (bit
+ * n = CU n of the array), as amdgpu's cu_info.bitmap holds it; 0 when the
+ * indices are out of range. */
+uint32_t kemu_gpu_cu_mask(const struct kemu_gpu *gpu, uint32_t xcc, uint32_t se, uint32_t sh);
 
 /* Answers one DRM ioctl on the render node of gpu the way amdgpu does for
  * the queries libdrm's amdgpu_device_initialize and ROCr/libhsakmt make
