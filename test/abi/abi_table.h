@@ -35,6 +35,12 @@ extern const size_t abi_items_ours_count;
 extern const struct abi_item abi_items_theirs[];
 extern const size_t abi_items_theirs_count;
 
+/* amd_hsa_elf.h, C++ only in ROCr, tabulated from C++ (abi_elf.inc). */
+extern const struct abi_item abi_elf_ours[];
+extern const size_t abi_elf_ours_count;
+extern const struct abi_item abi_elf_theirs[];
+extern const size_t abi_elf_theirs_count;
+
 extern const struct abi_func abi_funcs_ours[];
 extern const size_t abi_funcs_ours_count;
 extern const struct abi_func abi_funcs_theirs[];

@@ -104,6 +104,27 @@ START_TEST(test_constants_match)
 }
 END_TEST
 
+/*
+ * amd_hsa_elf.h: ROCr's copy is C++ only, so both tables come from C++
+ * translation units; every kind of item is compared in one test.
+ */
+START_TEST(test_elf_header_items_match)
+{
+	static const enum item_kind kinds[] = {KIND_SIZE, KIND_ALIGN, KIND_OFFSET, KIND_CONST};
+	size_t bad = 0, total = 0;
+
+	for (size_t k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
+		size_t checked;
+
+		bad += compare_items(abi_elf_ours, abi_elf_ours_count, abi_elf_theirs,
+				     abi_elf_theirs_count, kinds[k], &checked, stderr);
+		total += checked;
+	}
+	ck_assert_msg(total > 0, "no amd_hsa_elf.h items in the generated list");
+	ck_assert_msg(bad == 0, "%zu of %zu amd_hsa_elf.h items differ from ROCr's", bad, total);
+}
+END_TEST
+
 /* Length and start of the <type> in "... [with T = <type>]". */
 static int type_len(const char *pretty)
 {
@@ -240,6 +261,7 @@ static Suite *abi_suite(void)
 	tcase_add_test(tc, test_member_offsets_match);
 	tcase_add_test(tc, test_constants_match);
 	tcase_add_test(tc, test_function_types_match);
+	tcase_add_test(tc, test_elf_header_items_match);
 	tcase_add_test(tc, test_comparison_reports_a_difference);
 	tcase_add_test(tc, test_pinned_layouts_are_listed_with_their_values);
 	tcase_add_test(tc, test_key_functions_are_listed);

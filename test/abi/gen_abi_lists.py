@@ -9,6 +9,8 @@ AMD_HSA_BITS_CREATE_ENUM_ENTRIES are seen expanded, and writes:
   abi_layout.h  ITEM_SIZE(type), ITEM_ALIGN(type) for every typedef and
                 ITEM_OFFSET(type, member) for every member of every struct
   abi_funcs.h   ITEM_FUNC(name)   every function declared
+  abi_elf.h     the same ITEM_* kinds for amd_hsa_elf.h, which ROCr writes
+                as C++ only (namespace ELF), so it is compared from C++
 
 It also writes ../status/status_list.h, STATUS(name) for every status code
 (HSA_STATUS_*, HSA_EXT_STATUS_*) that OUR headers define, for the
@@ -38,12 +40,13 @@ HEADERS = [
 FUNC_HEADERS = ["hsa.h", "hsa_ext_amd.h", "hsa_ven_amd_loader.h"]
 
 
-def preprocess(directory, header):
+def preprocess(directory, header, lang="c"):
     """Return the text of `header` (macro-expanded, comments gone) and the
     #defines it makes, excluding everything it includes."""
     path = os.path.join(directory, header)
+    std = "-std=gnu11" if lang == "c" else "-std=gnu++17"
     out = subprocess.run(
-        ["gcc", "-E", "-dD", "-x", "c", "-std=gnu11", "-I", os.path.dirname(directory), path],
+        ["gcc", "-E", "-dD", "-x", lang, std, "-I", os.path.dirname(directory), path],
         check=True, capture_output=True, text=True).stdout
     keep, current = [], None
     for line in out.splitlines():
@@ -138,12 +141,25 @@ def struct_members(body):
     return names
 
 
-def parse(text):
-    """Enumerators, integer defines, typedef names, struct members, functions."""
+def drop_namespaces(text):
+    """C++ namespace blocks become plain text (the ELF header's enums)."""
+    while True:
+        m = re.search(r"\bnamespace\s+\w+\s*\{", text)
+        if not m:
+            return re.sub(r"\benum\s*:\s*\w+\s*\{", "enum {", text)
+        end = matching_brace(text, m.end() - 1)
+        text = text[:m.start()] + text[m.end():end] + text[end + 1:]
+
+
+def parse(text, any_define=False):
+    """Enumerators, defines (integer literals, or any object-like macro with
+    a value if any_define), typedef names, struct members, functions."""
     defines = []
     body_lines = []
     for line in text.splitlines():
         m = re.match(r"^#define\s+(\w+)\s+(\(?-?(?:0[xX][0-9a-fA-F]+|\d+)[uUlL]*\)?)\s*$", line)
+        if not m and any_define:
+            m = re.match(r"^#define\s+(\w+)\s+([^\s\"].*)$", line)
         if m:
             defines.append(m.group(1))
         elif not line.startswith("#"):
@@ -207,14 +223,24 @@ def main():
     write(os.path.join(HERE, "abi_layout.h"), layout, "Debian's /usr/include/hsa")
     write(os.path.join(HERE, "abi_funcs.h"), funcs, "Debian's /usr/include/hsa")
 
+    elf = []
+    text = drop_namespaces(preprocess(THEIRS, "amd_hsa_elf.h", "c++"))
+    enums, defines, typedefs, structs, _ = parse(text, any_define=True)
+    elf += ["ITEM_CONST(%s)" % n for n in enums + defines if n != "AMD_HSA_ELF_H"]
+    members = dict(structs)
+    for t in typedefs:
+        elf += ["ITEM_SIZE(%s)" % t, "ITEM_ALIGN(%s)" % t]
+        elf += ["ITEM_OFFSET(%s, %s)" % (t, m) for m in members.get(t, [])]
+    write(os.path.join(HERE, "abi_elf.h"), elf, "Debian's /usr/include/hsa/amd_hsa_elf.h")
+
     statuses = []
     for h in HEADERS:
         enums = parse(preprocess(OURS, h))[0]
         statuses += ["STATUS(%s)" % e for e in enums
                      if re.match(r"^HSA_(EXT_)?STATUS_", e) and "STATUS(%s)" % e not in statuses]
     write(os.path.join(ROOT, "test", "status", "status_list.h"), statuses, "include/hsa")
-    print("%d constants, %d layout items, %d functions, %d statuses"
-          % (len(consts), len(layout), len(funcs), len(statuses)))
+    print("%d constants, %d layout items, %d functions, %d ELF items, %d statuses"
+          % (len(consts), len(layout), len(funcs), len(elf), len(statuses)))
     return 0
 
 
