@@ -22,6 +22,15 @@
 extern "C" {
 #endif
 
+/*
+ * Test bit `bit` of a little-endian bit array such as the uint8_t[8]
+ * attributes newer ROCr reports; bit 0 is bit 0 of value[0].
+ */
+static __inline__ bool hsa_flag_isset64(uint8_t *value, uint32_t bit)
+{
+	return (value[bit / 8] >> (bit % 8)) & 1u;
+}
+
 /* hsa_signal_condition_t carried in a fixed 32-bit field. */
 typedef uint32_t hsa_signal_condition32_t;
 
