@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "hl_check.h"
@@ -112,6 +113,40 @@ START_TEST(available_memory_is_2mib_aligned)
 	ck_assert_int_eq(kfd_available_memory(proc, gpu_id, &bytes), 0);
 	ck_assert_uint_gt(bytes, 0);
 	ck_assert_uint_eq(bytes & ((2u << 20) - 1), 0);
+}
+END_TEST
+
+START_TEST(fork_child_sees_forked_and_leaves_the_parent_alone)
+{
+	struct kfd_mem *m = alloc(KFD_MEM_GTT, 4096, true);
+	map(m);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		/* The child must not touch the parent's BOs: close only drops
+		 * its copies of our mappings and descriptors. */
+		bool forked = kfd_process_forked(proc);
+		kfd_process_close(proc);
+		_exit(forked ? 0 : 1);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status 0x%x", status);
+	ck_assert_uint_eq(m->n_mapped, 1);
+	ck_assert_int_eq(kfd_mem_free(proc, m), 0);
+}
+END_TEST
+
+START_TEST(reopen_in_the_same_process_works)
+{
+	/* The kernel's process and the VM binding outlive the fd. */
+	kfd_process_close(proc);
+	proc = NULL;
+	ck_assert_int_eq(kfd_process_open(&proc), 0);
+	struct kfd_event ev;
+	ck_assert_int_eq(kfd_event_create(proc, KFD_EVENT_TYPE_SIGNAL, true, &ev), 0);
+	ck_assert_uint_eq(*ev.mailbox, KFD_EVENT_SLOT_UNSIGNALED);
+	ck_assert_int_eq(kfd_event_destroy(proc, &ev), 0);
 }
 END_TEST
 
@@ -615,6 +650,8 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, clock_counters_report_a_1ghz_system_clock);
 	tcase_add_test(tc, clock_counters_of_an_unknown_gpu_are_einval);
 	tcase_add_test(tc, available_memory_is_2mib_aligned);
+	tcase_add_test(tc, fork_child_sees_forked_and_leaves_the_parent_alone);
+	tcase_add_test(tc, reopen_in_the_same_process_works);
 	tcase_add_test(tc, gtt_is_cpu_visible_at_its_gpu_address);
 	tcase_add_test(tc, vram_with_host_access_is_public);
 	tcase_add_test(tc, vram_without_host_access_is_private);
