@@ -50,7 +50,7 @@ int kfd_doorbell_map(struct kfd_process *proc, uint32_t gpu_id, uint64_t doorbel
 		ret = kfd_mem_map(proc, mem, &gpu_id, 1);
 		if (ret) {
 			/* Nothing else refers to it yet. */
-			kfd_mem_free(proc, mem);
+			kfd_mem_destroy(proc, mem);
 			goto out_unlock;
 		}
 		priv->doorbell_mem[idx] = mem;

@@ -65,7 +65,7 @@ static int event_page_create(struct kfd_process *proc, struct kfd_mem **out)
 
 	uint32_t *ids = calloc(proc->n_gpus, sizeof(*ids));
 	if (!ids) {
-		kfd_mem_free(proc, mem);
+		kfd_mem_destroy(proc, mem);
 		return -ENOMEM;
 	}
 	for (uint32_t i = 0; i < proc->n_gpus; i++)
@@ -73,7 +73,7 @@ static int event_page_create(struct kfd_process *proc, struct kfd_mem **out)
 	ret = kfd_mem_map(proc, mem, ids, proc->n_gpus);
 	free(ids);
 	if (ret) {
-		kfd_mem_free(proc, mem);
+		kfd_mem_destroy(proc, mem);
 		return ret;
 	}
 	*out = mem;

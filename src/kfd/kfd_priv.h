@@ -9,7 +9,9 @@
  * and protects the list of live event ids.  No function holds two of them
  * at once except kfd_doorbell_map and kfd_event_create, which take
  * doorbell_lock/event_lock and then (inside kfd_mem_*) mem_lock: that is the
- * only nesting order.  queue_lock protects only the list of live queue ids.
+ * only nesting order.  kfd_mem_free takes event_lock on its own (to refuse
+ * the event page), so code holding event_lock calls kfd_mem_destroy.
+ * queue_lock protects only the list of live queue ids.
  */
 #ifndef HSALITE_KFD_PRIV_H
 #define HSALITE_KFD_PRIV_H
@@ -63,6 +65,9 @@ void kfd_mem_release_all(struct kfd_process *proc);
 struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
 					     uint64_t mmap_offset, int *err);
 
+/* kfd_mem_free without the event-page check, for callers that hold
+ * event_lock (kfd_mem_free takes it) or free their own fresh objects. */
+int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem);
 /* Adds/removes mem on the process list (takes mem_lock). */
 void kfd_mem_track(struct kfd_process *proc, struct kfd_mem *mem);
 void kfd_mem_untrack(struct kfd_process *proc, struct kfd_mem *mem);

@@ -495,10 +495,27 @@ static int mem_unmap_all(struct kfd_process *proc, struct kfd_mem *mem)
 
 int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem)
 {
-	int ret;
+	struct kfd_process_private *priv = proc->priv;
 
 	if (!mem)
 		return 0;
+	/* The kernel answers EPERM to FREE of the event page; say so before
+	 * unmapping it from the GPUs that write its slots. */
+	pthread_mutex_lock(&priv->event_lock);
+	bool event_page = mem == priv->event_page && priv->event_page_registered;
+	pthread_mutex_unlock(&priv->event_lock);
+	if (event_page) {
+		hl_error(KFD_LOG, "FREE_MEMORY_OF_GPU: EPERM: %p is the event page, which lives "
+			 "until the process closes", mem->addr);
+		return -EPERM;
+	}
+	return kfd_mem_destroy(proc, mem);
+}
+
+int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem)
+{
+	int ret;
+
 	pthread_mutex_lock(&proc->priv->mem_lock);
 	bool tracked = mem_is_tracked(proc, mem);
 	pthread_mutex_unlock(&proc->priv->mem_lock);
@@ -507,13 +524,23 @@ int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem)
 			 "process", (void *)mem);
 		return -EINVAL;
 	}
+
 	/* The kernel refuses to free a BO that is still mapped (EBUSY). */
+	uint32_t was_mapped[mem->n_mapped ? mem->n_mapped : 1];
+	uint32_t n_was_mapped = mem->n_mapped;
+	memcpy(was_mapped, mem->mapped_gpus, n_was_mapped * sizeof(was_mapped[0]));
 	ret = mem_unmap_all(proc, mem);
 	if (ret)
 		return ret;
 	ret = free_bo(proc, mem);
-	if (ret)
-		return ret; /* still allocated and listed: nothing is lost */
+	if (ret) {
+		/* Still allocated and listed: put the GPU mappings back so the
+		 * failed call changed nothing. */
+		if (n_was_mapped && mem_map_common(proc, mem, was_mapped, n_was_mapped, true))
+			hl_warn(KFD_LOG, "%p: could not restore its GPU mappings after the failed "
+				"FREE", mem->addr);
+		return ret;
+	}
 	kfd_mem_untrack(proc, mem);
 	va_release(mem);
 	mem_delete(mem);
