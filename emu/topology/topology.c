@@ -724,6 +724,23 @@ static uint32_t host_cpu_max_mhz(void)
 	return (uint32_t)(khz / 1000);
 }
 
+/* kfd_numa_node_to_apic_id(0): the APIC id of the node's first CPU, from
+ * /proc/cpuinfo; 0 where the host does not report one. */
+static uint32_t host_first_apic_id(void)
+{
+	char line[256];
+	unsigned int id = 0;
+	FILE *f = fopen("/proc/cpuinfo", "re");
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "apicid : %u", &id) == 1)
+			break;
+	fclose(f);
+	return id;
+}
+
 /* node_show for both kinds of node; g == NULL for the CPU node. */
 static void node_properties(struct kemu_text *t, const struct kemu_topology *topo,
 			    const struct kemu_gpu *g, uint32_t caches, uint32_t io_links,
@@ -735,7 +752,7 @@ static void node_properties(struct kemu_text *t, const struct kemu_topology *top
 	prop32(t, "caches_count", caches);
 	prop32(t, "io_links_count", io_links);
 	prop32(t, "p2p_links_count", p2p_links);
-	prop32(t, "cpu_core_id_base", 0); /* APIC id of CPU 0 (GPU: 0) */
+	prop32(t, "cpu_core_id_base", g ? 0 : host_first_apic_id());
 	prop32(t, "simd_id_base", g ? g->simd_id_base : 0);
 	prop32(t, "max_waves_per_simd", g ? g->max_waves_per_simd : 0);
 	prop32(t, "lds_size_in_kb", g ? g->lds_size_in_kb : 0);

@@ -8,8 +8,15 @@
  *
  *   <dir>/sys/devices/virtual/kfd/kfd/topology/{generation_id,system_properties,nodes/N/...}
  *   <dir>/sys/class/kfd/kfd/topology/...      (same tree)
- *   <dir>/sys/module/amdgpu/{initstate,version}, <dir>/sys/class/drm/renderD<minor>/...
- *   and any other file stock libdrm/libhsakmt/rocminfo read about the GPU.
+ *   <dir>/sys/module/amdgpu/initstate (no "version": in-tree amdgpu has no
+ *   MODULE_VERSION), <dir>/sys/class/drm/{card<i>,renderD<minor>} and
+ *   <dir>/sys/dev/char/226:<minor> (links to the PCI device
+ *   <dir>/sys/devices/pci0000:00/0000:<bus>:00.0 with vendor, device,
+ *   subsystem_*, revision, class, config, uevent, subsystem -> bus/pci,
+ *   drm/{card<i>,renderD<minor>}), <dir>/sys/bus/pci/{devices,drivers/amdgpu}
+ *   -- what stock libdrm/libhsakmt/rocminfo read about the GPU.
+ *   libdrm also fstat()s the render fd (it must be S_IFCHR 226:<minor>) and
+ *   stat()s/opendir()s /sys/dev/char/226:<minor>/device/drm.
  *
  * The shim (emu/shim) redirects an intercepted path P to <dir>/P when that
  * file exists.  The KFD model (emu/kfd) takes its per-GPU facts from

@@ -11,6 +11,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysinfo.h>
@@ -433,6 +434,23 @@ START_TEST(test_destroy_removes_everything)
 }
 END_TEST
 
+START_TEST(test_missing_tmpdir_fails_without_leftovers)
+{
+	const char *old = getenv("TMPDIR");
+	char *saved = old ? strdup(old) : NULL;
+	setenv("TMPDIR", "/nonexistent/kfdemu-h5", 1);
+	int r = kemu_topology_create("mi210", 1, true, &topo);
+	if (saved) {
+		setenv("TMPDIR", saved, 1);
+		free(saved);
+	} else {
+		unsetenv("TMPDIR");
+	}
+	ck_assert_int_eq(r, -ENOENT);
+	ck_assert_str_eq(topo.dir, "");
+}
+END_TEST
+
 START_TEST(test_cu_mask_covers_every_active_cu)
 {
 	create_ok("mi300x", 1, false);
@@ -477,6 +495,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, test_class_kfd_path_is_the_same_tree);
 	tcase_add_test(tc, test_render_node_sysfs_for_libdrm);
 	tcase_add_test(tc, test_destroy_removes_everything);
+	tcase_add_test(tc, test_missing_tmpdir_fails_without_leftovers);
 	tcase_add_test(tc, test_cu_mask_covers_every_active_cu);
 	suite_add_tcase(s, tc);
 	return s;
