@@ -98,7 +98,7 @@ typedef enum hsa_amd_agent_info_s {
 	HSA_AMD_AGENT_INFO_HDP_FLUSH = 0xA00E,            /* hsa_amd_hdp_flush_t */
 	HSA_AMD_AGENT_INFO_DOMAIN = 0xA00F,               /* uint32_t PCI domain */
 	HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES = 0xA010,   /* bool */
-	HSA_AMD_AGENT_INFO_UUID = 0xA011,                 /* char[32] */
+	HSA_AMD_AGENT_INFO_UUID = 0xA011,                 /* char[21], "GPU-" + 16 hex digits */
 	HSA_AMD_AGENT_INFO_ASIC_REVISION = 0xA012,        /* uint32_t */
 	HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS = 0xA013, /* bool */
 	HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT = 0xA014

@@ -41,8 +41,9 @@ typedef struct hsa_ven_amd_loader_segment_descriptor_s {
 } hsa_ven_amd_loader_segment_descriptor_t;
 
 /*
- * With segment_descriptors NULL, *num_segment_descriptors receives the
- * count; otherwise it is the capacity on entry and must equal the count.
+ * Two calls: with segment_descriptors NULL and *num_segment_descriptors 0
+ * the count is returned; then with a buffer of exactly that many entries
+ * (another count gives HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS).
  */
 hsa_status_t HSA_API hsa_ven_amd_loader_query_segment_descriptors(
 	hsa_ven_amd_loader_segment_descriptor_t *segment_descriptors,
