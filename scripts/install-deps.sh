@@ -11,8 +11,8 @@ pkgs=(
   libdrm-dev libnuma-dev libelf-dev libmsgpack-dev
   # tests
   check libsubunit-dev
-  # GPU code objects (gfx90a) for examples and the corpus
-  clang lld llvm
+  # GPU code objects: clang-14 builds gfx90a, clang-19 gfx942 (code object v5)
+  clang lld llvm clang-19 lld-19 llvm-19
   # the peers: Debian's ROCr 5.2.3, its thunk, rocminfo and the HSA headers
   rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
   # tools used by tests
