@@ -290,7 +290,7 @@ typedef struct hsa_cache_s {
 
 typedef enum {
 	HSA_CACHE_INFO_NAME_LENGTH = 0, /* uint32_t */
-	HSA_CACHE_INFO_NAME = 1,        /* char[], not NUL-terminated */
+	HSA_CACHE_INFO_NAME = 1,        /* char[NAME_LENGTH], NUL-terminated */
 	HSA_CACHE_INFO_LEVEL = 2,       /* uint8_t */
 	HSA_CACHE_INFO_SIZE = 3         /* uint32_t bytes */
 } hsa_cache_info_t;

@@ -75,7 +75,7 @@ typedef enum hsa_ven_amd_loader_loaded_code_object_info_e {
 	HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_LOAD_BASE = 9,   /* uint64_t */
 	HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_LOAD_SIZE = 10,  /* uint64_t */
 	HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_URI_LENGTH = 11, /* uint32_t */
-	HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_URI = 12         /* char[], no NUL */
+	HSA_VEN_AMD_LOADER_LOADED_CODE_OBJECT_INFO_URI = 12         /* char[URI_LENGTH] */
 } hsa_ven_amd_loader_loaded_code_object_info_t;
 
 hsa_status_t HSA_API hsa_ven_amd_loader_loaded_code_object_get_info(
