@@ -83,6 +83,9 @@ int kfd_id_list_add(uint32_t **ids, uint32_t *n, uint32_t *cap, uint32_t id);
 void kfd_id_list_remove(uint32_t *ids, uint32_t *n, uint32_t id);
 
 /* topology.c: reads one whole small sysfs file into buf (NUL-terminated). */
+/* Test seam: when set, called after each snapshot of the tree and before
+ * generation_id is read again, with the attempt number from 0. */
+extern void (*kfd_topology_snapshot_hook)(const char *root, int attempt);
 int kfd_sysfs_read(const char *path, char *buf, size_t cap);
 
 #endif /* HSALITE_KFD_PRIV_H */

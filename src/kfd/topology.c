@@ -93,6 +93,8 @@ static const struct prop_field system_fields[] = {
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+void (*kfd_topology_snapshot_hook)(const char *root, int attempt);
+
 int kfd_sysfs_read(const char *path, char *buf, size_t cap)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
@@ -560,6 +562,8 @@ int kfd_topology_read(const char *root, struct kfd_topology *out)
 		if (ret)
 			return ret;
 		ret = read_snapshot(root, &topo);
+		if (!ret && kfd_topology_snapshot_hook)
+			kfd_topology_snapshot_hook(root, attempt);
 		if (!ret)
 			ret = read_generation(root, &gen_after);
 		if (ret) {

@@ -6,10 +6,12 @@
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "hl_check.h"
-#include "kfd/kfd.h"
+#include "kfd/kfd_priv.h"
 
 static struct kfd_topology topo;
 
@@ -220,6 +222,62 @@ START_TEST(free_of_an_empty_topology_is_safe)
 }
 END_TEST
 
+/*
+ * generation_id moving under a read: the snapshot hook bumps it after the
+ * first snapshot (as a hot plug would), so the reader must start over and
+ * return the second, consistent snapshot.
+ */
+static char gen_root[64];
+static int hook_calls;
+
+static void write_file(const char *dir, const char *name, const char *text)
+{
+	char path[600];
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	ck_assert_ptr_nonnull(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static void bump_generation_once(const char *root, int attempt)
+{
+	hook_calls++;
+	if (attempt == 0) {
+		write_file(root, "generation_id", "2\n");
+		write_file(root, "nodes/0/properties", "cpu_cores_count 8\n");
+	}
+}
+
+START_TEST(generation_change_during_a_read_reads_again)
+{
+	char node[600];
+	snprintf(gen_root, sizeof(gen_root), "/tmp/hsalite-topo-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(gen_root));
+	snprintf(node, sizeof(node), "%s/nodes", gen_root);
+	ck_assert_int_eq(mkdir(node, 0755), 0);
+	snprintf(node, sizeof(node), "%s/nodes/0", gen_root);
+	ck_assert_int_eq(mkdir(node, 0755), 0);
+	write_file(gen_root, "generation_id", "1\n");
+	write_file(gen_root, "system_properties",
+		   "platform_oem 0\nplatform_id 0\nplatform_rev 0\n");
+	write_file(node, "gpu_id", "0\n");
+	write_file(node, "properties", "cpu_cores_count 2\n");
+
+	kfd_topology_snapshot_hook = bump_generation_once;
+	int ret = kfd_topology_read(gen_root, &topo);
+	kfd_topology_snapshot_hook = NULL;
+
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -r '%s'", gen_root);
+	ck_assert_int_eq(system(cmd), 0);
+	ck_assert_int_eq(ret, 0);
+	ck_assert_int_eq(hook_calls, 2);
+	ck_assert_uint_eq(topo.generation_id, 2);
+	ck_assert_uint_eq(topo.nodes[0].props.cpu_cores_count, 8);
+}
+END_TEST
+
 static Suite *topology_suite(void)
 {
 	Suite *s = suite_create("kfd_topology");
@@ -245,6 +303,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, malformed_system_properties_is_einval);
 	tcase_add_test(tc, missing_tree_is_enoent);
 	tcase_add_test(tc, free_of_an_empty_topology_is_safe);
+	tcase_add_test(tc, generation_change_during_a_read_reads_again);
 	suite_add_tcase(s, tc);
 	return s;
 }
