@@ -137,6 +137,20 @@ void hl_memory_release_all(struct hl_runtime *rt)
 	}
 }
 
+void hl_memory_forget_all(struct hl_runtime *rt)
+{
+	struct hl_alloc *al = rt->allocs;
+	rt->allocs = NULL;
+	while (al) {
+		struct hl_alloc *next = al->next;
+		/* Plain host memory has no BO: unmap our copy like any other. */
+		if (!al->mem && !al->registered)
+			munmap(al->ptr, al->size);
+		free(al);
+		al = next;
+	}
+}
+
 static hsa_status_t allocate(struct hl_runtime *rt, struct hl_pool *pool, size_t size, void **ptr)
 {
 	int err = hl_pool_allocate(rt, pool, size, ptr);

@@ -11,9 +11,10 @@
  *
  * Fork: the child inherits a copy of the runtime whose /dev/kfd belongs to
  * the parent (KFD refuses its ioctls).  An atfork handler marks the child;
- * its first call sees kfd_process_forked(), abandons the inherited state
- * (leaking the copy: freeing it would issue ioctls on the parent's behalf)
- * and sets the count to 0.  From then on every call in the child returns
+ * its first call sees kfd_process_forked() and drops the inherited state
+ * without a single ioctl (kfd_process_close skips them in a fork child and
+ * only releases the child's CPU mappings and fds) and sets the count to 0.
+ * From then on every call in the child returns
  * HSA_STATUS_ERROR_NOT_INITIALIZED, hsa_shut_down included, until the child
  * calls hsa_init, which opens /dev/kfd afresh for the child.
  */
@@ -46,6 +47,17 @@ static void atfork_register(void)
 	pthread_atfork(atfork_prepare, atfork_parent, atfork_child);
 }
 
+/* The parent's runtime in a fork child: our records go, the thunk releases
+ * the child's copies of mappings and fds without touching the parent's BOs. */
+static void runtime_destroy_forked(struct hl_runtime *rt)
+{
+	hl_memory_forget_all(rt);
+	hl_agents_destroy(rt);
+	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->mem_lock);
+	free(rt);
+}
+
 /* Called with hl_runtime_lock held in a fork child. */
 static void runtime_abandon_if_forked(void)
 {
@@ -55,6 +67,7 @@ static void runtime_abandon_if_forked(void)
 			"usable here; call hsa_init in the child");
 		hl_store_relaxed(&hl_rt, NULL);
 		hl_refcount = 0;
+		runtime_destroy_forked(rt);
 	}
 	hl_store_relaxed(&hl_forked, false);
 }
@@ -71,8 +84,28 @@ struct hl_runtime *hl_runtime_get(void)
 	return hl_load_acquire(&hl_rt);
 }
 
+int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt))
+{
+	int err = 0;
+	pthread_mutex_lock(&hl_runtime_lock);
+	bool known = false;
+	for (uint32_t i = 0; i < rt->n_teardown; i++)
+		known |= rt->teardown[i] == fn;
+	if (!known) {
+		if (rt->n_teardown == HL_TEARDOWN_MAX)
+			err = -ENOSPC;
+		else
+			rt->teardown[rt->n_teardown++] = fn;
+	}
+	pthread_mutex_unlock(&hl_runtime_lock);
+	return err;
+}
+
+/* Called with hl_runtime_lock held, rt already withdrawn from hl_rt. */
 static void runtime_destroy(struct hl_runtime *rt)
 {
+	while (rt->n_teardown)
+		rt->teardown[--rt->n_teardown](rt);
 	hl_memory_release_all(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);

@@ -73,6 +73,7 @@
 #define HL_QUEUES_MAX        128u
 
 #define HL_PAGE_SIZE 4096u
+#define HL_TEARDOWN_MAX 8
 
 /* ---- ISAs (isa.c) ---- */
 
@@ -183,6 +184,9 @@ struct hl_runtime {
 	bool xnack_enabled;            /* every GPU runs with XNACK on */
 	pthread_mutex_t mem_lock;      /* protects allocs */
 	struct hl_alloc *allocs;
+	/* Other modules' teardown, run by the last hsa_shut_down (runtime.c). */
+	void (*teardown[HL_TEARDOWN_MAX])(struct hl_runtime *rt);
+	uint32_t n_teardown;           /* under hl_runtime_lock or before publishing */
 };
 
 /* ---- runtime.c ---- */
@@ -192,6 +196,13 @@ struct hl_runtime {
  * it (the inherited state belongs to the parent's /dev/kfd and is
  * abandoned).  Pairs with the release that publishes it in hsa_init. */
 struct hl_runtime *hl_runtime_get(void);
+
+/* Registers fn to run when the last hsa_shut_down destroys rt: in reverse
+ * order of registration, before memory, agents and the KFD process go, so a
+ * module (queues, signals, the loader) frees what it built on them.  Each fn
+ * is registered once per runtime (a second registration is ignored);
+ * -ENOSPC past HL_TEARDOWN_MAX. */
+int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt));
 
 static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_agent_t a)
 {
@@ -267,6 +278,9 @@ void hl_extension_mask(uint8_t mask[128], bool agent_level);
 /* ---- memory.c ---- */
 /* Frees every allocation still recorded (the last hsa_shut_down). */
 void hl_memory_release_all(struct hl_runtime *rt);
+/* Drops the records only, leaving the BOs to kfd_process_close (fork child:
+ * the BOs are the parent's).  No lock: the runtime is unreachable. */
+void hl_memory_forget_all(struct hl_runtime *rt);
 /* Allocates size bytes from pool and maps it per ROCr's rules: system memory
  * to every GPU agent, VRAM to its owner only. */
 int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
