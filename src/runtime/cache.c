@@ -25,14 +25,12 @@ static void cache_add(struct hl_agent *a, struct hl_cache *c, uint32_t level, ui
 	snprintf(c->name, sizeof(c->name), "%s L%u", a->name, level);
 	c->level = (uint8_t)level;
 	c->size_kib = size_kib;
-	if (level < 1 || level > 4)
-		return;
-	/* L1 is per CU: report one.  L2 and beyond are per partition or XCC:
-	 * report the sum, as ROCr since 6.0 does (identical for one entry). */
-	if (level >= 2)
-		a->cache_size[level - 1] += size_kib * 1024;
-	else if (a->cache_size[0] == 0)
-		a->cache_size[0] = size_kib * 1024;
+	/* HSA_AGENT_INFO_CACHE_SIZE holds one instance per level, the size of
+	 * the last entry of that level, as ROCr 5.2.3 reports it (KFD lists a
+	 * per-CU L1 and one L2 per group of CUs, all of a size).  ROCr 6
+	 * sums the L2+ entries instead; rocminfo 5.2.3 prints the former. */
+	if (level >= 1 && level <= 4)
+		a->cache_size[level - 1] = size_kib * 1024;
 }
 
 uint32_t hl_cache_fill_gpu(struct hl_agent *a, struct hl_cache *out)
