@@ -312,11 +312,15 @@ int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint3
 	} else {
 		memset(stack, 0, sizeof(stack));
 	}
+	/* Several threads may wait on one event: its age is read and
+	 * written under event_lock. */
+	pthread_mutex_lock(&proc->priv->event_lock);
 	for (uint32_t i = 0; i < n; i++) {
 		ed[i].event_id = evs[i]->id;
 		if (ages && evs[i]->type == KFD_EVENT_TYPE_SIGNAL)
 			ed[i].signal_event_data.last_event_age = evs[i]->age;
 	}
+	pthread_mutex_unlock(&proc->priv->event_lock);
 
 	struct kfd_args_wait_events args = {
 		.events_ptr = (uintptr_t)ed,
@@ -333,12 +337,14 @@ int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint3
 		goto out_free;
 	}
 	*result = args.wait_result;
-	if (args.wait_result == KFD_WAIT_COMPLETE) {
+	if (args.wait_result == KFD_WAIT_COMPLETE && ages) {
+		pthread_mutex_lock(&proc->priv->event_lock);
 		for (uint32_t i = 0; i < n; i++) {
-			if (ages && evs[i]->type == KFD_EVENT_TYPE_SIGNAL &&
+			if (evs[i]->type == KFD_EVENT_TYPE_SIGNAL &&
 			    ed[i].signal_event_data.last_event_age)
 				evs[i]->age = ed[i].signal_event_data.last_event_age;
 		}
+		pthread_mutex_unlock(&proc->priv->event_lock);
 	}
 	if (data)
 		memcpy(data, ed, n * sizeof(*ed));

@@ -5,6 +5,7 @@
  * kernel's process and VM binding outlive our fd).
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -351,6 +352,45 @@ START_TEST(free_of_null_is_a_noop)
 }
 END_TEST
 
+static void *alloc_map_free_loop(void *arg)
+{
+	intptr_t failures = 0;
+	enum kfd_mem_kind kind = (enum kfd_mem_kind)(intptr_t)arg;
+	for (int i = 0; i < 50; i++) {
+		struct kfd_mem_alloc_args a = {
+			.kind = kind, .gpu_id = gpu_id, .size = 4096u << (i % 4), .host_access = true,
+		};
+		struct kfd_mem *m;
+		if (kfd_mem_alloc(proc, &a, &m)) {
+			failures++;
+			continue;
+		}
+		((volatile char *)m->addr)[0] = (char)i;
+		if (kfd_mem_map(proc, m, &gpu_id, 1) || kfd_mem_find(proc, m->addr) != m)
+			failures++;
+		if (kfd_mem_free(proc, m))
+			failures++;
+	}
+	return (void *)failures;
+}
+
+START_TEST(allocations_from_four_threads_are_independent)
+{
+	pthread_t t[4];
+	for (int i = 0; i < 4; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, alloc_map_free_loop,
+						(void *)(intptr_t)(i % 2 ? KFD_MEM_GTT
+									 : KFD_MEM_USERPTR)), 0);
+	intptr_t failures = 0;
+	for (int i = 0; i < 4; i++) {
+		void *r;
+		pthread_join(t[i], &r);
+		failures += (intptr_t)r;
+	}
+	ck_assert_int_eq(failures, 0);
+}
+END_TEST
+
 /* ---- events ---- */
 
 START_TEST(signal_event_has_an_unsignaled_mailbox)
@@ -670,6 +710,7 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, alloc_on_an_unknown_gpu_is_einval);
 	tcase_add_test(tc, alloc_honours_a_large_alignment);
 	tcase_add_test(tc, free_of_null_is_a_noop);
+	tcase_add_test(tc, allocations_from_four_threads_are_independent);
 	tcase_add_test(tc, signal_event_has_an_unsignaled_mailbox);
 	tcase_add_test(tc, event_page_cannot_be_freed);
 	tcase_add_test(tc, set_event_completes_a_wait);
