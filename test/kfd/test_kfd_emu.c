@@ -365,7 +365,7 @@ static void *alloc_map_free_loop(void *arg)
 			failures++;
 			continue;
 		}
-		((volatile char *)m->addr)[0] = (char)i;
+		*(char *)m->addr = (char)i; /* the CPU mapping is live */
 		if (kfd_mem_map(proc, m, &gpu_id, 1) || kfd_mem_find(proc, m->addr) != m)
 			failures++;
 		if (kfd_mem_free(proc, m))
