@@ -104,11 +104,10 @@ int kfd_sysfs_read(const char *path, char *buf, size_t cap)
 	size_t len = 0;
 	int ret = 0;
 	for (;;) {
-		if (len + 1 >= cap) {
-			ret = -EFBIG;
-			break;
-		}
-		ssize_t n = read(fd, buf + len, cap - 1 - len);
+		char probe;
+		/* With the buffer full, one more byte means the file is too big. */
+		bool full = len + 1 >= cap;
+		ssize_t n = full ? read(fd, &probe, 1) : read(fd, buf + len, cap - 1 - len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -117,6 +116,10 @@ int kfd_sysfs_read(const char *path, char *buf, size_t cap)
 		}
 		if (n == 0)
 			break;
+		if (full) {
+			ret = -EFBIG;
+			break;
+		}
 		len += (size_t)n;
 	}
 	close(fd);

@@ -207,6 +207,19 @@ START_TEST(malformed_system_properties_is_einval)
 }
 END_TEST
 
+START_TEST(name_of_62_characters_is_read_whole)
+{
+	read_ok("name_63");
+	ck_assert_uint_eq(strlen(topo.nodes[0].name), 62);
+}
+END_TEST
+
+START_TEST(name_longer_than_the_field_is_einval)
+{
+	read_fails("bad_name_too_long", -EINVAL);
+}
+END_TEST
+
 START_TEST(missing_tree_is_enoent)
 {
 	read_fails("no_such_tree", -ENOENT);
@@ -301,6 +314,8 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, mem_banks_count_disagreeing_with_directories_is_einval);
 	tcase_add_test(tc, gap_in_node_numbers_is_einval);
 	tcase_add_test(tc, malformed_system_properties_is_einval);
+	tcase_add_test(tc, name_of_62_characters_is_read_whole);
+	tcase_add_test(tc, name_longer_than_the_field_is_einval);
 	tcase_add_test(tc, missing_tree_is_enoent);
 	tcase_add_test(tc, free_of_an_empty_topology_is_safe);
 	tcase_add_test(tc, generation_change_during_a_read_reads_again);
