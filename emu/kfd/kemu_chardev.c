@@ -1,0 +1,174 @@
+/*
+ * /dev/kfd: the ioctl entry point, modelled on kfd_ioctl() in kfd_chardev.c.
+ *
+ * Dispatch uses only _IOC_NR(cmd).  The argument size is the caller's
+ * _IOC_SIZE; the kernel buffer is max(user size, our struct size) with the
+ * tail zero-filled, the direction bits come from our own table (never from
+ * the caller), the argument is copied in if the table says IN and copied
+ * back (user size bytes) if it says OUT, even when the handler failed, as
+ * the kernel does.  So the 88-byte pre-1.17 CREATE_QUEUE works unchanged.
+ *
+ * Errors before dispatch, in the kernel's order:
+ *   nr in the ROCm-DKMS range 0x80..0x85   -EINVAL (e.g. ROCr 5.2's DBG_TRAP 0x82)
+ *   any other nr outside [1, END)          -ENOTTY
+ *   caller is not the opener's process     -EBADF
+ *   deprecated DBG_* (0x0D..0x10)          -EPERM
+ * Ioctls of the table that kfdemu does not model (dma-buf, CRIU, SMI, GWS,
+ * debugger, tile config, wave state) are logged and fail with -EOPNOTSUPP;
+ * SVM fails with -EPERM as on a kernel built without CONFIG_HSA_AMD_SVM
+ * (the topology must then not advertise SVMAPISupported).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kemu_priv.h"
+
+static long ioctl_get_version(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_get_version *a = arg;
+	a->major_version = KEMU_KFD_MAJOR;
+	a->minor_version = KEMU_KFD_MINOR;
+	return 0;
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* GET_CLOCK_COUNTERS: the GPU counter is the 100 MHz RLC reference clock of
+ * gfx9 parts (modelled from CLOCK_MONOTONIC_RAW), 0 for an unknown gpu_id;
+ * CPU = raw monotonic ns, system = boottime ns at 1 GHz. */
+static long ioctl_get_clock_counters(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_get_clock_counters *a = arg;
+	uint64_t raw = clock_ns(CLOCK_MONOTONIC_RAW);
+	a->gpu_clock_counter = kemu_pdd_by_id(p, a->gpu_id) ? raw / 10 : 0;
+	a->cpu_clock_counter = raw;
+	a->system_clock_counter = clock_ns(CLOCK_BOOTTIME);
+	a->system_clock_freq = 1000000000ull;
+	return 0;
+}
+
+static long ioctl_deprecated(struct kemu_process *p, void *arg)
+{
+	return -EPERM;
+}
+
+static long ioctl_svm(struct kemu_process *p, void *arg)
+{
+	kemu_warn(p->m, "SVM: not emulated (kernel without CONFIG_HSA_AMD_SVM): -EPERM");
+	return -EPERM;
+}
+
+#define IN  1u
+#define OUT 2u
+struct kemu_ioctl_desc {
+	kemu_ioctl_fn fn;    /* NULL: in the table but not modelled */
+	unsigned size;       /* our struct size */
+	unsigned dir;
+};
+
+static const struct kemu_ioctl_desc kfd_ioctls[KFD_IOCTL_NR_END] = {
+	[0x01] = { ioctl_get_version, 8, OUT },
+	[0x02] = { kemu_ioctl_create_queue, 96, IN | OUT },
+	[0x03] = { kemu_ioctl_destroy_queue, 8, IN | OUT },
+	[0x04] = { kemu_ioctl_set_memory_policy, 32, IN },
+	[0x05] = { ioctl_get_clock_counters, 40, IN | OUT },
+	[0x06] = { kemu_ioctl_get_process_apertures, 400, OUT },
+	[0x07] = { kemu_ioctl_update_queue, 24, IN },
+	[0x08] = { kemu_ioctl_create_event, 32, IN | OUT },
+	[0x09] = { kemu_ioctl_destroy_event, 8, IN },
+	[0x0A] = { kemu_ioctl_set_event, 8, IN },
+	[0x0B] = { kemu_ioctl_reset_event, 8, IN },
+	[0x0C] = { kemu_ioctl_wait_events, 24, IN | OUT },
+	[0x0D] = { ioctl_deprecated, 0, 0 },
+	[0x0E] = { ioctl_deprecated, 0, 0 },
+	[0x0F] = { ioctl_deprecated, 0, 0 },
+	[0x10] = { ioctl_deprecated, 0, 0 },
+	[0x11] = { kemu_ioctl_set_scratch_backing_va, 16, IN | OUT },
+	[0x12] = { NULL, 40, IN | OUT },
+	[0x13] = { kemu_ioctl_set_trap_handler, 24, IN },
+	[0x14] = { kemu_ioctl_get_process_apertures_new, 16, IN | OUT },
+	[0x15] = { kemu_ioctl_acquire_vm, 8, IN },
+	[0x16] = { kemu_ioctl_alloc_memory, 40, IN | OUT },
+	[0x17] = { kemu_ioctl_free_memory, 8, IN },
+	[0x18] = { kemu_ioctl_map_memory, 24, IN | OUT },
+	[0x19] = { kemu_ioctl_unmap_memory, 24, IN | OUT },
+	[0x1A] = { kemu_ioctl_set_cu_mask, 16, IN },
+	[0x1B] = { NULL, 24, IN | OUT },
+	[0x1C] = { NULL, 32, IN | OUT },
+	[0x1D] = { NULL, 24, IN | OUT },
+	[0x1E] = { NULL, 16, IN | OUT },
+	[0x1F] = { NULL, 8, IN | OUT },
+	[0x20] = { ioctl_svm, 24, IN | OUT },
+	[0x21] = { kemu_ioctl_set_xnack_mode, 4, IN | OUT },
+	[0x22] = { NULL, 56, IN | OUT },
+	[0x23] = { kemu_ioctl_available_memory, 16, IN | OUT },
+	[0x24] = { NULL, 16, IN | OUT },
+	[0x25] = { kemu_ioctl_runtime_enable, 16, IN | OUT },
+	[0x26] = { NULL, 32, IN | OUT },
+};
+
+long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
+{
+	struct kemu_machine *m = f->m;
+	unsigned nr = _IOC_NR(cmd);
+	unsigned usize = _IOC_SIZE(cmd);
+	long ret;
+
+	if (nr >= KFD_IOCTL_NR_ROCM_FIRST && nr <= KFD_IOCTL_NR_ROCM_LAST) {
+		ret = -EINVAL;
+		kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -EINVAL", nr,
+			  kemu_ioctl_name(nr), usize);
+		return ret;
+	}
+	if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END || !kfd_ioctls[nr].dir ||
+	    _IOC_TYPE(cmd) != KFD_IOCTL_TYPE) {
+		if (nr >= KFD_IOCTL_NR_FIRST && nr < KFD_IOCTL_NR_END && kfd_ioctls[nr].fn &&
+		    _IOC_TYPE(cmd) == KFD_IOCTL_TYPE) {
+			/* deprecated DBG_* entries: no argument, -EPERM */
+			kemu_info(m, "%s: deprecated: -EPERM", kemu_ioctl_name(nr));
+			return -EPERM;
+		}
+		kemu_warn(m, "unknown ioctl 0x%lx (nr 0x%x): -ENOTTY", cmd, nr);
+		return -ENOTTY;
+	}
+	if (f->owner != getpid() || !f->proc)
+		return -EBADF;
+	const struct kemu_ioctl_desc *d = &kfd_ioctls[nr];
+	if (!d->fn) {
+		kemu_warn(m, "%s: not emulated: -EOPNOTSUPP", kemu_ioctl_name(nr));
+		return -EOPNOTSUPP;
+	}
+	size_t asize = usize > d->size ? usize : d->size;
+	uint8_t stack_buf[128];
+	uint8_t *kdata = asize <= sizeof(stack_buf) ? stack_buf : calloc(1, asize);
+	if (!kdata)
+		return -ENOMEM;
+	memset(kdata, 0, asize);
+	if ((d->dir & IN) && kemu_copy_from_user(kdata, (uintptr_t)uarg, usize)) {
+		ret = -EFAULT;
+		goto out_free;
+	}
+	kemu_log_ioctl(m, nr, "in", kdata, asize, 0);
+	if (kemu_fail_check(m, KEMU_FAIL_IOCTL, nr)) {
+		ret = -ENOMEM;
+		kemu_info(m, "%s: injected failure -ENOMEM", kemu_ioctl_name(nr));
+	} else {
+		ret = d->fn(f->proc, kdata);
+	}
+	kemu_log_ioctl(m, nr, "out", kdata, asize, ret);
+	if ((d->dir & OUT) && kemu_copy_to_user((uintptr_t)uarg, kdata, usize))
+		ret = -EFAULT;
+out_free:
+	if (kdata != stack_buf)
+		free(kdata);
+	return ret;
+}

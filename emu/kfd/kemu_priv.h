@@ -1,0 +1,305 @@
+/*
+ * kfdemu driver model: internal objects.  The split follows amdkfd:
+ *
+ *   kemu_machine.c   machine, devices, file table, fault injection, logging
+ *   kemu_chardev.c   /dev/kfd: ioctl dispatch (kfd_chardev.c), simple ioctls
+ *   kemu_process.c   kfd_process / process-device data, apertures, ACQUIRE_VM
+ *   kemu_memory.c    buffer objects: ALLOC/FREE/MAP/UNMAP (amdgpu_amdkfd_gpuvm.c)
+ *   kemu_vm.c        the GPU page table per process and device, faults
+ *   kemu_queue.c     CREATE/DESTROY/UPDATE_QUEUE, CU mask (kfd_queue.c, pqm)
+ *   kemu_doorbell.c  per-process doorbell slices (kfd_doorbell.c)
+ *   kemu_events.c    events and WAIT_EVENTS (kfd_events.c)
+ *   kemu_drm.c       the render node: GEM mmap, DRM info via the topology
+ *   kemu_mmap.c      mmap of kfd and render offsets
+ *   kemu_uaccess.c   copy_from_user/copy_to_user with fault checking
+ *   kemu_log.c       KFDEMU_LOG and the ioctl argument decoder
+ *
+ * Locking, outermost first:
+ *   process->lock     "p->mutex": pdds, BOs, queues, doorbells, runtime state
+ *   process->vm_lock  (rwlock) every GPU VM of the process; taken for read by
+ *                     the GPU side, for write by MAP/UNMAP
+ *   process->event_lock  events and the signal page; waiters sleep on their
+ *                     own condvar with only this lock, never machine->lock
+ *   machine->lock     the file table, the process list, device counters;
+ *                     held only briefly, never while taking another lock
+ * A function comment says which lock it expects held ("Caller holds ...").
+ */
+#ifndef KFDEMU_PRIV_H
+#define KFDEMU_PRIV_H
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+
+#include "kfdemu.h"
+#include "uapi/kfd_uapi.h"
+
+#define KEMU_PAGE_SIZE 4096ull
+#define KEMU_ALIGN(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
+#define KEMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/* x86-64 user address limit (TASK_SIZE_MAX with 4-level paging). */
+#define KEMU_TASK_SIZE 0x00007FFFFFFFF000ull
+
+/* The DRM fake-offset space starts at DRM_FILE_PAGE_OFFSET_START (4 GiB
+ * on 64-bit) */
+#define KEMU_DRM_FAKE_OFFSET_BASE 0x100000000ull
+
+/* Per-process queue ids: the first free bit of a 1024-bit bitmap. */
+#define KEMU_MAX_QUEUE_IDS 1024
+
+/* ---- logging ---- */
+void kemu_log(const struct kemu_machine *m, enum kemu_log_level lvl,
+	      const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+#define kemu_err(m, ...)  kemu_log(m, KEMU_LOG_ERROR, __VA_ARGS__)
+#define kemu_warn(m, ...) kemu_log(m, KEMU_LOG_WARN, __VA_ARGS__)
+#define kemu_info(m, ...) kemu_log(m, KEMU_LOG_INFO, __VA_ARGS__)
+#define kemu_dbg(m, ...)  kemu_log(m, KEMU_LOG_DEBUG, __VA_ARGS__)
+int kemu_log_level_parse(const char *s);
+/* Prints "name: field=value ..." for an ioctl argument (debug level). */
+void kemu_log_ioctl(const struct kemu_machine *m, unsigned nr, const char *phase,
+		    const void *arg, size_t size, long ret);
+const char *kemu_ioctl_name(unsigned nr);
+
+/* ---- fault injection ---- */
+enum kemu_fail_site { KEMU_FAIL_IOCTL, KEMU_FAIL_ALLOC, KEMU_FAIL_MMAP, KEMU_FAIL_OPEN };
+#define KEMU_FAIL_RULES 16
+struct kemu_fail_rule {
+	enum kemu_fail_site site;
+	unsigned ioctl_nr;      /* KEMU_FAIL_IOCTL only */
+	uint64_t nth;           /* fail the nth matching call (1-based) */
+	_Atomic uint64_t count; /* matching calls so far */
+};
+/* True if this call must fail (counts the call). */
+bool kemu_fail_check(struct kemu_machine *m, enum kemu_fail_site site, unsigned nr);
+
+/* ---- raw system calls: the model must not re-enter an LD_PRELOAD shim ---- */
+void *kemu_sys_mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off);
+int kemu_sys_munmap(void *addr, size_t len);
+int kemu_sys_close(int fd);
+int kemu_sys_memfd(const char *name, uint64_t size, bool cloexec);
+
+/* ---- user memory ---- */
+int kemu_copy_from_user(void *dst, uint64_t uaddr, size_t len);
+int kemu_copy_to_user(uint64_t uaddr, const void *src, size_t len);
+static inline bool kemu_access_ok(uint64_t addr, uint64_t size)
+{
+	return addr <= KEMU_TASK_SIZE && size <= KEMU_TASK_SIZE - addr;
+}
+
+/* ---- devices ---- */
+struct kemu_device {
+	const struct kemu_gpu *gpu;    /* points into machine->topo */
+	uint32_t index;                /* 0..n_gpus-1 */
+	int mmio_fd;                   /* the MMIO remap page (HDP registers) */
+	void *mmio;
+	uint64_t vram_used;            /* bytes; under machine->lock */
+	uint64_t next_fake_offset;     /* DRM vma manager; under machine->lock */
+	/* BOs with a fake offset on this device, for render-node mmap (the
+	 * DRM vma offset manager); under machine->lock */
+	struct kemu_bo **bos;
+	size_t n_bos, cap_bos;
+};
+
+/* ---- files ---- */
+struct kemu_file {
+	struct kemu_machine *m;
+	enum kemu_node node;
+	struct kemu_device *dev;       /* render node: its GPU */
+	struct kemu_process *proc;     /* /dev/kfd: the opener's process */
+	pid_t owner;                   /* host process that opened it */
+	uint32_t fd_refs;              /* fds in the table; under machine->lock */
+	uint32_t users;                /* fd_refs + VMs bound to it (ACQUIRE_VM) */
+	int stat_fd;                   /* an fd kept so that dev/ino stay unique */
+	struct kemu_file *next;
+};
+struct kemu_file *kemu_file_get_fd(struct kemu_machine *m, int fd);
+/* Drops a reference taken by kemu_file_get_fd or held by a VM. */
+void kemu_file_put(struct kemu_file *f);
+
+/* ---- buffer objects ---- */
+enum kemu_bo_kind { KEMU_BO_VRAM, KEMU_BO_GTT, KEMU_BO_USERPTR, KEMU_BO_DOORBELL,
+		    KEMU_BO_MMIO };
+struct kemu_bo {
+	struct kemu_process *proc;
+	struct kemu_pdd *pdd;          /* owning device */
+	uint32_t idr;                  /* handle = gpu_id << 32 | idr */
+	uint32_t flags;                /* KFD_ALLOC_* */
+	enum kemu_bo_kind kind;
+	uint64_t va, size;             /* as allocated */
+	uint64_t bo_size;              /* backing size (size/2 for AQL_QUEUE_MEM) */
+	int fd;                        /* memfd backing; -1 for USERPTR/DOORBELL/MMIO */
+	uint8_t *host;                 /* the emulator's view of the pages */
+	uint64_t user_addr;            /* USERPTR: the user's pages */
+	uint64_t fake_offset;          /* DRM mmap offset (VRAM/GTT) */
+	struct kemu_file *drm_file;    /* render file allowed to mmap it */
+	uint32_t mapped_mask;          /* devices whose VM maps it */
+	uint32_t queue_refs[KEMU_MAX_GPUS]; /* queues using it, per device */
+	bool is_signal_page;           /* event page handle (FREE -> -EPERM) */
+};
+
+/* ---- GPU VM ---- */
+struct kemu_vm_mapping {
+	uint64_t start, last;          /* GPU pages, inclusive */
+	struct kemu_bo *bo;
+	uint64_t bo_offset;            /* byte offset of start in the BO */
+	unsigned perms;                /* KEMU_ACCESS_* */
+};
+struct kemu_vm {
+	struct kemu_vm_mapping *maps;  /* sorted by start, non-overlapping */
+	size_t n, cap;
+};
+/* Caller holds process->vm_lock for write. */
+int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
+		   uint64_t bo_offset);
+void kemu_vm_remove_bo(struct kemu_vm *vm, const struct kemu_bo *bo);
+/* Caller holds process->vm_lock (read or write). */
+const struct kemu_vm_mapping *kemu_vm_lookup(const struct kemu_vm *vm, uint64_t page);
+void kemu_vm_fini(struct kemu_vm *vm);
+
+/* ---- queues ---- */
+struct kemu_queue {
+	struct kemu_pdd *pdd;
+	struct kemu_queue_info info;
+	uint32_t sdma_slot;            /* SDMA: engine*queues + queue */
+	uint64_t eop_size;
+	struct kemu_bo *ring_bo, *rptr_bo, *wptr_bo, *eop_bo, *cwsr_bo;
+	struct kemu_queue *next;
+};
+
+/* ---- process-device data (kfd_process_device) ---- */
+struct kemu_pdd {
+	struct kemu_process *proc;
+	struct kemu_device *dev;
+	struct kemu_file *drm_file;    /* set by ACQUIRE_VM; NULL = no VM */
+	struct kemu_bo **bos;          /* the idr: index = handle low half */
+	int cwsr_fd;                   /* RESERVED_MEM (TBA/TMA) pages, or -1 */
+	uint32_t n_bos;
+	struct kemu_vm vm;             /* under proc->vm_lock */
+	/* doorbells */
+	int db_fd;                     /* -1 until allocated */
+	uint64_t *db;                  /* the slice, 1024 slots */
+	uint64_t db_bitmap[KFD_DOORBELLS_PER_PROCESS / 64];
+	struct kemu_queue *db_queue[KFD_DOORBELLS_PER_PROCESS];
+	uint32_t queue_count;
+	uint64_t sdma_used;            /* bitmap of SDMA queue slots */
+	/* qpd state */
+	uint32_t default_policy, alternate_policy, misc_process_flag;
+	uint64_t alt_base, alt_size;
+	uint64_t tba, tma;
+	uint64_t scratch_va;
+	struct kfd_process_device_apertures apertures;
+};
+
+/* ---- events ---- */
+struct kemu_event_waiter;
+struct kemu_event {
+	uint32_t id, type;
+	bool auto_reset, signaled;
+	uint64_t age;
+	struct kemu_event_waiter *waiters;  /* intrusive list */
+	union {
+		struct kfd_hsa_memory_exception_data memory;
+		struct kfd_hsa_hw_exception_data hw;
+	} data;
+};
+
+/* ---- the process ---- */
+enum kemu_runtime_state { KEMU_RUNTIME_DISABLED, KEMU_RUNTIME_ENABLED };
+struct kemu_process {
+	struct kemu_machine *m;
+	pid_t pid;
+	pthread_mutex_t lock;
+	pthread_rwlock_t vm_lock;
+	struct kemu_pdd pdds[KEMU_MAX_GPUS];
+	uint32_t n_pdds;
+	struct kemu_queue *queues;
+	uint64_t queue_ids[KEMU_MAX_QUEUE_IDS / 64];
+	enum kemu_runtime_state runtime_state;
+	uint64_t r_debug;
+	bool xnack_enabled;
+	/* events (event_lock) */
+	pthread_mutex_t event_lock;
+	struct kemu_event **sig_events;   /* by id (= slot), KFD_EVENT_SLOTS entries */
+	struct kemu_event **other_events; /* ids from KFD_EVENT_ID_OTHER_FIRST */
+	uint32_t n_other, cap_other;
+	uint64_t *signal_page;         /* NULL until the first signal event */
+	uint32_t signal_page_slots;    /* u64 slots backed by signal_page memory */
+	uint64_t signal_mapped_size;   /* bytes of usable slots */
+	uint32_t signal_event_count;   /* includes the reserved id 0 */
+	uint64_t signal_handle;        /* user BO holding the page, or 0 */
+	int signal_fd;                 /* kernel-allocated page, or -1 */
+	struct kemu_process *next;
+};
+
+struct kemu_pdd *kemu_pdd_by_id(struct kemu_process *p, uint32_t gpu_id);
+/* kfd_bind_process_to_device: -ENODEV before ACQUIRE_VM.  Caller holds p->lock. */
+int kemu_pdd_bind(struct kemu_pdd *pdd);
+struct kemu_process *kemu_process_get(struct kemu_machine *m, pid_t pid);
+void kemu_process_destroy(struct kemu_process *p);
+
+/* ---- the machine ---- */
+struct kemu_fd_entry { int fd; struct kemu_file *file; };
+struct kemu_machine {
+	struct kemu_topology topo;
+	pthread_mutex_t lock;
+	struct kemu_device devs[KEMU_MAX_GPUS];
+	struct kemu_file *files;
+	struct kemu_fd_entry *fds;
+	size_t n_fds, cap_fds;
+	struct kemu_process *procs;
+	uint64_t sys_limit, sys_used;  /* GTT + USERPTR accounting */
+	int log_level;
+	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
+	unsigned n_fail;
+};
+struct kemu_device *kemu_device_by_id(struct kemu_machine *m, uint32_t gpu_id);
+
+/* ---- ioctl handlers: arg is the kernel copy, zero-extended ---- */
+typedef long (*kemu_ioctl_fn)(struct kemu_process *p, void *arg);
+long kemu_ioctl_get_process_apertures(struct kemu_process *p, void *arg);
+long kemu_ioctl_get_process_apertures_new(struct kemu_process *p, void *arg);
+long kemu_ioctl_acquire_vm(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_memory_policy(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_scratch_backing_va(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_trap_handler(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_xnack_mode(struct kemu_process *p, void *arg);
+long kemu_ioctl_runtime_enable(struct kemu_process *p, void *arg);
+long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_free_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_map_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_unmap_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_available_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_create_queue(struct kemu_process *p, void *arg);
+long kemu_ioctl_destroy_queue(struct kemu_process *p, void *arg);
+long kemu_ioctl_update_queue(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_cu_mask(struct kemu_process *p, void *arg);
+long kemu_ioctl_create_event(struct kemu_process *p, void *arg);
+long kemu_ioctl_destroy_event(struct kemu_process *p, void *arg);
+long kemu_ioctl_set_event(struct kemu_process *p, void *arg);
+long kemu_ioctl_reset_event(struct kemu_process *p, void *arg);
+long kemu_ioctl_wait_events(struct kemu_process *p, void *arg);
+
+/* memory helpers */
+struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle);
+void kemu_bo_free_all(struct kemu_process *p);
+/* events helpers */
+void kemu_events_fini(struct kemu_process *p);
+/* queue helpers */
+void kemu_queues_fini(struct kemu_process *p);
+/* doorbells: allocates the slice on first use.  Caller holds p->lock. */
+int kemu_doorbell_get_slice(struct kemu_pdd *pdd);
+int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q);
+void kemu_doorbell_free(struct kemu_pdd *pdd, struct kemu_queue *q);
+void kemu_doorbell_fini(struct kemu_pdd *pdd);
+/* mmap */
+int kemu_kfd_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+		  uint64_t offset, void **out);
+int kemu_render_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+		     uint64_t offset, void **out);
+long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *arg);
+long kemu_kfd_ioctl(struct kemu_file *f, unsigned long request, void *arg);
+/* Event-page helpers for mmap. Caller holds nothing. */
+int kemu_events_mmap(struct kemu_process *p, void *addr, size_t len, int prot, int flags,
+		     void **out);
+
+#endif /* KFDEMU_PRIV_H */

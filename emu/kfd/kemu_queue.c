@@ -1,0 +1,406 @@
+/*
+ * User-mode queues: CREATE/DESTROY/UPDATE_QUEUE and SET_CU_MASK, after
+ * kfd_chardev.c (set_queue_properties_from_user), kfd_queue.c
+ * (kfd_queue_acquire_buffers, 6.12+ with the Nov 2025 CWSR relaxation) and
+ * kfd_process_queue_manager.c.  The checks run in the kernel's order and
+ * the first failure wins:
+ *
+ *   1. arguments: percentage > 100, priority > 15 -> -EINVAL; ring address
+ *      or rptr/wptr/EOP/ctx-save not user addresses -> -EFAULT; ring size
+ *      not a power of two -> -EINVAL (below 1024 it is clamped and written
+ *      back); unknown type -> 524 (ENOTSUPP)
+ *   2. unknown gpu_id -> -EINVAL; no VM (before ACQUIRE_VM) -> -ESRCH;
+ *      SDMA engine id out of range -> -EINVAL
+ *   3. the doorbell slice is allocated on the first queue
+ *   4. buffers, against the GPU VM mappings: wptr and rptr each in a
+ *      one-page mapping that starts at their page; the ring mapping starts
+ *      at the ring and is exactly ring_size (checked from 4 KiB up); for
+ *      compute queues an EOP buffer (if given) of exactly the node's size in
+ *      a mapping of that size, ctl_stack_size equal to the node's, the
+ *      ctx-save size >= the node's cwsr_size and a mapping of exactly
+ *      ALIGN((ctx_save_size + debug_size) * num_xcc, 4096) -> -EINVAL
+ *   5. more than max_queues on the device -> -ENOSPC; no queue id or SDMA
+ *      slot left -> -ENOMEM; no CP doorbell left -> -EBUSY
+ *
+ * The queue keeps a reference on each buffer (so UNMAP of it gives -EBUSY)
+ * and its doorbell slot is recorded for the command processor.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kemu_priv.h"
+
+static bool is_power_of_2(uint64_t v)
+{
+	return v && !(v & (v - 1));
+}
+
+/* set_queue_properties_from_user, for CREATE_QUEUE. */
+static int queue_check_args(struct kfd_args_create_queue *a)
+{
+	if ((a->queue_percentage & 0xFF) > KFD_QUEUE_PERCENTAGE_MAX)
+		return -EINVAL;
+	if (a->queue_priority > KFD_QUEUE_PRIORITY_MAX)
+		return -EINVAL;
+	if (a->ring_base_address && !kemu_access_ok(a->ring_base_address, 8))
+		return -EFAULT;
+	if (a->ring_size && !is_power_of_2(a->ring_size))
+		return -EINVAL;
+	if (a->ring_size < KFD_QUEUE_RING_SIZE_MIN)
+		a->ring_size = KFD_QUEUE_RING_SIZE_MIN;
+	if (!kemu_access_ok(a->read_pointer_address, 4) ||
+	    !kemu_access_ok(a->write_pointer_address, 4))
+		return -EFAULT;
+	if (a->eop_buffer_address && !kemu_access_ok(a->eop_buffer_address, 4))
+		return -EFAULT;
+	if (a->ctx_save_restore_address && !kemu_access_ok(a->ctx_save_restore_address, 4))
+		return -EFAULT;
+	if (a->queue_type > KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
+		return -KFD_ENOTSUPP;
+	return 0;
+}
+
+/* kfd_queue_buffer_get: the VM mapping holding addr must start at its page
+ * and, when expected >= one page, span exactly expected bytes.  Caller
+ * holds p->lock. */
+static int queue_buffer_get(struct kemu_pdd *pdd, uint64_t addr, uint64_t expected,
+			    struct kemu_bo **out, const char *what)
+{
+	struct kemu_process *p = pdd->proc;
+	uint64_t page = addr >> 12, pages = expected >> 12;
+	pthread_rwlock_rdlock(&p->vm_lock);
+	const struct kemu_vm_mapping *map = kemu_vm_lookup(&pdd->vm, page);
+	bool ok = map && map->start == page && (!pages || map->last == page + pages - 1);
+	struct kemu_bo *bo = ok ? map->bo : NULL;
+	pthread_rwlock_unlock(&p->vm_lock);
+	if (!ok) {
+		kemu_info(p->m, "CREATE_QUEUE: %s 0x%llx (expected size 0x%llx) is not the start "
+			  "of a GPU mapping of that size: -EINVAL", what,
+			  (unsigned long long)addr, (unsigned long long)expected);
+		return -EINVAL;
+	}
+	bo->queue_refs[pdd->dev->index]++;
+	*out = bo;
+	return 0;
+}
+
+static void queue_buffer_put(struct kemu_pdd *pdd, struct kemu_bo **bo)
+{
+	if (*bo)
+		(*bo)->queue_refs[pdd->dev->index]--;
+	*bo = NULL;
+}
+
+static void queue_release_buffers(struct kemu_queue *q)
+{
+	queue_buffer_put(q->pdd, &q->wptr_bo);
+	queue_buffer_put(q->pdd, &q->rptr_bo);
+	queue_buffer_put(q->pdd, &q->ring_bo);
+	queue_buffer_put(q->pdd, &q->eop_bo);
+	queue_buffer_put(q->pdd, &q->cwsr_bo);
+}
+
+/* kfd_queue_acquire_buffers.  Caller holds p->lock. */
+static int queue_acquire_buffers(struct kemu_queue *q)
+{
+	struct kemu_pdd *pdd = q->pdd;
+	const struct kemu_gpu *g = pdd->dev->gpu;
+	struct kemu_queue_info *i = &q->info;
+	int err = queue_buffer_get(pdd, i->wptr_va, KEMU_PAGE_SIZE, &q->wptr_bo, "wptr");
+	if (err)
+		goto err_release;
+	err = queue_buffer_get(pdd, i->rptr_va, KEMU_PAGE_SIZE, &q->rptr_bo, "rptr");
+	if (err)
+		goto err_release;
+	err = queue_buffer_get(pdd, i->ring_base, i->ring_size, &q->ring_bo, "ring");
+	if (err)
+		goto err_release;
+	if (i->type != KFD_QUEUE_TYPE_COMPUTE && i->type != KFD_QUEUE_TYPE_COMPUTE_AQL)
+		return 0; /* only compute queues need EOP and CWSR */
+	if (i->eop_va) {
+		if (q->eop_size != g->eop_buffer_size) {
+			kemu_info(pdd->proc->m, "CREATE_QUEUE: EOP size 0x%llx != node's 0x%x: "
+				  "-EINVAL", (unsigned long long)q->eop_size, g->eop_buffer_size);
+			err = -EINVAL;
+			goto err_release;
+		}
+		err = queue_buffer_get(pdd, i->eop_va, q->eop_size, &q->eop_bo, "EOP buffer");
+		if (err)
+			goto err_release;
+	}
+	if (i->ctl_stack_size != g->ctl_stack_size) {
+		kemu_info(pdd->proc->m, "CREATE_QUEUE: ctl_stack_size 0x%x != node's 0x%x: -EINVAL",
+			  i->ctl_stack_size, g->ctl_stack_size);
+		err = -EINVAL;
+		goto err_release;
+	}
+	if (i->ctx_save_size < g->cwsr_size) {
+		kemu_info(pdd->proc->m, "CREATE_QUEUE: ctx_save_restore_size 0x%x < node's "
+			  "cwsr_size 0x%x: -EINVAL", i->ctx_save_size, g->cwsr_size);
+		err = -EINVAL;
+		goto err_release;
+	}
+	uint64_t total = ((uint64_t)i->ctx_save_size + g->debug_memory_size) *
+			 (g->num_xcc ? g->num_xcc : 1);
+	total = KEMU_ALIGN(total, KEMU_PAGE_SIZE);
+	/* no SVM ranges here: a CWSR area that is not a BO mapping fails */
+	err = queue_buffer_get(pdd, i->ctx_save_va, total, &q->cwsr_bo, "CWSR area");
+	if (err)
+		goto err_release;
+	return 0;
+
+err_release:
+	queue_release_buffers(q);
+	return err;
+}
+
+/* SDMA queues are allocated statically per engine (allocate_sdma_queue). */
+static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t engine_id)
+{
+	const struct kemu_gpu *g = pdd->dev->gpu;
+	uint32_t per = g->num_sdma_queues_per_engine;
+	uint32_t first = 0, count = g->num_sdma_engines;
+	if (q->info.type == KFD_QUEUE_TYPE_SDMA_XGMI) {
+		first = g->num_sdma_engines;
+		count = g->num_sdma_xgmi_engines;
+	} else if (q->info.type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID) {
+		first = engine_id;
+		count = 1;
+	}
+	for (uint32_t e = first; e < first + count; e++) {
+		for (uint32_t qi = 0; qi < per; qi++) {
+			uint32_t slot = e * per + qi;
+			if (slot < 64 && !(pdd->sdma_used >> slot & 1)) {
+				pdd->sdma_used |= 1ull << slot;
+				q->sdma_slot = slot;
+				return 0;
+			}
+		}
+	}
+	return -ENOMEM;
+}
+
+static struct kemu_queue *queue_find(struct kemu_process *p, uint32_t id)
+{
+	for (struct kemu_queue *q = p->queues; q; q = q->next) {
+		if (q->info.queue_id == id)
+			return q;
+	}
+	return NULL;
+}
+
+static void queue_update_active(struct kemu_queue *q)
+{
+	q->info.active = q->info.ring_size && q->info.ring_base && q->info.percentage;
+}
+
+long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_create_queue *a = arg;
+	long err = queue_check_args(a);
+	if (err)
+		return err;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
+	if (!pdd) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	if (kemu_pdd_bind(pdd)) {
+		err = -ESRCH;
+		goto out_unlock;
+	}
+	const struct kemu_gpu *g = pdd->dev->gpu;
+	if (a->queue_type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID &&
+	    a->sdma_engine_id + 1 > g->num_sdma_engines + g->num_sdma_xgmi_engines) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	if (kemu_doorbell_get_slice(pdd)) {
+		err = -ENOMEM;
+		goto out_unlock;
+	}
+	struct kemu_queue *q = calloc(1, sizeof(*q));
+	if (!q) {
+		err = -ENOMEM;
+		goto out_unlock;
+	}
+	q->pdd = pdd;
+	q->info = (struct kemu_queue_info){
+		.gpu_id = a->gpu_id, .type = a->queue_type,
+		.ring_base = a->ring_base_address, .ring_size = a->ring_size,
+		.rptr_va = a->read_pointer_address, .wptr_va = a->write_pointer_address,
+		.eop_va = a->eop_buffer_address, .ctx_save_va = a->ctx_save_restore_address,
+		.ctx_save_size = a->ctx_save_restore_size, .ctl_stack_size = a->ctl_stack_size,
+		.percentage = a->queue_percentage & 0xFF, .priority = a->queue_priority,
+	};
+	q->eop_size = a->eop_buffer_size;
+	err = queue_acquire_buffers(q);
+	if (err)
+		goto err_free;
+	/* pqm_create_queue */
+	if (pdd->queue_count >= g->max_queues) {
+		kemu_info(p->m, "CREATE_QUEUE: %u queues on gpu 0x%x already: -ENOSPC",
+			  pdd->queue_count, a->gpu_id);
+		err = -ENOSPC;
+		goto err_release;
+	}
+	uint32_t id;
+	for (id = 0; id < KEMU_MAX_QUEUE_IDS; id++) {
+		if (!(p->queue_ids[id / 64] >> (id % 64) & 1))
+			break;
+	}
+	if (id == KEMU_MAX_QUEUE_IDS) {
+		err = -ENOMEM;
+		goto err_release;
+	}
+	bool sdma = a->queue_type == KFD_QUEUE_TYPE_SDMA ||
+		    a->queue_type == KFD_QUEUE_TYPE_SDMA_XGMI ||
+		    a->queue_type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID;
+	if (sdma) {
+		err = queue_alloc_sdma(pdd, q, a->sdma_engine_id);
+		if (err)
+			goto err_release;
+	}
+	err = kemu_doorbell_alloc(pdd, q);
+	if (err)
+		goto err_sdma;
+	p->queue_ids[id / 64] |= 1ull << (id % 64);
+	q->info.queue_id = id;
+	queue_update_active(q);
+	q->next = p->queues;
+	p->queues = q;
+	pdd->queue_count++;
+	a->queue_id = id;
+	a->doorbell_offset = q->info.doorbell_offset;
+	pthread_mutex_unlock(&p->lock);
+	return 0;
+
+err_sdma:
+	if (sdma)
+		pdd->sdma_used &= ~(1ull << q->sdma_slot);
+err_release:
+	queue_release_buffers(q);
+err_free:
+	free(q);
+out_unlock:
+	pthread_mutex_unlock(&p->lock);
+	return err;
+}
+
+/* pqm_destroy_queue.  Caller holds p->lock; q is unlinked. */
+static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
+{
+	struct kemu_pdd *pdd = q->pdd;
+	uint32_t t = q->info.type;
+	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
+	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
+		pdd->sdma_used &= ~(1ull << q->sdma_slot);
+	kemu_doorbell_free(pdd, q);
+	queue_release_buffers(q);
+	p->queue_ids[q->info.queue_id / 64] &= ~(1ull << (q->info.queue_id % 64));
+	pdd->queue_count--;
+	free(q);
+}
+
+long kemu_ioctl_destroy_queue(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_destroy_queue *a = arg;
+	long err = -EINVAL;
+	pthread_mutex_lock(&p->lock);
+	for (struct kemu_queue **pp = &p->queues; *pp; pp = &(*pp)->next) {
+		struct kemu_queue *q = *pp;
+		if (q->info.queue_id == a->queue_id) {
+			*pp = q->next;
+			queue_destroy(p, q);
+			err = 0;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&p->lock);
+	return err;
+}
+
+void kemu_queues_fini(struct kemu_process *p)
+{
+	while (p->queues) {
+		struct kemu_queue *q = p->queues;
+		p->queues = q->next;
+		queue_destroy(p, q);
+	}
+}
+
+long kemu_ioctl_update_queue(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_update_queue *a = arg;
+	if ((a->queue_percentage & 0xFF) > KFD_QUEUE_PERCENTAGE_MAX)
+		return -EINVAL;
+	if (a->queue_priority > KFD_QUEUE_PRIORITY_MAX)
+		return -EINVAL;
+	if (a->ring_base_address && !kemu_access_ok(a->ring_base_address, 8))
+		return -EFAULT;
+	if (a->ring_size && !is_power_of_2(a->ring_size))
+		return -EINVAL;
+	if (a->ring_size < KFD_QUEUE_RING_SIZE_MIN)
+		a->ring_size = KFD_QUEUE_RING_SIZE_MIN;
+	long err = 0;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_queue *q = queue_find(p, a->queue_id);
+	if (!q) {
+		err = -EFAULT; /* pqm_update_queue_properties */
+		goto out_unlock;
+	}
+	if (a->ring_base_address && a->ring_size) {
+		/* the new ring must be mapped like at creation */
+		struct kemu_bo *ring;
+		if (queue_buffer_get(q->pdd, a->ring_base_address, a->ring_size, &ring, "ring")) {
+			err = -EFAULT;
+			goto out_unlock;
+		}
+		queue_buffer_put(q->pdd, &q->ring_bo);
+		q->ring_bo = ring;
+	}
+	q->info.ring_base = a->ring_base_address;
+	q->info.ring_size = a->ring_size;
+	q->info.percentage = a->queue_percentage & 0xFF;
+	q->info.priority = a->queue_priority;
+	queue_update_active(q);
+out_unlock:
+	pthread_mutex_unlock(&p->lock);
+	return err;
+}
+
+long kemu_ioctl_set_cu_mask(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_set_cu_mask *a = arg;
+	if (a->num_cu_mask == 0 || a->num_cu_mask % 32)
+		return -EINVAL;
+	uint32_t bits = a->num_cu_mask > 1024 ? 1024 : a->num_cu_mask;
+	uint32_t mask[32];
+	if (kemu_copy_from_user(mask, a->cu_mask_ptr, bits / 32 * sizeof(uint32_t)))
+		return -EFAULT;
+	long err = 0;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_queue *q = queue_find(p, a->queue_id);
+	if (!q) {
+		err = -EFAULT; /* pqm_update_mqd */
+	} else {
+		memset(q->info.cu_mask, 0, sizeof(q->info.cu_mask));
+		memcpy(q->info.cu_mask, mask, bits / 32 * sizeof(uint32_t));
+		q->info.cu_mask_bits = bits;
+	}
+	pthread_mutex_unlock(&p->lock);
+	return err;
+}
+
+int kemu_queue_info(struct kemu_process *p, uint32_t queue_id, struct kemu_queue_info *info)
+{
+	pthread_mutex_lock(&p->lock);
+	struct kemu_queue *q = queue_find(p, queue_id);
+	if (q)
+		*info = q->info;
+	pthread_mutex_unlock(&p->lock);
+	return q ? 0 : -EINVAL;
+}

@@ -1,0 +1,202 @@
+/*
+ * The GPU virtual memory of a process on one device: the mappings made by
+ * MAP_MEMORY_TO_GPU, kept as a sorted array of non-overlapping page ranges
+ * (amdgpu_vm's interval tree of bo_va mappings), with permissions from the
+ * allocation flags (WRITABLE, EXECUTABLE; every mapping is readable).
+ *
+ * The GPU side resolves every access through kemu_vm_translate or the
+ * copying kemu_vm_read/kemu_vm_write.  An access outside a mapping, or a
+ * write to a read-only one, is a GPU page fault; the caller raises it with
+ * kemu_vm_fault (kemu_events.c), which is what the IH does for a retry-off
+ * fault.  Lookups take process->vm_lock for read; MAP/UNMAP take it for
+ * write, so a copy can never see memory that is being unmapped.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kemu_priv.h"
+
+/* Index of the first mapping whose last page is >= page. */
+static size_t vm_search(const struct kemu_vm *vm, uint64_t page)
+{
+	size_t lo = 0, hi = vm->n;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (vm->maps[mid].last < page)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+const struct kemu_vm_mapping *kemu_vm_lookup(const struct kemu_vm *vm, uint64_t page)
+{
+	size_t i = vm_search(vm, page);
+	if (i < vm->n && vm->maps[i].start <= page)
+		return &vm->maps[i];
+	return NULL;
+}
+
+int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
+		   uint64_t bo_offset)
+{
+	if (!size || (va & (KEMU_PAGE_SIZE - 1)) || va + size < va)
+		return -EINVAL;
+	uint64_t start = va >> 12, last = (va + size - 1) >> 12;
+	size_t i = vm_search(vm, start);
+	/* amdgpu_vm_bo_map: an overlapping mapping is -EINVAL */
+	if (i < vm->n && vm->maps[i].start <= last)
+		return -EINVAL;
+	if (vm->n == vm->cap) {
+		size_t cap = vm->cap ? vm->cap * 2 : 32;
+		struct kemu_vm_mapping *n = realloc(vm->maps, cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		vm->maps = n;
+		vm->cap = cap;
+	}
+	memmove(&vm->maps[i + 1], &vm->maps[i], (vm->n - i) * sizeof(vm->maps[0]));
+	unsigned perms = KEMU_ACCESS_READ;
+	if (bo->flags & KFD_ALLOC_WRITABLE)
+		perms |= KEMU_ACCESS_WRITE;
+	if (bo->flags & KFD_ALLOC_EXECUTABLE)
+		perms |= KEMU_ACCESS_EXEC;
+	vm->maps[i] = (struct kemu_vm_mapping){ start, last, bo, bo_offset, perms };
+	vm->n++;
+	return 0;
+}
+
+void kemu_vm_remove_bo(struct kemu_vm *vm, const struct kemu_bo *bo)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < vm->n; i++) {
+		if (vm->maps[i].bo != bo)
+			vm->maps[j++] = vm->maps[i];
+	}
+	vm->n = j;
+}
+
+void kemu_vm_fini(struct kemu_vm *vm)
+{
+	free(vm->maps);
+	vm->maps = NULL;
+	vm->n = vm->cap = 0;
+}
+
+/* The emulator's host address of a BO byte offset. */
+static uint8_t *bo_host(const struct kemu_bo *bo, uint64_t off)
+{
+	if (bo->kind == KEMU_BO_USERPTR)
+		return (uint8_t *)(uintptr_t)(bo->user_addr + off);
+	return bo->host + off;
+}
+
+/* Resolves up to len bytes at va inside one mapping: returns the host
+ * pointer and the number of bytes available there.  Caller holds vm_lock. */
+static uint8_t *vm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_t va,
+			   size_t len, unsigned access, size_t *avail, bool *user,
+			   struct kemu_vm_fault_info *fault)
+{
+	const struct kemu_vm_mapping *map = kemu_vm_lookup(&pdd->vm, va >> 12);
+	if (fault)
+		*fault = (struct kemu_vm_fault_info){ .va = va,
+						      .gpu_id = pdd->dev->gpu->gpu_id };
+	if (!map) {
+		if (fault)
+			fault->not_present = true;
+		return NULL;
+	}
+	if ((access & KEMU_ACCESS_WRITE) && !(map->perms & KEMU_ACCESS_WRITE)) {
+		if (fault)
+			fault->read_only = true;
+		return NULL;
+	}
+	if ((access & KEMU_ACCESS_EXEC) && !(map->perms & KEMU_ACCESS_EXEC)) {
+		if (fault)
+			fault->no_execute = true;
+		return NULL;
+	}
+	uint64_t off = va - (map->start << 12);
+	uint64_t end = (map->last + 1) << 12;
+	*avail = end - va < len ? (size_t)(end - va) : len;
+	*user = map->bo->kind == KEMU_BO_USERPTR;
+	return bo_host(map->bo, map->bo_offset + off);
+}
+
+int kemu_vm_translate(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va, size_t len,
+		      unsigned access, void **host, struct kemu_vm_fault_info *fault)
+{
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, gpu_id);
+	if (!pdd)
+		return -EINVAL;
+	pthread_rwlock_rdlock(&p->vm_lock);
+	size_t avail = 0;
+	bool user;
+	uint8_t *h = vm_resolve(p, pdd, gpu_va, len ? len : 1, access, &avail, &user, fault);
+	if (h && avail < (len ? len : 1)) {
+		/* the range runs off the end of this mapping */
+		if (fault)
+			*fault = (struct kemu_vm_fault_info){ .va = gpu_va + avail,
+							      .gpu_id = gpu_id,
+							      .not_present = true };
+		h = NULL;
+	}
+	pthread_rwlock_unlock(&p->vm_lock);
+	if (!h)
+		return -EFAULT;
+	*host = h;
+	return 0;
+}
+
+static int vm_copy(struct kemu_process *p, uint32_t gpu_id, uint64_t va, uint8_t *buf,
+		   size_t len, bool write, struct kemu_vm_fault_info *fault)
+{
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, gpu_id);
+	if (!pdd)
+		return -EINVAL;
+	int ret = 0;
+	pthread_rwlock_rdlock(&p->vm_lock);
+	while (len) {
+		size_t avail = 0;
+		bool user = false;
+		uint8_t *h = vm_resolve(p, pdd, va, len,
+					write ? KEMU_ACCESS_WRITE : KEMU_ACCESS_READ, &avail,
+					&user, fault);
+		if (!h) {
+			ret = -EFAULT;
+			break;
+		}
+		if (user) {
+			/* USERPTR pages belong to the application, which may have
+			 * unmapped them since: copy with fault checking */
+			ret = write ? kemu_copy_to_user((uintptr_t)h, buf, avail)
+				    : kemu_copy_from_user(buf, (uintptr_t)h, avail);
+			if (ret)
+				break;
+		} else if (write) {
+			memcpy(h, buf, avail);
+		} else {
+			memcpy(buf, h, avail);
+		}
+		buf += avail;
+		va += avail;
+		len -= avail;
+	}
+	pthread_rwlock_unlock(&p->vm_lock);
+	return ret;
+}
+
+int kemu_vm_read(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va, void *dst,
+		 size_t len, struct kemu_vm_fault_info *fault)
+{
+	return vm_copy(p, gpu_id, gpu_va, dst, len, false, fault);
+}
+
+int kemu_vm_write(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va, const void *src,
+		  size_t len, struct kemu_vm_fault_info *fault)
+{
+	return vm_copy(p, gpu_id, gpu_va, (uint8_t *)src, len, true, fault);
+}

@@ -1,0 +1,289 @@
+/*
+ * The shim's state and the fd-based interposers.
+ *
+ * Settings come from the launcher through the environment:
+ *   KFDEMU_TOPOLOGY_DIR  the tree written by kemu_topology_create
+ *   KFDEMU_PRESET        preset name (mi210, mi300x)
+ *   KFDEMU_GPUS          number of GPUs
+ *   KFDEMU_LOG, KFDEMU_FAIL  logging and fault injection (kfdemu.h)
+ * Without KFDEMU_TOPOLOGY_DIR the shim is inert.  The machine is created
+ * lazily on the first open of an emulated node, so that the many helper
+ * processes a program may spawn (rocminfo's popen of lsmod) pay nothing.
+ *
+ * Emulated fds are real memfds; the driver model's fd table says which.
+ * Calls on other fds pass straight through.  A call that fails in the model
+ * returns -1 with errno set, as the system call would.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "shim.h"
+
+char shim_tree_dir[PATH_MAX];
+static char shim_preset[32];
+static uint32_t shim_gpus = 1;
+
+static pthread_once_t machine_once = PTHREAD_ONCE_INIT;
+static struct kemu_machine *_Atomic machine; /* written once under machine_once */
+static struct kemu_topology *machine_topo;
+
+void *shim_real(const char *name)
+{
+	void *f = dlsym(RTLD_NEXT, name);
+	if (!f) {
+		fprintf(stderr, "kfdemu: cannot find the real %s\n", name);
+		abort();
+	}
+	return f;
+}
+
+__attribute__((constructor)) static void shim_init(void)
+{
+	const char *dir = getenv("KFDEMU_TOPOLOGY_DIR");
+	if (!dir || !*dir || strlen(dir) >= sizeof(shim_tree_dir))
+		return;
+	snprintf(shim_tree_dir, sizeof(shim_tree_dir), "%s", dir);
+	const char *preset = getenv("KFDEMU_PRESET");
+	snprintf(shim_preset, sizeof(shim_preset), "%s", preset && *preset ? preset : "mi210");
+	const char *gpus = getenv("KFDEMU_GPUS");
+	if (gpus && *gpus) {
+		unsigned long n = strtoul(gpus, NULL, 10);
+		shim_gpus = n >= 1 && n <= KEMU_MAX_GPUS ? (uint32_t)n : 1;
+	}
+}
+
+static void machine_create(void)
+{
+	struct kemu_topology *t = calloc(1, sizeof(*t));
+	if (!t)
+		return;
+	int err = kemu_topology_create(shim_preset, shim_gpus, false, t);
+	if (err) {
+		fprintf(stderr, "kfdemu: topology %s x%u: %s\n", shim_preset, shim_gpus,
+			strerror(-err));
+		free(t);
+		return;
+	}
+	snprintf(t->dir, sizeof(t->dir), "%s", shim_tree_dir);
+	struct kemu_machine_options opts = {
+		.size = sizeof(opts), .fail = getenv("KFDEMU_FAIL"), .log_level = -1 };
+	struct kemu_machine *m;
+	err = kemu_machine_create(t, &opts, &m);
+	if (err) {
+		fprintf(stderr, "kfdemu: cannot create the machine: %s\n", strerror(-err));
+		free(t);
+		return;
+	}
+	machine_topo = t;
+	/* release pairs with the acquire in shim_machine_peek (callers of
+	 * shim_machine are ordered by pthread_once itself) */
+	atomic_store_explicit(&machine, m, memory_order_release);
+}
+
+struct kemu_machine *shim_machine(void)
+{
+	if (!shim_tree_dir[0])
+		return NULL;
+	pthread_once(&machine_once, machine_create);
+	return atomic_load_explicit(&machine, memory_order_relaxed);
+}
+
+struct kemu_machine *shim_machine_peek(void)
+{
+	if (!shim_tree_dir[0])
+		return NULL;
+	/* machine is set inside pthread_once; a thread that races with the
+	 * first open sees NULL and treats its fd as a plain one, which is
+	 * right: no emulated fd exists before the first open returns */
+	return atomic_load_explicit(&machine, memory_order_acquire);
+}
+
+__attribute__((destructor)) static void shim_fini(void)
+{
+	/* Everything the machine holds is process-local (memory, memfds), so
+	 * a fork child tearing down its copy does not disturb the parent. */
+	struct kemu_machine *m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
+	if (m) {
+		kemu_machine_destroy(m);
+		free(machine_topo);
+		machine_topo = NULL;
+	}
+}
+
+void shim_fill_node_stat(enum kemu_node node, uint32_t minor, struct stat *st)
+{
+	memset(st, 0, sizeof(*st));
+	st->st_mode = S_IFCHR | 0666;
+	st->st_nlink = 1;
+	st->st_blksize = 4096;
+	st->st_dev = makedev(0, 5); /* devtmpfs */
+	st->st_rdev = node == KEMU_NODE_KFD ? makedev(KEMU_KFD_CHR_MAJOR, 0)
+					    : makedev(KEMU_DRM_CHR_MAJOR, minor);
+	st->st_ino = node == KEMU_NODE_KFD ? 1000 : 2000 + minor;
+}
+
+/* ---- fd-based interposers ---- */
+
+SHIM_EXPORT int close(int fd)
+{
+	struct kemu_machine *m = shim_machine_peek();
+	if (m)
+		kemu_fd_forget(m, fd);
+	return SHIM_REAL(int (*)(int), close)(fd);
+}
+
+SHIM_EXPORT int dup(int oldfd)
+{
+	int fd = SHIM_REAL(int (*)(int), dup)(oldfd);
+	struct kemu_machine *m = shim_machine_peek();
+	if (fd >= 0 && m)
+		kemu_fd_dup(m, oldfd, fd);
+	return fd;
+}
+
+SHIM_EXPORT int dup2(int oldfd, int newfd)
+{
+	int fd = SHIM_REAL(int (*)(int, int), dup2)(oldfd, newfd);
+	struct kemu_machine *m = shim_machine_peek();
+	if (fd >= 0 && m)
+		kemu_fd_dup(m, oldfd, fd);
+	return fd;
+}
+
+SHIM_EXPORT int dup3(int oldfd, int newfd, int flags)
+{
+	int fd = SHIM_REAL(int (*)(int, int, int), dup3)(oldfd, newfd, flags);
+	struct kemu_machine *m = shim_machine_peek();
+	if (fd >= 0 && m)
+		kemu_fd_dup(m, oldfd, fd);
+	return fd;
+}
+
+static int shim_fcntl(const char *name, int fd, int cmd, va_list ap)
+{
+	/* every fcntl argument is an int, a long or a pointer: pass a long */
+	long arg = va_arg(ap, long);
+	int r = ((int (*)(int, int, long))shim_real(name))(fd, cmd, arg);
+	struct kemu_machine *m = shim_machine_peek();
+	if (r >= 0 && m && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
+		kemu_fd_dup(m, fd, r);
+	return r;
+}
+
+SHIM_EXPORT int fcntl(int fd, int cmd, ...)
+{
+	va_list ap;
+	va_start(ap, cmd);
+	int r = shim_fcntl("fcntl", fd, cmd, ap);
+	va_end(ap);
+	return r;
+}
+
+SHIM_EXPORT int fcntl64(int fd, int cmd, ...)
+{
+	va_list ap;
+	va_start(ap, cmd);
+	int r = shim_fcntl("fcntl64", fd, cmd, ap);
+	va_end(ap);
+	return r;
+}
+
+SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
+{
+	va_list ap;
+	va_start(ap, request);
+	void *arg = va_arg(ap, void *);
+	va_end(ap);
+	struct kemu_machine *m = shim_machine_peek();
+	if (m && kemu_fd_node(m, fd, NULL, NULL)) {
+		long r = kemu_ioctl(m, fd, request, arg);
+		if (r < 0) {
+			errno = (int)-r;
+			return -1;
+		}
+		return (int)r;
+	}
+	return SHIM_REAL(int (*)(int, unsigned long, void *), ioctl)(fd, request, arg);
+}
+
+static void *shim_mmap(const char *name, void *addr, size_t len, int prot, int flags, int fd,
+		       off_t off)
+{
+	struct kemu_machine *m = shim_machine_peek();
+	if (m && fd >= 0 && !(flags & MAP_ANONYMOUS) && kemu_fd_node(m, fd, NULL, NULL)) {
+		void *out = MAP_FAILED;
+		int r = kemu_mmap(m, addr, len, prot, flags, fd, (uint64_t)off, &out);
+		if (r < 0) {
+			errno = -r;
+			return MAP_FAILED;
+		}
+		return out;
+	}
+	return ((void *(*)(void *, size_t, int, int, int, off_t))shim_real(name))(addr, len, prot,
+										  flags, fd, off);
+}
+
+SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shim_mmap("mmap", addr, len, prot, flags, fd, off);
+}
+
+SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, off_t off)
+{
+	return shim_mmap("mmap64", addr, len, prot, flags, fd, off);
+}
+
+/* munmap of device mappings needs no model work (the kernel's vma close
+ * does nothing KFD-visible for them): pass through. */
+SHIM_EXPORT int munmap(void *addr, size_t len)
+{
+	return SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);
+}
+
+static int shim_fstat_common(const char *name, int fd, struct stat *st)
+{
+	enum kemu_node node;
+	uint32_t minor;
+	struct kemu_machine *m = shim_machine_peek();
+	if (m && kemu_fd_node(m, fd, &node, &minor)) {
+		shim_fill_node_stat(node, minor, st);
+		return 0;
+	}
+	return ((int (*)(int, struct stat *))shim_real(name))(fd, st);
+}
+
+SHIM_EXPORT int fstat(int fd, struct stat *st)
+{
+	return shim_fstat_common("fstat", fd, st);
+}
+
+SHIM_EXPORT int fstat64(int fd, struct stat64 *st)
+{
+	return shim_fstat_common("fstat64", fd, (struct stat *)st);
+}
+
+/* pre-2.33 glibc entry points (binaries linked against old glibc) */
+SHIM_EXPORT int __fxstat(int ver, int fd, struct stat *st)
+{
+	(void)ver;
+	return fstat(fd, st);
+}
+
+SHIM_EXPORT int __fxstat64(int ver, int fd, struct stat64 *st)
+{
+	(void)ver;
+	return fstat(fd, (struct stat *)st);
+}
