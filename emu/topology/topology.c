@@ -578,26 +578,35 @@ static int path_join(char *dst, size_t n, const char *dir, const char *rel)
 	return r < 0 || (size_t)r >= n ? -ENAMETOOLONG : 0;
 }
 
+/* mkdir -p of path, whose first base_len bytes name an existing directory:
+ * tries the deepest directory first and walks up only on ENOENT, so an
+ * existing parent costs one call. */
+static int mkdir_p(char *path, size_t base_len)
+{
+	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -errno;
+	char *slash = strrchr(path, '/');
+	if (!slash || (size_t)(slash - path) <= base_len)
+		return -ENOENT;
+	*slash = '\0';
+	int r = mkdir_p(path, base_len);
+	*slash = '/';
+	if (r < 0)
+		return r;
+	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -errno;
+}
+
 /* mkdir -p of dir/rel (dir itself exists). */
 static int tree_mkdir(const char *dir, const char *rel)
 {
 	char path[PATH_MAX];
 	int r = path_join(path, sizeof(path), dir, rel);
-	if (r < 0)
-		return r;
-	for (char *s = path + strlen(dir) + 1;; s++) {
-		if (*s != '/' && *s != '\0')
-			continue;
-		char c = *s;
-		*s = '\0';
-		if (mkdir(path, 0755) < 0 && errno != EEXIST)
-			return -errno;
-		*s = c;
-		if (!c)
-			return 0;
-	}
+	return r < 0 ? r : mkdir_p(path, strlen(dir));
 }
 
+/* Writes dir/<rel> (rel from fmt), creating missing parents. */
 __attribute__((format(printf, 4, 5)))
 static int tree_write(const char *dir, const void *data, size_t len, const char *fmt, ...)
 {
@@ -610,17 +619,18 @@ static int tree_write(const char *dir, const void *data, size_t len, const char 
 	va_end(ap);
 	if (r < 0 || (size_t)r >= sizeof(rel))
 		return -ENAMETOOLONG;
-	char *slash = strrchr(rel, '/');
-	if (slash) {
-		*slash = '\0';
-		r = tree_mkdir(dir, rel);
-		*slash = '/';
-		if (r < 0)
-			return r;
-	}
 	if ((r = path_join(path, sizeof(path), dir, rel)) < 0)
 		return r;
 	FILE *f = fopen(path, "we");
+	if (!f && errno == ENOENT) {
+		char *slash = strrchr(path, '/');
+		*slash = '\0';
+		r = mkdir_p(path, strlen(dir));
+		*slash = '/';
+		if (r < 0)
+			return r;
+		f = fopen(path, "we");
+	}
 	if (!f)
 		return -errno;
 	size_t w = fwrite(data, 1, len, f);

@@ -237,6 +237,32 @@ START_TEST(test_driver_ioctl_hole_is_einval)
 }
 END_TEST
 
+START_TEST(test_null_gpu_or_argument_is_rejected)
+{
+	struct drm_version v;
+	memset(&v, 0, sizeof(v));
+	ck_assert_int_eq(kemu_drm_info_ioctl(NULL, DRM_IOCTL_VERSION, &v), -ENODEV);
+	ck_assert_int_eq(kemu_drm_info_ioctl(gpu, DRM_IOCTL_VERSION, NULL), -EFAULT);
+	ck_assert_int_eq(kemu_drm_info_ioctl(gpu, DRM_IOCTL_AMDGPU_INFO, NULL), -EFAULT);
+}
+END_TEST
+
+/* drm_ioctl copies _IOC_SIZE bytes: a shorter (older) drm_amdgpu_info is
+ * zero-extended, so its missing union reads as zeros. */
+START_TEST(test_short_info_struct_is_zero_extended)
+{
+	uint32_t v = 0;
+	struct drm_amdgpu_info req;
+	memset(&req, 0, sizeof(req));
+	req.return_pointer = (uintptr_t)&v;
+	req.return_size = sizeof(v);
+	req.query = AMDGPU_INFO_HW_IP_COUNT;
+	req.query_hw_ip.type = AMDGPU_HW_IP_DMA; /* beyond the 16 bytes passed */
+	ck_assert_int_eq(kemu_drm_info_ioctl(gpu, DRM_IOW(DRM_COMMAND_BASE + DRM_AMDGPU_INFO, uint64_t[2]), &req), 0);
+	ck_assert_uint_eq(v, 1); /* type 0 = GFX: one block */
+}
+END_TEST
+
 START_TEST(test_get_cap_prime)
 {
 	struct drm_get_cap cap = { .capability = DRM_CAP_PRIME };
@@ -266,6 +292,8 @@ static Suite *drm_info_suite(void)
 	tcase_add_test(tc, test_bo_ioctls_are_enosys);
 	tcase_add_test(tc, test_render_node_refuses_auth_ioctls);
 	tcase_add_test(tc, test_driver_ioctl_hole_is_einval);
+	tcase_add_test(tc, test_null_gpu_or_argument_is_rejected);
+	tcase_add_test(tc, test_short_info_struct_is_zero_extended);
 	tcase_add_test(tc, test_get_cap_prime);
 	suite_add_tcase(s, tc);
 	return s;

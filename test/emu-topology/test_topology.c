@@ -221,6 +221,15 @@ START_TEST(test_lookup_by_minor_and_id)
 }
 END_TEST
 
+START_TEST(test_null_arguments_are_harmless)
+{
+	ck_assert_ptr_null(kemu_topology_gpu_by_minor(NULL, 128));
+	ck_assert_ptr_null(kemu_topology_gpu_by_id(NULL, 1));
+	ck_assert_uint_eq(kemu_gpu_cu_mask(NULL, 0, 0, 0), 0);
+	kemu_topology_destroy(NULL);
+}
+END_TEST
+
 START_TEST(test_no_tree_without_write_tree)
 {
 	create_ok("mi210", 1, false);
@@ -371,6 +380,22 @@ START_TEST(test_mi300x_hive_has_xgmi_io_links)
 	ck_assert_uint_eq(prop(TOPO "/nodes/1/io_links/1/properties", "node_to"), 2);
 	ck_assert_uint_eq(prop(TOPO "/nodes/3/io_links/2/properties", "node_to"), 2);
 	ck_assert_uint_ne(prop(TOPO "/nodes/2/properties", "hive_id"), 0);
+	/* fewer than 8 sockets: every xGMI SDMA engine (2..15) is recommended */
+	ck_assert_uint_eq(prop(TOPO "/nodes/1/io_links/1/properties",
+			       "recommended_sdma_engine_id_mask"), 0xFFFC);
+}
+END_TEST
+
+/* A full 8-GPU MI300X hive uses the kernel's per-socket xGMI SDMA engine
+ * table (rec_sdma_eng_map[0][1] = 14); the CPU link keeps the PCIe engines. */
+START_TEST(test_mi300x_8_gpu_hive_recommends_one_sdma_engine)
+{
+	create_ok("mi300x", 8, true);
+	ck_assert_uint_eq(prop(TOPO "/nodes/1/properties", "io_links_count"), 8);
+	ck_assert_uint_eq(prop(TOPO "/nodes/1/io_links/1/properties",
+			       "recommended_sdma_engine_id_mask"), 1u << 14);
+	ck_assert_uint_eq(prop(TOPO "/nodes/1/io_links/0/properties",
+			       "recommended_sdma_engine_id_mask"), 0x3);
 }
 END_TEST
 
@@ -424,7 +449,7 @@ START_TEST(test_destroy_removes_everything)
 {
 	char dir[PATH_MAX];
 	struct stat st;
-	create_ok("mi300x", 8, true);
+	create_ok("mi300x", 2, true);
 	snprintf(dir, sizeof(dir), "%s", topo.dir);
 	kemu_topology_destroy(&topo);
 	ck_assert_str_eq(topo.dir, "");
@@ -482,6 +507,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, test_two_gpus_have_distinct_ids_and_minors);
 	tcase_add_test(tc, test_gpu_id_is_stable_across_instances);
 	tcase_add_test(tc, test_lookup_by_minor_and_id);
+	tcase_add_test(tc, test_null_arguments_are_harmless);
 	tcase_add_test(tc, test_no_tree_without_write_tree);
 	tcase_add_test(tc, test_tree_dir_is_private);
 	tcase_add_test(tc, test_gpu_properties_in_kernel_order);
@@ -491,6 +517,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, test_mi210_caches_per_kernel_walk);
 	tcase_add_test(tc, test_mi300x_caches_per_kernel_walk);
 	tcase_add_test(tc, test_mi300x_hive_has_xgmi_io_links);
+	tcase_add_test(tc, test_mi300x_8_gpu_hive_recommends_one_sdma_engine);
 	tcase_add_test(tc, test_mi210_pcie_peers_are_p2p_links);
 	tcase_add_test(tc, test_class_kfd_path_is_the_same_tree);
 	tcase_add_test(tc, test_render_node_sysfs_for_libdrm);
