@@ -65,6 +65,9 @@ enum {
 /* AMDGPU_VA_RESERVED_BOTTOM / top of the 48-bit VM, the GMC hole. */
 #define KEMU_GMC_HOLE_START 0x0000800000000000ull
 #define KEMU_GMC_HOLE_END 0xFFFF800000000000ull
+/* AMDGPU_VM_RESERVED_VRAM: VRAM kept back for page tables, subtracted
+ * from the usable heap in VRAM_GTT/MEMORY answers. */
+#define KEMU_VM_RESERVED_VRAM (8ull << 20)
 /* CSA + SEQ64 reserved at the top of the high VA range (2 MiB each). */
 #define KEMU_VA_RESERVED_TOP (4ull << 20)
 
@@ -300,9 +303,11 @@ static int amdgpu_info(const struct kemu_gpu *g, const struct drm_amdgpu_info *r
 		return put_out(req, &gds, sizeof(gds));
 	}
 	case AMDGPU_INFO_VRAM_GTT: {
+		/* real_vram_size - pinned (none here) - AMDGPU_VM_RESERVED_VRAM;
+		 * all of it CPU-visible with a large BAR */
 		struct drm_amdgpu_info_vram_gtt vg;
-		vg.vram_size = g->vram_size;
-		vg.vram_cpu_accessible_size = g->vram_size; /* large BAR */
+		vg.vram_size = g->vram_size - KEMU_VM_RESERVED_VRAM;
+		vg.vram_cpu_accessible_size = vg.vram_size;
 		vg.gtt_size = gtt_size();
 		return put_out(req, &vg, sizeof(vg));
 	}
@@ -315,8 +320,8 @@ static int amdgpu_info(const struct kemu_gpu *g, const struct drm_amdgpu_info *r
 		struct drm_amdgpu_memory_info mem;
 		memset(&mem, 0, sizeof(mem));
 		mem.vram.total_heap_size = g->vram_size;
-		mem.vram.usable_heap_size = g->vram_size;
-		mem.vram.max_allocation = g->vram_size * 3 / 4;
+		mem.vram.usable_heap_size = g->vram_size - KEMU_VM_RESERVED_VRAM;
+		mem.vram.max_allocation = mem.vram.usable_heap_size * 3 / 4;
 		mem.cpu_accessible_vram = mem.vram;
 		mem.gtt.total_heap_size = gtt_size();
 		mem.gtt.usable_heap_size = gtt_size();

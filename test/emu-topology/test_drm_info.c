@@ -153,11 +153,13 @@ START_TEST(test_vram_gtt_and_memory)
 	struct drm_amdgpu_info_vram_gtt vg;
 	struct drm_amdgpu_memory_info mem;
 	ck_assert_int_eq(info(AMDGPU_INFO_VRAM_GTT, &vg, sizeof(vg)), 0);
-	ck_assert_uint_eq(vg.vram_size, gpu->vram_size);
-	ck_assert_uint_eq(vg.vram_cpu_accessible_size, gpu->vram_size);
+	/* less AMDGPU_VM_RESERVED_VRAM (8 MiB) for page tables */
+	ck_assert_uint_eq(vg.vram_size, gpu->vram_size - (8ull << 20));
+	ck_assert_uint_eq(vg.vram_cpu_accessible_size, vg.vram_size);
 	ck_assert_uint_gt(vg.gtt_size, 0);
 	ck_assert_int_eq(info(AMDGPU_INFO_MEMORY, &mem, sizeof(mem)), 0);
 	ck_assert_uint_eq(mem.vram.total_heap_size, gpu->vram_size);
+	ck_assert_uint_eq(mem.vram.usable_heap_size, vg.vram_size);
 }
 END_TEST
 

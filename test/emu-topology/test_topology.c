@@ -186,6 +186,19 @@ START_TEST(test_capability_has_doorbell2_svm_and_debug_firmware)
 }
 END_TEST
 
+/* kfd_topology_set_capabilities: GC 9.4.2 has no always-valid dispatch
+ * info in the trap temporaries and uses the gfx9 watch mask bits (6, 29);
+ * GC 9.4.3 has both, with mask bits 7 and 30. */
+START_TEST(test_debug_prop_per_gc_version)
+{
+	struct kemu_topology t2;
+	create_ok("mi210", 1, false);
+	ck_assert_int_eq(kemu_topology_create("mi300x", 1, false, &t2), 0);
+	ck_assert_uint_eq(topo.gpus[0].debug_prop, 6 | (29u << 4));
+	ck_assert_uint_eq(t2.gpus[0].debug_prop, 0x400 | 7 | (30u << 4));
+}
+END_TEST
+
 START_TEST(test_two_gpus_have_distinct_ids_and_minors)
 {
 	create_ok("mi210", 2, false);
@@ -504,6 +517,7 @@ static Suite *topology_suite(void)
 	tcase_add_test(tc, test_mi300x_preset_facts);
 	tcase_add_test(tc, test_gfx9_apertures);
 	tcase_add_test(tc, test_capability_has_doorbell2_svm_and_debug_firmware);
+	tcase_add_test(tc, test_debug_prop_per_gc_version);
 	tcase_add_test(tc, test_two_gpus_have_distinct_ids_and_minors);
 	tcase_add_test(tc, test_gpu_id_is_stable_across_instances);
 	tcase_add_test(tc, test_lookup_by_minor_and_id);
