@@ -6,9 +6,12 @@
  *
  * Dispatch follows drm_ioctl: only _IOC_NR is decoded; the argument is
  * copied in up to _IOC_SIZE bytes and zero-extended to the kernel struct.
- *   - Core ioctls: VERSION and GET_CAP are render-allowed; GET_UNIQUE,
- *     GET_MAGIC, GET_CLIENT, AUTH_MAGIC and the rest of the core table lack
- *     DRM_RENDER_ALLOW, so a render node answers -EACCES (drm_ioctl_permit).
+ *   - Core ioctls: VERSION and GET_CAP are render-allowed and answered;
+ *     GEM_CLOSE and PRIME are -ENOSYS (buffer objects: the driver model's),
+ *     as are SET_CLIENT_CAP and SYNCOBJ_* (render-allowed, not modelled);
+ *     GET_UNIQUE, GET_MAGIC, GET_CLIENT, AUTH_MAGIC and the rest of the core
+ *     table lack DRM_RENDER_ALLOW, so a render node answers -EACCES
+ *     (drm_ioctl_permit); numbers past the core table are -EINVAL.
  *   - amdgpu driver ioctls (DRM_COMMAND_BASE + 0x00..0x15, the 6.12 table):
  *     INFO is answered here; buffer-object and submission ioctls belong to
  *     the driver model and return -ENOSYS so the caller can route them;
@@ -54,7 +57,11 @@ enum {
 enum {
 	KEMU_DRM_NR_VERSION = 0x00, KEMU_DRM_NR_GET_CAP = 0x0c,
 	KEMU_DRM_NR_GEM_CLOSE = 0x09, KEMU_DRM_NR_PRIME_HANDLE_TO_FD = 0x2d,
-	KEMU_DRM_NR_PRIME_FD_TO_HANDLE = 0x2e,
+	KEMU_DRM_NR_PRIME_FD_TO_HANDLE = 0x2e, KEMU_DRM_NR_SET_CLIENT_CAP = 0x0d,
+	/* SYNCOBJ_CREATE .. SYNCOBJ_EVENTFD: render-allowed, not modelled */
+	KEMU_DRM_NR_SYNCOBJ_FIRST = 0xbf, KEMU_DRM_NR_SYNCOBJ_LAST = 0xcf,
+	/* one past the 6.12 core table (drm_ioctls[]) */
+	KEMU_DRM_CORE_IOCTL_COUNT = 0xd1,
 };
 
 /* gfx9 register dword offsets (GC base 0x2000): mmGB_ADDR_CONFIG. */
@@ -451,7 +458,13 @@ int kemu_drm_info_ioctl(const struct kemu_gpu *gpu, unsigned long request, void 
 	case KEMU_DRM_NR_PRIME_HANDLE_TO_FD:
 	case KEMU_DRM_NR_PRIME_FD_TO_HANDLE:
 		return -ENOSYS; /* buffer objects: the driver model's */
+	case KEMU_DRM_NR_SET_CLIENT_CAP:
+		return -ENOSYS; /* render-allowed, not modelled */
 	default:
+		if (nr >= KEMU_DRM_NR_SYNCOBJ_FIRST && nr <= KEMU_DRM_NR_SYNCOBJ_LAST)
+			return -ENOSYS; /* render-allowed, not modelled */
+		if (nr >= KEMU_DRM_CORE_IOCTL_COUNT)
+			return -EINVAL; /* past the core table */
 		/* GET_UNIQUE, GET_MAGIC, GET_CLIENT, AUTH_MAGIC, SET_VERSION, ...:
 		 * no DRM_RENDER_ALLOW, so drm_ioctl_permit refuses them on a
 		 * render node */

@@ -229,6 +229,14 @@ START_TEST(test_render_node_refuses_auth_ioctls)
 }
 END_TEST
 
+START_TEST(test_syncobj_is_enosys_not_eacces)
+{
+	struct drm_syncobj_create c;
+	memset(&c, 0, sizeof(c));
+	ck_assert_int_eq(kemu_drm_info_ioctl(gpu, DRM_IOCTL_SYNCOBJ_CREATE, &c), -ENOSYS);
+}
+END_TEST
+
 START_TEST(test_driver_ioctl_hole_is_einval)
 {
 	uint64_t arg[4] = { 0 };
@@ -293,6 +301,7 @@ static Suite *drm_info_suite(void)
 	tcase_add_test(tc, test_hw_ip_count_and_info);
 	tcase_add_test(tc, test_bo_ioctls_are_enosys);
 	tcase_add_test(tc, test_render_node_refuses_auth_ioctls);
+	tcase_add_test(tc, test_syncobj_is_enosys_not_eacces);
 	tcase_add_test(tc, test_driver_ioctl_hole_is_einval);
 	tcase_add_test(tc, test_null_gpu_or_argument_is_rejected);
 	tcase_add_test(tc, test_short_info_struct_is_zero_extended);
