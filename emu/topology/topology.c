@@ -430,7 +430,10 @@ static uint32_t gpu_p2p_links(const struct kemu_preset *p, const struct kemu_top
 		struct kemu_link a = cpu_link(p, &t->gpus[i]);
 		a.to = t->gpus[j].node_index;
 		a.weight = 40;
-		a.sdma_mask = 0;
+		/* The link is a copy of the peer GPU's CPU link: for an older
+		 * peer that link already carries its SDMA mask, for a newer one
+		 * it is copied before kfd_fill_iolink_non_crat_info fills it. */
+		a.sdma_mask = j < i ? sdma_mask_bits(0, t->gpus[j].num_sdma_engines) : 0;
 		a.flags = HSA_IOLINK_FLAGS_ENABLED | HSA_IOLINK_FLAGS_NON_COHERENT;
 		out[n++] = a;
 	}

@@ -419,6 +419,8 @@ START_TEST(test_mi210_pcie_peers_are_p2p_links)
 	ck_assert_uint_eq(prop(TOPO "/nodes/1/properties", "p2p_links_count"), 1);
 	ck_assert_uint_eq(prop(TOPO "/nodes/2/p2p_links/0/properties", "node_to"), 1);
 	ck_assert_uint_eq(prop(TOPO "/nodes/2/p2p_links/0/properties", "type"), 2);
+	ck_assert_uint_eq(prop(TOPO "/nodes/2/p2p_links/0/properties", "weight"), 40);
+	ck_assert_uint_eq(prop(TOPO "/nodes/2/p2p_links/0/properties", "flags"), 3);
 	ck_assert_int_eq(count_entries(TOPO "/nodes/1/io_links"), 1);
 }
 END_TEST
