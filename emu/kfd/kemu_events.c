@@ -556,6 +556,17 @@ void kemu_gpu_reset(struct kemu_process *p, uint32_t gpu_id, bool ecc)
 	pthread_mutex_unlock(&p->event_lock);
 }
 
+uint32_t kemu_event_waiters(struct kemu_process *p, uint32_t id)
+{
+	uint32_t n = 0;
+	pthread_mutex_lock(&p->event_lock);
+	struct kemu_event *ev = event_lookup(p, id);
+	for (struct kemu_event_waiter *w = ev ? ev->waiters : NULL; w; w = w->next)
+		n++;
+	pthread_mutex_unlock(&p->event_lock);
+	return n;
+}
+
 void kemu_events_fini(struct kemu_process *p)
 {
 	pthread_mutex_lock(&p->event_lock);

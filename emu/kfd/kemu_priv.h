@@ -284,6 +284,8 @@ struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle);
 void kemu_bo_free_all(struct kemu_process *p);
 /* events helpers */
 void kemu_events_fini(struct kemu_process *p);
+/* Waiters currently blocked on event id (for tests). */
+uint32_t kemu_event_waiters(struct kemu_process *p, uint32_t id);
 /* queue helpers */
 void kemu_queues_fini(struct kemu_process *p);
 /* doorbells: allocates the slice on first use.  Caller holds p->lock. */

@@ -16,9 +16,16 @@
  * LD_PRELOAD (needed by programs built without ASan, such as stock
  * rocminfo) and verify_asan_link_order=0 is added to ASAN_OPTIONS (needed
  * by programs built with it, where the shim now precedes their own libasan).
+ * When the command itself is not built with ASan (no libasan in its
+ * DT_NEEDED), detect_leaks=0 is added too: LeakSanitizer would otherwise
+ * report the leaks of rocminfo, ROCr, /bin/sh and every other foreign
+ * program.  The shim's own leaks are checked by the ASan test programs and
+ * by valgrind (docs/kfdemu.md).
  */
 #define _GNU_SOURCE
+#include <elf.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <libgen.h>
 #include <limits.h>
@@ -135,7 +142,79 @@ static const char *find_shim(char *buf, size_t len)
 	return KFDEMU_SHIM_BUILD_PATH;
 }
 
-static int setup_env(const struct kemu_topology *t, const char *shim)
+/* Finds cmd like execvp does; false if not found. */
+static bool find_in_path(const char *cmd, char *out, size_t len)
+{
+	if (strchr(cmd, '/'))
+		return snprintf(out, len, "%s", cmd) < (int)len;
+	const char *path = getenv("PATH");
+	if (!path || !*path)
+		path = "/usr/local/bin:/usr/bin:/bin";
+	while (*path) {
+		const char *end = strchrnul(path, ':');
+		if (snprintf(out, len, "%.*s/%s", (int)(end - path), path, cmd) < (int)len &&
+		    access(out, X_OK) == 0)
+			return true;
+		path = *end ? end + 1 : end;
+	}
+	return false;
+}
+
+/* Does the ELF64 executable at path list libasan in DT_NEEDED?  Any read
+ * or format problem answers false. */
+static bool elf_needs_asan(const char *path)
+{
+	bool found = false;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	Elf64_Ehdr eh;
+	if (fstat(fd, &st) || pread(fd, &eh, sizeof(eh), 0) != (ssize_t)sizeof(eh) ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) || eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_phentsize != sizeof(Elf64_Phdr) || eh.e_phnum > 256)
+		goto out_close;
+	Elf64_Phdr ph[256];
+	size_t phsz = (size_t)eh.e_phnum * sizeof(Elf64_Phdr);
+	if (pread(fd, ph, phsz, (off_t)eh.e_phoff) != (ssize_t)phsz)
+		goto out_close;
+	const Elf64_Phdr *dyn = NULL;
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		if (ph[i].p_type == PT_DYNAMIC)
+			dyn = &ph[i];
+	}
+	if (!dyn || dyn->p_filesz > (1u << 20))
+		goto out_close;
+	Elf64_Dyn *d = malloc(dyn->p_filesz);
+	if (!d || pread(fd, d, dyn->p_filesz, (off_t)dyn->p_offset) != (ssize_t)dyn->p_filesz)
+		goto out_free;
+	size_t n = dyn->p_filesz / sizeof(*d);
+	uint64_t strtab = 0;
+	for (size_t i = 0; i < n && d[i].d_tag != DT_NULL; i++) {
+		if (d[i].d_tag == DT_STRTAB)
+			strtab = d[i].d_un.d_ptr;
+	}
+	/* the string table's file offset, through the PT_LOAD that holds it */
+	uint64_t stroff = 0;
+	for (unsigned i = 0; i < eh.e_phnum; i++) {
+		if (ph[i].p_type == PT_LOAD && strtab >= ph[i].p_vaddr &&
+		    strtab < ph[i].p_vaddr + ph[i].p_filesz)
+			stroff = strtab - ph[i].p_vaddr + ph[i].p_offset;
+	}
+	for (size_t i = 0; stroff && i < n && d[i].d_tag != DT_NULL && !found; i++) {
+		char name[64] = { 0 };
+		if (d[i].d_tag == DT_NEEDED &&
+		    pread(fd, name, sizeof(name) - 1, (off_t)(stroff + d[i].d_un.d_val)) > 0)
+			found = !strncmp(name, "libasan.so", 10);
+	}
+out_free:
+	free(d);
+out_close:
+	close(fd);
+	return found;
+}
+
+static int setup_env(const struct kemu_topology *t, const char *shim, const char *cmd)
 {
 	char num[16];
 	snprintf(num, sizeof(num), "%u", t->n_gpus);
@@ -153,8 +232,11 @@ static int setup_env(const struct kemu_topology *t, const char *shim)
 	if (!err && *asan) {
 		const char *opts = getenv("ASAN_OPTIONS");
 		char *o = NULL;
-		if (asprintf(&o, "%s%sverify_asan_link_order=0", opts && *opts ? opts : "",
-			     opts && *opts ? ":" : "") < 0)
+		char exe[PATH_MAX];
+		bool asan_cmd = (opts && strstr(opts, "detect_leaks")) ||
+				(find_in_path(cmd, exe, sizeof(exe)) && elf_needs_asan(exe));
+		if (asprintf(&o, "%s%sverify_asan_link_order=0%s", opts && *opts ? opts : "",
+			     opts && *opts ? ":" : "", asan_cmd ? "" : ":detect_leaks=0") < 0)
 			return -ENOMEM;
 		err = setenv("ASAN_OPTIONS", o, 1) ? -errno : 0;
 		free(o);
@@ -211,7 +293,7 @@ int main(int argc, char **argv)
 	err = write_proc_facts(topo.dir);
 	char shim_buf[PATH_MAX];
 	if (!err)
-		err = setup_env(&topo, find_shim(shim_buf, sizeof(shim_buf)));
+		err = setup_env(&topo, find_shim(shim_buf, sizeof(shim_buf)), argv[optind]);
 	if (err) {
 		fprintf(stderr, "kfdemu: cannot prepare the machine: %s\n", strerror(-err));
 		goto out_destroy;

@@ -1,0 +1,168 @@
+/*
+ * Stock Debian ROCm on kfdemu: runs the unmodified /usr/bin/rocminfo (ROCr
+ * 5.2.3 + libhsakmt 5.2.3) under the launcher and checks what it reports.
+ * argv[1] is the kfdemu launcher.  Exits 77 (skipped) without rocminfo.
+ *
+ * ROCr 5.2.3 predates gfx942, so on an MI300X it enumerates the GPU node
+ * and then refuses it ("The GPU node has an unrecognized id"), exactly as
+ * it would on real hardware; the MI300X case checks that, plus the gfx942
+ * ISA that ROCm's rocm_agent_enumerator derives from the same sysfs tree.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "hl_check.h"
+
+#define ROCMINFO "/usr/bin/rocminfo"
+#define ENUMERATOR "/usr/bin/rocm_agent_enumerator"
+
+static const char *kfdemu;
+static char tmpdir[64];
+
+/* Runs "kfdemu <args> -- <cmd>" with TMPDIR=tmpdir; returns the output
+ * (stdout and stderr) and the exit status. */
+static char *run(const char *args, const char *cmd, int *status)
+{
+	char *line;
+	if (asprintf(&line, "TMPDIR=%s %s %s -- %s 2>&1", tmpdir, kfdemu, args, cmd) < 0)
+		return NULL;
+	FILE *p = popen(line, "r");
+	free(line);
+	ck_assert_ptr_nonnull(p);
+	char *out = NULL;
+	size_t len = 0;
+	FILE *mem = open_memstream(&out, &len);
+	char buf[4096];
+	size_t n;
+	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
+		fwrite(buf, 1, n, mem);
+	fclose(mem);
+	int st = pclose(p);
+	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
+	return out;
+}
+
+/* Agents whose "Name:" (at agent indentation) starts with gfx. */
+static int count_gpu_agents(const char *out, const char *gfx)
+{
+	int n = 0;
+	for (const char *s = out; (s = strstr(s, "\n  Name:")); s++) {
+		const char *v = s + 8;
+		while (*v == ' ')
+			v++;
+		if (!strncmp(v, gfx, strlen(gfx)))
+			n++;
+	}
+	return n;
+}
+
+static void setup(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "/tmp/kfdemu-peer-XXXXXX");
+	ck_assert_ptr_nonnull(mkdtemp(tmpdir));
+}
+
+static void teardown(void)
+{
+	rmdir(tmpdir);
+}
+
+START_TEST(mi210_rocminfo_lists_a_gfx90a_agent)
+{
+	int st;
+	char *out = run("--preset mi210", ROCMINFO, &st);
+	ck_assert_msg(st == 0, "rocminfo exited %d:\n%s", st, out);
+	int n = count_gpu_agents(out, "gfx90a");
+	ck_assert_msg(n == 1, "%d gfx90a agents, expected 1:\n%s", n, out);
+	ck_assert_msg(strstr(out, "AMD Instinct MI210"), "no marketing name:\n%s", out);
+	free(out);
+}
+END_TEST
+
+START_TEST(two_gpus_give_two_gpu_agents)
+{
+	int st;
+	char *out = run("--gpus 2", ROCMINFO, &st);
+	ck_assert_msg(st == 0, "rocminfo exited %d:\n%s", st, out);
+	int n = count_gpu_agents(out, "gfx90a");
+	ck_assert_msg(n == 2, "%d gfx90a agents, expected 2:\n%s", n, out);
+	free(out);
+}
+END_TEST
+
+START_TEST(mi300x_node_reaches_rocr_as_gfx942)
+{
+	int st;
+	char *out = run("--preset mi300x", ROCMINFO, &st);
+	ck_assert_msg(st == 0, "rocminfo exited %d:\n%s", st, out);
+	ck_assert_msg(strstr(out, "The GPU node has an unrecognized id"),
+		      "ROCr 5.2.3 should reject the gfx942 node:\n%s", out);
+	free(out);
+	if (access(ENUMERATOR, X_OK) == 0) {
+		out = run("--preset mi300x", ENUMERATOR, &st);
+		ck_assert_msg(st == 0 && strstr(out, "gfx942\n"), "enumerator (%d):\n%s", st, out);
+		free(out);
+	}
+}
+END_TEST
+
+START_TEST(session_leaves_no_temporary_files)
+{
+	int st;
+	char *out = run("", ROCMINFO, &st);
+	ck_assert_int_eq(st, 0);
+	free(out);
+	DIR *d = opendir(tmpdir);
+	ck_assert_ptr_nonnull(d);
+	int entries = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		entries += e->d_name[0] != '.';
+	closedir(d);
+	ck_assert_msg(entries == 0, "%d entries left in %s", entries, tmpdir);
+}
+END_TEST
+
+START_TEST(exit_status_of_the_command_is_returned)
+{
+	int st;
+	char *out = run("", "/bin/sh -c 'exit 7'", &st);
+	ck_assert_msg(st == 7, "status %d, expected 7", st);
+	free(out);
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *s = suite_create("kfdemu_peer_rocminfo");
+	TCase *tc = tcase_create("rocminfo");
+	tcase_set_timeout(tc, 120);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, mi210_rocminfo_lists_a_gfx90a_agent);
+	tcase_add_test(tc, two_gpus_give_two_gpu_agents);
+	tcase_add_test(tc, mi300x_node_reaches_rocr_as_gfx942);
+	tcase_add_test(tc, session_leaves_no_temporary_files);
+	tcase_add_test(tc, exit_status_of_the_command_is_returned);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return EXIT_FAILURE;
+	kfdemu = argv[1];
+	if (access(ROCMINFO, X_OK) != 0)
+		return HL_SKIP;
+	SRunner *sr = srunner_create(suite());
+	srunner_set_fork_status(sr, CK_NOFORK);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
