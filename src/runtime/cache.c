@@ -36,18 +36,12 @@ static void cache_add(struct hl_agent *a, struct hl_cache *c, uint32_t level, ui
 uint32_t hl_cache_fill_gpu(struct hl_agent *a, struct hl_cache *out)
 {
 	uint32_t n = 0;
-	a->cacheline_size = 0;
 	for (uint32_t i = 0; i < a->node->n_caches; i++) {
 		const struct kfd_cache *k = &a->node->caches[i];
 		if (!(k->type & KFD_CACHE_TYPE_HSACU) || (k->type & KFD_CACHE_TYPE_INSTRUCTION))
 			continue;
 		cache_add(a, &out[n++], k->level, k->size);
-		if (k->level == 2 && k->cache_line_size && !a->cacheline_size)
-			a->cacheline_size = k->cache_line_size;
 	}
-	/* ROCr's fallback when KFD reports no L2 line size. */
-	if (!a->cacheline_size)
-		a->cacheline_size = 64;
 	return n;
 }
 

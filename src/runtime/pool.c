@@ -34,7 +34,8 @@ static uint32_t pool_global_flags(const struct hl_pool *p)
 	}
 }
 
-/* The attributes regions and pools share (same numbers in both enums). */
+/* The attributes regions and pools share, by region number (the pool enum
+ * uses the same numbers except ALLOC_MAX_SIZE). */
 static hsa_status_t pool_common_info(const struct hl_pool *p, int attribute, void *value)
 {
 	bool alloc = hl_pool_is_allocatable(p);
@@ -112,13 +113,14 @@ hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
 		*(uint32_t *)value = hl_pool_is_system(p) ? HL_AMD_MEMORY_POOL_LOCATION_CPU
 							  : HL_AMD_MEMORY_POOL_LOCATION_GPU;
 		return HSA_STATUS_SUCCESS;
+	case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE: /* 16 here, 4 for regions */
+		return pool_common_info(p, HSA_REGION_INFO_ALLOC_MAX_SIZE, value);
 	case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
 	case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
 	case HSA_AMD_MEMORY_POOL_INFO_SIZE:
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED:
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
 	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT:
-	case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE:
 		return pool_common_info(p, (int)attribute, value);
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;

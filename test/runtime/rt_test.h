@@ -20,7 +20,7 @@
 			      (unsigned)s_, (unsigned)e_);                     \
 	} while (0)
 
-static uint64_t rt_test_bogus_storage[8];
+static uint64_t rt_test_bogus_storage[8] __attribute__((unused));
 /* A handle value that is not any runtime object: the address of test data. */
 #define RT_BOGUS_HANDLE ((uint64_t)(uintptr_t)&rt_test_bogus_storage[3])
 

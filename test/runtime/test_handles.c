@@ -177,6 +177,9 @@ END_TEST
 START_TEST(bad_isa_and_wavefront_handles_are_rejected)
 {
 	make_bad_handles(isa.handle);
+	/* ISA handles are encodings, so "plus one" may name another valid
+	 * ISA: corrupt the reserved bits instead. */
+	bad_handles[1] = isa.handle | 0x30;
 	for (int i = 0; i < 4; i++) {
 		hsa_isa_t bad = { bad_handles[i] };
 		uint32_t v;
