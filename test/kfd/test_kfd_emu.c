@@ -138,6 +138,46 @@ START_TEST(fork_child_sees_forked_and_leaves_the_parent_alone)
 }
 END_TEST
 
+START_TEST(fork_child_can_open_its_own_process)
+{
+	/* Open an event page first, so the child has a parked page and render
+	 * fds of the parent to ignore. */
+	struct kfd_event pev;
+	ck_assert_int_eq(kfd_event_create(proc, KFD_EVENT_TYPE_SIGNAL, true, &pev), 0);
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		struct kfd_process *mine = NULL;
+		struct kfd_mem *m = NULL;
+		struct kfd_event ev;
+		struct kfd_mem_alloc_args a = {
+			.kind = KFD_MEM_GTT, .gpu_id = 0, .size = 4096, .host_access = true,
+		};
+		kfd_process_close(proc); /* the parent's, as a runtime would drop it */
+		int step = 1;
+		if (kfd_process_open(&mine))
+			_exit(step);
+		step++;
+		if (kfd_mem_alloc(mine, &a, &m) || kfd_mem_map(mine, m, &mine->gpus[0].gpu_id, 1))
+			_exit(step);
+		step++;
+		if (kfd_event_create(mine, KFD_EVENT_TYPE_SIGNAL, true, &ev) ||
+		    *ev.mailbox != KFD_EVENT_SLOT_UNSIGNALED)
+			_exit(step);
+		step++;
+		if (kfd_mem_free(mine, m) || kfd_event_destroy(mine, &ev))
+			_exit(step);
+		kfd_process_close(mine);
+		_exit(0);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "child failed at step %d (status 0x%x)", WEXITSTATUS(status), status);
+	ck_assert_int_eq(kfd_event_destroy(proc, &pev), 0);
+}
+END_TEST
+
 START_TEST(reopen_in_the_same_process_works)
 {
 	/* The kernel's process and the VM binding outlive the fd. */
@@ -691,6 +731,7 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, clock_counters_of_an_unknown_gpu_are_einval);
 	tcase_add_test(tc, available_memory_is_2mib_aligned);
 	tcase_add_test(tc, fork_child_sees_forked_and_leaves_the_parent_alone);
+	tcase_add_test(tc, fork_child_can_open_its_own_process);
 	tcase_add_test(tc, reopen_in_the_same_process_works);
 	tcase_add_test(tc, gtt_is_cpu_visible_at_its_gpu_address);
 	tcase_add_test(tc, vram_with_host_access_is_public);
