@@ -131,6 +131,13 @@ static int fork_child_checks(void)
 		return 1;
 	if (hsa_shut_down() != HSA_STATUS_ERROR_NOT_INITIALIZED)
 		return 2;
+	/* The child opens the device for itself. */
+	if (hsa_init() != HSA_STATUS_SUCCESS)
+		return 3;
+	if (hsa_system_get_info(HSA_SYSTEM_INFO_VERSION_MAJOR, &major) != HSA_STATUS_SUCCESS)
+		return 4;
+	if (hsa_shut_down() != HSA_STATUS_SUCCESS)
+		return 5;
 	return 0;
 }
 
