@@ -14,16 +14,16 @@
 
 struct expect {
 	const char *preset, *gfx, *isa_prefix;
-	uint32_t cu, shader_engines, chip_id, max_clock, mem_width, l1, l2;
+	uint32_t cu, shader_engines, chip_id, max_clock, mem_width, l1, l2, num_xcc, ucode;
 	uint64_t vram;
 	uint32_t n_gpu_pools; /* VRAM (+ fine-grained in a hive) + LDS */
 };
 
 static const struct expect expects[] = {
 	{ "mi210", "gfx90a", "amdgcn-amd-amdhsa--gfx90a:sramecc", 104, 8, 0x740F, 1700, 4096,
-	  16 * 1024, 8192 * 1024, (64ull << 30) - (16ull << 20), 2 },
+	  16 * 1024, 8192 * 1024, 1, 78, (64ull << 30) - (16ull << 20), 2 },
 	{ "mi300x", "gfx942", "amdgcn-amd-amdhsa--gfx942:sramecc", 304, 32, 0x74A1, 2100, 8192,
-	  16 * 1024, 0, (192ull << 30) - (16ull << 20), 3 },
+	  16 * 1024, 0, 8, 151, (192ull << 30) - (16ull << 20), 3 },
 };
 
 static const struct expect *ex;
@@ -167,6 +167,28 @@ START_TEST(gpu_compute_attributes_from_topology)
 				     &coop),
 		  HSA_STATUS_SUCCESS);
 	ck_assert_msg(coop, "the preset has GWS: cooperative queues expected");
+}
+END_TEST
+
+/* Attributes newer ROCr headers define (HIP asks for them by number). */
+START_TEST(gpu_newer_amd_attributes)
+{
+	uint64_t avail = 0, freq = 0;
+	hsa_agent_t nearest = { 0 };
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)0xA015 /* MEMORY_AVAIL */, &avail),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_msg(avail > 0 && avail <= ex->vram, "memory avail %llu",
+		      (unsigned long long)avail);
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)0xA016 /* TIMESTAMP_FREQUENCY */,
+				     &freq),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_gt(freq, 0);
+	ck_u32(gpu, 0xA111 /* NUM_XCC */, ex->num_xcc);
+	ck_u32(gpu, 0xA108 /* UCODE_VERSION */, ex->ucode);
+	ck_assert_uint_ne(u32_info(gpu, 0xA112 /* DRIVER_UID */), 0);
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)0xA113 /* NEAREST_CPU */, &nearest),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(nearest.handle, cpu.handle);
 }
 END_TEST
 
@@ -551,6 +573,7 @@ static Suite *agents_suite(void)
 	tcase_add_test(tc, gpu_identity_attributes);
 	tcase_add_test(tc, gpu_queue_attributes_are_rocr_limits);
 	tcase_add_test(tc, gpu_compute_attributes_from_topology);
+	tcase_add_test(tc, gpu_newer_amd_attributes);
 	tcase_add_test(tc, gpu_cache_sizes);
 	tcase_add_test(tc, gpu_first_cache_is_l1);
 	tcase_add_test(tc, cpu_attributes);
