@@ -68,6 +68,10 @@ struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kf
 /* kfd_mem_free without the event-page check, for callers that hold
  * event_lock (kfd_mem_free takes it) or free their own fresh objects. */
 int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem);
+/* The allocation holding addr (under mem_lock): its start and size, and
+ * whether it is mapped on gpu_id.  False when no allocation holds addr. */
+bool kfd_mem_lookup(struct kfd_process *proc, const void *addr, uint32_t gpu_id,
+		    uintptr_t *start, uint64_t *size, bool *mapped);
 /* Adds/removes mem on the process list (takes mem_lock). */
 void kfd_mem_track(struct kfd_process *proc, struct kfd_mem *mem);
 void kfd_mem_untrack(struct kfd_process *proc, struct kfd_mem *mem);

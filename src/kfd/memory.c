@@ -547,6 +547,27 @@ int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem)
 	return 0;
 }
 
+bool kfd_mem_lookup(struct kfd_process *proc, const void *addr, uint32_t gpu_id,
+		    uintptr_t *start, uint64_t *size, bool *mapped)
+{
+	struct kfd_process_private *priv = proc->priv;
+	uintptr_t a = (uintptr_t)addr;
+	bool found = false;
+
+	pthread_mutex_lock(&priv->mem_lock);
+	for (struct kfd_mem *m = priv->mem_list; m; m = m->next) {
+		if (a >= (uintptr_t)m->addr && a - (uintptr_t)m->addr < m->size) {
+			*start = (uintptr_t)m->addr;
+			*size = m->size;
+			*mapped = mem_mapped_on(m, gpu_id);
+			found = true;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+	return found;
+}
+
 struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr)
 {
 	struct kfd_process_private *priv = proc->priv;

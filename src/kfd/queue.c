@@ -17,6 +17,7 @@
 #include "kfd/kfd_priv.h"
 
 #include <errno.h>
+#include <stdio.h>
 
 #include "util/log.h"
 
@@ -50,6 +51,89 @@ static int check_queue_args(struct kfd_process *proc, const struct kfd_queue_arg
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * Why did CREATE_QUEUE say EINVAL?  The kernel (kfd_queue_acquire_buffers,
+ * 6.12+) does not tell, so after the fact we repeat its checks against what
+ * we know: the node's CWSR sizes and our own allocations.  Only a diagnosis:
+ * buffers we did not allocate (SVM ranges) are reported as unknown, never
+ * refused up front.  buffer_problem fills and returns why, or returns NULL
+ * when the buffer passes the kernel's check.
+ */
+static const char *buffer_problem(struct kfd_process *proc, uint32_t gpu_id, const void *p,
+				  uint64_t expected_size, bool must_start, char *why, size_t len)
+{
+	uintptr_t start;
+	uint64_t size;
+	bool mapped;
+
+	if (!kfd_mem_lookup(proc, p, gpu_id, &start, &size, &mapped))
+		snprintf(why, len, "is not in an allocation of this process");
+	else if (!mapped)
+		snprintf(why, len, "is not mapped on GPU 0x%x", gpu_id);
+	else if (must_start && start != ((uintptr_t)p & ~(uintptr_t)(KFD_PAGE_SIZE - 1)))
+		snprintf(why, len, "is not in the first page of its allocation at 0x%llx",
+			 (unsigned long long)start);
+	else if (expected_size && size != expected_size)
+		snprintf(why, len, "lies in an allocation of 0x%llx bytes, the kernel wants "
+			 "exactly 0x%llx", (unsigned long long)size,
+			 (unsigned long long)expected_size);
+	else
+		return NULL;
+	return why;
+}
+
+static void explain_create_queue_einval(struct kfd_process *proc, const struct kfd_queue_args *a)
+{
+	const struct kfd_gpu *gpu = kfd_process_gpu_by_id(proc, a->gpu_id);
+	struct kfd_cwsr_sizes cw;
+	char why[160];
+	const char *what = NULL, *problem = NULL;
+
+	kfd_cwsr_sizes(gpu->node, &cw);
+	uint32_t xcc = gpu->node->props.num_xcc ? gpu->node->props.num_xcc : 1;
+	bool compute = a->type == KFD_QUEUE_TYPE_COMPUTE || a->type == KFD_QUEUE_TYPE_COMPUTE_AQL;
+
+	if ((problem = buffer_problem(proc, a->gpu_id, a->write_ptr, KFD_PAGE_SIZE, true, why,
+				      sizeof(why))))
+		what = "write pointer";
+	else if ((problem = buffer_problem(proc, a->gpu_id, a->read_ptr, KFD_PAGE_SIZE, true,
+					   why, sizeof(why))))
+		what = "read pointer";
+	else if ((problem = buffer_problem(proc, a->gpu_id, a->ring,
+					   a->ring_size >= KFD_PAGE_SIZE ? a->ring_size : 0,
+					   true, why, sizeof(why))))
+		what = "ring";
+	if (!problem && compute) {
+		if (a->eop && a->eop_size != 4096) {
+			snprintf(why, sizeof(why), "size %llu is not the node's 4096",
+				 (unsigned long long)a->eop_size);
+			what = "EOP buffer";
+			problem = why;
+		} else if (a->eop && (problem = buffer_problem(proc, a->gpu_id, a->eop, a->eop_size,
+								true, why, sizeof(why)))) {
+			what = "EOP buffer";
+		} else if (a->ctl_stack_size != cw.ctl_stack_size) {
+			snprintf(why, sizeof(why), "0x%x is not the node's 0x%x", a->ctl_stack_size,
+				 cw.ctl_stack_size);
+			what = "ctl_stack_size";
+			problem = why;
+		} else if (a->ctx_save_size < cw.cwsr_size) {
+			snprintf(why, sizeof(why), "0x%x is below the node's cwsr_size 0x%x",
+				 a->ctx_save_size, cw.cwsr_size);
+			what = "ctx_save_restore_size";
+			problem = why;
+		} else {
+			uint64_t want = KFD_ALIGN_UP(((uint64_t)a->ctx_save_size + cw.debug_size) * xcc,
+						     KFD_PAGE_SIZE);
+			if ((problem = buffer_problem(proc, a->gpu_id, a->ctx_save, want, true, why,
+						      sizeof(why))))
+				what = "CWSR area";
+		}
+	}
+	if (problem)
+		hl_error(KFD_LOG, "CREATE_QUEUE: EINVAL: the %s %s", what, problem);
 }
 
 int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
@@ -91,6 +175,8 @@ int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
 			 a->ring, a->ring_size, (void *)a->read_ptr, (void *)a->write_ptr, a->eop,
 			 (unsigned long long)a->eop_size, a->ctx_save, a->ctx_save_size,
 			 a->ctl_stack_size, hint);
+		if (ret == -EINVAL)
+			explain_create_queue_einval(proc, a);
 		return ret;
 	}
 
