@@ -207,6 +207,13 @@ static int check_alloc_args(struct kfd_process *proc, const struct kfd_mem_alloc
 			 a->extra_flags);
 		return -EINVAL;
 	}
+	if (a->extra_flags & KFD_ALLOC_AQL_QUEUE_MEM) {
+		/* The kernel would back only half the size and map it twice (the
+		 * gfx7/8 ring wrap workaround); our VA layout does not do that. */
+		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: AQL_QUEUE_MEM is not supported "
+			 "(gfx9+ rings need no double mapping)");
+		return -EINVAL;
+	}
 	*gpu = alloc_gpu(proc, a->kind, a->gpu_id);
 	if (!*gpu) {
 		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: unknown GPU 0x%x", a->gpu_id);

@@ -156,6 +156,17 @@ START_TEST(extra_flags_with_type_bits_are_einval)
 }
 END_TEST
 
+START_TEST(aql_queue_mem_flag_is_einval)
+{
+	struct kfd_mem_alloc_args a = {
+		.kind = KFD_MEM_GTT, .gpu_id = FAKE_GPU_ID, .size = 8192,
+		.extra_flags = KFD_ALLOC_AQL_QUEUE_MEM,
+	};
+	struct kfd_mem *m;
+	ck_assert_int_eq(kfd_mem_alloc(proc, &a, &m), -EINVAL);
+}
+END_TEST
+
 START_TEST(huge_alloc_is_einval)
 {
 	struct kfd_mem *m;
@@ -452,6 +463,7 @@ static Suite *errors_suite(void)
 	tcase_add_test(tc, vram_needs_an_explicit_gpu);
 	tcase_add_test(tc, alloc_of_doorbell_kind_is_einval);
 	tcase_add_test(tc, extra_flags_with_type_bits_are_einval);
+	tcase_add_test(tc, aql_queue_mem_flag_is_einval);
 	tcase_add_test(tc, huge_alloc_is_einval);
 	tcase_add_test(tc, register_keeps_the_kernel_errno);
 	tcase_add_test(tc, register_of_null_is_einval);
