@@ -1,0 +1,147 @@
+/*
+ * The event pool: KFD signal events (auto-reset) lent to signals.
+ *
+ * The kernel allows 4095 signal events per process (4096 event-page slots,
+ * id 0 reserved) and CREATE_EVENT costs a syscall, so events are created on
+ * demand, returned here when their signal dies and lent again; the kernel
+ * object is destroyed only at the last hsa_shut_down.  User signals may hold
+ * at most HL_SIGNAL_EVENTS_USER of them, leaving the rest for the runtime's
+ * own signals.  Past the limit (or when CREATE_EVENT fails) a signal gets no
+ * event: it works, but its waiters spin with a back-off, which the log says
+ * once per runtime.
+ *
+ * A recycled event may still be signalled from its previous life; its next
+ * waiter then wakes once, spuriously, and re-checks its value: cheaper than
+ * a RESET_EVENT syscall on every create.
+ *
+ * Locking: pool_lock covers the lists and counters.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "signal/signal.h"
+#include "util/log.h"
+
+#define KFD_MINOR_EVENT_AGE 14
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hl_signal_event *pool_free;  /* idle events */
+static struct hl_signal_event *pool_all;   /* every event, for teardown */
+static struct hl_signal_event **all_tail = &pool_all;
+static uint32_t n_user_lent;
+static bool warned_user, warned_kernel;
+
+/* Caller holds pool_lock. */
+static struct hl_signal_event *event_new(struct hl_runtime *rt)
+{
+	struct hl_signal_event *ev = calloc(1, sizeof(*ev));
+	if (!ev)
+		return NULL;
+	int err = kfd_event_create(rt->proc, KFD_EVENT_TYPE_SIGNAL, true, &ev->kev);
+	if (err) {
+		if (!warned_kernel)
+			hl_warn(SIGNAL_LOG, "CREATE_EVENT: %s: signals created from now on have no "
+				"interrupt event; their waits spin with a back-off%s",
+				hl_errno_name(err),
+				err == -ENOSPC ? " (the kernel's 4095 signal events are in use)" : "");
+		warned_kernel = true;
+		free(ev);
+		return NULL;
+	}
+	ev->proc = rt->proc;
+	ev->ages = rt->proc->version_minor >= KFD_MINOR_EVENT_AGE;
+	hl_store_relaxed(&ev->age, 1); /* the kernel starts every event at age 1 */
+	*all_tail = ev;
+	all_tail = &ev->all_next;
+	return ev;
+}
+
+struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal)
+{
+	struct hl_signal_event *ev = NULL;
+	pthread_mutex_lock(&pool_lock);
+	if (!internal && n_user_lent >= HL_SIGNAL_EVENTS_USER) {
+		if (!warned_user)
+			hl_warn(SIGNAL_LOG, "%u signals hold interrupt events (the per-process "
+				"limit, less a reserve for queues): new signals have none and "
+				"their waits spin with a back-off", n_user_lent);
+		warned_user = true;
+		goto out_unlock;
+	}
+	ev = pool_free;
+	if (ev)
+		pool_free = ev->next;
+	else
+		ev = event_new(rt);
+	if (ev) {
+		ev->next = NULL;
+		ev->lent_internal = internal;
+		if (!internal)
+			n_user_lent++;
+	}
+out_unlock:
+	pthread_mutex_unlock(&pool_lock);
+	return ev;
+}
+
+void hl_signal_event_put(struct hl_signal_event *ev)
+{
+	if (!ev)
+		return;
+	pthread_mutex_lock(&pool_lock);
+	if (!ev->lent_internal)
+		n_user_lent--;
+	ev->next = pool_free;
+	pool_free = ev;
+	pthread_mutex_unlock(&pool_lock);
+}
+
+bool hl_signal_event_ages(const struct hl_signal_event *ev)
+{
+	return ev->ages;
+}
+
+void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age)
+{
+	uint64_t cur = hl_load_relaxed(&ev->age);
+	/* Ages only grow (the kernel skips 0 and 1 on wrap, which 2^64 sets
+	 * never reach).  Release: pairs with the acquire in
+	 * hl_signal_event_age; the WAIT_EVENTS that returned age happened after
+	 * the SET_EVENT that made it, so what the setter stored before is
+	 * visible to whoever reads this age. */
+	while (age > cur &&
+	       !atomic_compare_exchange_weak_explicit(&ev->age, &cur, age, memory_order_release,
+						      memory_order_relaxed))
+		;
+}
+
+static void pool_reset_locked(bool destroy)
+{
+	struct hl_signal_event *ev = pool_all;
+	while (ev) {
+		struct hl_signal_event *next = ev->all_next;
+		if (destroy)
+			kfd_event_destroy(ev->proc, &ev->kev);
+		free(ev);
+		ev = next;
+	}
+	pool_all = NULL;
+	all_tail = &pool_all;
+	pool_free = NULL;
+	n_user_lent = 0;
+	warned_user = warned_kernel = false;
+}
+
+void hl_signal_event_pool_destroy(void)
+{
+	pthread_mutex_lock(&pool_lock);
+	pool_reset_locked(true);
+	pthread_mutex_unlock(&pool_lock);
+}
+
+void hl_signal_event_pool_forget(void)
+{
+	pthread_mutex_lock(&pool_lock);
+	pool_reset_locked(false);
+	pthread_mutex_unlock(&pool_lock);
+}

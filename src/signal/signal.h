@@ -1,0 +1,237 @@
+/*
+ * Signals: the module's internal header, shared by the files of src/signal
+ * and used by src/queue.
+ *
+ * Object model
+ *  - A signal is an amd_signal_t (64 bytes, the ABI the GPU reads) carved
+ *    from a slab: 64 KiB of host memory, 64 KiB aligned, registered with
+ *    KFD and mapped to every GPU (fine-grained system memory).  The handle
+ *    is the amd_signal_t address, as with ROCr.
+ *  - Everything the runtime keeps per signal (state, kind, waiter counts,
+ *    its KFD event) lives in a side entry in CPU-only memory, never in the
+ *    64 bytes.  A handle is resolved by hl_signal_side_lookup: a lock-free
+ *    probe of a table of slabs keyed by the slab's base address; it never
+ *    dereferences what the caller passed, so any handle value is safe.
+ *  - Slabs stay mapped until the last hsa_shut_down.  A destroyed slot is
+ *    marked free (kind INVALID in the side entry and in the ABI struct,
+ *    value 0) and reused by a later create, as ROCr reuses addresses.
+ *  - Signals a CPU may wait on get a KFD signal event (auto-reset) from the
+ *    event pool (event_pool.c); the event id and its mailbox slot are put
+ *    in event_id / event_mailbox_ptr so the CP can interrupt.
+ *
+ * Waking (the "no missed wakeup" contract, ops.c and wait.c)
+ *  - A thread that may sleep counts itself in side->sleepers, issues a
+ *    seq_cst fence, and from then on snapshots the event's age *before*
+ *    each check of the value, and sleeps passing that age.
+ *  - A modifying operation does its atomic, a seq_cst fence, and issues
+ *    SET_EVENT only if sleepers != 0.  Either the waiter's check sees the
+ *    new value, or the modifier sees the waiter and its SET_EVENT bumps the
+ *    event age past the waiter's snapshot, so WAIT_EVENTS returns at once.
+ *
+ * Errors: internal functions return 0 or -errno; the API edge maps them
+ * through hl_status_from_errno (src/runtime/error.c).
+ */
+#ifndef HSALITE_SIGNAL_H
+#define HSALITE_SIGNAL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hsa/amd_hsa_signal.h"
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "kfd/kfd.h"
+#include "runtime/runtime.h"
+#include "util/barrier.h"
+
+#define SIGNAL_LOG "signal"
+
+#define HL_SIGNAL_SLAB_SHIFT   16
+#define HL_SIGNAL_SLAB_BYTES   (1u << HL_SIGNAL_SLAB_SHIFT)             /* 64 KiB */
+#define HL_SIGNAL_SLAB_SIGNALS (HL_SIGNAL_SLAB_BYTES / sizeof(amd_signal_t)) /* 1024 */
+#define HL_SIGNAL_SLABS_MAX    4096u                                     /* 4 Mi signals */
+
+/* User signals may take events up to this many; the rest of the kernel's
+ * 4095 is kept for the runtime's own signals (queue error / inactive
+ * signals, the service thread's wake event). */
+#define HL_SIGNAL_EVENTS_USER  4031u
+
+/* ---- event_pool.c ---- */
+
+/* One KFD signal event, owned by the pool and lent to one signal at a time.
+ * Never destroyed before the runtime goes, so a sleeper that still names it
+ * after its signal died only sees a spurious wakeup. */
+struct hl_signal_event {
+	struct kfd_event kev;          /* id, type; kev.age is not used */
+	struct kfd_process *proc;
+	_Atomic uint64_t age;          /* newest age any waiter saw (1.14+) */
+	bool ages;                     /* KFD 1.14+: WAIT_EVENTS takes ages */
+	bool lent_internal;            /* under the pool lock */
+	uint64_t svc_round;            /* service thread only: de-duplication */
+	struct hl_signal_event *next;  /* idle list, under the pool lock */
+	struct hl_signal_event *all_next; /* every event, under the pool lock */
+};
+
+/* An event from the pool, or NULL when the pool is at its limit (user:
+ * HL_SIGNAL_EVENTS_USER; internal: the kernel's) or CREATE_EVENT failed.
+ * The first refusal of each kind is logged once. */
+struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal);
+void hl_signal_event_put(struct hl_signal_event *ev);
+/* Destroys every event (teardown). */
+void hl_signal_event_pool_destroy(void);
+/* Forgets every event without an ioctl (a fork child: they are the
+ * parent's). */
+void hl_signal_event_pool_forget(void);
+/* True when KFD has event ages (1.14+): sleepers may wait without a bound. */
+bool hl_signal_event_ages(const struct hl_signal_event *ev);
+
+/* Records an age returned by WAIT_EVENTS if it is newer than the one kept.
+ * Release: pairs with the acquire of the snapshot in hl_signal_event_age. */
+void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age);
+
+static inline uint64_t hl_signal_event_age(struct hl_signal_event *ev)
+{
+	/* Acquire: pairs with the release in hl_signal_event_age_seen, so a
+	 * value stored before the SET that produced this age is visible to
+	 * the value check that follows the snapshot. */
+	return hl_load_acquire(&ev->age);
+}
+
+/* ---- slab.c ---- */
+
+enum hl_signal_state { HL_SIGNAL_FREE = 0, HL_SIGNAL_LIVE = 1, HL_SIGNAL_DYING = 2 };
+
+struct hl_signal_side {
+	_Atomic uint32_t state;        /* enum hl_signal_state */
+	_Atomic int32_t kind;          /* AMD_SIGNAL_KIND_*; INVALID when free */
+	_Atomic uint32_t sleepers;     /* threads that may sleep on the event,
+	                                * plus async handler registrations */
+	_Atomic uint32_t users;        /* every thread inside a wait */
+	_Atomic uint32_t spin_ns;      /* adaptive spin budget of BLOCKED waits */
+	bool internal;                 /* created by the runtime (queue) */
+	bool wants_event;              /* a CPU may wait (not GPU-only) */
+	struct hl_signal_event *_Atomic event; /* NULL: nobody can sleep on it */
+	amd_signal_t *amd;
+	uint32_t index;                /* slab number * 1024 + slot */
+	uint32_t next_free;            /* free list, under the slab lock */
+};
+
+/* The side entry of a handle if it lies in one of our slabs, else NULL.
+ * Lock-free; never dereferences the handle. */
+struct hl_signal_side *hl_signal_side_lookup(uint64_t handle);
+
+/* The side entry of a live signal (state LIVE), or NULL. */
+static inline struct hl_signal_side *hl_signal_side_live(uint64_t handle)
+{
+	struct hl_signal_side *side = hl_signal_side_lookup(handle);
+	if (side && hl_load_relaxed(&side->state) == HL_SIGNAL_LIVE)
+		return side;
+	return NULL;
+}
+
+/* Takes a free slot (state still FREE); -ENOMEM / -ENOSPC when no slab can
+ * be had.  The first call of a runtime registers hl_signal_teardown. */
+int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out);
+void hl_signal_slot_free(struct hl_signal_side *side);
+/* Registers the module's teardown with rt (idempotent). */
+int hl_signal_module_attach(struct hl_runtime *rt);
+
+/* ---- signal.c ---- */
+
+/* Creates a signal.  need_event: a CPU may wait on it (take an event from
+ * the pool; without one the signal still works, its waits spin).
+ * internal: a runtime signal (may use the reserve of events; rejected by
+ * hsa_signal_destroy). */
+int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bool internal,
+		     hsa_signal_t *out);
+/* Destroys a live signal: marks it dead, wakes and waits out every thread
+ * inside a wait on it, drops its async handlers, returns its event to the
+ * pool and its slot to the free list.  -EINVAL for an unknown or dead one. */
+int hl_signal_destroy(hsa_signal_t signal);
+
+/*
+ * For src/queue: a doorbell signal (kind AMD_SIGNAL_KIND_DOORBELL) taken
+ * from our slabs, so that every handle the API sees resolves through one
+ * table.  hardware_doorbell_ptr = doorbell, queue_ptr = queue.  A store
+ * (any store flavour, silent ones too) writes the value to the doorbell with
+ * hl_doorbell_store64; loads return 0; read-modify-write operations do
+ * nothing and return 0; waits return 0 at once.  Destroy it with
+ * hl_signal_destroy (hsa_signal_destroy refuses it with INVALID_SIGNAL).
+ */
+int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
+			      hsa_signal_t *out);
+
+/* ---- ops.c ---- */
+
+static inline _Atomic int64_t *hl_signal_value(amd_signal_t *s)
+{
+	return (_Atomic int64_t *)(uintptr_t)&s->value;
+}
+
+/* ---- wait.c ---- */
+
+static inline bool hl_signal_satisfied(hsa_signal_condition_t cond, int64_t v, int64_t cmp)
+{
+	switch (cond) {
+	case HSA_SIGNAL_CONDITION_EQ:  return v == cmp;
+	case HSA_SIGNAL_CONDITION_NE:  return v != cmp;
+	case HSA_SIGNAL_CONDITION_LT:  return v < cmp;
+	case HSA_SIGNAL_CONDITION_GTE: return v >= cmp;
+	default:                       return true; /* unknown: never block */
+	}
+}
+
+static inline void hl_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/* Timestamp ticks (HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY) to ns; saturates. */
+uint64_t hl_signal_ticks_to_ns(uint64_t ticks);
+
+/* A growing back-off for spinning waits: pause, then sched_yield, then (if
+ * may_sleep) short naps, so an event-less BLOCKED wait does not peg a core. */
+struct hl_backoff { uint32_t step; };
+void hl_backoff(struct hl_backoff *b, bool may_sleep);
+
+/*
+ * Waits until the signal's value satisfies cond against cmp, the timeout
+ * (ns, UINT64_MAX = none) passes, or the signal dies.  Returns the last
+ * value seen (0 for a dead or non-user signal).  Relaxed: the caller adds
+ * an acquire fence if it needs one.  Usable from any runtime thread; src/queue
+ * waits for "value changed" with HSA_SIGNAL_CONDITION_NE and the old value.
+ */
+int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t cmp,
+		       uint64_t timeout_ns, hsa_wait_state_t hint);
+
+static inline int64_t hl_signal_wait_change(hsa_signal_t signal, int64_t old, uint64_t timeout_ns)
+{
+	return hl_signal_wait(signal, HSA_SIGNAL_CONDITION_NE, old, timeout_ns,
+			      HSA_WAIT_STATE_BLOCKED);
+}
+
+/* ---- wait_any.c ---- */
+
+/* Index of the first of n signals that satisfies its condition (its value
+ * in *value), or UINT32_MAX after timeout_ns or when no signal is live.
+ * Handles that are 0, unknown or dead are skipped, as ROCr does. */
+uint32_t hl_signal_wait_any(uint32_t n, const hsa_signal_t *signals,
+			    const hsa_signal_condition_t *conds, const int64_t *values,
+			    uint64_t timeout_ns, hsa_wait_state_t hint, int64_t *value);
+
+/* ---- async.c ---- */
+
+/* Drops the async handlers registered on a dying signal, releasing their
+ * sleeper counts (a handler running right now finishes). */
+void hl_signal_async_forget(struct hl_signal_side *side);
+/* Stops and joins the service thread; frees pending work (teardown). */
+void hl_signal_async_stop(void);
+/* A fork child: the thread did not survive the fork; forget its state. */
+void hl_signal_async_forget_all(void);
+
+/* ---- group.c ---- */
+void hl_signal_groups_destroy(void);
+
+#endif /* HSALITE_SIGNAL_H */

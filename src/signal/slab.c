@@ -1,0 +1,263 @@
+/*
+ * Signal slabs: where amd_signal_t structs live, and the table that turns a
+ * handle into its side entry.
+ *
+ * A slab is HL_SIGNAL_SLAB_BYTES of host memory aligned to its size,
+ * registered with KFD as USERPTR (coherent: fine-grained system memory) and
+ * mapped to every GPU, so the CP and shaders can read and atomically update
+ * the value and read the mailbox fields.  Its side entries are an ordinary
+ * calloc'd array next to the slab descriptor, never GPU-visible.
+ *
+ * Lookup: slab_table is an open-addressed hash keyed by base >> SLAB_SHIFT,
+ * insert-only for the runtime's lifetime (slabs are never freed before the
+ * last hsa_shut_down), so readers probe it without a lock: a slot is either
+ * NULL (end of the probe) or a fully built slab, published with a release
+ * store.  Teardown empties it; a call racing with the last hsa_shut_down is
+ * the caller's bug, as everywhere in the runtime.
+ *
+ * Locking: slab_lock covers slab creation, the free list and module_rt.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "signal/signal.h"
+#include "util/log.h"
+
+#define SLAB_TABLE_SIZE 8192u /* twice HL_SIGNAL_SLABS_MAX: probes stay short */
+#define NO_SLOT UINT32_MAX
+
+struct signal_slab {
+	uintptr_t base;
+	struct kfd_mem *mem;        /* NULL: plain mmap (a process without GPUs) */
+	struct hl_signal_side side[HL_SIGNAL_SLAB_SIGNALS];
+};
+
+static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hl_runtime *module_rt;          /* under slab_lock */
+static pid_t module_pid;                      /* the process module_rt is for */
+static struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX]; /* under slab_lock */
+static uint32_t n_slabs;                      /* under slab_lock */
+static uint32_t free_head = NO_SLOT;          /* slab * 1024 + slot */
+static struct signal_slab *_Atomic slab_table[SLAB_TABLE_SIZE];
+
+static uint32_t slab_hash(uintptr_t base)
+{
+	uint64_t key = (uint64_t)base >> HL_SIGNAL_SLAB_SHIFT;
+	return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 51) & (SLAB_TABLE_SIZE - 1);
+}
+
+struct hl_signal_side *hl_signal_side_lookup(uint64_t handle)
+{
+	uintptr_t base = (uintptr_t)handle & ~(uintptr_t)(HL_SIGNAL_SLAB_BYTES - 1);
+	if (!handle || (handle & (sizeof(amd_signal_t) - 1)))
+		return NULL;
+	for (uint32_t i = slab_hash(base), n = 0; n < SLAB_TABLE_SIZE;
+	     i = (i + 1) & (SLAB_TABLE_SIZE - 1), n++) {
+		/* Acquire: pairs with the release in slab_publish, so the
+		 * slab's fields and side entries are seen initialised. */
+		struct signal_slab *slab = hl_load_acquire(&slab_table[i]);
+		if (!slab)
+			return NULL;
+		if (slab->base == base)
+			return &slab->side[((uintptr_t)handle - base) / sizeof(amd_signal_t)];
+	}
+	return NULL;
+}
+
+static void slab_publish(struct signal_slab *slab)
+{
+	uint32_t i = slab_hash(slab->base);
+	while (hl_load_relaxed(&slab_table[i]))
+		i = (i + 1) & (SLAB_TABLE_SIZE - 1);
+	/* Release: pairs with the acquire in hl_signal_side_lookup. */
+	hl_store_release(&slab_table[i], slab);
+}
+
+/* 64 KiB of anonymous memory aligned to 64 KiB (no GPU to register with). */
+static void *aligned_anon(void)
+{
+	size_t len = 2 * (size_t)HL_SIGNAL_SLAB_BYTES;
+	uint8_t *p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	uintptr_t a = ((uintptr_t)p + HL_SIGNAL_SLAB_BYTES - 1) &
+		      ~(uintptr_t)(HL_SIGNAL_SLAB_BYTES - 1);
+	if (a > (uintptr_t)p)
+		munmap(p, a - (uintptr_t)p);
+	uintptr_t end = (uintptr_t)p + len, tail = a + HL_SIGNAL_SLAB_BYTES;
+	if (end > tail)
+		munmap((void *)tail, end - tail);
+	return (void *)a;
+}
+
+/* Caller holds slab_lock. */
+static int slab_create(struct hl_runtime *rt)
+{
+	if (n_slabs == HL_SIGNAL_SLABS_MAX) {
+		hl_error(SIGNAL_LOG, "signal create: ENOSPC: all %u slabs (%u signals) in use",
+			 HL_SIGNAL_SLABS_MAX, HL_SIGNAL_SLABS_MAX * (uint32_t)HL_SIGNAL_SLAB_SIGNALS);
+		return -ENOSPC;
+	}
+	struct signal_slab *slab = calloc(1, sizeof(*slab));
+	if (!slab)
+		return -ENOMEM;
+	int err;
+	if (rt->n_gpus) {
+		struct kfd_mem_alloc_args args = {
+			.kind = KFD_MEM_USERPTR,
+			.gpu_id = rt->gpu_ids[0],
+			.size = HL_SIGNAL_SLAB_BYTES,
+			.align = HL_SIGNAL_SLAB_BYTES,
+			.extra_flags = KFD_ALLOC_COHERENT,
+			.host_access = true,
+		};
+		err = kfd_mem_alloc(rt->proc, &args, &slab->mem);
+		if (err)
+			goto err_free_slab;
+		err = kfd_mem_map(rt->proc, slab->mem, rt->gpu_ids, rt->n_gpus);
+		if (err)
+			goto err_free_mem;
+		slab->base = (uintptr_t)slab->mem->addr;
+		if (slab->base & (HL_SIGNAL_SLAB_BYTES - 1)) {
+			hl_error(SIGNAL_LOG, "signal slab at %p is not %u-byte aligned",
+				 slab->mem->addr, HL_SIGNAL_SLAB_BYTES);
+			err = -EINVAL;
+			goto err_free_mem;
+		}
+	} else {
+		void *p = aligned_anon();
+		if (!p) {
+			err = -ENOMEM;
+			goto err_free_slab;
+		}
+		slab->base = (uintptr_t)p;
+	}
+
+	uint32_t index = n_slabs;
+	amd_signal_t *amd = (amd_signal_t *)slab->base;
+	for (uint32_t i = 0; i < HL_SIGNAL_SLAB_SIGNALS; i++) {
+		slab->side[i].amd = &amd[i];
+		slab->side[i].index = index * HL_SIGNAL_SLAB_SIGNALS + i;
+	}
+	/* Push in reverse so slot 0 is handed out first. */
+	for (uint32_t i = HL_SIGNAL_SLAB_SIGNALS; i-- > 0;) {
+		slab->side[i].next_free = free_head;
+		free_head = slab->side[i].index;
+	}
+	slabs[n_slabs++] = slab;
+	slab_publish(slab);
+	hl_debug(SIGNAL_LOG, "slab %u at %#lx: %u signals", index, (unsigned long)slab->base,
+		 (unsigned)HL_SIGNAL_SLAB_SIGNALS);
+	return 0;
+
+err_free_mem:
+	kfd_mem_free(rt->proc, slab->mem);
+err_free_slab:
+	free(slab);
+	return err;
+}
+
+static void signal_teardown(struct hl_runtime *rt);
+
+/* Caller holds slab_lock.  A fork child inherits our state for the
+ * parent's runtime (never torn down here): the slabs' registrations, the
+ * events and the service thread are the parent's, so drop the records and
+ * leave the memory, which the child's kfd_process_close has released. */
+static void forget_parent_locked(void)
+{
+	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
+		hl_store_relaxed(&slab_table[i], NULL);
+	for (uint32_t s = 0; s < n_slabs; s++) {
+		free(slabs[s]);
+		slabs[s] = NULL;
+	}
+	n_slabs = 0;
+	free_head = NO_SLOT;
+	module_rt = NULL;
+	hl_signal_event_pool_forget();
+	hl_signal_async_forget_all();
+}
+
+/* Caller holds slab_lock. */
+static int attach_locked(struct hl_runtime *rt)
+{
+	if (module_rt && module_pid != getpid())
+		forget_parent_locked();
+	if (module_rt == rt)
+		return 0;
+	int err = hl_runtime_on_teardown(rt, signal_teardown);
+	if (err) {
+		hl_error(SIGNAL_LOG, "signals: %s: cannot register the teardown", hl_errno_name(err));
+		return err;
+	}
+	module_rt = rt;
+	module_pid = getpid();
+	return 0;
+}
+
+int hl_signal_module_attach(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&slab_lock);
+	int err = attach_locked(rt);
+	pthread_mutex_unlock(&slab_lock);
+	return err;
+}
+
+int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out)
+{
+	pthread_mutex_lock(&slab_lock);
+	int err = attach_locked(rt);
+	if (!err && free_head == NO_SLOT)
+		err = slab_create(rt);
+	if (!err) {
+		struct hl_signal_side *side =
+			&slabs[free_head / HL_SIGNAL_SLAB_SIGNALS]->side[free_head %
+									 HL_SIGNAL_SLAB_SIGNALS];
+		free_head = side->next_free;
+		side->next_free = NO_SLOT;
+		*out = side;
+	}
+	pthread_mutex_unlock(&slab_lock);
+	return err;
+}
+
+void hl_signal_slot_free(struct hl_signal_side *side)
+{
+	pthread_mutex_lock(&slab_lock);
+	side->next_free = free_head;
+	free_head = side->index;
+	pthread_mutex_unlock(&slab_lock);
+}
+
+/*
+ * The last hsa_shut_down: the service thread goes first (it sleeps on our
+ * events and calls into handlers), then groups, then every slab (handles
+ * stop resolving: value calls on them return 0 and do nothing), then the
+ * events.
+ */
+static void signal_teardown(struct hl_runtime *rt)
+{
+	hl_signal_async_stop();
+	hl_signal_groups_destroy();
+
+	pthread_mutex_lock(&slab_lock);
+	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
+		hl_store_relaxed(&slab_table[i], NULL);
+	for (uint32_t s = 0; s < n_slabs; s++) {
+		if (slabs[s]->mem)
+			kfd_mem_free(rt->proc, slabs[s]->mem);
+		else
+			munmap((void *)slabs[s]->base, HL_SIGNAL_SLAB_BYTES);
+		free(slabs[s]);
+		slabs[s] = NULL;
+	}
+	n_slabs = 0;
+	free_head = NO_SLOT;
+	module_rt = NULL;
+	pthread_mutex_unlock(&slab_lock);
+
+	hl_signal_event_pool_destroy();
+}

@@ -1,0 +1,232 @@
+/*
+ * Waiting on one signal: hsa_signal_wait_{relaxed,scacquire,acquire} and
+ * hl_signal_wait, which src/queue and the service thread use too.
+ *
+ * Hints
+ *  - HSA_WAIT_STATE_ACTIVE: spin (pause), then yield: the caller asked for
+ *    latency over CPU; it never sleeps in the kernel.
+ *  - HSA_WAIT_STATE_BLOCKED: spin for the signal's adaptive budget (1-20 us,
+ *    the time the last waits on it took, not ROCr's fixed 200 us), then sleep
+ *    in WAIT_EVENTS on the signal's event with a timeout in ms rounded up
+ *    from what is left, re-checking the value after every wake.  A sleeper
+ *    uses no CPU.  A signal without an event (GPU-only, or the pool was
+ *    exhausted) spins with a back-off that ends in 50 us naps.
+ *
+ * The no-missed-wakeup argument (the waker's half is in ops.c):
+ *   1. the waiter adds itself to side->sleepers, then a seq_cst fence;
+ *   2. each round snapshots the event age (acquire) *before* loading the
+ *      value, and sleeps passing that age as last_event_age;
+ *   3. a modifier stores, fences (seq_cst), and reads sleepers.
+ * If the value load in 2 missed the store, then by the seq_cst fences the
+ * modifier's read of sleepers in 3 sees our increment from 1, so it calls
+ * SET_EVENT.  That SET cannot be reflected in our snapshot (had it been, the
+ * release in hl_signal_event_age_seen / acquire of the snapshot would make
+ * the store visible to our later load), so the kernel's age differs from
+ * the one we pass and
+ * WAIT_EVENTS returns at once.  A GPU completion needs no count: the CP
+ * writes the mailbox and interrupts, which sets the event (age bump) too.
+ * Without event ages (KFD < 1.14) a set can be consumed by another sleeper,
+ * so sleeps are cut to 1 ms: a lost wakeup costs at most that.
+ *
+ * Timeouts are in HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY ticks (1 GHz, the
+ * runtime's CLOCK_BOOTTIME ns); UINT64_MAX waits forever.
+ */
+#include <sched.h>
+#include <time.h>
+
+#include "signal/signal.h"
+
+#define SPIN_NS_MIN 1000u
+#define SPIN_NS_MAX 20000u
+#define BACKOFF_PAUSE_STEPS 10u  /* 1, 2, 4 ... 512 pauses */
+#define BACKOFF_YIELD_STEPS 200u
+#define BACKOFF_NAP_NS 50000L
+#define KFD_WAIT_MS_MAX 0x7FFFFFFEu
+
+uint64_t hl_signal_ticks_to_ns(uint64_t ticks)
+{
+	if (ticks == UINT64_MAX)
+		return UINT64_MAX;
+	unsigned __int128 ns = (unsigned __int128)ticks * 1000000000u /
+			       HL_SYSTEM_TIMESTAMP_FREQUENCY;
+	return ns >= UINT64_MAX ? UINT64_MAX : (uint64_t)ns;
+}
+
+void hl_backoff(struct hl_backoff *b, bool may_sleep)
+{
+	if (b->step < BACKOFF_PAUSE_STEPS) {
+		for (uint32_t i = 0; i < (1u << b->step); i++)
+			hl_cpu_relax();
+	} else if (b->step < BACKOFF_PAUSE_STEPS + BACKOFF_YIELD_STEPS || !may_sleep) {
+		sched_yield();
+	} else {
+		struct timespec ts = { 0, BACKOFF_NAP_NS };
+		nanosleep(&ts, NULL);
+	}
+	if (b->step < UINT32_MAX)
+		b->step++;
+}
+
+static uint64_t deadline_after(uint64_t start, uint64_t timeout_ns)
+{
+	return timeout_ns >= UINT64_MAX - start ? UINT64_MAX : start + timeout_ns;
+}
+
+/* One WAIT_EVENTS on ev, passing the age the caller snapshotted before its
+ * last value check.  Errors (logged by the thunk) turn into a short nap so a
+ * broken event cannot make a hot loop. */
+static void sleep_on(struct hl_signal_event *ev, uint64_t seen, uint64_t now, uint64_t deadline)
+{
+	uint32_t ms = KFD_WAIT_TIMEOUT_INFINITE;
+	if (deadline != UINT64_MAX) {
+		uint64_t left = (deadline - now + 999999) / 1000000;
+		ms = left > KFD_WAIT_MS_MAX ? KFD_WAIT_MS_MAX : (uint32_t)left;
+	}
+	if (!hl_signal_event_ages(ev) && ms > 1)
+		ms = 1;
+	struct kfd_event local = ev->kev;
+	local.age = seen;
+	struct kfd_event *list = &local;
+	uint32_t result;
+	if (kfd_event_wait(ev->proc, &list, 1, false, ms, &result, NULL)) {
+		struct timespec ts = { 0, BACKOFF_NAP_NS };
+		nanosleep(&ts, NULL);
+		return;
+	}
+	if (result == KFD_WAIT_COMPLETE)
+		hl_signal_event_age_seen(ev, local.age);
+}
+
+/* The next spin budget: as long as the last wait took (plus a quarter) when
+ * that fits the cap, else halve it. */
+static void spin_adapt(struct hl_signal_side *side, uint64_t took)
+{
+	uint32_t cur = hl_load_relaxed(&side->spin_ns), next;
+	if (took <= SPIN_NS_MAX)
+		next = (uint32_t)(took + took / 4);
+	else
+		next = cur / 2;
+	next = next < SPIN_NS_MIN ? SPIN_NS_MIN : next > SPIN_NS_MAX ? SPIN_NS_MAX : next;
+	hl_store_relaxed(&side->spin_ns, next);
+}
+
+static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event *ev,
+			    hsa_signal_condition_t cond, int64_t cmp, uint64_t start,
+			    uint64_t deadline)
+{
+	_Atomic int64_t *value = hl_signal_value(side->amd);
+	uint64_t budget = hl_load_relaxed(&side->spin_ns), now = start;
+	int64_t v;
+
+	while (now - start < budget && now < deadline) {
+		for (int i = 0; i < 16; i++)
+			hl_cpu_relax();
+		v = hl_load_relaxed(value);
+		if (hl_signal_satisfied(cond, v, cmp)) {
+			spin_adapt(side, hl_system_timestamp() - start);
+			return v;
+		}
+		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
+			return 0;
+		now = hl_system_timestamp();
+	}
+	for (;;) {
+		uint64_t seen = hl_signal_event_age(ev); /* before the value: see top */
+		v = hl_load_relaxed(value);
+		if (hl_signal_satisfied(cond, v, cmp)) {
+			spin_adapt(side, hl_system_timestamp() - start);
+			return v;
+		}
+		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
+			return 0;
+		now = hl_system_timestamp();
+		if (now >= deadline)
+			return v;
+		sleep_on(ev, seen, now, deadline);
+	}
+}
+
+static int64_t wait_spinning(struct hl_signal_side *side, hsa_signal_condition_t cond,
+			     int64_t cmp, uint64_t deadline, bool may_sleep)
+{
+	_Atomic int64_t *value = hl_signal_value(side->amd);
+	struct hl_backoff b = { 0 };
+	for (;;) {
+		int64_t v = hl_load_relaxed(value);
+		if (hl_signal_satisfied(cond, v, cmp))
+			return v;
+		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
+			return 0;
+		if (hl_system_timestamp() >= deadline)
+			return v;
+		hl_backoff(&b, may_sleep);
+	}
+}
+
+int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t cmp,
+		       uint64_t timeout_ns, hsa_wait_state_t hint)
+{
+	struct hl_signal_side *side = hl_signal_side_lookup(signal.handle);
+	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
+		return 0;
+	int64_t v = hl_load_relaxed(hl_signal_value(side->amd));
+	if (hl_signal_satisfied(cond, v, cmp) || timeout_ns == 0)
+		return v;
+
+	struct hl_signal_event *ev = hl_load_relaxed(&side->event);
+	bool sleeps = ev && hint != HSA_WAIT_STATE_ACTIVE;
+	atomic_fetch_add_explicit(&side->users, 1, memory_order_relaxed);
+	if (sleeps)
+		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
+	/* Pairs with the fence in signal_notify (ops.c: it then sees us in
+	 * sleepers) and with the one in hl_signal_destroy (it sees us in
+	 * users, or we see its kind INVALID). */
+	hl_fence_seq_cst();
+
+	uint64_t start = hl_system_timestamp();
+	uint64_t deadline = deadline_after(start, timeout_ns);
+	if (sleeps)
+		v = wait_blocked(side, ev, cond, cmp, start, deadline);
+	else
+		v = wait_spinning(side, cond, cmp, deadline, hint != HSA_WAIT_STATE_ACTIVE);
+
+	/* Release: pairs with the acquire loads in hl_signal_destroy's drain,
+	 * so our last reads of the signal come before it is recycled. */
+	if (sleeps)
+		atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
+	atomic_fetch_sub_explicit(&side->users, 1, memory_order_release);
+	return v;
+}
+
+static hsa_signal_value_t wait_api(hsa_signal_t s, hsa_signal_condition_t cond,
+				   hsa_signal_value_t cmp, uint64_t timeout_hint,
+				   hsa_wait_state_t hint, bool acquire)
+{
+	int64_t v = hl_signal_wait(s, cond, cmp, hl_signal_ticks_to_ns(timeout_hint), hint);
+	/* Acquire: pairs with the release half of the store or RMW (or the
+	 * GPU's release) that made the condition true. */
+	if (acquire)
+		hl_fence_acquire();
+	return v;
+}
+
+hsa_signal_value_t hsa_signal_wait_relaxed(hsa_signal_t signal, hsa_signal_condition_t cond,
+					   hsa_signal_value_t compare_value,
+					   uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
+{
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, false);
+}
+
+hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t signal, hsa_signal_condition_t cond,
+					     hsa_signal_value_t compare_value,
+					     uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
+{
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, true);
+}
+
+hsa_signal_value_t hsa_signal_wait_acquire(hsa_signal_t signal, hsa_signal_condition_t cond,
+					   hsa_signal_value_t compare_value,
+					   uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
+{
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, true);
+}

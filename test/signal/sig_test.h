@@ -1,0 +1,77 @@
+/*
+ * Helpers shared by the signal suites: status assertions that print both
+ * values, runtime setup, a clock in ns, the calling thread's CPU time and
+ * the process's thread count.
+ */
+#ifndef HSALITE_SIG_TEST_H
+#define HSALITE_SIG_TEST_H
+
+#include <check.h>
+#include <dirent.h>
+#include <stdint.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "hsa/amd_hsa_signal.h"
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+
+#define ck_status(expr, expected)                                              \
+	do {                                                                   \
+		hsa_status_t s_ = (expr);                                      \
+		hsa_status_t e_ = (hsa_status_t)(expected);                    \
+		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
+			      (unsigned)s_, (unsigned)e_);                     \
+	} while (0)
+
+#define ck_value(expr, expected)                                               \
+	do {                                                                   \
+		long long v_ = (long long)(expr);                              \
+		long long e_ = (long long)(expected);                          \
+		ck_assert_msg(v_ == e_, "%s: got %lld, expected %lld", #expr,  \
+			      v_, e_);                                         \
+	} while (0)
+
+static inline uint64_t sig_now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* CPU time (user + system) of the calling thread, in ns. */
+static inline uint64_t sig_thread_cpu_ns(void)
+{
+	struct rusage ru;
+	getrusage(RUSAGE_THREAD, &ru);
+	return (uint64_t)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1000000000ull +
+	       (uint64_t)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) * 1000ull;
+}
+
+/* Threads of this process (entries of /proc/self/task). */
+static inline int sig_thread_count(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	int n = 0;
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d));)
+		if (e->d_name[0] != '.')
+			n++;
+	closedir(d);
+	return n;
+}
+
+static inline amd_signal_t *sig_amd(hsa_signal_t s)
+{
+	return (amd_signal_t *)(uintptr_t)s.handle;
+}
+
+static inline hsa_signal_t sig_create(hsa_signal_value_t v)
+{
+	hsa_signal_t s = { 0 };
+	ck_status(hsa_signal_create(v, 0, NULL, &s), HSA_STATUS_SUCCESS);
+	return s;
+}
+
+#endif
