@@ -459,7 +459,10 @@ static int mem_map_common(struct kfd_process *proc, struct kfd_mem *mem,
 	pthread_mutex_lock(&priv->mem_lock);
 	for (uint32_t i = 0; i < done; i++) {
 		if (map) {
-			mem->mapped_gpus[mem->n_mapped++] = todo[i];
+			/* Each known GPU at most once, so n_gpus slots suffice
+			 * unless two threads map one buffer (not allowed). */
+			if (!mem_mapped_on(mem, todo[i]) && mem->n_mapped < proc->n_gpus)
+				mem->mapped_gpus[mem->n_mapped++] = todo[i];
 			continue;
 		}
 		for (uint32_t j = 0; j < mem->n_mapped; j++) {
