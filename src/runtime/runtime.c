@@ -54,6 +54,7 @@ static void runtime_destroy_forked(struct hl_runtime *rt)
 	hl_memory_forget_all(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 }
@@ -87,7 +88,9 @@ struct hl_runtime *hl_runtime_get(void)
 int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt))
 {
 	int err = 0;
-	pthread_mutex_lock(&hl_runtime_lock);
+	/* Not hl_runtime_lock: modules register while holding their own locks,
+	 * which their teardown (run under hl_runtime_lock) takes again. */
+	pthread_mutex_lock(&rt->teardown_lock);
 	bool known = false;
 	for (uint32_t i = 0; i < rt->n_teardown; i++)
 		known |= rt->teardown[i] == fn;
@@ -97,18 +100,20 @@ int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *
 		else
 			rt->teardown[rt->n_teardown++] = fn;
 	}
-	pthread_mutex_unlock(&hl_runtime_lock);
+	pthread_mutex_unlock(&rt->teardown_lock);
 	return err;
 }
 
 /* Called with hl_runtime_lock held, rt already withdrawn from hl_rt. */
 static void runtime_destroy(struct hl_runtime *rt)
 {
+	/* rt is unreachable now: no registration can race with this walk. */
 	while (rt->n_teardown)
 		rt->teardown[--rt->n_teardown](rt);
 	hl_memory_release_all(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 }
@@ -119,6 +124,7 @@ static int runtime_create(struct hl_runtime **out)
 	if (!rt)
 		return -ENOMEM;
 	pthread_mutex_init(&rt->mem_lock, NULL);
+	pthread_mutex_init(&rt->teardown_lock, NULL);
 	hl_env_read(&rt->env);
 
 	int err = kfd_process_open(&rt->proc);
@@ -135,6 +141,7 @@ err_close_process:
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 err_free_runtime:
+	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 	return err;

@@ -185,8 +185,10 @@ struct hl_runtime {
 	pthread_mutex_t mem_lock;      /* protects allocs */
 	struct hl_alloc *allocs;
 	/* Other modules' teardown, run by the last hsa_shut_down (runtime.c). */
+	pthread_mutex_t teardown_lock; /* protects teardown, n_teardown; a leaf
+	                                * lock: callers may hold their own */
 	void (*teardown[HL_TEARDOWN_MAX])(struct hl_runtime *rt);
-	uint32_t n_teardown;           /* under hl_runtime_lock or before publishing */
+	uint32_t n_teardown;
 };
 
 /* ---- runtime.c ---- */
@@ -199,9 +201,11 @@ struct hl_runtime *hl_runtime_get(void);
 
 /* Registers fn to run when the last hsa_shut_down destroys rt: in reverse
  * order of registration, before memory, agents and the KFD process go, so a
- * module (queues, signals, the loader) frees what it built on them.  Each fn
+ * module (queues, signals, the loader) frees what it built on them.  fn runs
+ * with hl_runtime_lock held and rt already withdrawn, so it must not call
+ * hsa_init/hsa_shut_down (nor hl_runtime_get, which returns NULL).  Each fn
  * is registered once per runtime (a second registration is ignored);
- * -ENOSPC past HL_TEARDOWN_MAX. */
+ * -ENOSPC past HL_TEARDOWN_MAX.  Safe to call with the caller's locks held. */
 int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt));
 
 static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_agent_t a)
