@@ -5,7 +5,7 @@
  *  - One CPU agent per topology node with CPU cores, first, in node order.
  *  - One GPU agent per GPU the thunk opened (kfd_process.gpus, topology
  *    order), filtered and reordered by ROCR_VISIBLE_DEVICES.  Its ISA comes
- *    from gfx_target_version, or HSA_OVERRIDE_GFX_VERSION[_<n>], plus the
+ *    from gfx_target_version, or HSA_OVERRIDE_GFX_VERSION[_<node>], plus the
  *    SRAM EDC capability bit and the process's XNACK mode.
  *  - Pools per agent in ROCr 5.2.3's order: a CPU node gets system memory
  *    fine-grained, kernarg (fine-grained) and coarse-grained; a dGPU gets
@@ -117,7 +117,7 @@ static bool query_xnack(struct hl_runtime *rt)
 }
 
 static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_gpu *gpu,
-			  uint32_t ordinal, const char *uuid, struct hl_pool **pools,
+			  const char *uuid, struct hl_pool **pools,
 			  struct hl_cache **caches)
 {
 	const struct kfd_node *node = gpu->node;
@@ -138,7 +138,7 @@ static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_
 	a->gfx_minor = np->gfx_target_version / 100 % 100;
 	a->gfx_stepping = np->gfx_target_version % 100;
 	uint32_t maj, min, step;
-	if (hl_env_gfx_override(&rt->env, ordinal, &maj, &min, &step)) {
+	if (hl_env_gfx_override(&rt->env, node->index, &maj, &min, &step)) {
 		hl_info("runtime", "node %u: gfx version %u.%u.%u overridden to %u.%u.%u",
 			node->index, a->gfx_major, a->gfx_minor, a->gfx_stepping, maj, min, step);
 		a->gfx_major = maj;
@@ -272,7 +272,7 @@ int hl_agents_build(struct hl_runtime *rt)
 	for (uint32_t v = 0; v < n_visible; v++) {
 		struct kfd_gpu *gpu = &rt->proc->gpus[order[v]];
 		struct hl_agent *a = &rt->agents[rt->n_agents];
-		err = gpu_agent_init(rt, a, gpu, order[v], uuids[order[v]], &pools, &caches);
+		err = gpu_agent_init(rt, a, gpu, uuids[order[v]], &pools, &caches);
 		if (err)
 			goto out_free_scratch;
 		rt->gpu_ids[rt->n_gpus++] = gpu->gpu_id;

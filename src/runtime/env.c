@@ -10,9 +10,10 @@
  *                               ignored, an empty value hides every GPU.
  *   HSA_OVERRIDE_GFX_VERSION    major.minor.stepping (decimal) for every GPU,
  *                               e.g. 10.3.0 -> gfx1030, 9.0.10 -> gfx90a.
- *   HSA_OVERRIDE_GFX_VERSION_<n> the same for GPU number n only (topology
- *                               order, before ROCR_VISIBLE_DEVICES); wins
- *                               over the global one.
+ *   HSA_OVERRIDE_GFX_VERSION_<n> the same for the GPU at KFD topology node
+ *                               n only (node 0 is the CPU, so the first GPU
+ *                               is usually 1, as in libhsakmt); wins over
+ *                               the global one.
  *   HSA_XNACK                   0/1: the XNACK mode assumed when the kernel
  *                               cannot be asked for it.
  *   HSALITE_LOG, HSALITE_LOG_FILE  the log (src/util/log.h).
@@ -37,7 +38,7 @@ static bool parse_gfx_version(const char *s, uint32_t *major, uint32_t *minor, u
 		if (!isdigit((unsigned char)*p))
 			return false;
 		v[i] = strtoul(p, &end, 10);
-		if (v[i] > 255)
+		if (v[i] > (i == 0 ? 63u : 255u)) /* libhsakmt's EngineId field widths */
 			return false;
 		if (i < 2 && *end != '.')
 			return false;
@@ -73,11 +74,11 @@ void hl_env_read(struct hl_env *env)
 		env->xnack = xnack[0] - '0';
 }
 
-bool hl_env_gfx_override(const struct hl_env *env, uint32_t gpu_ordinal,
+bool hl_env_gfx_override(const struct hl_env *env, uint32_t node,
 			 uint32_t *major, uint32_t *minor, uint32_t *stepping)
 {
 	char name[48];
-	snprintf(name, sizeof(name), "HSA_OVERRIDE_GFX_VERSION_%u", gpu_ordinal);
+	snprintf(name, sizeof(name), "HSA_OVERRIDE_GFX_VERSION_%u", node);
 	const char *v = getenv(name);
 	if (v && *v) {
 		if (parse_gfx_version(v, major, minor, stepping))

@@ -250,10 +250,10 @@ void hl_agents_destroy(struct hl_runtime *rt);
 
 /* ---- env.c ---- */
 void hl_env_read(struct hl_env *env);
-/* The override for GPU number gpu_ordinal (topology order):
- * HSA_OVERRIDE_GFX_VERSION_<ordinal> wins over HSA_OVERRIDE_GFX_VERSION.
+/* The override for the GPU at KFD topology node `node`:
+ * HSA_OVERRIDE_GFX_VERSION_<node> wins over HSA_OVERRIDE_GFX_VERSION.
  * Returns true and sets the version when one applies. */
-bool hl_env_gfx_override(const struct hl_env *env, uint32_t gpu_ordinal,
+bool hl_env_gfx_override(const struct hl_env *env, uint32_t node,
 			 uint32_t *major, uint32_t *minor, uint32_t *stepping);
 /* Applies ROCR_VISIBLE_DEVICES to n GPUs whose UUID strings are given, in
  * topology order: writes the visible GPUs' indices, in the order the variable

@@ -1,7 +1,7 @@
 /*
  * Environment parsing (src/runtime/env.c, compiled into this test): how
  * ROCR_VISIBLE_DEVICES selects and orders GPUs and how
- * HSA_OVERRIDE_GFX_VERSION[_<n>] is read.  No device needed (label unit).
+ * HSA_OVERRIDE_GFX_VERSION[_<node>] is read.  No device needed (label unit).
  */
 #include <stdlib.h>
 
@@ -65,7 +65,8 @@ START_TEST(gfx_override_applies_to_every_gpu)
 }
 END_TEST
 
-START_TEST(gfx_override_for_one_gpu_wins)
+/* _<n> is the KFD node of the GPU (node 0 is the CPU), as in libhsakmt. */
+START_TEST(gfx_override_for_one_node_wins)
 {
 	struct hl_env env;
 	setenv("HSA_OVERRIDE_GFX_VERSION", "10.3.0", 1);
@@ -84,11 +85,15 @@ END_TEST
 
 START_TEST(malformed_gfx_override_is_ignored)
 {
-	struct hl_env env;
-	setenv("HSA_OVERRIDE_GFX_VERSION", "10.3", 1);
-	hl_env_read(&env);
-	uint32_t maj = 0, min = 0, step = 0;
-	ck_assert(!hl_env_gfx_override(&env, 0, &maj, &min, &step));
+	static const char *const bad[] = { "10.3", "10.3.0.1", "64.0.0", "9.0.256", "a.b.c", "" };
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct hl_env env;
+		setenv("HSA_OVERRIDE_GFX_VERSION", bad[i], 1);
+		hl_env_read(&env);
+		uint32_t maj = 0, min = 0, step = 0;
+		ck_assert_msg(!hl_env_gfx_override(&env, 1, &maj, &min, &step),
+			      "'%s' accepted", bad[i]);
+	}
 	unsetenv("HSA_OVERRIDE_GFX_VERSION");
 }
 END_TEST
@@ -105,7 +110,7 @@ static Suite *env_suite(void)
 	tcase_add_test(tc, duplicates_are_ignored);
 	tcase_add_test(tc, empty_value_hides_every_gpu);
 	tcase_add_test(tc, gfx_override_applies_to_every_gpu);
-	tcase_add_test(tc, gfx_override_for_one_gpu_wins);
+	tcase_add_test(tc, gfx_override_for_one_node_wins);
 	tcase_add_test(tc, malformed_gfx_override_is_ignored);
 	suite_add_tcase(s, tc);
 	return s;

@@ -1,7 +1,9 @@
 /*
  * HSA_OVERRIDE_GFX_VERSION on kfdemu: the GPU agent takes the overridden
  * processor (name and ISA), keeping the device's target features.  The test
- * runs with HSA_OVERRIDE_GFX_VERSION=9.0.8 on an MI210 (gfx90a).  Label emu.
+ * runs on an MI210 (gfx90a) with HSA_OVERRIDE_GFX_VERSION=9.0.8, or with
+ * HSA_OVERRIDE_GFX_VERSION_1=9.0.8 for its node beside another global value.
+ * Label emu.
  */
 #include <string.h>
 
