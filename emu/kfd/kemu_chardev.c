@@ -14,9 +14,7 @@
  *   caller is not the opener's process     -EBADF
  *   deprecated DBG_* (0x0D..0x10)          -EPERM
  * Ioctls of the table that kfdemu does not model (dma-buf, CRIU, SMI, GWS,
- * debugger, tile config, wave state) are logged and fail with -EOPNOTSUPP;
- * SVM fails with -EPERM as on a kernel built without CONFIG_HSA_AMD_SVM
- * (the topology must then not advertise SVMAPISupported).
+ * debugger, tile config, wave state) are logged and fail with -EOPNOTSUPP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,10 +59,11 @@ static long ioctl_deprecated(struct kemu_process *p, void *arg)
 	return -EPERM;
 }
 
+/* SVM needs the argument size (its attribute array rides in it): the
+ * dispatcher calls kemu_ioctl_svm directly; this entry only marks it. */
 static long ioctl_svm(struct kemu_process *p, void *arg)
 {
-	kemu_warn(p->m, "SVM: not emulated (kernel without CONFIG_HSA_AMD_SVM): -EPERM");
-	return -EPERM;
+	return kemu_ioctl_svm(p, arg, sizeof(struct kfd_args_svm));
 }
 
 #define IN  1u
@@ -161,6 +160,8 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 	if (kemu_fail_check(m, KEMU_FAIL_IOCTL, nr)) {
 		ret = -ENOMEM;
 		kemu_info(m, "%s: injected failure -ENOMEM", kemu_ioctl_name(nr));
+	} else if (nr == _IOC_NR(KFD_IOCTL_SVM(0))) {
+		ret = kemu_ioctl_svm(f->proc, kdata, asize);
 	} else {
 		ret = d->fn(f->proc, kdata);
 	}

@@ -264,6 +264,12 @@ long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg)
 	long err;
 	if (a->size == 0)
 		return -EINVAL;
+	if (kemu_svm_overlaps(p, a->va_addr, a->size) ||
+	    ((a->flags & KFD_ALLOC_USERPTR) && kemu_svm_overlaps(p, a->mmap_offset, a->size))) {
+		kemu_info(p->m, "ALLOC_MEMORY_OF_GPU: 0x%llx already allocated by SVM: -EADDRINUSE",
+			  (unsigned long long)a->va_addr);
+		return -EADDRINUSE;
+	}
 	pthread_mutex_lock(&p->lock);
 	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
 	if (!pdd) {

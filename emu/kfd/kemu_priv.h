@@ -11,6 +11,7 @@
  *   kemu_events.c    events and WAIT_EVENTS (kfd_events.c)
  *   kemu_drm.c       the render node: GEM mmap, DRM info via the topology
  *   kemu_mmap.c      mmap of kfd and render offsets
+ *   kemu_svm.c       SVM attribute ranges (kfd_svm.c, without migration)
  *   kemu_uaccess.c   copy_from_user/copy_to_user with fault checking
  *   kemu_log.c       KFDEMU_LOG and the ioctl argument decoder
  *
@@ -203,6 +204,25 @@ struct kemu_event {
 	} data;
 };
 
+/* ---- SVM ranges (kemu_svm.c) ---- */
+struct kemu_svm_range {
+	uint64_t start, last;          /* CPU == GPU pages, inclusive */
+	uint32_t preferred_loc, prefetch_loc;
+	uint32_t flags;                /* KFD_SVM_FLAG_* */
+	uint32_t granularity;
+	uint32_t access, aip;          /* device-index bitmaps */
+};
+long kemu_ioctl_svm(struct kemu_process *p, void *arg, size_t size);
+/* Is any SVM range inside [addr, addr + size)?  Takes vm_lock. */
+bool kemu_svm_overlaps(struct kemu_process *p, uint64_t addr, uint64_t size);
+/* CWSR area as SVM ranges (kfd_queue_buffer_svm_get).  Caller holds p->lock. */
+int kemu_svm_queue_get(struct kemu_process *p, uint32_t idx, uint64_t addr, uint64_t size);
+/* Caller holds vm_lock. */
+const struct kemu_svm_range *kemu_svm_lookup(const struct kemu_process *p, uint64_t page);
+bool kemu_svm_gpu_page_mapped(const struct kemu_process *p, uint32_t idx, uint64_t page,
+			      unsigned *perms);
+void kemu_svm_fini(struct kemu_process *p);
+
 /* ---- the process ---- */
 enum kemu_runtime_state { KEMU_RUNTIME_DISABLED, KEMU_RUNTIME_ENABLED };
 struct kemu_process {
@@ -214,6 +234,8 @@ struct kemu_process {
 	uint32_t n_pdds;
 	struct kemu_queue *queues;
 	uint64_t queue_ids[KEMU_MAX_QUEUE_IDS / 64];
+	struct kemu_svm_range *svm;    /* sorted; under vm_lock */
+	size_t n_svm, cap_svm;
 	enum kemu_runtime_state runtime_state;
 	uint64_t r_debug;
 	bool xnack_enabled;

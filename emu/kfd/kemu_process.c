@@ -96,6 +96,7 @@ void kemu_process_destroy(struct kemu_process *p)
 	kemu_queues_fini(p);
 	kemu_events_fini(p);
 	kemu_bo_free_all(p);
+	kemu_svm_fini(p);
 	for (uint32_t i = 0; i < p->n_pdds; i++) {
 		struct kemu_pdd *pdd = &p->pdds[i];
 		kemu_vm_fini(&pdd->vm);

@@ -18,7 +18,8 @@
  *      compute queues an EOP buffer (if given) of exactly the node's size in
  *      a mapping of that size, ctl_stack_size equal to the node's, the
  *      ctx-save size >= the node's cwsr_size and a mapping of exactly
- *      ALIGN((ctx_save_size + debug_size) * num_xcc, 4096) -> -EINVAL
+ *      ALIGN((ctx_save_size + debug_size) * num_xcc, 4096), or SVM ranges
+ *      mapped to the GPU with GPU_ALWAYS_MAPPED covering it -> -EINVAL
  *   5. more than max_queues on the device -> -ENOSPC; no queue id or SDMA
  *      slot left -> -ENOMEM; no CP doorbell left -> -EBUSY
  *
@@ -145,8 +146,9 @@ static int queue_acquire_buffers(struct kemu_queue *q)
 	uint64_t total = ((uint64_t)i->ctx_save_size + g->debug_memory_size) *
 			 (g->num_xcc ? g->num_xcc : 1);
 	total = KEMU_ALIGN(total, KEMU_PAGE_SIZE);
-	/* no SVM ranges here: a CWSR area that is not a BO mapping fails */
 	err = queue_buffer_get(pdd, i->ctx_save_va, total, &q->cwsr_bo, "CWSR area");
+	if (err) /* or SVM ranges mapped to this GPU with GPU_ALWAYS_MAPPED */
+		err = kemu_svm_queue_get(pdd->proc, pdd->dev->index, i->ctx_save_va, total);
 	if (err)
 		goto err_release;
 	return 0;

@@ -94,6 +94,34 @@ static uint8_t *bo_host(const struct kemu_bo *bo, uint64_t off)
 	return bo->host + off;
 }
 
+/* An SVM page (GPU VA == CPU VA, system memory): one page at a time, so
+ * every page's attributes are checked.  Caller holds vm_lock. */
+static uint8_t *svm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_t va,
+			    size_t len, unsigned access, size_t *avail, bool *user,
+			    struct kemu_vm_fault_info *fault)
+{
+	unsigned perms = 0;
+	if (!kemu_svm_gpu_page_mapped(p, pdd->dev->index, va >> 12, &perms)) {
+		if (fault)
+			fault->not_present = true;
+		return NULL;
+	}
+	if ((access & KEMU_ACCESS_WRITE) && !(perms & KEMU_ACCESS_WRITE)) {
+		if (fault)
+			fault->read_only = true;
+		return NULL;
+	}
+	if ((access & KEMU_ACCESS_EXEC) && !(perms & KEMU_ACCESS_EXEC)) {
+		if (fault)
+			fault->no_execute = true;
+		return NULL;
+	}
+	uint64_t end = (va | (KEMU_PAGE_SIZE - 1)) + 1;
+	*avail = end - va < len ? (size_t)(end - va) : len;
+	*user = true;
+	return (uint8_t *)(uintptr_t)va;
+}
+
 /* Resolves up to len bytes at va inside one mapping: returns the host
  * pointer and the number of bytes available there.  Caller holds vm_lock. */
 static uint8_t *vm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_t va,
@@ -104,11 +132,8 @@ static uint8_t *vm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_
 	if (fault)
 		*fault = (struct kemu_vm_fault_info){ .va = va,
 						      .gpu_id = pdd->dev->gpu->gpu_id };
-	if (!map) {
-		if (fault)
-			fault->not_present = true;
-		return NULL;
-	}
+	if (!map)
+		return svm_resolve(p, pdd, va, len, access, avail, user, fault);
 	if ((access & KEMU_ACCESS_WRITE) && !(map->perms & KEMU_ACCESS_WRITE)) {
 		if (fault)
 			fault->read_only = true;

@@ -257,6 +257,43 @@ START_TEST(cwsr_not_mapped_is_einval)
 }
 END_TEST
 
+static long svm_cwsr(void *area, uint64_t size, uint32_t flags)
+{
+	struct {
+		struct kfd_args_svm a;
+		struct kfd_svm_attribute attrs[2];
+	} s = { .a = { .start_addr = (uintptr_t)area, .size = size, .op = KFD_SVM_OP_SET_ATTR,
+		       .nattr = 2 },
+		.attrs = { { 2 /* ACCESS */, E.gpu_id }, { 5 /* SET_FLAGS */, flags } } };
+	return kio(KFD_IOCTL_SVM(2), &s);
+}
+
+START_TEST(cwsr_in_an_always_mapped_svm_range_is_accepted)
+{
+	uint64_t total = ((uint64_t)Q.cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
+	total = (total + 0xFFF) & ~0xFFFull;
+	void *area = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(area, MAP_FAILED);
+	ck_assert_int_eq(svm_cwsr(area, total, KFD_SVM_FLAG_GPU_ALWAYS_MAPPED), 0);
+	EXPECT_CREATE(a.ctx_save_restore_address = (uintptr_t)area, 0);
+	munmap(area, total);
+}
+END_TEST
+
+START_TEST(cwsr_in_an_svm_range_without_always_mapped_is_einval)
+{
+	uint64_t total = ((uint64_t)Q.cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
+	total = (total + 0xFFF) & ~0xFFFull;
+	void *area = mmap(NULL, total, PROT_READ | PROT_WRITE,
+			  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(area, MAP_FAILED);
+	ck_assert_int_eq(svm_cwsr(area, total, KFD_SVM_FLAG_GPU_EXEC), 0);
+	EXPECT_CREATE(a.ctx_save_restore_address = (uintptr_t)area, -EINVAL);
+	munmap(area, total);
+}
+END_TEST
+
 START_TEST(sdma_queue_needs_no_eop_or_cwsr)
 {
 	EXPECT_CREATE((a.queue_type = KFD_QUEUE_TYPE_SDMA, a.ctl_stack_size = 0,
@@ -456,6 +493,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, ctx_save_size_below_cwsr_size_is_einval);
 	tcase_add_test(tc, ctx_save_size_above_cwsr_size_needs_a_matching_mapping);
 	tcase_add_test(tc, cwsr_not_mapped_is_einval);
+	tcase_add_test(tc, cwsr_in_an_always_mapped_svm_range_is_accepted);
+	tcase_add_test(tc, cwsr_in_an_svm_range_without_always_mapped_is_einval);
 	tcase_add_test(tc, sdma_queue_needs_no_eop_or_cwsr);
 	tcase_add_test(tc, queue_limit_is_enospc);
 	tcase_add_test(tc, pre_1_17_88_byte_struct_is_accepted);
