@@ -127,7 +127,7 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		*(uint32_t *)value = gpu ? 32 : 0;
 		break;
 	case HSA_AGENT_INFO_QUEUES_MAX:
-		*(uint32_t *)value = gpu ? HL_QUEUES_MAX : 0;
+		*(uint32_t *)value = gpu ? rt->env.max_queues : 0;
 		break;
 	case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
 		*(uint32_t *)value = gpu ? HL_QUEUE_MIN_PACKETS : 0;

@@ -16,6 +16,9 @@
  *                               the global one.
  *   HSA_XNACK                   0/1: the XNACK mode assumed when the kernel
  *                               cannot be asked for it.
+ *   HSA_MAX_QUEUES              queues per GPU agent (HSA_AGENT_INFO_QUEUES_MAX);
+ *                               unset or 0 means 128, larger values are capped
+ *                               at 128, as in ROCr.
  *   HSALITE_LOG, HSALITE_LOG_FILE  the log (src/util/log.h).
  */
 #include <ctype.h>
@@ -66,6 +69,14 @@ void hl_env_read(struct hl_env *env)
 		else
 			hl_warn("env", "HSA_OVERRIDE_GFX_VERSION=%s ignored: expected major.minor.stepping",
 				gfx);
+	}
+
+	env->max_queues = HL_QUEUES_MAX;
+	const char *mq = getenv("HSA_MAX_QUEUES");
+	if (mq && *mq) {
+		unsigned long v = strtoul(mq, NULL, 10); /* atoi-like, as ROCr */
+		if (v > 0 && v < HL_QUEUES_MAX)
+			env->max_queues = (uint32_t)v;
 	}
 
 	env->xnack = -1;

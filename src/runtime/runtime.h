@@ -169,6 +169,7 @@ struct hl_env {
 	bool gfx_override;            /* HSA_OVERRIDE_GFX_VERSION */
 	uint32_t gfx_major, gfx_minor, gfx_stepping;
 	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
+	uint32_t max_queues;          /* HSA_MAX_QUEUES, 1..HL_QUEUES_MAX */
 };
 
 struct hl_runtime {

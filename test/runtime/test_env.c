@@ -98,6 +98,25 @@ START_TEST(malformed_gfx_override_is_ignored)
 }
 END_TEST
 
+START_TEST(max_queues_defaults_to_128_and_is_capped)
+{
+	static const struct { const char *v; uint32_t want; } cases[] = {
+		{ NULL, 128 }, { "0", 128 }, { "16", 16 }, { "1000", 128 }, { "x", 128 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct hl_env env;
+		if (cases[i].v)
+			setenv("HSA_MAX_QUEUES", cases[i].v, 1);
+		else
+			unsetenv("HSA_MAX_QUEUES");
+		hl_env_read(&env);
+		ck_assert_msg(env.max_queues == cases[i].want, "HSA_MAX_QUEUES=%s: %u, expected %u",
+			      cases[i].v ? cases[i].v : "(unset)", env.max_queues, cases[i].want);
+	}
+	unsetenv("HSA_MAX_QUEUES");
+}
+END_TEST
+
 static Suite *env_suite(void)
 {
 	Suite *s = suite_create("runtime_env");
@@ -112,6 +131,7 @@ static Suite *env_suite(void)
 	tcase_add_test(tc, gfx_override_applies_to_every_gpu);
 	tcase_add_test(tc, gfx_override_for_one_node_wins);
 	tcase_add_test(tc, malformed_gfx_override_is_ignored);
+	tcase_add_test(tc, max_queues_defaults_to_128_and_is_capped);
 	suite_add_tcase(s, tc);
 	return s;
 }
