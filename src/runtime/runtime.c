@@ -187,7 +187,8 @@ hsa_status_t hsa_shut_down(void)
 	} else if (--hl_refcount == 0) {
 		struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
 		/* Withdraw first so no new call starts on a runtime being freed
-		 * (calls racing with the last shutdown are the caller's bug). */
+		 * (calls racing with the last shutdown are the caller's bug).
+		 * Pairs with the acquire in hl_runtime_get, which then sees NULL. */
 		hl_store_release(&hl_rt, NULL);
 		runtime_destroy(rt);
 	}
