@@ -3,8 +3,10 @@
  *
  * Supported: HSA_EXTENSION_AMD_LOADER 1.03 (the table HIP fetches with
  * hsa_system_get_major_extension_table).  Its entries belong to the loader
- * (src/loader); until it lands they validate their arguments and return
- * HSA_STATUS_ERROR, never a made-up success.  Every other extension (the
+ * (src/loader), which provides them by defining hl_loader_table(); while no
+ * object of the library defines it (a weak reference resolves to NULL) the
+ * entries below validate their arguments and return HSA_STATUS_ERROR,
+ * never a made-up success.  Every other extension (the
  * finalizer, images, performance counters, profiling events, the AMD
  * profiler and aqlprofile) is unsupported: queries say so and table
  * requests fail with INVALID_ARGUMENT, the status the HSA spec gives for an
@@ -127,7 +129,10 @@ static hsa_status_t loader_iterate_executables(hsa_status_t (*cb)(hsa_executable
 	return loader_pending("hsa_ven_amd_loader_iterate_executables");
 }
 
-static const hsa_ven_amd_loader_1_03_pfn_t loader_table = {
+/* Defined by src/loader when it exists: the real entries. */
+const hsa_ven_amd_loader_1_03_pfn_t *hl_loader_table(void) __attribute__((weak));
+
+static const hsa_ven_amd_loader_1_03_pfn_t pending_loader_table = {
 	.hsa_ven_amd_loader_query_host_address = loader_query_host_address,
 	.hsa_ven_amd_loader_query_segment_descriptors = loader_query_segment_descriptors,
 	.hsa_ven_amd_loader_query_executable = loader_query_executable,
@@ -224,7 +229,8 @@ static hsa_status_t copy_table(uint16_t extension, uint16_t version_major, size_
 	if (!hl_extension_supported(extension, &major, &minor) || version_major != major)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	size_t size = length < max_minor_size ? length : max_minor_size;
-	memcpy(table, &loader_table, size);
+	const hsa_ven_amd_loader_1_03_pfn_t *t = hl_loader_table ? hl_loader_table() : NULL;
+	memcpy(table, t ? t : &pending_loader_table, size);
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -235,7 +241,8 @@ hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t v
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!table || table_length == 0 || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return copy_table(extension, version_major, sizeof(loader_table), table_length, table);
+	return copy_table(extension, version_major, sizeof(pending_loader_table), table_length,
+			  table);
 }
 
 hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,

@@ -280,6 +280,13 @@ bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor
  * bitmask. */
 void hl_extension_mask(uint8_t mask[128], bool agent_level);
 
+/* The AMD loader extension's function table (hsa_ven_amd_loader.h,
+ * version 1.03), defined by src/loader; extension.c hands it out through
+ * hsa_system_get_major_extension_table and falls back to entries that
+ * return HSA_STATUS_ERROR while no object defines it (weak reference). */
+struct hsa_ven_amd_loader_1_03_pfn_s;
+const struct hsa_ven_amd_loader_1_03_pfn_s *hl_loader_table(void);
+
 /* ---- memory.c ---- */
 /* Frees every allocation still recorded (the last hsa_shut_down). */
 void hl_memory_release_all(struct hl_runtime *rt);
