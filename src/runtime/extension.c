@@ -130,7 +130,8 @@ static hsa_status_t loader_iterate_executables(hsa_status_t (*cb)(hsa_executable
 }
 
 /* Defined by src/loader when it exists: the real entries. */
-const hsa_ven_amd_loader_1_03_pfn_t *hl_loader_table(void) __attribute__((weak));
+const hsa_ven_amd_loader_1_03_pfn_t *hl_loader_table(void)
+	__attribute__((weak, visibility("hidden")));
 
 static const hsa_ven_amd_loader_1_03_pfn_t pending_loader_table = {
 	.hsa_ven_amd_loader_query_host_address = loader_query_host_address,
