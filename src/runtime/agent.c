@@ -268,6 +268,17 @@ int hl_agents_build(struct hl_runtime *rt)
 		rt->n_cpus++;
 	}
 
+	/* A system-memory allocation may span every CPU node's memory: ROCr
+	 * caps it at the aggregate (max_sysmem_alloc_size_; 5.2.3 counts each
+	 * node twice, via its fine-grained and its kernarg region). */
+	uint64_t sysmem = 0;
+	for (struct hl_pool *p = rt->pools; p < pools; p++)
+		if (p->kind == HL_POOL_SYSTEM_FINE)
+			sysmem += p->alloc_max;
+	for (struct hl_pool *p = rt->pools; p < pools; p++)
+		if (hl_pool_is_system(p))
+			p->alloc_max = sysmem;
+
 	rt->xnack_enabled = n_visible ? query_xnack(rt) : false;
 	for (uint32_t v = 0; v < n_visible; v++) {
 		struct kfd_gpu *gpu = &rt->proc->gpus[order[v]];

@@ -106,7 +106,8 @@ struct hl_pool {
 	struct hl_agent *owner;
 	enum hl_pool_kind kind;
 	uint64_t size;          /* bytes */
-	uint64_t alloc_max;     /* largest single allocation, page-aligned */
+	uint64_t alloc_max;     /* largest single allocation, page-aligned; for
+	                         * system memory the sum over CPU nodes */
 	uint64_t base;          /* HSA_AMD_REGION_INFO_BASE */
 	uint32_t bus_width;     /* bits, from the memory bank */
 	uint32_t mem_clk_max;   /* MHz, from the memory bank */
