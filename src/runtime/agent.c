@@ -151,9 +151,9 @@ static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_
 	int err = hl_isa_for_gpu(a->gfx_major, a->gfx_minor, a->gfx_stepping, sramecc, xnack,
 				 &a->isa);
 	if (err) {
-		hl_error("runtime", "node %u: gfx version %u.%u.%u is not a known AMDGPU processor "
-			 "(set HSA_OVERRIDE_GFX_VERSION to a supported one)", node->index,
-			 a->gfx_major, a->gfx_minor, a->gfx_stepping);
+		hl_error("runtime", "node %u: gfx version %u.%u.%u is not a known AMDGPU processor; "
+			 "GPU skipped (set HSA_OVERRIDE_GFX_VERSION to a supported one)",
+			 node->index, a->gfx_major, a->gfx_minor, a->gfx_stepping);
 		return err;
 	}
 	snprintf(a->name, sizeof(a->name), "%s", hl_isa_processor(a->isa));
@@ -283,7 +283,17 @@ int hl_agents_build(struct hl_runtime *rt)
 	for (uint32_t v = 0; v < n_visible; v++) {
 		struct kfd_gpu *gpu = &rt->proc->gpus[order[v]];
 		struct hl_agent *a = &rt->agents[rt->n_agents];
+		struct hl_pool *pools_mark = pools;
+		struct hl_cache *caches_mark = caches;
 		err = gpu_agent_init(rt, a, gpu, uuids[order[v]], &pools, &caches);
+		if (err == -ENOENT) {
+			/* An unknown processor: like ROCr ("Agent creation failed. The
+			 * GPU node has an unrecognized id."), go on without it. */
+			memset(a, 0, sizeof(*a));
+			pools = pools_mark;
+			caches = caches_mark;
+			continue;
+		}
 		if (err)
 			goto out_free_scratch;
 		rt->gpu_ids[rt->n_gpus++] = gpu->gpu_id;

@@ -2,7 +2,8 @@
  * ROCR_VISIBLE_DEVICES on a two-GPU kfdemu machine: the GPU agents are the
  * listed GPUs in the listed order.  The test is registered with the variable
  * set and HL_EXPECT_NODES naming the KFD nodes expected, in order (GPU 0 is
- * node 1, GPU 1 node 2).  Label emu.
+ * node 1, GPU 1 node 2).  Also used with an unknown HSA_OVERRIDE_GFX_VERSION,
+ * where no GPU agent is expected.  Label emu.
  */
 #include <stdio.h>
 #include <stdlib.h>
