@@ -30,6 +30,10 @@ hsa_status_t hl_status_from_errno(int err)
 	case EPERM:   /* the pool does not allow runtime allocation */
 	case ENOENT:  /* no allocation at this address */
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+	case ENOEXEC: /* the loader: a malformed code object (reason logged) */
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	case EXDEV:   /* the loader: a code object for another ISA, as ROCr */
+		return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
 	case EOPNOTSUPP:
 	case ENOSYS:
 	case ENOTTY:
