@@ -130,6 +130,9 @@ static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_
 	snprintf(a->uuid, sizeof(a->uuid), "%s", uuid);
 	snprintf(a->product_name, sizeof(a->product_name), "%.63s", gpu->marketing_name);
 	a->profile = np->cpu_cores_count > 0 ? HSA_PROFILE_FULL : HSA_PROFILE_BASE;
+	/* ROCr's default: coherent on an APU, non-coherent on a dGPU. */
+	atomic_init(&a->coherency, a->profile == HSA_PROFILE_FULL ? HSA_AMD_COHERENCY_TYPE_COHERENT
+								   : HSA_AMD_COHERENCY_TYPE_NONCOHERENT);
 	/* ROCr 5.2.3 reports 64 for every GPU (hard-coded; ROCr 6 reads the L2
 	 * line size, 128 on gfx90a): rocminfo shows "Cacheline Size: 64". */
 	a->cacheline_size = 64;

@@ -13,10 +13,16 @@
  *   ucode versions    fw_version & 0x3FF, sdma_fw_version & 0x3FF
  *
  * Unknown attributes give INVALID_ARGUMENT, as in ROCr.
+ *
+ * hsa_amd_coherency_get/set_type live here too: the agent's default
+ * coherency for memory it allocates.  On gfx9+ the MTYPE is chosen per
+ * allocation (fine- or coarse-grained pool), so as in ROCr outside Kaveri
+ * the setting is recorded and reported but changes no page-table policy.
  */
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "util/barrier.h"
 
 /* Image extension attributes (hsa_ext_image.h); we have no image support,
  * so like ROCr on image-less targets every limit reads 0. */
@@ -274,5 +280,34 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 			return gpu_only_info(rt, a, attr, value);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_coherency_get_type(hsa_agent_t agent, hsa_amd_coherency_type_t *type)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!type)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a = hl_agent_lookup(rt, agent);
+	if (!a || a->type != HSA_DEVICE_TYPE_GPU)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	*type = (hsa_amd_coherency_type_t)hl_load_relaxed(&a->coherency);
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_coherency_set_type(hsa_agent_t agent, hsa_amd_coherency_type_t type)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (type != HSA_AMD_COHERENCY_TYPE_COHERENT && type != HSA_AMD_COHERENCY_TYPE_NONCOHERENT)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a = hl_agent_lookup(rt, agent);
+	if (!a || a->type != HSA_DEVICE_TYPE_GPU)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	/* A setting, not an ordering point: relaxed (nothing is published). */
+	hl_store_relaxed(&a->coherency, (int)type);
 	return HSA_STATUS_SUCCESS;
 }

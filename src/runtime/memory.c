@@ -28,8 +28,7 @@ static uint64_t page_align(uint64_t size)
 	return (size + HL_PAGE_SIZE - 1) & ~(uint64_t)(HL_PAGE_SIZE - 1);
 }
 
-/* The allocation containing p; caller holds rt->mem_lock. */
-static struct hl_alloc *alloc_find_locked(struct hl_runtime *rt, const void *p)
+struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p)
 {
 	uintptr_t a = (uintptr_t)p;
 	for (struct hl_alloc *al = rt->allocs; al; al = al->next)
@@ -38,7 +37,13 @@ static struct hl_alloc *alloc_find_locked(struct hl_runtime *rt, const void *p)
 	return NULL;
 }
 
-static void alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al)
+void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al)
+{
+	al->next = rt->allocs;
+	rt->allocs = al;
+}
+
+void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al)
 {
 	for (struct hl_alloc **pp = &rt->allocs; *pp; pp = &(*pp)->next)
 		if (*pp == al) {
@@ -47,7 +52,7 @@ static void alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al)
 		}
 }
 
-static int alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
+int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
 {
 	int err = 0;
 	if (al->mem)
@@ -111,8 +116,7 @@ int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
 	}
 
 	pthread_mutex_lock(&rt->mem_lock);
-	al->next = rt->allocs;
-	rt->allocs = al;
+	hl_alloc_link_locked(rt, al);
 	pthread_mutex_unlock(&rt->mem_lock);
 	*out = al->ptr;
 	return 0;
@@ -132,7 +136,7 @@ void hl_memory_release_all(struct hl_runtime *rt)
 	pthread_mutex_unlock(&rt->mem_lock);
 	while (al) {
 		struct hl_alloc *next = al->next;
-		alloc_release(rt, al);
+		hl_alloc_release(rt, al);
 		al = next;
 	}
 }
@@ -197,15 +201,15 @@ static hsa_status_t free_allocation(void *ptr)
 	if (!ptr)
 		return HSA_STATUS_SUCCESS; /* the spec's no-op */
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
 	if (!al || al->ptr != ptr || al->registered) {
 		pthread_mutex_unlock(&rt->mem_lock);
 		hl_debug("memory", "free %p: not the start of an allocation", ptr);
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	}
-	alloc_unlink_locked(rt, al);
+	hl_alloc_unlink_locked(rt, al);
 	pthread_mutex_unlock(&rt->mem_lock);
-	return hl_status_from_errno(alloc_release(rt, al));
+	return hl_status_from_errno(hl_alloc_release(rt, al));
 }
 
 hsa_status_t hsa_amd_memory_pool_free(void *ptr)
@@ -247,7 +251,7 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 	}
 
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
 	if (!al || al->registered) {
 		pthread_mutex_unlock(&rt->mem_lock);
 		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -307,8 +311,7 @@ hsa_status_t hsa_memory_register(void *ptr, size_t size)
 			goto err_free_mem;
 	}
 	pthread_mutex_lock(&rt->mem_lock);
-	al->next = rt->allocs;
-	rt->allocs = al;
+	hl_alloc_link_locked(rt, al);
 	pthread_mutex_unlock(&rt->mem_lock);
 	return HSA_STATUS_SUCCESS;
 
@@ -328,14 +331,14 @@ hsa_status_t hsa_memory_deregister(void *ptr, size_t size)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	(void)size; /* the registration is found by its start address */
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = alloc_find_locked(rt, ptr);
-	if (!al || !al->registered || al->ptr != ptr) {
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	if (!al || !al->registered || al->locked || al->ptr != ptr) {
 		pthread_mutex_unlock(&rt->mem_lock);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
-	alloc_unlink_locked(rt, al);
+	hl_alloc_unlink_locked(rt, al);
 	pthread_mutex_unlock(&rt->mem_lock);
-	return hl_status_from_errno(alloc_release(rt, al));
+	return hl_status_from_errno(hl_alloc_release(rt, al));
 }
 
 /* True when the CPU can touch [p, p+size): memory the thunk knows only if
@@ -381,7 +384,7 @@ hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_pe
 
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
 	if (!al) {
 		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	} else if (al->mem && a->gpu) {
@@ -410,12 +413,13 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 	uint32_t n_list = 0;
 
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = alloc_find_locked(rt, ptr);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
 	if (al) {
 		out.type = al->registered ? HSA_EXT_POINTER_TYPE_LOCKED : HSA_EXT_POINTER_TYPE_HSA;
 		out.agentBaseAddress = al->ptr;
 		out.hostBaseAddress = (!al->mem || al->mem->host_access) ? al->ptr : NULL;
 		out.sizeInBytes = al->size;
+		out.userData = al->userdata;
 		if (al->pool) {
 			out.agentOwner = hl_agent_handle(al->pool->owner);
 			uint32_t flags = 0;
@@ -454,4 +458,23 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 		}
 	}
 	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_pointer_info_set_userdata(const void *ptr, void *userdata)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	pthread_mutex_lock(&rt->mem_lock);
+	/* The start of an allocation, as ROCr keys its allocation map. */
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	if (al && al->ptr == ptr)
+		al->userdata = userdata;
+	else
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_unlock(&rt->mem_lock);
+	return status;
 }

@@ -27,6 +27,7 @@
 #define HSALITE_RUNTIME_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -151,16 +152,23 @@ struct hl_agent {
 	uint32_t cacheline_size;
 	uint32_t mem_width, mem_clk_max;
 	struct hl_agent *nearest_cpu;
+	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
 };
 
-/* One allocation made through pools or registered, for free / allow_access /
- * pointer_info.  mem is NULL for host memory in a process without GPUs. */
+/* One allocation made through pools, or host memory registered or locked,
+ * for free / allow_access / pointer_info.  mem is NULL for host memory in a
+ * process without GPUs.  Fields other than userdata never change after the
+ * record is published on rt->allocs; userdata and lock_count are under
+ * rt->mem_lock. */
 struct hl_alloc {
 	void *ptr;
 	uint64_t size;
 	struct kfd_mem *mem;
-	struct hl_pool *pool;      /* NULL for registered memory */
-	bool registered;
+	struct hl_pool *pool;      /* NULL for registered or locked memory */
+	bool registered;           /* caller's pages: hsa_memory_register or lock */
+	bool locked;               /* hsa_amd_memory_lock[_to_pool] */
+	uint32_t lock_count;       /* locks of this exact range not yet unlocked */
+	void *userdata;            /* hsa_amd_pointer_info_set_userdata */
 	struct hl_alloc *next;
 };
 
@@ -297,6 +305,13 @@ void hl_memory_forget_all(struct hl_runtime *rt);
 /* Allocates size bytes from pool and maps it per ROCr's rules: system memory
  * to every GPU agent, VRAM to its owner only. */
 int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
+/* The allocation containing p, or NULL; caller holds rt->mem_lock. */
+struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
+/* Publishes / unpublishes a record on rt->allocs; caller holds rt->mem_lock. */
+void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al);
+void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
+/* Frees the record and what it owns (BO, our mmap); not on the list. */
+int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
 
 /* ---- pool.c ---- */
 /* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */

@@ -247,6 +247,22 @@ START_TEST(cpu_attributes)
 }
 END_TEST
 
+START_TEST(coherency_type_defaults_and_is_settable_on_gpus)
+{
+	hsa_amd_coherency_type_t t = 99;
+	ck_status(hsa_amd_coherency_get_type(gpu, &t), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(t, HSA_AMD_COHERENCY_TYPE_NONCOHERENT); /* a dGPU */
+	ck_status(hsa_amd_coherency_set_type(gpu, HSA_AMD_COHERENCY_TYPE_COHERENT),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_coherency_get_type(gpu, &t), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(t, HSA_AMD_COHERENCY_TYPE_COHERENT);
+	ck_status(hsa_amd_coherency_set_type(gpu, (hsa_amd_coherency_type_t)5),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_coherency_get_type(cpu, &t), HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_amd_coherency_get_type(gpu, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+END_TEST
+
 static hsa_status_t first_isa(hsa_isa_t isa, void *data)
 {
 	*(hsa_isa_t *)data = isa;
@@ -577,6 +593,7 @@ static Suite *agents_suite(void)
 	tcase_add_test(tc, gpu_cache_sizes);
 	tcase_add_test(tc, gpu_first_cache_is_l1);
 	tcase_add_test(tc, cpu_attributes);
+	tcase_add_test(tc, coherency_type_defaults_and_is_settable_on_gpus);
 	tcase_add_test(tc, gpu_isa_name_is_the_target_id);
 	tcase_add_test(tc, gpu_isa_attributes_are_rocr_values);
 	tcase_add_test(tc, isa_from_name_round_trips_and_rejects_bad_names);

@@ -1,7 +1,7 @@
 /*
  * Memory on kfdemu: pool and region allocation and free, allow_access,
- * registration, hsa_memory_copy between CPU-visible buffers and pointer
- * info.  Label emu.
+ * registration, locking, hsa_memory_copy between CPU-visible buffers and
+ * pointer info.  Label emu.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -235,6 +235,77 @@ START_TEST(pointer_info_describes_an_allocation)
 }
 END_TEST
 
+START_TEST(lock_pins_host_memory_for_the_gpu)
+{
+	void *buf = aligned_alloc(4096, 8192), *agent_ptr = NULL;
+	ck_status(hsa_amd_memory_lock(buf, 8192, &gpu, 1, &agent_ptr), HSA_STATUS_SUCCESS);
+	ck_assert_ptr_eq(agent_ptr, buf);
+	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+	ck_status(hsa_amd_pointer_info(buf, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	free(buf);
+}
+END_TEST
+
+START_TEST(lock_twice_needs_two_unlocks)
+{
+	void *buf = aligned_alloc(4096, 4096), *agent_ptr = NULL;
+	ck_status(hsa_amd_memory_lock(buf, 4096, NULL, 0, &agent_ptr), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_lock_to_pool(buf, 4096, &gpu, 1, sys_fine, 0, &agent_ptr),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS);
+	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+	ck_status(hsa_amd_pointer_info(buf, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_pointer_info(buf, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	free(buf);
+}
+END_TEST
+
+START_TEST(lock_rejects_bad_arguments)
+{
+	char buf[64];
+	void *agent_ptr;
+	hsa_agent_t bogus = { RT_BOGUS_HANDLE };
+	ck_status(hsa_amd_memory_lock(NULL, 64, NULL, 0, &agent_ptr),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_lock(buf, 0, NULL, 0, &agent_ptr), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_lock(buf, 64, NULL, 0, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_lock(buf, 64, NULL, 1, &agent_ptr),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_lock(buf, 64, &bogus, 1, &agent_ptr),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_amd_memory_lock_to_pool(buf, 64, &gpu, 1, vram, 0, &agent_ptr),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_lock_to_pool(buf, 64, &gpu, 1,
+					      (hsa_amd_memory_pool_t){ RT_BOGUS_HANDLE }, 0,
+					      &agent_ptr),
+		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	ck_status(hsa_amd_memory_unlock(NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+}
+END_TEST
+
+START_TEST(userdata_is_returned_by_pointer_info)
+{
+	void *p = NULL;
+	int tag;
+	ck_status(hsa_amd_memory_pool_allocate(sys_fine, 4096, 0, &p), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_pointer_info_set_userdata(p, &tag), HSA_STATUS_SUCCESS);
+	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+	ck_status(hsa_amd_pointer_info(p, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_assert_ptr_eq(info.userData, &tag);
+	ck_status(hsa_amd_pointer_info_set_userdata((char *)p + 8, &tag),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_pointer_info_set_userdata(NULL, &tag), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 START_TEST(shut_down_frees_what_is_left)
 {
 	/* Leaked on purpose: the last hsa_shut_down releases it (ASan checks). */
@@ -260,6 +331,10 @@ static Suite *memory_suite(void)
 	tcase_add_test(tc, register_and_deregister_host_memory);
 	tcase_add_test(tc, assign_agent_validates_and_accepts_owned_memory);
 	tcase_add_test(tc, pointer_info_describes_an_allocation);
+	tcase_add_test(tc, lock_pins_host_memory_for_the_gpu);
+	tcase_add_test(tc, lock_twice_needs_two_unlocks);
+	tcase_add_test(tc, lock_rejects_bad_arguments);
+	tcase_add_test(tc, userdata_is_returned_by_pointer_info);
 	tcase_add_test(tc, shut_down_frees_what_is_left);
 	suite_add_tcase(s, tc);
 	return s;

@@ -120,6 +120,16 @@ START_TEST(memory_calls_before_init_are_not_initialized)
 		  HSA_STATUS_ERROR_NOT_INITIALIZED);
 	ck_status(hsa_amd_pointer_info(buf, &info, NULL, NULL, NULL),
 		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_amd_pointer_info_set_userdata(buf, NULL), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_amd_memory_lock(buf, sizeof(buf), NULL, 0, &p),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_amd_memory_lock_to_pool(buf, sizeof(buf), NULL, 0, pool, 0, &p),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	hsa_amd_coherency_type_t type;
+	ck_status(hsa_amd_coherency_get_type(agent, &type), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_amd_coherency_set_type(agent, HSA_AMD_COHERENCY_TYPE_COHERENT),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
 }
 END_TEST
 
