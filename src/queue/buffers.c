@@ -1,0 +1,143 @@
+/*
+ * The memory a queue hands to CREATE_QUEUE, and the amd_queue_t fields that
+ * describe the queue to the CP.  The kernel (6.12+, kfd_queue.c
+ * kfd_queue_acquire_buffers) checks each buffer against the GPU VM:
+ *  - ring: a mapping that starts at the ring and is exactly ring_size bytes
+ *    (so the ring is its own allocation of 64 B x size, >= 4 KiB);
+ *  - EOP: exactly the node's eop_buffer_size (4 KiB) when given; libhsakmt
+ *    gives none for AQL queues on gfx 9.4.x, and neither do we;
+ *  - CWSR: ctl_stack_size equal to the node's, ctx_save_restore_size at
+ *    least its cwsr_size, and a mapping of exactly
+ *    ALIGN((cwsr + debug) x num_xcc, 4096) bytes (kfd_cwsr_sizes).
+ * Placement follows ROCr/libhsakmt on a dGPU: ring and CWSR in host memory
+ * mapped to the GPU, EOP and scratch in VRAM.  Each buffer is mapped to the
+ * queue's GPU only.
+ *
+ * Every partial state is undone by hl_queue_buffers_free, which frees
+ * whatever q records.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include "queue/queue.h"
+#include "util/log.h"
+
+static int alloc_mapped(struct hl_runtime *rt, struct hl_queue *q, enum kfd_mem_kind kind,
+			uint64_t size, uint32_t extra_flags, const char *what,
+			struct kfd_mem **out)
+{
+	struct kfd_mem_alloc_args args = {
+		.kind = kind,
+		.gpu_id = q->gpu_id,
+		.size = size,
+		.align = HL_PAGE_SIZE,
+		.extra_flags = extra_flags,
+		.host_access = kind != KFD_MEM_VRAM,
+	};
+	struct kfd_mem *mem;
+	int err = kfd_mem_alloc(rt->proc, &args, &mem);
+	if (err)
+		goto err_log;
+	err = kfd_mem_map(rt->proc, mem, &q->gpu_id, 1);
+	if (err)
+		goto err_free_mem;
+	*out = mem;
+	return 0;
+
+err_free_mem:
+	kfd_mem_free(rt->proc, mem);
+err_log:
+	hl_error(QUEUE_LOG, "queue %s (%llu bytes) on GPU 0x%x: %s", what,
+		 (unsigned long long)size, q->gpu_id, hl_errno_name(err));
+	return err;
+}
+
+/* libhsakmt's per-XCC header: the debug area follows the num_xcc save
+ * areas, so XCC i finds it (num_xcc - i) areas past its own header. */
+static void cwsr_write_headers(void *area, const struct kfd_cwsr_sizes *sz, uint32_t num_xcc)
+{
+	for (uint32_t i = 0; i < num_xcc; i++) {
+		struct kfd_context_save_area_header *h =
+			(void *)((char *)area + (uint64_t)i * sz->cwsr_size);
+		memset(h, 0, sizeof(*h));
+		h->debug_offset = (num_xcc - i) * sz->cwsr_size;
+		h->debug_size = sz->debug_size * num_xcc;
+		h->err_payload_addr = 0;
+		h->err_event_id = 0;
+	}
+}
+
+static void ring_fill_invalid(void *ring, uint32_t packets)
+{
+	/* Only the header of each slot: bodies stay as the allocator left
+	 * them (zero).  No other thread or the CP sees the ring yet. */
+	for (uint32_t i = 0; i < packets; i++)
+		*(uint16_t *)((char *)ring + (uint64_t)i * 64) = HSA_PACKET_TYPE_INVALID;
+}
+
+static void describe_queue(struct hl_queue *q, uint32_t size)
+{
+	amd_queue_t *amd = q->amd;
+	const struct kfd_node_properties *p = &q->agent->node->props;
+	const struct kfd_process_device_apertures *ap = &q->agent->gpu->apertures;
+
+	amd->hsa_queue.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
+	amd->hsa_queue.base_address = q->ring_mem->addr;
+	amd->hsa_queue.size = size;
+	amd->read_dispatch_id_field_base_byte_offset =
+		(uint32_t)offsetof(amd_queue_t, read_dispatch_id);
+	amd->max_cu_id = (p->simd_per_cu ? p->simd_count / p->simd_per_cu : 1) - 1;
+	amd->max_wave_id = p->max_waves_per_simd * p->simd_per_cu - 1;
+	amd->group_segment_aperture_base_hi = (uint32_t)(ap->lds_base >> 32);
+	amd->private_segment_aperture_base_hi = (uint32_t)(ap->scratch_base >> 32);
+	AMD_HSA_BITS_SET(amd->queue_properties, AMD_QUEUE_PROPERTIES_IS_PTR64, 1);
+}
+
+int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t size,
+			   uint32_t private_segment_size)
+{
+	const struct kfd_node *node = q->agent->node;
+	uint32_t num_xcc = node->props.num_xcc ? node->props.num_xcc : 1;
+	struct kfd_cwsr_sizes sz;
+	kfd_cwsr_sizes(node, &sz);
+
+	int err = alloc_mapped(rt, q, KFD_MEM_USERPTR, (uint64_t)size * 64,
+			       KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "ring", &q->ring_mem);
+	if (err)
+		return err;
+	ring_fill_invalid(q->ring_mem->addr, size);
+
+	if (sz.eop_size) {
+		err = alloc_mapped(rt, q, KFD_MEM_VRAM, sz.eop_size, 0, "EOP buffer", &q->eop_mem);
+		if (err)
+			return err;
+	}
+	if (sz.total_size) {
+		err = alloc_mapped(rt, q, KFD_MEM_USERPTR, sz.total_size, 0, "CWSR area",
+				   &q->cwsr_mem);
+		if (err)
+			return err;
+		cwsr_write_headers(q->cwsr_mem->addr, &sz, num_xcc);
+	}
+
+	describe_queue(q, size);
+	uint64_t scratch = hl_scratch_size(q->agent, private_segment_size);
+	if (scratch) {
+		err = alloc_mapped(rt, q, KFD_MEM_VRAM, scratch, 0, "scratch", &q->scratch_mem);
+		if (err)
+			return err;
+	}
+	hl_scratch_describe(q->amd, q->agent, private_segment_size,
+			    q->scratch_mem ? (uint64_t)(uintptr_t)q->scratch_mem->addr : 0, scratch);
+	return 0;
+}
+
+void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q)
+{
+	struct kfd_mem **mems[] = { &q->scratch_mem, &q->cwsr_mem, &q->eop_mem, &q->ring_mem };
+	for (size_t i = 0; i < sizeof(mems) / sizeof(mems[0]); i++) {
+		if (*mems[i])
+			kfd_mem_free(rt->proc, *mems[i]);
+		*mems[i] = NULL;
+	}
+}

@@ -1,0 +1,518 @@
+/*
+ * Queue errors: the service thread that turns what the CP and KFD report
+ * into the user's error callback, with the status ROCr would give.
+ *
+ * Two channels (hsa-abi-and-rocr.md §1.5, the CP contract in queue.h):
+ *  - the CP writes an error code into a queue's queue_inactive_signal and
+ *    interrupts through the signal's KFD event (from src/signal's pool);
+ *  - KFD raises process-wide MEMORY (GPU page fault) and HW_EXCEPTION (GPU
+ *    reset) events; every queue of that GPU has stopped.
+ *
+ * Lifetime: the thread exists while at least one live queue has a user
+ * callback.  The first such queue starts it (with its three events: a wake
+ * event and the MEMORY and HW_EXCEPTION events); destroying the last one
+ * stops it, and whoever runs next without hl_queues.lock joins it
+ * (hl_queue_service_reap) and destroys its events.  A stopped service whose
+ * thread is still finishing a callback stays on the list until joined, so
+ * a callback may destroy its own queue (the thread cannot join itself).
+ *
+ * Waking without losing an error (src/signal's contract, signal.h):
+ *  - each live queue is counted in its inactive signal's sleepers (attach),
+ *    followed by a seq_cst fence, so a host store to the signal issues
+ *    SET_EVENT; the CP always interrupts when the mailbox is set;
+ *  - each round snapshots the event ages *before* checking the values and
+ *    waits passing those ages, so a SET between the check and the wait makes
+ *    WAIT_EVENTS return at once (KFD 1.14+; older KFDs are polled every
+ *    10 ms, as is a queue whose signal got no event).
+ *
+ * Locking: the thread reads the registry, marks queues and issues the
+ * suspending UPDATE_QUEUE under hl_queues.lock, and runs callbacks without
+ * it, with svc->current naming the queue; destroy waits on hl_queues.idle
+ * until no service is inside that queue's callback.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "queue/queue.h"
+#include "runtime/status.h"
+#include "util/log.h"
+
+#define SVC_POLL_MS 10u
+#define SVC_FIXED_EVENTS 3u /* wake, memory, hw exception */
+
+struct hl_queue_service {
+	struct hl_runtime *rt;
+	pthread_t thread;
+	bool stop;                      /* under hl_queues.lock */
+	bool started;                   /* the thread was created */
+	struct hl_queue *current;       /* callback running, under the lock */
+	struct kfd_event wake, memory, hw;
+	bool have_memory, have_hw;
+	uint64_t wake_age;              /* the thread's own */
+	struct hl_queue_service *next;  /* every unjoined service, under lock */
+};
+
+static struct hl_queue_service *services;
+
+/* ---- status mapping ---- */
+
+hsa_status_t hl_queue_error_status(int64_t value, bool *fatal)
+{
+	uint64_t code = (uint64_t)value;
+	*fatal = true;
+	/* ROCr's order: scratch first (we never grow it), then the one-shot
+	 * release, then the error bits. */
+	if (code & (HL_QUEUE_ERR_SCRATCH_WAVE64 | HL_QUEUE_ERR_SCRATCH_WAVE32))
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	if (code == HL_QUEUE_ERR_SCRATCH_ONCE) {
+		*fatal = false;
+		return HSA_STATUS_SUCCESS;
+	}
+	if (code & HL_QUEUE_ERR_DIMENSION)
+		return HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
+	if (code & HL_QUEUE_ERR_GROUP_MEMORY)
+		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+	if (code & HL_QUEUE_ERR_CODE_OBJECT)
+		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT;
+	if (code & (HL_QUEUE_ERR_PACKET_FORMAT | HL_QUEUE_ERR_VENDOR_PACKET))
+		return HSA_STATUS_ERROR_INVALID_PACKET_FORMAT;
+	if (code & HL_QUEUE_ERR_GROUP_TOO_LARGE)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (code & HL_QUEUE_ERR_VGPRS)
+		return (hsa_status_t)HSA_STATUS_ERROR_OUT_OF_REGISTERS;
+	if (code & HL_QUEUE_ERR_APERTURE)
+		return (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
+	if (code & HL_QUEUE_ERR_ILLEGAL_INSN)
+		return (hsa_status_t)HSA_STATUS_ERROR_ILLEGAL_INSTRUCTION;
+	if (code & HL_QUEUE_ERR_TRAP)
+		return HSA_STATUS_ERROR_EXCEPTION;
+	return HSA_STATUS_ERROR;
+}
+
+static _Atomic int64_t *inactive_value(const struct hl_queue *q)
+{
+	/* The handle is the amd_signal_t address (src/signal). */
+	amd_signal_t *s = (amd_signal_t *)(uintptr_t)q->inactive_signal.handle;
+	return hl_signal_value(s);
+}
+
+static void log_error(const struct hl_queue *q, hsa_status_t st, const char *cause,
+		      uint64_t code)
+{
+	hl_error(QUEUE_LOG, "queue %llu (KFD queue %u, GPU 0x%x) stopped: %s (%s 0x%llx)%s",
+		 (unsigned long long)q->amd->hsa_queue.id, q->queue_id, q->gpu_id,
+		 hl_status_name(st), cause, (unsigned long long)code,
+		 q->callback ? "" : "; no error callback, the process continues");
+}
+
+void hl_queue_error_log_unreported(struct hl_queue *q)
+{
+	if (q->error_reported || !q->inactive_signal.handle)
+		return;
+	if (q->pending_fault) {
+		log_error(q, q->pending_fault, "GPU fault", 0);
+		return;
+	}
+	/* Pairs with the CP's release store of the error code. */
+	int64_t v = atomic_load_explicit(inactive_value(q), memory_order_acquire);
+	bool fatal;
+	hsa_status_t st = hl_queue_error_status(v, &fatal);
+	if (v && fatal)
+		log_error(q, st, "CP code", (uint64_t)v);
+}
+
+/* ---- the thread ---- */
+
+/* The next queue with an error to report, marked reported and suspended.
+ * Caller holds hl_queues.lock. */
+static struct hl_queue *take_pending_locked(struct hl_runtime *rt, hsa_status_t *st,
+					    uint64_t *code)
+{
+	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+		if (q->error_reported)
+			continue;
+		if (q->pending_fault) {
+			*st = q->pending_fault;
+			*code = 0;
+		} else {
+			/* Pairs with the CP's release store of the code (or
+			 * the host's hsa_signal_store_screlease). */
+			int64_t v = atomic_load_explicit(inactive_value(q), memory_order_acquire);
+			if (!v)
+				continue;
+			bool fatal;
+			*st = hl_queue_error_status(v, &fatal);
+			*code = (uint64_t)v;
+			if (!fatal) {
+				/* One-shot scratch release: nothing to free
+				 * (we never ask for it); 0 resumes the CP. */
+				hl_warn(QUEUE_LOG, "queue %llu: unexpected one-shot scratch "
+					"release; resuming", (unsigned long long)q->amd->hsa_queue.id);
+				atomic_store_explicit(inactive_value(q), 0, memory_order_release);
+				continue;
+			}
+		}
+		q->error_reported = true;
+		/* ROCr's Suspend(): the queue stays valid but inactive. */
+		if (q->created && !q->suspended &&
+		    !kfd_queue_update(rt->proc, q->queue_id, 0, q->priority, q->ring_mem->addr,
+				      q->amd->hsa_queue.size * 64))
+			q->suspended = true;
+		return q;
+	}
+	return NULL;
+}
+
+static void report(struct hl_queue *q, hsa_status_t st, uint64_t code)
+{
+	if (q->callback) {
+		log_error(q, st, code ? "CP code" : "GPU fault", code);
+		q->callback(st, &q->amd->hsa_queue, q->data);
+	} else {
+		log_error(q, st, code ? "CP code" : "GPU fault", code);
+	}
+}
+
+static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < rt->n_agents; i++)
+		if (rt->agents[i].gpu && rt->agents[i].gpu->gpu_id == gpu_id)
+			return &rt->agents[i];
+	return NULL;
+}
+
+/* Marks every queue of gpu_id with st.  Caller holds hl_queues.lock. */
+static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
+{
+	uint32_t n = 0;
+	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+		if (q->gpu_id != gpu_id || q->error_reported || q->pending_fault)
+			continue;
+		q->pending_fault = st;
+		n++;
+	}
+	if (!n)
+		hl_error(QUEUE_LOG, "%s on GPU 0x%x: no live queue to report it to", what, gpu_id);
+}
+
+static void handle_memory_fault(struct hl_runtime *rt, const struct kfd_event_data *d)
+{
+	const struct kfd_hsa_memory_exception_data *m = &d->memory_exception_data;
+	const struct hl_agent *a = agent_of_gpu(rt, m->gpu_id);
+	/* An address past the GPUVM aperture is outside every aperture (ROCr's
+	 * "address above 48 bits"); anything else is a page fault. */
+	hsa_status_t st = (hsa_status_t)HSA_STATUS_ERROR_MEMORY_FAULT;
+	if (a && m->va > a->gpu->apertures.gpuvm_limit)
+		st = (hsa_status_t)HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION;
+	hl_error(QUEUE_LOG, "memory access fault by GPU node-%u on address 0x%llx: %s%s%s%s",
+		 a ? a->node_id : 0, (unsigned long long)m->va,
+		 m->failure.NotPresent ? "page not present " : "",
+		 m->failure.ReadOnly ? "write to read-only page " : "",
+		 m->failure.NoExecute ? "execute of non-executable page " : "",
+		 m->failure.imprecise ? "(imprecise)" : "");
+	mark_gpu_locked(m->gpu_id, st, "memory fault");
+}
+
+static void handle_hw_exception(const struct kfd_event_data *d)
+{
+	const struct kfd_hsa_hw_exception_data *h = &d->hw_exception_data;
+	hl_error(QUEUE_LOG, "HW exception on GPU 0x%x: reset type %u, cause %u%s", h->gpu_id,
+		 h->reset_type, h->reset_cause, h->memory_lost ? ", memory lost" : "");
+	mark_gpu_locked(h->gpu_id, HSA_STATUS_ERROR, "HW exception");
+}
+
+struct wait_list {
+	struct kfd_event *evs;          /* copies, with the ages to pass */
+	struct kfd_event **ptrs;
+	struct hl_signal_event **owners; /* NULL for the fixed events */
+	struct kfd_event_data *data;
+	uint32_t n, cap;
+	bool poll;
+};
+
+static int wait_list_reserve(struct wait_list *wl, uint32_t n)
+{
+	if (n <= wl->cap)
+		return 0;
+	uint32_t cap = n * 2;
+	struct kfd_event *evs = calloc(cap, sizeof(*evs));
+	struct kfd_event **ptrs = calloc(cap, sizeof(*ptrs));
+	struct hl_signal_event **owners = calloc(cap, sizeof(*owners));
+	struct kfd_event_data *data = calloc(cap, sizeof(*data));
+	if (!evs || !ptrs || !owners || !data) {
+		free(evs);
+		free(ptrs);
+		free(owners);
+		free(data);
+		return -ENOMEM;
+	}
+	free(wl->evs);
+	free(wl->ptrs);
+	free(wl->owners);
+	free(wl->data);
+	wl->evs = evs;
+	wl->ptrs = ptrs;
+	wl->owners = owners;
+	wl->data = data;
+	wl->cap = cap;
+	return 0;
+}
+
+static void wait_list_add(struct wait_list *wl, const struct kfd_event *ev, uint64_t age,
+			  struct hl_signal_event *owner)
+{
+	wl->evs[wl->n] = *ev;
+	wl->evs[wl->n].age = age;
+	wl->ptrs[wl->n] = &wl->evs[wl->n];
+	wl->owners[wl->n] = owner;
+	wl->n++;
+}
+
+/* Snapshots the events to wait on, with their ages, before the caller
+ * checks the values.  Caller holds hl_queues.lock. */
+static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list *wl)
+{
+	int err = wait_list_reserve(wl, hl_queues.n_live + SVC_FIXED_EVENTS);
+	if (err)
+		return err;
+	wl->n = 0;
+	wl->poll = svc->rt->proc->version_minor < 14;
+	wait_list_add(wl, &svc->wake, svc->wake_age, NULL);
+	if (svc->have_memory)
+		wait_list_add(wl, &svc->memory, 0, NULL);
+	if (svc->have_hw)
+		wait_list_add(wl, &svc->hw, 0, NULL);
+	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+		struct hl_signal_side *side = hl_signal_side_live(q->inactive_signal.handle);
+		struct hl_signal_event *ev = side ? hl_load_relaxed(&side->event) : NULL;
+		if (!ev) {
+			wl->poll = true;
+			continue;
+		}
+		wait_list_add(wl, &ev->kev, hl_signal_event_age(ev), ev);
+	}
+	return 0;
+}
+
+static void nap(uint32_t ms)
+{
+	struct timespec ts = { 0, (long)ms * 1000000L };
+	nanosleep(&ts, NULL);
+}
+
+/* One WAIT_EVENTS on the list; records the ages seen and handles the
+ * process-wide events.  Runs without hl_queues.lock. */
+static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
+{
+	memset(wl->data, 0, wl->n * sizeof(*wl->data));
+	uint32_t result = 0;
+	int err = kfd_event_wait(svc->rt->proc, wl->ptrs, wl->n, false,
+				 wl->poll ? SVC_POLL_MS : KFD_WAIT_TIMEOUT_INFINITE, &result,
+				 wl->data);
+	if (err) {
+		nap(SVC_POLL_MS);
+		return;
+	}
+	if (result != KFD_WAIT_COMPLETE)
+		return;
+	bool fault = false, reset = false;
+	for (uint32_t i = 0; i < wl->n; i++) {
+		const struct kfd_event *ev = &wl->evs[i];
+		if (ev->id == svc->wake.id)
+			svc->wake_age = ev->age;
+		else if (wl->owners[i])
+			hl_signal_event_age_seen(wl->owners[i], ev->age);
+		else if (svc->have_memory && ev->id == svc->memory.id)
+			fault = wl->data[i].memory_exception_data.gpu_id != 0;
+		else if (svc->have_hw && ev->id == svc->hw.id)
+			reset = wl->data[i].hw_exception_data.gpu_id != 0;
+	}
+	if (fault || reset) {
+		pthread_mutex_lock(&hl_queues.lock);
+		for (uint32_t i = 0; i < wl->n; i++) {
+			if (fault && wl->evs[i].id == svc->memory.id)
+				handle_memory_fault(svc->rt, &wl->data[i]);
+			if (reset && wl->evs[i].id == svc->hw.id)
+				handle_hw_exception(&wl->data[i]);
+		}
+		pthread_mutex_unlock(&hl_queues.lock);
+		/* Manual-reset events: re-arm them. */
+		if (fault)
+			kfd_event_reset(svc->rt->proc, &svc->memory);
+		if (reset)
+			kfd_event_reset(svc->rt->proc, &svc->hw);
+	}
+}
+
+static void *service_main(void *arg)
+{
+	struct hl_queue_service *svc = arg;
+	struct wait_list wl = { 0 };
+
+	pthread_mutex_lock(&hl_queues.lock);
+	while (!svc->stop) {
+		if (wait_list_build_locked(svc, &wl)) {
+			pthread_mutex_unlock(&hl_queues.lock);
+			nap(SVC_POLL_MS);
+			pthread_mutex_lock(&hl_queues.lock);
+			continue;
+		}
+		hsa_status_t st;
+		uint64_t code;
+		struct hl_queue *q = take_pending_locked(svc->rt, &st, &code);
+		if (q) {
+			svc->current = q;
+			pthread_mutex_unlock(&hl_queues.lock);
+			report(q, st, code);
+			pthread_mutex_lock(&hl_queues.lock);
+			svc->current = NULL;
+			pthread_cond_broadcast(&hl_queues.idle);
+			continue;
+		}
+		pthread_mutex_unlock(&hl_queues.lock);
+		wait_round(svc, &wl);
+		pthread_mutex_lock(&hl_queues.lock);
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
+	free(wl.evs);
+	free(wl.ptrs);
+	free(wl.owners);
+	free(wl.data);
+	return NULL;
+}
+
+/* ---- start, stop, join ---- */
+
+static void service_free_events(struct hl_queue_service *svc)
+{
+	struct kfd_process *proc = svc->rt->proc;
+	if (svc->have_hw)
+		kfd_event_destroy(proc, &svc->hw);
+	if (svc->have_memory)
+		kfd_event_destroy(proc, &svc->memory);
+	if (svc->wake.id)
+		kfd_event_destroy(proc, &svc->wake);
+}
+
+/* Caller holds hl_queues.lock. */
+static int service_start_locked(struct hl_runtime *rt)
+{
+	struct hl_queue_service *svc = calloc(1, sizeof(*svc));
+	if (!svc)
+		return -ENOMEM;
+	svc->rt = rt;
+	svc->wake_age = 1; /* the kernel starts every event at age 1 */
+	int err = kfd_event_create(rt->proc, KFD_EVENT_TYPE_SIGNAL, true, &svc->wake);
+	if (err)
+		goto err_free_svc;
+	/* ROCr's BindErrorHandlers: manual-reset MEMORY and HW_EXCEPTION. */
+	svc->have_memory = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_MEMORY, false, &svc->memory);
+	svc->have_hw = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_HW_EXCEPTION, false, &svc->hw);
+	if (!svc->have_memory || !svc->have_hw)
+		hl_warn(QUEUE_LOG, "error service: no %s event; those faults will not reach "
+			"queue callbacks", !svc->have_memory ? "MEMORY" : "HW_EXCEPTION");
+
+	err = -pthread_create(&svc->thread, NULL, service_main, svc);
+	if (err)
+		goto err_free_events;
+	svc->started = true;
+	svc->next = services;
+	services = svc;
+	hl_queues.svc = svc;
+	hl_debug(QUEUE_LOG, "error service started");
+	return 0;
+
+err_free_events:
+	service_free_events(svc);
+err_free_svc:
+	hl_error(QUEUE_LOG, "error service: %s", hl_errno_name(err));
+	free(svc);
+	return err;
+}
+
+static void service_wake(struct hl_queue_service *svc)
+{
+	kfd_event_set(svc->rt->proc, &svc->wake);
+}
+
+int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
+{
+	struct hl_signal_side *side = hl_signal_side_lookup(q->inactive_signal.handle);
+	if (side) {
+		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
+		q->watching = true;
+	}
+	/* Pairs with the fence of a store to the signal (src/signal's
+	 * signal_notify): either the thread's next check sees the value, or
+	 * the storer sees us counted and sets the event. */
+	hl_fence_seq_cst();
+
+	if (q->callback)
+		hl_queues.n_callbacks++;
+	if (hl_queues.svc) {
+		service_wake(hl_queues.svc); /* wait on this queue's event too */
+		return 0;
+	}
+	if (!hl_queues.n_callbacks)
+		return 0;
+	int err = service_start_locked(rt);
+	if (err && q->callback)
+		hl_queues.n_callbacks--;
+	return err;
+}
+
+static bool in_callback_of_locked(const struct hl_queue *q)
+{
+	for (struct hl_queue_service *s = services; s; s = s->next)
+		if (s->current == q && !pthread_equal(s->thread, pthread_self()))
+			return true;
+	return false;
+}
+
+void hl_queue_service_detach_locked(struct hl_queue *q)
+{
+	if (q->callback)
+		hl_queues.n_callbacks--;
+	while (in_callback_of_locked(q))
+		pthread_cond_wait(&hl_queues.idle, &hl_queues.lock);
+	struct hl_queue_service *svc = hl_queues.svc;
+	if (svc && !hl_queues.n_callbacks) {
+		svc->stop = true;
+		hl_queues.svc = NULL;
+		service_wake(svc);
+	}
+}
+
+void hl_queue_service_reap(void)
+{
+	for (;;) {
+		pthread_mutex_lock(&hl_queues.lock);
+		struct hl_queue_service **pp = &services, *svc = NULL;
+		for (; *pp; pp = &(*pp)->next) {
+			if ((*pp)->stop && !pthread_equal((*pp)->thread, pthread_self())) {
+				svc = *pp;
+				*pp = svc->next;
+				break;
+			}
+		}
+		pthread_mutex_unlock(&hl_queues.lock);
+		if (!svc)
+			return;
+		pthread_join(svc->thread, NULL);
+		service_free_events(svc);
+		hl_debug(QUEUE_LOG, "error service stopped");
+		free(svc);
+	}
+}
+
+void hl_queue_service_forget_locked(void)
+{
+	while (services) {
+		struct hl_queue_service *svc = services;
+		services = svc->next;
+		free(svc);
+	}
+	hl_queues.svc = NULL;
+}

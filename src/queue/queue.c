@@ -1,0 +1,369 @@
+/*
+ * hsa_queue_create / hsa_queue_destroy, the registry of live queues and the
+ * module's lifetime (teardown at the last hsa_shut_down, fork children).
+ *
+ * Creation, in ROCr's order (AqlQueue::AqlQueue, hsa-abi-and-rocr.md §1.2):
+ * descriptor page (zeroed: rptr = wptr = 0), ring with every header
+ * INVALID, EOP, CWSR with its headers, scratch, the amd_queue_t fields,
+ * the queue_inactive_signal (an interrupt signal the CP writes error codes
+ * into), CREATE_QUEUE and the doorbell mapping (kfd_queue_create, priority
+ * 7, percentage 100), then the doorbell signal and the process-unique id.
+ * Only then is the queue published in the registry and the error service.
+ *
+ * Destruction (hsa-abi-and-rocr.md §1.6, docs/kfd-uapi.md): unpublish (and
+ * wait out a running error callback), DESTROY_QUEUE first so the CP stops
+ * touching the queue's memory, then the signals and the buffers; the
+ * descriptor page goes back to the pool (page.c).  queue_destroy undoes
+ * any partial state, so creation failures use it too.
+ *
+ * Locking: hl_queues.lock protects the registry and everything reachable
+ * from it; ioctls of creation run without it (only the publication takes
+ * it), so creating queues on two threads overlaps.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "queue/queue.h"
+#include "util/log.h"
+
+struct hl_queues hl_queues = {
+	.lock = PTHREAD_MUTEX_INITIALIZER,
+	.idle = PTHREAD_COND_INITIALIZER,
+};
+
+static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
+
+struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
+{
+	for (struct hl_queue *q = hl_queues.live; q; q = q->next)
+		if (&q->amd->hsa_queue == hq)
+			return q;
+	return NULL;
+}
+
+/* The state of a runtime that is gone without our teardown: a fork child
+ * (the thread, the KFD queues and the BOs belong to the parent).  Forget it
+ * without a single ioctl.  Caller holds hl_queues.lock. */
+static void queues_forget_locked(void)
+{
+	struct hl_queue *q = hl_queues.live;
+	while (q) {
+		struct hl_queue *next = q->next;
+		free(q);
+		q = next;
+	}
+	hl_queues.live = NULL;
+	hl_queues.n_live = hl_queues.n_callbacks = 0;
+	hl_queues.current = NULL;
+	hl_queue_service_forget_locked();
+	hl_queue_pages_release_locked(hl_queues.rt, true);
+	hl_queues.rt = NULL;
+}
+
+static void queue_teardown(struct hl_runtime *rt);
+
+/* Binds the module to rt (first queue of a runtime).  Caller holds
+ * hl_queues.lock. */
+static int queues_attach_locked(struct hl_runtime *rt)
+{
+	if (hl_queues.rt == rt && hl_queues.pid == (int)getpid())
+		return 0;
+	if (hl_queues.rt)
+		queues_forget_locked();
+	/* Signals first: teardown hooks run in reverse order, so ours (which
+	 * destroys queue signals) runs before the signal module's. */
+	int err = hl_signal_module_attach(rt);
+	if (!err)
+		err = hl_runtime_on_teardown(rt, queue_teardown);
+	if (err)
+		return err;
+	hl_queues.rt = rt;
+	hl_queues.pid = (int)getpid();
+	return 0;
+}
+
+hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
+			      struct hl_queue **out)
+{
+	struct hl_runtime *r = hl_runtime_get();
+	if (!r)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!hq)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&hl_queues.lock);
+	struct hl_queue *q = hl_queues.rt == r ? hl_queue_lookup_locked(hq) : NULL;
+	if (!q) {
+		pthread_mutex_unlock(&hl_queues.lock);
+		return HSA_STATUS_ERROR_INVALID_QUEUE;
+	}
+	*rt = r;
+	*out = q;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Undoes any state queue_create reached, in the safe order.  q is not in
+ * the registry.  Returns the DESTROY_QUEUE error, if any (then the buffers
+ * are left allocated: the CP may still use them). */
+static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
+{
+	int err = 0;
+	if (q->created) {
+		err = kfd_queue_destroy(rt->proc, q->queue_id);
+		if (err) {
+			hl_error(QUEUE_LOG, "queue %llu: DESTROY_QUEUE failed (%s); its buffers are "
+				 "kept", (unsigned long long)q->amd->hsa_queue.id,
+				 hl_errno_name(err));
+			return err;
+		}
+		q->created = false;
+	}
+	if (q->watching) {
+		struct hl_signal_side *side = hl_signal_side_lookup(q->inactive_signal.handle);
+		/* Release: our last reads of the signal come before its
+		 * destroy recycles it (pairs with the acquire in
+		 * hl_signal_destroy). */
+		if (side)
+			atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
+		q->watching = false;
+	}
+	if (q->doorbell_signal.handle)
+		hl_signal_destroy(q->doorbell_signal);
+	if (q->inactive_signal.handle)
+		hl_signal_destroy(q->inactive_signal);
+	q->doorbell_signal.handle = q->inactive_signal.handle = 0;
+	hl_queue_buffers_free(rt, q);
+	if (q->page) {
+		pthread_mutex_lock(&hl_queues.lock);
+		hl_queue_page_put_locked(q->page);
+		pthread_mutex_unlock(&hl_queues.lock);
+	}
+	free(q);
+	return 0;
+}
+
+static hsa_status_t check_create_args(struct hl_runtime *rt, hsa_agent_t agent, uint32_t size,
+				      hsa_queue_type32_t type, uint32_t private_segment_size,
+				      hsa_queue_t **queue, struct hl_agent **out)
+{
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a = hl_agent_lookup(rt, agent);
+	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (size == 0 || (size & (size - 1)) || size < HL_QUEUE_MIN_PACKETS ||
+	    size > HL_QUEUE_MAX_PACKETS) {
+		hl_error(QUEUE_LOG, "hsa_queue_create: size %u is not a power of two in [%u, %u]",
+			 size, HL_QUEUE_MIN_PACKETS, HL_QUEUE_MAX_PACKETS);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	if (type == HSA_QUEUE_TYPE_COOPERATIVE) {
+		/* A cooperative queue needs GWS (ALLOC_QUEUE_GWS) and ROCr's
+		 * single shared queue: not implemented yet. */
+		hl_warn(QUEUE_LOG, "hsa_queue_create: COOPERATIVE queues are not supported");
+		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+	}
+	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (private_segment_size != UINT32_MAX && private_segment_size > HL_QUEUE_PRIVATE_MAX) {
+		hl_error(QUEUE_LOG, "hsa_queue_create: %u bytes of private memory per work-item "
+			 "is above the limit of %u", private_segment_size, HL_QUEUE_PRIVATE_MAX);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	*out = a;
+	return HSA_STATUS_SUCCESS;
+}
+
+static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
+			hsa_queue_type32_t type, hl_queue_callback_t callback, void *data,
+			uint32_t private_segment_size, struct hl_queue **out)
+{
+	struct hl_queue *q = calloc(1, sizeof(*q));
+	if (!q)
+		return -ENOMEM;
+	q->agent = agent;
+	q->gpu_id = agent->gpu->gpu_id;
+	q->callback = callback;
+	q->data = data;
+	q->priority = HL_QUEUE_PRIORITY_NORMAL;
+
+	pthread_mutex_lock(&hl_queues.lock);
+	int err = hl_queue_page_get_locked(rt, &q->page);
+	pthread_mutex_unlock(&hl_queues.lock);
+	if (err)
+		goto err_destroy;
+	q->amd = q->page->mem->addr;
+	q->amd->hsa_queue.type = type;
+
+	err = hl_queue_buffers_alloc(rt, q, size, private_segment_size);
+	if (err)
+		goto err_destroy;
+	hl_queue_cu_mask_init(q);
+
+	err = hl_signal_create(rt, 0, true, true, &q->inactive_signal);
+	if (err) {
+		hl_error(QUEUE_LOG, "queue_inactive_signal: %s", hl_errno_name(err));
+		goto err_destroy;
+	}
+	q->amd->queue_inactive_signal = q->inactive_signal;
+
+	struct kfd_cwsr_sizes sz;
+	kfd_cwsr_sizes(agent->node, &sz);
+	struct kfd_queue_args args = {
+		.gpu_id = q->gpu_id,
+		.type = KFD_QUEUE_TYPE_COMPUTE_AQL,
+		.percentage = 100,
+		.priority = q->priority,
+		.ring = q->ring_mem->addr,
+		.ring_size = size * 64,
+		.read_ptr = (uint64_t *)(uintptr_t)&q->amd->read_dispatch_id,
+		.write_ptr = (uint64_t *)(uintptr_t)&q->amd->write_dispatch_id,
+		.eop = q->eop_mem ? q->eop_mem->addr : NULL,
+		.eop_size = q->eop_mem ? sz.eop_size : 0,
+		.ctx_save = q->cwsr_mem ? q->cwsr_mem->addr : NULL,
+		.ctx_save_size = sz.cwsr_size,
+		.ctl_stack_size = sz.ctl_stack_size,
+	};
+	err = kfd_queue_create(rt->proc, &args, &q->queue_id, &q->doorbell);
+	if (err)
+		goto err_destroy;
+	q->created = true;
+
+	err = hl_signal_doorbell_create(rt, q->doorbell, q->amd, &q->doorbell_signal);
+	if (err) {
+		hl_error(QUEUE_LOG, "doorbell signal: %s", hl_errno_name(err));
+		goto err_destroy;
+	}
+	q->amd->hsa_queue.doorbell_signal = q->doorbell_signal;
+	q->amd->hsa_queue.id = atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
+	*out = q;
+	return 0;
+
+err_destroy:
+	queue_destroy(rt, q);
+	return err;
+}
+
+hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
+			      void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data),
+			      void *data, uint32_t private_segment_size, uint32_t group_segment_size,
+			      hsa_queue_t **queue)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_agent *a;
+	hsa_status_t st = check_create_args(rt, agent, size, type, private_segment_size, queue, &a);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	/* group_segment_size is a hint ROCr ignores: LDS is per dispatch. */
+	(void)group_segment_size;
+	if (private_segment_size == UINT32_MAX)
+		private_segment_size = 0;
+
+	pthread_mutex_lock(&hl_queues.lock);
+	int err = queues_attach_locked(rt);
+	pthread_mutex_unlock(&hl_queues.lock);
+	if (err)
+		return hl_status_from_errno(err);
+
+	struct hl_queue *q;
+	err = queue_create(rt, a, size, type, callback, data, private_segment_size, &q);
+	if (err)
+		return hl_status_from_errno(err);
+
+	pthread_mutex_lock(&hl_queues.lock);
+	q->next = hl_queues.live;
+	hl_queues.live = q;
+	hl_queues.n_live++;
+	err = hl_queue_service_attach_locked(rt, q);
+	if (err) {
+		hl_queues.live = q->next;
+		hl_queues.n_live--;
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
+	if (err) {
+		queue_destroy(rt, q);
+		return hl_status_from_errno(err);
+	}
+	hl_debug(QUEUE_LOG, "queue %llu: KFD queue %u on GPU 0x%x, %u packets at %p, doorbell %p",
+		 (unsigned long long)q->amd->hsa_queue.id, q->queue_id, q->gpu_id, size,
+		 q->ring_mem->addr, (void *)q->doorbell);
+	*queue = &q->amd->hsa_queue;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Unpublishes q: after this no API call and no service-thread callback
+ * uses it.  Caller holds hl_queues.lock. */
+static void queue_unpublish_locked(struct hl_queue *q)
+{
+	for (struct hl_queue **pp = &hl_queues.live; *pp; pp = &(*pp)->next) {
+		if (*pp == q) {
+			*pp = q->next;
+			break;
+		}
+	}
+	hl_queues.n_live--;
+	hl_queue_service_detach_locked(q);
+}
+
+hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
+{
+	struct hl_runtime *rt;
+	struct hl_queue *q;
+	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	queue_unpublish_locked(q);
+	hl_queue_release();
+	hl_queue_service_reap();
+	hl_queue_error_log_unreported(q);
+	int err = queue_destroy(rt, q);
+	return err ? hl_status_from_errno(err) : HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue_type32_t type,
+				   uint32_t features, hsa_signal_t doorbell_signal,
+				   hsa_queue_t **queue)
+{
+	(void)region;
+	(void)size;
+	(void)type;
+	(void)features;
+	(void)doorbell_signal;
+	if (!hl_runtime_get())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!queue)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* Soft queues (a host-side agent consuming AGENT_DISPATCH packets)
+	 * have no user in our targets yet. */
+	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+}
+
+/* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn): destroy
+ * the queues the application left, stop the thread, free the pages. */
+static void queue_teardown(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&hl_queues.lock);
+	if (hl_queues.rt != rt) {
+		pthread_mutex_unlock(&hl_queues.lock);
+		return;
+	}
+	while (hl_queues.live) {
+		struct hl_queue *q = hl_queues.live;
+		hl_warn(QUEUE_LOG, "hsa_shut_down: queue %llu was still alive",
+			(unsigned long long)q->amd->hsa_queue.id);
+		queue_unpublish_locked(q);
+		pthread_mutex_unlock(&hl_queues.lock);
+		hl_queue_service_reap();
+		queue_destroy(rt, q);
+		pthread_mutex_lock(&hl_queues.lock);
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
+	hl_queue_service_reap();
+	pthread_mutex_lock(&hl_queues.lock);
+	hl_queue_pages_release_locked(rt, false);
+	hl_queues.rt = NULL;
+	pthread_mutex_unlock(&hl_queues.lock);
+}
