@@ -34,6 +34,16 @@ struct hl_queues hl_queues = {
 };
 
 static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
+static pthread_once_t queue_atfork_once = PTHREAD_ONCE_INIT;
+
+/* hl_queues.lock is held across fork so a child never inherits it locked
+ * by the service thread (which does not exist in the child). */
+static void atfork_prepare(void) { pthread_mutex_lock(&hl_queues.lock); }
+static void atfork_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
+static void atfork_register(void)
+{
+	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
+}
 
 struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
 {
@@ -64,14 +74,11 @@ static void queues_forget_locked(void)
 
 static void queue_teardown(struct hl_runtime *rt);
 
-/* Binds the module to rt (first queue of a runtime).  Caller holds
- * hl_queues.lock. */
-static int queues_attach_locked(struct hl_runtime *rt)
+/* Binds the module to rt (first queue of a runtime).  Takes the runtime's
+ * and the signal module's locks, so it runs without hl_queues.lock (the
+ * last hsa_shut_down takes them in the other order). */
+static int queues_attach(struct hl_runtime *rt)
 {
-	if (hl_queues.rt == rt && hl_queues.pid == (int)getpid())
-		return 0;
-	if (hl_queues.rt)
-		queues_forget_locked();
 	/* Signals first: teardown hooks run in reverse order, so ours (which
 	 * destroys queue signals) runs before the signal module's. */
 	int err = hl_signal_module_attach(rt);
@@ -79,8 +86,14 @@ static int queues_attach_locked(struct hl_runtime *rt)
 		err = hl_runtime_on_teardown(rt, queue_teardown);
 	if (err)
 		return err;
-	hl_queues.rt = rt;
-	hl_queues.pid = (int)getpid();
+	pthread_mutex_lock(&hl_queues.lock);
+	if (hl_queues.rt != rt || hl_queues.pid != (int)getpid()) {
+		if (hl_queues.rt)
+			queues_forget_locked();
+		hl_queues.rt = rt;
+		hl_queues.pid = (int)getpid();
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
 	return 0;
 }
 
@@ -93,7 +106,8 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 	if (!hq)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&hl_queues.lock);
-	struct hl_queue *q = hl_queues.rt == r ? hl_queue_lookup_locked(hq) : NULL;
+	bool ours = hl_queues.rt == r && hl_queues.pid == (int)getpid();
+	struct hl_queue *q = ours ? hl_queue_lookup_locked(hq) : NULL;
 	if (!q) {
 		pthread_mutex_unlock(&hl_queues.lock);
 		return HSA_STATUS_ERROR_INVALID_QUEUE;
@@ -262,9 +276,8 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	if (private_segment_size == UINT32_MAX)
 		private_segment_size = 0;
 
-	pthread_mutex_lock(&hl_queues.lock);
-	int err = queues_attach_locked(rt);
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_once(&queue_atfork_once, atfork_register);
+	int err = queues_attach(rt);
 	if (err)
 		return hl_status_from_errno(err);
 
@@ -346,7 +359,10 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 static void queue_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&hl_queues.lock);
-	if (hl_queues.rt != rt) {
+	if (hl_queues.rt != rt || hl_queues.pid != (int)getpid()) {
+		/* Not ours, or a parent's state in a fork child. */
+		if (hl_queues.rt && hl_queues.pid != (int)getpid())
+			queues_forget_locked();
 		pthread_mutex_unlock(&hl_queues.lock);
 		return;
 	}
