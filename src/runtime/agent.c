@@ -103,12 +103,23 @@ static void cpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, const stru
 	*caches += a->n_caches;
 }
 
-/* The process's XNACK mode (SET_XNACK_MODE with -1 only reads it); when the
- * kernel predates the ioctl, HSA_XNACK or off, as libhsakmt assumes. */
-static bool query_xnack(struct hl_runtime *rt)
+/* The process's XNACK mode.  HSA_XNACK=0/1 sets it first, as ROCr does at
+ * load (before any queue exists, the only time KFD accepts a change); then
+ * SET_XNACK_MODE with -1 reads what is in force.  A kernel without the
+ * ioctl leaves HSA_XNACK or off, as libhsakmt assumes. */
+static bool configure_xnack(struct hl_runtime *rt)
 {
-	struct kfd_args_set_xnack_mode args = { .xnack_enabled = -1 };
-	int err = kfd_ioctl(rt->proc->fd, KFD_IOCTL_SET_XNACK_MODE, &args);
+	struct kfd_args_set_xnack_mode args;
+	int err;
+	if (rt->env.xnack >= 0) {
+		args.xnack_enabled = rt->env.xnack;
+		err = kfd_ioctl(rt->proc->fd, KFD_IOCTL_SET_XNACK_MODE, &args);
+		if (err)
+			hl_warn("runtime", "HSA_XNACK=%d: SET_XNACK_MODE: %s; keeping the current mode",
+				rt->env.xnack, hl_errno_name(err));
+	}
+	args.xnack_enabled = -1;
+	err = kfd_ioctl(rt->proc->fd, KFD_IOCTL_SET_XNACK_MODE, &args);
 	if (err == 0)
 		return args.xnack_enabled > 0;
 	hl_debug("runtime", "SET_XNACK_MODE query: %s; assuming xnack %s", hl_errno_name(err),
@@ -282,7 +293,7 @@ int hl_agents_build(struct hl_runtime *rt)
 		if (hl_pool_is_system(p))
 			p->alloc_max = sysmem;
 
-	rt->xnack_enabled = n_visible ? query_xnack(rt) : false;
+	rt->xnack_enabled = n_visible ? configure_xnack(rt) : false;
 	for (uint32_t v = 0; v < n_visible; v++) {
 		struct kfd_gpu *gpu = &rt->proc->gpus[order[v]];
 		struct hl_agent *a = &rt->agents[rt->n_agents];

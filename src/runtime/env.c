@@ -14,8 +14,9 @@
  *                               n only (node 0 is the CPU, so the first GPU
  *                               is usually 1, as in libhsakmt); wins over
  *                               the global one.
- *   HSA_XNACK                   0/1: the XNACK mode assumed when the kernel
- *                               cannot be asked for it.
+ *   HSA_XNACK                   0/1: the process's XNACK mode, set at init as
+ *                               ROCr does (and assumed when the kernel has
+ *                               no SET_XNACK_MODE).
  *   HSA_MAX_QUEUES              queues per GPU agent (HSA_AGENT_INFO_QUEUES_MAX);
  *                               unset or 0 means 128, larger values are capped
  *                               at 128, as in ROCr.
