@@ -225,15 +225,12 @@ static int start_locked(struct hl_runtime *rt)
 {
 	if (svc.started)
 		return 0;
-	int err = hl_signal_module_attach(rt);
-	if (err)
-		return err;
 	svc.wake = hl_signal_event_get(rt, true);
 	if (!svc.wake) {
 		hl_error(SIGNAL_LOG, "async handlers: no event left for the service thread");
 		return -ENOSPC;
 	}
-	err = -pthread_create(&svc.thread, NULL, service_main, (void *)(uintptr_t)svc.gen);
+	int err = -pthread_create(&svc.thread, NULL, service_main, (void *)(uintptr_t)svc.gen);
 	if (err) {
 		hl_error(SIGNAL_LOG, "async handlers: pthread_create: %s", hl_errno_name(err));
 		hl_signal_event_put(svc.wake);
@@ -254,8 +251,15 @@ static void wake_service(struct hl_signal_event *wake)
  * thread, starting it first if needed. */
 static hsa_status_t submit(struct hl_runtime *rt, struct async_reg *reg)
 {
+	/* Before svc.lock: attaching takes the runtime lock, under which the
+	 * last hsa_shut_down takes svc.lock (hl_signal_async_stop). */
+	int err = hl_signal_module_attach(rt);
+	if (err) {
+		free(reg);
+		return hl_status_from_errno(err);
+	}
 	pthread_mutex_lock(&svc.lock);
-	int err = start_locked(rt);
+	err = start_locked(rt);
 	if (err) {
 		pthread_mutex_unlock(&svc.lock);
 		free(reg);

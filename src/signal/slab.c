@@ -181,36 +181,41 @@ static void forget_parent_locked(void)
 	hl_signal_async_forget_all();
 }
 
-/* Caller holds slab_lock. */
-static int attach_locked(struct hl_runtime *rt)
+/*
+ * Registers the teardown with rt once.  hl_runtime_on_teardown takes the
+ * runtime lock, which the last hsa_shut_down holds while it calls our
+ * teardown (which takes slab_lock): so it is called with no lock of ours
+ * held, and two first callers may both call it (it ignores the repeat).
+ */
+int hl_signal_module_attach(struct hl_runtime *rt)
 {
+	pthread_mutex_lock(&slab_lock);
 	if (module_rt && module_pid != getpid())
 		forget_parent_locked();
-	if (module_rt == rt)
+	bool attached = module_rt == rt;
+	pthread_mutex_unlock(&slab_lock);
+	if (attached)
 		return 0;
+
 	int err = hl_runtime_on_teardown(rt, signal_teardown);
 	if (err) {
 		hl_error(SIGNAL_LOG, "signals: %s: cannot register the teardown", hl_errno_name(err));
 		return err;
 	}
+	pthread_mutex_lock(&slab_lock);
 	module_rt = rt;
 	module_pid = getpid();
-	return 0;
-}
-
-int hl_signal_module_attach(struct hl_runtime *rt)
-{
-	pthread_mutex_lock(&slab_lock);
-	int err = attach_locked(rt);
 	pthread_mutex_unlock(&slab_lock);
-	return err;
+	return 0;
 }
 
 int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out)
 {
+	int err = hl_signal_module_attach(rt);
+	if (err)
+		return err;
 	pthread_mutex_lock(&slab_lock);
-	int err = attach_locked(rt);
-	if (!err && free_head == NO_SLOT)
+	if (free_head == NO_SLOT)
 		err = slab_create(rt);
 	if (!err) {
 		struct hl_signal_side *side =
