@@ -165,6 +165,13 @@ static int check_ehdr(struct hl_code_object *co, const Elf64_Ehdr *eh, size_t si
 		hl_error(LOG, "e_ehsize %u, expected %zu", eh->e_ehsize, sizeof(Elf64_Ehdr));
 		return -ENOEXEC;
 	}
+	/* libelf hands out pointers into the image, so the tables we read as
+	 * structs must be 8-byte aligned (every linker aligns them). */
+	if (eh->e_phoff % 8 || eh->e_shoff % 8) {
+		hl_error(LOG, "e_phoff %#llx / e_shoff %#llx are not 8-byte aligned",
+			 (unsigned long long)eh->e_phoff, (unsigned long long)eh->e_shoff);
+		return -ENOEXEC;
+	}
 	if (eh->e_phnum == 0 || eh->e_phnum == PN_XNUM ||
 	    eh->e_phentsize != sizeof(Elf64_Phdr) ||
 	    !in_file(eh->e_phoff, (uint64_t)eh->e_phnum * sizeof(Elf64_Phdr), size)) {
@@ -352,12 +359,19 @@ static int find_metadata(struct hl_code_object *co, const Elf64_Phdr **notes, si
 	return 0;
 }
 
+/* The data of a section read as an array of 8-byte aligned structs (or
+ * as a string table, for which any alignment is fine). */
 static int section_data(Elf_Scn *scn, const Elf64_Shdr *sh, size_t idx, const void **buf)
 {
 	Elf_Data *d = elf_getdata(scn, NULL);
 	if (!d || d->d_size != sh->sh_size || (sh->sh_size && !d->d_buf)) {
 		hl_error(LOG, "section %zu: libelf cannot read its %llu bytes: %s", idx,
 			 (unsigned long long)sh->sh_size, elf_errmsg(-1));
+		return -ENOEXEC;
+	}
+	if (sh->sh_type != SHT_STRTAB && (uintptr_t)d->d_buf % 8) {
+		hl_error(LOG, "section %zu: offset %#llx is not 8-byte aligned", idx,
+			 (unsigned long long)sh->sh_offset);
 		return -ENOEXEC;
 	}
 	*buf = d->d_buf;
@@ -534,7 +548,7 @@ static int link_kernels(struct hl_code_object *co)
 		for (i = 1; i < co->n_syms; i++)
 			if (strcmp(co->syms[i].name, kn->symbol) == 0)
 				break;
-		if (i == co->n_syms) {
+		if (i >= co->n_syms) { /* also when .dynsym is empty (n_syms 0) */
 			hl_error(LOG, "kernel '%s': descriptor symbol '%s' is not in .dynsym", kn->name,
 				 kn->symbol);
 			return -ENOEXEC;

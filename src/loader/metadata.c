@@ -240,9 +240,96 @@ static int parse_root(struct hl_code_object *co, const msgpack_object *root,
 	return 0;
 }
 
+static uint64_t be(const uint8_t *p, unsigned n)
+{
+	uint64_t v = 0;
+	for (unsigned i = 0; i < n; i++)
+		v = v << 8 | p[i];
+	return v;
+}
+
+/*
+ * Walks the msgpack encoding before msgpack-c sees it.  msgpack-c allocates
+ * an array or map's elements from the count in its header, before reading
+ * them, so a forged count (2^32 - 1 entries in a 700-byte note) would ask
+ * for gigabytes.  Every element takes at least one byte, so a count larger
+ * than the bytes left is impossible; so is a string or binary running past
+ * the end.  True when desc[0, size) is exactly one well-formed object.
+ */
+static bool msgpack_well_formed(const uint8_t *p, size_t size)
+{
+	uint64_t pending = 1; /* objects still to read */
+	size_t i = 0;
+	while (pending) {
+		if (i >= size)
+			return false;
+		pending--;
+		uint8_t t = p[i++];
+		uint64_t skip = 0, items = 0;
+		unsigned lenb = 0;
+		if (t <= 0x7f || t >= 0xe0 || t == 0xc0 || t == 0xc2 || t == 0xc3)
+			continue;                                 /* fixints, nil, bool */
+		if ((t & 0xf0) == 0x80)
+			items = 2u * (t & 0x0f);                  /* fixmap */
+		else if ((t & 0xf0) == 0x90)
+			items = t & 0x0f;                         /* fixarray */
+		else if ((t & 0xe0) == 0xa0)
+			skip = t & 0x1f;                          /* fixstr */
+		else
+			switch (t) {
+			case 0xc4: case 0xd9: lenb = 1; break;    /* bin8, str8 */
+			case 0xc5: case 0xda: lenb = 2; break;    /* bin16, str16 */
+			case 0xc6: case 0xdb: lenb = 4; break;    /* bin32, str32 */
+			case 0xc7: lenb = 1; skip = 1; break;     /* ext8: +type */
+			case 0xc8: lenb = 2; skip = 1; break;
+			case 0xc9: lenb = 4; skip = 1; break;
+			case 0xca: skip = 4; break;               /* float32 */
+			case 0xcb: skip = 8; break;               /* float64 */
+			case 0xcc: case 0xd0: skip = 1; break;    /* (u)int8 */
+			case 0xcd: case 0xd1: skip = 2; break;
+			case 0xce: case 0xd2: skip = 4; break;
+			case 0xcf: case 0xd3: skip = 8; break;
+			case 0xd4: skip = 2; break;               /* fixext 1..16 */
+			case 0xd5: skip = 3; break;
+			case 0xd6: skip = 5; break;
+			case 0xd7: skip = 9; break;
+			case 0xd8: skip = 17; break;
+			case 0xdc: case 0xdd:                     /* array16/32 */
+			case 0xde: case 0xdf: {                   /* map16/32 */
+				unsigned nb = (t == 0xdc || t == 0xde) ? 2 : 4;
+				if (size - i < nb)
+					return false;
+				items = be(p + i, nb) * (t >= 0xde ? 2 : 1);
+				i += nb;
+				break;
+			}
+			default:
+				return false;                     /* 0xc1: never used */
+			}
+		if (lenb) {
+			if (size - i < lenb)
+				return false;
+			skip += be(p + i, lenb);
+			i += lenb;
+		}
+		if (skip > size - i || items > size - i)
+			return false;
+		i += skip;
+		pending += items;
+		if (pending > size - i)
+			return false;
+	}
+	return i == size;
+}
+
 int hl_co_metadata_parse(struct hl_code_object *co, const void *desc, size_t size, char *target,
 			 size_t target_size)
 {
+	if (!msgpack_well_formed(desc, size)) {
+		hl_error(LOG, "metadata: the %zu-byte note is not one well-formed msgpack object",
+			 size);
+		return -ENOEXEC;
+	}
 	msgpack_unpacked res;
 	size_t off = 0;
 	msgpack_unpacked_init(&res);

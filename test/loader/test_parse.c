@@ -208,7 +208,7 @@ static void c_abi_v9(uint8_t *d, size_t n) { (void)n; d[EI_ABIVERSION] = 9; }
 static void c_machine(uint8_t *d, size_t n) { (void)n; eh(d)->e_machine = EM_X86_64; }
 static void c_type(uint8_t *d, size_t n) { (void)n; eh(d)->e_type = ET_EXEC; }
 static void c_phoff(uint8_t *d, size_t n) { eh(d)->e_phoff = n - 8; }
-static void c_phoff_wrap(uint8_t *d, size_t n) { (void)n; eh(d)->e_phoff = ~0ull - 16; }
+static void c_phoff_wrap(uint8_t *d, size_t n) { (void)n; eh(d)->e_phoff = ~0ull - 15; } /* 8-aligned */
 static void c_phentsize(uint8_t *d, size_t n) { (void)n; eh(d)->e_phentsize = 32; }
 static void c_shoff(uint8_t *d, size_t n) { eh(d)->e_shoff = n; }
 static void c_shnum(uint8_t *d, size_t n) { (void)n; eh(d)->e_shnum = 0; }
@@ -302,6 +302,14 @@ static void c_note_not_map(uint8_t *d, size_t n)
 	(void)n;
 	note_in(d)[12 + 8] = 0x90; /* an empty array, then trailing bytes */
 }
+static void c_note_huge_array(uint8_t *d, size_t n)
+{
+	(void)n;
+	/* an array32 claiming 2^32 - 1 elements: msgpack-c would allocate them */
+	static const uint8_t hdr[5] = { 0xdd, 0xff, 0xff, 0xff, 0xff };
+	memcpy(note_in(d) + 12 + 8, hdr, sizeof(hdr));
+}
+static void c_misaligned_phoff(uint8_t *d, size_t n) { (void)n; eh(d)->e_phoff += 2; }
 static void c_target_mismatch(uint8_t *d, size_t n)
 {
 	(void)n;
@@ -357,8 +365,10 @@ REJECT_IN(segment_bad_align, vadd, c_load_align, "p_align")
 REJECT_IN(segment_filesz_above_memsz, vadd, c_load_memsz, "not a valid segment")
 REJECT_IN(note_runs_past_segment, vadd, c_note_descsz, "runs past")
 REJECT_IN(no_metadata_note, vadd, c_note_type, "no NT_AMDGPU_METADATA")
-REJECT_IN(metadata_not_msgpack, vadd, c_note_msgpack, "not one msgpack object")
+REJECT_IN(metadata_not_msgpack, vadd, c_note_msgpack, "not one well-formed msgpack object")
 REJECT_IN(metadata_not_a_map, vadd, c_note_not_map, "msgpack")
+REJECT_IN(metadata_huge_count, vadd, c_note_huge_array, "not one well-formed msgpack object")
+REJECT_IN(phoff_misaligned, vadd, c_misaligned_phoff, "not 8-byte aligned")
 REJECT_IN(metadata_target_mismatch, vadd, c_target_mismatch, "disagrees with e_flags")
 REJECT_IN(relocation_outside_segments, globals, c_rela_offset, "not inside a loaded segment")
 REJECT_IN(relocation_unknown_type, globals, c_rela_type, "not a dynamic AMDGPU relocation")
@@ -452,6 +462,8 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, no_metadata_note);
 	tcase_add_test(tc, metadata_not_msgpack);
 	tcase_add_test(tc, metadata_not_a_map);
+	tcase_add_test(tc, metadata_huge_count);
+	tcase_add_test(tc, phoff_misaligned);
 	tcase_add_test(tc, metadata_target_mismatch);
 	tcase_add_test(tc, relocation_outside_segments);
 	tcase_add_test(tc, relocation_unknown_type);
