@@ -231,9 +231,10 @@ static int load_locked(struct hl_runtime *rt, struct hl_executable *exe, struct 
 		pp = &(*pp)->next;
 	*pp = l;
 	*out = l;
-	hl_info(LOG, "loaded %s (%s, v%u) on %s at %#llx, %llu bytes, %u kernels", l->uri,
+	hl_info(LOG, "loaded %s (%s, v%u) on %s at %#llx in %s, %llu bytes, %u kernels", l->uri,
 		l->co->target_id, l->co->version, agent->name, (unsigned long long)l->load_base,
-		(unsigned long long)size, l->co->n_kernels);
+		pool->kind == HL_POOL_VRAM ? "VRAM" : "system memory", (unsigned long long)size,
+		l->co->n_kernels);
 	return 0;
 
 err_free_lco:

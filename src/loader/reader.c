@@ -33,6 +33,14 @@
 
 static hsa_status_t reader_publish(struct hl_reader *r, hsa_code_object_reader_t *out)
 {
+	/* Readers die with the runtime too (hl_loader_forget_all). */
+	int err = hl_loader_register_teardown();
+	if (err) {
+		free(r->buf);
+		free(r->uri);
+		free(r);
+		return hl_status_from_errno(err);
+	}
 	hl_loader_lock();
 	r->next = hl_readers;
 	hl_readers = r;

@@ -547,6 +547,23 @@ START_TEST(loader_extension_table)
 }
 END_TEST
 
+START_TEST(shutdown_releases_what_was_not_destroyed)
+{
+	hsa_code_object_reader_t r;
+	hsa_executable_t e = load(&vadd, &r);
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+	/* the old handles belong to the old runtime */
+	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+	gpu.handle = cpu.handle = 0;
+	ck_status(hsa_iterate_agents(find_agents, NULL), HSA_STATUS_SUCCESS);
+	e = load(&vadd, NULL); /* and the new runtime loads afresh */
+	check_kernel(e, &vadd, "vadd.kd");
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *device_suite(void)
 {
 	Suite *s = suite_create("loader_device");
@@ -563,6 +580,7 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, handles_and_states_are_validated);
 	tcase_add_test(tc, destroy_frees_the_segments);
 	tcase_add_test(tc, loader_extension_table);
+	tcase_add_test(tc, shutdown_releases_what_was_not_destroyed);
 	suite_add_tcase(s, tc);
 	return s;
 }
