@@ -388,10 +388,13 @@ void hl_signal_async_stop(void)
 
 void hl_signal_async_forget_all(void)
 {
-	/* A fork child: the thread did not come along and the event is the
-	 * parent's; the pool forgets it separately. */
-	pthread_mutex_lock(&svc.lock);
-	drop_all_locked(false);
+	/* A fork child (slab.c): the thread did not come along, the lock may
+	 * have been held, the wake event is the parent's.  Abandon the lists. */
+	pthread_mutex_init(&svc.lock, NULL);
+	svc.regs = NULL;
+	svc.funcs = NULL;
+	svc.funcs_tail = &svc.funcs;
+	svc.started = false;
+	svc.gen++;
 	svc.wake = NULL;
-	pthread_mutex_unlock(&svc.lock);
 }

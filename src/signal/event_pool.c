@@ -115,13 +115,12 @@ void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age)
 		;
 }
 
-static void pool_reset_locked(bool destroy)
+static void pool_reset_locked(void)
 {
 	struct hl_signal_event *ev = pool_all;
 	while (ev) {
 		struct hl_signal_event *next = ev->all_next;
-		if (destroy)
-			kfd_event_destroy(ev->proc, &ev->kev);
+		kfd_event_destroy(ev->proc, &ev->kev);
 		free(ev);
 		ev = next;
 	}
@@ -135,13 +134,17 @@ static void pool_reset_locked(bool destroy)
 void hl_signal_event_pool_destroy(void)
 {
 	pthread_mutex_lock(&pool_lock);
-	pool_reset_locked(true);
+	pool_reset_locked();
 	pthread_mutex_unlock(&pool_lock);
 }
 
 void hl_signal_event_pool_forget(void)
 {
-	pthread_mutex_lock(&pool_lock);
-	pool_reset_locked(false);
-	pthread_mutex_unlock(&pool_lock);
+	/* A fork child (slab.c): one thread, the lock may have been held. */
+	pthread_mutex_init(&pool_lock, NULL);
+	pool_all = NULL;
+	all_tail = &pool_all;
+	pool_free = NULL;
+	n_user_lent = 0;
+	warned_user = warned_kernel = false;
 }

@@ -152,3 +152,11 @@ void hl_signal_groups_destroy(void)
 	}
 	pthread_mutex_unlock(&group_lock);
 }
+
+void hl_signal_groups_forget(void)
+{
+	/* A fork child (slab.c): the parent's groups name signals the child
+	 * cannot use; abandon the list. */
+	pthread_mutex_init(&group_lock, NULL);
+	groups = NULL;
+}

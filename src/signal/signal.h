@@ -79,8 +79,8 @@ struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal
 void hl_signal_event_put(struct hl_signal_event *ev);
 /* Destroys every event (teardown). */
 void hl_signal_event_pool_destroy(void);
-/* Forgets every event without an ioctl (a fork child: they are the
- * parent's). */
+/* A fork child: abandons every record without an ioctl or a lock (the
+ * events are the parent's). */
 void hl_signal_event_pool_forget(void);
 /* True when KFD has event ages (1.14+): sleepers may wait without a bound. */
 bool hl_signal_event_ages(const struct hl_signal_event *ev);
@@ -228,10 +228,12 @@ uint32_t hl_signal_wait_any(uint32_t n, const hsa_signal_t *signals,
 void hl_signal_async_forget(struct hl_signal_side *side);
 /* Stops and joins the service thread; frees pending work (teardown). */
 void hl_signal_async_stop(void);
-/* A fork child: the thread did not survive the fork; forget its state. */
+/* A fork child: the thread did not survive the fork; abandon its state. */
 void hl_signal_async_forget_all(void);
 
 /* ---- group.c ---- */
 void hl_signal_groups_destroy(void);
+/* A fork child: abandons the parent's groups. */
+void hl_signal_groups_forget(void);
 
 #endif /* HSALITE_SIGNAL_H */

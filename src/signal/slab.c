@@ -21,7 +21,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <unistd.h>
 
 #include "signal/signal.h"
 #include "util/log.h"
@@ -37,7 +36,6 @@ struct signal_slab {
 
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hl_runtime *module_rt;          /* under slab_lock */
-static pid_t module_pid;                      /* the process module_rt is for */
 static struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX]; /* under slab_lock */
 static uint32_t n_slabs;                      /* under slab_lock */
 static uint32_t free_head = NO_SLOT;          /* slab * 1024 + slot */
@@ -162,23 +160,38 @@ err_free_slab:
 
 static void signal_teardown(struct hl_runtime *rt);
 
-/* Caller holds slab_lock.  A fork child inherits our state for the
- * parent's runtime (never torn down here): the slabs' registrations, the
- * events and the service thread are the parent's, so drop the records and
- * leave the memory, which the child's kfd_process_close has released. */
-static void forget_parent_locked(void)
+/*
+ * Fork: the child inherits our records of the parent's runtime, whose KFD
+ * process, BO registrations and events it cannot use, and whose service
+ * thread did not come along; its first runtime call also unmaps the
+ * parent's slabs (kfd_process_close in the child).  So the child drops the
+ * records at once: its value calls on the parent's handles resolve to
+ * nothing and do nothing, and its own hsa_init starts from scratch.  No
+ * lock is taken around fork (the last hsa_shut_down takes ours under the
+ * runtime lock, whose own fork handler runs after ours): the child, with one
+ * thread, re-initialises the locks and abandons the records (a bounded leak,
+ * in a child that usually execs) rather than walk lists another thread may
+ * have been changing.
+ */
+static void atfork_child(void)
 {
+	pthread_mutex_init(&slab_lock, NULL);
 	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
 		hl_store_relaxed(&slab_table[i], NULL);
-	for (uint32_t s = 0; s < n_slabs; s++) {
-		free(slabs[s]);
+	for (uint32_t s = 0; s < n_slabs; s++)
 		slabs[s] = NULL;
-	}
 	n_slabs = 0;
 	free_head = NO_SLOT;
 	module_rt = NULL;
 	hl_signal_event_pool_forget();
 	hl_signal_async_forget_all();
+	hl_signal_groups_forget();
+}
+
+static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
+static void atfork_register(void)
+{
+	pthread_atfork(NULL, NULL, atfork_child);
 }
 
 /*
@@ -189,9 +202,8 @@ static void forget_parent_locked(void)
  */
 int hl_signal_module_attach(struct hl_runtime *rt)
 {
+	pthread_once(&atfork_once, atfork_register);
 	pthread_mutex_lock(&slab_lock);
-	if (module_rt && module_pid != getpid())
-		forget_parent_locked();
 	bool attached = module_rt == rt;
 	pthread_mutex_unlock(&slab_lock);
 	if (attached)
@@ -204,7 +216,6 @@ int hl_signal_module_attach(struct hl_runtime *rt)
 	}
 	pthread_mutex_lock(&slab_lock);
 	module_rt = rt;
-	module_pid = getpid();
 	pthread_mutex_unlock(&slab_lock);
 	return 0;
 }
