@@ -633,7 +633,20 @@ int hl_co_parse(const void *image, size_t size, struct hl_code_object **out)
 	if (err)
 		goto err_end_elf;
 
-	/* Every section inside the file; find the one .dynsym. */
+	/* The section name table, for the names' bounds below. */
+	Elf_Scn *shstr_scn = elf_getscn(elf, eh.e_shstrndx);
+	Elf64_Shdr *shstr = shstr_scn ? elf64_getshdr(shstr_scn) : NULL;
+	if (!shstr || shstr->sh_type != SHT_STRTAB ||
+	    !in_file(shstr->sh_offset, shstr->sh_size, size) || shstr->sh_size == 0 ||
+	    co->image[shstr->sh_offset + shstr->sh_size - 1] != '\0') {
+		hl_error(LOG, "section %u (e_shstrndx) is not a NUL-terminated string table inside "
+			 "the file", eh.e_shstrndx);
+		err = -ENOEXEC;
+		goto err_end_elf;
+	}
+
+	/* Every section inside the file with a name inside .shstrtab; find
+	 * the one .dynsym. */
 	size_t dynsym_idx = 0;
 	for (size_t i = 1; i < shnum; i++) {
 		Elf_Scn *scn = elf_getscn(elf, i);
@@ -641,6 +654,12 @@ int hl_co_parse(const void *image, size_t size, struct hl_code_object **out)
 		if (!sh) {
 			hl_error(LOG, "section %zu: libelf cannot read its header: %s", i,
 				 elf_errmsg(-1));
+			err = -ENOEXEC;
+			goto err_end_elf;
+		}
+		if (sh->sh_name >= shstr->sh_size) {
+			hl_error(LOG, "section %zu: name offset %u is outside the %llu-byte .shstrtab",
+				 i, sh->sh_name, (unsigned long long)shstr->sh_size);
 			err = -ENOEXEC;
 			goto err_end_elf;
 		}

@@ -12,6 +12,7 @@
  * hl_co_parse already proved each patched range lies inside a segment's
  * memory image, so the writes stay inside the load span.
  */
+#include <elf.h>
 #include <errno.h>
 #include <string.h>
 
@@ -28,7 +29,7 @@ static int symbol_value(const struct hl_code_object *co, uint32_t idx, uint64_t 
 		*out = 0;
 		return 0;
 	}
-	if (s->shndx == 0 /* SHN_UNDEF */) {
+	if (s->shndx == SHN_UNDEF) {
 		if (!resolve || resolve(ctx, s->name, out) != 0) {
 			hl_error(LOG, "relocation against undefined symbol '%s', which the executable "
 				 "does not define", s->name);
@@ -36,7 +37,7 @@ static int symbol_value(const struct hl_code_object *co, uint32_t idx, uint64_t 
 		}
 		return 0;
 	}
-	*out = s->shndx == 0xfff1 /* SHN_ABS */ ? s->value : s->value + delta;
+	*out = s->shndx == SHN_ABS ? s->value : s->value + delta;
 	return 0;
 }
 

@@ -335,6 +335,16 @@ static void c_rela_sym(uint8_t *d, size_t n)
 	Elf64_Rela *e = (Elf64_Rela *)(d + r->sh_offset);
 	e->r_info = ELF64_R_INFO(0x123456, ELF64_R_TYPE(e->r_info));
 }
+static void c_section_name(uint8_t *d, size_t n)
+{
+	(void)n;
+	shdr_in(d, SHT_DYNSYM)->sh_name = 0x7fffff00;
+}
+static void c_shstrtab_type(uint8_t *d, size_t n)
+{
+	(void)n;
+	((Elf64_Shdr *)(d + eh(d)->e_shoff))[eh(d)->e_shstrndx].sh_type = SHT_PROGBITS;
+}
 static void c_kd_metadata(uint8_t *d, size_t n)
 {
 	(void)n;
@@ -373,6 +383,8 @@ REJECT_IN(metadata_target_mismatch, vadd, c_target_mismatch, "disagrees with e_f
 REJECT_IN(relocation_outside_segments, globals, c_rela_offset, "not inside a loaded segment")
 REJECT_IN(relocation_unknown_type, globals, c_rela_type, "not a dynamic AMDGPU relocation")
 REJECT_IN(relocation_symbol_out_of_range, globals, c_rela_sym, "invalid")
+REJECT_IN(section_name_out_of_range, vadd, c_section_name, "name offset")
+REJECT_IN(shstrtab_not_strtab, vadd, c_shstrtab_type, "e_shstrndx")
 REJECT_IN(descriptor_disagrees_with_metadata, vadd, c_kd_metadata, "disagrees with the metadata")
 
 /* ---- ISA ---- */
@@ -468,6 +480,8 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, relocation_outside_segments);
 	tcase_add_test(tc, relocation_unknown_type);
 	tcase_add_test(tc, relocation_symbol_out_of_range);
+	tcase_add_test(tc, section_name_out_of_range);
+	tcase_add_test(tc, shstrtab_not_strtab);
 	tcase_add_test(tc, descriptor_disagrees_with_metadata);
 	tcase_add_test(tc, own_isa_accepted_with_either_xnack);
 	tcase_add_test(tc, other_isa_rejected_naming_both);
