@@ -72,6 +72,11 @@ struct kemu_machine_options {
 int kemu_machine_create(const struct kemu_topology *topo,
 			const struct kemu_machine_options *opts,
 			struct kemu_machine **out);
+/* Number of ioctl/mmap calls currently inside the model (e.g. threads
+ * blocked in WAIT_EVENTS).  A machine must not be destroyed while it is
+ * non-zero; an exiting process that still has such threads should leave
+ * the machine to the kernel's exit teardown instead. */
+uint32_t kemu_machine_calls_in_flight(struct kemu_machine *m);
 /* Destroys every process, file and buffer of the machine.  Does not close
  * fds that are still open (the caller owns them) nor remove the topology
  * tree (kemu_topology_destroy does). */

@@ -463,17 +463,27 @@ void kemu_file_put(struct kemu_file *f)
 	pthread_mutex_unlock(&m->lock);
 }
 
+uint32_t kemu_machine_calls_in_flight(struct kemu_machine *m)
+{
+	/* acquire pairs with the release decrement at the end of each call,
+	 * so a zero here means every call's effects are visible */
+	return atomic_load_explicit(&m->calls_in_flight, memory_order_acquire);
+}
+
 long kemu_ioctl(struct kemu_machine *m, int fd, unsigned long request, void *arg)
 {
 	struct kemu_file *f = kemu_file_get_fd(m, fd);
 	if (!f)
 		return -EBADF;
+	/* relaxed: only the decrement publishes (see kemu_machine_calls_in_flight) */
+	atomic_fetch_add_explicit(&m->calls_in_flight, 1, memory_order_relaxed);
 	long ret;
 	if (f->node == KEMU_NODE_KFD)
 		ret = kemu_kfd_ioctl(f, request, arg);
 	else
 		ret = kemu_render_ioctl(f, request, arg);
 	kemu_file_put(f);
+	atomic_fetch_sub_explicit(&m->calls_in_flight, 1, memory_order_release);
 	return ret;
 }
 
@@ -483,6 +493,8 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 	struct kemu_file *f = kemu_file_get_fd(m, fd);
 	if (!f)
 		return -EBADF;
+	/* relaxed: only the decrement publishes (see kemu_machine_calls_in_flight) */
+	atomic_fetch_add_explicit(&m->calls_in_flight, 1, memory_order_relaxed);
 	int ret;
 	if (kemu_fail_check(m, KEMU_FAIL_MMAP, 0)) {
 		kemu_info(m, "mmap fd %d offset 0x%llx: injected failure -ENOMEM", fd,
@@ -496,5 +508,6 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 	kemu_dbg(m, "mmap(%p, 0x%zx, prot %d, flags 0x%x, fd %d, 0x%llx) = %d", addr, len,
 		 prot, flags, fd, (unsigned long long)offset, ret);
 	kemu_file_put(f);
+	atomic_fetch_sub_explicit(&m->calls_in_flight, 1, memory_order_release);
 	return ret;
 }

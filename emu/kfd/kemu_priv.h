@@ -273,6 +273,7 @@ struct kemu_machine {
 	int log_level;
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
+	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
 };
 struct kemu_device *kemu_device_by_id(struct kemu_machine *m, uint32_t gpu_id);
 

@@ -16,6 +16,18 @@
 
 #include "kemu_priv.h"
 
+/* memcheck does not know that process_vm_writev on our own pid writes our
+ * memory; tell it, when its header is available. */
+#if defined(__has_include)
+#if __has_include(<valgrind/memcheck.h>)
+#include <valgrind/memcheck.h>
+#define KEMU_MARK_WRITTEN(p, n) VALGRIND_MAKE_MEM_DEFINED(p, n)
+#endif
+#endif
+#ifndef KEMU_MARK_WRITTEN
+#define KEMU_MARK_WRITTEN(p, n) ((void)(p), (void)(n))
+#endif
+
 static _Atomic int uaccess_fallback; /* 1 once process_vm_* is refused */
 
 static int copy_checked(void *local, uint64_t uaddr, size_t len, bool to_user)
@@ -30,8 +42,11 @@ static int copy_checked(void *local, uint64_t uaddr, size_t len, bool to_user)
 		struct iovec r = { (void *)(uintptr_t)uaddr, len };
 		ssize_t n = to_user ? process_vm_writev(getpid(), &l, 1, &r, 1, 0)
 				    : process_vm_readv(getpid(), &l, 1, &r, 1, 0);
-		if (n == (ssize_t)len)
+		if (n == (ssize_t)len) {
+			if (to_user)
+				KEMU_MARK_WRITTEN((void *)(uintptr_t)uaddr, len);
 			return 0;
+		}
 		if (n >= 0 || errno == EFAULT)
 			return -EFAULT;
 		if (errno != EPERM && errno != ENOSYS)

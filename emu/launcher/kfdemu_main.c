@@ -16,7 +16,9 @@
  * LD_PRELOAD (needed by programs built without ASan, such as stock
  * rocminfo) and verify_asan_link_order=0 is added to ASAN_OPTIONS (needed
  * by programs built with it, where the shim now precedes their own libasan).
- * When the command itself is not built with ASan (no libasan in its
+ * A TSan shim gets the TSan runtime first in LD_PRELOAD the same way
+ * (without it, TSan initialises from inside the shim's interposers and
+ * spins).  When the command itself is not built with ASan (no libasan in its
  * DT_NEEDED), detect_leaks=0 is added too: LeakSanitizer would otherwise
  * report the leaks of rocminfo, ROCr, /bin/sh and every other foreign
  * program.  The shim's own leaks are checked by the ASan test programs and
@@ -41,6 +43,9 @@
 
 #ifndef KFDEMU_ASAN_RUNTIME
 #define KFDEMU_ASAN_RUNTIME ""
+#endif
+#ifndef KFDEMU_TSAN_RUNTIME
+#define KFDEMU_TSAN_RUNTIME ""
 #endif
 
 /* volatile sig_atomic_t: the one type C allows a signal handler to read */
@@ -223,8 +228,9 @@ static int setup_env(const struct kemu_topology *t, const char *shim, const char
 		return -errno;
 	const char *old = getenv("LD_PRELOAD");
 	const char *asan = KFDEMU_ASAN_RUNTIME;
+	const char *runtime = *asan ? asan : KFDEMU_TSAN_RUNTIME;
 	char *preload = NULL;
-	if (asprintf(&preload, "%s%s%s%s%s", asan, *asan ? ":" : "", shim,
+	if (asprintf(&preload, "%s%s%s%s%s", runtime, *runtime ? ":" : "", shim,
 		     old && *old ? ":" : "", old && *old ? old : "") < 0)
 		return -ENOMEM;
 	int err = setenv("LD_PRELOAD", preload, 1) ? -errno : 0;

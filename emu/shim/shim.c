@@ -27,6 +27,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -114,8 +115,17 @@ struct kemu_machine *shim_machine_peek(void)
 __attribute__((destructor)) static void shim_fini(void)
 {
 	/* Everything the machine holds is process-local (memory, memfds), so
-	 * a fork child tearing down its copy does not disturb the parent. */
-	struct kemu_machine *m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
+	 * a fork child tearing down its copy does not disturb the parent.  If
+	 * a thread is still inside the model (blocked in WAIT_EVENTS because
+	 * the program exits without shutting its runtime down), freeing the
+	 * machine under it would be a use-after-free: leave it to the exit. */
+	struct kemu_machine *m = atomic_load_explicit(&machine, memory_order_acquire);
+	if (m && kemu_machine_calls_in_flight(m)) {
+		fprintf(stderr, "kfdemu: %u calls still inside the emulator at exit; "
+			"not tearing it down\n", kemu_machine_calls_in_flight(m));
+		return;
+	}
+	m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
 	if (m) {
 		kemu_machine_destroy(m);
 		free(machine_topo);
@@ -275,15 +285,30 @@ SHIM_EXPORT int fstat64(int fd, struct stat64 *st)
 	return shim_fstat_common("fstat64", fd, (struct stat *)st);
 }
 
-/* pre-2.33 glibc entry points (binaries linked against old glibc) */
+/* Pre-2.33 glibc entry points (binaries linked against an old glibc, and
+ * sanitizer runtimes, whose fstat interceptor calls __fxstat).  They must
+ * not call fstat back (that recurses through the sanitizer), so the plain
+ * case is the system call itself: on x86-64 struct stat is the kernel's. */
+static int shim_fxstat(int fd, struct stat *st)
+{
+	enum kemu_node node;
+	uint32_t minor;
+	struct kemu_machine *m = shim_machine_peek();
+	if (m && kemu_fd_node(m, fd, &node, &minor)) {
+		shim_fill_node_stat(node, minor, st);
+		return 0;
+	}
+	return (int)syscall(SYS_fstat, fd, st);
+}
+
 SHIM_EXPORT int __fxstat(int ver, int fd, struct stat *st)
 {
 	(void)ver;
-	return fstat(fd, st);
+	return shim_fxstat(fd, st);
 }
 
 SHIM_EXPORT int __fxstat64(int ver, int fd, struct stat64 *st)
 {
 	(void)ver;
-	return fstat(fd, (struct stat *)st);
+	return shim_fxstat(fd, (struct stat *)st);
 }

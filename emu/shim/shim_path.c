@@ -207,42 +207,61 @@ SHIM_EXPORT int fstatat64(int dirfd, const char *path, struct stat64 *st, int fl
 	return fstatat_common("fstatat64", dirfd, path, (struct stat *)st, flags);
 }
 
-/* pre-2.33 glibc entry points */
+/* Pre-2.33 glibc entry points (old binaries, and sanitizer runtimes whose
+ * stat interceptors call __xstat).  They must not call stat() back, which
+ * would recurse through the sanitizer: emulated nodes are answered here,
+ * everything else goes to the system call on the redirected path. */
+static int shim_xstatat(int dirfd, const char *path, struct stat *st, int flags)
+{
+	if (path && !path[0] && (flags & AT_EMPTY_PATH))
+		return __fxstat(1, dirfd, st);
+	struct kemu_machine *m = NULL;
+	uint32_t minor = 0;
+	enum kemu_node node = path && path[0] == '/' ? path_node(path, &minor, &m) : KEMU_NODE_NONE;
+	if (node != KEMU_NODE_NONE) {
+		shim_fill_node_stat(node, minor, st);
+		return 0;
+	}
+	char buf[PATH_MAX];
+	return (int)syscall(SYS_newfstatat, dirfd, shim_redirect(path, buf, sizeof(buf)), st,
+			    flags);
+}
+
 SHIM_EXPORT int __xstat(int ver, const char *path, struct stat *st)
 {
 	(void)ver;
-	return stat(path, st);
+	return shim_xstatat(AT_FDCWD, path, st, 0);
 }
 
 SHIM_EXPORT int __xstat64(int ver, const char *path, struct stat64 *st)
 {
 	(void)ver;
-	return stat(path, (struct stat *)st);
+	return shim_xstatat(AT_FDCWD, path, (struct stat *)st, 0);
 }
 
 SHIM_EXPORT int __lxstat(int ver, const char *path, struct stat *st)
 {
 	(void)ver;
-	return lstat(path, st);
+	return shim_xstatat(AT_FDCWD, path, st, AT_SYMLINK_NOFOLLOW);
 }
 
 SHIM_EXPORT int __lxstat64(int ver, const char *path, struct stat64 *st)
 {
 	(void)ver;
-	return lstat(path, (struct stat *)st);
+	return shim_xstatat(AT_FDCWD, path, (struct stat *)st, AT_SYMLINK_NOFOLLOW);
 }
 
 SHIM_EXPORT int __fxstatat(int ver, int dirfd, const char *path, struct stat *st, int flags)
 {
 	(void)ver;
-	return fstatat(dirfd, path, st, flags);
+	return shim_xstatat(dirfd, path, st, flags);
 }
 
 SHIM_EXPORT int __fxstatat64(int ver, int dirfd, const char *path, struct stat64 *st,
 				 int flags)
 {
 	(void)ver;
-	return fstatat(dirfd, path, (struct stat *)st, flags);
+	return shim_xstatat(dirfd, path, (struct stat *)st, flags);
 }
 
 SHIM_EXPORT int statx(int dirfd, const char *path, int flags, unsigned mask, struct statx *stx)
