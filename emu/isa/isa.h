@@ -1,0 +1,184 @@
+/*
+ * isa.h — kfdemu's gfx9 instruction interpreter (gfx90a / CDNA2 and
+ * gfx942 / CDNA3), the public interface of the kfdemu_isa library.
+ *
+ * The interpreter knows nothing about the KFD model: whoever drives it (the
+ * emulated command processor, or a test) describes one dispatch with
+ * struct kemu_isa_dispatch, gets a decoded program for its kernel
+ * descriptor with kemu_isa_program_get() and runs workgroups with
+ * kemu_isa_run_workgroup().  Every load, store, atomic and instruction
+ * fetch goes through struct kemu_isa_mem, so a missing page becomes a GPU
+ * memory fault reported in struct kemu_isa_error instead of a host crash.
+ *
+ * Threading: programs are decoded once per (memory context, kernel
+ * descriptor VA) and cached under a lock; a program is immutable after
+ * decode, so independent workgroups may run on several host threads at
+ * once.  Each running workgroup needs its own scratch slot (see
+ * kemu_isa_run_workgroup_slot()).
+ *
+ * Wave size is 64 (gfx9 has no wave32).
+ */
+#ifndef KEMU_ISA_H
+#define KEMU_ISA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* gfx_target_version values, as KFD topology reports them. */
+#define KEMU_ISA_GFX90A 90010u
+#define KEMU_ISA_GFX942 90402u
+
+/* Access kinds passed to kemu_isa_mem.translate (a bit set). */
+#define KEMU_ISA_ACCESS_READ   1u
+#define KEMU_ISA_ACCESS_WRITE  2u
+#define KEMU_ISA_ACCESS_EXEC   4u
+#define KEMU_ISA_ACCESS_ATOMIC 8u
+
+/*
+ * The GPU virtual address space as the interpreter sees it.  translate()
+ * returns a host pointer valid for [gpu_va, gpu_va + len), or NULL when any
+ * byte of the range is unmapped or lacks the access; the callee may record
+ * the fault (the interpreter also reports it in kemu_isa_error).  The
+ * interpreter never asks for a range that crosses a 4 KiB page boundary,
+ * so an implementation with page-granular mappings may translate one page
+ * at a time.  Atomic accesses are made with host atomics on the returned
+ * pointer, so it must be the same for every thread (shared memory).
+ */
+struct kemu_isa_mem {
+	void *ctx;
+	void *(*translate)(void *ctx, uint64_t gpu_va, uint64_t len, unsigned access);
+};
+
+/*
+ * Scratch (private segment) backing, as the CP provides it per queue.
+ * Each wave owns wave_bytes at base_va + wave_offset, where the wave
+ * offset is (slot * waves_per_workgroup + wave) * wave_bytes; the CP sizes
+ * the backing for the slots it runs at once.  Per-lane private memory is
+ * interleaved in the backing as the hardware's swizzled scratch buffer
+ * does it (dword d of lane l at d * 256 + l * 4), the same for buffer
+ * (SRD), scratch_* and flat-to-private accesses.
+ */
+struct kemu_isa_scratch {
+	uint64_t base_va;       /* queue scratch backing (GPU VA); 0: none */
+	uint64_t size;          /* bytes of backing */
+	uint32_t wave_bytes;    /* per-wave scratch bytes (multiple of 1 KiB) */
+	uint32_t srd[4];        /* private segment buffer SRD for s[0:3];
+				   all zero: kemu_isa_scratch_srd() builds it */
+};
+
+/* Apertures (flat addresses that route to LDS or to private memory). */
+struct kemu_isa_apertures {
+	uint64_t shared_base;   /* LDS aperture: [base, base + 4 GiB) */
+	uint64_t private_base;  /* private aperture: [base, base + 4 GiB) */
+};
+
+/* Callback for s_sendmsg MSG_INTERRUPT: the low 24 bits of M0 (and the
+ * wave's hardware id) go to the CP, which raises the interrupt. */
+typedef void (*kemu_isa_interrupt_fn)(void *ctx, uint32_t m0_low24, uint32_t wave_id);
+
+struct kemu_isa_dispatch {
+	uint32_t gfx_target_version;    /* KEMU_ISA_GFX90A or KEMU_ISA_GFX942 */
+	const struct kemu_isa_mem *mem;
+	uint64_t kernel_object;         /* VA of the 64-byte kernel descriptor */
+	uint64_t kernarg_address;       /* VA of the kernarg segment */
+	uint64_t dispatch_packet;       /* VA of the AQL packet (dispatch ptr) */
+	uint64_t queue_address;         /* VA of the amd_queue_t (queue ptr) */
+	uint64_t dispatch_id;
+	uint32_t grid_size[3];          /* work-items, as in the AQL packet */
+	uint16_t workgroup_size[3];     /* work-items, as in the AQL packet */
+	uint32_t group_segment_size;    /* LDS bytes (fixed + dynamic) */
+	uint32_t private_segment_size;  /* bytes per work-item */
+	uint32_t max_lds;               /* LDS limit; 0: 64 KiB */
+	struct kemu_isa_scratch scratch;
+	struct kemu_isa_apertures apertures;
+	kemu_isa_interrupt_fn interrupt;
+	void *interrupt_ctx;
+};
+
+/* Why a workgroup stopped. */
+enum kemu_isa_error_kind {
+	KEMU_ISA_OK = 0,
+	KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,  /* not implemented or invalid */
+	KEMU_ISA_ERR_MEMORY_FAULT,         /* translate() failed */
+	KEMU_ISA_ERR_BAD_DESCRIPTOR,       /* kernel descriptor unusable */
+	KEMU_ISA_ERR_BAD_DISPATCH,         /* dispatch description unusable */
+	KEMU_ISA_ERR_TRAP,                 /* s_trap */
+	KEMU_ISA_ERR_LDS_RANGE,            /* LDS access out of range (DS with
+					      the range check; flat LDS) */
+	KEMU_ISA_ERR_NO_MEMORY,            /* host allocation failed */
+	KEMU_ISA_ERR_HALT,                 /* s_sethalt 1 / s_sendmsghalt: the
+					      wave would never resume */
+};
+
+struct kemu_isa_error {
+	enum kemu_isa_error_kind kind;
+	uint64_t pc;            /* VA of the faulting instruction */
+	uint64_t va;            /* memory fault: the address */
+	unsigned access;        /* memory fault: KEMU_ISA_ACCESS_* */
+	uint32_t encoding[2];   /* illegal instruction: its dwords */
+	uint32_t trap_id;       /* s_trap: the 8-bit trap id */
+	unsigned wave;          /* wave index within the workgroup */
+	char message[160];      /* human-readable, names the instruction */
+};
+
+/* Counters (cumulative, all threads). */
+struct kemu_isa_stats {
+	uint64_t wave_instructions;
+	uint64_t waves;
+	uint64_t workgroups;
+	uint64_t programs_decoded;
+};
+
+struct kemu_isa_program;
+
+/*
+ * Decode the kernel whose descriptor is at dispatch->kernel_object (read
+ * through dispatch->mem), or return the cached decode.  Returns NULL with
+ * err filled on a bad descriptor or a fault while fetching.  The program
+ * stays valid until kemu_isa_cache_flush() or kemu_isa_program_put().
+ */
+struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *dispatch,
+					      struct kemu_isa_error *err);
+void kemu_isa_program_put(struct kemu_isa_program *program);
+
+/* Forget cached programs of one memory context whose code may have
+ * changed (code object unloaded, memory freed); ctx NULL: all. */
+void kemu_isa_cache_flush(const void *mem_ctx);
+
+/*
+ * Run every wave of workgroup (x, y, z) to completion.  Waves run one at a
+ * time and round-robin to each s_barrier.  Returns 0 or -1 with err set.
+ * _slot selects the scratch slot (one per concurrently running workgroup);
+ * kemu_isa_run_workgroup() uses slot 0.
+ */
+int kemu_isa_run_workgroup(const struct kemu_isa_program *program,
+			   const struct kemu_isa_dispatch *dispatch,
+			   uint32_t wg_id_x, uint32_t wg_id_y, uint32_t wg_id_z,
+			   struct kemu_isa_error *err);
+int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *program,
+				const struct kemu_isa_dispatch *dispatch,
+				uint32_t wg_id_x, uint32_t wg_id_y, uint32_t wg_id_z,
+				unsigned scratch_slot, struct kemu_isa_error *err);
+
+/* Waves per workgroup and per-wave scratch bytes the program needs. */
+unsigned kemu_isa_waves_per_workgroup(const struct kemu_isa_dispatch *dispatch);
+uint32_t kemu_isa_scratch_wave_bytes(const struct kemu_isa_program *program,
+				     const struct kemu_isa_dispatch *dispatch);
+
+/* The standard gfx9 private-segment SRD over base_va (swizzled, 4-byte
+ * elements, index stride 64, ADD_TID), as ROCr sets it up. */
+void kemu_isa_scratch_srd(uint64_t base_va, uint64_t size, uint32_t srd[4]);
+
+void kemu_isa_stats_get(struct kemu_isa_stats *out);
+
+/* Name of an error kind ("illegal instruction", ...). */
+const char *kemu_isa_error_name(enum kemu_isa_error_kind kind);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* KEMU_ISA_H */

@@ -1,0 +1,314 @@
+/*
+ * isa_exec_ds.c — LDS (DS encoding): reads, writes (incl. read2/write2
+ * and the st64 forms), atomics with and without return, and the
+ * cross-lane ds_swizzle_b32 / ds_permute_b32 / ds_bpermute_b32 (CDNA2/
+ * CDNA3 ISA guides, "Data Share Operations").
+ *
+ *  - address = VGPR ADDR + OFFSET (16-bit, offset1:offset0) for single
+ *    ops; read2/write2 use ADDR + OFFSET0 * size and ADDR + OFFSET1 *
+ *    size (size x64 for st64);
+ *  - an access beyond the workgroup's LDS allocation returns 0 (reads)
+ *    and is dropped (writes, atomics), as the hardware's LDS range check
+ *    does — no fault;
+ *  - lanes are processed in ascending order; a workgroup's waves run on
+ *    one host thread, so LDS atomics need no host atomics;
+ *  - GDS (the gds bit) is not implemented.
+ */
+#include "isa_float.h"
+#include "isa_priv.h"
+
+uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
+
+/* atomic op numbering as in isa_exec_flat.c */
+enum { A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
+       A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX };
+
+#define DS_RTN 1
+#define DS_64 2
+
+/* Map the DS atomic opcode (low 5 bits within a 0x20 block) to an op.
+ * -1: not an atomic handled here. */
+static int ds_aop(unsigned lo, bool *rsub, bool *mskor)
+{
+	*rsub = *mskor = false;
+	switch (lo) {
+	case 0x00: return A_ADD;
+	case 0x01: return A_SUB;
+	case 0x02: *rsub = true; return A_SUB;
+	case 0x03: return A_INC;
+	case 0x04: return A_DEC;
+	case 0x05: return A_SMIN;
+	case 0x06: return A_SMAX;
+	case 0x07: return A_UMIN;
+	case 0x08: return A_UMAX;
+	case 0x09: return A_AND;
+	case 0x0a: return A_OR;
+	case 0x0b: return A_XOR;
+	case 0x0c: *mskor = true; return A_AND;
+	case 0x10: return A_CMPSWAP;    /* cmpst */
+	case 0x12: return A_FMIN;
+	case 0x13: return A_FMAX;
+	case 0x15: return A_FADD;
+	default: return -1;
+	}
+}
+
+static inline bool lds_ok(const struct isa_wave *w, uint64_t a, unsigned n)
+{
+	return a + n <= w->wg->lds_size;
+}
+
+static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = (in->flags & DS_64) ? 8 : 4;
+	bool rsub, mskor;
+	int aop = ds_aop(in->op & 0x1f, &rsub, &mskor);
+	bool swap = (in->op & 0x3f) == 0x2d;   /* wrxchg_rtn */
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+
+	if (swap)
+		aop = A_SWAP;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint64_t a = (uint64_t)isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset;
+		uint64_t d0 = isa_vrow(w, in->data_reg)[l], d1 = 0, old = 0;
+		if (n == 8)
+			d0 |= (uint64_t)isa_vrow(w, in->data_reg + 1u)[l] << 32;
+		if (aop == A_CMPSWAP || mskor) {
+			d1 = isa_vrow(w, in->offset1)[l];
+			if (n == 8)
+				d1 |= (uint64_t)isa_vrow(w, in->offset1 + 1u)[l] << 32;
+		}
+		if (lds_ok(w, a, n)) {
+			uint8_t *p = lds + a;
+			if (rsub) {
+				/* rsub: MEM = DATA - MEM */
+				uint64_t m = 0;
+				memcpy(&m, p, n);
+				old = m;
+				m = d0 - m;
+				memcpy(p, &m, n);
+			} else if (mskor) {
+				/* mskor: MEM = (MEM & ~DATA) | DATA2 */
+				uint64_t m = 0;
+				memcpy(&m, p, n);
+				old = m;
+				m = (m & ~d0) | d1;
+				memcpy(p, &m, n);
+			} else if (aop == A_CMPSWAP) {
+				/* cmpst: if (MEM == DATA) MEM = DATA2 */
+				old = kemu_isa_lds_atomic(p, n, A_CMPSWAP, d1, d0);
+			} else if ((aop == A_FMIN || aop == A_FMAX) && n == 4) {
+				uint32_t m;
+				float x, y = f32_of((uint32_t)d0);
+				memcpy(&m, p, 4);
+				old = m;
+				x = f32_of(m);
+				if (aop == A_FMIN ? (y < x || isnan(x)) : (y > x || isnan(x)))
+					memcpy(p, &d0, 4);
+			} else {
+				old = kemu_isa_lds_atomic(p, n, (unsigned)aop, d0, 0);
+			}
+		}
+		if (in->flags & DS_RTN) {
+			isa_vrow(w, in->dst)[l] = (uint32_t)old;
+			if (n == 8)
+				isa_vrow(w, in->dst + 1u)[l] = (uint32_t)(old >> 32);
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+/* Loads/stores: aux = bytes per element; flags: sign extension etc. */
+#define DS_SEXT 4
+#define DS_D16_LO 8
+#define DS_D16_HI 16
+#define DS_WRITE 32
+#define DS_TWO 64
+#define DS_ST64 128
+
+static int exec_ds_rw(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = in->aux, dw = n >= 4 ? n / 4 : 1;
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+	bool write = in->flags & DS_WRITE, two = in->flags & DS_TWO;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint64_t base = isa_vrow(w, in->addr_reg)[l];
+		uint64_t addr[2];
+		unsigned nacc = two ? 2 : 1;
+
+		if (two) {
+			unsigned scale = n * ((in->flags & DS_ST64) ? 64 : 1);
+			addr[0] = base + (uint64_t)((uint32_t)in->offset & 0xff) * scale;
+			addr[1] = base + (uint64_t)in->offset1 * scale;
+		} else {
+			addr[0] = base + (uint32_t)in->offset;
+		}
+		for (unsigned k = 0; k < nacc; k++) {
+			uint8_t buf[16];
+			if (write) {
+				unsigned src = k == 0 ? in->data_reg : in->saddr; /* saddr: data1 row */
+				for (unsigned i = 0; i < dw; i++) {
+					uint32_t v = isa_vrow(w, src + i)[l];
+					if (in->flags & DS_D16_HI)
+						v >>= 16;
+					memcpy(buf + 4 * i, &v, n < 4 ? n : 4);
+				}
+				if (lds_ok(w, addr[k], n))
+					memcpy(lds + addr[k], buf, n);
+			} else {
+				unsigned dst = in->dst + k * dw;
+				if (lds_ok(w, addr[k], n))
+					memcpy(buf, lds + addr[k], n);
+				else
+					memset(buf, 0, n);
+				if (n >= 4) {
+					for (unsigned i = 0; i < dw; i++)
+						memcpy(&isa_vrow(w, dst + i)[l], buf + 4 * i, 4);
+				} else {
+					uint32_t v = n == 1 ? buf[0] : (uint32_t)(buf[0] | buf[1] << 8);
+					uint32_t *d = &isa_vrow(w, dst)[l];
+					if (in->flags & DS_SEXT)
+						v = n == 1 ? (uint32_t)(int32_t)(int8_t)v
+							   : (uint32_t)(int32_t)(int16_t)v;
+					if (in->flags & DS_D16_LO)
+						v = (*d & 0xffff0000u) | (v & 0xffff);
+					else if (in->flags & DS_D16_HI)
+						v = (*d & 0xffff) | (v << 16);
+					*d = v;
+				}
+			}
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+static int exec_ds_lane(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t src[ISA_LANES], r[ISA_LANES];
+	const uint32_t *addr = isa_vrow(w, in->addr_reg);
+	uint64_t exec = isa_exec(w);
+	unsigned off = (uint32_t)in->offset;
+
+	memcpy(src, isa_vrow(w, in->data_reg), sizeof(src));
+	switch (in->op) {
+	case 0x3d: /* ds_swizzle_b32 */
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			unsigned from;
+			if (off & 0x8000) { /* quad permute */
+				from = (l & ~3u) | ((off >> (2 * (l & 3))) & 3);
+			} else {            /* bit mask mode within 32 lanes */
+				unsigned andm = off & 31, orm = (off >> 5) & 31, xorm = (off >> 10) & 31;
+				from = (l & 32) | ((((l & 31) & andm) | orm) ^ xorm);
+			}
+			r[l] = (exec >> from & 1) ? src[from] : 0;
+		}
+		break;
+	case 0x3e: /* ds_permute_b32: push to lane (addr+offset)/4 */
+		memset(r, 0, sizeof(r));
+		for (uint64_t e = exec; e; e &= e - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(e);
+			r[((addr[l] + off) >> 2) & 63] = src[l];
+		}
+		break;
+	default: /* 0x3f ds_bpermute_b32: pull from lane (addr+offset)/4 */
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			unsigned from = ((addr[l] + off) >> 2) & 63;
+			r[l] = (exec >> from & 1) ? src[from] : 0;
+		}
+		break;
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_ds_nop(struct isa_wave *w, const struct isa_inst *in)
+{
+	(void)w;
+	(void)in;
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 17) & 0xff;
+	unsigned off0 = w0 & 0xff, off1 = (w0 >> 8) & 0xff;
+	unsigned agpr = ((w0 >> 25) & 1) ? dc->p->accum_offset : 0;
+	unsigned data0 = ((w1 >> 8) & 0xff) + agpr, data1 = ((w1 >> 16) & 0xff) + agpr;
+	unsigned bytes = 0, flags = 0;
+	bool rsub, mskor;
+
+	in->op = (uint16_t)op;
+	if ((w0 >> 16) & 1)
+		return; /* GDS */
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)data0;
+	in->dst = (uint16_t)(((w1 >> 24) & 0xff) + agpr);
+	in->offset = (int32_t)(off0 | off1 << 8);
+
+	/* atomics: 0x00-0x15 (no return), 0x20-0x35 (return), same +0x40 for 64-bit */
+	if (op < 0x80 && op != 0x55 && op != 0x75 && ds_aop(op & 0x1f, &rsub, &mskor) >= 0) {
+		/* 0x0d-0x0f, 0x14 are writes/nop (ds_aop() returns -1 for them) */
+		if (op >= 0x40 && ((op & 0x1f) == 0x15 || (op & 0x1f) == 0x12 ||
+				   (op & 0x1f) == 0x13))
+			return; /* f64 add/min/max on LDS: not implemented */
+		in->flags = (op & 0x20) ? DS_RTN : 0;
+		if (op & 0x40)
+			in->flags |= DS_64;
+		in->offset1 = data1;
+		in->exec = exec_ds_atomic;
+		return;
+	}
+	switch (op) {
+	case 0x2d: case 0x6d: /* wrxchg_rtn */
+		in->flags = DS_RTN | (op == 0x6d ? DS_64 : 0);
+		in->exec = exec_ds_atomic;
+		return;
+	case 0x5c: case 0x7c: /* add_f64 (no rtn / rtn) */
+		return;
+	case 0x14: in->exec = exec_ds_nop; return;
+	case 0x3d: case 0x3e: case 0x3f: in->exec = exec_ds_lane; return;
+	case 0x0d: bytes = 4; flags = DS_WRITE; break;
+	case 0x0e: bytes = 4; flags = DS_WRITE | DS_TWO; break;
+	case 0x0f: bytes = 4; flags = DS_WRITE | DS_TWO | DS_ST64; break;
+	case 0x1e: bytes = 1; flags = DS_WRITE; break;
+	case 0x1f: bytes = 2; flags = DS_WRITE; break;
+	case 0x54: bytes = 1; flags = DS_WRITE | DS_D16_HI; break;
+	case 0x55: bytes = 2; flags = DS_WRITE | DS_D16_HI; break;
+	case 0x4d: bytes = 8; flags = DS_WRITE; break;
+	case 0x4e: bytes = 8; flags = DS_WRITE | DS_TWO; break;
+	case 0x4f: bytes = 8; flags = DS_WRITE | DS_TWO | DS_ST64; break;
+	case 0xde: bytes = 12; flags = DS_WRITE; break;
+	case 0xdf: bytes = 16; flags = DS_WRITE; break;
+	case 0x36: bytes = 4; break;
+	case 0x37: bytes = 4; flags = DS_TWO; break;
+	case 0x38: bytes = 4; flags = DS_TWO | DS_ST64; break;
+	case 0x39: bytes = 1; flags = DS_SEXT; break;
+	case 0x3a: bytes = 1; break;
+	case 0x3b: bytes = 2; flags = DS_SEXT; break;
+	case 0x3c: bytes = 2; break;
+	case 0x56: bytes = 1; flags = DS_D16_LO; break;
+	case 0x57: bytes = 1; flags = DS_D16_HI; break;
+	case 0x58: bytes = 1; flags = DS_D16_LO | DS_SEXT; break;
+	case 0x59: bytes = 1; flags = DS_D16_HI | DS_SEXT; break;
+	case 0x5a: bytes = 2; flags = DS_D16_LO; break;
+	case 0x5b: bytes = 2; flags = DS_D16_HI; break;
+	case 0x76: bytes = 8; break;
+	case 0x77: bytes = 8; flags = DS_TWO; break;
+	case 0x78: bytes = 8; flags = DS_TWO | DS_ST64; break;
+	case 0xfe: bytes = 12; break;
+	case 0xff: bytes = 16; break;
+	default:
+		return;
+	}
+	in->aux = (uint16_t)bytes;
+	in->flags = (uint8_t)flags;
+	in->offset1 = off1;
+	in->saddr = (uint16_t)data1; /* second data row for write2 */
+	in->exec = exec_ds_rw;
+}

@@ -1,0 +1,592 @@
+/*
+ * isa_exec_flat.c — vector memory through FLAT, GLOBAL and SCRATCH
+ * (one encoding, SEG selects) and MUBUF (buffer_* with a resource
+ * descriptor), CDNA2/CDNA3 ISA guides "Flat Memory Instructions" and
+ * "Vector Memory Buffer Instructions".
+ *
+ * Addresses:
+ *  - GLOBAL: SADDR (SGPR pair) + zero-extended 32-bit VADDR, or, with
+ *    SADDR = off (0x7f), the 64-bit VADDR pair; plus the 13-bit signed
+ *    offset.  FLAT: 64-bit VADDR + 12-bit unsigned offset.
+ *  - FLAT addresses inside the LDS aperture [shared_base, +4 GiB) go to
+ *    this workgroup's LDS and those inside the private aperture
+ *    [private_base, +4 GiB) to the lane's scratch; the rest are global.
+ *  - SCRATCH: a per-lane private offset (SADDR and/or VADDR + offset).
+ *  - private memory is interleaved per lane: private dword d of lane l is
+ *    at wave_base + d * 256 + l * 4 (the swizzle of the scratch SRD:
+ *    ELEMENT_SIZE 4 bytes, INDEX_STRIDE 64, ADD_TID), so buffer, scratch
+ *    and flat accesses to the same private address meet.  The wave base
+ *    is FLAT_SCRATCH for scratch_/flat (gfx90a kernels set it in their
+ *    prologue; gfx942 has it from the hardware).
+ * Atomics return the old value when GLC (SC0 on gfx942) is set and are
+ * done with host atomics, as other workgroups may run on other threads.
+ * Loads and stores to misaligned addresses are allowed (unaligned access
+ * mode, as ROCm sets SH_MEM_CONFIG); atomics must be naturally aligned.
+ */
+#include "isa_float.h"
+#include "isa_priv.h"
+
+#define FL_GLC 1
+#define FL_SADDR 2      /* SADDR is used */
+#define FL_VADDR 4      /* VADDR is used */
+#define FL_ATOMIC_RET 8
+
+enum mem_kind {
+	MK_LOAD, MK_STORE, MK_ATOMIC,
+};
+
+struct mem_op {
+	uint8_t kind;
+	uint8_t bytes;          /* per element */
+	uint8_t dwords;         /* register dwords */
+	uint8_t sext;           /* load: sign-extend sub-dword */
+	uint8_t d16;            /* 1: low half, 2: high half (d16 loads/stores) */
+	uint8_t aop;            /* atomic op */
+};
+
+enum aop {
+	A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
+	A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_PK_FADD16,
+};
+
+/* Decode table shared by FLAT/GLOBAL/SCRATCH (op 0x10-0x25 loads/stores,
+ * 0x40-0x6c atomics) and MUBUF (different numbering, mapped below). */
+static bool flat_op(unsigned op, struct mem_op *m)
+{
+	memset(m, 0, sizeof(*m));
+	switch (op) {
+	case 0x10: m->bytes = 1; m->dwords = 1; return true;                    /* ubyte */
+	case 0x11: m->bytes = 1; m->dwords = 1; m->sext = 1; return true;       /* sbyte */
+	case 0x12: m->bytes = 2; m->dwords = 1; return true;                    /* ushort */
+	case 0x13: m->bytes = 2; m->dwords = 1; m->sext = 1; return true;       /* sshort */
+	case 0x14: m->bytes = 4; m->dwords = 1; return true;
+	case 0x15: m->bytes = 8; m->dwords = 2; return true;
+	case 0x16: m->bytes = 12; m->dwords = 3; return true;
+	case 0x17: m->bytes = 16; m->dwords = 4; return true;
+	case 0x18: m->kind = MK_STORE; m->bytes = 1; m->dwords = 1; return true;
+	case 0x19: m->kind = MK_STORE; m->bytes = 1; m->dwords = 1; m->d16 = 2; return true;
+	case 0x1a: m->kind = MK_STORE; m->bytes = 2; m->dwords = 1; return true;
+	case 0x1b: m->kind = MK_STORE; m->bytes = 2; m->dwords = 1; m->d16 = 2; return true;
+	case 0x1c: m->kind = MK_STORE; m->bytes = 4; m->dwords = 1; return true;
+	case 0x1d: m->kind = MK_STORE; m->bytes = 8; m->dwords = 2; return true;
+	case 0x1e: m->kind = MK_STORE; m->bytes = 12; m->dwords = 3; return true;
+	case 0x1f: m->kind = MK_STORE; m->bytes = 16; m->dwords = 4; return true;
+	case 0x20: m->bytes = 1; m->dwords = 1; m->d16 = 1; return true;         /* ubyte_d16 */
+	case 0x21: m->bytes = 1; m->dwords = 1; m->d16 = 2; return true;
+	case 0x22: m->bytes = 1; m->dwords = 1; m->d16 = 1; m->sext = 1; return true;
+	case 0x23: m->bytes = 1; m->dwords = 1; m->d16 = 2; m->sext = 1; return true;
+	case 0x24: m->bytes = 2; m->dwords = 1; m->d16 = 1; return true;
+	case 0x25: m->bytes = 2; m->dwords = 1; m->d16 = 2; return true;
+	default:
+		break;
+	}
+	if (op >= 0x40 && op <= 0x4c) {
+		m->kind = MK_ATOMIC;
+		m->bytes = 4;
+		m->dwords = 1;
+		m->aop = (uint8_t)(op - 0x40);
+		return true;
+	}
+	if (op == 0x4d) { m->kind = MK_ATOMIC; m->bytes = 4; m->dwords = 1; m->aop = A_FADD; return true; }
+	if (op == 0x4e) { m->kind = MK_ATOMIC; m->bytes = 4; m->dwords = 1; m->aop = A_PK_FADD16; return true; }
+	if (op >= 0x4f && op <= 0x51) {
+		m->kind = MK_ATOMIC; m->bytes = 8; m->dwords = 2;
+		m->aop = op == 0x4f ? A_FADD : op == 0x50 ? A_FMIN : A_FMAX;
+		return true;
+	}
+	if (op >= 0x60 && op <= 0x6c) {
+		m->kind = MK_ATOMIC;
+		m->bytes = 8;
+		m->dwords = 2;
+		m->aop = (uint8_t)(op - 0x60);
+		return true;
+	}
+	return false;
+}
+
+/* ---- atomics on host memory ---- */
+
+static uint32_t atomic32(uint32_t *p, unsigned aop, uint32_t v, uint32_t cmp)
+{
+	uint32_t old, nw;
+
+	switch (aop) {
+	case A_SWAP: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+	case A_ADD: return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+	case A_SUB: return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+	case A_AND: return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+	case A_OR: return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+	case A_XOR: return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+	default:
+		break;
+	}
+	old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+	for (;;) {
+		switch (aop) {
+		case A_CMPSWAP: nw = old == cmp ? v : old; break;
+		case A_SMIN: nw = (int32_t)v < (int32_t)old ? v : old; break;
+		case A_UMIN: nw = v < old ? v : old; break;
+		case A_SMAX: nw = (int32_t)v > (int32_t)old ? v : old; break;
+		case A_UMAX: nw = v > old ? v : old; break;
+		case A_INC: nw = old >= v ? 0 : old + 1; break;      /* wrap at v */
+		case A_DEC: nw = (old == 0 || old > v) ? v : old - 1; break;
+		case A_FADD: nw = u32_of(f32_of(old) + f32_of(v)); break;
+		case A_PK_FADD16: {
+			float lo = f16_to_f32((uint16_t)old) + f16_to_f32((uint16_t)v);
+			float hi = f16_to_f32((uint16_t)(old >> 16)) + f16_to_f32((uint16_t)(v >> 16));
+			nw = f32_to_f16(lo) | ((uint32_t)f32_to_f16(hi) << 16);
+			break;
+		}
+		default: nw = old; break;
+		}
+		if (aop == A_CMPSWAP && old != cmp)
+			return old;
+		if (__atomic_compare_exchange_n(p, &old, nw, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			return old;
+	}
+}
+
+static uint64_t atomic64(uint64_t *p, unsigned aop, uint64_t v, uint64_t cmp)
+{
+	uint64_t old, nw;
+
+	switch (aop) {
+	case A_SWAP: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
+	case A_ADD: return __atomic_fetch_add(p, v, __ATOMIC_SEQ_CST);
+	case A_SUB: return __atomic_fetch_sub(p, v, __ATOMIC_SEQ_CST);
+	case A_AND: return __atomic_fetch_and(p, v, __ATOMIC_SEQ_CST);
+	case A_OR: return __atomic_fetch_or(p, v, __ATOMIC_SEQ_CST);
+	case A_XOR: return __atomic_fetch_xor(p, v, __ATOMIC_SEQ_CST);
+	default:
+		break;
+	}
+	old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
+	for (;;) {
+		switch (aop) {
+		case A_CMPSWAP: nw = old == cmp ? v : old; break;
+		case A_SMIN: nw = (int64_t)v < (int64_t)old ? v : old; break;
+		case A_UMIN: nw = v < old ? v : old; break;
+		case A_SMAX: nw = (int64_t)v > (int64_t)old ? v : old; break;
+		case A_UMAX: nw = v > old ? v : old; break;
+		case A_INC: nw = old >= v ? 0 : old + 1; break;
+		case A_DEC: nw = (old == 0 || old > v) ? v : old - 1; break;
+		case A_FADD: nw = u64_of(f64_of(old) + f64_of(v)); break;
+		case A_FMIN: nw = f64_of(v) < f64_of(old) || isnan(f64_of(old)) ? v : old; break;
+		case A_FMAX: nw = f64_of(v) > f64_of(old) || isnan(f64_of(old)) ? v : old; break;
+		default: nw = old; break;
+		}
+		if (aop == A_CMPSWAP && old != cmp)
+			return old;
+		if (__atomic_compare_exchange_n(p, &old, nw, false, __ATOMIC_SEQ_CST,
+						__ATOMIC_SEQ_CST))
+			return old;
+	}
+}
+
+/* Same semantics on LDS (one host thread per workgroup: no host atomics). */
+uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
+uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp)
+{
+	if (bytes == 4) {
+		uint32_t x;
+		memcpy(&x, p, 4);
+		uint32_t old = atomic32(&x, aop, (uint32_t)v, (uint32_t)cmp);
+		memcpy(p, &x, 4);
+		return old;
+	} else {
+		uint64_t x;
+		memcpy(&x, p, 8);
+		uint64_t old = atomic64(&x, aop, v, cmp);
+		memcpy(p, &x, 8);
+		return old;
+	}
+}
+
+/* ---- per-lane access through the three address spaces ---- */
+
+enum space { SP_GLOBAL, SP_LDS, SP_PRIVATE };
+
+static uint64_t flat_scratch_base(const struct isa_wave *w)
+{
+	return (uint64_t)w->s[ISA_REG_FLAT_SCR_LO] | ((uint64_t)w->s[ISA_REG_FLAT_SCR_LO + 1] << 32);
+}
+
+/* VA of byte `off` of lane `lane`'s private memory. */
+static inline uint64_t private_va(uint64_t base, unsigned lane, uint32_t off)
+{
+	return base + (uint64_t)(off >> 2) * 256 + lane * 4u + (off & 3);
+}
+
+/* Read/write n bytes of private memory (dword interleaved). */
+static int private_rw(struct isa_wave *w, const struct isa_inst *in, uint64_t base,
+		      unsigned lane, uint32_t off, uint8_t *buf, unsigned n, bool write)
+{
+	while (n) {
+		unsigned chunk = 4 - (off & 3);
+		uint64_t va;
+		if (chunk > n)
+			chunk = n;
+		if ((uint64_t)off + chunk > (uint64_t)w->scratch_bytes / ISA_LANES)
+			return isa_fault(w, in, private_va(base, lane, off),
+					 write ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+		va = private_va(base, lane, off);
+		if (write ? isa_mem_write(w, in, va, buf, chunk) : isa_mem_read(w, in, va, buf, chunk))
+			return -1;
+		buf += chunk;
+		off += chunk;
+		n -= chunk;
+	}
+	return 0;
+}
+
+/* Access one lane; data is the register dwords (in/out). */
+static int lane_access(struct isa_wave *w, const struct isa_inst *in, const struct mem_op *m,
+		       enum space sp, uint64_t addr, unsigned lane, uint32_t *data,
+		       const uint32_t *cmp, uint64_t pbase)
+{
+	uint8_t buf[16];
+	unsigned n = m->bytes;
+
+	if (m->kind == MK_ATOMIC) {
+		uint64_t v = m->bytes == 8 ? (data[0] | (uint64_t)data[1] << 32) : data[0];
+		uint64_t c = cmp ? (m->bytes == 8 ? (cmp[0] | (uint64_t)cmp[1] << 32) : cmp[0]) : 0;
+		uint64_t old;
+		if (sp == SP_LDS) {
+			uint32_t a = (uint32_t)addr;
+			if ((uint64_t)a + n > w->wg->lds_size)
+				return isa_fail(w, in, KEMU_ISA_ERR_LDS_RANGE,
+						"flat atomic to LDS offset 0x%x outside the %u bytes",
+						a, w->wg->lds_size);
+			old = kemu_isa_lds_atomic(w->wg->lds + a, n, m->aop, v, c);
+		} else if (sp == SP_PRIVATE) {
+			/* private memory belongs to this lane: plain read-modify-write */
+			uint8_t t[8];
+			if (private_rw(w, in, pbase, lane, (uint32_t)addr, t, n, false))
+				return -1;
+			old = kemu_isa_lds_atomic(t, n, m->aop, v, c);
+			if (private_rw(w, in, pbase, lane, (uint32_t)addr, t, n, true))
+				return -1;
+		} else {
+			void *h;
+			if (addr & (n - 1))
+				return isa_fault(w, in, addr, KEMU_ISA_ACCESS_ATOMIC);
+			h = isa_mem_map(w, in, addr, n, KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_WRITE |
+							 KEMU_ISA_ACCESS_ATOMIC);
+			if (!h)
+				return -1;
+			old = n == 8 ? atomic64(h, m->aop, v, c) : atomic32(h, m->aop, (uint32_t)v, (uint32_t)c);
+		}
+		data[0] = (uint32_t)old;
+		if (n == 8)
+			data[1] = (uint32_t)(old >> 32);
+		return 0;
+	}
+	if (m->kind == MK_STORE) {
+		if (m->bytes >= 4) {
+			memcpy(buf, data, n);
+		} else {
+			uint32_t v = m->d16 == 2 ? data[0] >> 16 : data[0];
+			memcpy(buf, &v, n);
+		}
+	}
+	switch (sp) {
+	case SP_LDS: {
+		uint32_t a = (uint32_t)addr;
+		if ((uint64_t)a + n > w->wg->lds_size) {
+			/* out of range: reads return 0, writes are dropped */
+			if (m->kind == MK_LOAD)
+				memset(buf, 0, n);
+		} else if (m->kind == MK_STORE) {
+			memcpy(w->wg->lds + a, buf, n);
+		} else {
+			memcpy(buf, w->wg->lds + a, n);
+		}
+		break;
+	}
+	case SP_PRIVATE:
+		if (private_rw(w, in, pbase, lane, (uint32_t)addr, buf, n, m->kind == MK_STORE))
+			return -1;
+		break;
+	default:
+		if (m->kind == MK_STORE ? isa_mem_write(w, in, addr, buf, n)
+					: isa_mem_read(w, in, addr, buf, n))
+			return -1;
+		break;
+	}
+	if (m->kind == MK_LOAD) {
+		if (m->bytes >= 4) {
+			memcpy(data, buf, n);
+		} else {
+			uint32_t v = m->bytes == 1 ? buf[0] : (uint32_t)(buf[0] | buf[1] << 8);
+			if (m->sext)
+				v = m->bytes == 1 ? (uint32_t)(int32_t)(int8_t)v
+						  : (uint32_t)(int32_t)(int16_t)v;
+			if (m->d16 == 1)
+				v = (data[0] & 0xffff0000u) | (v & 0xffff);
+			else if (m->d16 == 2)
+				v = (data[0] & 0xffff) | (v << 16);
+			data[0] = v;
+		}
+	}
+	return 0;
+}
+
+static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct mem_op m;
+	uint64_t exec = isa_exec(w);
+	const struct kemu_isa_apertures *ap = &w->wg->d->apertures;
+	unsigned data_row = in->data_reg, dst_row = in->dst;
+	uint64_t sbase = 0, pbase = flat_scratch_base(w);
+	enum isa_enc enc = (enum isa_enc)in->enc;
+
+	flat_op(in->op, &m);
+	if (in->flags & FL_SADDR)
+		sbase = enc == ISA_ENC_SCRATCH ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t data[4] = { 0, 0, 0, 0 }, cmp[2] = { 0, 0 };
+		uint64_t addr;
+		enum space sp = SP_GLOBAL;
+		const uint32_t *cmpp = NULL;
+
+		if (enc == ISA_ENC_SCRATCH) {
+			uint32_t off = (uint32_t)in->offset;
+			if (in->flags & FL_VADDR)
+				off += isa_vrow(w, in->addr_reg)[lane];
+			off += (uint32_t)sbase;
+			addr = off;
+			sp = SP_PRIVATE;
+		} else if (in->flags & FL_SADDR) {
+			addr = sbase + isa_vrow(w, in->addr_reg)[lane] + (uint64_t)(int64_t)in->offset;
+		} else {
+			addr = (uint64_t)isa_vrow(w, in->addr_reg)[lane] |
+			       ((uint64_t)isa_vrow(w, in->addr_reg + 1u)[lane] << 32);
+			addr += (uint64_t)(int64_t)in->offset;
+		}
+		if (enc == ISA_ENC_FLAT) {
+			if (addr - ap->shared_base < (1ull << 32) && ap->shared_base) {
+				sp = SP_LDS;
+				addr -= ap->shared_base;
+			} else if (addr - ap->private_base < (1ull << 32) && ap->private_base) {
+				sp = SP_PRIVATE;
+				addr -= ap->private_base;
+			}
+		}
+		if (m.kind != MK_LOAD) {
+			unsigned nd = m.kind == MK_ATOMIC ? (m.bytes == 8 ? 2 : 1) : m.dwords;
+			for (unsigned i = 0; i < nd; i++)
+				data[i] = isa_vrow(w, data_row + i)[lane];
+			if (m.kind == MK_ATOMIC && m.aop == A_CMPSWAP) {
+				/* data = {src, cmp}: cmp in the upper half */
+				for (unsigned i = 0; i < nd; i++)
+					cmp[i] = isa_vrow(w, data_row + nd + i)[lane];
+				cmpp = cmp;
+			}
+		} else if (m.d16) {
+			data[0] = isa_vrow(w, dst_row)[lane];
+		}
+		if (lane_access(w, in, &m, sp, addr, lane, data, cmpp, pbase))
+			return ISA_STEP_ERROR;
+		if (m.kind == MK_LOAD) {
+			for (unsigned i = 0; i < m.dwords; i++)
+				isa_vrow(w, dst_row + i)[lane] = data[i];
+		} else if (m.kind == MK_ATOMIC && (in->flags & FL_GLC)) {
+			for (unsigned i = 0; i < (m.bytes == 8 ? 2u : 1u); i++)
+				isa_vrow(w, dst_row + i)[lane] = data[i];
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 18) & 0x7f, saddr = (w1 >> 16) & 0x7f;
+	bool acc = (w1 >> 23) & 1;
+	struct mem_op m;
+	unsigned agpr_base = acc ? dc->p->accum_offset : 0;
+
+	in->op = (uint16_t)op;
+	if (!flat_op(op, &m))
+		return;
+	if (in->enc == ISA_ENC_SCRATCH && m.kind == MK_ATOMIC)
+		return;
+	/* gfx90a has f32/f64 atomics only in GLOBAL (and f64 in FLAT);
+	 * pk_add_f16/add_f32 are not FLAT ops */
+	if (in->enc == ISA_ENC_FLAT && (op == 0x4d || op == 0x4e))
+		return;
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + agpr_base);
+	in->dst = (uint16_t)(((w1 >> 24) & 0xff) + agpr_base);
+	in->saddr = (uint16_t)saddr;
+	if (w0 & (1u << 16))
+		in->flags |= FL_GLC;
+	if (in->enc == ISA_ENC_FLAT) {
+		in->offset = (int32_t)(w0 & 0xfff);
+		in->flags |= FL_VADDR;
+	} else {
+		in->offset = (int32_t)((w0 & 0x1fff) << 19) >> 19;
+		if (saddr != 0x7f)
+			in->flags |= FL_SADDR;
+		if (in->enc == ISA_ENC_GLOBAL)
+			in->flags |= FL_VADDR;
+		else if (dc->gfx942 ? ((w0 >> 13) & 1) : saddr == 0x7f)
+			in->flags |= FL_VADDR; /* gfx942: SVE bit; gfx90a: no SADDR */
+	}
+	if ((w0 >> 13) & 1 && !(dc->gfx942 && in->enc == ISA_ENC_SCRATCH))
+		return; /* LDS-direct loads (lds bit) are not implemented */
+	in->exec = exec_flat;
+}
+
+/* ---- MUBUF ---- */
+
+struct srd {
+	uint64_t base;
+	uint32_t stride, num_records;
+	bool swizzle, add_tid;
+	unsigned elem_size, index_stride;
+};
+
+static void srd_read(const struct isa_wave *w, unsigned sreg, struct srd *r)
+{
+	uint32_t w0 = w->s[sreg & 127], w1 = w->s[(sreg + 1) & 127];
+	uint32_t w2 = w->s[(sreg + 2) & 127], w3 = w->s[(sreg + 3) & 127];
+	static const unsigned esz[4] = { 2, 4, 8, 16 }, istr[4] = { 8, 16, 32, 64 };
+	r->base = w0 | ((uint64_t)(w1 & 0xffff) << 32);
+	r->stride = (w1 >> 16) & 0x3fff;
+	r->swizzle = (w1 >> 31) & 1;
+	r->num_records = w2;
+	r->elem_size = esz[(w3 >> 19) & 3];
+	r->index_stride = istr[(w3 >> 21) & 3];
+	r->add_tid = (w3 >> 23) & 1;
+}
+
+#define MB_OFFEN 16
+#define MB_IDXEN 32
+
+static int exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct mem_op m;
+	struct srd r;
+	uint64_t exec = isa_exec(w);
+	uint32_t soffset = isa_sread32(w, &in->src[0]);
+
+	flat_op(in->aux, &m);
+	srd_read(w, in->saddr, &r);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t data[4] = { 0, 0, 0, 0 }, cmp[2] = { 0, 0 };
+		const uint32_t *cmpp = NULL;
+		uint32_t vidx = 0, voff = 0;
+		unsigned vr = in->addr_reg;
+		uint64_t index, offset, addr;
+		bool oob;
+
+		if (in->flags & MB_IDXEN)
+			vidx = isa_vrow(w, vr++)[lane];
+		if (in->flags & MB_OFFEN)
+			voff = isa_vrow(w, vr)[lane];
+		index = vidx + (r.add_tid ? lane : 0);
+		offset = (uint64_t)voff + (uint32_t)in->offset;
+		if (r.swizzle) {
+			uint64_t imsb = index / r.index_stride, ilsb = index % r.index_stride;
+			uint64_t omsb = offset / r.elem_size, olsb = offset % r.elem_size;
+			addr = r.base + soffset +
+			       (imsb * r.stride + omsb * r.elem_size) * r.index_stride +
+			       ilsb * r.elem_size + olsb;
+			/* range check on the index (stride != 0) or offset */
+			oob = r.stride ? index >= r.num_records
+				       : offset + m.bytes > r.num_records;
+			/* the scratch SRD (stride 0, ADD_TID): checked against
+			 * NUM_RECORDS as a byte size of the backing */
+			if (!r.stride)
+				oob = addr + m.bytes - r.base > r.num_records;
+		} else {
+			addr = r.base + soffset + index * r.stride + offset;
+			oob = r.stride ? (index >= r.num_records || offset + m.bytes > r.stride)
+				       : offset + m.bytes > r.num_records;
+		}
+		if (m.kind != MK_LOAD) {
+			unsigned nd = m.kind == MK_ATOMIC ? (m.bytes == 8 ? 2 : 1) : m.dwords;
+			for (unsigned i = 0; i < nd; i++)
+				data[i] = isa_vrow(w, in->data_reg + i)[lane];
+			if (m.kind == MK_ATOMIC && m.aop == A_CMPSWAP) {
+				for (unsigned i = 0; i < nd; i++)
+					cmp[i] = isa_vrow(w, in->data_reg + nd + i)[lane];
+				cmpp = cmp;
+			}
+		} else if (m.d16) {
+			data[0] = isa_vrow(w, in->data_reg)[lane];
+		}
+		if (oob) {
+			/* out of range: loads return 0, stores/atomics are dropped */
+			if (m.kind == MK_LOAD)
+				for (unsigned i = 0; i < m.dwords; i++)
+					isa_vrow(w, in->data_reg + i)[lane] = m.d16 ? data[0] & (m.d16 == 1 ? 0xffff0000u : 0xffff) : 0;
+			continue;
+		}
+		if (r.swizzle && m.bytes > r.elem_size && m.kind != MK_ATOMIC) {
+			/* multi-element access: each element lands in its own
+			 * swizzled slot */
+			for (unsigned el = 0; el < m.bytes / r.elem_size; el++) {
+				struct mem_op one = m;
+				uint64_t off2 = offset + el * r.elem_size;
+				uint64_t a2 = r.base + soffset +
+					(index / r.index_stride * r.stride + off2 / r.elem_size * r.elem_size) *
+					r.index_stride + (index % r.index_stride) * r.elem_size;
+				one.bytes = (uint8_t)r.elem_size;
+				one.dwords = (uint8_t)(r.elem_size / 4 ? r.elem_size / 4 : 1);
+				if (lane_access(w, in, &one, SP_GLOBAL, a2, lane,
+						data + el * one.dwords, NULL, 0))
+					return ISA_STEP_ERROR;
+			}
+		} else if (lane_access(w, in, &m, SP_GLOBAL, addr, lane, data, cmpp, 0)) {
+			return ISA_STEP_ERROR;
+		}
+		if (m.kind == MK_LOAD || (m.kind == MK_ATOMIC && (in->flags & FL_GLC))) {
+			unsigned nd = m.kind == MK_LOAD ? m.dwords : (m.bytes == 8 ? 2u : 1u);
+			for (unsigned i = 0; i < nd; i++)
+				isa_vrow(w, in->data_reg + i)[lane] = data[i];
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 18) & 0x7f, fop;
+	bool acc = (w1 >> 23) & 1;
+	struct mem_op m;
+
+	in->op = (uint16_t)op;
+	/* MUBUF (gfx9) numbering: 0x10-0x17 loads ubyte..dwordx4, 0x18-0x1f
+	 * stores, 0x20-0x25 d16 loads: the same as FLAT; 0x40-0x4c and
+	 * 0x60-0x6c atomics likewise.  0x00-0x0f are the typed formats. */
+	if (op < 0x10)
+		return;
+	fop = op;
+	if (!flat_op(fop, &m))
+		return;
+	if (op == 0x4d || op == 0x4e || (op >= 0x4f && op <= 0x51))
+		return; /* buffer float atomics: not implemented */
+	in->aux = (uint16_t)fop;
+	in->offset = (int32_t)(w0 & 0xfff);
+	if (w0 & (1u << 12))
+		in->flags |= MB_OFFEN;
+	if (w0 & (1u << 13))
+		in->flags |= MB_IDXEN;
+	if (w0 & (1u << 14))
+		in->flags |= FL_GLC;
+	if (w0 & (1u << 16))
+		return; /* LDS DMA not implemented */
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + (acc ? dc->p->accum_offset : 0));
+	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);
+	kemu_isa_opnd(&in->src[0], (w1 >> 24) & 0xff, ISA_T_B32, 0);
+	if (in->src[0].kind == ISA_OPND_BAD || (w1 >> 24) == ISA_SRC_LITERAL)
+		return;
+	in->exec = exec_mubuf;
+}

@@ -1,0 +1,147 @@
+/*
+ * isa_exec_smem.c — scalar memory: s_load_dword*, s_buffer_load_dword*,
+ * s_store_dword*, s_memtime/s_memrealtime and the scalar cache controls
+ * (CDNA2/CDNA3 ISA guides, "Scalar Memory Operations").
+ *
+ * Address: SGPR pair at SBASE*2, plus the 21-bit signed immediate offset
+ * (IMM=1) or the SGPR named in the offset field (IMM=0), plus the SGPR
+ * SOFFSET when SOE=1.  The low two bits of the address are ignored
+ * (scalar memory is dword-granular).  s_buffer_* take a 4-SGPR buffer
+ * resource: base [47:0], NUM_RECORDS in word 2; dwords past NUM_RECORDS
+ * read as zero and are not written.  The scalar data cache is not
+ * modelled (every access goes to memory), so s_dcache_* are no-ops.
+ */
+#include <time.h>
+
+#include "isa_priv.h"
+
+#define SMEM_BUFFER 1
+#define SMEM_STORE 2
+#define SMEM_SOE 4
+#define SMEM_IMM 8
+
+static uint64_t smem_offset(const struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t off;
+
+	if (in->flags & SMEM_IMM)
+		off = (uint64_t)(int64_t)in->offset;
+	else if (in->flags & SMEM_SOE)
+		off = 0;
+	else
+		off = w->s[in->offset & 127];
+	if (in->flags & SMEM_SOE)
+		off += w->s[in->offset1 & 127];
+	return off;
+}
+
+static int exec_smem(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = in->aux, base_reg = in->src[0].reg;
+	uint64_t base = isa_sreg64(w, base_reg) & 0xffffffffffffull;
+	uint64_t off = smem_offset(w, in);
+	uint32_t data[16];
+	uint64_t limit = UINT64_MAX;
+	uint64_t va;
+
+	if (in->flags & SMEM_BUFFER) {
+		base = ((uint64_t)w->s[base_reg] | ((uint64_t)(w->s[base_reg + 1] & 0xffff) << 32));
+		limit = w->s[base_reg + 2];
+	} else {
+		base = isa_sreg64(w, base_reg);
+	}
+	va = (base + off) & ~3ull;
+	if (in->flags & SMEM_STORE) {
+		for (unsigned i = 0; i < n; i++)
+			data[i] = w->s[(in->dst + i) & 127];
+		if (in->flags & SMEM_BUFFER) {
+			for (unsigned i = 0; i < n; i++) {
+				if ((off & ~3ull) + 4 * i + 4 > limit)
+					break;
+				if (isa_mem_write(w, in, va + 4 * i, &data[i], 4))
+					return ISA_STEP_ERROR;
+			}
+			return ISA_STEP_NEXT;
+		}
+		return isa_mem_write(w, in, va, data, n * 4) ? ISA_STEP_ERROR : ISA_STEP_NEXT;
+	}
+	if (in->flags & SMEM_BUFFER) {
+		for (unsigned i = 0; i < n; i++) {
+			data[i] = 0;
+			if ((off & ~3ull) + 4 * i + 4 <= limit &&
+			    isa_mem_read(w, in, va + 4 * i, &data[i], 4))
+				return ISA_STEP_ERROR;
+		}
+	} else if (isa_mem_read(w, in, va, data, n * 4)) {
+		return ISA_STEP_ERROR;
+	}
+	for (unsigned i = 0; i < n; i++)
+		isa_swrite32(w, in->dst + i, data[i]);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_memtime(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct timespec ts;
+	uint64_t t;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	if (in->op == 0x25) /* s_memrealtime: the 100 MHz "REFCLK" counter */
+		t = (uint64_t)ts.tv_sec * 100000000ull + (uint64_t)ts.tv_nsec / 10;
+	else                /* s_memtime: shader clock, modelled at 1 GHz */
+		t = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	isa_swrite64(w, in->dst, t);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_smem_nop(struct isa_wave *w, const struct isa_inst *in)
+{
+	(void)w;
+	(void)in;
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_smem(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 18) & 0xff;
+	static const uint8_t dwords[8] = { 1, 2, 4, 8, 16, 0, 0, 0 };
+	(void)dc;
+
+	in->op = (uint16_t)op;
+	in->dst = (w0 >> 6) & 0x7f;
+	kemu_isa_opnd(&in->src[0], (w0 & 0x3f) * 2, ISA_T_B64, 0);
+	if (w0 & (1u << 17)) {
+		in->flags |= SMEM_IMM;
+		/* 21-bit signed byte offset */
+		in->offset = (int32_t)((w1 & 0x1fffff) << 11) >> 11;
+	} else {
+		in->offset = (int32_t)(w1 & 0x7f);
+	}
+	if (w0 & (1u << 14)) {
+		in->flags |= SMEM_SOE;
+		in->offset1 = (w1 >> 25) & 0x7f;
+	}
+	if (op <= 0x04) {                           /* s_load_dword* */
+		in->aux = dwords[op];
+		in->exec = exec_smem;
+	} else if (op >= 0x08 && op <= 0x0c) {      /* s_buffer_load_dword* */
+		in->aux = dwords[op - 0x08];
+		in->flags |= SMEM_BUFFER;
+		in->exec = exec_smem;
+	} else if (op >= 0x10 && op <= 0x12) {      /* s_store_dword* */
+		in->aux = dwords[op - 0x10];
+		in->flags |= SMEM_STORE;
+		in->exec = exec_smem;
+	} else if (op >= 0x18 && op <= 0x1a) {      /* s_buffer_store_dword* */
+		in->aux = dwords[op - 0x18];
+		in->flags |= SMEM_STORE | SMEM_BUFFER;
+		in->exec = exec_smem;
+	} else if (op == 0x24 || op == 0x25) {      /* s_memtime, s_memrealtime */
+		in->exec = exec_memtime;
+	} else if (op >= 0x20 && op <= 0x23) {      /* s_dcache_inv/wb(_vol) */
+		in->exec = exec_smem_nop;
+	} else if (op == 0x28 || op == 0x29) {      /* s_dcache_discard */
+		in->exec = exec_smem_nop;
+	}
+}

@@ -1,0 +1,762 @@
+/*
+ * isa_exec_valu.c — vector ALU: decoding of VOP1, VOP2, VOPC and VOP3
+ * into the VOP3 opcode space, and the integer, compare, carry, select
+ * and cross-lane executors (CDNA2/CDNA3 ISA guides, "Vector ALU
+ * Operations").  Float arithmetic and conversions are in isa_exec_vfp.c.
+ *
+ * Lane model: an executor computes all 64 lanes into a temporary and
+ * isa_vdst32() merges it under EXEC, so inactive lanes keep their VGPRs.
+ * Scalar results (VOPC masks, carry-outs) have 0 in the bits of inactive
+ * lanes, as the hardware writes them.  Shift amounts use the low 5 bits
+ * (32-bit) or 6 bits (64-bit); integer overflow wraps (all arithmetic is
+ * on unsigned types here, so C never sees signed overflow).
+ */
+#include "isa_float.h"
+#include "isa_valu.h"
+
+#define L for (unsigned l = 0; l < ISA_LANES; l++)
+
+static inline int32_t i32(uint32_t v) { return (int32_t)v; }
+static inline uint32_t sext24(uint32_t v) { return (uint32_t)((int32_t)(v << 8) >> 8); }
+
+/* ---- integer 32-bit ---- */
+
+static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES], bb[ISA_LANES], bc[ISA_LANES], r[ISA_LANES];
+	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
+	const uint32_t *b = in->src[1].kind ? isa_vsrc32(w, &in->src[1], bb) : ba;
+	const uint32_t *c = in->src[2].kind ? isa_vsrc32(w, &in->src[2], bc) : ba;
+
+	switch (in->op) {
+	case 0x106: L r[l] = (uint32_t)((int64_t)i32(sext24(a[l])) * i32(sext24(b[l]))); break;
+	case 0x107: L r[l] = (uint32_t)((uint64_t)((int64_t)i32(sext24(a[l])) * i32(sext24(b[l]))) >> 32); break;
+	case 0x108: L r[l] = (a[l] & 0xffffff) * (b[l] & 0xffffff); break;
+	case 0x109: L r[l] = (uint32_t)(((uint64_t)(a[l] & 0xffffff) * (b[l] & 0xffffff)) >> 32); break;
+	case 0x10c: L r[l] = i32(a[l]) < i32(b[l]) ? a[l] : b[l]; break;
+	case 0x10d: L r[l] = i32(a[l]) > i32(b[l]) ? a[l] : b[l]; break;
+	case 0x10e: L r[l] = a[l] < b[l] ? a[l] : b[l]; break;
+	case 0x10f: L r[l] = a[l] > b[l] ? a[l] : b[l]; break;
+	case 0x110: L r[l] = b[l] >> (a[l] & 31); break;                        /* lshrrev */
+	case 0x111: L r[l] = (uint32_t)(i32(b[l]) >> (a[l] & 31)); break;       /* ashrrev */
+	case 0x112: L r[l] = b[l] << (a[l] & 31); break;                        /* lshlrev */
+	case 0x113: L r[l] = a[l] & b[l]; break;
+	case 0x114: L r[l] = a[l] | b[l]; break;
+	case 0x115: L r[l] = a[l] ^ b[l]; break;
+	case 0x13d: L r[l] = ~(a[l] ^ b[l]); break;
+	case 0x134: /* v_add_u32: clamp saturates */
+		if (in->clamp) { L { uint64_t t = (uint64_t)a[l] + b[l]; r[l] = t > UINT32_MAX ? UINT32_MAX : (uint32_t)t; } }
+		else { L r[l] = a[l] + b[l]; }
+		break;
+	case 0x135:
+		if (in->clamp) { L r[l] = a[l] < b[l] ? 0 : a[l] - b[l]; }
+		else { L r[l] = a[l] - b[l]; }
+		break;
+	case 0x136:
+		if (in->clamp) { L r[l] = b[l] < a[l] ? 0 : b[l] - a[l]; }
+		else { L r[l] = b[l] - a[l]; }
+		break;
+	case 0x29c: /* v_add_i32 (VOP3, gfx9): signed, clamp saturates */
+		L {
+			int64_t t = (int64_t)i32(a[l]) + i32(b[l]);
+			if (in->clamp)
+				t = t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t;
+			r[l] = (uint32_t)t;
+		}
+		break;
+	case 0x29d:
+		L {
+			int64_t t = (int64_t)i32(a[l]) - i32(b[l]);
+			if (in->clamp)
+				t = t > INT32_MAX ? INT32_MAX : t < INT32_MIN ? INT32_MIN : t;
+			r[l] = (uint32_t)t;
+		}
+		break;
+	case 0x141: L r[l] = a[l]; break;                                       /* v_mov_b32 */
+	case 0x16b: L r[l] = ~a[l]; break;
+	case 0x16c: L { uint32_t v = a[l], o = 0; for (unsigned i = 0; i < 32; i++) o |= ((v >> i) & 1) << (31 - i); r[l] = o; } break;
+	case 0x16d: L r[l] = a[l] ? (uint32_t)__builtin_clz(a[l]) : ~0u; break; /* ffbh_u32 */
+	case 0x16e: L r[l] = a[l] ? (uint32_t)__builtin_ctz(a[l]) : ~0u; break; /* ffbl_b32 */
+	case 0x16f: L { uint32_t v = a[l]; r[l] = (v == 0 || v == ~0u) ? ~0u : (uint32_t)__builtin_clz(v >> 31 ? ~v : v); } break;
+	case 0x1c2: L r[l] = (uint32_t)((int64_t)i32(sext24(a[l])) * i32(sext24(b[l]))) + c[l]; break;
+	case 0x1c3: L r[l] = (a[l] & 0xffffff) * (b[l] & 0xffffff) + c[l]; break;
+	case 0x1c8: /* v_bfe_u32: offset S1[4:0], width S2[4:0] */
+		L {
+			uint32_t wd = c[l] & 31, v = a[l] >> (b[l] & 31);
+			r[l] = wd ? v & ((1u << wd) - 1) : 0;
+		}
+		break;
+	case 0x1c9:
+		L {
+			uint32_t wd = c[l] & 31, v = a[l] >> (b[l] & 31);
+			if (!wd) { r[l] = 0; continue; }
+			v &= (1u << wd) - 1;
+			if (v >> (wd - 1) & 1)
+				v |= ~0u << wd;
+			r[l] = v;
+		}
+		break;
+	case 0x1ca: L r[l] = (a[l] & b[l]) | (~a[l] & c[l]); break;            /* v_bfi_b32 */
+	case 0x1ce: L r[l] = (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (c[l] & 31)); break;
+	case 0x1cf: L r[l] = (uint32_t)((((uint64_t)a[l] << 32) | b[l]) >> (8 * (c[l] & 3))); break;
+	case 0x1d1: L { int32_t x = i32(a[l]), y = i32(b[l]), z = i32(c[l]); int32_t m = x < y ? x : y; r[l] = (uint32_t)(m < z ? m : z); } break;
+	case 0x1d2: L { uint32_t m = a[l] < b[l] ? a[l] : b[l]; r[l] = m < c[l] ? m : c[l]; } break;
+	case 0x1d4: L { int32_t x = i32(a[l]), y = i32(b[l]), z = i32(c[l]); int32_t m = x > y ? x : y; r[l] = (uint32_t)(m > z ? m : z); } break;
+	case 0x1d5: L { uint32_t m = a[l] > b[l] ? a[l] : b[l]; r[l] = m > c[l] ? m : c[l]; } break;
+	case 0x1d7: L {
+			int32_t x = i32(a[l]), y = i32(b[l]), z = i32(c[l]);
+			int32_t mx = x > y ? x : y, mn = x < y ? x : y;
+			r[l] = (uint32_t)(z > mx ? mx : z < mn ? mn : z);
+		}
+		break;
+	case 0x1d8: L {
+			uint32_t x = a[l], y = b[l], z = c[l];
+			uint32_t mx = x > y ? x : y, mn = x < y ? x : y;
+			r[l] = z > mx ? mx : z < mn ? mn : z;
+		}
+		break;
+	case 0x1ed: /* v_perm_b32: byte select from {S0, S1} by S2's bytes */
+		L {
+			uint64_t v = ((uint64_t)a[l] << 32) | b[l];
+			uint32_t o = 0;
+			for (unsigned i = 0; i < 4; i++) {
+				uint32_t sel = (c[l] >> (8 * i)) & 0xff, byte;
+				if (sel <= 7)
+					byte = (uint32_t)(v >> (8 * sel)) & 0xff;
+				else if (sel >= 13)
+					byte = sel == 12 ? 0 : 0xff;
+				else if (sel == 12)
+					byte = 0;
+				else /* 8..11: replicate the sign bit of bytes 1,3,5,7 */
+					byte = (uint32_t)((v >> (16 * (sel - 8) + 15)) & 1) * 0xff;
+				o |= byte << (8 * i);
+			}
+			r[l] = o;
+		}
+		break;
+	case 0x1f3: L r[l] = (a[l] ^ b[l]) + c[l]; break;                         /* v_xad_u32 */
+	case 0x1fd: L r[l] = (a[l] << (b[l] & 31)) + c[l]; break;                 /* v_lshl_add_u32 */
+	case 0x1fe: L r[l] = (a[l] + b[l]) << (c[l] & 31); break;                 /* v_add_lshl_u32 */
+	case 0x1ff: L r[l] = a[l] + b[l] + c[l]; break;                           /* v_add3_u32 */
+	case 0x200: L r[l] = (a[l] << (b[l] & 31)) | c[l]; break;                 /* v_lshl_or_b32 */
+	case 0x201: L r[l] = (a[l] & b[l]) | c[l]; break;                         /* v_and_or_b32 */
+	case 0x202: L r[l] = a[l] | b[l] | c[l]; break;                           /* v_or3_b32 */
+	case 0x285: L r[l] = a[l] * b[l]; break;                                  /* v_mul_lo_u32 */
+	case 0x286: L r[l] = (uint32_t)(((uint64_t)a[l] * b[l]) >> 32); break;
+	case 0x287: L r[l] = (uint32_t)((uint64_t)((int64_t)i32(a[l]) * i32(b[l])) >> 32); break;
+	case 0x28b: L r[l] = (uint32_t)__builtin_popcount(a[l]) + b[l]; break;   /* v_bcnt_u32_b32 */
+	case 0x28c: /* v_mbcnt_lo_u32_b32: bits of S0 below this lane (lanes 0-31) */
+		L {
+			uint32_t m = l >= 32 ? a[l] : (l ? a[l] & ((1u << l) - 1) : 0);
+			r[l] = (uint32_t)__builtin_popcount(m) + b[l];
+		}
+		break;
+	case 0x28d: /* v_mbcnt_hi_u32_b32: bits of S0 below lane-32 */
+		L {
+			uint32_t m = l < 32 ? 0 : (l == 32 ? 0 : a[l] & ((1u << (l - 32)) - 1));
+			r[l] = (uint32_t)__builtin_popcount(m) + b[l];
+		}
+		break;
+	case 0x293: L r[l] = (uint32_t)(((1ull << (a[l] & 31)) - 1) << (b[l] & 31)); break;
+	case 0x297: L r[l] = (a[l] & 0xffff) | (b[l] << 16); break;              /* v_cvt_pk_u16_u32 */
+	case 0x298: L r[l] = (a[l] & 0xffff) | (b[l] << 16); break;
+	default:
+		return isa_exec_illegal(w, in);
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- 64-bit integer ---- */
+
+static int exec_vb64(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES];
+	uint64_t b64[ISA_LANES], c64[ISA_LANES], r[ISA_LANES];
+	const uint32_t *a = NULL;
+
+	switch (in->op) {
+	case 0x28f: case 0x290: case 0x291: /* shift amount S0 (32), value S1 (64) */
+		a = isa_vsrc32(w, &in->src[0], ba);
+		isa_vsrc64(w, &in->src[1], b64);
+		if (in->op == 0x28f) { L r[l] = b64[l] << (a[l] & 63); }
+		else if (in->op == 0x290) { L r[l] = b64[l] >> (a[l] & 63); }
+		else { L r[l] = (uint64_t)((int64_t)b64[l] >> (a[l] & 63)); }
+		break;
+	case 0x178: /* v_mov_b64 (gfx942) */
+		isa_vsrc64(w, &in->src[0], r);
+		break;
+	case 0x208: { /* v_lshl_add_u64 (gfx942): D = (S0 << S1[2:0]) + S2 */
+		uint32_t bb[ISA_LANES];
+		const uint32_t *s = isa_vsrc32(w, &in->src[1], bb);
+		isa_vsrc64(w, &in->src[0], b64);
+		isa_vsrc64(w, &in->src[2], c64);
+		L r[l] = (b64[l] << (s[l] & 7)) + c64[l];
+		break;
+	}
+	default:
+		return isa_exec_illegal(w, in);
+	}
+	isa_vdst64(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* v_mad_u64_u32 / v_mad_i64_i32 (VOP3b): {D} = S0 * S1 + S2 (64), SDST =
+ * the carry out of the 64-bit add (unsigned) or signed overflow. */
+static int exec_mad64(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES], bb[ISA_LANES];
+	uint64_t c[ISA_LANES], r[ISA_LANES], carry = 0, exec = isa_exec(w);
+	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
+	const uint32_t *b = isa_vsrc32(w, &in->src[1], bb);
+
+	isa_vsrc64(w, &in->src[2], c);
+	if (in->op == 0x1e8) {
+		L {
+			unsigned __int128 t = (unsigned __int128)((uint64_t)a[l] * b[l]) + c[l];
+			r[l] = (uint64_t)t;
+			if ((uint64_t)(t >> 64))
+				carry |= 1ull << l;
+		}
+	} else {
+		L {
+			__int128 t = (__int128)((int64_t)i32(a[l]) * i32(b[l])) + (int64_t)c[l];
+			r[l] = (uint64_t)t;
+			if (t > INT64_MAX || t < INT64_MIN)
+				carry |= 1ull << l;
+		}
+	}
+	isa_vdst64(w, in->dst, r);
+	isa_swrite64(w, in->sdst, carry & exec);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- carry ops: v_add_co/sub_co/subrev_co, v_addc/subb/subbrev ---- */
+
+static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES], bb[ISA_LANES], r[ISA_LANES];
+	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
+	const uint32_t *b = isa_vsrc32(w, &in->src[1], bb);
+	uint64_t cin = 0, cout = 0, exec = isa_exec(w);
+
+	if (in->op >= 0x11c)
+		cin = isa_sread64(w, &in->src[2]);
+	switch (in->op) {
+	case 0x119: L { uint64_t t = (uint64_t)a[l] + b[l]; r[l] = (uint32_t)t; cout |= (t >> 32) << l; } break;
+	case 0x11a: L { r[l] = a[l] - b[l]; cout |= (uint64_t)(b[l] > a[l]) << l; } break;
+	case 0x11b: L { r[l] = b[l] - a[l]; cout |= (uint64_t)(a[l] > b[l]) << l; } break;
+	case 0x11c: L { uint64_t t = (uint64_t)a[l] + b[l] + ((cin >> l) & 1); r[l] = (uint32_t)t; cout |= (t >> 32) << l; } break;
+	case 0x11d: L { uint64_t ci = (cin >> l) & 1; r[l] = a[l] - b[l] - (uint32_t)ci; cout |= (uint64_t)((uint64_t)b[l] + ci > a[l]) << l; } break;
+	case 0x11e: L { uint64_t ci = (cin >> l) & 1; r[l] = b[l] - a[l] - (uint32_t)ci; cout |= (uint64_t)((uint64_t)a[l] + ci > b[l]) << l; } break;
+	default:
+		return isa_exec_illegal(w, in);
+	}
+	if (in->clamp) { /* clamp saturates the unsigned result */
+		if (in->op == 0x119 || in->op == 0x11c) { L if (cout >> l & 1) r[l] = UINT32_MAX; }
+		else { L if (cout >> l & 1) r[l] = 0; }
+	}
+	isa_vdst32(w, in->dst, r);
+	isa_swrite64(w, in->sdst, cout & exec);
+	return ISA_STEP_NEXT;
+}
+
+/* v_cndmask_b32: D = S2[lane] ? S1 : S0 (S2 = VCC in the e32 form). */
+static int exec_cndmask(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES], bb[ISA_LANES], r[ISA_LANES];
+	uint32_t fa[ISA_LANES], fb[ISA_LANES];
+	const uint32_t *a, *b;
+	uint64_t sel = isa_sread64(w, &in->src[2]);
+
+	if (in->src[0].abs | in->src[0].neg) {
+		isa_fetch_f32(w, &in->src[0], fa);
+		a = fa;
+	} else {
+		a = isa_vsrc32(w, &in->src[0], ba);
+	}
+	if (in->src[1].abs | in->src[1].neg) {
+		isa_fetch_f32(w, &in->src[1], fb);
+		b = fb;
+	} else {
+		b = isa_vsrc32(w, &in->src[1], bb);
+	}
+	L r[l] = (sel >> l & 1) ? b[l] : a[l];
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- cross-lane ---- */
+
+static unsigned first_lane(uint64_t exec)
+{
+	return exec ? (unsigned)__builtin_ctzll(exec) : 0;
+}
+
+static int exec_readfirstlane(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t buf[ISA_LANES];
+	const uint32_t *a = isa_vsrc32(w, &in->src[0], buf);
+	/* EXEC == 0 reads lane 0 (ISA guide: "if EXEC is zero, lane 0") */
+	isa_swrite32(w, in->dst, a[first_lane(isa_exec(w))]);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_readlane(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t buf[ISA_LANES];
+	const uint32_t *a = isa_vsrc32(w, &in->src[0], buf);
+	unsigned lane = isa_sread32(w, &in->src[1]) & 63;
+	isa_swrite32(w, in->dst, a[lane]);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_writelane(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t v = isa_sread32(w, &in->src[0]);
+	unsigned lane = isa_sread32(w, &in->src[1]) & 63;
+	/* Writes the lane regardless of EXEC. */
+	isa_vrow(w, in->dst)[lane] = v;
+	return ISA_STEP_NEXT;
+}
+
+/* ---- compares ---- */
+
+/* cmp code: 0 F, 1 LT, 2 EQ, 3 LE, 4 GT, 5 LG/NE, 6 GE, 7 O/T ... */
+static inline bool fcmp(unsigned c, double a, double b)
+{
+	switch (c) {
+	case 0x0: return false;
+	case 0x1: return a < b;
+	case 0x2: return a == b;
+	case 0x3: return a <= b;
+	case 0x4: return a > b;
+	case 0x5: return a < b || a > b;      /* LG: ordered not-equal */
+	case 0x6: return a >= b;
+	case 0x7: return !isnan(a) && !isnan(b);
+	case 0x8: return isnan(a) || isnan(b);
+	case 0x9: return !(a >= b);             /* NGE */
+	case 0xa: return !(a < b || a > b);     /* NLG */
+	case 0xb: return !(a > b);
+	case 0xc: return !(a <= b);
+	case 0xd: return !(a == b);             /* NEQ */
+	case 0xe: return !(a < b);
+	default: return true;                   /* TRU */
+	}
+}
+
+static inline bool icmp(unsigned c, int64_t a, int64_t b)
+{
+	switch (c & 7) {
+	case 0: return false;
+	case 1: return a < b;
+	case 2: return a == b;
+	case 3: return a <= b;
+	case 4: return a > b;
+	case 5: return a != b;
+	case 6: return a >= b;
+	default: return true;
+	}
+}
+
+static inline bool ucmp(unsigned c, uint64_t a, uint64_t b)
+{
+	switch (c & 7) {
+	case 0: return false;
+	case 1: return a < b;
+	case 2: return a == b;
+	case 3: return a <= b;
+	case 4: return a > b;
+	case 5: return a != b;
+	case 6: return a >= b;
+	default: return true;
+	}
+}
+
+/* v_cmp_class: S1 bits: 0 sNaN, 1 qNaN, 2 -inf, 3 -normal, 4 -denorm,
+ * 5 -0, 6 +0, 7 +denorm, 8 +normal, 9 +inf. */
+static unsigned class64(uint64_t u)
+{
+	bool neg = u >> 63;
+	uint64_t e = (u >> 52) & 0x7ff, m = u & 0xfffffffffffffull;
+	if (e == 0x7ff)
+		return m ? ((m >> 51) & 1 ? 1 : 0) : (neg ? 2 : 9);
+	if (e == 0)
+		return m ? (neg ? 4 : 7) : (neg ? 5 : 6);
+	return neg ? 3 : 8;
+}
+static unsigned class32(uint32_t u)
+{
+	bool neg = u >> 31;
+	uint32_t e = (u >> 23) & 0xff, m = u & 0x7fffff;
+	if (e == 0xff)
+		return m ? ((m >> 22) & 1 ? 1 : 0) : (neg ? 2 : 9);
+	if (e == 0)
+		return m ? (neg ? 4 : 7) : (neg ? 5 : 6);
+	return neg ? 3 : 8;
+}
+static unsigned class16(uint32_t u)
+{
+	bool neg = (u >> 15) & 1;
+	uint32_t e = (u >> 10) & 0x1f, m = u & 0x3ff;
+	if (e == 0x1f)
+		return m ? ((m >> 9) & 1 ? 1 : 0) : (neg ? 2 : 9);
+	if (e == 0)
+		return m ? (neg ? 4 : 7) : (neg ? 5 : 6);
+	return neg ? 3 : 8;
+}
+
+static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned op = in->op, c = op & 0xf;
+	uint64_t mask = 0, exec = isa_exec(w);
+	bool cmpx;
+
+	if (op >= 0x10 && op <= 0x15) { /* class */
+		uint32_t bb[ISA_LANES];
+		const uint32_t *b = isa_vsrc32(w, &in->src[1], bb);
+		cmpx = op & 1;
+		if (op <= 0x11) {
+			uint32_t a[ISA_LANES];
+			isa_fetch_f32(w, &in->src[0], a);
+			L mask |= (uint64_t)((b[l] >> class32(a[l])) & 1) << l;
+		} else if (op <= 0x13) {
+			uint64_t a[ISA_LANES];
+			isa_fetch_f64(w, &in->src[0], a);
+			L mask |= (uint64_t)((b[l] >> class64(a[l])) & 1) << l;
+		} else {
+			uint32_t ba[ISA_LANES];
+			const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
+			uint32_t s = (in->src[0].abs ? 0x7fff : 0xffff), x = in->src[0].neg ? 0x8000 : 0;
+			L mask |= (uint64_t)((b[l] >> class16(((a[l] & s) ^ x) & 0xffff)) & 1) << l;
+		}
+	} else if (op >= 0x20 && op <= 0x3f) { /* f16 */
+		uint32_t ba[ISA_LANES], bb[ISA_LANES];
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], ba), *b = isa_vsrc32(w, &in->src[1], bb);
+		cmpx = op >= 0x30;
+		L {
+			uint32_t x = a[l] & 0xffff, y = b[l] & 0xffff;
+			if (in->src[0].abs) x &= 0x7fff;
+			if (in->src[0].neg) x ^= 0x8000;
+			if (in->src[1].abs) y &= 0x7fff;
+			if (in->src[1].neg) y ^= 0x8000;
+			mask |= (uint64_t)fcmp(c, f16_to_f32((uint16_t)x), f16_to_f32((uint16_t)y)) << l;
+		}
+	} else if (op >= 0x40 && op <= 0x5f) { /* f32 */
+		uint32_t a[ISA_LANES], b[ISA_LANES];
+		isa_fetch_f32(w, &in->src[0], a);
+		isa_fetch_f32(w, &in->src[1], b);
+		cmpx = op >= 0x50;
+		if (!(isa_denorm32(w) & 1)) {
+			L { a[l] = flush32(a[l]); b[l] = flush32(b[l]); }
+		}
+		L mask |= (uint64_t)fcmp(c, f32_of(a[l]), f32_of(b[l])) << l;
+	} else if (op >= 0x60 && op <= 0x7f) { /* f64 */
+		uint64_t a[ISA_LANES], b[ISA_LANES];
+		isa_fetch_f64(w, &in->src[0], a);
+		isa_fetch_f64(w, &in->src[1], b);
+		cmpx = op >= 0x70;
+		if (!(isa_denorm64(w) & 1)) {
+			L { a[l] = flush64(a[l]); b[l] = flush64(b[l]); }
+		}
+		L mask |= (uint64_t)fcmp(c, f64_of(a[l]), f64_of(b[l])) << l;
+	} else if (op >= 0xa0 && op <= 0xbf) { /* i16/u16 */
+		uint32_t ba[ISA_LANES], bb[ISA_LANES];
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], ba), *b = isa_vsrc32(w, &in->src[1], bb);
+		bool u = op & 8;
+		cmpx = op >= 0xb0;
+		if (u) { L mask |= (uint64_t)ucmp(c, a[l] & 0xffff, b[l] & 0xffff) << l; }
+		else { L mask |= (uint64_t)icmp(c, (int16_t)(a[l] & 0xffff), (int16_t)(b[l] & 0xffff)) << l; }
+	} else if (op >= 0xc0 && op <= 0xdf) { /* i32/u32 */
+		uint32_t ba[ISA_LANES], bb[ISA_LANES];
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], ba), *b = isa_vsrc32(w, &in->src[1], bb);
+		bool u = op & 8;
+		cmpx = op >= 0xd0;
+		if (u) {
+			switch (c & 7) {
+			case 1: L mask |= (uint64_t)(a[l] < b[l]) << l; break;
+			case 2: L mask |= (uint64_t)(a[l] == b[l]) << l; break;
+			case 4: L mask |= (uint64_t)(a[l] > b[l]) << l; break;
+			case 5: L mask |= (uint64_t)(a[l] != b[l]) << l; break;
+			default: L mask |= (uint64_t)ucmp(c, a[l], b[l]) << l; break;
+			}
+		} else {
+			L mask |= (uint64_t)icmp(c, i32(a[l]), i32(b[l])) << l;
+		}
+	} else if (op >= 0xe0) { /* i64/u64 */
+		uint64_t a[ISA_LANES], b[ISA_LANES];
+		bool u = op & 8;
+		isa_vsrc64(w, &in->src[0], a);
+		isa_vsrc64(w, &in->src[1], b);
+		cmpx = op >= 0xf0;
+		if (u) { L mask |= (uint64_t)ucmp(c, a[l], b[l]) << l; }
+		else { L mask |= (uint64_t)icmp(c, (int64_t)a[l], (int64_t)b[l]) << l; }
+	} else {
+		return isa_exec_illegal(w, in);
+	}
+	mask &= exec;
+	/* v_cmpx writes EXEC; on gfx9 it also writes the SGPR/VCC dest. */
+	isa_swrite64(w, in->sdst, mask);
+	if (cmpx)
+		isa_set_exec(w, mask);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- decode ---- */
+
+enum { T_N = 0xff };
+
+struct vclass {
+	isa_exec_fn fn;
+	uint8_t t[3];   /* enum isa_type per source, T_N = unused */
+	bool vop3b;     /* VOP3 form has an SDST instead of abs/opsel */
+};
+
+static bool in_list(unsigned op, const uint16_t *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i] == op)
+			return true;
+	return false;
+}
+
+#define IN(op, ...) in_list(op, (const uint16_t[]){ __VA_ARGS__ }, \
+			    sizeof((const uint16_t[]){ __VA_ARGS__ }) / sizeof(uint16_t))
+
+static struct vclass classify_valu(unsigned op, bool gfx942)
+{
+	struct vclass c = { NULL, { T_N, T_N, T_N }, false };
+	const uint8_t B = ISA_T_B32, F = ISA_T_F32, D = ISA_T_F64, Q = ISA_T_B64, H = ISA_T_F16;
+
+	/* compares */
+	if (op <= 0xff) {
+		uint8_t t = B;
+		if (op >= 0x10 && op <= 0x15)
+			t = op <= 0x11 ? F : op <= 0x13 ? D : H;
+		else if (op >= 0x20 && op <= 0x3f)
+			t = H;
+		else if (op >= 0x40 && op <= 0x5f)
+			t = F;
+		else if (op >= 0x60 && op <= 0x7f)
+			t = D;
+		else if (op >= 0xa0 && op <= 0xbf)
+			t = ISA_T_B16;
+		else if (op >= 0xe0)
+			t = Q;
+		else if (!(op >= 0xc0 && op <= 0xdf))
+			return c;
+		c.fn = exec_vcmp;
+		c.t[0] = t;
+		c.t[1] = (op >= 0x10 && op <= 0x15) ? B : t;
+		return c;
+	}
+	if (IN(op, 0x106, 0x107, 0x108, 0x109, 0x10c, 0x10d, 0x10e, 0x10f, 0x110, 0x111, 0x112,
+	       0x113, 0x114, 0x115, 0x13d, 0x134, 0x135, 0x136, 0x29c, 0x29d, 0x285, 0x286,
+	       0x287, 0x28b, 0x28c, 0x28d, 0x293, 0x297, 0x298)) {
+		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B;
+		return c;
+	}
+	if (IN(op, 0x141, 0x16b, 0x16c, 0x16d, 0x16e, 0x16f)) {
+		c.fn = exec_vb32; c.t[0] = B;
+		return c;
+	}
+	if (IN(op, 0x1c2, 0x1c3, 0x1c8, 0x1c9, 0x1ca, 0x1ce, 0x1cf, 0x1d1, 0x1d2, 0x1d4, 0x1d5,
+	       0x1d7, 0x1d8, 0x1ed, 0x1f3, 0x1fd, 0x1fe, 0x1ff, 0x200, 0x201, 0x202)) {
+		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B; c.t[2] = B;
+		return c;
+	}
+	if (IN(op, 0x28f, 0x290, 0x291)) {
+		c.fn = exec_vb64; c.t[0] = B; c.t[1] = Q;
+		return c;
+	}
+	if (gfx942 && op == 0x178) {
+		c.fn = exec_vb64; c.t[0] = Q;
+		return c;
+	}
+	if (gfx942 && op == 0x208) {
+		c.fn = exec_vb64; c.t[0] = Q; c.t[1] = B; c.t[2] = Q;
+		return c;
+	}
+	if (op == 0x1e8 || op == 0x1e9) {
+		c.fn = exec_mad64; c.t[0] = B; c.t[1] = B; c.t[2] = Q; c.vop3b = true;
+		return c;
+	}
+	if (op >= 0x119 && op <= 0x11e) {
+		c.fn = exec_carry; c.t[0] = B; c.t[1] = B; c.vop3b = true;
+		if (op >= 0x11c)
+			c.t[2] = Q;
+		return c;
+	}
+	if (op == 0x100) {
+		c.fn = exec_cndmask; c.t[0] = B; c.t[1] = B; c.t[2] = Q;
+		return c;
+	}
+	if (op == 0x142) {
+		c.fn = exec_readfirstlane; c.t[0] = B;
+		return c;
+	}
+	if (op == 0x289 || op == 0x28a) {
+		c.fn = op == 0x289 ? exec_readlane : exec_writelane; c.t[0] = B; c.t[1] = B;
+		return c;
+	}
+	if (op == 0x1e0 || op == 0x1e1) {
+		uint8_t t = op == 0x1e0 ? F : D;
+		c.fn = isa_exec_div_scale; c.t[0] = t; c.t[1] = t; c.t[2] = t; c.vop3b = true;
+		return c;
+	}
+	if (isa_vfp_supported(op, gfx942)) {
+		/* float ops: operand types by opcode */
+		static const uint16_t f64ops[] = { 0x280, 0x281, 0x282, 0x283, 0x104, 0x1cc, 0x1df,
+			0x1e3, 0x157, 0x158, 0x159, 0x15a, 0x165, 0x166, 0x168, 0x171, 0x172 };
+		bool is64 = in_list(op, f64ops, sizeof(f64ops) / sizeof(f64ops[0]));
+		uint8_t t = is64 ? D : F;
+		c.fn = is64 ? isa_exec_vf64 : isa_exec_vf32;
+		c.t[0] = t;
+		if ((op >= 0x101 && op <= 0x105) || op == 0x10a || op == 0x10b || op == 0x116 ||
+		    op == 0x13b || op == 0x280 || op == 0x281 || op == 0x282 || op == 0x283 ||
+		    op == 0x2a1)
+			c.t[1] = t;
+		if (op == 0x288 || op == 0x284)      /* ldexp: S1 is an integer */
+			c.t[1] = B;
+		if (op == 0x116 || op == 0x13b || op == 0x104 || op == 0x1c0 || op == 0x1c1 ||
+		    op == 0x1cb || op == 0x1cc || op == 0x1d0 || op == 0x1d3 || op == 0x1d6 ||
+		    op == 0x1de || op == 0x1df || op == 0x1e2 || op == 0x1e3) {
+			c.t[1] = t;
+			c.t[2] = t;
+		}
+		return c;
+	}
+	/* conversions */
+	switch (op) {
+	case 0x143: case 0x14f: case 0x155: case 0x170: /* from f64 */
+		c.fn = isa_exec_vcvt; c.t[0] = D; return c;
+	case 0x144: case 0x145: case 0x146: case 0x151: case 0x152: case 0x153: case 0x154:
+	case 0x156:
+		c.fn = isa_exec_vcvt; c.t[0] = B; return c;
+	case 0x147: case 0x148: case 0x14a: case 0x14c: case 0x14d: case 0x150: case 0x173:
+		c.fn = isa_exec_vcvt; c.t[0] = F; return c;
+	case 0x14b:
+		c.fn = isa_exec_vcvt; c.t[0] = H; return c;
+	case 0x296:
+		c.fn = isa_exec_vcvt; c.t[0] = F; c.t[1] = F; return c;
+	case 0x2a0:
+		c.fn = isa_exec_vcvt; c.t[0] = H; c.t[1] = H; return c;
+	case 0x292: /* v_trig_preop_f64 */
+		c.fn = isa_exec_vf64; c.t[0] = D; c.t[1] = B; return c;
+	default:
+		break;
+	}
+	return c;
+}
+
+void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->size > 4 ? in->word[1] : 0;
+	unsigned op = 0, code[3] = { 0, 0, 0 }, nsrc = 0;
+	unsigned abs = 0, neg = 0;
+	struct vclass c;
+	bool e32 = true;
+
+	switch (in->enc) {
+	case ISA_ENC_VOP2: {
+		unsigned op2 = (w0 >> 25) & 0x3f;
+		op = 0x100 + op2;
+		in->dst = (w0 >> 17) & 0xff;
+		code[0] = w0 & 0x1ff;
+		code[1] = 256 + ((w0 >> 9) & 0xff);
+		nsrc = 2;
+		if (op2 == 0x17 || op2 == 0x18) { /* v_madmk/madak_f32 -> v_mad_f32 */
+			unsigned k = ISA_SRC_LITERAL;
+			op = 0x1c1;
+			if (op2 == 0x17) {
+				code[2] = code[1];
+				code[1] = k;
+			} else {
+				code[2] = k;
+			}
+			nsrc = 3;
+		}
+		break;
+	}
+	case ISA_ENC_VOP1:
+		if (((w0 >> 9) & 0xff) == 0x52) { /* v_accvgpr_mov_b32 */
+			in->op = 0x192;
+			kemu_isa_decode_accmov(dc, in);
+			return;
+		}
+		op = 0x140 + ((w0 >> 9) & 0xff);
+		in->dst = (w0 >> 17) & 0xff;
+		code[0] = w0 & 0x1ff;
+		nsrc = 1;
+		break;
+	case ISA_ENC_VOPC:
+		op = (w0 >> 17) & 0xff;
+		in->sdst = ISA_REG_VCC_LO;
+		code[0] = w0 & 0x1ff;
+		code[1] = 256 + ((w0 >> 9) & 0xff);
+		nsrc = 2;
+		break;
+	case ISA_ENC_VOP3:
+		e32 = false;
+		op = (w0 >> 16) & 0x3ff;
+		in->dst = w0 & 0xff;
+		code[0] = w1 & 0x1ff;
+		code[1] = (w1 >> 9) & 0x1ff;
+		code[2] = (w1 >> 18) & 0x1ff;
+		nsrc = 3;
+		in->clamp = (w0 >> 15) & 1;
+		in->omod = (w1 >> 27) & 3;
+		neg = (w1 >> 29) & 7;
+		break;
+	default:
+		return;
+	}
+	in->op = (uint16_t)op;
+	c = classify_valu(op, dc->gfx942);
+	if (!c.fn)
+		return;
+	if (in->enc == ISA_ENC_VOP3) {
+		if (c.vop3b) {
+			in->sdst = (w0 >> 8) & 0x7f;
+		} else {
+			abs = (w0 >> 8) & 7;
+			in->opsel = (w0 >> 11) & 0xf;
+		}
+		if (op <= 0xff || op == 0x142 || op == 0x289) {
+			in->sdst = w0 & 0xff; /* VOPC e64 / readlane: SGPR dest */
+			in->dst = w0 & 0x7f;
+		}
+	}
+	/* SDWA and DPP forms are not implemented (clang's -O2 compute code
+	 * for gfx90a/gfx942 does not use them in our corpus). */
+	if (e32 && (code[0] == ISA_SRC_SDWA || code[0] == ISA_SRC_DPP)) {
+		in->exec = isa_exec_illegal;
+		return;
+	}
+	for (unsigned i = 0; i < 3; i++) {
+		if (i < nsrc && c.t[i] != T_N) {
+			kemu_isa_opnd(&in->src[i], code[i], (enum isa_type)c.t[i], w1);
+			in->src[i].abs = (abs >> i) & 1;
+			in->src[i].neg = (neg >> i) & 1;
+			if (in->src[i].kind == ISA_OPND_BAD)
+				return;
+			/* gfx9 VOP3 has no literal */
+			if (!e32 && code[i] == ISA_SRC_LITERAL)
+				return;
+		}
+	}
+	/* implicit operands of the e32 forms */
+	if (e32) {
+		if (op == 0x100 || (op >= 0x11c && op <= 0x11e))
+			kemu_isa_opnd(&in->src[2], ISA_REG_VCC_LO, ISA_T_B64, 0);
+		if (op >= 0x119 && op <= 0x11e)
+			in->sdst = ISA_REG_VCC_LO;
+		if (op == 0x142) /* v_readfirstlane: vdst is an SGPR */
+			in->dst = (w0 >> 17) & 0x7f;
+	}
+	if (op == 0x116 || op == 0x13b || op == 0x104) /* mac/fmac: accumulate into vdst */
+		kemu_isa_opnd(&in->src[2], 256 + in->dst, op == 0x104 ? ISA_T_F64 : ISA_T_F32, 0);
+	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
+		in->dst = w0 & 0xff;
+	in->exec = c.fn;
+}

@@ -1,0 +1,630 @@
+/*
+ * isa_exec_vfp.c — VALU floating point: f32 and f64 arithmetic, the
+ * division helpers (v_div_scale/fmas/fixup), transcendentals and the
+ * conversions (CDNA2/CDNA3 ISA guides; pseudo-code of the division
+ * helpers as AMD documents it for V_DIV_SCALE/V_DIV_FMAS/V_DIV_FIXUP).
+ *
+ * Semantics kept from the guides:
+ *  - input modifiers: abs clears and neg flips the sign bit (applied to
+ *    the raw bits, so they work on NaNs too); output modifiers: omod
+ *    (x2, x4, /2) then clamp to [0, 1] (NaN -> 0 with DX10_CLAMP);
+ *  - MODE.FP_DENORM: when bit 0 of the type's field is clear, denormal
+ *    inputs are flushed to signed zero; when bit 1 is clear, denormal
+ *    results are; v_mad_f32/v_mac_f32 never keep denormals (the gfx9
+ *    guides: "denormals not supported");
+ *  - v_min/v_max: in IEEE mode a signalling NaN input gives a quiet NaN,
+ *    otherwise a NaN input returns the other operand; -0 < +0;
+ *  - float -> int: NaN -> 0, saturate, truncate (v_cvt_flr and v_cvt_rpi
+ *    round first);
+ *  - v_rcp/v_rsq/v_sqrt/v_exp/v_log/v_sin/v_cos: the hardware is within
+ *    1 ULP (the guides' bounds); here they are computed in double and
+ *    rounded once, so they are within 0.5 ULP of the true value —
+ *    inside the hardware's bound, not bit-identical to it.  v_rcp_f64 /
+ *    v_rsq_f64 / v_sqrt_f64 are correctly rounded (hardware: about 2^-51
+ *    relative before the compiler's Newton steps).
+ */
+#include "isa_float.h"
+#include "isa_valu.h"
+
+#define L for (unsigned l = 0; l < ISA_LANES; l++)
+
+void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
+{
+	uint32_t tmp[ISA_LANES];
+	const uint32_t *s = isa_vsrc32(w, o, tmp);
+	uint32_t andm = o->abs ? 0x7fffffffu : ~0u, xorm = o->neg ? 0x80000000u : 0;
+	L buf[l] = (s[l] & andm) ^ xorm;
+}
+
+void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
+{
+	uint64_t andm = o->abs ? 0x7fffffffffffffffull : ~0ull;
+	uint64_t xorm = o->neg ? 0x8000000000000000ull : 0;
+	isa_vsrc64(w, o, buf);
+	L buf[l] = (buf[l] & andm) ^ xorm;
+}
+
+static inline uint32_t quiet32(uint32_t u) { return u | 0x400000u; }
+static inline uint64_t quiet64(uint64_t u) { return u | 0x8000000000000ull; }
+
+static uint32_t fmin32(uint32_t a, uint32_t b, bool ieee)
+{
+	float x = f32_of(a), y = f32_of(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && is_snan32(a))
+			return quiet32(a);
+		if (ieee && is_snan32(b))
+			return quiet32(b);
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a >> 31) ? a : b;
+	return x < y ? a : b;
+}
+
+static uint32_t fmax32(uint32_t a, uint32_t b, bool ieee)
+{
+	float x = f32_of(a), y = f32_of(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && is_snan32(a))
+			return quiet32(a);
+		if (ieee && is_snan32(b))
+			return quiet32(b);
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a >> 31) ? b : a;
+	return x > y ? a : b;
+}
+
+static uint64_t fmin64(uint64_t a, uint64_t b, bool ieee)
+{
+	double x = f64_of(a), y = f64_of(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && is_snan64(a))
+			return quiet64(a);
+		if (ieee && is_snan64(b))
+			return quiet64(b);
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a >> 63) ? a : b;
+	return x < y ? a : b;
+}
+
+static uint64_t fmax64(uint64_t a, uint64_t b, bool ieee)
+{
+	double x = f64_of(a), y = f64_of(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && is_snan64(a))
+			return quiet64(a);
+		if (ieee && is_snan64(b))
+			return quiet64(b);
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a >> 63) ? b : a;
+	return x > y ? a : b;
+}
+
+static int32_t ldexp_exp(uint32_t v)
+{
+	return (int32_t)v; /* S1 of v_ldexp is a signed 32-bit integer */
+}
+
+static float fract32(float x)
+{
+	float r;
+	if (isinf(x))
+		return NAN;
+	r = x - floorf(x);
+	/* largest float below 1.0 (0x3f7fffff) */
+	return r < 0x1.fffffep-1f ? r : 0x1.fffffep-1f;
+}
+
+static double fract64(double x)
+{
+	double r;
+	if (isinf(x))
+		return NAN;
+	r = x - floor(x);
+	return r < 0x1.fffffffffffffp-1 ? r : 0x1.fffffffffffffp-1;
+}
+
+static inline unsigned exp32(uint32_t u) { return (u >> 23) & 0xff; }
+static inline unsigned exp64(uint64_t u) { return (unsigned)(u >> 52) & 0x7ff; }
+
+/* V_DIV_FIXUP: S0 quotient, S1 denominator, S2 numerator. */
+static uint32_t div_fixup32(uint32_t q, uint32_t d, uint32_t n)
+{
+	float fd = f32_of(d), fn = f32_of(n);
+	uint32_t sign = (d ^ n) & 0x80000000u;
+	if (isnan(fn))
+		return quiet32(n);
+	if (isnan(fd))
+		return quiet32(d);
+	if (fd == 0 && fn == 0)
+		return 0x7fc00000u;
+	if (isinf(fd) && isinf(fn))
+		return 0x7fc00000u;
+	if (fd == 0 || isinf(fn))
+		return sign | 0x7f800000u;
+	if (isinf(fd) || fn == 0)
+		return sign;
+	if ((int)exp32(n) - (int)exp32(d) < -150)
+		return sign;                    /* underflow */
+	if (exp32(d) == 255)
+		return sign | 0x7f800000u;      /* overflow */
+	return sign | (q & 0x7fffffffu);
+}
+
+static uint64_t div_fixup64(uint64_t q, uint64_t d, uint64_t n)
+{
+	double fd = f64_of(d), fn = f64_of(n);
+	uint64_t sign = (d ^ n) & 0x8000000000000000ull;
+	if (isnan(fn))
+		return quiet64(n);
+	if (isnan(fd))
+		return quiet64(d);
+	if (fd == 0 && fn == 0)
+		return 0x7ff8000000000000ull;
+	if (isinf(fd) && isinf(fn))
+		return 0x7ff8000000000000ull;
+	if (fd == 0 || isinf(fn))
+		return sign | 0x7ff0000000000000ull;
+	if (isinf(fd) || fn == 0)
+		return sign;
+	if ((int)exp64(n) - (int)exp64(d) < -1075)
+		return sign;
+	if (exp64(d) == 2047)
+		return sign | 0x7ff0000000000000ull;
+	return sign | (q & 0x7fffffffffffffffull);
+}
+
+static bool is_denorm32(float x) { return fpclassify(x) == FP_SUBNORMAL; }
+static bool is_denorm64(double x) { return fpclassify(x) == FP_SUBNORMAL; }
+
+int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t vcc = 0, exec = isa_exec(w);
+
+	if (in->op == 0x1e0) {
+		uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
+		isa_fetch_f32(w, &in->src[0], a);
+		isa_fetch_f32(w, &in->src[1], b);
+		isa_fetch_f32(w, &in->src[2], c);
+		L {
+			float s0 = f32_of(a[l]), s1 = f32_of(b[l]), s2 = f32_of(c[l]), d = s0;
+			bool v = false;
+			if (s2 == 0 || s1 == 0) {
+				d = NAN;
+			} else if ((int)exp32(c[l]) - (int)exp32(b[l]) >= 96) {
+				v = true;
+				if (s0 == s1)
+					d = ldexpf(s0, 64);
+			} else if (is_denorm32(s1)) {
+				d = ldexpf(s0, 64);
+			} else if (is_denorm32(1.0f / s1) && is_denorm32(s2 / s1)) {
+				v = true;
+				if (s0 == s1)
+					d = ldexpf(s0, 64);
+			} else if (is_denorm32(1.0f / s1)) {
+				d = ldexpf(s0, -64);
+			} else if (is_denorm32(s2 / s1)) {
+				v = true;
+				if (s0 == s2)
+					d = ldexpf(s0, 64);
+			} else if (exp32(c[l]) <= 23) {
+				d = ldexpf(s0, 64);
+			}
+			r[l] = u32_of(d);
+			vcc |= (uint64_t)v << l;
+		}
+		isa_vdst32(w, in->dst, r);
+	} else {
+		uint64_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
+		isa_fetch_f64(w, &in->src[0], a);
+		isa_fetch_f64(w, &in->src[1], b);
+		isa_fetch_f64(w, &in->src[2], c);
+		L {
+			double s0 = f64_of(a[l]), s1 = f64_of(b[l]), s2 = f64_of(c[l]), d = s0;
+			bool v = false;
+			if (s2 == 0 || s1 == 0) {
+				d = NAN;
+			} else if ((int)exp64(c[l]) - (int)exp64(b[l]) >= 768) {
+				v = true;
+				if (s0 == s1)
+					d = ldexp(s0, 128);
+			} else if (is_denorm64(s1)) {
+				d = ldexp(s0, 128);
+			} else if (is_denorm64(1.0 / s1) && is_denorm64(s2 / s1)) {
+				v = true;
+				if (s0 == s1)
+					d = ldexp(s0, 128);
+			} else if (is_denorm64(1.0 / s1)) {
+				d = ldexp(s0, -128);
+			} else if (is_denorm64(s2 / s1)) {
+				v = true;
+				if (s0 == s2)
+					d = ldexp(s0, 128);
+			} else if (exp64(c[l]) <= 53) {
+				d = ldexp(s0, 128);
+			}
+			r[l] = u64_of(d);
+			vcc |= (uint64_t)v << l;
+		}
+		isa_vdst64(w, in->dst, r);
+	}
+	isa_swrite64(w, in->sdst, vcc & exec);
+	return ISA_STEP_NEXT;
+}
+
+static void outmods32(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r)
+{
+	if (in->omod) {
+		float m = in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
+		L r[l] = u32_of(f32_of(r[l]) * m);
+	}
+	if (in->clamp) {
+		L {
+			float x = f32_of(r[l]);
+			if (isnan(x))
+				r[l] = (w->mode & ISA_MODE_DX10_CLAMP) ? 0 : r[l];
+			else
+				r[l] = x < 0 ? 0 : x > 1 ? 0x3f800000u : r[l];
+		}
+	}
+}
+
+static void outmods64(const struct isa_wave *w, const struct isa_inst *in, uint64_t *r)
+{
+	if (in->omod) {
+		double m = in->omod == 1 ? 2.0 : in->omod == 2 ? 4.0 : 0.5;
+		L r[l] = u64_of(f64_of(r[l]) * m);
+	}
+	if (in->clamp) {
+		L {
+			double x = f64_of(r[l]);
+			if (isnan(x))
+				r[l] = (w->mode & ISA_MODE_DX10_CLAMP) ? 0 : r[l];
+			else
+				r[l] = x < 0 ? 0 : x > 1 ? 0x3ff0000000000000ull : r[l];
+		}
+	}
+}
+
+bool isa_vfp_supported(unsigned op, bool gfx942)
+{
+	(void)gfx942;
+	switch (op) {
+	/* f32 */
+	case 0x101: case 0x102: case 0x103: case 0x105: case 0x10a: case 0x10b: case 0x116:
+	case 0x13b: case 0x1c0: case 0x1c1: case 0x1cb: case 0x1d0: case 0x1d3: case 0x1d6:
+	case 0x1de: case 0x1e2: case 0x15b: case 0x15c: case 0x15d: case 0x15e: case 0x15f:
+	case 0x160: case 0x161: case 0x162: case 0x163: case 0x164: case 0x167: case 0x169:
+	case 0x16a: case 0x174: case 0x288: case 0x2a1:
+	/* f64 */
+	case 0x280: case 0x281: case 0x282: case 0x283: case 0x284: case 0x104: case 0x1cc:
+	case 0x1df: case 0x1e3: case 0x157: case 0x158: case 0x159: case 0x15a: case 0x165:
+	case 0x166: case 0x168: case 0x171: case 0x172:
+		return true;
+	default:
+		return false;
+	}
+}
+
+int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
+	unsigned dn = isa_denorm32(w);
+	bool ieee = w->mode & ISA_MODE_IEEE;
+	unsigned op = in->op;
+
+	if (op == 0x116 || op == 0x1c0 || op == 0x1c1) /* mad/mac: no denormals */
+		dn = 0;
+	isa_fetch_f32(w, &in->src[0], a);
+	if (in->src[1].kind)
+		isa_fetch_f32(w, &in->src[1], b);
+	if (in->src[2].kind)
+		isa_fetch_f32(w, &in->src[2], c);
+	if (!(dn & 1)) {
+		L a[l] = flush32(a[l]);
+		if (in->src[1].kind && op != 0x288) { L b[l] = flush32(b[l]); }
+		if (in->src[2].kind) { L c[l] = flush32(c[l]); }
+	}
+#define F(x) f32_of(x)
+#define U(x) u32_of(x)
+	switch (op) {
+	case 0x101: L r[l] = U(F(a[l]) + F(b[l])); break;
+	case 0x102: L r[l] = U(F(a[l]) - F(b[l])); break;
+	case 0x103: L r[l] = U(F(b[l]) - F(a[l])); break;
+	case 0x105: L r[l] = U(F(a[l]) * F(b[l])); break;
+	case 0x2a1: /* v_mul_legacy_f32: 0 * anything (incl. inf/NaN) = 0 */
+		L r[l] = (F(a[l]) == 0 || F(b[l]) == 0) ? 0 : U(F(a[l]) * F(b[l]));
+		break;
+	case 0x10a: L r[l] = fmin32(a[l], b[l], ieee); break;
+	case 0x10b: L r[l] = fmax32(a[l], b[l], ieee); break;
+	case 0x116: case 0x1c1: /* mac/mad: unfused multiply then add */
+		L r[l] = U(F(a[l]) * F(b[l]) + F(c[l]));
+		break;
+	case 0x1c0: /* v_mad_legacy_f32: 0 * x = 0 */
+		L {
+			float p = (F(a[l]) == 0 || F(b[l]) == 0) ? 0.0f : F(a[l]) * F(b[l]);
+			r[l] = U(p + F(c[l]));
+		}
+		break;
+	case 0x13b: case 0x1cb: L r[l] = U(fmaf(F(a[l]), F(b[l]), F(c[l]))); break;
+	case 0x1d0: L r[l] = fmin32(fmin32(a[l], b[l], ieee), c[l], ieee); break;
+	case 0x1d3: L r[l] = fmax32(fmax32(a[l], b[l], ieee), c[l], ieee); break;
+	case 0x1d6: /* v_med3_f32 */
+		L {
+			if (isnan(F(a[l])) || isnan(F(b[l])) || isnan(F(c[l]))) {
+				r[l] = fmin32(fmin32(a[l], b[l], ieee), c[l], ieee);
+			} else {
+				uint32_t mx = fmax32(fmax32(a[l], b[l], ieee), c[l], ieee);
+				if (mx == a[l]) r[l] = fmax32(b[l], c[l], ieee);
+				else if (mx == b[l]) r[l] = fmax32(a[l], c[l], ieee);
+				else r[l] = fmax32(a[l], b[l], ieee);
+			}
+		}
+		break;
+	case 0x1de: L r[l] = div_fixup32(a[l], b[l], c[l]); break;
+	case 0x1e2: { /* v_div_fmas_f32 */
+		uint64_t vcc = isa_vcc(w);
+		L {
+			float f = fmaf(F(a[l]), F(b[l]), F(c[l]));
+			if (vcc >> l & 1)
+				f = ldexpf(f, exp32(c[l]) >= 127 ? 64 : -64);
+			r[l] = U(f);
+		}
+		break;
+	}
+	case 0x15b: L r[l] = U(fract32(F(a[l]))); break;
+	case 0x15c: L r[l] = U(truncf(F(a[l]))); break;
+	case 0x15d: L r[l] = U(ceilf(F(a[l]))); break;
+	case 0x15e: L r[l] = U(nearbyintf(F(a[l]))); break; /* host rounding: RNE */
+	case 0x15f: L r[l] = U(floorf(F(a[l]))); break;
+	case 0x160: L r[l] = U((float)exp2((double)F(a[l]))); break;
+	case 0x161: L r[l] = U((float)log2((double)F(a[l]))); break;
+	case 0x162: case 0x163: L r[l] = U((float)(1.0 / (double)F(a[l]))); break;
+	case 0x164: L r[l] = U((float)(1.0 / sqrt((double)F(a[l])))); break;
+	case 0x167: L r[l] = U(sqrtf(F(a[l]))); break;
+	case 0x169: /* v_sin_f32: input in revolutions (sin(2*pi*x)) */
+		L {
+			double x = F(a[l]);
+			r[l] = isinf(x) ? 0x7fc00000u : U((float)sin(2.0 * M_PI * (x - floor(x))));
+		}
+		break;
+	case 0x16a:
+		L {
+			double x = F(a[l]);
+			r[l] = isinf(x) ? 0x7fc00000u : U((float)cos(2.0 * M_PI * (x - floor(x))));
+		}
+		break;
+	case 0x174: /* v_frexp_mant_f32 */
+		L {
+			float x = F(a[l]);
+			int e;
+			r[l] = (isnan(x) || isinf(x)) ? a[l] : U(frexpf(x, &e));
+		}
+		break;
+	case 0x288: /* v_ldexp_f32 */
+		L {
+			int32_t e = ldexp_exp(b[l]);
+			r[l] = U(ldexpf(F(a[l]), e < -1000 ? -1000 : e > 1000 ? 1000 : e));
+		}
+		break;
+	default:
+		return isa_exec_illegal(w, in);
+	}
+#undef F
+#undef U
+	if (!(dn & 2)) {
+		L r[l] = flush32(r[l]);
+	}
+	outmods32(w, in, r);
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* 2/pi as a 1201-bit fraction is needed by v_trig_preop_f64; it is not
+ * implemented (illegal instruction) — the -nogpulib corpus never emits it. */
+
+int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
+	uint32_t ib[ISA_LANES];
+	const uint32_t *bi = NULL;
+	unsigned dn = isa_denorm64(w), op = in->op;
+	bool ieee = w->mode & ISA_MODE_IEEE;
+
+	if (op == 0x292)
+		return isa_exec_illegal(w, in);
+	isa_fetch_f64(w, &in->src[0], a);
+	if (op == 0x284)
+		bi = isa_vsrc32(w, &in->src[1], ib);
+	else if (in->src[1].kind)
+		isa_fetch_f64(w, &in->src[1], b);
+	if (in->src[2].kind)
+		isa_fetch_f64(w, &in->src[2], c);
+	if (!(dn & 1)) {
+		L a[l] = flush64(a[l]);
+		if (in->src[1].kind && !bi) { L b[l] = flush64(b[l]); }
+		if (in->src[2].kind) { L c[l] = flush64(c[l]); }
+	}
+#define F(x) f64_of(x)
+#define U(x) u64_of(x)
+	switch (op) {
+	case 0x280: L r[l] = U(F(a[l]) + F(b[l])); break;
+	case 0x281: L r[l] = U(F(a[l]) * F(b[l])); break;
+	case 0x282: L r[l] = fmin64(a[l], b[l], ieee); break;
+	case 0x283: L r[l] = fmax64(a[l], b[l], ieee); break;
+	case 0x284:
+		L {
+			int32_t e = (int32_t)bi[l];
+			r[l] = U(ldexp(F(a[l]), e < -5000 ? -5000 : e > 5000 ? 5000 : e));
+		}
+		break;
+	case 0x104: case 0x1cc: L r[l] = U(fma(F(a[l]), F(b[l]), F(c[l]))); break;
+	case 0x1df: L r[l] = div_fixup64(a[l], b[l], c[l]); break;
+	case 0x1e3: { /* v_div_fmas_f64 */
+		uint64_t vcc = isa_vcc(w);
+		L {
+			double f = fma(F(a[l]), F(b[l]), F(c[l]));
+			if (vcc >> l & 1)
+				f = ldexp(f, exp64(c[l]) >= 1023 ? 128 : -128);
+			r[l] = U(f);
+		}
+		break;
+	}
+	case 0x157: L r[l] = U(trunc(F(a[l]))); break;
+	case 0x158: L r[l] = U(ceil(F(a[l]))); break;
+	case 0x159: L r[l] = U(nearbyint(F(a[l]))); break;
+	case 0x15a: L r[l] = U(floor(F(a[l]))); break;
+	case 0x165: L r[l] = U(1.0 / F(a[l])); break;
+	case 0x166: L r[l] = U(1.0 / sqrt(F(a[l]))); break;
+	case 0x168: L r[l] = U(sqrt(F(a[l]))); break;
+	case 0x171:
+		L {
+			double x = F(a[l]);
+			int e;
+			r[l] = (isnan(x) || isinf(x)) ? a[l] : U(frexp(x, &e));
+		}
+		break;
+	case 0x172: L r[l] = U(fract64(F(a[l]))); break;
+	default:
+		return isa_exec_illegal(w, in);
+	}
+#undef F
+#undef U
+	if (!(dn & 2)) {
+		L r[l] = flush64(r[l]);
+	}
+	outmods64(w, in, r);
+	isa_vdst64(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- conversions ---- */
+
+int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t r[ISA_LANES], tmp[ISA_LANES];
+	uint64_t r64[ISA_LANES];
+	bool wide = false;
+	unsigned op = in->op;
+
+	switch (op) {
+	case 0x143: case 0x14f: case 0x155: case 0x170: { /* from f64 */
+		uint64_t a[ISA_LANES];
+		isa_fetch_f64(w, &in->src[0], a);
+		if (!(isa_denorm64(w) & 1)) { L a[l] = flush64(a[l]); }
+		switch (op) {
+		case 0x143: L r[l] = (uint32_t)cvt_i32_f64(f64_of(a[l])); break;
+		case 0x155: L r[l] = cvt_u32_f64(f64_of(a[l])); break;
+		case 0x14f: L {
+				uint32_t u = u32_of((float)f64_of(a[l]));
+				r[l] = (isa_denorm32(w) & 2) ? u : flush32(u);
+			}
+			break;
+		default: L { /* v_frexp_exp_i32_f64: inf/NaN -> 0 */
+				double x = f64_of(a[l]);
+				int e = 0;
+				if (!isnan(x) && !isinf(x))
+					(void)frexp(x, &e);
+				r[l] = (uint32_t)e;
+			}
+			break;
+		}
+		break;
+	}
+	case 0x144: case 0x156: { /* i32/u32 -> f64 */
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], tmp);
+		if (op == 0x144) { L r64[l] = u64_of((double)(int32_t)a[l]); }
+		else { L r64[l] = u64_of((double)a[l]); }
+		wide = true;
+		break;
+	}
+	case 0x145: case 0x146: { /* i32/u32 -> f32 (RNE) */
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], tmp);
+		if (op == 0x145) { L r[l] = u32_of((float)(int32_t)a[l]); }
+		else { L r[l] = u32_of((float)a[l]); }
+		break;
+	}
+	case 0x151: case 0x152: case 0x153: case 0x154: { /* v_cvt_f32_ubyteN */
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], tmp);
+		unsigned sh = 8 * (op - 0x151);
+		L r[l] = u32_of((float)((a[l] >> sh) & 0xff));
+		break;
+	}
+	case 0x147: case 0x148: case 0x14c: case 0x14d: case 0x150: case 0x173: case 0x14a: {
+		uint32_t a[ISA_LANES];
+		isa_fetch_f32(w, &in->src[0], a);
+		if (!(isa_denorm32(w) & 1)) { L a[l] = flush32(a[l]); }
+		switch (op) {
+		case 0x147: L r[l] = cvt_u32_f64((double)f32_of(a[l])); break;
+		case 0x148: L r[l] = (uint32_t)cvt_i32_f64((double)f32_of(a[l])); break;
+		case 0x14c: L r[l] = (uint32_t)cvt_i32_f64(floor((double)f32_of(a[l]) + 0.5)); break;
+		case 0x14d: L r[l] = (uint32_t)cvt_i32_f64(floor((double)f32_of(a[l]))); break;
+		case 0x14a: L r[l] = f32_to_f16(f32_of(a[l])); break; /* high half 0 */
+		case 0x173: L {
+				float x = f32_of(a[l]);
+				int e = 0;
+				if (!isnan(x) && !isinf(x))
+					(void)frexpf(x, &e);
+				r[l] = (uint32_t)e;
+			}
+			break;
+		default: /* 0x150 f32 -> f64 */
+			L r64[l] = u64_of((double)f32_of(a[l]));
+			wide = true;
+			break;
+		}
+		break;
+	}
+	case 0x14b: { /* f16 -> f32 */
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], tmp);
+		L {
+			uint32_t h = a[l] & 0xffff;
+			if (in->src[0].abs) h &= 0x7fff;
+			if (in->src[0].neg) h ^= 0x8000;
+			r[l] = u32_of(f16_to_f32((uint16_t)h));
+		}
+		break;
+	}
+	case 0x296: { /* v_cvt_pkrtz_f16_f32: round toward zero */
+		uint32_t a[ISA_LANES], b[ISA_LANES];
+		isa_fetch_f32(w, &in->src[0], a);
+		isa_fetch_f32(w, &in->src[1], b);
+		L {
+			uint16_t lo, hi;
+			float x = f32_of(a[l]), y = f32_of(b[l]);
+			lo = f32_to_f16(x);
+			hi = f32_to_f16(y);
+			/* undo a round-up: RTZ never increases the magnitude */
+			if (!isnan(x) && fabsf(f16_to_f32(lo)) > fabsf(x)) lo--;
+			if (!isnan(y) && fabsf(f16_to_f32(hi)) > fabsf(y)) hi--;
+			r[l] = lo | ((uint32_t)hi << 16);
+		}
+		break;
+	}
+	case 0x2a0: { /* v_pack_b32_f16 */
+		uint32_t ba[ISA_LANES], bb[ISA_LANES];
+		const uint32_t *a = isa_vsrc32(w, &in->src[0], ba), *b = isa_vsrc32(w, &in->src[1], bb);
+		unsigned s0 = (in->opsel & 1) ? 16 : 0, s1 = (in->opsel & 2) ? 16 : 0;
+		L r[l] = ((a[l] >> s0) & 0xffff) | (((b[l] >> s1) & 0xffff) << 16);
+		break;
+	}
+	default:
+		return isa_exec_illegal(w, in);
+	}
+	if (wide) {
+		isa_vdst64(w, in->dst, r64);
+	} else {
+		if (in->clamp && (op == 0x14f || op == 0x145 || op == 0x146 ||
+				  (op >= 0x151 && op <= 0x154)))
+			outmods32(w, in, r);
+		isa_vdst32(w, in->dst, r);
+	}
+	return ISA_STEP_NEXT;
+}

@@ -1,0 +1,235 @@
+/*
+ * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
+ * pairs, v_pk_mov_b32), the AGPR moves (v_accvgpr_read/write/mov) and the
+ * matrix cores' f32 MFMA (CDNA2/CDNA3 ISA guides, "VOP3P" and "Matrix
+ * Arithmetic Instructions").
+ *
+ * Packed f32 ops: source i is a register pair {lo, hi}; OP_SEL bit i picks
+ * the half that feeds the low result, OP_SEL_HI bit i the half that feeds
+ * the high result; NEG_LO / NEG_HI negate the operand of each half.
+ *
+ * MFMA layouts (one block, as AMD's matrix instruction calculator gives
+ * them): for v_mfma_f32_16x16x4f32, A[i][k] is lane i + 16k of SRC0,
+ * B[k][j] lane j + 16k of SRC1, and C/D[i][j] register i % 4 of lane
+ * j + 16 (i / 4).  For v_mfma_f32_32x32x2f32, A[i][k] is lane i + 32k,
+ * B[k][j] lane j + 32k, D[i][j] register 4 (i / 8) + i % 4 of lane
+ * j + 32 ((i / 4) % 2).  The dot products are accumulated in k order with
+ * one rounding per step (fmaf); the hardware's internal order and
+ * rounding of the k-sum are not documented, so results agree exactly
+ * only when the partial sums are exact (tests use small integers).
+ * CBSZ/ABID/BLGP broadcast controls are not implemented.
+ */
+#include "isa_float.h"
+#include "isa_priv.h"
+
+#define L for (unsigned l = 0; l < ISA_LANES; l++)
+
+/* Fetch source i of a packed f32 op as two 32-bit halves per lane. */
+static void pk_fetch(struct isa_wave *w, const struct isa_opnd *o, uint32_t *lo, uint32_t *hi)
+{
+	if (o->kind == ISA_OPND_VGPR) {
+		memcpy(lo, isa_vrow(w, o->reg), ISA_LANES * 4);
+		memcpy(hi, isa_vrow(w, o->reg + 1u), ISA_LANES * 4);
+	} else if (o->kind == ISA_OPND_SREG) {
+		uint32_t a = w->s[o->reg & 127], b = w->s[(o->reg + 1) & 127];
+		L { lo[l] = a; hi[l] = b; }
+	} else {
+		/* an inline constant feeds both halves */
+		uint32_t a = isa_sread32(w, o);
+		L { lo[l] = a; hi[l] = a; }
+	}
+}
+
+static int exec_pk_f32(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t lo[3][ISA_LANES], hi[3][ISA_LANES], rlo[ISA_LANES], rhi[ISA_LANES];
+	unsigned nsrc = in->op == 0x30 ? 3 : 2;
+	uint32_t *x[3], *y[3];
+	unsigned dn = isa_denorm32(w);
+
+	for (unsigned i = 0; i < nsrc; i++) {
+		uint32_t a[ISA_LANES], b[ISA_LANES];
+		pk_fetch(w, &in->src[i], a, b);
+		x[i] = lo[i];
+		y[i] = hi[i];
+		memcpy(x[i], (in->opsel >> i & 1) ? b : a, sizeof(a));
+		memcpy(y[i], (in->opsel_hi >> i & 1) ? b : a, sizeof(a));
+		if (in->neg_lo >> i & 1) { L x[i][l] ^= 0x80000000u; }
+		if (in->neg_hi >> i & 1) { L y[i][l] ^= 0x80000000u; }
+		if (!(dn & 1)) { L { x[i][l] = flush32(x[i][l]); y[i][l] = flush32(y[i][l]); } }
+	}
+	if (in->op == 0x33) { /* v_pk_mov_b32: lo = S0 half, hi = S1 half */
+		uint32_t a0[ISA_LANES], b0[ISA_LANES], a1[ISA_LANES], b1[ISA_LANES];
+		pk_fetch(w, &in->src[0], a0, b0);
+		pk_fetch(w, &in->src[1], a1, b1);
+		L {
+			rlo[l] = (in->opsel & 1) ? b0[l] : a0[l];
+			rhi[l] = (in->opsel & 2) ? b1[l] : a1[l];
+		}
+	} else {
+		L {
+			float p = f32_of(x[0][l]), q = f32_of(x[1][l]);
+			float P = f32_of(y[0][l]), Q = f32_of(y[1][l]);
+			switch (in->op) {
+			case 0x30:
+				rlo[l] = u32_of(fmaf(p, q, f32_of(x[2][l])));
+				rhi[l] = u32_of(fmaf(P, Q, f32_of(y[2][l])));
+				break;
+			case 0x31:
+				rlo[l] = u32_of(p * q);
+				rhi[l] = u32_of(P * Q);
+				break;
+			default:
+				rlo[l] = u32_of(p + q);
+				rhi[l] = u32_of(P + Q);
+				break;
+			}
+			if (!(dn & 2)) {
+				rlo[l] = flush32(rlo[l]);
+				rhi[l] = flush32(rhi[l]);
+			}
+			if (in->clamp) {
+				float a = f32_of(rlo[l]), b = f32_of(rhi[l]);
+				rlo[l] = isnan(a) ? 0 : a < 0 ? 0 : a > 1 ? 0x3f800000u : rlo[l];
+				rhi[l] = isnan(b) ? 0 : b < 0 ? 0 : b > 1 ? 0x3f800000u : rhi[l];
+			}
+		}
+	}
+	isa_vdst32(w, in->dst, rlo);
+	isa_vdst32(w, in->dst + 1u, rhi);
+	return ISA_STEP_NEXT;
+}
+
+/* v_accvgpr_read_b32 / write_b32 / mov_b32: the decoder resolved the
+ * rows, so these are plain row copies under EXEC. */
+static int exec_acc_move(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t buf[ISA_LANES];
+	const uint32_t *s = isa_vsrc32(w, &in->src[0], buf);
+	uint32_t tmp[ISA_LANES];
+	memcpy(tmp, s, sizeof(tmp));
+	isa_vdst32(w, in->dst, tmp);
+	return ISA_STEP_NEXT;
+}
+
+static int exec_mfma_f32(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned M = in->op == 0x45 ? 16 : 32, K = in->op == 0x45 ? 4 : 2;
+	unsigned nreg = M == 16 ? 4 : 16;
+	const uint32_t *A = isa_vrow(w, in->src[0].reg), *B = isa_vrow(w, in->src[1].reg);
+	uint32_t out[16][ISA_LANES];
+	uint64_t exec = isa_exec(w);
+
+	/* C may be the same rows as D: read all of C first */
+	for (unsigned r = 0; r < nreg; r++) {
+		if (in->src[2].kind == ISA_OPND_VGPR)
+			memcpy(out[r], isa_vrow(w, in->src[2].reg + r), sizeof(out[r]));
+		else {
+			uint32_t c = isa_sread32(w, &in->src[2]);
+			L out[r][l] = c;
+		}
+	}
+	for (unsigned i = 0; i < M; i++) {
+		for (unsigned j = 0; j < M; j++) {
+			unsigned reg, lane;
+			float acc;
+			if (M == 16) {
+				reg = i % 4;
+				lane = j + 16 * (i / 4);
+			} else {
+				reg = 4 * (i / 8) + i % 4;
+				lane = j + 32 * ((i / 4) % 2);
+			}
+			acc = f32_of(out[reg][lane]);
+			for (unsigned k = 0; k < K; k++) {
+				float a = f32_of(A[i + M * k]), b = f32_of(B[j + M * k]);
+				acc = fmaf(a, b, acc);
+			}
+			out[reg][lane] = u32_of(acc);
+		}
+	}
+	/* The whole wave takes part in a matrix op (the layouts above use
+	 * every lane); all 64 lanes of D are written. */
+	(void)exec;
+	for (unsigned r = 0; r < nreg; r++)
+		memcpy(isa_vrow(w, in->dst + r), out[r], sizeof(out[r]));
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 16) & 0x7f, acc_off = dc->p->accum_offset;
+	unsigned c0 = w1 & 0x1ff, c1 = (w1 >> 9) & 0x1ff, c2 = (w1 >> 18) & 0x1ff;
+
+	in->op = (uint16_t)op;
+	in->dst = w0 & 0xff;
+	in->clamp = (w0 >> 15) & 1;
+	in->opsel = (w0 >> 11) & 7;
+	in->opsel_hi = (uint8_t)(((w1 >> 27) & 3) | (((w0 >> 14) & 1) << 2));
+	in->neg_hi = (w0 >> 8) & 7;
+	in->neg_lo = (w1 >> 29) & 7;
+	switch (op) {
+	case 0x30: case 0x31: case 0x32: case 0x33:
+		kemu_isa_opnd(&in->src[0], c0, ISA_T_F32, 0);
+		kemu_isa_opnd(&in->src[1], c1, ISA_T_F32, 0);
+		if (op == 0x30)
+			kemu_isa_opnd(&in->src[2], c2, ISA_T_F32, 0);
+		for (unsigned i = 0; i < 3; i++)
+			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
+				return;
+		in->exec = exec_pk_f32;
+		return;
+	case 0x58: /* v_accvgpr_read_b32 vD, aS */
+		if (c0 < ISA_SRC_VGPR0)
+			return;
+		kemu_isa_opnd(&in->src[0], c0, ISA_T_B32, 0);
+		in->src[0].reg = (uint16_t)(in->src[0].reg + acc_off);
+		in->exec = exec_acc_move;
+		return;
+	case 0x59: /* v_accvgpr_write_b32 aD, src */
+		kemu_isa_opnd(&in->src[0], c0, ISA_T_B32, 0);
+		if (in->src[0].kind == ISA_OPND_BAD || c0 == ISA_SRC_LITERAL)
+			return;
+		in->dst = (uint16_t)(in->dst + acc_off);
+		in->exec = exec_acc_move;
+		return;
+	case 0x45: case 0x44: { /* v_mfma_f32_16x16x4f32, v_mfma_f32_32x32x2f32 */
+		unsigned cbsz = (w0 >> 8) & 7, abid = (w0 >> 11) & 15, blgp = (w1 >> 29) & 7;
+		bool acc_cd = (w0 >> 15) & 1, acc_a = (w1 >> 27) & 1, acc_b = (w1 >> 28) & 1;
+		if (cbsz || abid || blgp || c0 < ISA_SRC_VGPR0 || c1 < ISA_SRC_VGPR0)
+			return;
+		kemu_isa_opnd(&in->src[0], c0, ISA_T_F32, 0);
+		kemu_isa_opnd(&in->src[1], c1, ISA_T_F32, 0);
+		kemu_isa_opnd(&in->src[2], c2, ISA_T_F32, 0);
+		if (acc_a)
+			in->src[0].reg = (uint16_t)(in->src[0].reg + acc_off);
+		if (acc_b)
+			in->src[1].reg = (uint16_t)(in->src[1].reg + acc_off);
+		if (acc_cd) {
+			in->dst = (uint16_t)(in->dst + acc_off);
+			if (in->src[2].kind == ISA_OPND_VGPR)
+				in->src[2].reg = (uint16_t)(in->src[2].reg + acc_off);
+		}
+		in->clamp = 0;
+		in->exec = exec_mfma_f32;
+		return;
+	}
+	default:
+		return;
+	}
+}
+
+/* VOP1 v_accvgpr_mov_b32 (gfx90a+): a[dst] = a[src]. Decoded here so the
+ * AGPR offset is applied in one place. */
+void kemu_isa_decode_accmov(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0];
+	unsigned src = w0 & 0x1ff;
+	if (src < ISA_SRC_VGPR0)
+		return;
+	kemu_isa_opnd(&in->src[0], src, ISA_T_B32, 0);
+	in->src[0].reg = (uint16_t)(in->src[0].reg + dc->p->accum_offset);
+	in->dst = (uint16_t)(((w0 >> 17) & 0xff) + dc->p->accum_offset);
+	in->exec = exec_acc_move;
+}

@@ -1,0 +1,304 @@
+/*
+ * isa_priv.h — internal header of kfdemu_isa: the decoded instruction,
+ * the wave and workgroup state, and the helpers every executor shares.
+ *
+ * Design (emulation-anchors §5 lesson 12):
+ *  - decode once: a program is an array of struct isa_inst, one per
+ *    instruction reachable from the kernel entry, each carrying its
+ *    executor (a function pointer chosen at decode), its pre-decoded
+ *    operands (inline constants and literals already expanded for the
+ *    operand type) and, for branches, the index of the target;
+ *  - wave-at-a-time: isa_wave_run() calls in->exec() until the wave ends,
+ *    reaches s_barrier, or fails;
+ *  - lanes: VALU executors compute all 64 lanes into a temporary and merge
+ *    under EXEC (no per-lane branches on the hot path); memory executors
+ *    walk the set bits of EXEC.
+ *
+ * Register files: SGPRs and the special scalar registers live in one
+ * array indexed by the 7-bit scalar operand code (s0..s101, FLAT_SCRATCH
+ * 102/103, XNACK_MASK 104/105, VCC 106/107, TTMP 108..123, M0 124,
+ * EXEC 126/127), so an operand code is its own address.  VGPRs are stored
+ * register-major (v[r * 64 + lane]); on gfx90a/gfx942 the AGPRs live in the
+ * same unified file from ACCUM_OFFSET on (CDNA2/CDNA3 ISA guides, "unified
+ * VGPR file"), so a[i] is row accum_offset + i.
+ */
+#ifndef KEMU_ISA_PRIV_H
+#define KEMU_ISA_PRIV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "isa.h"
+#include <hsa/amd_hsa_kernel_code.h>
+
+#define ISA_LANES 64
+#define ISA_NSREG 128           /* scalar operand codes 0..127 */
+#define ISA_SGPR_MAX 102        /* s0..s101 */
+#define ISA_REG_FLAT_SCR_LO 102
+#define ISA_REG_XNACK_LO 104
+#define ISA_REG_VCC_LO 106
+#define ISA_REG_VCC_HI 107
+#define ISA_REG_TTMP0 108
+#define ISA_REG_M0 124
+#define ISA_REG_EXEC_LO 126
+#define ISA_REG_EXEC_HI 127
+
+/* 9-bit source operand codes above the scalar registers. */
+#define ISA_SRC_ZERO 128
+#define ISA_SRC_SHARED_BASE 235
+#define ISA_SRC_SHARED_LIMIT 236
+#define ISA_SRC_PRIVATE_BASE 237
+#define ISA_SRC_PRIVATE_LIMIT 238
+#define ISA_SRC_POPS_EXITING 239
+#define ISA_SRC_SDWA 249
+#define ISA_SRC_DPP 250
+#define ISA_SRC_VCCZ 251
+#define ISA_SRC_EXECZ 252
+#define ISA_SRC_SCC 253
+#define ISA_SRC_LDS_DIRECT 254
+#define ISA_SRC_LITERAL 255
+#define ISA_SRC_VGPR0 256
+
+enum isa_enc {
+	ISA_ENC_SOP2, ISA_ENC_SOPK, ISA_ENC_SOP1, ISA_ENC_SOPC, ISA_ENC_SOPP,
+	ISA_ENC_SMEM, ISA_ENC_VOP2, ISA_ENC_VOP1, ISA_ENC_VOPC, ISA_ENC_VOP3,
+	ISA_ENC_VOP3P, ISA_ENC_DS, ISA_ENC_FLAT, ISA_ENC_SCRATCH, ISA_ENC_GLOBAL,
+	ISA_ENC_MUBUF, ISA_ENC_MTBUF, ISA_ENC_MIMG, ISA_ENC_EXP, ISA_ENC_UNKNOWN,
+};
+
+/* Operand value types, which select the inline-constant expansion. */
+enum isa_type {
+	ISA_T_B32, ISA_T_F32, ISA_T_B64, ISA_T_F64, ISA_T_F16, ISA_T_B16,
+};
+
+/* A decoded source operand. */
+enum isa_opnd_kind {
+	ISA_OPND_NONE, ISA_OPND_SREG, ISA_OPND_VGPR, ISA_OPND_CONST,
+	ISA_OPND_SCC, ISA_OPND_VCCZ, ISA_OPND_EXECZ,
+	ISA_OPND_APERTURE,      /* src_shared_base .. src_private_limit */
+	ISA_OPND_BAD,           /* reserved code: the instruction is illegal */
+};
+
+struct isa_opnd {
+	uint8_t kind;           /* enum isa_opnd_kind */
+	uint8_t abs, neg;       /* VOP3 input modifiers (float sign bit ops) */
+	uint8_t pad;
+	uint16_t reg;           /* SREG: scalar code; VGPR: row index */
+	uint16_t code;          /* the raw 9-bit operand code */
+	uint64_t imm;           /* CONST: value expanded for the type */
+};
+
+struct isa_wave;
+struct isa_inst;
+
+/* Executor result: continue, or why the wave stopped. */
+enum isa_step {
+	ISA_STEP_NEXT = 0,
+	ISA_STEP_END,           /* s_endpgm */
+	ISA_STEP_BARRIER,       /* s_barrier: yield to the other waves */
+	ISA_STEP_ERROR,         /* wave->err filled */
+};
+
+typedef int (*isa_exec_fn)(struct isa_wave *w, const struct isa_inst *in);
+
+struct isa_inst {
+	isa_exec_fn exec;
+	uint64_t addr;          /* VA of the instruction */
+	uint32_t word[3];       /* raw dwords (incl. literal) */
+	uint16_t op;            /* opcode; VALU: its VOP3 opcode */
+	uint8_t enc;            /* enum isa_enc as encoded */
+	uint8_t size;           /* bytes */
+	uint32_t target;        /* branch target: index in the program */
+	uint32_t next;          /* fall-through: index in the program */
+	/* generic fields, meaning depends on the executor */
+	uint16_t dst;           /* SREG code or VGPR row */
+	uint16_t sdst;          /* VOP3b / VOPC scalar destination code */
+	struct isa_opnd src[3];
+	uint8_t clamp, omod, opsel, opsel_hi, neg_lo, neg_hi;
+	uint8_t acc;            /* memory/MAI: data in AGPRs */
+	uint8_t flags;          /* executor-specific bits */
+	int32_t offset;         /* memory: immediate offset; SOPP: simm16 */
+	uint32_t offset1;       /* DS: offset1; SMEM: soffset code */
+	uint16_t addr_reg;      /* memory: VGPR row of the address */
+	uint16_t data_reg;      /* memory: VGPR row of store data */
+	uint16_t saddr;         /* GLOBAL/SCRATCH: SGPR code; 0x7f = off */
+	uint16_t aux;           /* SDWA/DPP word, etc. */
+};
+
+struct kemu_isa_program {
+	struct kemu_isa_program *next;  /* cache chain (cache lock) */
+	int refs;                       /* cache lock */
+	const void *mem_ctx;
+	uint64_t kd_va;
+	uint8_t kd_bytes[64];
+	uint8_t entry_bytes[16];        /* first code bytes, to detect reuse */
+	amdhsa_kernel_descriptor_t kd;
+	uint32_t gfx;                   /* gfx_target_version */
+	bool gfx942;
+	uint64_t entry_va;
+	uint32_t entry;                 /* index of the entry instruction */
+	struct isa_inst *insts;
+	uint32_t ninsts;
+	/* ABI from the descriptor */
+	uint32_t vgpr_rows;             /* VGPR+AGPR rows each wave allocates */
+	uint32_t accum_offset;          /* first AGPR row */
+	uint32_t mode;                  /* initial MODE register */
+	uint32_t lds_fixed;
+	uint32_t private_fixed;
+};
+
+/* Per-workgroup state shared by its waves. */
+struct isa_wg {
+	const struct kemu_isa_dispatch *d;
+	const struct kemu_isa_program *p;
+	const struct kemu_isa_mem *mem;
+	uint8_t *lds;
+	uint32_t lds_size;
+	uint32_t id[3];
+	uint32_t size[3];               /* actual (partial) workgroup size */
+	uint64_t scratch_slot_base;     /* VA of wave 0's scratch */
+};
+
+#define ISA_TLB 4
+struct isa_tlb_entry {
+	uint64_t page;                  /* page VA | 1 when valid */
+	uint8_t *host;
+	unsigned access;
+};
+
+struct isa_wave {
+	uint32_t s[ISA_NSREG];
+	uint32_t scc;
+	uint32_t pc;                    /* index into insts */
+	uint32_t mode;                  /* HW_REG_MODE */
+	uint32_t trapsts;
+	uint32_t *v;                    /* vgpr_rows * 64 */
+	const struct isa_inst *insts;
+	const struct kemu_isa_program *p;
+	struct isa_wg *wg;
+	struct kemu_isa_error *err;
+	uint64_t ninst;
+	uint64_t scratch_base;          /* this wave's scratch VA */
+	uint32_t scratch_bytes;
+	unsigned id;
+	bool done;
+	unsigned tlb_next;
+	struct isa_tlb_entry tlb[ISA_TLB];
+};
+
+/* ---- MODE register (gfx9 HW_REG_MODE) ---- */
+#define ISA_MODE_ROUND_SHIFT 0          /* [3:0] f32 [1:0], f64/f16 [3:2] */
+#define ISA_MODE_DENORM_SHIFT 4         /* [7:4] f32 [5:4], f64/f16 [7:6] */
+#define ISA_MODE_DX10_CLAMP (1u << 8)
+#define ISA_MODE_IEEE (1u << 9)
+/* FP_DENORM per type: bit 0 keeps input denormals, bit 1 keeps output
+ * denormals (3 = no flushing). */
+static inline unsigned isa_denorm32(const struct isa_wave *w)
+{
+	return (w->mode >> 4) & 3;
+}
+static inline unsigned isa_denorm64(const struct isa_wave *w)
+{
+	return (w->mode >> 6) & 3;
+}
+
+/* ---- scalar register access ---- */
+static inline uint64_t isa_exec(const struct isa_wave *w)
+{
+	return (uint64_t)w->s[ISA_REG_EXEC_LO] | ((uint64_t)w->s[ISA_REG_EXEC_HI] << 32);
+}
+static inline void isa_set_exec(struct isa_wave *w, uint64_t v)
+{
+	w->s[ISA_REG_EXEC_LO] = (uint32_t)v;
+	w->s[ISA_REG_EXEC_HI] = (uint32_t)(v >> 32);
+}
+static inline uint64_t isa_vcc(const struct isa_wave *w)
+{
+	return (uint64_t)w->s[ISA_REG_VCC_LO] | ((uint64_t)w->s[ISA_REG_VCC_HI] << 32);
+}
+static inline uint64_t isa_sreg64(const struct isa_wave *w, unsigned code)
+{
+	return (uint64_t)w->s[code & 127] | ((uint64_t)w->s[(code + 1) & 127] << 32);
+}
+/* Scalar writes: codes that are not writable registers (125, and the
+ * constants) are dropped, as the hardware ignores them. */
+static inline void isa_swrite32(struct isa_wave *w, unsigned code, uint32_t v)
+{
+	if (code < ISA_NSREG && code != 125)
+		w->s[code] = v;
+}
+static inline void isa_swrite64(struct isa_wave *w, unsigned code, uint64_t v)
+{
+	isa_swrite32(w, code, (uint32_t)v);
+	isa_swrite32(w, code + 1, (uint32_t)(v >> 32));
+}
+uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o);
+uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o);
+
+/* ---- vector register access ---- */
+static inline uint32_t *isa_vrow(struct isa_wave *w, unsigned row)
+{
+	return w->v + (size_t)row * ISA_LANES;
+}
+/* Source rows: a VGPR returns its row, anything else is broadcast into buf
+ * (64 entries).  Input modifiers are NOT applied here. */
+const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
+void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
+/* Writes under EXEC. */
+void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val);
+void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
+
+/* ---- memory ---- */
+/* Host pointer for [va, va+len) not crossing a page; NULL: fault filled
+ * into w->err (with the instruction's PC). */
+void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
+		  uint32_t len, unsigned access);
+/* Copies that may straddle pages; return 0 or -1 (fault filled). */
+int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
+		 void *dst, uint32_t len);
+int isa_mem_write(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
+		  const void *src, uint32_t len);
+
+/* ---- errors ---- */
+int isa_fail(struct isa_wave *w, const struct isa_inst *in, enum kemu_isa_error_kind kind,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsigned access);
+int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
+const char *kemu_isa_mnemonic(int gfx942, enum isa_enc enc, unsigned op);
+const char *kemu_isa_enc_name(enum isa_enc enc);
+
+/* ---- decoder entry points, one per encoding family ---- */
+struct isa_decoder {
+	const struct kemu_isa_program *p;
+	bool gfx942;
+};
+/* Each fills in->exec (isa_exec_illegal when the opcode is not
+ * implemented) and the operands; returns 0, or -1 for an encoding that
+ * cannot be decoded at all (then in->exec is isa_exec_illegal too). */
+void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_smem(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_accmov(const struct isa_decoder *dc, struct isa_inst *in);
+
+/* Operand decoding shared by the families. */
+void kemu_isa_opnd(struct isa_opnd *o, unsigned code, enum isa_type t, uint32_t literal);
+/* True when the instruction takes a literal dword (code 255 in a source). */
+bool kemu_isa_needs_literal(uint32_t w0);
+
+/* Branches resolve targets after decode; an executor that jumps to a
+ * computed address (s_setpc_b64) looks it up here. */
+int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va);
+
+/* Program build (isa_decode.c). */
+int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_mem *mem);
+long kemu_isa_find(const struct kemu_isa_program *p, uint64_t va);
+
+/* Statistics (isa_run.c). */
+void kemu_isa_stats_add(uint64_t insts, uint64_t waves, uint64_t wgs, uint64_t progs);
+
+#endif /* KEMU_ISA_PRIV_H */

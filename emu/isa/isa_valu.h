@@ -1,0 +1,27 @@
+/*
+ * isa_valu.h — the VALU executors shared between the decoder
+ * (isa_exec_valu.c) and the float/conversion half (isa_exec_vfp.c).
+ *
+ * Every VALU instruction is decoded into the VOP3 opcode space (gfx9:
+ * VOPC 0x000-0x0ff, VOP2 0x100-0x13f, VOP1 0x140-0x1bf, VOP3-only
+ * 0x1c0-0x2ff), so one executor serves the e32 and e64 forms; the e32
+ * forms get the implicit operands (VCC carry, VCC selector, the
+ * accumulator of v_mac/v_fmac) filled in by the decoder.
+ */
+#ifndef KEMU_ISA_VALU_H
+#define KEMU_ISA_VALU_H
+
+#include "isa_priv.h"
+
+/* isa_exec_vfp.c */
+int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in);
+bool isa_vfp_supported(unsigned op, bool gfx942);
+
+/* Fetch a 32-bit float-typed source with abs/neg applied (into buf). */
+void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
+void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
+
+#endif /* KEMU_ISA_VALU_H */

@@ -1,0 +1,312 @@
+/*
+ * isa_harness.c — see isa_harness.h.  The identity memory keeps a small
+ * table of registered ranges; translate() answers only inside them, so a
+ * kernel touching anything else gets a GPU memory fault, as on hardware.
+ * Allocations are page aligned and page sized, which lets the
+ * interpreter's per-page translation cache work.
+ */
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "isa_harness.h"
+
+#define HX_MAX 256
+
+static struct {
+	uint64_t start, end;
+} ranges[HX_MAX];
+static int nranges;
+static pthread_mutex_t hx_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static void reg_add(void *p, size_t n)
+{
+	pthread_mutex_lock(&hx_lock);
+	for (int i = 0; i < HX_MAX; i++) {
+		if (ranges[i].end == 0) {
+			ranges[i].start = (uint64_t)(uintptr_t)p;
+			ranges[i].end = (uint64_t)(uintptr_t)p + n;
+			if (i >= nranges)
+				nranges = i + 1;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&hx_lock);
+}
+
+static void reg_del(void *p)
+{
+	pthread_mutex_lock(&hx_lock);
+	for (int i = 0; i < nranges; i++)
+		if (ranges[i].start == (uint64_t)(uintptr_t)p)
+			ranges[i].start = ranges[i].end = 0;
+	pthread_mutex_unlock(&hx_lock);
+}
+
+static void *identity_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
+{
+	void *r = NULL;
+	(void)ctx;
+	(void)access;
+	pthread_mutex_lock(&hx_lock);
+	for (int i = 0; i < nranges; i++) {
+		if (va >= ranges[i].start && len <= ranges[i].end - ranges[i].start &&
+		    va - ranges[i].start <= ranges[i].end - ranges[i].start - len) {
+			r = (void *)(uintptr_t)va;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&hx_lock);
+	return r;
+}
+
+static const struct kemu_isa_mem identity = { NULL, identity_translate };
+
+const struct kemu_isa_mem *hx_mem(void)
+{
+	return &identity;
+}
+
+void *hx_alloc(size_t bytes)
+{
+	size_t n = (bytes + 4095) & ~(size_t)4095;
+	void *p;
+	if (n == 0)
+		n = 4096;
+	p = aligned_alloc(4096, n);
+	if (!p)
+		return NULL;
+	memset(p, 0, n);
+	reg_add(p, n);
+	return p;
+}
+
+void hx_free(void *p)
+{
+	if (!p)
+		return;
+	reg_del(p);
+	free(p);
+}
+
+int hx_load(struct hx_code *c, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	Elf *e = NULL;
+	size_t nph = 0, i;
+	uint64_t hi = 0;
+	int rc = -1;
+
+	memset(c, 0, sizeof(*c));
+	snprintf(c->path, sizeof(c->path), "%s", path);
+	if (fd < 0)
+		return -1;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	if (!e || elf_getphdrnum(e, &nph))
+		goto out;
+	for (i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (gelf_getphdr(e, (int)i, &ph) && ph.p_type == PT_LOAD &&
+		    ph.p_vaddr + ph.p_memsz > hi)
+			hi = ph.p_vaddr + ph.p_memsz;
+	}
+	if (hi == 0 || hi > (64u << 20))
+		goto out;
+	c->size = (size_t)hi;
+	c->image = hx_alloc(c->size);
+	if (!c->image)
+		goto out;
+	for (i = 0; i < nph; i++) {
+		GElf_Phdr ph;
+		if (!gelf_getphdr(e, (int)i, &ph) || ph.p_type != PT_LOAD || !ph.p_filesz)
+			continue;
+		if (pread(fd, c->image + ph.p_vaddr, ph.p_filesz, (off_t)ph.p_offset) !=
+		    (ssize_t)ph.p_filesz)
+			goto out;
+	}
+	rc = 0;
+out:
+	if (rc && c->image) {
+		hx_free(c->image);
+		c->image = NULL;
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	return rc;
+}
+
+void hx_unload(struct hx_code *c)
+{
+	hx_free(c->image);
+	c->image = NULL;
+}
+
+uint64_t hx_kd(const struct hx_code *c, const char *name)
+{
+	int fd = open(c->path, O_RDONLY);
+	Elf *e;
+	Elf_Scn *scn = NULL;
+	uint64_t va = 0;
+	char want[256];
+
+	if (fd < 0)
+		return 0;
+	snprintf(want, sizeof(want), "%s.kd", name);
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	while (e && !va && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || (sh.sh_type != SHT_SYMTAB && sh.sh_type != SHT_DYNSYM))
+			continue;
+		d = elf_getdata(scn, NULL);
+		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym s;
+			const char *n;
+			if (!gelf_getsym(d, (int)i, &s))
+				continue;
+			n = elf_strptr(e, sh.sh_link, s.st_name);
+			if (n && !strcmp(n, want) && s.st_value + 64 <= c->size) {
+				va = (uint64_t)(uintptr_t)c->image + s.st_value;
+				break;
+			}
+		}
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+	return va;
+}
+
+int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
+{
+	struct kemu_isa_dispatch d;
+	struct kemu_isa_program *p;
+	uint8_t *kernarg = NULL, *packet = NULL, *scratch = NULL;
+	uint32_t nwg[3];
+	int rc = -1;
+
+	memset(&d, 0, sizeof(d));
+	kernarg = hx_alloc(l->args_size ? l->args_size : 64);
+	packet = hx_alloc(64);
+	if (!kernarg || !packet)
+		goto out;
+	if (l->args_size)
+		memcpy(kernarg, l->args, l->args_size);
+	d.gfx_target_version = l->gfx;
+	d.mem = hx_mem();
+	d.kernel_object = l->kd;
+	d.kernarg_address = (uint64_t)(uintptr_t)kernarg;
+	d.dispatch_packet = (uint64_t)(uintptr_t)packet;
+	d.dispatch_id = 1;
+	for (int i = 0; i < 3; i++) {
+		d.grid_size[i] = l->grid[i] ? l->grid[i] : 1;
+		d.workgroup_size[i] = l->wg[i] ? l->wg[i] : 1;
+		nwg[i] = (d.grid_size[i] + d.workgroup_size[i] - 1) / d.workgroup_size[i];
+	}
+	/* AQL kernel dispatch packet (hsa_kernel_dispatch_packet_t). */
+	{
+		uint16_t hdr = 2 /* KERNEL_DISPATCH */, setup = 3;
+		uint32_t kd_lds;
+		memcpy(packet + 0, &hdr, 2);
+		memcpy(packet + 2, &setup, 2);
+		for (int i = 0; i < 3; i++) {
+			memcpy(packet + 4 + 2 * i, &d.workgroup_size[i], 2);
+			memcpy(packet + 12 + 4 * i, &d.grid_size[i], 4);
+		}
+		memcpy(&kd_lds, (void *)(uintptr_t)l->kd, 4);
+		d.group_segment_size = kd_lds + l->dyn_lds;
+		memcpy(packet + 28, &d.group_segment_size, 4);
+		memcpy(packet + 32, &l->kd, 8);
+		memcpy(packet + 40, &d.kernarg_address, 8);
+	}
+	{
+		uint32_t kd_priv;
+		memcpy(&kd_priv, (void *)(uintptr_t)(l->kd + 4), 4);
+		d.private_segment_size = l->private_size ? l->private_size : kd_priv;
+		memcpy(packet + 24, &d.private_segment_size, 4);
+	}
+	/* Apertures: any 4 GiB-aligned ranges that no host pointer uses. */
+	d.apertures.shared_base = 0x1000000000000ull;
+	d.apertures.private_base = 0x2000000000000ull;
+	p = kemu_isa_program_get(&d, err);
+	if (!p)
+		goto out;
+	if (d.private_segment_size || kemu_isa_scratch_wave_bytes(p, &d) > 0) {
+		uint64_t per_wg = (uint64_t)kemu_isa_waves_per_workgroup(&d) *
+				  kemu_isa_scratch_wave_bytes(p, &d);
+		if (per_wg) {
+			scratch = hx_alloc(per_wg);
+			if (!scratch) {
+				kemu_isa_program_put(p);
+				goto out;
+			}
+			d.scratch.base_va = (uint64_t)(uintptr_t)scratch;
+			d.scratch.size = per_wg;
+		}
+	}
+	rc = 0;
+	for (uint32_t z = 0; z < nwg[2] && !rc; z++)
+		for (uint32_t y = 0; y < nwg[1] && !rc; y++)
+			for (uint32_t x = 0; x < nwg[0] && !rc; x++)
+				rc = kemu_isa_run_workgroup(p, &d, x, y, z, err);
+	kemu_isa_program_put(p);
+out:
+	hx_free(scratch);
+	hx_free(kernarg);
+	hx_free(packet);
+	return rc;
+}
+
+const char *hx_kernel_dir(void)
+{
+	const char *e = getenv("ISA_KERNEL_DIR");
+#ifdef ISA_KERNEL_DIR
+	if (!e)
+		e = ISA_KERNEL_DIR;
+#endif
+	return e ? e : ".";
+}
+
+const char *hx_kernel_path(const char *stem, uint32_t gfx, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s/%s-%s.co", hx_kernel_dir(), stem,
+		 gfx == KEMU_ISA_GFX942 ? "gfx942" : "gfx90a");
+	return access(buf, R_OK) == 0 ? buf : NULL;
+}
+
+uint32_t hx_ulp32(float a, float b)
+{
+	int32_t x, y;
+	if (isnan(a) && isnan(b))
+		return 0;
+	memcpy(&x, &a, 4);
+	memcpy(&y, &b, 4);
+	if (x < 0)
+		x = INT32_MIN - x;
+	if (y < 0)
+		y = INT32_MIN - y;
+	return x > y ? (uint32_t)x - (uint32_t)y : (uint32_t)y - (uint32_t)x;
+}
+
+uint64_t hx_ulp64(double a, double b)
+{
+	int64_t x, y;
+	if (isnan(a) && isnan(b))
+		return 0;
+	memcpy(&x, &a, 8);
+	memcpy(&y, &b, 8);
+	if (x < 0)
+		x = INT64_MIN - x;
+	if (y < 0)
+		y = INT64_MIN - y;
+	return x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+}

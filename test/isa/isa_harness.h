@@ -1,0 +1,58 @@
+/*
+ * isa_harness.h — test-only driver for kfdemu_isa: loads an AMDGPU code
+ * object (libelf), keeps every GPU allocation in host memory with GPU VA =
+ * host address (an identity kemu_isa_mem), builds kernargs and an AQL
+ * dispatch packet, and runs every workgroup of a grid through
+ * kemu_isa_run_workgroup().  Used by the test suites and by
+ * tools/kfdemu-isa-bench.
+ */
+#ifndef ISA_HARNESS_H
+#define ISA_HARNESS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "isa.h"
+
+struct hx_code {
+	uint8_t *image;         /* loaded PT_LOAD segments (page aligned) */
+	size_t size;
+	char path[512];
+};
+
+/* Identity memory: host allocations registered as GPU memory. */
+void *hx_alloc(size_t bytes);           /* zeroed, page aligned, registered */
+void hx_free(void *p);
+const struct kemu_isa_mem *hx_mem(void);
+/* Unregister [p, p+bytes) so accesses fault (for fault tests). */
+
+int hx_load(struct hx_code *c, const char *path);       /* 0 or -1 */
+void hx_unload(struct hx_code *c);
+/* VA of "<name>.kd", or 0. */
+uint64_t hx_kd(const struct hx_code *c, const char *name);
+
+struct hx_launch {
+	uint32_t gfx;
+	uint64_t kd;
+	const void *args;
+	size_t args_size;
+	uint32_t grid[3];
+	uint16_t wg[3];
+	uint32_t dyn_lds;
+	uint32_t private_size;  /* per work-item; 0: from the descriptor */
+};
+
+/* Run the whole grid; returns 0 or -1 with err filled. */
+int hx_run(const struct hx_launch *l, struct kemu_isa_error *err);
+
+/* Directory holding the build-time compiled kernels. */
+const char *hx_kernel_dir(void);
+/* Path of kernel file <stem>-<gfx>.co; returns NULL when not built
+ * (compiler missing). */
+const char *hx_kernel_path(const char *stem, uint32_t gfx, char *buf, size_t len);
+
+/* ULP distance of two floats / doubles (same sign convention). */
+uint32_t hx_ulp32(float a, float b);
+uint64_t hx_ulp64(double a, double b);
+
+#endif
