@@ -63,9 +63,16 @@ START_TEST(child_gets_its_own_signals)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
 	hsa_signal_t s = sig_create(41);
-	/* A running service thread in the parent: the child must not rely on it. */
+	/* A running service thread in the parent: the child must not rely on
+	 * it.  TSan cannot follow a child that starts threads after a fork of
+	 * a threaded parent (it reuses the dead thread's id), so under TSan the
+	 * parent has none. */
+#ifndef __SANITIZE_THREAD__
 	ck_status(hsa_amd_signal_async_handler(s, HSA_SIGNAL_CONDITION_EQ, -1, parent_handler,
 					       NULL), HSA_STATUS_SUCCESS);
+#else
+	(void)parent_handler;
+#endif
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
 	if (pid == 0)
