@@ -67,9 +67,9 @@ Elf64_Shdr *co_section(const struct co_file *f, uint32_t type, uint32_t *index)
 	return NULL;
 }
 
-Elf64_Sym *co_dynsym(const struct co_file *f, const char *name)
+static Elf64_Sym *sym_in(const struct co_file *f, uint32_t type, const char *name)
 {
-	Elf64_Shdr *ds = co_section(f, SHT_DYNSYM, NULL);
+	Elf64_Shdr *ds = co_section(f, type, NULL);
 	if (!ds)
 		return NULL;
 	Elf64_Shdr *str = (Elf64_Shdr *)(f->data + ehdr(f)->e_shoff) + ds->sh_link;
@@ -78,6 +78,16 @@ Elf64_Sym *co_dynsym(const struct co_file *f, const char *name)
 		if (strcmp((const char *)f->data + str->sh_offset + sym[i].st_name, name) == 0)
 			return &sym[i];
 	return NULL;
+}
+
+Elf64_Sym *co_dynsym(const struct co_file *f, const char *name)
+{
+	return sym_in(f, SHT_DYNSYM, name);
+}
+
+Elf64_Sym *co_symtab(const struct co_file *f, const char *name)
+{
+	return sym_in(f, SHT_SYMTAB, name);
 }
 
 Elf64_Phdr *co_phdr(const struct co_file *f, uint32_t type)

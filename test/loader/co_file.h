@@ -26,6 +26,8 @@ void co_free(struct co_file *f);
 Elf64_Shdr *co_section(const struct co_file *f, uint32_t type, uint32_t *index);
 /* The .dynsym entry named name, or NULL. */
 Elf64_Sym *co_dynsym(const struct co_file *f, const char *name);
+/* The .symtab entry named name (locals too), or NULL. */
+Elf64_Sym *co_symtab(const struct co_file *f, const char *name);
 /* File bytes at a symbol's address (via its PT_LOAD), or NULL. */
 const uint8_t *co_sym_bytes(const struct co_file *f, const Elf64_Sym *s);
 /* The first PT_NOTE program header, or NULL. */

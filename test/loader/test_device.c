@@ -239,6 +239,30 @@ START_TEST(globals_are_relocated_in_device_memory)
 }
 END_TEST
 
+START_TEST(hidden_globals_get_relative_relocations)
+{
+	struct co_file f;
+	ck_assert(co_load(&f, "relative", NULL));
+	hsa_executable_t e = load(&f, NULL);
+	hsa_executable_symbol_t k, v;
+	ck_status(hsa_executable_get_symbol_by_name(e, "relative_read", &gpu, &k),
+		  HSA_STATUS_SUCCESS);
+	/* hidden variables are not exported, as with ROCr */
+	ck_status(hsa_executable_get_symbol_by_name(e, "counter", &gpu, &v),
+		  HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+	uint64_t delta = info_u64(k, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT) -
+			 co_dynsym(&f, "relative_read.kd")->st_value;
+	const Elf64_Sym *table = co_symtab(&f, "table"), *counter = co_symtab(&f, "counter");
+	ck_assert(table && counter);
+	const uint64_t *t = (const uint64_t *)(uintptr_t)(delta + table->st_value);
+	ck_assert_uint_eq(t[0], delta + counter->st_value);
+	ck_assert_uint_eq(t[1], delta + counter->st_value);
+	ck_assert_uint_eq(*(const uint32_t *)(uintptr_t)(delta + counter->st_value), 11);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+	co_free(&f);
+}
+END_TEST
+
 static hsa_status_t stop_at_first(hsa_executable_t e, hsa_executable_symbol_t s, void *data)
 {
 	(void)e;
@@ -573,6 +597,7 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, vadd_loads_and_reports_its_descriptor);
 	tcase_add_test(tc, lds_and_private_kernels_report_segments);
 	tcase_add_test(tc, globals_are_relocated_in_device_memory);
+	tcase_add_test(tc, hidden_globals_get_relative_relocations);
 	tcase_add_test(tc, iteration_stops_on_callback_status);
 	tcase_add_test(tc, other_isa_object_is_refused);
 	tcase_add_test(tc, malformed_object_is_invalid_code_object);

@@ -183,6 +183,124 @@ START_TEST(relocations_patch_the_load_address)
 }
 END_TEST
 
+START_TEST(relative_relocations_add_the_load_delta)
+{
+	struct co_file f;
+	ck_assert(co_load(&f, "relative", NULL));
+	struct hl_code_object *co = NULL;
+	ck_assert_int_eq(hl_co_parse(f.data, f.size, &co), 0);
+	ck_assert_uint_ge(co->n_relocs, 2);
+	for (uint32_t i = 0; i < co->n_relocs; i++)
+		ck_assert_uint_eq(co->relocs[i].type, HL_R_AMDGPU_RELATIVE64);
+	uint8_t *buf = malloc(hl_co_load_size(co));
+	ck_assert(buf);
+	const uint64_t base = 0x7f0000200000ull;
+	ck_assert_int_eq(hl_co_place(co, buf, base, NULL, NULL), 0);
+	/* hidden variables: only .symtab names them */
+	const Elf64_Sym *table = co_symtab(&f, "table"), *counter = co_symtab(&f, "counter");
+	ck_assert(table && counter);
+	uint64_t t[2], expect = base - co->vaddr_lo + counter->st_value;
+	memcpy(t, buf + (table->st_value - co->vaddr_lo), sizeof(t));
+	ck_assert_msg(t[0] == expect && t[1] == expect, "table = {%#llx, %#llx}, expected %#llx",
+		      (unsigned long long)t[0], (unsigned long long)t[1],
+		      (unsigned long long)expect);
+	free(buf);
+	hl_co_free(co);
+	co_free(&f);
+}
+END_TEST
+
+/* Each relocation type's formula, on the globals object's first relocation
+ * retyped in the parsed description (the compilers emit only ABS64 and
+ * RELATIVE64 for these kernels). */
+static uint64_t place_as(struct hl_code_object *co, uint32_t type, int64_t addend,
+			 uint64_t base, uint64_t *s_out, uint64_t *p_out, int *err)
+{
+	struct hl_co_reloc saved = co->relocs[0];
+	co->relocs[0].type = type;
+	co->relocs[0].addend = addend;
+	uint8_t *buf = malloc(hl_co_load_size(co));
+	ck_assert(buf);
+	*err = hl_co_place(co, buf, base, NULL, NULL);
+	uint64_t v = 0;
+	memcpy(&v, buf + (co->relocs[0].offset - co->vaddr_lo), 8);
+	*s_out = co->syms[co->relocs[0].sym].value + (base - co->vaddr_lo);
+	*p_out = co->relocs[0].offset + (base - co->vaddr_lo);
+	co->relocs[0] = saved;
+	free(buf);
+	return v;
+}
+
+START_TEST(every_relocation_type_has_its_formula)
+{
+	struct hl_code_object *co = NULL;
+	ck_assert_int_eq(hl_co_parse(globals.data, globals.size, &co), 0);
+	ck_assert_uint_eq(co->relocs[0].type, HL_R_AMDGPU_ABS64);
+	ck_assert_uint_ne(co->relocs[0].sym, 0);
+	uint64_t s, p, v;
+	int err;
+	const uint64_t base = 0x7f1234500000ull;
+	v = place_as(co, HL_R_AMDGPU_ABS64, 8, base, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq(v, s + 8);
+	v = place_as(co, HL_R_AMDGPU_REL64, 8, base, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq(v, s + 8 - p);
+	v = place_as(co, HL_R_AMDGPU_ABS32_LO, 4, base, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq((uint32_t)v, (uint32_t)(s + 4));
+	v = place_as(co, HL_R_AMDGPU_ABS32_HI, 4, base, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq((uint32_t)v, (uint32_t)((s + 4) >> 32));
+	v = place_as(co, HL_R_AMDGPU_REL32, -4, base, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq((uint32_t)v, (uint32_t)(s - 4 - p));
+	/* ABS32 must fit: at a base above 4 GiB it cannot */
+	place_as(co, HL_R_AMDGPU_ABS32, 0, base, &s, &p, &err);
+	ck_assert_int_eq(err, -ENOEXEC);
+	v = place_as(co, HL_R_AMDGPU_ABS32, 0, 0x10000000ull, &s, &p, &err);
+	ck_assert_int_eq(err, 0);
+	ck_assert_uint_eq((uint32_t)v, (uint32_t)s);
+	hl_co_free(co);
+}
+END_TEST
+
+static int resolve_to(void *ctx, const char *name, uint64_t *value)
+{
+	if (strcmp(name, "counter") != 0)
+		return -1;
+	*value = *(uint64_t *)ctx;
+	return 0;
+}
+
+START_TEST(undefined_symbols_go_to_the_resolver)
+{
+	struct hl_code_object *co = NULL;
+	ck_assert_int_eq(hl_co_parse(globals.data, globals.size, &co), 0);
+	/* make "counter" an import, as a code object referencing a variable the
+	 * application defines would have it */
+	uint32_t idx = 0;
+	for (uint32_t i = 1; i < co->n_syms; i++)
+		if (strcmp(co->syms[i].name, "counter") == 0)
+			idx = i;
+	ck_assert_uint_ne(idx, 0);
+	co->syms[idx].shndx = SHN_UNDEF;
+	uint8_t *buf = malloc(hl_co_load_size(co));
+	ck_assert(buf);
+	long at = log_size();
+	ck_assert_int_eq(hl_co_place(co, buf, 0x7f0000000000ull, NULL, NULL), -ENOEXEC);
+	ck_assert(strstr(log_since(at), "undefined symbol 'counter'"));
+	uint64_t addr = 0x123456789000ull;
+	ck_assert_int_eq(hl_co_place(co, buf, 0x7f0000000000ull, resolve_to, &addr), 0);
+	const Elf64_Sym *table = co_dynsym(&globals, "table");
+	uint64_t t0;
+	memcpy(&t0, buf + (table->st_value - co->vaddr_lo), 8);
+	ck_assert_uint_eq(t0, addr);
+	free(buf);
+	hl_co_free(co);
+}
+END_TEST
+
 /* ---- truncation ---- */
 
 START_TEST(every_truncation_is_rejected)
@@ -441,6 +559,9 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, private_array_has_private_segment);
 	tcase_add_test(tc, globals_has_two_kernels_and_relocations);
 	tcase_add_test(tc, relocations_patch_the_load_address);
+	tcase_add_test(tc, relative_relocations_add_the_load_delta);
+	tcase_add_test(tc, every_relocation_type_has_its_formula);
+	tcase_add_test(tc, undefined_symbols_go_to_the_resolver);
 	tcase_add_test(tc, every_truncation_is_rejected);
 	tcase_add_test(tc, bad_magic);
 	tcase_add_test(tc, class32);
