@@ -571,6 +571,78 @@ START_TEST(loader_extension_table)
 }
 END_TEST
 
+START_TEST(older_and_alternate_entry_points)
+{
+	hsa_executable_t e = load(&vadd, NULL);
+	hsa_executable_symbol_t a, b;
+	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &gpu, &a), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_get_symbol(e, NULL, "vadd.kd", gpu, 0, &b), HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(a.handle, b.handle);
+	ck_status(hsa_executable_get_symbol(e, "module", "vadd.kd", gpu, 0, &b),
+		  HSA_STATUS_ERROR_INVALID_SYMBOL_NAME);
+	uint32_t result = 1;
+	ck_status(hsa_executable_validate_alt(e, "", &result), HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(result, 0);
+	hsa_profile_t prof;
+	hsa_default_float_rounding_mode_t round;
+	ck_status(hsa_executable_get_info(e, HSA_EXECUTABLE_INFO_PROFILE, &prof), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(prof, HSA_PROFILE_FULL);
+	ck_status(hsa_executable_get_info(e, HSA_EXECUTABLE_INFO_DEFAULT_FLOAT_ROUNDING_MODE, &round),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(round, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+
+	/* hsa_executable_create in the frozen state takes no code object */
+	hsa_code_object_reader_t r;
+	ck_status(hsa_code_object_reader_create_from_memory(vadd.data, vadd.size, &r),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_create(HSA_PROFILE_BASE, HSA_EXECUTABLE_STATE_FROZEN, NULL, &e),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_get_info(e, HSA_EXECUTABLE_INFO_PROFILE, &prof), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(prof, HSA_PROFILE_BASE);
+	ck_status(hsa_executable_load_agent_code_object(e, gpu, r, NULL, NULL),
+		  HSA_STATUS_ERROR_FROZEN_EXECUTABLE);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+	/* program code objects: v4/v5 hold agent code only */
+	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR,
+					    NULL, &e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_load_program_code_object(e, r, NULL, NULL),
+		  HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
+
+	/* the extension's reader over a window of a file */
+	hsa_ven_amd_loader_1_03_pfn_t t;
+	ck_status(hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_LOADER, 1, sizeof(t), &t),
+		  HSA_STATUS_SUCCESS);
+	char path[1024];
+	snprintf(path, sizeof(path), "%s/vadd.%s.co", getenv("HL_CO_DIR"), getenv("HL_GFX"));
+	int fd = open(path, O_RDONLY);
+	ck_assert_int_ge(fd, 0);
+	ck_status(t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size(
+			  fd, 0, vadd.size, &r), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					    NULL, &e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_load_agent_code_object(e, gpu, r, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
+	ck_status(t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size(
+			  fd, 0, 0, &r), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size(
+			  fd, 16, vadd.size, &r), HSA_STATUS_ERROR_INVALID_FILE);
+	/* a window that starts inside the ELF is not a code object */
+	ck_status(t.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size(
+			  fd, 64, 256, &r), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					    NULL, &e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_load_agent_code_object(e, gpu, r, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_CODE_OBJECT);
+	ck_status(hsa_executable_destroy(e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
+	close(fd);
+}
+END_TEST
+
 START_TEST(shutdown_releases_what_was_not_destroyed)
 {
 	hsa_code_object_reader_t r;
@@ -605,6 +677,7 @@ static Suite *device_suite(void)
 	tcase_add_test(tc, handles_and_states_are_validated);
 	tcase_add_test(tc, destroy_frees_the_segments);
 	tcase_add_test(tc, loader_extension_table);
+	tcase_add_test(tc, older_and_alternate_entry_points);
 	tcase_add_test(tc, shutdown_releases_what_was_not_destroyed);
 	suite_add_tcase(s, tc);
 	return s;
