@@ -467,6 +467,26 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 			in->target = t >= 0 ? (uint32_t)t : (uint32_t)n;
 		}
 	}
+	/* Size the VGPR file so that no instruction can reach outside it,
+	 * whatever the descriptor says (a kernel naming more VGPRs than it
+	 * allocates is undefined on hardware; here it stays memory safe). */
+	{
+		uint32_t maxrow = p->vgpr_rows;
+		for (size_t i = 0; i < n; i++) {
+			const struct isa_inst *in = &insts[i];
+			uint32_t m = in->addr_reg;
+			if (in->data_reg > m) m = in->data_reg;
+			if (in->dst > m) m = in->dst;
+			if (in->saddr > m) m = in->saddr;
+			if (in->offset1 > m && in->enc == ISA_ENC_DS) m = in->offset1;
+			for (int k = 0; k < 3; k++)
+				if (in->src[k].kind == ISA_OPND_VGPR && in->src[k].reg > m)
+					m = in->src[k].reg;
+			if (m + 17 > maxrow)
+				maxrow = m + 17;
+		}
+		p->alloc_rows = maxrow + ISA_TMP_ROWS;
+	}
 	p->insts = insts;
 	p->ninsts = (uint32_t)n;
 	p->entry = (uint32_t)find_inst(insts, (uint32_t)n, p->entry_va);

@@ -124,7 +124,7 @@ static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 				if (sel <= 7)
 					byte = (uint32_t)(v >> (8 * sel)) & 0xff;
 				else if (sel >= 13)
-					byte = sel == 12 ? 0 : 0xff;
+					byte = 0xff;
 				else if (sel == 12)
 					byte = 0;
 				else /* 8..11: replicate the sign bit of bytes 1,3,5,7 */
@@ -158,6 +158,21 @@ static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 		}
 		break;
 	case 0x293: L r[l] = (uint32_t)(((1ull << (a[l] & 31)) - 1) << (b[l] & 31)); break;
+	/* 16-bit integer ops: gfx9 writes the low half and zeroes the high
+	 * half of the destination; shift amounts use the low 4 bits */
+	case 0x126: L r[l] = (a[l] + b[l]) & 0xffff; break;
+	case 0x127: L r[l] = (a[l] - b[l]) & 0xffff; break;
+	case 0x128: L r[l] = (b[l] - a[l]) & 0xffff; break;
+	case 0x129: L r[l] = (a[l] * b[l]) & 0xffff; break;
+	case 0x12a: L r[l] = ((b[l] & 0xffff) << (a[l] & 15)) & 0xffff; break;
+	case 0x12b: L r[l] = (b[l] & 0xffff) >> (a[l] & 15); break;
+	case 0x12c: L r[l] = (uint32_t)((int16_t)(b[l] & 0xffff) >> (a[l] & 15)) & 0xffff; break;
+	case 0x12f: L r[l] = (a[l] & 0xffff) > (b[l] & 0xffff) ? a[l] & 0xffff : b[l] & 0xffff; break;
+	case 0x130: L r[l] = (int16_t)a[l] > (int16_t)b[l] ? a[l] & 0xffff : b[l] & 0xffff; break;
+	case 0x131: L r[l] = (a[l] & 0xffff) < (b[l] & 0xffff) ? a[l] & 0xffff : b[l] & 0xffff; break;
+	case 0x132: L r[l] = (int16_t)a[l] < (int16_t)b[l] ? a[l] & 0xffff : b[l] & 0xffff; break;
+	case 0x29e: L r[l] = (a[l] + b[l]) & 0xffff; break;                       /* v_add_i16 */
+	case 0x29f: L r[l] = (a[l] - b[l]) & 0xffff; break;
 	case 0x297: L r[l] = (a[l] & 0xffff) | (b[l] << 16); break;              /* v_cvt_pk_u16_u32 */
 	case 0x298: L r[l] = (a[l] & 0xffff) | (b[l] << 16); break;
 	default:
@@ -502,6 +517,81 @@ static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ---- SDWA (gfx9): sub-dword operand selection around a VOP1/2/C op ----
+ * SDWA dword: SRC0 [7:0], DST_SEL [10:8], DST_UNUSED [12:11], CLAMP [13],
+ * OMOD [15:14], SRC0_SEL [18:16], SRC0_SEXT [19], SRC0_NEG [20],
+ * SRC0_ABS [21], S0 [23] (SRC0 is scalar), SRC1_SEL [26:24], SRC1_SEXT
+ * [27], SRC1_NEG [28], SRC1_ABS [29], S1 [31]; VOPC: SDST [14:8] with
+ * SD [15] (0: VCC).  SEL: 0-3 byte, 4-5 word, 6 dword. */
+
+static uint32_t sdwa_sel(uint32_t v, unsigned sel, bool sext)
+{
+	if (sel <= 3) {
+		uint32_t b = (v >> (8 * sel)) & 0xff;
+		return sext ? (uint32_t)(int32_t)(int8_t)b : b;
+	}
+	if (sel <= 5) {
+		uint32_t h = (v >> (16 * (sel - 4))) & 0xffff;
+		return sext ? (uint32_t)(int32_t)(int16_t)h : h;
+	}
+	return v;
+}
+
+static int exec_sdwa(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct isa_inst t = *in;
+	uint32_t sd = in->sdwa, buf[ISA_LANES];
+	unsigned tmp = w->p->alloc_rows - ISA_TMP_ROWS;
+	unsigned dst_sel = (sd >> 8) & 7, unused = (sd >> 11) & 3;
+	bool vopc = in->op <= 0xff;
+
+	for (unsigned i = 0; i < 2; i++) {
+		unsigned sel = (sd >> (i ? 24 : 16)) & 7;
+		bool sext = (sd >> (i ? 27 : 19)) & 1;
+		const uint32_t *s;
+		uint32_t *row = isa_vrow(w, tmp + i);
+		if (!in->src[i].kind)
+			continue;
+		s = isa_vsrc32(w, &in->src[i], buf);
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			row[l] = sdwa_sel(s[l], sel, sext);
+		t.src[i].kind = ISA_OPND_VGPR;
+		t.src[i].reg = (uint16_t)(tmp + i);
+	}
+	if (vopc)
+		return in->inner(w, &t);
+	t.dst = (uint16_t)(tmp + 2);
+	{
+		int r = in->inner(w, &t);
+		const uint32_t *res = isa_vrow(w, tmp + 2);
+		uint32_t *d = isa_vrow(w, in->dst);
+		uint64_t exec = isa_exec(w);
+		if (r)
+			return r;
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			uint32_t v = res[l], o = d[l], mask, shift;
+			if (!(exec >> l & 1))
+				continue;
+			if (dst_sel >= 6) {
+				d[l] = v;
+				continue;
+			}
+			shift = dst_sel <= 3 ? 8 * dst_sel : 16 * (dst_sel - 4);
+			mask = (dst_sel <= 3 ? 0xffu : 0xffffu) << shift;
+			v = (v << shift) & mask;
+			if (unused == 2) {          /* UNUSED_PRESERVE */
+				v |= o & ~mask;
+			} else if (unused == 1) {   /* UNUSED_SEXT: sign-extend upward */
+				uint32_t top = (v >> (shift + (dst_sel <= 3 ? 7 : 15))) & 1;
+				if (top)
+					v |= ~0u << (shift + (dst_sel <= 3 ? 8 : 16));
+			}
+			d[l] = v;
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
 /* ---- decode ---- */
 
 enum { T_N = 0xff };
@@ -552,7 +642,8 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 	}
 	if (IN(op, 0x106, 0x107, 0x108, 0x109, 0x10c, 0x10d, 0x10e, 0x10f, 0x110, 0x111, 0x112,
 	       0x113, 0x114, 0x115, 0x13d, 0x134, 0x135, 0x136, 0x29c, 0x29d, 0x285, 0x286,
-	       0x287, 0x28b, 0x28c, 0x28d, 0x293, 0x297, 0x298)) {
+	       0x287, 0x28b, 0x28c, 0x28d, 0x293, 0x297, 0x298, 0x126, 0x127, 0x128, 0x129,
+	       0x12a, 0x12b, 0x12c, 0x12f, 0x130, 0x131, 0x132, 0x29e, 0x29f)) {
 		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B;
 		return c;
 	}
@@ -606,7 +697,7 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 	}
 	if (isa_vfp_supported(op, gfx942)) {
 		/* float ops: operand types by opcode */
-		static const uint16_t f64ops[] = { 0x280, 0x281, 0x282, 0x283, 0x104, 0x1cc, 0x1df,
+		static const uint16_t f64ops[] = { 0x284, 0x280, 0x281, 0x282, 0x283, 0x104, 0x1cc, 0x1df,
 			0x1e3, 0x157, 0x158, 0x159, 0x15a, 0x165, 0x166, 0x168, 0x171, 0x172 };
 		bool is64 = in_list(op, f64ops, sizeof(f64ops) / sizeof(f64ops[0]));
 		uint8_t t = is64 ? D : F;
@@ -665,9 +756,13 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		code[0] = w0 & 0x1ff;
 		code[1] = 256 + ((w0 >> 9) & 0xff);
 		nsrc = 2;
-		if (op2 == 0x17 || op2 == 0x18) { /* v_madmk/madak_f32 -> v_mad_f32 */
+		if (op2 == 0x16 && dc->gfx942)
+			return; /* gfx942 has no v_mac_f32 */
+		if (op2 == 0x17 || op2 == 0x18) { /* gfx942: v_fmamk/fmaak_f32 -> v_fma_f32 */
 			unsigned k = ISA_SRC_LITERAL;
-			op = 0x1c1;
+			if (!dc->gfx942)
+				return;
+			op = 0x1cb;
 			if (op2 == 0x17) {
 				code[2] = code[1];
 				code[1] = k;
@@ -727,11 +822,22 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 			in->dst = w0 & 0x7f;
 		}
 	}
-	/* SDWA and DPP forms are not implemented (clang's -O2 compute code
-	 * for gfx90a/gfx942 does not use them in our corpus). */
-	if (e32 && (code[0] == ISA_SRC_SDWA || code[0] == ISA_SRC_DPP)) {
-		in->exec = isa_exec_illegal;
+	/* DPP is not implemented; SDWA replaces SRC0 (and the scalar-ness
+	 * of SRC0/SRC1) from its control dword. */
+	if (e32 && code[0] == ISA_SRC_DPP)
 		return;
+	if (e32 && code[0] == ISA_SRC_SDWA) {
+		uint32_t sd = w1;
+		in->sdwa = sd;
+		code[0] = (sd & 0xff) + (((sd >> 23) & 1) ? 0 : ISA_SRC_VGPR0);
+		if (nsrc >= 2 && in->enc != ISA_ENC_VOP1)
+			code[1] = (code[1] & 0xff) + (((sd >> 31) & 1) ? 0 : ISA_SRC_VGPR0);
+		if (in->enc == ISA_ENC_VOPC && ((sd >> 15) & 1))
+			in->sdst = (sd >> 8) & 0x7f;
+		if (((sd >> 13) & 1) || ((sd >> 14) & 3) || ((sd >> 20) & 3) || ((sd >> 28) & 3))
+			return; /* SDWA clamp/omod/neg/abs: not implemented */
+		if (code[0] == ISA_SRC_LITERAL)
+			return;
 	}
 	for (unsigned i = 0; i < 3; i++) {
 		if (i < nsrc && c.t[i] != T_N) {
@@ -759,4 +865,13 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
 	in->exec = c.fn;
+	if (e32 && (w0 & 0x1ff) == ISA_SRC_SDWA) {
+		if (op == 0x100 || (op >= 0x119 && op <= 0x11e) || op == 0x116 || op == 0x13b ||
+		    op == 0x104 || c.fn == isa_exec_vf64 || (c.t[0] == ISA_T_B64))
+			in->exec = isa_exec_illegal; /* SDWA of these: not implemented */
+		else {
+			in->inner = c.fn;
+			in->exec = exec_sdwa;
+		}
+	}
 }

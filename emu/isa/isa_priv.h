@@ -33,6 +33,7 @@
 #include <hsa/amd_hsa_kernel_code.h>
 
 #define ISA_LANES 64
+#define ISA_TMP_ROWS 3          /* SDWA operand/result temporaries */
 #define ISA_NSREG 128           /* scalar operand codes 0..127 */
 #define ISA_SGPR_MAX 102        /* s0..s101 */
 #define ISA_REG_FLAT_SCR_LO 102
@@ -123,7 +124,9 @@ struct isa_inst {
 	uint16_t addr_reg;      /* memory: VGPR row of the address */
 	uint16_t data_reg;      /* memory: VGPR row of store data */
 	uint16_t saddr;         /* GLOBAL/SCRATCH: SGPR code; 0x7f = off */
-	uint16_t aux;           /* SDWA/DPP word, etc. */
+	uint16_t aux;           /* executor-specific */
+	uint32_t sdwa;          /* SDWA control dword */
+	isa_exec_fn inner;      /* SDWA: the wrapped executor */
 };
 
 struct kemu_isa_program {
@@ -141,7 +144,10 @@ struct kemu_isa_program {
 	struct isa_inst *insts;
 	uint32_t ninsts;
 	/* ABI from the descriptor */
-	uint32_t vgpr_rows;             /* VGPR+AGPR rows each wave allocates */
+	uint32_t vgpr_rows;             /* VGPR+AGPR rows the descriptor asks for */
+	uint32_t alloc_rows;            /* rows allocated: covers every row an
+					   instruction names (+16 for wide
+					   operands) and the SDWA temporaries */
 	uint32_t accum_offset;          /* first AGPR row */
 	uint32_t mode;                  /* initial MODE register */
 	uint32_t lds_fixed;

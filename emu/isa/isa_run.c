@@ -719,7 +719,7 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	exec = active >= 64 ? ~0ull : (1ull << active) - 1;
 	isa_set_exec(w, exec);
 
-	memset(w->v, 0, (size_t)p->vgpr_rows * ISA_LANES * sizeof(uint32_t));
+	memset(w->v, 0, (size_t)p->alloc_rows * ISA_LANES * sizeof(uint32_t));
 	v0 = isa_vrow(w, 0);
 	for (unsigned l = 0; l < active; l++) {
 		unsigned f = first + l;
@@ -830,7 +830,7 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
 	wg.scratch_slot_base = d->scratch.base_va +
 		(uint64_t)slot * kemu_isa_waves_per_workgroup(d) * wave_bytes;
 
-	vbytes = (size_t)p->vgpr_rows * ISA_LANES * sizeof(uint32_t);
+	vbytes = (size_t)p->alloc_rows * ISA_LANES * sizeof(uint32_t);
 	need = nwaves * (sizeof(struct isa_wave) + vbytes) + wg.lds_size + 64;
 	arena = arena_get(need);
 	if (!arena) {

@@ -283,6 +283,16 @@ const char *hx_kernel_path(const char *stem, uint32_t gfx, char *buf, size_t len
 	return access(buf, R_OK) == 0 ? buf : NULL;
 }
 
+int hx_target_expected(uint32_t gfx)
+{
+#if defined(ISA_HAVE_GFX90A) && defined(ISA_HAVE_GFX942)
+	return gfx == KEMU_ISA_GFX942 ? ISA_HAVE_GFX942 : ISA_HAVE_GFX90A;
+#else
+	(void)gfx;
+	return 0;
+#endif
+}
+
 uint32_t hx_ulp32(float a, float b)
 {
 	int32_t x, y;

@@ -51,6 +51,9 @@ const char *hx_kernel_dir(void);
  * (compiler missing). */
 const char *hx_kernel_path(const char *stem, uint32_t gfx, char *buf, size_t len);
 
+/* Was the compiler for this target found at configure time? */
+int hx_target_expected(uint32_t gfx);
+
 /* ULP distance of two floats / doubles (same sign convention). */
 uint32_t hx_ulp32(float a, float b);
 uint64_t hx_ulp64(double a, double b);

@@ -100,7 +100,9 @@ void matmul(__global const float *A, __global const float *B, __global float *C,
 __kernel void histogram(__global const uint *in, __global uint *bins, uint n)
 {
 	__local uint h[64];
-	uint l = lid(0), i = gid(0), ls = lsize(0);
+	/* the work-items this (possibly partial) workgroup really has */
+	uint base = wgid(0) * lsize(0), ls = gsize(0) - base < lsize(0) ? gsize(0) - base : lsize(0);
+	uint l = lid(0), i = base + l;
 	for (uint b = l; b < 64; b += ls)
 		h[b] = 0;
 	barrier_wg();
