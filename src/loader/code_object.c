@@ -16,7 +16,9 @@
  *  - e_flags bits 0-7 EF_AMDGPU_MACH (the processor), bits 8-9 xnack and
  *    10-11 sramecc as unsupported/any/off/on; no other bit is defined;
  *  - the kernel descriptor is the 64-byte, 64-byte aligned object named by
- *    the metadata's .symbol (<name>.kd).
+ *    the metadata's .symbol (<name>.kd); its group/private/kernarg sizes
+ *    must equal the metadata's, and its code entry (descriptor address +
+ *    kernel_code_entry_byte_offset) must be 256-byte aligned code.
  * Only what a loader needs is described: PT_LOAD segments, .dynsym (the
  * symbols the dynamic linker exports, which is what ROCr exposes) and the
  * SHF_ALLOC SHT_RELA sections (.rela.dyn).  Static relocation sections
@@ -578,6 +580,19 @@ static int link_kernels(struct hl_code_object *co)
 				 "disagrees with the metadata (group %u, private %u, kernarg %u)",
 				 kn->name, kd_group, kd_private, kd_kernarg, kn->group_size,
 				 kn->private_size, kn->kernarg_size);
+			return -ENOEXEC;
+		}
+		/* The code the CP will jump to: inside an executable segment and
+		 * 256-byte aligned (AMDGPUUsage "Kernel Descriptor"). */
+		int64_t entry_off;
+		memcpy(&entry_off, kn->kd + 16, 8);
+		uint64_t entry = s->value + (uint64_t)entry_off;
+		int eseg = seg_of(co, entry, 4);
+		if (eseg < 0 || !(co->segs[eseg].flags & PF_X) || entry % 256) {
+			hl_error(LOG, "kernel '%s': code entry %#llx (descriptor %#llx %+lld) is not "
+				 "256-byte aligned inside an executable segment", kn->name,
+				 (unsigned long long)entry, (unsigned long long)s->value,
+				 (long long)entry_off);
 			return -ENOEXEC;
 		}
 		s->kernel = (int32_t)k;

@@ -453,6 +453,22 @@ static void c_rela_sym(uint8_t *d, size_t n)
 	Elf64_Rela *e = (Elf64_Rela *)(d + r->sh_offset);
 	e->r_info = ELF64_R_INFO(0x123456, ELF64_R_TYPE(e->r_info));
 }
+static void c_kd_entry(uint8_t *d, size_t n)
+{
+	(void)n;
+	uint8_t *kd = d + (co_sym_bytes(cur, co_dynsym(cur, "vadd.kd")) - cur->data);
+	int64_t off;
+	memcpy(&off, kd + 16, 8);
+	off += 4; /* mid-instruction, unaligned */
+	memcpy(kd + 16, &off, 8);
+}
+static void c_kd_entry_data(uint8_t *d, size_t n)
+{
+	(void)n;
+	uint8_t *kd = d + (co_sym_bytes(cur, co_dynsym(cur, "vadd.kd")) - cur->data);
+	int64_t off = 0; /* the descriptor itself: data, not code */
+	memcpy(kd + 16, &off, 8);
+}
 static void c_section_name(uint8_t *d, size_t n)
 {
 	(void)n;
@@ -501,6 +517,8 @@ REJECT_IN(metadata_target_mismatch, vadd, c_target_mismatch, "disagrees with e_f
 REJECT_IN(relocation_outside_segments, globals, c_rela_offset, "not inside a loaded segment")
 REJECT_IN(relocation_unknown_type, globals, c_rela_type, "not a dynamic AMDGPU relocation")
 REJECT_IN(relocation_symbol_out_of_range, globals, c_rela_sym, "invalid")
+REJECT_IN(code_entry_unaligned, vadd, c_kd_entry, "code entry")
+REJECT_IN(code_entry_not_code, vadd, c_kd_entry_data, "code entry")
 REJECT_IN(section_name_out_of_range, vadd, c_section_name, "name offset")
 REJECT_IN(shstrtab_not_strtab, vadd, c_shstrtab_type, "e_shstrndx")
 REJECT_IN(descriptor_disagrees_with_metadata, vadd, c_kd_metadata, "disagrees with the metadata")
@@ -601,6 +619,8 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, relocation_outside_segments);
 	tcase_add_test(tc, relocation_unknown_type);
 	tcase_add_test(tc, relocation_symbol_out_of_range);
+	tcase_add_test(tc, code_entry_unaligned);
+	tcase_add_test(tc, code_entry_not_code);
 	tcase_add_test(tc, section_name_out_of_range);
 	tcase_add_test(tc, shstrtab_not_strtab);
 	tcase_add_test(tc, descriptor_disagrees_with_metadata);
