@@ -391,7 +391,7 @@ static hsa_status_t define_variable(hsa_executable_t executable, const hsa_agent
 			sym->segment = readonly ? HSA_VARIABLE_SEGMENT_READONLY
 						: HSA_VARIABLE_SEGMENT_GLOBAL;
 			sym->is_const = readonly;
-			sym->is_definition = false; /* defined outside the code objects */
+			sym->is_definition = true; /* as ROCr marks application definitions */
 			sym->address = (uint64_t)(uintptr_t)address;
 			sym->align = 1;
 			hl_symbol_append(e, sym);
