@@ -1,0 +1,335 @@
+/*
+ * KERNEL_DISPATCH: the CP's checks, then every workgroup through emu/isa.
+ *
+ * Checks, in this order, each stopping the queue with the code ROCr maps
+ * (queue.h contract 3; the packet stays at read_dispatch_id):
+ *   - setup dimensions not 1..3, or a zero grid or workgroup size in a used
+ *     dimension -> 0x2 (invalid dimension); unused dimensions count as 1
+ *   - workgroup larger than 1024 work-items -> 0x40
+ *   - kernel_object null, not 64-byte aligned or not readable -> 0x8; a
+ *     descriptor emu/isa refuses -> 0x8
+ *   - LDS: the packet's group_segment_size is the work-group's total (the
+ *     HSA ABI: static + dynamic, the runtime adds the descriptor's fixed
+ *     size) and the descriptor's fixed size alone; either above 64 KiB -> 0x4
+ *   - private memory: the per-wave scratch the kernel needs above what
+ *     compute_tmpring_size gives per wave (WAVESIZE, 1 KiB units), or fewer
+ *     scratch waves (WAVES) than one work-group has -> 0x1, the
+ *     out-of-scratch code.  ROCr grows scratch and stores 0 into
+ *     queue_inactive_signal to resume: the queue then re-reads the scratch
+ *     fields and retries the same packet.
+ * Scratch: the backing is the base in scratch_resource_descriptor words
+ * 0-1 (the GPU VA for both ROCr and hsalite), WAVES x WAVESIZE bytes; the
+ * workgroups that run at once each get their own slot of it, so the pool's
+ * parallelism is capped at WAVES / waves-per-workgroup.
+ *
+ * Execution: workgroups are independent, so they are spread over the CP's
+ * worker pool (cp_pool.c).  The first failure stops further workgroups and
+ * becomes the queue error: illegal instruction -> 0x40000000, s_trap (and a
+ * wave halting or deadlocking at a barrier, which hangs real hardware) ->
+ * 0x80000000, an out-of-range LDS access -> 0x20000000 (aperture), a bad
+ * descriptor -> 0x8, a bad dispatch -> 0x2; a memory fault -> the VM fault
+ * path with the address the interpreter failed to translate.  A queue being
+ * destroyed abandons its dispatch between workgroups (the kernel preempts
+ * it; its completion signal is never written).  s_sendmsg interrupts go to
+ * the driver model with 24 valid id bits, as the SQ interrupt does.
+ */
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cp_priv.h"
+
+#ifdef KEMU_CP_HAVE_ISA
+#include "isa.h"
+#endif
+
+#define KEMU_CP_MAX_LDS      65536u
+#define KEMU_CP_MAX_WG_ITEMS 1024u
+
+struct dispatch_geom {
+	uint32_t dims, grid[3], ngroups[3];
+	uint16_t wg[3];
+	uint64_t kernel_object;
+};
+
+/* The packet checks that need no interpreter. */
+static int dispatch_geometry(struct kemu_cp_queue *q, const uint8_t *pkt,
+			     struct dispatch_geom *g)
+{
+	uint16_t setup;
+	memcpy(&setup, pkt + 2, 2);
+	memcpy(g->wg, pkt + 4, 6);
+	memcpy(g->grid, pkt + 12, 12);
+	memcpy(&g->kernel_object, pkt + 32, 8);
+	g->dims = setup & 3u;
+	if (g->dims < 1) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_DIMENSION, "dispatch setup dimensions");
+		return -1;
+	}
+	uint64_t items = 1;
+	for (unsigned i = 0; i < 3; i++) {
+		if (i >= g->dims) {
+			g->wg[i] = 1;
+			g->grid[i] = 1;
+		}
+		if (!g->wg[i] || !g->grid[i]) {
+			kemu_cp_queue_error(q, KEMU_CP_ERR_DIMENSION, "zero grid or workgroup size");
+			return -1;
+		}
+		items *= g->wg[i];
+		g->ngroups[i] = (uint32_t)(((uint64_t)g->grid[i] + g->wg[i] - 1) / g->wg[i]);
+	}
+	if (items > KEMU_CP_MAX_WG_ITEMS) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_GROUP_SIZE, "workgroup above 1024 work-items");
+		return -1;
+	}
+	if (!g->kernel_object || (g->kernel_object & 63)) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_CODE_OBJECT, "kernel_object null or unaligned");
+		return -1;
+	}
+	uint32_t *kd = kemu_cp_map(q, g->kernel_object, 64, KEMU_ACCESS_READ, NULL);
+	if (!kd) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_CODE_OBJECT, "kernel_object not mapped");
+		return -1;
+	}
+	uint32_t group;
+	memcpy(&group, pkt + 28, 4);
+	if (group > KEMU_CP_MAX_LDS || kd[0] > KEMU_CP_MAX_LDS) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_GROUP_MEMORY, "group segment above 64 KiB");
+		return -1;
+	}
+	return 0;
+}
+
+bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q)
+{
+	/* the runtime stores 0 into queue_inactive_signal once it grew the
+	 * queue's scratch (ROCr HandleInsufficientScratch) */
+	struct kemu_vm_fault_info f;
+	uint64_t handle, value = 1;
+	if (kemu_cp_load64(q, q->amd_va + KEMU_CP_AQ_INACTIVE, &handle, &f) || !handle)
+		return false;
+	if (kemu_cp_load64(q, handle + KEMU_CP_SIG_VALUE, &value, &f) || value)
+		return false;
+	q->scratch_wait = false;
+	atomic_store_explicit(&q->stopped, false, memory_order_relaxed);
+	return true;
+}
+
+#ifdef KEMU_CP_HAVE_ISA
+
+struct dispatch_run {
+	struct kemu_cp_job job;        /* first: the pool hands it back */
+	struct kemu_cp_queue *q;
+	const struct kemu_isa_program *prog;
+	struct kemu_isa_dispatch d;
+	struct kemu_isa_mem mem;
+	uint32_t ngx, ngy;
+	pthread_mutex_t lock;          /* the first error and fault */
+	bool have_err, have_fault;
+	struct kemu_isa_error err;
+	struct kemu_vm_fault_info fault;
+};
+
+static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
+{
+	struct dispatch_run *r = ctx;
+	unsigned a = 0;
+	if (access & (KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_ATOMIC))
+		a |= KEMU_ACCESS_READ;
+	if (access & (KEMU_ISA_ACCESS_WRITE | KEMU_ISA_ACCESS_ATOMIC))
+		a |= KEMU_ACCESS_WRITE;
+	if (access & KEMU_ISA_ACCESS_EXEC)
+		a |= KEMU_ACCESS_EXEC;
+	struct kemu_vm_fault_info f;
+	void *h = kemu_cp_map(r->q, va, (size_t)len, a, &f);
+	if (!h) {
+		pthread_mutex_lock(&r->lock);
+		if (!r->have_fault) {
+			r->fault = f;
+			r->have_fault = true;
+		}
+		pthread_mutex_unlock(&r->lock);
+	}
+	return h;
+}
+
+static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
+{
+	struct dispatch_run *r = ctx;
+	(void)wave_id;
+	kemu_event_interrupt(r->q->p, m0_low24 & 0xFFFFFFu, 24);
+}
+
+static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
+{
+	struct dispatch_run *r = (struct dispatch_run *)job;
+	if (atomic_load_explicit(&r->q->destroying, memory_order_relaxed))
+		return -1; /* preempted by DESTROY_QUEUE: abandon the rest */
+	uint32_t x = (uint32_t)(wg % r->ngx);
+	uint32_t y = (uint32_t)(wg / r->ngx % r->ngy);
+	uint32_t z = (uint32_t)(wg / r->ngx / r->ngy);
+	struct kemu_isa_error err;
+	memset(&err, 0, sizeof(err));
+	if (!kemu_isa_run_workgroup_slot(r->prog, &r->d, x, y, z, slot, &err))
+		return 0;
+	pthread_mutex_lock(&r->lock);
+	if (!r->have_err) {
+		r->err = err;
+		r->have_err = true;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return -1;
+}
+
+/* The queue error for an interpreter failure. */
+static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e)
+{
+	struct kemu_cp_queue *q = r->q;
+	char what[224];
+	snprintf(what, sizeof(what), "%s at pc 0x%llx: %s", kemu_isa_error_name(e->kind),
+		 (unsigned long long)e->pc, e->message);
+	switch (e->kind) {
+	case KEMU_ISA_ERR_MEMORY_FAULT: {
+		struct kemu_vm_fault_info f = r->fault;
+		if (!r->have_fault)
+			f = (struct kemu_vm_fault_info){ .va = e->va, .gpu_id = q->gpu_id,
+							 .not_present = true };
+		kemu_cp_queue_fault(q, &f, what);
+		return;
+	}
+	case KEMU_ISA_ERR_ILLEGAL_INSTRUCTION:
+	case KEMU_ISA_ERR_NO_MEMORY:
+		kemu_cp_queue_error(q, KEMU_CP_ERR_ILLEGAL_INSN, what);
+		return;
+	case KEMU_ISA_ERR_BAD_DESCRIPTOR:
+		kemu_cp_queue_error(q, KEMU_CP_ERR_CODE_OBJECT, what);
+		return;
+	case KEMU_ISA_ERR_BAD_DISPATCH:
+		kemu_cp_queue_error(q, KEMU_CP_ERR_DIMENSION, what);
+		return;
+	case KEMU_ISA_ERR_LDS_RANGE:
+		kemu_cp_queue_error(q, KEMU_CP_ERR_APERTURE, what);
+		return;
+	default: /* s_trap, halt, barrier deadlock */
+		kemu_cp_queue_error(q, KEMU_CP_ERR_TRAP, what);
+		return;
+	}
+}
+
+/* Scratch from amd_queue_t; -1 (queue waiting for scratch) if short. */
+static int dispatch_scratch(struct dispatch_run *r, unsigned waves_per_wg, unsigned *slots)
+{
+	struct kemu_cp_queue *q = r->q;
+	uint32_t need = kemu_isa_scratch_wave_bytes(r->prog, &r->d);
+	*slots = KEMU_CP_MAX_WORKERS;
+	if (!need)
+		return 0;
+	uint32_t *aq = kemu_cp_map(q, q->amd_va + KEMU_CP_AQ_TMPRING, 4 + 16, KEMU_ACCESS_READ,
+				   NULL);
+	uint32_t tmpring = aq ? aq[0] : 0;
+	uint32_t waves = tmpring & 0xFFFu, wave_bytes = ((tmpring >> 12) & 0x1FFFu) * 1024u;
+	if (!aq || wave_bytes < need || waves < waves_per_wg) {
+		q->scratch_wait = true;
+		kemu_cp_queue_error(q, KEMU_CP_ERR_SCRATCH, "dispatch needs more scratch");
+		return -1;
+	}
+	memcpy(r->d.scratch.srd, aq + 1, 16);
+	r->d.scratch.base_va = (uint64_t)aq[1] | (uint64_t)(aq[2] & 0xFFFFu) << 32;
+	r->d.scratch.wave_bytes = wave_bytes;
+	r->d.scratch.size = (uint64_t)waves * wave_bytes;
+	*slots = waves / waves_per_wg;
+	return 0;
+}
+
+int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_va,
+		     uint64_t index)
+{
+	struct dispatch_geom g;
+	if (dispatch_geometry(q, pkt, &g))
+		return -1;
+	struct dispatch_run *r = calloc(1, sizeof(*r));
+	if (!r) {
+		kemu_cp_queue_error(q, KEMU_CP_ERR_ILLEGAL_INSN, "out of host memory");
+		return -1;
+	}
+	r->q = q;
+	pthread_mutex_init(&r->lock, NULL);
+	/* the program cache is keyed by the memory context: q's, flushed when
+	 * the queue goes away */
+	r->mem = (struct kemu_isa_mem){ .ctx = r, .translate = cp_translate };
+	uint32_t *aq = kemu_cp_map(q, q->amd_va + 64, 8, KEMU_ACCESS_READ, NULL);
+	struct kemu_isa_dispatch *d = &r->d;
+	d->gfx_target_version = q->cp->gfx_target_version;
+	d->mem = &r->mem;
+	d->kernel_object = g.kernel_object;
+	memcpy(&d->kernarg_address, pkt + 40, 8);
+	d->dispatch_packet = pkt_va;
+	d->queue_address = q->amd_va;
+	d->dispatch_id = index;
+	memcpy(d->grid_size, g.grid, sizeof(g.grid));
+	memcpy(d->workgroup_size, g.wg, sizeof(g.wg));
+	memcpy(&d->group_segment_size, pkt + 28, 4);
+	memcpy(&d->private_segment_size, pkt + 24, 4);
+	d->max_lds = KEMU_CP_MAX_LDS;
+	if (aq) {
+		d->apertures.shared_base = (uint64_t)aq[0] << 32;
+		d->apertures.private_base = (uint64_t)aq[1] << 32;
+	}
+	d->interrupt = cp_sendmsg;
+	d->interrupt_ctx = r;
+	int ret = -1;
+	struct kemu_isa_error err;
+	memset(&err, 0, sizeof(err));
+	r->prog = kemu_isa_program_get(d, &err);
+	if (!r->prog) {
+		if (err.kind == KEMU_ISA_ERR_MEMORY_FAULT)
+			dispatch_fail(r, &err);
+		else
+			kemu_cp_queue_error(q, KEMU_CP_ERR_CODE_OBJECT, err.message);
+		goto out_free;
+	}
+	unsigned slots;
+	unsigned waves = kemu_isa_waves_per_workgroup(d);
+	if (dispatch_scratch(r, waves ? waves : 1, &slots))
+		goto out_put;
+	r->ngx = g.ngroups[0];
+	r->ngy = g.ngroups[1];
+	r->job = (struct kemu_cp_job){
+		.run = run_workgroup,
+		.total = (uint64_t)g.ngroups[0] * g.ngroups[1] * g.ngroups[2],
+		.max_slots = slots ? slots : 1,
+	};
+	kemu_cp_pool_run(&q->cp->pool, &r->job);
+	if (r->have_err)
+		dispatch_fail(r, &r->err);
+	else if (atomic_load_explicit(&r->job.failed, memory_order_relaxed))
+		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
+	else
+		ret = 0;
+out_put:
+	kemu_isa_program_put((struct kemu_isa_program *)r->prog);
+out_free:
+	kemu_isa_cache_flush(r);
+	pthread_mutex_destroy(&r->lock);
+	free(r);
+	return ret;
+}
+
+#else /* !KEMU_CP_HAVE_ISA */
+
+int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_va,
+		     uint64_t index)
+{
+	(void)pkt_va;
+	(void)index;
+	struct dispatch_geom g;
+	if (dispatch_geometry(q, pkt, &g))
+		return -1;
+	kemu_cp_queue_error(q, KEMU_CP_ERR_ILLEGAL_INSN,
+			    "kfdemu was built without emu/isa: no kernel can run");
+	return -1;
+}
+
+#endif

@@ -1,0 +1,234 @@
+/*
+ * kfdemu command processor: internal objects, shared by the files of emu/cp.
+ *
+ *   cp_sched.c    one CP per emulated device: the runlist of its queues, the
+ *                 hardware queue slots (one host thread each) and the
+ *                 time-slicing between them (CPSCH/HWS), the driver hooks
+ *   cp_queue.c    the packet processor of one queue (MEC firmware): fetch,
+ *                 header and index protocol, barrier bit, fences, retire
+ *   cp_barrier.c  BARRIER_AND, BARRIER_OR and AMD BARRIER_VALUE conditions
+ *   cp_dispatch.c KERNEL_DISPATCH: validation, the emu/isa dispatch, scratch
+ *   cp_pool.c     the worker pool that runs independent workgroups
+ *   cp_signal.c   GPU memory accessors, completion signals, mailbox and
+ *                 interrupt, timestamps, queue errors and VM faults
+ *
+ * Threads and ownership.  A queue is serviced by at most one slot thread at
+ * a time (q->owned, under cp->lock); everything in "owner state" below is
+ * touched only by that thread, so the packet processor itself takes no
+ * lock.  The hooks stop a queue by marking it (q->removing / inactive) and
+ * waiting on cp->released until no slot thread owns it.
+ *
+ * Locking, outermost first: kemu_cp_registry.lock (which CPs exist) ->
+ * cp->lock (runlist, ownership) -> cp->pool.lock (jobs).  CP threads take
+ * process->vm_lock (through kemu_vm_translate) and process->event_lock
+ * (interrupts, VM faults) but never process->lock, so the driver model can
+ * call the hooks with process->lock held.
+ */
+#ifndef KEMU_CP_PRIV_H
+#define KEMU_CP_PRIV_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cp.h"
+#include "kfd/kemu_priv.h"
+
+/* Error codes the CP ORs into queue_inactive_signal (ROCr's
+ * DynamicQueueEventsHandler; src/queue/queue.h states the same contract). */
+#define KEMU_CP_ERR_SCRATCH       0x1u
+#define KEMU_CP_ERR_DIMENSION     0x2u
+#define KEMU_CP_ERR_GROUP_MEMORY  0x4u
+#define KEMU_CP_ERR_CODE_OBJECT   0x8u
+#define KEMU_CP_ERR_PACKET        0x20u
+#define KEMU_CP_ERR_GROUP_SIZE    0x40u
+#define KEMU_CP_ERR_VENDOR_PACKET 0x100u
+#define KEMU_CP_ERR_APERTURE      0x20000000u
+#define KEMU_CP_ERR_ILLEGAL_INSN  0x40000000u
+#define KEMU_CP_ERR_TRAP          0x80000000u
+
+/* Packet fields (HSA spec; hsa.h / hsa_ext_amd.h carry the same numbers). */
+#define KEMU_CP_PKT_VENDOR     0
+#define KEMU_CP_PKT_INVALID    1
+#define KEMU_CP_PKT_DISPATCH   2
+#define KEMU_CP_PKT_BARRIER_AND 3
+#define KEMU_CP_PKT_AGENT      4
+#define KEMU_CP_PKT_BARRIER_OR 5
+#define KEMU_CP_AMD_FORMAT_BARRIER_VALUE 2
+#define KEMU_CP_HDR_BARRIER(h)  (((h) >> 8) & 1u)
+#define KEMU_CP_HDR_ACQUIRE(h)  (((h) >> 9) & 3u)
+#define KEMU_CP_HDR_RELEASE(h)  (((h) >> 11) & 3u)
+
+/* amd_queue_t / amd_signal_t offsets the CP uses (hsa-abi-and-rocr.md 2.3,
+ * 2.4; pinned by _Static_assert in include/hsa). */
+#define KEMU_CP_AQ_WRITE_ID      56
+#define KEMU_CP_AQ_READ_ID       128
+#define KEMU_CP_AQ_READ_ID_BASE  136
+#define KEMU_CP_AQ_TMPRING       140
+#define KEMU_CP_AQ_SCRATCH_SRD   144
+#define KEMU_CP_AQ_PROPERTIES    180
+#define KEMU_CP_AQ_INACTIVE      192
+#define KEMU_CP_AQ_PROFILING_BIT (1u << 3)
+#define KEMU_CP_SIG_VALUE        8
+#define KEMU_CP_SIG_MAILBOX      16
+#define KEMU_CP_SIG_EVENT_ID     24
+#define KEMU_CP_SIG_START_TS     32
+#define KEMU_CP_SIG_END_TS       40
+
+/* Scheduling: a queue keeps its slot for at most this many packets or this
+ * long before the runlist may give the slot to another queue. */
+#define KEMU_CP_QUANTUM_PACKETS 32
+#define KEMU_CP_QUANTUM_NS      1000000ull
+/* Idle polling: spin this long after the last progress, then sleep with
+ * exponential backoff from MIN to MAX (see cp_sched.c for the trade-off). */
+#define KEMU_CP_SPIN_NS         20000ull
+#define KEMU_CP_SLEEP_MIN_NS    50000ull
+#define KEMU_CP_SLEEP_MAX_NS    1000000ull
+#define KEMU_CP_MAX_WORKERS     4
+
+struct kemu_cp;
+
+/* One user queue as the CP sees it (an HQD's MQD). */
+struct kemu_cp_queue {
+	struct kemu_cp *cp;
+	struct kemu_process *p;
+	const struct kemu_queue *kq;   /* the driver's queue: identity only */
+	uint32_t queue_id, gpu_id;
+	_Atomic uint64_t *doorbell;    /* slot in the process's doorbell slice */
+	/* MQD fields, under cp->lock; the owner copies them when it starts a
+	 * service round (UPDATE_QUEUE waits for the owner to release) */
+	uint64_t ring_base;
+	uint32_t ring_slots;           /* ring_size / 64 */
+	uint64_t rptr_va, wptr_va;
+	uint32_t priority;             /* 0..15 */
+	bool active;                   /* mapped: percentage > 0, ring set */
+	/* scheduler state, under cp->lock */
+	bool owned;                    /* a slot thread is servicing it */
+	bool removing;                 /* destroy in progress: never pick */
+	uint64_t vtime;                /* stride scheduling: lowest runs next */
+	struct kemu_cp_queue *next;
+	/* evicted or stopped by an error: ignores its doorbell.  Set by the
+	 * owner (errors) or by another queue's thread (VM fault eviction);
+	 * read by pick() */
+	_Atomic bool stopped;
+	/* set by the hooks: stop at the next packet boundary (update, destroy)
+	 * or also between workgroups (destroy) */
+	_Atomic bool preempt;
+	_Atomic bool destroying;
+	/* owner state */
+	bool attached;                 /* amd_va and rptr read */
+	bool scratch_wait;             /* stopped for scratch: resumes when the
+	                                * inactive signal is 0 again */
+	uint64_t amd_va;               /* amd_queue_t, found from the rptr */
+	uint64_t rptr;                 /* next packet index */
+	uint64_t wait_index;           /* packet whose start_ts is recorded */
+	uint64_t wait_start_ts;        /* + 1, 0: none */
+};
+
+/* One dispatch's workgroups, shared by the submitting slot thread and the
+ * pool workers (cp_pool.c). */
+struct kemu_cp_job;
+typedef int (*kemu_cp_wg_fn)(struct kemu_cp_job *job, uint64_t wg, unsigned slot);
+struct kemu_cp_job {
+	kemu_cp_wg_fn run;             /* runs workgroup wg in scratch slot */
+	void *ctx;
+	uint64_t total;                /* workgroups */
+	unsigned max_slots;            /* participants at once (scratch slots) */
+	_Atomic uint64_t next;         /* next workgroup to claim */
+	_Atomic unsigned slots;        /* participants so far */
+	_Atomic bool failed;           /* first failure stops further claims */
+	unsigned workers;              /* pool threads inside; under pool.lock */
+	struct kemu_cp_job *next_job;  /* pool list; under pool.lock */
+};
+
+struct kemu_cp_pool {
+	pthread_mutex_t lock;
+	pthread_cond_t work;           /* workers park here */
+	pthread_cond_t left;           /* a worker left a job */
+	struct kemu_cp_job *jobs;
+	pthread_t threads[KEMU_CP_MAX_WORKERS];
+	unsigned n_threads, max_threads;
+	bool stopping;
+};
+
+/* The CP of one device (its MEC and the HWS scheduling onto its HQDs). */
+struct kemu_cp {
+	const struct kemu_device *dev; /* registry key */
+	struct kemu_machine *m;        /* logging */
+	uint32_t gpu_id, gfx_target_version, counter_freq_khz, hqd_slots;
+	pthread_mutex_t lock;
+	pthread_cond_t work;           /* slot threads park / back off here */
+	pthread_cond_t released;       /* a slot thread released a queue */
+	struct kemu_cp_queue *queues;  /* the runlist */
+	uint32_t n_queues;
+	pthread_t *threads;            /* hqd_slots entries, n_threads started */
+	uint32_t n_threads;
+	bool stopping;
+	uint64_t vclock;               /* vtime of the last queue picked */
+	struct kemu_cp_pool pool;
+	struct kemu_cp *next;
+};
+
+/* ---- cp_queue.c ---- */
+enum kemu_cp_progress { KEMU_CP_IDLE, KEMU_CP_PROGRESS };
+/* Processes packets of q until it is idle or blocked, its quantum is used
+ * or it must stop.  Called by the owning slot thread without cp->lock. */
+enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,
+					     uint32_t ring_slots);
+/* Reads amd_queue_t's location and the read index (first service).
+ * -1 after raising a VM fault. */
+int kemu_cp_queue_attach(struct kemu_cp_queue *q);
+
+/* ---- cp_barrier.c ---- */
+enum kemu_cp_wait { KEMU_CP_WAIT_DONE, KEMU_CP_WAIT_BLOCKED, KEMU_CP_WAIT_FAULT };
+/* pkt is a 64-byte copy of the packet.  On FAULT the queue was stopped. */
+enum kemu_cp_wait kemu_cp_barrier_ready(struct kemu_cp_queue *q, const uint8_t *pkt,
+					 unsigned type);
+enum kemu_cp_wait kemu_cp_barrier_value_ready(struct kemu_cp_queue *q, const uint8_t *pkt);
+
+/* ---- cp_dispatch.c ---- */
+/* Validates and runs the KERNEL_DISPATCH pkt (a copy of the packet at
+ * pkt_va, index its dispatch id).  Returns 0 when every workgroup
+ * completed, or -1 when the queue was stopped (error code written or VM
+ * fault raised). */
+int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_va,
+		     uint64_t index);
+/* A queue stopped for scratch: has the runtime resumed it? */
+bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q);
+
+/* ---- cp_pool.c ---- */
+/* Runs every workgroup of job, on the calling thread and up to
+ * pool.max_threads workers.  Returns when all participants have left. */
+void kemu_cp_pool_run(struct kemu_cp_pool *pool, struct kemu_cp_job *job);
+void kemu_cp_pool_init(struct kemu_cp_pool *pool);
+/* Joins the workers.  No job may be running. */
+void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
+
+/* ---- cp_signal.c ---- */
+/* GPU memory through the process's VM on the queue's device.  On a fault
+ * these fill *f and return NULL / -EFAULT; the caller decides. */
+void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
+		  struct kemu_vm_fault_info *f);
+int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
+		   struct kemu_vm_fault_info *f);
+/* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter domain). */
+uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp);
+/* Retires a packet's completion signal (0: none): timestamps if profiling,
+ * the release fence already done by the caller, decrement, mailbox and
+ * interrupt.  Returns 0, or -1 after raising a VM fault. */
+int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t start_ts,
+			    uint64_t end_ts, bool profiling);
+/* Stops q with a CP error code: ORs it into queue_inactive_signal and
+ * raises its event. */
+void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what);
+/* A GPU VM fault by q's work: raised process-wide as the IH does, and the
+ * process's queues on that device are evicted (stopped). */
+void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_info *f,
+			 const char *what);
+
+/* ---- cp_sched.c ---- */
+/* Stops every queue of process p on q's device (kfd_dqm_evict_pasid). */
+void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p);
+
+#endif /* KEMU_CP_PRIV_H */

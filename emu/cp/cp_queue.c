@@ -1,0 +1,229 @@
+/*
+ * The packet processor of one AQL queue: what the MEC firmware does for an
+ * HQD (HSA spec chapter 2, hsa-abi-and-rocr.md 1.4 and 2.5, queue.h
+ * contract 1-3).
+ *
+ * Fetch.  read_dispatch_id (amd_queue_t + 128, KFD's read pointer) is the
+ * next packet; the queue holds work while it is below the write pointer,
+ * which is the larger of write_dispatch_id (KFD's write pointer, polled as
+ * the MQD's WPTR_POLL does) and the doorbell + 1 (a doorbell carries the
+ * index of the last packet published; batches ring it once).  A doorbell
+ * ahead of the published packets is harmless: the CP consumes a slot only
+ * once its header type is not INVALID (acquire load of the 16-bit header,
+ * pairs with the producer's release store that publishes the packet), so
+ * it simply waits there, as SLOT_BASED_WPTR does.  The distance is clamped
+ * to the ring (WPP_CLAMP).
+ *
+ * Ordering.  Packets run to completion one at a time, in order, so the
+ * barrier bit (wait for every earlier packet of the queue) always holds;
+ * the header is decoded anyway and bad types are rejected.  An acquire
+ * fence scope other than NONE is a seq_cst fence before the packet runs
+ * (the cache invalidate); a release scope other than NONE is a seq_cst
+ * fence before the completion signal is written (the cache writeback), in
+ * addition to the release order of the signal update itself.
+ *
+ * Retire.  When a packet is done and its body no longer needed (a kernel
+ * reads its dispatch packet through the dispatch pointer until it ends),
+ * the header type is reset to INVALID and read_dispatch_id advanced
+ * (release: pairs with the producer's acquire load of the read index
+ * before it reuses the slot), then the completion signal is retired
+ * (cp_signal.c).  With ENABLE_PROFILING, start_ts is when the packet began
+ * (for a barrier: when the CP first found it waiting) and end_ts when it
+ * finished.
+ *
+ * Errors stop the queue with read_dispatch_id left at the offending packet:
+ * AGENT_DISPATCH (the CP does not execute it; ROCr does not advertise the
+ * feature) and unknown types -> 0x20, a vendor packet other than AMD
+ * BARRIER_VALUE -> 0x100, a BARRIER_VALUE with an unknown condition -> 0x20,
+ * dispatch errors in cp_dispatch.c.  A GPU page fault on the ring, the
+ * amd_queue_t or a signal evicts the process's queues (cp_signal.c).
+ */
+#define _GNU_SOURCE
+#include <string.h>
+#include <time.h>
+
+#include "cp_priv.h"
+
+static uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+int kemu_cp_queue_attach(struct kemu_cp_queue *q)
+{
+	/* the CP finds amd_queue_t from the rptr address it was given and the
+	 * read_dispatch_id_field_base_byte_offset next to it (ROCr sets 128) */
+	struct kemu_vm_fault_info f;
+	uint32_t *base_off = kemu_cp_map(q, q->rptr_va + 8, 4, KEMU_ACCESS_READ, &f);
+	if (!base_off) {
+		kemu_cp_queue_fault(q, &f, "amd_queue_t.read_dispatch_id_field_base_byte_offset");
+		return -1;
+	}
+	uint32_t off = *base_off;
+	if (off != KEMU_CP_AQ_READ_ID)
+		off = KEMU_CP_AQ_READ_ID; /* nothing else is a valid layout */
+	q->amd_va = q->rptr_va - off;
+	if (kemu_cp_load64(q, q->rptr_va, &q->rptr, &f)) {
+		kemu_cp_queue_fault(q, &f, "read_dispatch_id");
+		return -1;
+	}
+	q->attached = true;
+	return 0;
+}
+
+/* Header INVALID and read index + 1: the slot is the producer's again. */
+static void packet_consume(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_t header)
+{
+	/* release: pairs with the producer's acquire load of the header when
+	 * it checks the slot is free (and orders the reset before the index) */
+	atomic_store_explicit(hdr, (uint16_t)((header & ~0xFFu) | KEMU_CP_PKT_INVALID),
+			      memory_order_release);
+	q->rptr++;
+	struct kemu_vm_fault_info f;
+	_Atomic uint64_t *rp = kemu_cp_map(q, q->rptr_va, 8, KEMU_ACCESS_WRITE, &f);
+	if (!rp) {
+		kemu_cp_queue_fault(q, &f, "read_dispatch_id");
+		return;
+	}
+	/* release: pairs with the producer's acquire load of read_dispatch_id
+	 * (hsa_queue_load_read_index_scacquire) before it reuses the slot */
+	atomic_store_explicit(rp, q->rptr, memory_order_release);
+}
+
+static bool queue_profiling(struct kemu_cp_queue *q)
+{
+	uint32_t *props = kemu_cp_map(q, q->amd_va + KEMU_CP_AQ_PROPERTIES, 4, KEMU_ACCESS_READ,
+				      NULL);
+	return props && (__atomic_load_n(props, __ATOMIC_RELAXED) & KEMU_CP_AQ_PROFILING_BIT);
+}
+
+/* Retire a packet that is done: consume, then the completion signal. */
+static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_t header,
+			 const uint8_t *pkt, uint64_t start_ts)
+{
+	uint64_t end_ts = kemu_cp_gpu_clock(q->cp);
+	uint64_t signal;
+	memcpy(&signal, pkt + 56, 8);
+	bool profiling = queue_profiling(q);
+	packet_consume(q, hdr, header);
+	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
+		return -1;
+	if (KEMU_CP_HDR_RELEASE(header))
+		atomic_thread_fence(memory_order_seq_cst); /* the release fence scope */
+	return kemu_cp_signal_complete(q, signal, start_ts, end_ts, profiling);
+}
+
+/* start_ts of a packet that may have waited: when it was first seen. */
+static uint64_t packet_start(struct kemu_cp_queue *q)
+{
+	if (q->wait_start_ts && q->wait_index == q->rptr)
+		return q->wait_start_ts - 1;
+	return kemu_cp_gpu_clock(q->cp);
+}
+
+static void packet_waits(struct kemu_cp_queue *q)
+{
+	if (!q->wait_start_ts || q->wait_index != q->rptr) {
+		q->wait_index = q->rptr;
+		q->wait_start_ts = kemu_cp_gpu_clock(q->cp) + 1;
+	}
+}
+
+/* One packet at q->rptr.  Returns 1 if it retired, 0 if the queue must
+ * wait (not published, dependency pending), -1 if the queue stopped. */
+static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t ring_slots)
+{
+	struct kemu_vm_fault_info f;
+	uint64_t slot_va = ring_base + (q->rptr % ring_slots) * 64;
+	uint8_t *slot = kemu_cp_map(q, slot_va, 64, KEMU_ACCESS_READ | KEMU_ACCESS_WRITE, &f);
+	if (!slot) {
+		kemu_cp_queue_fault(q, &f, "AQL ring");
+		return -1;
+	}
+	_Atomic uint16_t *hdr = (_Atomic uint16_t *)slot;
+	/* acquire: pairs with the producer's release store of the header that
+	 * publishes the packet body */
+	uint16_t header = atomic_load_explicit(hdr, memory_order_acquire);
+	unsigned type = header & 0xFF;
+	if (type == KEMU_CP_PKT_INVALID)
+		return 0;
+	uint8_t pkt[64];
+	memcpy(pkt, slot, sizeof(pkt));
+	if (KEMU_CP_HDR_ACQUIRE(header))
+		atomic_thread_fence(memory_order_seq_cst); /* the acquire fence scope */
+	enum kemu_cp_wait w;
+	switch (type) {
+	case KEMU_CP_PKT_DISPATCH: {
+		uint64_t start = kemu_cp_gpu_clock(q->cp);
+		if (kemu_cp_dispatch(q, pkt, slot_va, q->rptr))
+			return -1;
+		return packet_retire(q, hdr, header, pkt, start) ? -1 : 1;
+	}
+	case KEMU_CP_PKT_BARRIER_AND:
+	case KEMU_CP_PKT_BARRIER_OR:
+		w = kemu_cp_barrier_ready(q, pkt, type);
+		break;
+	case KEMU_CP_PKT_VENDOR:
+		if (pkt[2] != KEMU_CP_AMD_FORMAT_BARRIER_VALUE) {
+			kemu_cp_queue_error(q, KEMU_CP_ERR_VENDOR_PACKET, "unsupported vendor packet");
+			return -1;
+		}
+		uint32_t cond;
+		memcpy(&cond, pkt + 32, 4);
+		if (cond > 3) {
+			kemu_cp_queue_error(q, KEMU_CP_ERR_PACKET, "BARRIER_VALUE condition");
+			return -1;
+		}
+		w = kemu_cp_barrier_value_ready(q, pkt);
+		break;
+	default: /* AGENT_DISPATCH and reserved types */
+		kemu_cp_queue_error(q, KEMU_CP_ERR_PACKET, type == KEMU_CP_PKT_AGENT
+				    ? "AGENT_DISPATCH packet on a GPU queue" : "bad packet type");
+		return -1;
+	}
+	if (w == KEMU_CP_WAIT_FAULT)
+		return -1;
+	if (w == KEMU_CP_WAIT_BLOCKED) {
+		packet_waits(q);
+		return 0;
+	}
+	return packet_retire(q, hdr, header, pkt, packet_start(q)) ? -1 : 1;
+}
+
+enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,
+					     uint32_t ring_slots)
+{
+	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
+		return KEMU_CP_IDLE;
+	if (!q->attached && kemu_cp_queue_attach(q))
+		return KEMU_CP_IDLE;
+	if (q->scratch_wait && !kemu_cp_dispatch_scratch_resumed(q))
+		return KEMU_CP_IDLE;
+	uint64_t t0 = now_ns();
+	unsigned done = 0;
+	while (!atomic_load_explicit(&q->preempt, memory_order_acquire)) {
+		struct kemu_vm_fault_info f;
+		uint64_t wptr;
+		if (kemu_cp_load64(q, q->wptr_va, &wptr, &f)) {
+			kemu_cp_queue_fault(q, &f, "write_dispatch_id");
+			break;
+		}
+		/* acquire: pairs with the producer's release store of the
+		 * doorbell (after its packets were published) */
+		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
+		uint64_t end = wptr > db + 1 ? wptr : db + 1;
+		if (end <= q->rptr)
+			break;
+		if (end - q->rptr > ring_slots)
+			end = q->rptr + ring_slots;
+		int r = packet_process(q, ring_base, ring_slots);
+		if (r <= 0)
+			break;
+		done++;
+		if (done >= KEMU_CP_QUANTUM_PACKETS || now_ns() - t0 >= KEMU_CP_QUANTUM_NS)
+			break;
+	}
+	return done ? KEMU_CP_PROGRESS : KEMU_CP_IDLE;
+}

@@ -1,0 +1,321 @@
+/*
+ * The CP of a device and its scheduler: the hardware queue slots (HQDs) and
+ * the runlist that time-slices user queues onto them, as the kernel's
+ * CPSCH mode has the HWS firmware do (kfd_device_queue_manager.c:
+ * map_queues_cpsch / the runlist; kfd_mqd_manager_v9.c for the HQD state).
+ *
+ * Model.  A device has hqd_slots hardware queue slots (topology).  Each
+ * slot is one host thread, created lazily when the runlist holds more
+ * queues than there are slot threads (up to hqd_slots), and parked on
+ * cp->work (no CPU) while no queue is waiting for a slot.  A slot thread
+ * repeatedly maps the waiting queue with the lowest virtual time, services
+ * it for one quantum (at most KEMU_CP_QUANTUM_PACKETS packets or ~1 ms, a
+ * dispatch always runs to its end), and unmaps it.  With no more queues
+ * than slots every queue is effectively always mapped; with more, they
+ * take turns, so every queue makes progress.
+ *
+ * Priorities (0..15, CREATE/UPDATE_QUEUE) are honoured approximately with
+ * stride scheduling: each service adds KEMU_CP_STRIDE / (priority + 1) to
+ * the queue's virtual time, so a priority-15 queue is picked 16 times as
+ * often as a priority-0 queue when both are busy, and none starves.
+ *
+ * Polling and its cost.  The shim cannot trap doorbell stores, so an idle
+ * slot polls: after the last progress it re-polls without sleeping for
+ * KEMU_CP_SPIN_NS (20 us: a packet submitted right after another is
+ * picked up in well under a microsecond), then sleeps on cp->work with an
+ * exponential backoff from 50 us to 1 ms.  So an idle emulated GPU costs
+ * one wakeup per millisecond per busy slot (a few us each), and the worst
+ * latency of a doorbell on an idle queue is ~1 ms; a new queue, an update
+ * or a destroy wakes the slots at once.
+ *
+ * Stopping.  UPDATE_QUEUE (inactive), DESTROY_QUEUE and process teardown
+ * set q->preempt, which the packet processor checks between packets, and
+ * wait on cp->released until no slot thread owns the queue: when the hook
+ * returns, the CP no longer touches it (the kernel's unmap_queues with
+ * preemption).  A destroyed queue also abandons its running dispatch
+ * between workgroups.  When a device's last queue goes, its slot threads
+ * and pool are joined and the CP is freed, so an idle machine has no CP
+ * threads at all.
+ *
+ * Registry.  CPs are found by device (kemu_cp_registry, a list under its
+ * own lock, taken first by the hooks).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "cp_priv.h"
+
+#define KEMU_CP_STRIDE 65536ull
+
+static struct {
+	pthread_mutex_t lock;
+	struct kemu_cp *cps;
+} kemu_cp_registry = { PTHREAD_MUTEX_INITIALIZER, NULL };
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The waiting queue with the lowest virtual time.  Caller holds cp->lock. */
+static struct kemu_cp_queue *sched_pick(struct kemu_cp *cp)
+{
+	struct kemu_cp_queue *best = NULL;
+	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
+		if (q->owned || q->removing || !q->active ||
+		    (atomic_load_explicit(&q->stopped, memory_order_relaxed) && !q->scratch_wait))
+			continue;
+		if (!best || q->vtime < best->vtime)
+			best = q;
+	}
+	return best;
+}
+
+static void sched_sleep(struct kemu_cp *cp, uint64_t ns)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t t = (uint64_t)ts.tv_nsec + ns;
+	ts.tv_sec += (time_t)(t / 1000000000ull);
+	ts.tv_nsec = (long)(t % 1000000000ull);
+	pthread_cond_timedwait(&cp->work, &cp->lock, &ts);
+}
+
+static void *sched_slot_thread(void *arg)
+{
+	struct kemu_cp *cp = arg;
+	uint64_t idle_since = 0, backoff = KEMU_CP_SLEEP_MIN_NS;
+	pthread_mutex_lock(&cp->lock);
+	while (!cp->stopping) {
+		struct kemu_cp_queue *q = sched_pick(cp);
+		if (!q) {
+			pthread_cond_wait(&cp->work, &cp->lock); /* parked */
+			continue;
+		}
+		q->owned = true;
+		cp->vclock = q->vtime;
+		uint64_t ring_base = q->ring_base;
+		uint32_t ring_slots = q->ring_slots;
+		pthread_mutex_unlock(&cp->lock);
+		enum kemu_cp_progress r = kemu_cp_queue_service(q, ring_base, ring_slots);
+		pthread_mutex_lock(&cp->lock);
+		q->owned = false;
+		q->vtime += KEMU_CP_STRIDE / (q->priority + 1);
+		if (q->removing || !q->active)
+			pthread_cond_broadcast(&cp->released);
+		if (r == KEMU_CP_PROGRESS) {
+			idle_since = 0;
+			backoff = KEMU_CP_SLEEP_MIN_NS;
+			continue;
+		}
+		uint64_t now = mono_ns();
+		if (!idle_since)
+			idle_since = now;
+		if (now - idle_since < KEMU_CP_SPIN_NS)
+			continue;
+		/* idle: sleep, woken early by a new queue or a hook */
+		sched_sleep(cp, backoff);
+		backoff = backoff * 2 > KEMU_CP_SLEEP_MAX_NS ? KEMU_CP_SLEEP_MAX_NS : backoff * 2;
+	}
+	pthread_mutex_unlock(&cp->lock);
+	return NULL;
+}
+
+/* Caller holds the registry lock. */
+static struct kemu_cp *cp_get(struct kemu_process *p, const struct kemu_device *dev)
+{
+	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
+		if (cp->dev == dev)
+			return cp;
+	}
+	struct kemu_cp *cp = calloc(1, sizeof(*cp));
+	if (!cp)
+		return NULL;
+	const struct kemu_gpu *g = dev->gpu;
+	cp->hqd_slots = g->hqd_slots ? g->hqd_slots : 1;
+	cp->threads = calloc(cp->hqd_slots, sizeof(*cp->threads));
+	if (!cp->threads) {
+		free(cp);
+		return NULL;
+	}
+	cp->dev = dev;
+	cp->m = p->m;
+	cp->gpu_id = g->gpu_id;
+	cp->gfx_target_version = g->gfx_target_version;
+	cp->counter_freq_khz = g->gpu_counter_freq;
+	pthread_mutex_init(&cp->lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&cp->work, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_cond_init(&cp->released, NULL);
+	kemu_cp_pool_init(&cp->pool);
+	cp->next = kemu_cp_registry.cps;
+	kemu_cp_registry.cps = cp;
+	return cp;
+}
+
+/* Joins the threads and frees cp (no queue left).  Caller holds the
+ * registry lock, not cp->lock. */
+static void cp_destroy(struct kemu_cp *cp)
+{
+	for (struct kemu_cp **pp = &kemu_cp_registry.cps; *pp; pp = &(*pp)->next) {
+		if (*pp == cp) {
+			*pp = cp->next;
+			break;
+		}
+	}
+	pthread_mutex_lock(&cp->lock);
+	cp->stopping = true;
+	pthread_cond_broadcast(&cp->work);
+	pthread_mutex_unlock(&cp->lock);
+	for (uint32_t i = 0; i < cp->n_threads; i++)
+		pthread_join(cp->threads[i], NULL);
+	kemu_cp_pool_fini(&cp->pool);
+	pthread_cond_destroy(&cp->released);
+	pthread_cond_destroy(&cp->work);
+	pthread_mutex_destroy(&cp->lock);
+	free(cp->threads);
+	free(cp);
+}
+
+static bool queue_is_aql(const struct kemu_queue *kq)
+{
+	return kq->info.type == KFD_QUEUE_TYPE_COMPUTE_AQL;
+}
+
+/* Copies the MQD fields of kq.  Caller holds cp->lock (and p->lock). */
+static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_queue *kq)
+{
+	q->ring_base = kq->info.ring_base;
+	q->ring_slots = kq->info.ring_size / 64;
+	q->priority = kq->info.priority;
+	q->active = kq->info.active && q->ring_slots;
+}
+
+int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
+{
+	if (!queue_is_aql(kq))
+		return 0;
+	struct kemu_pdd *pdd = kq->pdd;
+	struct kemu_cp_queue *q = calloc(1, sizeof(*q));
+	if (!q)
+		return -ENOMEM;
+	q->p = p;
+	q->kq = kq;
+	q->queue_id = kq->info.queue_id;
+	q->gpu_id = kq->info.gpu_id;
+	q->rptr_va = kq->info.rptr_va;
+	q->wptr_va = kq->info.wptr_va;
+	/* the slice stays mapped until the process goes, after its queues */
+	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	pthread_mutex_lock(&kemu_cp_registry.lock);
+	struct kemu_cp *cp = cp_get(p, pdd->dev);
+	if (!cp) {
+		pthread_mutex_unlock(&kemu_cp_registry.lock);
+		free(q);
+		return -ENOMEM;
+	}
+	q->cp = cp;
+	pthread_mutex_lock(&cp->lock);
+	queue_load_mqd(q, kq);
+	q->vtime = cp->vclock;
+	q->next = cp->queues;
+	cp->queues = q;
+	cp->n_queues++;
+	if (cp->n_threads < cp->n_queues && cp->n_threads < cp->hqd_slots &&
+	    !pthread_create(&cp->threads[cp->n_threads], NULL, sched_slot_thread, cp))
+		cp->n_threads++;
+	pthread_cond_broadcast(&cp->work);
+	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	kemu_dbg(p->m, "CP: gpu 0x%x queue %u mapped (%u queues, %u slot threads)",
+		 q->gpu_id, q->queue_id, cp->n_queues, cp->n_threads);
+	return 0;
+}
+
+/* Finds the CP queue of kq.  Caller holds the registry lock. */
+static struct kemu_cp_queue *queue_find(const struct kemu_queue *kq)
+{
+	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
+		if (cp->dev != kq->pdd->dev)
+			continue;
+		for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
+			if (q->kq == kq)
+				return q;
+		}
+	}
+	return NULL;
+}
+
+/* Waits until no slot thread owns q.  Caller holds cp->lock. */
+static void queue_wait_released(struct kemu_cp *cp, struct kemu_cp_queue *q)
+{
+	while (q->owned)
+		pthread_cond_wait(&cp->released, &cp->lock);
+}
+
+void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *kq)
+{
+	(void)p;
+	pthread_mutex_lock(&kemu_cp_registry.lock);
+	struct kemu_cp_queue *q = queue_find(kq);
+	if (q) {
+		struct kemu_cp *cp = q->cp;
+		pthread_mutex_lock(&cp->lock);
+		/* preempt at a packet boundary, then load the new MQD */
+		atomic_store_explicit(&q->preempt, true, memory_order_release);
+		queue_wait_released(cp, q);
+		queue_load_mqd(q, kq);
+		/* release: pairs with the service loop's acquire load */
+		atomic_store_explicit(&q->preempt, false, memory_order_release);
+		pthread_cond_broadcast(&cp->work);
+		pthread_mutex_unlock(&cp->lock);
+	}
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+}
+
+void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
+{
+	(void)p;
+	pthread_mutex_lock(&kemu_cp_registry.lock);
+	struct kemu_cp_queue *q = queue_find(kq);
+	if (!q) {
+		pthread_mutex_unlock(&kemu_cp_registry.lock);
+		return;
+	}
+	struct kemu_cp *cp = q->cp;
+	pthread_mutex_lock(&cp->lock);
+	q->removing = true;
+	atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
+	/* release: pairs with the service loop's acquire load */
+	atomic_store_explicit(&q->preempt, true, memory_order_release);
+	queue_wait_released(cp, q);
+	for (struct kemu_cp_queue **pp = &cp->queues; *pp; pp = &(*pp)->next) {
+		if (*pp == q) {
+			*pp = q->next;
+			break;
+		}
+	}
+	bool last = --cp->n_queues == 0;
+	pthread_mutex_unlock(&cp->lock);
+	free(q);
+	if (last)
+		cp_destroy(cp);
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+}
+
+void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
+{
+	pthread_mutex_lock(&cp->lock);
+	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
+		if (q->p == p)
+			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+	}
+	pthread_mutex_unlock(&cp->lock);
+}
