@@ -24,13 +24,17 @@
  *      slot left -> -ENOMEM; no CP doorbell left -> -EBUSY
  *
  * The queue keeps a reference on each buffer (so UNMAP of it gives -EBUSY)
- * and its doorbell slot is recorded for the command processor.
+ * and its doorbell slot is recorded for the command processor.  The CP
+ * (emu/cp) is told of every created, updated and destroyed queue, as
+ * the device queue manager maps and unmaps queues on the HWS; its hooks
+ * return once the CP is done with the old state.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cp/cp.h"
 #include "kemu_priv.h"
 
 static bool is_power_of_2(uint64_t v)
@@ -269,9 +273,14 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 	err = kemu_doorbell_alloc(pdd, q);
 	if (err)
 		goto err_sdma;
-	p->queue_ids[id / 64] |= 1ull << (id % 64);
 	q->info.queue_id = id;
 	queue_update_active(q);
+	err = kemu_cp_queue_add(p, q);
+	if (err) {
+		kemu_doorbell_free(pdd, q);
+		goto err_sdma;
+	}
+	p->queue_ids[id / 64] |= 1ull << (id % 64);
 	q->next = p->queues;
 	p->queues = q;
 	pdd->queue_count++;
@@ -297,6 +306,7 @@ static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 {
 	struct kemu_pdd *pdd = q->pdd;
 	uint32_t t = q->info.type;
+	kemu_cp_queue_remove(p, q);
 	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
 	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
 		pdd->sdma_used &= ~(1ull << q->sdma_slot);
@@ -369,6 +379,7 @@ long kemu_ioctl_update_queue(struct kemu_process *p, void *arg)
 	q->info.percentage = a->queue_percentage & 0xFF;
 	q->info.priority = a->queue_priority;
 	queue_update_active(q);
+	kemu_cp_queue_update(p, q);
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;
