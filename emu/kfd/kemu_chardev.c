@@ -128,20 +128,20 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 			  kemu_ioctl_name(nr), usize);
 		return ret;
 	}
-	if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END || !kfd_ioctls[nr].dir ||
-	    _IOC_TYPE(cmd) != KFD_IOCTL_TYPE) {
-		if (nr >= KFD_IOCTL_NR_FIRST && nr < KFD_IOCTL_NR_END && kfd_ioctls[nr].fn &&
-		    _IOC_TYPE(cmd) == KFD_IOCTL_TYPE) {
-			/* deprecated DBG_* entries: no argument, -EPERM */
-			kemu_info(m, "%s: deprecated: -EPERM", kemu_ioctl_name(nr));
-			return -EPERM;
-		}
+	if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END ||
+	    (!kfd_ioctls[nr].dir && !kfd_ioctls[nr].fn)) {
+		/* like kfd_ioctl, the type byte is not looked at */
 		kemu_warn(m, "unknown ioctl 0x%lx (nr 0x%x): -ENOTTY", cmd, nr);
 		return -ENOTTY;
 	}
 	if (f->owner != getpid() || !f->proc)
 		return -EBADF;
 	const struct kemu_ioctl_desc *d = &kfd_ioctls[nr];
+	if (!d->dir) {
+		/* deprecated DBG_* entries: no argument, -EPERM */
+		kemu_info(m, "%s: deprecated: -EPERM", kemu_ioctl_name(nr));
+		return -EPERM;
+	}
 	if (!d->fn) {
 		kemu_warn(m, "%s: not emulated: -EOPNOTSUPP", kemu_ioctl_name(nr));
 		return -EOPNOTSUPP;
