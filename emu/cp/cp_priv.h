@@ -85,6 +85,8 @@
 #define KEMU_CP_SPIN_NS         20000ull
 #define KEMU_CP_SLEEP_MIN_NS    50000ull
 #define KEMU_CP_SLEEP_MAX_NS    1000000ull
+#define KEMU_CP_DEEP_IDLE_NS    100000000ull
+#define KEMU_CP_SLEEP_DEEP_NS   2000000ull
 #define KEMU_CP_MAX_WORKERS     4
 
 struct kemu_cp;
@@ -165,6 +167,9 @@ struct kemu_cp {
 	pthread_t *threads;            /* hqd_slots entries, n_threads started */
 	uint32_t n_threads;
 	bool stopping;
+	/* an idle slot thread is polling every queue while the others park;
+	 * written under lock, read without it as a hint */
+	_Atomic bool poller_active;
 	uint64_t vclock;               /* vtime of the last queue picked */
 	struct kemu_cp_pool pool;
 	struct kemu_cp *next;
@@ -228,6 +233,9 @@ void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_inf
 			 const char *what);
 
 /* ---- cp_sched.c ---- */
+/* The packet processor found work: if an idle slot thread was polling for
+ * everyone, wake the parked slots.  Takes cp->lock. */
+void kemu_cp_sched_busy(struct kemu_cp *cp);
 /* Stops every queue of process p on q's device (kfd_dqm_evict_pasid). */
 void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p);
 

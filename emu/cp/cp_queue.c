@@ -149,6 +149,8 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 	unsigned type = header & 0xFF;
 	if (type == KEMU_CP_PKT_INVALID)
 		return 0;
+	if (!q->wait_start_ts || q->wait_index != q->rptr)
+		kemu_cp_sched_busy(q->cp); /* a new packet, not a waiting barrier */
 	uint8_t pkt[64];
 	memcpy(pkt, slot, sizeof(pkt));
 	if (KEMU_CP_HDR_ACQUIRE(header))
