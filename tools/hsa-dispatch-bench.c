@@ -1,0 +1,1249 @@
+/*
+ * hsa-dispatch-bench: what a dispatch costs, measured the way rocrtst's
+ * dispatch_time.cc and enqueue_latency.cc measure it, against a floor
+ * measured in the same run.  Standard HSA API only (hsa.h, hsa_ext_amd.h),
+ * so one binary measures us and, with LD_LIBRARY_PATH, ROCr:
+ *
+ *   kfdemu --preset mi210 -- hsa-dispatch-bench [options]
+ *   LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu kfdemu --preset mi210 -- hsa-dispatch-bench
+ *
+ * Metrics (every figure in ns; min, p50, p99 and mean of the samples):
+ *   enqueue_1t, enqueue_2t   host side of a submission per packet: reserve
+ *       (hsa_queue_add_write_index_screlease), room check
+ *       (hsa_queue_load_read_index_scacquire), 64-byte body, header release
+ *       store; one and two producer threads on one queue.  A sample is a
+ *       group of --group packets timed together (the clock costs about as
+ *       much as one packet), doorbell rung once per group, outside the timer.
+ *   single_{spin,blocked}_{barrier,kernel}   round trip of one packet:
+ *       the slot is reserved and written, the timer starts, the header is
+ *       published, the doorbell rung and the completion signal waited for
+ *       with the ACTIVE (spin) or BLOCKED hint.  The first sample is dropped.
+ *   multi_{spin,blocked}_{barrier,kernel}    --batch packets share one
+ *       completion signal set to the batch size; headers are published in
+ *       reverse, the first after the timer starts; one doorbell with the
+ *       last index; wait for 0.  A sample is the batch time / batch size.
+ *   wakeup_blocked, wakeup_spin   a thread waits in hsa_signal_wait_scacquire
+ *       (BLOCKED, once it is asleep in the kernel; or ACTIVE); the time from
+ *       another thread's hsa_signal_store_screlease to the waiter's return.
+ *   floor_*   the same loops with no runtime: a private ring in host memory
+ *       (C11 atomics in place of the write index and doorbell), consumed by a
+ *       polling thread in this process that decrements a private completion
+ *       counter (and wakes a futex sleeper), a futex in place of a blocked
+ *       signal wait, a plain atomic in place of a spin wait.  No runtime can
+ *       beat its floor on this host; the distance to it is the overhead.
+ *
+ * Without a command processor (kfdemu before emu/cp) a probe packet is not
+ * consumed; the dispatch metrics are then skipped, and the enqueue loops do
+ * the room check's load but cannot wait for room: they write over ring
+ * slots nothing reads.
+ *
+ * Output: a table on stdout, --csv FILE (label,metric,unit,samples,min,p50,
+ * p99,mean), --plot FILE.png (histograms via gnuplot).  Exit status: 0 when
+ * every selected metric ran or was skipped for a stated reason, 1 on an HSA
+ * failure (the status string is printed), 2 on bad usage.  A tool, not a
+ * test (STYLE.md §12): it prints figures and asserts none.
+ */
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+
+/* ---- options ---- */
+
+static struct {
+	unsigned iters;      /* Single round trips (+1 dropped) */
+	unsigned batch;      /* Multi packets per batch */
+	unsigned reps;       /* Multi batches (+1 dropped) */
+	unsigned enqueue;    /* enqueue packets per producer thread */
+	unsigned group;      /* enqueue packets per timed sample */
+	unsigned wakeups;    /* wake-up samples */
+	unsigned sleep_us;   /* how long a blocked waiter sleeps before the store */
+	unsigned queue_size; /* AQL queue packets */
+	unsigned probe_ms;   /* how long the first packet may take before "no CP" */
+	const char *metrics; /* comma list of metric name prefixes */
+	const char *co;      /* code object with the kernel "empty" */
+	const char *csv;
+	const char *plot;
+	const char *label;
+	bool floors;
+} opt = {
+	.iters = 1000, .batch = 1024, .reps = 20, .enqueue = 100000, .group = 16,
+	.wakeups = 200, .sleep_us = 1000, .queue_size = 4096, .probe_ms = 2000,
+	.metrics = "all", .floors = true,
+};
+
+/* ---- failures ---- */
+
+static void hsa_fail(hsa_status_t s, const char *what, int line)
+{
+	const char *msg = NULL;
+	if (hsa_status_string(s, &msg) != HSA_STATUS_SUCCESS || !msg)
+		msg = "(no status string)";
+	fprintf(stderr, "hsa-dispatch-bench:%d: %s failed: status %#x: %s\n", line, what,
+		(unsigned)s, msg);
+	exit(1);
+}
+
+#define CHECK(call)                                             \
+	do {                                                    \
+		hsa_status_t s_ = (call);                       \
+		if (s_ != HSA_STATUS_SUCCESS)                   \
+			hsa_fail(s_, #call, __LINE__);          \
+	} while (0)
+
+static void die(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "hsa-dispatch-bench: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n");
+	exit(1);
+}
+
+static void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size);
+	if (!p)
+		die("out of memory%s", "");
+	return p;
+}
+
+/* ---- time ---- */
+
+static inline uint64_t now_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+
+/* The floor's polling: spin, but give the core away every 64 polls.  On a
+ * machine with fewer free cores than spinning threads (the waiter, the
+ * consumer, kfdemu's CP) a pure spin measures the scheduler's time slice,
+ * not the path; the yield keeps the floor a floor there. */
+static inline void poll_pause(unsigned *polls)
+{
+	if (++*polls % 64 == 0)
+		sched_yield();
+	else
+		cpu_relax();
+}
+
+static void sleep_us(unsigned us)
+{
+	struct timespec ts = { .tv_sec = us / 1000000u, .tv_nsec = (long)(us % 1000000u) * 1000 };
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/* ---- results ---- */
+
+struct result {
+	const char *metric;
+	double *ns; /* sorted samples */
+	unsigned n;
+};
+
+static struct result results[64];
+static unsigned n_results;
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+/* Nearest-rank percentile of sorted samples. */
+static double pct(const struct result *r, unsigned p)
+{
+	size_t rank = ((size_t)r->n * p + 99) / 100;
+	return r->ns[rank ? rank - 1 : 0];
+}
+
+static double mean(const struct result *r)
+{
+	double sum = 0;
+	for (unsigned i = 0; i < r->n; i++)
+		sum += r->ns[i];
+	return sum / r->n;
+}
+
+/* Takes ownership of ns. */
+static void record(const char *metric, double *ns, unsigned n)
+{
+	if (n == 0 || n_results == sizeof(results) / sizeof(results[0])) {
+		free(ns);
+		return;
+	}
+	qsort(ns, n, sizeof(*ns), cmp_double);
+	struct result *r = &results[n_results++];
+	*r = (struct result){ .metric = metric, .ns = ns, .n = n };
+	printf("%-24s %7u %10.1f %10.1f %10.1f %10.1f\n", metric, n, ns[0], pct(r, 50),
+	       pct(r, 99), mean(r));
+	fflush(stdout);
+}
+
+static void skip(const char *metric, const char *why)
+{
+	printf("%-24s skipped: %s\n", metric, why);
+	fflush(stdout);
+}
+
+/* ---- the HSA side: agent, queue, signals, code object ---- */
+
+static hsa_agent_t gpu, cpu;
+static hsa_queue_t *queue;
+static hsa_amd_memory_pool_t kernarg_pool;
+static bool have_kernarg_pool;
+static char gfx[64];
+static uint64_t ts_freq; /* HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, ticks per second */
+
+static hsa_status_t find_agents(hsa_agent_t agent, void *data)
+{
+	hsa_device_type_t type;
+	CHECK(hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type));
+	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
+		gpu = agent;
+	if (type == HSA_DEVICE_TYPE_CPU && !cpu.handle)
+		cpu = agent;
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t find_kernarg_pool(hsa_amd_memory_pool_t pool, void *data)
+{
+	hsa_amd_segment_t seg;
+	uint32_t flags = 0;
+	CHECK(hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg));
+	if (seg != HSA_AMD_SEGMENT_GLOBAL)
+		return HSA_STATUS_SUCCESS;
+	CHECK(hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags));
+	if ((flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) && !have_kernarg_pool) {
+		kernarg_pool = pool;
+		have_kernarg_pool = true;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+static void queue_error(hsa_status_t status, hsa_queue_t *q, void *data)
+{
+	const char *msg = NULL;
+	hsa_status_string(status, &msg);
+	fprintf(stderr, "hsa-dispatch-bench: queue error %#x: %s\n", (unsigned)status,
+		msg ? msg : "?");
+}
+
+/* The kernel "empty" (tools/kernels/empty.cl), loaded once. */
+static struct {
+	bool loaded;
+	char why[PATH_MAX + 64]; /* why not, when not */
+	uint64_t object;
+	uint32_t private_size, group_size;
+	void *kernarg;
+	hsa_executable_t exe;
+	hsa_code_object_reader_t reader;
+} kern;
+
+static void default_co_path(char *out, size_t size)
+{
+	char exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (len <= 0) {
+		snprintf(out, size, "empty.%s.co", gfx);
+		return;
+	}
+	exe[len] = '\0';
+	char *slash = strrchr(exe, '/');
+	if (slash)
+		*slash = '\0';
+	if (snprintf(out, size, "%s/empty.%s.co", exe, gfx) >= (int)size)
+		snprintf(out, size, "empty.%s.co", gfx); /* too long: the current directory */
+}
+
+static void kernel_load(void)
+{
+	char path[PATH_MAX];
+	if (opt.co)
+		snprintf(path, sizeof(path), "%s", opt.co);
+	else
+		default_co_path(path, sizeof(path));
+	if (access(path, R_OK)) {
+		snprintf(kern.why, sizeof(kern.why), "no code object %s (--co)", path);
+		return;
+	}
+	if (!have_kernarg_pool) {
+		snprintf(kern.why, sizeof(kern.why), "no kernarg pool on the CPU agent");
+		return;
+	}
+	hsa_file_t fd = open(path, O_RDONLY);
+	if (fd < 0)
+		die("cannot open %s", path);
+	CHECK(hsa_code_object_reader_create_from_file(fd, &kern.reader));
+	CHECK(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					NULL, &kern.exe));
+	CHECK(hsa_executable_load_agent_code_object(kern.exe, gpu, kern.reader, NULL, NULL));
+	CHECK(hsa_executable_freeze(kern.exe, NULL));
+	close(fd);
+	hsa_executable_symbol_t sym;
+	CHECK(hsa_executable_get_symbol_by_name(kern.exe, "empty.kd", &gpu, &sym));
+	uint32_t kernarg_size = 0;
+	CHECK(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
+					     &kern.object));
+	CHECK(hsa_executable_symbol_get_info(
+		sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE, &kernarg_size));
+	CHECK(hsa_executable_symbol_get_info(
+		sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_PRIVATE_SEGMENT_SIZE, &kern.private_size));
+	CHECK(hsa_executable_symbol_get_info(
+		sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_GROUP_SEGMENT_SIZE, &kern.group_size));
+	size_t ka = kernarg_size < 64 ? 64 : kernarg_size;
+	CHECK(hsa_amd_memory_pool_allocate(kernarg_pool, ka, 0, &kern.kernarg));
+	CHECK(hsa_amd_agents_allow_access(1, &gpu, NULL, kern.kernarg));
+	memset(kern.kernarg, 0, ka);
+	kern.loaded = true;
+}
+
+static void kernel_unload(void)
+{
+	if (!kern.loaded)
+		return;
+	CHECK(hsa_amd_memory_pool_free(kern.kernarg));
+	CHECK(hsa_executable_destroy(kern.exe));
+	CHECK(hsa_code_object_reader_destroy(kern.reader));
+}
+
+/* ---- packets ---- */
+
+enum kind { BARRIER, KERNEL };
+
+static uint16_t header_of(enum kind k, bool barrier_bit)
+{
+	unsigned type = k == KERNEL ? HSA_PACKET_TYPE_KERNEL_DISPATCH : HSA_PACKET_TYPE_BARRIER_AND;
+	return (uint16_t)(type << HSA_PACKET_HEADER_TYPE |
+			  (barrier_bit ? 1u : 0u) << HSA_PACKET_HEADER_BARRIER |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE);
+}
+
+/* The first 32 bits of a packet: header | setup << 16 (setup: 1 dimension). */
+static uint32_t first_word(enum kind k, bool barrier_bit)
+{
+	uint32_t setup = k == KERNEL ? 1u << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS : 0;
+	return header_of(k, barrier_bit) | setup << 16;
+}
+
+/* Writes bytes 4..63 of a packet; the header stays as it is (INVALID). */
+static void write_body(void *slot, enum kind k, uint64_t completion)
+{
+	if (k == KERNEL) {
+		hsa_kernel_dispatch_packet_t p = {
+			.workgroup_size_x = 1, .workgroup_size_y = 1, .workgroup_size_z = 1,
+			.grid_size_x = 1, .grid_size_y = 1, .grid_size_z = 1,
+			.private_segment_size = kern.private_size,
+			.group_segment_size = kern.group_size,
+			.kernel_object = kern.object,
+			.kernarg_address = kern.kernarg,
+			.completion_signal = { completion },
+		};
+		memcpy((char *)slot + 4, (char *)&p + 4, sizeof(p) - 4);
+	} else {
+		hsa_barrier_and_packet_t p = { .completion_signal = { completion } };
+		memcpy((char *)slot + 4, (char *)&p + 4, sizeof(p) - 4);
+	}
+}
+
+/* Release store of the first word: pairs with the packet processor's
+ * acquire load of the header; the body written before it is visible. */
+static inline void publish(void *slot, uint32_t word)
+{
+	atomic_store_explicit((_Atomic uint32_t *)slot, word, memory_order_release);
+}
+
+/* ---- the floor: a private ring and an in-process packet consumer ---- */
+
+static inline long futex(_Atomic uint32_t *addr, int op, uint32_t val)
+{
+	return syscall(SYS_futex, addr, op, val, NULL, NULL, 0);
+}
+
+/* A completion counter the floor's consumer decrements, and a futex word a
+ * blocked waiter sleeps on.  The handle in a packet is its address. */
+struct ref_signal {
+	_Atomic int64_t value;
+	_Atomic uint32_t seq;     /* bumped after every decrement */
+	_Atomic uint32_t waiters; /* sleepers on seq */
+};
+
+struct ref_ring {
+	void *base;
+	uint32_t size;
+	_Atomic uint64_t write_index;
+	_Atomic uint64_t read_index;
+	_Atomic uint64_t doorbell; /* last published index + 1 */
+	_Atomic bool stop;
+	pthread_t consumer;
+};
+
+static struct ref_ring ref;
+
+/* The floor's packet processor: polls the doorbell, takes each packet once
+ * its header is valid (acquire; pairs with publish()), decrements the
+ * completion counter, wakes a sleeper, marks the slot INVALID and advances
+ * the read index (release; pairs with the producers' room check). */
+static void *ref_consumer(void *arg)
+{
+	uint64_t rd = atomic_load_explicit(&ref.read_index, memory_order_relaxed);
+	unsigned polls = 0;
+	while (!atomic_load_explicit(&ref.stop, memory_order_relaxed)) {
+		uint64_t db = atomic_load_explicit(&ref.doorbell, memory_order_acquire);
+		if (rd >= db) {
+			poll_pause(&polls);
+			continue;
+		}
+		_Atomic uint32_t *slot = (_Atomic uint32_t *)((char *)ref.base +
+							      (rd & (ref.size - 1)) * 64);
+		uint32_t w = atomic_load_explicit(slot, memory_order_acquire);
+		if ((w & 0xff) == HSA_PACKET_TYPE_INVALID) {
+			poll_pause(&polls);
+			continue;
+		}
+		uint64_t handle;
+		memcpy(&handle, (char *)slot + 56, sizeof(handle));
+		if (handle) {
+			struct ref_signal *s = (struct ref_signal *)(uintptr_t)handle;
+			atomic_fetch_sub(&s->value, 1);
+			atomic_fetch_add(&s->seq, 1);
+			if (atomic_load(&s->waiters))
+				futex(&s->seq, FUTEX_WAKE_PRIVATE, INT_MAX);
+		}
+		atomic_store_explicit(slot, HSA_PACKET_TYPE_INVALID, memory_order_relaxed);
+		atomic_store_explicit(&ref.read_index, ++rd, memory_order_release);
+	}
+	return NULL;
+}
+
+static void ref_init(bool with_consumer)
+{
+	ref.size = opt.queue_size;
+	ref.base = aligned_alloc(64, (size_t)ref.size * 64);
+	if (!ref.base)
+		die("out of memory%s", "");
+	for (uint32_t i = 0; i < ref.size; i++)
+		*(uint32_t *)((char *)ref.base + (size_t)i * 64) = HSA_PACKET_TYPE_INVALID;
+	atomic_init(&ref.write_index, 0);
+	atomic_init(&ref.read_index, 0);
+	atomic_init(&ref.doorbell, 0);
+	atomic_init(&ref.stop, false);
+	if (with_consumer && pthread_create(&ref.consumer, NULL, ref_consumer, NULL))
+		die("pthread_create failed%s", "");
+}
+
+static void ref_fini(bool with_consumer)
+{
+	atomic_store(&ref.stop, true);
+	if (with_consumer)
+		pthread_join(ref.consumer, NULL);
+	free(ref.base);
+}
+
+/* Waits for a ref_signal to drop below 1: spinning, or asleep on the futex
+ * (no spin first: the floor of a blocked wait). */
+static void ref_wait(struct ref_signal *s, bool blocked)
+{
+	unsigned polls = 0;
+	for (;;) {
+		uint32_t seq = atomic_load(&s->seq);
+		if (atomic_load(&s->value) < 1)
+			return;
+		if (!blocked) {
+			poll_pause(&polls);
+			continue;
+		}
+		atomic_fetch_add(&s->waiters, 1);
+		futex(&s->seq, FUTEX_WAIT_PRIVATE, seq);
+		atomic_fetch_sub(&s->waiters, 1);
+	}
+}
+
+/* ---- one submission path over either ring ---- */
+
+/* Either the HSA queue (through the API, as an application does) or the
+ * floor's private ring (inline atomics).  The branch is taken the same way
+ * every time, so it costs nothing measurable. */
+struct ring {
+	bool is_ref;
+	uint32_t size;
+	void *base;
+	bool can_wait_room; /* false without a packet processor */
+};
+
+static inline uint64_t ring_reserve(const struct ring *r, uint64_t n)
+{
+	if (r->is_ref)
+		return atomic_fetch_add_explicit(&ref.write_index, n, memory_order_release);
+	return hsa_queue_add_write_index_screlease(queue, n);
+}
+
+static inline uint64_t ring_read_index(const struct ring *r)
+{
+	if (r->is_ref)
+		return atomic_load_explicit(&ref.read_index, memory_order_acquire);
+	return hsa_queue_load_read_index_scacquire(queue);
+}
+
+static inline void ring_doorbell(const struct ring *r, uint64_t idx)
+{
+	if (r->is_ref)
+		atomic_store_explicit(&ref.doorbell, idx + 1, memory_order_release);
+	else
+		hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)idx);
+}
+
+static inline void *ring_slot(const struct ring *r, uint64_t idx)
+{
+	return (char *)r->base + (idx & (r->size - 1)) * 64;
+}
+
+/* Room for packets [idx, idx + n): the protocol's check.  Without a packet
+ * processor nothing frees room, so the load is done and not waited on. */
+static inline void ring_wait_room(const struct ring *r, uint64_t idx, uint64_t n)
+{
+	while (idx + n - ring_read_index(r) > r->size && r->can_wait_room)
+		sched_yield();
+}
+
+/* A completion signal of either kind. */
+struct completion {
+	bool is_ref;
+	hsa_signal_t sig;
+	struct ref_signal rs;
+};
+
+static uint64_t completion_handle(struct completion *c)
+{
+	return c->is_ref ? (uint64_t)(uintptr_t)&c->rs : c->sig.handle;
+}
+
+static void completion_set(struct completion *c, int64_t v)
+{
+	if (c->is_ref)
+		atomic_store(&c->rs.value, v);
+	else
+		hsa_signal_store_screlease(c->sig, v);
+}
+
+static void completion_wait(struct completion *c, bool blocked)
+{
+	if (c->is_ref) {
+		ref_wait(&c->rs, blocked);
+		return;
+	}
+	hsa_wait_state_t hint = blocked ? HSA_WAIT_STATE_BLOCKED : HSA_WAIT_STATE_ACTIVE;
+	while (hsa_signal_wait_scacquire(c->sig, HSA_SIGNAL_CONDITION_LT, 1, UINT64_MAX, hint) >= 1)
+		;
+}
+
+static void completion_init(struct completion *c, bool is_ref)
+{
+	memset(c, 0, sizeof(*c));
+	c->is_ref = is_ref;
+	if (!is_ref)
+		CHECK(hsa_signal_create(0, 0, NULL, &c->sig));
+}
+
+static void completion_fini(struct completion *c)
+{
+	if (!c->is_ref)
+		CHECK(hsa_signal_destroy(c->sig));
+}
+
+static struct ring hsa_ring(bool cp)
+{
+	return (struct ring){ .is_ref = false, .size = queue->size, .base = queue->base_address,
+			      .can_wait_room = cp };
+}
+
+static struct ring ref_ring(bool consumer)
+{
+	return (struct ring){ .is_ref = true, .size = ref.size, .base = ref.base,
+			      .can_wait_room = consumer };
+}
+
+/* ---- Single and Multi ---- */
+
+static double *run_single(const struct ring *r, enum kind k, bool blocked, unsigned *n_out)
+{
+	struct completion c;
+	completion_init(&c, r->is_ref);
+	double *ns = xcalloc(opt.iters, sizeof(double));
+	uint32_t word = first_word(k, true);
+	for (unsigned i = 0; i <= opt.iters; i++) {
+		completion_set(&c, 1);
+		uint64_t idx = ring_reserve(r, 1);
+		ring_wait_room(r, idx, 1);
+		void *slot = ring_slot(r, idx);
+		write_body(slot, k, completion_handle(&c));
+		uint64_t t0 = now_ns();
+		publish(slot, word);
+		ring_doorbell(r, idx);
+		completion_wait(&c, blocked);
+		uint64_t t1 = now_ns();
+		if (i > 0) /* the first round trip warms caches and the CP: dropped */
+			ns[i - 1] = (double)(t1 - t0);
+	}
+	completion_fini(&c);
+	*n_out = opt.iters;
+	return ns;
+}
+
+static double *run_multi(const struct ring *r, enum kind k, bool blocked, unsigned *n_out)
+{
+	unsigned batch = opt.batch < r->size ? opt.batch : r->size;
+	struct completion c;
+	completion_init(&c, r->is_ref);
+	double *ns = xcalloc(opt.reps, sizeof(double));
+	for (unsigned rep = 0; rep <= opt.reps; rep++) {
+		completion_set(&c, batch);
+		uint64_t base = ring_reserve(r, batch);
+		ring_wait_room(r, base, batch);
+		for (unsigned i = 0; i < batch; i++)
+			write_body(ring_slot(r, base + i), k, completion_handle(&c));
+		/* Headers in reverse; the processor stops at the first packet's
+		 * INVALID header until the timer runs.  Only the last packet
+		 * carries the barrier bit, as in rocrtst. */
+		for (unsigned i = batch - 1; i > 0; i--)
+			publish(ring_slot(r, base + i), first_word(k, i == batch - 1));
+		uint64_t t0 = now_ns();
+		publish(ring_slot(r, base), first_word(k, batch == 1));
+		ring_doorbell(r, base + batch - 1);
+		completion_wait(&c, blocked);
+		uint64_t t1 = now_ns();
+		if (rep > 0)
+			ns[rep - 1] = (double)(t1 - t0) / batch;
+	}
+	completion_fini(&c);
+	*n_out = opt.reps;
+	return ns;
+}
+
+/* ---- host enqueue cost, one or two producers ---- */
+
+struct producer {
+	const struct ring *r;
+	pthread_barrier_t *start;
+	double *ns;
+	unsigned n;
+};
+
+static void *produce(void *arg)
+{
+	struct producer *p = arg;
+	const struct ring *r = p->r;
+	unsigned groups = opt.enqueue / opt.group;
+	uint32_t word = first_word(BARRIER, false);
+	p->ns = xcalloc(groups, sizeof(double));
+	pthread_barrier_wait(p->start);
+	for (unsigned g = 0; g < groups; g++) {
+		/* Room for the whole group of both producers, untimed: the
+		 * timed room checks below then never wait for the processor. */
+		if (r->can_wait_room) {
+			uint64_t need = 2ull * opt.group;
+			for (;;) {
+				uint64_t wr = r->is_ref ? atomic_load(&ref.write_index)
+							: hsa_queue_load_write_index_relaxed(queue);
+				if (wr + need - ring_read_index(r) <= r->size)
+					break;
+				sched_yield();
+			}
+		}
+		uint64_t last = 0;
+		uint64_t t0 = now_ns();
+		for (unsigned i = 0; i < opt.group; i++) {
+			uint64_t idx = ring_reserve(r, 1);
+			ring_wait_room(r, idx, 1);
+			void *slot = ring_slot(r, idx);
+			write_body(slot, BARRIER, 0);
+			publish(slot, word);
+			last = idx;
+		}
+		uint64_t t1 = now_ns();
+		ring_doorbell(r, last);
+		p->ns[g] = (double)(t1 - t0) / opt.group;
+	}
+	p->n = groups;
+	return NULL;
+}
+
+static double *run_enqueue(const struct ring *r, unsigned threads, unsigned *n_out)
+{
+	struct producer p[2];
+	pthread_t tid[2];
+	pthread_barrier_t start;
+	pthread_barrier_init(&start, NULL, threads);
+	for (unsigned t = 0; t < threads; t++) {
+		p[t] = (struct producer){ .r = r, .start = &start };
+		if (t > 0 && pthread_create(&tid[t], NULL, produce, &p[t]))
+			die("pthread_create failed%s", "");
+	}
+	produce(&p[0]);
+	for (unsigned t = 1; t < threads; t++)
+		pthread_join(tid[t], NULL);
+	pthread_barrier_destroy(&start);
+	unsigned n = 0;
+	for (unsigned t = 0; t < threads; t++)
+		n += p[t].n;
+	double *ns = xcalloc(n, sizeof(double));
+	unsigned at = 0;
+	for (unsigned t = 0; t < threads; t++) {
+		memcpy(ns + at, p[t].ns, p[t].n * sizeof(double));
+		at += p[t].n;
+		free(p[t].ns);
+	}
+	*n_out = n;
+	return ns;
+}
+
+/* ---- wake-up of a waiter ---- */
+
+enum waiter_kind { W_HSA, W_FUTEX, W_ATOMIC };
+
+struct waiter {
+	enum waiter_kind kind;
+	bool blocked;
+	hsa_signal_t sig;
+	_Atomic uint32_t word; /* W_FUTEX and W_ATOMIC: 0 → 1 */
+	_Atomic unsigned go;   /* round the waiter may start */
+	_Atomic unsigned done; /* rounds the waiter has finished */
+	_Atomic pid_t tid;
+	uint64_t *woke;        /* per round: when the waiter returned */
+};
+
+static void *waiter_main(void *arg)
+{
+	struct waiter *w = arg;
+	atomic_store(&w->tid, (pid_t)syscall(SYS_gettid));
+	for (unsigned k = 1; k <= opt.wakeups + 1; k++) {
+		while (atomic_load_explicit(&w->go, memory_order_acquire) != k)
+			sched_yield();
+		switch (w->kind) {
+		case W_HSA:
+			while (hsa_signal_wait_scacquire(w->sig, HSA_SIGNAL_CONDITION_EQ, 1,
+							 UINT64_MAX,
+							 w->blocked ? HSA_WAIT_STATE_BLOCKED
+								    : HSA_WAIT_STATE_ACTIVE) != 1)
+				;
+			break;
+		case W_FUTEX:
+			while (atomic_load_explicit(&w->word, memory_order_acquire) != 1)
+				futex(&w->word, FUTEX_WAIT_PRIVATE, 0);
+			break;
+		case W_ATOMIC: {
+			unsigned polls = 0;
+			while (atomic_load_explicit(&w->word, memory_order_acquire) != 1)
+				poll_pause(&polls);
+			break;
+		}
+		}
+		w->woke[k - 1] = now_ns();
+		atomic_store_explicit(&w->done, k, memory_order_release);
+	}
+	return NULL;
+}
+
+/* The thread's scheduler state from /proc: 'S' once it sleeps in the kernel. */
+static char thread_state(pid_t tid)
+{
+	char path[64], buf[512];
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return '?';
+	size_t len = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[len] = '\0';
+	char *paren = strrchr(buf, ')');
+	return paren && paren[1] == ' ' ? paren[2] : '?';
+}
+
+static double *run_wakeup(enum waiter_kind kind, bool blocked, unsigned *n_out,
+			  unsigned *never_slept)
+{
+	struct waiter w = { .kind = kind, .blocked = blocked };
+	w.woke = xcalloc(opt.wakeups + 1, sizeof(uint64_t));
+	if (kind == W_HSA)
+		CHECK(hsa_signal_create(0, 0, NULL, &w.sig));
+	pthread_t tid;
+	if (pthread_create(&tid, NULL, waiter_main, &w))
+		die("pthread_create failed%s", "");
+	while (!atomic_load(&w.tid))
+		sched_yield();
+	double *ns = xcalloc(opt.wakeups, sizeof(double));
+	*never_slept = 0;
+	for (unsigned k = 1; k <= opt.wakeups + 1; k++) {
+		if (kind == W_HSA)
+			hsa_signal_store_screlease(w.sig, 0);
+		else
+			atomic_store(&w.word, 0);
+		atomic_store_explicit(&w.go, k, memory_order_release);
+		if (blocked) {
+			/* Past any spin phase (ROCr spins 200 us), then until the
+			 * waiter is seen asleep, for at most 100 ms. */
+			sleep_us(opt.sleep_us);
+			uint64_t give_up = now_ns() + 100000000u;
+			while (thread_state(w.tid) != 'S' && now_ns() < give_up)
+				sleep_us(20);
+			if (thread_state(w.tid) != 'S')
+				++*never_slept;
+		} else {
+			sleep_us(50);
+		}
+		uint64_t t0 = now_ns();
+		if (kind == W_HSA) {
+			hsa_signal_store_screlease(w.sig, 1);
+		} else {
+			atomic_store_explicit(&w.word, 1, memory_order_release);
+			if (kind == W_FUTEX)
+				futex(&w.word, FUTEX_WAKE_PRIVATE, 1);
+		}
+		while (atomic_load_explicit(&w.done, memory_order_acquire) != k)
+			sched_yield();
+		if (k > 1)
+			ns[k - 2] = (double)(w.woke[k - 1] - t0);
+	}
+	pthread_join(tid, NULL);
+	if (kind == W_HSA)
+		CHECK(hsa_signal_destroy(w.sig));
+	free(w.woke);
+	*n_out = opt.wakeups;
+	return ns;
+}
+
+/* ---- metric table and selection ---- */
+
+/* A metric runs when a token of --metrics is a prefix of its name.  A floor
+ * (floor_X) runs with the metrics it is the floor of: when a token is a
+ * prefix of X, or X a prefix of the token (floor_single_spin is the floor of
+ * single_spin_barrier and single_spin_kernel). */
+static bool selected(const char *metric)
+{
+	if (!strcmp(opt.metrics, "all"))
+		return true;
+	bool floor = !strncmp(metric, "floor_", 6);
+	const char *base = floor ? metric + 6 : metric;
+	char list[512];
+	snprintf(list, sizeof(list), "%s", opt.metrics);
+	char *save = NULL;
+	for (char *tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (!strncmp(metric, tok, strlen(tok)))
+			return true;
+		if (floor && (!strncmp(base, tok, strlen(tok)) ||
+			      !strncmp(tok, base, strlen(base))))
+			return true;
+	}
+	return false;
+}
+
+static const char *const metric_names[] = {
+	"enqueue_1t", "enqueue_2t", "floor_enqueue_1t", "floor_enqueue_2t",
+	"wakeup_blocked", "wakeup_spin", "floor_wakeup_blocked", "floor_wakeup_spin",
+	"single_spin_barrier", "single_blocked_barrier", "single_spin_kernel",
+	"single_blocked_kernel", "floor_single_spin", "floor_single_blocked",
+	"multi_spin_barrier", "multi_blocked_barrier", "multi_spin_kernel",
+	"multi_blocked_kernel", "floor_multi_spin", "floor_multi_blocked",
+};
+#define N_METRICS (sizeof(metric_names) / sizeof(metric_names[0]))
+
+static bool want(const char *metric)
+{
+	if (!strncmp(metric, "floor_", 6) && !opt.floors)
+		return false;
+	return selected(metric);
+}
+
+/* A CP is there if it consumes a barrier packet within --probe-ms. */
+static bool probe_cp(void)
+{
+	struct completion c;
+	completion_init(&c, false);
+	completion_set(&c, 1);
+	struct ring r = hsa_ring(false);
+	uint64_t idx = ring_reserve(&r, 1);
+	void *slot = ring_slot(&r, idx);
+	write_body(slot, BARRIER, completion_handle(&c));
+	publish(slot, first_word(BARRIER, true));
+	ring_doorbell(&r, idx);
+	uint64_t deadline = now_ns() + (uint64_t)opt.probe_ms * 1000000u;
+	uint64_t ticks = ts_freq / 1000 * 10; /* wait 10 ms at a time */
+	bool done = false;
+	while (!done && now_ns() < deadline)
+		done = hsa_signal_wait_scacquire(c.sig, HSA_SIGNAL_CONDITION_LT, 1, ticks,
+						 HSA_WAIT_STATE_BLOCKED) < 1;
+	completion_fini(&c);
+	return done;
+}
+
+/* ---- output ---- */
+
+static void write_csv(void)
+{
+	FILE *f = fopen(opt.csv, "w");
+	if (!f)
+		die("cannot write %s", opt.csv);
+	fprintf(f, "label,metric,unit,samples,min,p50,p99,mean\n");
+	for (unsigned i = 0; i < n_results; i++) {
+		const struct result *r = &results[i];
+		fprintf(f, "%s,%s,ns,%u,%.1f,%.1f,%.1f,%.1f\n", opt.label, r->metric, r->n,
+			r->ns[0], pct(r, 50), pct(r, 99), mean(r));
+	}
+	if (fclose(f))
+		die("cannot write %s", opt.csv);
+}
+
+static bool gnuplot_present(void)
+{
+	return system("gnuplot --version >/dev/null 2>&1") == 0;
+}
+
+/* One histogram per metric (samples up to p99), in a grid, into a PNG. */
+static void write_plot(void)
+{
+	if (!n_results)
+		die("--plot %s: no metric was measured", opt.plot);
+	char data[] = "/tmp/hsa-dispatch-bench-XXXXXX";
+	int fd = mkstemp(data);
+	if (fd < 0)
+		die("cannot create %s", data);
+	FILE *f = fdopen(fd, "w");
+	if (!f)
+		die("cannot write %s", data);
+	for (unsigned i = 0; i < n_results; i++) {
+		const struct result *r = &results[i];
+		for (unsigned j = 0; j < r->n; j++)
+			fprintf(f, "%.1f\n", r->ns[j] / 1000.0);
+		fprintf(f, "\n\n"); /* a gnuplot data block per metric: "index i" */
+	}
+	fclose(f);
+	FILE *gp = popen("gnuplot", "w");
+	if (!gp)
+		die("cannot run gnuplot%s", "");
+	unsigned cols = n_results < 4 ? n_results : 4, rows = (n_results + cols - 1) / cols;
+	fprintf(gp, "set terminal pngcairo size %u,%u noenhanced font ',8'\n", 360 * cols,
+		260 * rows);
+	fprintf(gp, "set output '%s'\n", opt.plot);
+	fprintf(gp, "set multiplot layout %u,%u title '%s: sample histograms (us)'\n", rows,
+		cols, opt.label);
+	fprintf(gp, "set style fill solid 0.6\nunset key\nset ylabel 'samples'\n");
+	for (unsigned i = 0; i < n_results; i++) {
+		const struct result *r = &results[i];
+		double lo = r->ns[0] / 1000.0, hi = pct(r, 99) / 1000.0;
+		double width = hi > lo ? (hi - lo) / 40.0 : (lo > 0 ? lo / 40.0 : 0.001);
+		fprintf(gp, "set title '%s (p50 %.3f us)'\n", r->metric, pct(r, 50) / 1000.0);
+		fprintf(gp, "set xrange [%g:%g]\n", lo - width, hi + width);
+		fprintf(gp, "set boxwidth %g\n", width * 0.9);
+		fprintf(gp,
+			"plot '%s' index %u using (%g*floor($1/%g)+%g/2):(1.0) smooth freq "
+			"with boxes\n",
+			data, i, width, width, width);
+	}
+	fprintf(gp, "unset multiplot\n");
+	int status = pclose(gp);
+	unlink(data);
+	if (status != 0)
+		die("gnuplot failed writing %s", opt.plot);
+	printf("plot: %s\n", opt.plot);
+}
+
+/* ---- main ---- */
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"usage: hsa-dispatch-bench [options]\n"
+		"  --metrics LIST   comma list of metric name prefixes (default all):\n"
+		"                   enqueue, wakeup, single, multi, or full names (--list)\n"
+		"  --iters N        Single round trips (default %u)\n"
+		"  --batch N        Multi packets per batch, at most the queue size (default %u)\n"
+		"  --reps N         Multi batches (default %u)\n"
+		"  --enqueue N      enqueue packets per producer thread (default %u)\n"
+		"  --group N        enqueue packets per timed sample (default %u)\n"
+		"  --wakeups N      wake-up samples (default %u)\n"
+		"  --sleep-us N     blocked waiter's sleep before each store (default %u)\n"
+		"  --queue-size N   AQL queue packets, a power of two (default %u)\n"
+		"  --probe-ms N     time the first packet may take before 'no CP' (default %u)\n"
+		"  --co PATH        code object with kernel 'empty' (default:\n"
+		"                   empty.<gfx>.co next to this program)\n"
+		"  --csv FILE       write label,metric,unit,samples,min,p50,p99,mean\n"
+		"  --plot FILE      write a PNG of sample histograms (needs gnuplot)\n"
+		"  --label NAME     label for the CSV and the plot (default: the library path)\n"
+		"  --no-floor       skip the floor_* metrics\n"
+		"  --list           list the metrics and exit\n",
+		opt.iters, opt.batch, opt.reps, opt.enqueue, opt.group, opt.wakeups,
+		opt.sleep_us, opt.queue_size, opt.probe_ms);
+}
+
+static unsigned parse_count(const char *name, const char *arg, unsigned lo, unsigned hi)
+{
+	char *end;
+	errno = 0;
+	unsigned long v = strtoul(arg, &end, 0);
+	if (errno || *end || end == arg || v < lo || v > hi) {
+		fprintf(stderr, "hsa-dispatch-bench: --%s wants a number in %u..%u, not '%s'\n",
+			name, lo, hi, arg);
+		exit(2);
+	}
+	return (unsigned)v;
+}
+
+static void parse_options(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "metrics", required_argument, NULL, 'm' },
+		{ "iters", required_argument, NULL, 'n' },
+		{ "batch", required_argument, NULL, 'b' },
+		{ "reps", required_argument, NULL, 'r' },
+		{ "enqueue", required_argument, NULL, 'e' },
+		{ "group", required_argument, NULL, 'g' },
+		{ "wakeups", required_argument, NULL, 'w' },
+		{ "sleep-us", required_argument, NULL, 's' },
+		{ "queue-size", required_argument, NULL, 'q' },
+		{ "probe-ms", required_argument, NULL, 'p' },
+		{ "co", required_argument, NULL, 'c' },
+		{ "csv", required_argument, NULL, 'C' },
+		{ "plot", required_argument, NULL, 'P' },
+		{ "label", required_argument, NULL, 'L' },
+		{ "no-floor", no_argument, NULL, 'F' },
+		{ "list", no_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c;
+	while ((c = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'm': opt.metrics = optarg; break;
+		case 'n': opt.iters = parse_count("iters", optarg, 1, 10000000); break;
+		case 'b': opt.batch = parse_count("batch", optarg, 1, 1u << 20); break;
+		case 'r': opt.reps = parse_count("reps", optarg, 1, 1000000); break;
+		case 'e': opt.enqueue = parse_count("enqueue", optarg, 1, 100000000); break;
+		case 'g': opt.group = parse_count("group", optarg, 1, 1024); break;
+		case 'w': opt.wakeups = parse_count("wakeups", optarg, 1, 1000000); break;
+		case 's': opt.sleep_us = parse_count("sleep-us", optarg, 0, 10000000); break;
+		case 'q': opt.queue_size = parse_count("queue-size", optarg, 64, 1u << 24); break;
+		case 'p': opt.probe_ms = parse_count("probe-ms", optarg, 1, 600000); break;
+		case 'c': opt.co = optarg; break;
+		case 'C': opt.csv = optarg; break;
+		case 'P': opt.plot = optarg; break;
+		case 'L': opt.label = optarg; break;
+		case 'F': opt.floors = false; break;
+		case 'l':
+			for (size_t i = 0; i < N_METRICS; i++)
+				puts(metric_names[i]);
+			exit(0);
+		case 'h': usage(stdout); exit(0);
+		default: usage(stderr); exit(2);
+		}
+	}
+	if (optind != argc) {
+		usage(stderr);
+		exit(2);
+	}
+	if (opt.queue_size & (opt.queue_size - 1)) {
+		fprintf(stderr, "hsa-dispatch-bench: --queue-size must be a power of two\n");
+		exit(2);
+	}
+	if (opt.enqueue < opt.group)
+		opt.enqueue = opt.group;
+	/* Both producers' groups must fit in the ring at once. */
+	if (2u * opt.group > opt.queue_size) {
+		fprintf(stderr, "hsa-dispatch-bench: --group must be at most half the queue\n");
+		exit(2);
+	}
+	if (opt.csv && opt.csv[0] == '\0')
+		opt.csv = NULL;
+	if (opt.plot && !gnuplot_present()) {
+		fprintf(stderr, "hsa-dispatch-bench: --plot needs gnuplot, which is not installed "
+				"(Debian: apt-get install gnuplot-nox)\n");
+		exit(2);
+	}
+}
+
+static void run_floor_metrics_host(void)
+{
+	unsigned n;
+	double *ns;
+	if (want("floor_enqueue_1t") || want("floor_enqueue_2t")) {
+		ref_init(false);
+		struct ring r = ref_ring(false);
+		if (want("floor_enqueue_1t")) {
+			ns = run_enqueue(&r, 1, &n);
+			record("floor_enqueue_1t", ns, n);
+		}
+		if (want("floor_enqueue_2t")) {
+			ns = run_enqueue(&r, 2, &n);
+			record("floor_enqueue_2t", ns, n);
+		}
+		ref_fini(false);
+	}
+}
+
+int main(int argc, char **argv)
+{
+	parse_options(argc, argv);
+	Dl_info info;
+	const char *lib = dladdr((void *)hsa_init, &info) && info.dli_fname ? info.dli_fname : "?";
+	if (!opt.label)
+		opt.label = lib;
+	if (strchr(opt.label, ',') || strchr(opt.label, '\'')) {
+		fprintf(stderr, "hsa-dispatch-bench: --label must not contain ',' or quotes\n");
+		return 2;
+	}
+	printf("library: %s\n", lib);
+
+	CHECK(hsa_init());
+	CHECK(hsa_iterate_agents(find_agents, NULL));
+	if (!gpu.handle || !cpu.handle) {
+		fprintf(stderr, "hsa-dispatch-bench: no %s agent\n", gpu.handle ? "CPU" : "GPU");
+		return 1;
+	}
+	CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, gfx));
+	CHECK(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &ts_freq));
+	if (ts_freq < 1000)
+		ts_freq = 1000000000u;
+	CHECK(hsa_amd_agent_iterate_memory_pools(cpu, find_kernarg_pool, NULL));
+	uint32_t max_size = 0;
+	CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max_size));
+	if (opt.queue_size > max_size)
+		opt.queue_size = max_size;
+	CHECK(hsa_queue_create(gpu, opt.queue_size, HSA_QUEUE_TYPE_MULTI, queue_error, NULL,
+			       UINT32_MAX, UINT32_MAX, &queue));
+
+	bool any_dispatch = false;
+	for (size_t i = 0; i < N_METRICS; i++)
+		any_dispatch |= (!strncmp(metric_names[i], "single_", 7) ||
+				 !strncmp(metric_names[i], "multi_", 6)) && want(metric_names[i]);
+	bool cp = probe_cp();
+	if (cp && any_dispatch && (want("single_spin_kernel") || want("single_blocked_kernel") ||
+			     want("multi_spin_kernel") || want("multi_blocked_kernel")))
+		kernel_load();
+	printf("agent: %s, queue: %u packets, command processor: %s\n", gfx, queue->size,
+	       cp ? "present" : "absent (a probe packet was not consumed)");
+	printf("%-24s %7s %10s %10s %10s %10s\n", "metric (ns)", "samples", "min", "p50", "p99",
+	       "mean");
+
+	unsigned n, never;
+	double *ns;
+	/* Host side: the runtime's part of a submission, and its wake-ups. */
+	struct ring hr = hsa_ring(cp);
+	if (want("enqueue_1t")) {
+		ns = run_enqueue(&hr, 1, &n);
+		record("enqueue_1t", ns, n);
+	}
+	if (want("enqueue_2t")) {
+		ns = run_enqueue(&hr, 2, &n);
+		record("enqueue_2t", ns, n);
+	}
+	run_floor_metrics_host();
+	if (want("wakeup_blocked")) {
+		ns = run_wakeup(W_HSA, true, &n, &never);
+		record("wakeup_blocked", ns, n);
+		if (never)
+			printf("  (the waiter was not seen asleep in %u of %u rounds)\n", never, n);
+	}
+	if (want("wakeup_spin")) {
+		ns = run_wakeup(W_HSA, false, &n, &never);
+		record("wakeup_spin", ns, n);
+	}
+	if (want("floor_wakeup_blocked")) {
+		ns = run_wakeup(W_FUTEX, true, &n, &never);
+		record("floor_wakeup_blocked", ns, n);
+	}
+	if (want("floor_wakeup_spin")) {
+		ns = run_wakeup(W_ATOMIC, false, &n, &never);
+		record("floor_wakeup_spin", ns, n);
+	}
+
+	/* Round trips through the command processor. */
+	static const struct {
+		const char *name;
+		bool multi, blocked;
+		enum kind kind;
+	} trips[] = {
+		{ "single_spin_barrier", false, false, BARRIER },
+		{ "single_blocked_barrier", false, true, BARRIER },
+		{ "single_spin_kernel", false, false, KERNEL },
+		{ "single_blocked_kernel", false, true, KERNEL },
+		{ "multi_spin_barrier", true, false, BARRIER },
+		{ "multi_blocked_barrier", true, true, BARRIER },
+		{ "multi_spin_kernel", true, false, KERNEL },
+		{ "multi_blocked_kernel", true, true, KERNEL },
+	};
+	for (size_t i = 0; i < sizeof(trips) / sizeof(trips[0]); i++) {
+		if (!want(trips[i].name))
+			continue;
+		if (!cp) {
+			skip(trips[i].name, "no command processor consumed the probe packet");
+			continue;
+		}
+		if (trips[i].kind == KERNEL && !kern.loaded) {
+			skip(trips[i].name, kern.why);
+			continue;
+		}
+		ns = trips[i].multi ? run_multi(&hr, trips[i].kind, trips[i].blocked, &n)
+				   : run_single(&hr, trips[i].kind, trips[i].blocked, &n);
+		record(trips[i].name, ns, n);
+	}
+	/* Their floor: the same loops against the in-process consumer. */
+	if (want("floor_single_spin") || want("floor_single_blocked") ||
+	    want("floor_multi_spin") || want("floor_multi_blocked")) {
+		ref_init(true);
+		struct ring rr = ref_ring(true);
+		if (want("floor_single_spin")) {
+			ns = run_single(&rr, BARRIER, false, &n);
+			record("floor_single_spin", ns, n);
+		}
+		if (want("floor_single_blocked")) {
+			ns = run_single(&rr, BARRIER, true, &n);
+			record("floor_single_blocked", ns, n);
+		}
+		if (want("floor_multi_spin")) {
+			ns = run_multi(&rr, BARRIER, false, &n);
+			record("floor_multi_spin", ns, n);
+		}
+		if (want("floor_multi_blocked")) {
+			ns = run_multi(&rr, BARRIER, true, &n);
+			record("floor_multi_blocked", ns, n);
+		}
+		ref_fini(true);
+	}
+
+	kernel_unload();
+	CHECK(hsa_queue_destroy(queue));
+	CHECK(hsa_shut_down());
+	if (opt.csv)
+		write_csv();
+	if (opt.plot)
+		write_plot();
+	for (unsigned i = 0; i < n_results; i++)
+		free(results[i].ns);
+	return 0;
+}
