@@ -474,11 +474,30 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 		uint32_t maxrow = p->vgpr_rows;
 		for (size_t i = 0; i < n; i++) {
 			const struct isa_inst *in = &insts[i];
-			uint32_t m = in->addr_reg;
-			if (in->data_reg > m) m = in->data_reg;
-			if (in->dst > m) m = in->dst;
-			if (in->saddr > m) m = in->saddr;
-			if (in->offset1 > m && in->enc == ISA_ENC_DS) m = in->offset1;
+			uint32_t m = 0;
+			switch (in->enc) {
+			case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
+			case ISA_ENC_VOP3: case ISA_ENC_VOP3P:
+				/* VOPC, v_readlane, v_readfirstlane: dst is an SGPR */
+				if (in->op > 0xff && in->op != 0x142 && in->op != 0x289)
+					m = in->dst;
+				break;
+			case ISA_ENC_DS:
+				m = in->dst;
+				if (in->data_reg > m) m = in->data_reg;
+				if (in->addr_reg > m) m = in->addr_reg;
+				if (in->offset1 > m) m = in->offset1;  /* data1 */
+				if (in->saddr > m) m = in->saddr;      /* data1 */
+				break;
+			case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
+			case ISA_ENC_MUBUF:
+				m = in->dst;
+				if (in->data_reg > m) m = in->data_reg;
+				if (in->addr_reg > m) m = in->addr_reg;
+				break;
+			default:
+				continue;
+			}
 			for (int k = 0; k < 3; k++)
 				if (in->src[k].kind == ISA_OPND_VGPR && in->src[k].reg > m)
 					m = in->src[k].reg;

@@ -332,6 +332,103 @@ static int lane_access(struct isa_wave *w, const struct isa_inst *in, const stru
 	return 0;
 }
 
+/* Fast path for the common case: GLOBAL loads/stores of whole dwords.
+ * Consecutive lanes usually hit the same page, so the page is translated
+ * once and reused; a lane whose access crosses a page, or whose page is
+ * only partly mapped, takes the general path (lane_access). */
+static int exec_global_dwords(struct isa_wave *w, const struct isa_inst *in,
+			      const struct mem_op *m)
+{
+	uint64_t exec = isa_exec(w), page = 1, sbase = 0;
+	uint8_t *host = NULL;
+	unsigned nd = m->dwords, access = m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE
+							    : KEMU_ISA_ACCESS_READ;
+	const uint32_t *alo = isa_vrow(w, in->addr_reg), *ahi = isa_vrow(w, in->addr_reg + 1u);
+	bool sa = in->flags & FL_SADDR;
+
+	if (sa)
+		sbase = isa_sreg64(w, in->saddr);
+	if (exec == ~0ull) {
+		/* All lanes, consecutive elements inside one page: one block
+		 * copy per register (the usual a[i] access of a full wave). */
+		uint64_t a0 = (sa ? sbase + alo[0] : ((uint64_t)alo[0] | ((uint64_t)ahi[0] << 32))) +
+			      (uint64_t)(int64_t)in->offset;
+		uint64_t span = (uint64_t)m->bytes * ISA_LANES;
+		bool contig = (a0 & 4095) + span <= 4096;
+		if (contig && sa) {
+			for (unsigned l = 1; l < ISA_LANES; l++)
+				contig &= alo[l] == alo[0] + (uint32_t)(l * m->bytes);
+		} else if (contig) {
+			for (unsigned l = 1; l < ISA_LANES; l++)
+				contig &= (((uint64_t)alo[l] | ((uint64_t)ahi[l] << 32)) ==
+					   ((uint64_t)alo[0] | ((uint64_t)ahi[0] << 32)) + (uint64_t)l * m->bytes);
+		}
+		if (contig) {
+			uint8_t *h = isa_mem_probe(w, a0 & ~4095ull, access);
+			if (h) {
+				h += a0 & 4095;
+				if (nd == 1) {
+					if (m->kind == MK_STORE)
+						memcpy(h, isa_vrow(w, in->data_reg), 256);
+					else
+						memcpy(isa_vrow(w, in->dst), h, 256);
+				} else {
+					for (unsigned l = 0; l < ISA_LANES; l++)
+						for (unsigned i = 0; i < nd; i++) {
+							uint8_t *p = h + (size_t)l * m->bytes + 4 * i;
+							if (m->kind == MK_STORE)
+								memcpy(p, &isa_vrow(w, in->data_reg + i)[l], 4);
+							else
+								memcpy(&isa_vrow(w, in->dst + i)[l], p, 4);
+						}
+				}
+				return ISA_STEP_NEXT;
+			}
+			/* page not (fully) mapped: per lane below, which faults
+			 * at the first bad address */
+		}
+	}
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint64_t addr = sa ? sbase + alo[lane] : ((uint64_t)alo[lane] | ((uint64_t)ahi[lane] << 32));
+		uint64_t pg;
+		addr += (uint64_t)(int64_t)in->offset;
+		pg = addr & ~4095ull;
+		if ((addr & 4095) + m->bytes > 4096)
+			goto slow;
+		if (pg != page) {
+			host = isa_mem_probe(w, pg, access);
+			if (!host) {
+				/* maybe partly mapped: let the general path decide */
+				page = 1;
+				goto slow;
+			}
+			page = pg;
+		}
+		if (m->kind == MK_STORE) {
+			for (unsigned i = 0; i < nd; i++)
+				memcpy(host + (addr - pg) + 4 * i, &isa_vrow(w, in->data_reg + i)[lane], 4);
+		} else {
+			for (unsigned i = 0; i < nd; i++)
+				memcpy(&isa_vrow(w, in->dst + i)[lane], host + (addr - pg) + 4 * i, 4);
+		}
+		continue;
+slow:
+		{
+			uint32_t data[4] = { 0, 0, 0, 0 };
+			if (m->kind == MK_STORE)
+				for (unsigned i = 0; i < nd; i++)
+					data[i] = isa_vrow(w, in->data_reg + i)[lane];
+			if (lane_access(w, in, m, SP_GLOBAL, addr, lane, data, NULL, 0))
+				return ISA_STEP_ERROR;
+			if (m->kind == MK_LOAD)
+				for (unsigned i = 0; i < nd; i++)
+					isa_vrow(w, in->dst + i)[lane] = data[i];
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -342,6 +439,8 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 	enum isa_enc enc = (enum isa_enc)in->enc;
 
 	flat_op(in->op, &m);
+	if (enc == ISA_ENC_GLOBAL && m.kind != MK_ATOMIC && m.bytes >= 4)
+		return exec_global_dwords(w, in, &m);
 	if (in->flags & FL_SADDR)
 		sbase = enc == ISA_ENC_SCRATCH ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
 	for (uint64_t e = exec; e; e &= e - 1) {

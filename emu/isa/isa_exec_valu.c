@@ -17,6 +17,32 @@
 #define L for (unsigned l = 0; l < ISA_LANES; l++)
 
 static inline int32_t i32(uint32_t v) { return (int32_t)v; }
+
+/* A 64-bit lane mask -> 64 bytes of 0/1 (the inverse of the below). */
+static inline void isa_unpack_bytes(uint64_t m, uint8_t *b)
+{
+	for (unsigned g = 0; g < 8; g++) {
+		uint64_t x = ((m >> (8 * g)) & 0xff) * 0x0101010101010101ull;
+		x &= 0x8040201008040201ull;
+		/* each byte is 0 or one set bit: make it 0 or 1 */
+		x = ((((x & 0x7f7f7f7f7f7f7f7full) + 0x7f7f7f7f7f7f7f7full) | x) >> 7) &
+		    0x0101010101010101ull;
+		memcpy(b + 8 * g, &x, 8);
+	}
+}
+
+/* 64 bytes of 0/1 -> a 64-bit lane mask: each 8-byte group is gathered
+ * into 8 bits by one multiply (bit k of byte k lands in bit 56 + k). */
+static inline uint64_t isa_pack_bytes(const uint8_t *b)
+{
+	uint64_t m = 0;
+	for (unsigned g = 0; g < 8; g++) {
+		uint64_t x;
+		memcpy(&x, b + 8 * g, 8);
+		m |= ((x * 0x0102040810204080ull) >> 56) << (8 * g);
+	}
+	return m;
+}
 static inline uint32_t sext24(uint32_t v) { return (uint32_t)((int32_t)(v << 8) >> 8); }
 
 /* ---- integer 32-bit ---- */
@@ -257,6 +283,28 @@ static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
 
 	if (in->op >= 0x11c)
 		cin = isa_sread64(w, &in->src[2]);
+	if (in->op == 0x119 || in->op == 0x11c) {
+		/* the common 64-bit address add: carries computed lane-parallel
+		 * (vectorisable), then packed */
+		uint8_t c8[ISA_LANES];
+		if (in->op == 0x11c) {
+			uint8_t ci[ISA_LANES];
+			isa_unpack_bytes(cin, ci);
+			L {
+				uint64_t t = (uint64_t)a[l] + b[l] + ci[l];
+				r[l] = (uint32_t)t;
+				c8[l] = (uint8_t)(t >> 32);
+			}
+		} else {
+			L {
+				uint64_t t = (uint64_t)a[l] + b[l];
+				r[l] = (uint32_t)t;
+				c8[l] = (uint8_t)(t >> 32);
+			}
+		}
+		cout = isa_pack_bytes(c8);
+		goto done;
+	}
 	switch (in->op) {
 	case 0x119: L { uint64_t t = (uint64_t)a[l] + b[l]; r[l] = (uint32_t)t; cout |= (t >> 32) << l; } break;
 	case 0x11a: L { r[l] = a[l] - b[l]; cout |= (uint64_t)(b[l] > a[l]) << l; } break;
@@ -267,6 +315,7 @@ static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
 	default:
 		return isa_exec_illegal(w, in);
 	}
+done:
 	if (in->clamp) { /* clamp saturates the unsigned result */
 		if (in->op == 0x119 || in->op == 0x11c) { L if (cout >> l & 1) r[l] = UINT32_MAX; }
 		else { L if (cout >> l & 1) r[l] = 0; }

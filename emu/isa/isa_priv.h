@@ -260,6 +260,9 @@ void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
  * into w->err (with the instruction's PC). */
 void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		  uint32_t len, unsigned access);
+/* Whole-page lookup (page aligned) without recording a fault; NULL if
+ * the page is not fully mapped with the access. */
+void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access);
 /* Copies that may straddle pages; return 0 or -1 (fault filled). */
 int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		 void *dst, uint32_t len);

@@ -246,17 +246,15 @@ void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
 
 /* ---- memory ---- */
 
-void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, uint32_t len,
-		  unsigned access)
+static uint8_t *tlb_lookup(struct isa_wave *w, uint64_t page, unsigned access)
 {
 	const struct kemu_isa_mem *mem = w->wg->mem;
-	uint64_t page = va & ~4095ull;
 	uint8_t *h;
 
 	for (unsigned i = 0; i < ISA_TLB; i++) {
 		const struct isa_tlb_entry *e = &w->tlb[i];
 		if (e->page == (page | 1) && (e->access & access) == access)
-			return e->host + (va - page);
+			return e->host;
 	}
 	h = mem->translate(mem->ctx, page, 4096, access);
 	if (h) {
@@ -264,8 +262,24 @@ void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, ui
 		e->page = page | 1;
 		e->host = h;
 		e->access = access;
-		return h + (va - page);
 	}
+	return h;
+}
+
+void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access)
+{
+	return tlb_lookup(w, page, access);
+}
+
+void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, uint32_t len,
+		  unsigned access)
+{
+	const struct kemu_isa_mem *mem = w->wg->mem;
+	uint64_t page = va & ~4095ull;
+	uint8_t *h = tlb_lookup(w, page, access);
+
+	if (h)
+		return h + (va - page);
 	/* Part of the page may be unmapped: ask for just this range. */
 	h = mem->translate(mem->ctx, va, len, access);
 	if (!h)
@@ -721,17 +735,26 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 
 	memset(w->v, 0, (size_t)p->alloc_rows * ISA_LANES * sizeof(uint32_t));
 	v0 = isa_vrow(w, 0);
-	for (unsigned l = 0; l < active; l++) {
-		unsigned f = first + l;
-		uint32_t x = f % wg->size[0];
-		uint32_t y = (f / wg->size[0]) % wg->size[1];
-		uint32_t z = f / (wg->size[0] * wg->size[1]);
-		uint32_t packed = x;
-		if (vgpr_items >= 1)
-			packed |= y << 10;
-		if (vgpr_items >= 2)
-			packed |= z << 20;
-		v0[l] = packed;
+	{
+		/* work-item ids of lane 0, then stepped (no divisions per lane) */
+		uint32_t x = first % wg->size[0];
+		uint32_t y = (first / wg->size[0]) % wg->size[1];
+		uint32_t z = first / (wg->size[0] * wg->size[1]);
+		for (unsigned l = 0; l < active; l++) {
+			uint32_t packed = x;
+			if (vgpr_items >= 1)
+				packed |= y << 10;
+			if (vgpr_items >= 2)
+				packed |= z << 20;
+			v0[l] = packed;
+			if (++x == wg->size[0]) {
+				x = 0;
+				if (++y == wg->size[1]) {
+					y = 0;
+					z++;
+				}
+			}
+		}
 	}
 }
 
