@@ -522,6 +522,37 @@ START_TEST(injected_alloc_failure_hits_the_nth_alloc)
 }
 END_TEST
 
+START_TEST(injected_mmap_failure_is_enomem)
+{
+	ck_assert_int_eq(kemu_machine_set_fail(E.m, "mmap:1"), 0);
+	void *cpu;
+	uint64_t off = KFD_MMAP_TYPE_MMIO | KFD_MMAP_GPU_ID(E.gpu_id);
+	EXPECT_ERR(kemu_mmap(E.m, NULL, 0x1000, PROT_READ, MAP_SHARED, E.kfd, off, &cpu), -ENOMEM);
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, 0x1000, PROT_READ, MAP_SHARED, E.kfd, off, &cpu), 0);
+	munmap(cpu, 0x1000);
+}
+END_TEST
+
+START_TEST(old_apertures_ioctl_lists_every_gpu)
+{
+	struct kfd_args_get_process_apertures a;
+	memset(&a, 0xFF, sizeof(a));
+	ck_assert_int_eq(kio(KFD_IOCTL_GET_PROCESS_APERTURES, &a), 0);
+	ck_assert_uint_eq(a.num_of_nodes, 1);
+	ck_assert_uint_eq(a.process_apertures[0].gpu_id, E.gpu_id);
+	ck_assert_uint_eq(a.process_apertures[0].lds_base, E.gpu->lds_base);
+}
+END_TEST
+
+START_TEST(ioctl_type_byte_is_ignored)
+{
+	/* kfd_ioctl dispatches on the number alone */
+	struct kfd_args_get_version v = { 0 };
+	ck_assert_int_eq(kio(_IOR('Z', 0x01, struct kfd_args_get_version), &v), 0);
+	ck_assert_uint_eq(v.major_version, 1);
+}
+END_TEST
+
 START_TEST(malformed_fail_spec_is_einval)
 {
 	EXPECT_ERR(kemu_machine_set_fail(E.m, "ioctl:NO_SUCH_IOCTL:1"), -EINVAL);
@@ -580,6 +611,9 @@ static Suite *suite(void)
 	tcase_add_test(novm, ioctl_from_a_fork_child_is_ebadf);
 	tcase_add_test(novm, injected_open_failure_is_enomem);
 	tcase_add_test(novm, malformed_fail_spec_is_einval);
+	tcase_add_test(novm, injected_mmap_failure_is_enomem);
+	tcase_add_test(novm, old_apertures_ioctl_lists_every_gpu);
+	tcase_add_test(novm, ioctl_type_byte_is_ignored);
 	tcase_add_test(novm, unknown_node_path_is_enoent);
 	tcase_add_test(novm, dup_of_kfd_fd_works_and_close_releases);
 	tcase_add_test(novm, runtime_enable_twice_is_ebusy);
