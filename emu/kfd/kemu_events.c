@@ -148,6 +148,7 @@ static int signal_page_from_handle(struct kemu_process *p, uint64_t handle)
 	p->signal_page_slots = (uint32_t)(bytes / 8);
 	p->signal_mapped_size = bo->bo_size;
 	p->signal_handle = handle;
+	p->signal_bo = bo;
 	bo->is_signal_page = true;
 out_unlock:
 	pthread_mutex_unlock(&p->event_lock);
@@ -165,12 +166,15 @@ int kemu_events_mmap(struct kemu_process *p, void *addr, size_t len, int prot, i
 	}
 	int err = 0;
 	pthread_mutex_lock(&p->event_lock);
-	if (!p->signal_page || p->signal_fd < 0) {
-		/* no page yet, or the page is a user BO (no kernel page to map) */
+	/* the kernel maps whatever page is installed: its own, or the kmapped
+	 * user BO of the dGPU path */
+	int fd = p->signal_fd >= 0 ? p->signal_fd : p->signal_bo ? p->signal_bo->fd : -1;
+	if (!p->signal_page || fd < 0 ||
+	    (p->signal_bo && len > p->signal_bo->bo_size)) {
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	void *m = kemu_sys_mmap(addr, len, prot, flags, p->signal_fd, 0);
+	void *m = kemu_sys_mmap(addr, len, prot, flags, fd, 0);
 	if (m == MAP_FAILED) {
 		err = -errno;
 		goto out_unlock;

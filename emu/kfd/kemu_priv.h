@@ -249,6 +249,7 @@ struct kemu_process {
 	uint64_t signal_mapped_size;   /* bytes of usable slots */
 	uint32_t signal_event_count;   /* includes the reserved id 0 */
 	uint64_t signal_handle;        /* user BO holding the page, or 0 */
+	struct kemu_bo *signal_bo;     /* that BO (FREE of it is -EPERM) */
 	int signal_fd;                 /* kernel-allocated page, or -1 */
 	struct kemu_process *next;
 };

@@ -127,6 +127,21 @@ START_TEST(events_mmap_before_any_page_is_einval)
 }
 END_TEST
 
+START_TEST(events_mmap_of_a_bo_page_maps_the_bo)
+{
+	uint64_t page = event_page_bo();
+	uint32_t id;
+	ck_assert_int_eq(create_event(KFD_EVENT_TYPE_SIGNAL, false, page, &id), 0);
+	uint64_t *cpu;
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, KFD_EVENT_PAGE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_SHARED, E.kfd, KFD_MMAP_TYPE_EVENTS, (void **)&cpu), 0);
+	ck_assert_uint_eq(cpu[id], KFD_EVENT_SLOT_UNSIGNALED);
+	cpu[id] = id;
+	ck_assert_uint_eq(E.p->signal_page[id], id);
+	munmap(cpu, KFD_EVENT_PAGE_SIZE);
+}
+END_TEST
+
 START_TEST(second_event_page_is_einval)
 {
 	uint64_t page = event_page_bo();
@@ -405,6 +420,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, kernel_event_page_allows_255_events_until_mmapped);
 	tcase_add_test(tc, events_mmap_of_one_page_is_einval);
 	tcase_add_test(tc, events_mmap_before_any_page_is_einval);
+	tcase_add_test(tc, events_mmap_of_a_bo_page_maps_the_bo);
 	tcase_add_test(tc, second_event_page_is_einval);
 	tcase_add_test(tc, event_page_with_unknown_handle_is_einval);
 	tcase_add_test(tc, free_of_the_event_page_is_eperm);
