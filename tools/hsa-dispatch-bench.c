@@ -920,8 +920,18 @@ static void write_csv(void)
 		die("cannot write %s", opt.csv);
 }
 
+/* gnuplot is a foreign program that needs neither kfdemu's shim nor the
+ * sanitizer runtime an ASan build preloads (LeakSanitizer would fail it on
+ * libedit's leaks): it and its shell run without our LD_PRELOAD.  This
+ * process is loaded already, so dropping the variable changes only children. */
+static void drop_preload_for_children(void)
+{
+	unsetenv("LD_PRELOAD");
+}
+
 static bool gnuplot_present(void)
 {
+	drop_preload_for_children();
 	return system("gnuplot --version >/dev/null 2>&1") == 0;
 }
 
@@ -940,10 +950,11 @@ static void write_plot(void)
 	for (unsigned i = 0; i < n_results; i++) {
 		const struct result *r = &results[i];
 		for (unsigned j = 0; j < r->n; j++)
-			fprintf(f, "%.1f\n", r->ns[j] / 1000.0);
+			fprintf(f, "%.4f\n", r->ns[j] / 1000.0);
 		fprintf(f, "\n\n"); /* a gnuplot data block per metric: "index i" */
 	}
 	fclose(f);
+	drop_preload_for_children();
 	FILE *gp = popen("gnuplot", "w");
 	if (!gp)
 		die("cannot run gnuplot%s", "");
