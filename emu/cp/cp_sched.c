@@ -15,9 +15,12 @@
  * take turns, so every queue makes progress.
  *
  * Priorities (0..15, CREATE/UPDATE_QUEUE) are honoured approximately with
- * stride scheduling: each service adds KEMU_CP_STRIDE / (priority + 1) to
- * the queue's virtual time, so a priority-15 queue is picked 16 times as
- * often as a priority-0 queue when both are busy, and none starves.
+ * stride scheduling: each quantum that made progress adds KEMU_CP_STRIDE /
+ * (priority + 1) to the queue's virtual time, so a priority-15 queue gets
+ * 16 quanta for each one of a busy priority-0 queue, and none starves.  An
+ * idle queue's time is reset to one stride past the clock (the virtual
+ * time of the last queue picked), so idle queues are polled round-robin
+ * and a queue that wakes up neither jumps ahead nor falls behind.
  *
  * Polling and its cost.  The shim cannot trap doorbell stores (and a
  * futex wait on the doorbell word would never be woken: user space does
@@ -116,7 +119,10 @@ static void *sched_slot_thread(void *arg)
 		enum kemu_cp_progress r = kemu_cp_queue_service(q, ring_base, ring_slots);
 		pthread_mutex_lock(&cp->lock);
 		q->owned = false;
-		q->vtime += KEMU_CP_STRIDE / (q->priority + 1);
+		/* a busy queue pays its stride; an idle one is put one stride
+		 * after the clock, so idling builds up neither debt nor credit */
+		uint64_t stride = KEMU_CP_STRIDE / (q->priority + 1);
+		q->vtime = r == KEMU_CP_PROGRESS ? q->vtime + stride : cp->vclock + stride;
 		if (q->removing || !q->active)
 			pthread_cond_broadcast(&cp->released);
 		if (r == KEMU_CP_PROGRESS) {

@@ -1,0 +1,190 @@
+/*
+ * KERNEL_DISPATCH through the command processor and emu/isa: hand-assembled
+ * kernels (s_endpgm, s_trap, an undefined opcode) and, when the build could
+ * compile it, a clang-compiled OpenCL vector add loaded from its code
+ * object (PT_LOAD segments copied into one GPU buffer, the .kd symbol from
+ * .dynsym).
+ */
+#include <elf.h>
+
+#include "cp_fixture.h"
+
+static void setup(void)
+{
+	cp_setup();
+}
+
+static void teardown(void)
+{
+	emu_teardown();
+}
+
+/* A kernel descriptor at the start of a fresh executable buffer with code
+ * 256 bytes after it (kernel_code_entry_byte_offset), everything else 0:
+ * no user SGPRs, 8 VGPRs, no LDS or scratch. */
+static uint64_t hand_kernel(const uint32_t *code, unsigned n)
+{
+	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint8_t *h = cp_host(va, 4096);
+	memset(h, 0, 4096);
+	int64_t entry = 256;
+	memcpy(h + 16, &entry, 8);
+	memcpy(h + 256, code, n * 4);
+	return va;
+}
+
+static hsa_kernel_dispatch_packet_t dispatch(uint64_t kd, uint32_t grid, uint16_t wg,
+					     uint64_t kernarg, uint64_t completion)
+{
+	hsa_kernel_dispatch_packet_t p;
+	memset(&p, 0, sizeof(p));
+	p.header = cp_hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH, true);
+	p.setup = 1;
+	p.workgroup_size_x = wg;
+	p.workgroup_size_y = p.workgroup_size_z = 1;
+	p.grid_size_x = grid;
+	p.grid_size_y = p.grid_size_z = 1;
+	p.kernel_object = kd;
+	p.kernarg_address = (void *)(uintptr_t)kernarg;
+	p.completion_signal.handle = completion;
+	return p;
+}
+
+START_TEST(s_endpgm_kernel_completes)
+{
+	static const uint32_t code[] = { 0xBF810000 }; /* s_endpgm */
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 1), 1024, 64, 0, done);
+	cp_put(&q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	ck_assert_uint_eq(cp_rptr(&q), 1);
+	ck_assert_uint_eq(cp_header_at(&q, 0) & 0xFF, HSA_PACKET_TYPE_INVALID);
+}
+END_TEST
+
+static void expect_kernel_error(const uint32_t *code, unsigned n, int64_t want)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n), 64, 64, 0, done);
+	cp_put(&q, &p, true);
+	int64_t v = cp_sig_wait(inactive, want, 10000);
+	ck_assert_msg(v == want, "inactive signal 0x%llx, expected 0x%llx", (long long)v,
+		      (long long)want);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+}
+
+START_TEST(s_trap_is_debug_trap_error)
+{
+	static const uint32_t code[] = { 0xBF920002, 0xBF810000 }; /* s_trap 2 */
+	expect_kernel_error(code, 2, 0x80000000ll);
+}
+END_TEST
+
+START_TEST(undefined_opcode_is_illegal_instruction)
+{
+	static const uint32_t code[] = { 0xBFFF0000, 0xBF810000 }; /* SOPP opcode 127 */
+	expect_kernel_error(code, 2, 0x40000000ll);
+}
+END_TEST
+
+#ifdef CP_VADD_CO
+/* Loads the code object's PT_LOAD segments at their offsets in one GPU
+ * buffer; returns the address of symbol `kd`. */
+static uint64_t load_code_object(const char *path, const char *kd)
+{
+	FILE *f = fopen(path, "rb");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	static uint8_t file[1 << 16];
+	size_t n = fread(file, 1, sizeof(file), f);
+	fclose(f);
+	ck_assert_uint_gt(n, sizeof(Elf64_Ehdr));
+	const Elf64_Ehdr *eh = (const Elf64_Ehdr *)file;
+	ck_assert_uint_eq(eh->e_machine, EM_AMDGPU);
+	uint64_t span = 0;
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(file + eh->e_phoff) + i;
+		if (ph->p_type == PT_LOAD && ph->p_vaddr + ph->p_memsz > span)
+			span = ph->p_vaddr + ph->p_memsz;
+	}
+	span = (span + 4095) & ~4095ull;
+	uint64_t base = emu_buffer(span, KFD_ALLOC_GTT, NULL);
+	uint8_t *h = cp_host(base, span);
+	memset(h, 0, span);
+	for (unsigned i = 0; i < eh->e_phnum; i++) {
+		const Elf64_Phdr *ph = (const Elf64_Phdr *)(file + eh->e_phoff) + i;
+		if (ph->p_type == PT_LOAD)
+			memcpy(h + ph->p_vaddr, file + ph->p_offset, ph->p_filesz);
+	}
+	const Elf64_Shdr *sh = (const Elf64_Shdr *)(file + eh->e_shoff);
+	for (unsigned i = 0; i < eh->e_shnum; i++) {
+		if (sh[i].sh_type != SHT_DYNSYM)
+			continue;
+		const Elf64_Sym *sym = (const Elf64_Sym *)(file + sh[i].sh_offset);
+		const char *str = (const char *)file + sh[sh[i].sh_link].sh_offset;
+		for (unsigned j = 0; j < sh[i].sh_size / sizeof(*sym); j++) {
+			if (!strcmp(str + sym[j].st_name, kd))
+				return base + sym[j].st_value;
+		}
+	}
+	ck_abort_msg("no symbol %s in %s", kd, path);
+	return 0;
+}
+
+START_TEST(clang_vector_add_runs)
+{
+	enum { N = 1000 };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t kd = load_code_object(CP_VADD_CO, "vadd.kd");
+	uint64_t a = emu_buffer(N * 4, KFD_ALLOC_GTT, NULL);
+	uint64_t b = emu_buffer(N * 4, KFD_ALLOC_GTT, NULL);
+	uint64_t c = emu_buffer(N * 4, KFD_ALLOC_GTT, NULL);
+	int32_t *ha = cp_host(a, N * 4), *hb = cp_host(b, N * 4), *hc = cp_host(c, N * 4);
+	for (int i = 0; i < N; i++) {
+		ha[i] = i;
+		hb[i] = 3 * i + 7;
+		hc[i] = -1;
+	}
+	uint64_t args_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint8_t *args = cp_host(args_va, 4096);
+	memset(args, 0, 4096);
+	uint32_t n = N;
+	memcpy(args, &a, 8);
+	memcpy(args + 8, &b, 8);
+	memcpy(args + 16, &c, 8);
+	memcpy(args + 24, &n, 4);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1024, 256, args_va, done);
+	cp_put(&q, &p, true);
+	int64_t v = cp_sig_wait(done, 0, 20000);
+	ck_assert_msg(v == 0, "completion %lld, inactive signal 0x%llx", (long long)v,
+		      (long long)cp_sig_load(inactive));
+	for (int i = 0; i < N; i++)
+		ck_assert_msg(hc[i] == 4 * i + 7, "c[%d] = %d, expected %d", i, hc[i], 4 * i + 7);
+}
+END_TEST
+#endif
+
+static Suite *cp_dispatch_suite(void)
+{
+	Suite *s = suite_create("cp_dispatch");
+	TCase *tc = tcase_create("dispatch");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, s_endpgm_kernel_completes);
+	tcase_add_test(tc, s_trap_is_debug_trap_error);
+	tcase_add_test(tc, undefined_opcode_is_illegal_instruction);
+#ifdef CP_VADD_CO
+	tcase_add_test(tc, clang_vector_add_runs);
+#endif
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(cp_dispatch_suite)

@@ -1,0 +1,169 @@
+/*
+ * The CP's scheduler: more queues than hardware queue slots all make
+ * progress (the runlist time-slices them), priorities are honoured
+ * approximately, and DESTROY_QUEUE stops a busy queue at a packet boundary
+ * and returns only once the CP no longer touches it.
+ */
+#include "cp_fixture.h"
+
+static void teardown(void)
+{
+	emu_teardown();
+}
+
+/* Publishes n barrier packets on q counting down `done`, one doorbell. */
+static void fill(struct cpq *q, uint64_t done, unsigned n)
+{
+	uint64_t last = 0;
+	for (unsigned i = 0; i < n; i++) {
+		hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, 0, 0);
+		last = cp_put(q, &p, false);
+	}
+	atomic_store_explicit(q->db, last, memory_order_release);
+}
+
+START_TEST(more_queues_than_slots_all_progress)
+{
+	cp_setup_slots(2);
+	enum { NQ = 8, NP = 200 };
+	struct cpq q[NQ];
+	uint64_t done[NQ];
+	for (int i = 0; i < NQ; i++) {
+		cp_queue_create(&q[i], 256);
+		done[i] = cp_signal(NP);
+	}
+	for (int i = 0; i < NQ; i++)
+		fill(&q[i], done[i], NP);
+	for (int i = 0; i < NQ; i++) {
+		int64_t v = cp_sig_wait(done[i], 0, 20000);
+		ck_assert_msg(v == 0, "queue %d: %lld packets left", i, (long long)v);
+	}
+}
+END_TEST
+
+START_TEST(blocked_queues_do_not_hold_every_slot)
+{
+	/* two slots, two queues waiting on a dependency forever, and a third
+	 * queue with work: the runlist still gives it a slot */
+	cp_setup_slots(2);
+	struct cpq w1, w2, busy;
+	cp_queue_create(&w1, 64);
+	cp_queue_create(&w2, 64);
+	cp_queue_create(&busy, 64);
+	uint64_t never = cp_signal(1), x = cp_signal(1), y = cp_signal(1);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, x, never, 0);
+	cp_put(&w1, &p, true);
+	p.completion_signal.handle = y;
+	cp_put(&w2, &p, true);
+	uint64_t done = cp_signal(100);
+	fill(&busy, done, 100);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	ck_assert_int_eq(cp_sig_load(x), 1);
+	ck_assert_int_eq(cp_sig_load(y), 1);
+}
+END_TEST
+
+START_TEST(higher_priority_queue_runs_first)
+{
+	/* one slot, two busy queues; the completion timestamps (profiling)
+	 * tell the order in GPU time, whatever the test thread observes */
+	cp_setup_slots(1);
+	enum { NP = 480 };
+	struct cpq lo, hi;
+	ck_assert_int_eq(cp_queue_create_prio(&lo, 512, 0), 0);
+	ck_assert_int_eq(cp_queue_create_prio(&hi, 512, 15), 0);
+	lo.aq->queue_properties |= 1u << AMD_QUEUE_PROPERTIES_ENABLE_PROFILING_SHIFT;
+	hi.aq->queue_properties |= 1u << AMD_QUEUE_PROPERTIES_ENABLE_PROFILING_SHIFT;
+	/* a gate at the head of both queues so they start together */
+	uint64_t gate = cp_signal(1), g1 = cp_signal(1), g2 = cp_signal(1);
+	uint64_t lo_half = cp_signal(NP / 2), lo_done = cp_signal(NP / 2), hi_done = cp_signal(NP);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, g1, gate, 0);
+	cp_put(&lo, &p, false);
+	p.completion_signal.handle = g2;
+	cp_put(&hi, &p, false);
+	fill(&lo, lo_half, NP / 2);
+	fill(&lo, lo_done, NP / 2);
+	fill(&hi, hi_done, NP);
+	cp_sleep_ms(20);
+	cp_sig_store(gate, 0);
+	ck_assert_int_eq(cp_sig_wait(hi_done, 0, 20000), 0);
+	ck_assert_int_eq(cp_sig_wait(lo_done, 0, 20000), 0); /* not starved */
+	uint64_t hi_end = cp_sig(hi_done)->end_ts, lo_half_end = cp_sig(lo_half)->end_ts;
+	printf("cp: priority 15 queue finished %lld ticks %s the priority 0 queue's half-way "
+	       "point\n", (long long)(hi_end > lo_half_end ? hi_end - lo_half_end
+						       : lo_half_end - hi_end),
+	       hi_end < lo_half_end ? "before" : "after");
+	ck_assert_msg(hi_end < lo_half_end, "priority 15 ended at %llu, priority 0 was half "
+		      "done at %llu", (unsigned long long)hi_end, (unsigned long long)lo_half_end);
+}
+END_TEST
+
+START_TEST(destroy_during_activity_stops_cleanly)
+{
+	cp_setup();
+	enum { NP = 1000 };
+	struct cpq q;
+	cp_queue_create(&q, 1024);
+	uint64_t done = cp_signal(NP);
+	fill(&q, done, NP);
+	while (cp_sig_load(done) == NP)
+		sched_yield();
+	uint64_t t0 = cp_now_ns();
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+	uint64_t took = cp_now_ns() - t0;
+	int64_t at_destroy = cp_sig_load(done);
+	uint64_t rptr = cp_rptr(&q);
+	cp_sleep_ms(30);
+	/* the CP no longer touches the queue: nothing changes afterwards */
+	ck_assert_int_eq(cp_sig_load(done), at_destroy);
+	ck_assert_uint_eq(cp_rptr(&q), rptr);
+	ck_assert_msg(took < 1000000000ull, "DESTROY_QUEUE took %llu ms",
+		      (unsigned long long)(took / 1000000));
+	/* a packet boundary: consumed packets and the read index agree */
+	ck_assert_int_eq((int64_t)NP - at_destroy, (int64_t)rptr);
+}
+END_TEST
+
+START_TEST(destroy_of_blocked_queue_returns)
+{
+	cp_setup();
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t never = cp_signal(1), done = cp_signal(1);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, never, 0);
+	cp_put(&q, &p, true);
+	cp_sleep_ms(10);
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+}
+END_TEST
+
+START_TEST(teardown_with_busy_queues)
+{
+	/* the process goes away (machine destroy) while queues are busy */
+	cp_setup_slots(2);
+	struct cpq q[4];
+	for (int i = 0; i < 4; i++) {
+		cp_queue_create(&q[i], 256);
+		fill(&q[i], cp_signal(200), 200);
+	}
+}
+END_TEST
+
+static Suite *cp_sched_suite(void)
+{
+	Suite *s = suite_create("cp_sched");
+	TCase *tc = tcase_create("sched");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, more_queues_than_slots_all_progress);
+	tcase_add_test(tc, blocked_queues_do_not_hold_every_slot);
+	tcase_add_test(tc, higher_priority_queue_runs_first);
+	tcase_add_test(tc, destroy_during_activity_stops_cleanly);
+	tcase_add_test(tc, destroy_of_blocked_queue_returns);
+	tcase_add_test(tc, teardown_with_busy_queues);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(cp_sched_suite)
