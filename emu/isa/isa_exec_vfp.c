@@ -14,6 +14,8 @@
  *    guides: "denormals not supported");
  *  - v_min/v_max: in IEEE mode a signalling NaN input gives a quiet NaN,
  *    otherwise a NaN input returns the other operand; -0 < +0;
+ *  - a NaN generated from non-NaN inputs is the positive default quiet
+ *    NaN (0x7fc00000 / 0x7ff8000000000000);
  *  - float -> int: NaN -> 0, saturate, truncate (v_cvt_flr and v_cvt_rpi
  *    round first);
  *  - v_rcp/v_rsq/v_sqrt/v_exp/v_log/v_sin/v_cos: the hardware is within
@@ -419,6 +421,14 @@ int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 	}
 #undef F
 #undef U
+	/* A NaN the operation generates (no NaN input) is the default quiet
+	 * NaN 0x7fc00000 on AMD; x86 makes 0xffc00000: fix those up, but
+	 * keep an input NaN that happened to have these bits. */
+	L {
+		if (r[l] == 0xffc00000u && a[l] != r[l] && (!in->src[1].kind || b[l] != r[l]) &&
+		    (!in->src[2].kind || c[l] != r[l]))
+			r[l] = 0x7fc00000u;
+	}
 	if (!(dn & 2)) {
 		L r[l] = flush32(r[l]);
 	}
@@ -497,6 +507,11 @@ int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 	}
 #undef F
 #undef U
+	L {
+		if (r[l] == 0xfff8000000000000ull && a[l] != r[l] &&
+		    (bi || !in->src[1].kind || b[l] != r[l]) && (!in->src[2].kind || c[l] != r[l]))
+			r[l] = 0x7ff8000000000000ull;
+	}
 	if (!(dn & 2)) {
 		L r[l] = flush64(r[l]);
 	}

@@ -66,6 +66,8 @@ static void *identity_translate(void *ctx, uint64_t va, uint64_t len, unsigned a
 	return r;
 }
 
+struct hx_last hx_last;
+
 static const struct kemu_isa_mem identity = { NULL, identity_translate };
 
 const struct kemu_isa_mem *hx_mem(void)
@@ -253,6 +255,10 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 			d.scratch.size = per_wg;
 		}
 	}
+	hx_last.packet = d.dispatch_packet;
+	hx_last.kernarg = d.kernarg_address;
+	hx_last.scratch = d.scratch.base_va;
+	kemu_isa_scratch_srd(d.scratch.base_va, d.scratch.size, hx_last.srd);
 	rc = 0;
 	for (uint32_t z = 0; z < nwg[2] && !rc; z++)
 		for (uint32_t y = 0; y < nwg[1] && !rc; y++)

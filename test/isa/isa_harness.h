@@ -42,6 +42,13 @@ struct hx_launch {
 	uint32_t private_size;  /* per work-item; 0: from the descriptor */
 };
 
+/* VAs the last hx_run() used (for ABI checks). */
+struct hx_last {
+	uint64_t packet, kernarg, scratch;
+	uint32_t srd[4];
+};
+extern struct hx_last hx_last;
+
 /* Run the whole grid; returns 0 or -1 with err filled. */
 int hx_run(const struct hx_launch *l, struct kemu_isa_error *err);
 
