@@ -83,6 +83,7 @@ static struct {
 	const char *plot;
 	const char *label;
 	bool floors;
+	bool no_kernel;      /* skip the kernel metrics (and loading the kernel) */
 } opt = {
 	.iters = 1000, .batch = 1024, .reps = 20, .enqueue = 100000, .group = 16,
 	.wakeups = 200, .sleep_us = 1000, .queue_size = 4096, .probe_ms = 2000,
@@ -285,6 +286,10 @@ static void default_co_path(char *out, size_t size)
 static void kernel_load(void)
 {
 	char path[PATH_MAX];
+	if (opt.no_kernel) {
+		snprintf(kern.why, sizeof(kern.why), "--no-kernel");
+		return;
+	}
 	if (opt.co)
 		snprintf(path, sizeof(path), "%s", opt.co);
 	else
@@ -1008,6 +1013,7 @@ static void usage(FILE *out)
 		"  --plot FILE      write a PNG of sample histograms (needs gnuplot)\n"
 		"  --label NAME     label for the CSV and the plot (default: the library path)\n"
 		"  --no-floor       skip the floor_* metrics\n"
+		"  --no-kernel      skip the *_kernel metrics and do not load a code object\n"
 		"  --list           list the metrics and exit\n",
 		opt.iters, opt.batch, opt.reps, opt.enqueue, opt.group, opt.wakeups,
 		opt.sleep_us, opt.queue_size, opt.probe_ms);
@@ -1044,6 +1050,7 @@ static void parse_options(int argc, char **argv)
 		{ "plot", required_argument, NULL, 'P' },
 		{ "label", required_argument, NULL, 'L' },
 		{ "no-floor", no_argument, NULL, 'F' },
+		{ "no-kernel", no_argument, NULL, 'K' },
 		{ "list", no_argument, NULL, 'l' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
@@ -1066,6 +1073,7 @@ static void parse_options(int argc, char **argv)
 		case 'P': opt.plot = optarg; break;
 		case 'L': opt.label = optarg; break;
 		case 'F': opt.floors = false; break;
+		case 'K': opt.no_kernel = true; break;
 		case 'l':
 			for (size_t i = 0; i < N_METRICS; i++)
 				puts(metric_names[i]);
