@@ -141,16 +141,26 @@ static inline void cpu_relax(void)
 #endif
 }
 
-/* The floor's polling: spin, but give the core away every 64 polls.  On a
- * machine with fewer free cores than spinning threads (the waiter, the
- * consumer, kfdemu's CP) a pure spin measures the scheduler's time slice,
- * not the path; the yield keeps the floor a floor there. */
-static inline void poll_pause(unsigned *polls)
+/* The floor's polling: a pure spin for POLL_SPIN_NS since the last
+ * progress (kfdemu's CP spins 20 us after its last packet too), then a
+ * yield per poll.  On a machine with fewer free cores than spinning threads
+ * (the waiter, the consumer, kfdemu's CP) a pure spin would measure the
+ * scheduler's time slice, not the path; the yield keeps the floor a floor. */
+#define POLL_SPIN_NS 2000u
+
+struct poll_state {
+	uint64_t since; /* 0: progress was just made */
+};
+
+static inline void poll_pause(struct poll_state *p)
 {
-	if (++*polls % 64 == 0)
-		sched_yield();
-	else
+	uint64_t t = now_ns();
+	if (!p->since)
+		p->since = t;
+	if (t - p->since < POLL_SPIN_NS)
 		cpu_relax();
+	else
+		sched_yield();
 }
 
 static void sleep_us(unsigned us)
@@ -419,7 +429,7 @@ static struct ref_ring ref;
 static void *ref_consumer(void *arg)
 {
 	uint64_t rd = atomic_load_explicit(&ref.read_index, memory_order_relaxed);
-	unsigned polls = 0;
+	struct poll_state polls = { 0 };
 	while (!atomic_load_explicit(&ref.stop, memory_order_relaxed)) {
 		uint64_t db = atomic_load_explicit(&ref.doorbell, memory_order_acquire);
 		if (rd >= db) {
@@ -444,6 +454,7 @@ static void *ref_consumer(void *arg)
 		}
 		atomic_store_explicit(slot, HSA_PACKET_TYPE_INVALID, memory_order_relaxed);
 		atomic_store_explicit(&ref.read_index, ++rd, memory_order_release);
+		polls.since = 0;
 	}
 	return NULL;
 }
@@ -476,7 +487,7 @@ static void ref_fini(bool with_consumer)
  * (no spin first: the floor of a blocked wait). */
 static void ref_wait(struct ref_signal *s, bool blocked)
 {
-	unsigned polls = 0;
+	struct poll_state polls = { 0 };
 	for (;;) {
 		uint32_t seq = atomic_load(&s->seq);
 		if (atomic_load(&s->value) < 1)
@@ -764,7 +775,7 @@ static void *waiter_main(void *arg)
 				futex(&w->word, FUTEX_WAIT_PRIVATE, 0);
 			break;
 		case W_ATOMIC: {
-			unsigned polls = 0;
+			struct poll_state polls = { 0 };
 			while (atomic_load_explicit(&w->word, memory_order_acquire) != 1)
 				poll_pause(&polls);
 			break;
