@@ -8,13 +8,53 @@
  * from the topology: kfdemu does not model graphics BOs, so they are logged
  * and fail with -EOPNOTSUPP.  Compute BOs are created through /dev/kfd and
  * mapped through this node by their fake offset (kemu_mmap.c).
+ *
+ * AMDGPU_INFO carries a second user pointer (return_pointer): the answer is
+ * produced into a bounce buffer here and copied out with fault checking,
+ * so a bad return_pointer is -EFAULT as in amdgpu_info_ioctl, never a host
+ * crash.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <libdrm/drm.h>
+#include <libdrm/amdgpu_drm.h>
+
 #include "kemu_priv.h"
+
+/* Largest INFO answer we bounce (the kernel copies min(return_size, answer)). */
+#define KEMU_INFO_BOUNCE_MAX (1u << 20)
+
+/* AMDGPU_INFO with its answer bounced through kernel memory. */
+static long render_info(struct kemu_file *f, unsigned long request, void *kdata)
+{
+	struct drm_amdgpu_info *req = kdata;
+	uint64_t uret = req->return_pointer;
+	uint32_t size = req->return_size;
+	if (!uret || !size)
+		return kemu_drm_info_ioctl(f->dev->gpu, request, kdata); /* -EINVAL there */
+	uint32_t bsize = size < KEMU_INFO_BOUNCE_MAX ? size : KEMU_INFO_BOUNCE_MAX;
+	uint8_t *bounce = calloc(1, bsize);
+	if (!bounce)
+		return -ENOMEM;
+	/* start from the user's bytes, so what the answer does not cover is
+	 * written back unchanged */
+	if (kemu_copy_from_user(bounce, uret, bsize)) {
+		free(bounce);
+		return -EFAULT;
+	}
+	req->return_pointer = (uintptr_t)bounce;
+	req->return_size = bsize;
+	long ret = kemu_drm_info_ioctl(f->dev->gpu, request, kdata);
+	req->return_pointer = uret;
+	req->return_size = size;
+	if (!ret && kemu_copy_to_user(uret, bounce, bsize))
+		ret = -EFAULT;
+	free(bounce);
+	return ret;
+}
 
 long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *uarg)
 {
@@ -33,7 +73,11 @@ long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *uarg)
 		ret = -EFAULT;
 		goto out_free;
 	}
-	ret = kemu_drm_info_ioctl(f->dev->gpu, request, kdata);
+	if (_IOC_NR(request) == DRM_COMMAND_BASE + DRM_AMDGPU_INFO &&
+	    size >= sizeof(struct drm_amdgpu_info))
+		ret = render_info(f, request, kdata);
+	else
+		ret = kemu_drm_info_ioctl(f->dev->gpu, request, kdata);
 	if (ret == -ENOSYS) {
 		kemu_warn(m, "render node ioctl 0x%lx (nr 0x%x): not emulated: -EOPNOTSUPP",
 			  request, (unsigned)_IOC_NR(request));

@@ -11,6 +11,9 @@
 
 #include "emu_fixture.h"
 
+#include <libdrm/drm.h>
+#include <libdrm/amdgpu_drm.h>
+
 #define EXPECT_ERR(expr, err)                                                  \
 	do {                                                                   \
 		long r_ = (expr);                                              \
@@ -553,6 +556,25 @@ START_TEST(ioctl_type_byte_is_ignored)
 }
 END_TEST
 
+START_TEST(drm_info_answer_lands_in_the_user_buffer)
+{
+	uint32_t answer[2] = { 0, 0xAAAAAAAA };
+	struct drm_amdgpu_info q = { .return_pointer = (uintptr_t)answer, .return_size = 8,
+				     .query = AMDGPU_INFO_ACCEL_WORKING };
+	ck_assert_int_eq(kemu_ioctl(E.m, E.drm, DRM_IOCTL_AMDGPU_INFO, &q), 0);
+	ck_assert_uint_eq(answer[0], 1);
+	ck_assert_uint_eq(answer[1], 0xAAAAAAAA); /* beyond the 4-byte answer: untouched */
+}
+END_TEST
+
+START_TEST(drm_info_to_bad_return_pointer_is_efault)
+{
+	struct drm_amdgpu_info q = { .return_pointer = 32, .return_size = 4,
+				     .query = AMDGPU_INFO_ACCEL_WORKING };
+	EXPECT_ERR(kemu_ioctl(E.m, E.drm, DRM_IOCTL_AMDGPU_INFO, &q), -EFAULT);
+}
+END_TEST
+
 START_TEST(malformed_fail_spec_is_einval)
 {
 	EXPECT_ERR(kemu_machine_set_fail(E.m, "ioctl:NO_SUCH_IOCTL:1"), -EINVAL);
@@ -614,6 +636,8 @@ static Suite *suite(void)
 	tcase_add_test(novm, injected_mmap_failure_is_enomem);
 	tcase_add_test(novm, old_apertures_ioctl_lists_every_gpu);
 	tcase_add_test(novm, ioctl_type_byte_is_ignored);
+	tcase_add_test(novm, drm_info_answer_lands_in_the_user_buffer);
+	tcase_add_test(novm, drm_info_to_bad_return_pointer_is_efault);
 	tcase_add_test(novm, unknown_node_path_is_enoent);
 	tcase_add_test(novm, dup_of_kfd_fd_works_and_close_releases);
 	tcase_add_test(novm, runtime_enable_twice_is_ebusy);
