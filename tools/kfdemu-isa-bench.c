@@ -5,7 +5,9 @@
  * the same loop compiled natively for the host, measured in one run.
  *
  * Usage: kfdemu-isa-bench [gfx90a|gfx942] [log2 n (default 24)]
- * Times are this thread's CPU time (shared machines).
+ * BENCH_ONLY=<kernel> runs one corpus kernel (for profiling).
+ * Times are this thread's CPU time (shared machines), each kernel's
+ * second run (the first decodes it; the decode is cached).
  * Kernels come from the build tree (ISA_KERNEL_DIR overrides).  This is a
  * tool, not a test: it prints figures and never fails on them.
  */
@@ -120,7 +122,14 @@ int main(int argc, char **argv)
 			{ "matmul", &margs, sizeof(margs), 128, 128, 16, 16 },
 			{ "privarr", &pargs, sizeof(pargs), m / 4, 1, 64, 1 },
 		};
+		const char *only = getenv("BENCH_ONLY");
 		for (unsigned i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
+			if (only && strcmp(only, list[i].name))
+				continue;
+			/* first run decodes the kernel (cached afterwards): not timed */
+			if (run_one(gfx, &code, list[i].name, list[i].args, list[i].asz, list[i].gx,
+				    list[i].gy, list[i].wx, list[i].wy, &secs, &insts))
+				return 1;
 			if (run_one(gfx, &code, list[i].name, list[i].args, list[i].asz, list[i].gx,
 				    list[i].gy, list[i].wx, list[i].wy, &secs, &insts))
 				return 1;

@@ -53,6 +53,19 @@ static int ds_aop(unsigned lo, bool *rsub, bool *mskor)
 	}
 }
 
+/* memcpy with the sizes DS uses made constant, so it is inlined. */
+static inline void cp(void *d, const void *s, unsigned n)
+{
+	switch (n) {
+	case 1: memcpy(d, s, 1); break;
+	case 2: memcpy(d, s, 2); break;
+	case 4: memcpy(d, s, 4); break;
+	case 8: memcpy(d, s, 8); break;
+	case 12: memcpy(d, s, 12); break;
+	default: memcpy(d, s, 16); break;
+	}
+}
+
 static inline bool lds_ok(const struct isa_wave *w, uint64_t a, unsigned n)
 {
 	return a + n <= w->wg->lds_size;
@@ -128,12 +141,67 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 #define DS_TWO 64
 #define DS_ST64 128
 
+/* The common cases, with constant-size copies: ds_read/write_b32/b64
+ * (two = 0) and ds_read2/write2(st64)_b32/b64 (two = 1); nd is 1 or 2
+ * dwords per element. */
+static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
+		const struct isa_inst *in, bool write, bool two, unsigned nd)
+{
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+	uint64_t size = w->wg->lds_size;
+	const uint32_t *addr = isa_vrow(w, in->addr_reg);
+	unsigned n = 4 * nd, scale = n * ((in->flags & DS_ST64) ? 64 : 1);
+	uint64_t off0 = two ? (uint64_t)((uint32_t)in->offset & 0xff) * scale : (uint32_t)in->offset;
+	uint64_t off1 = (uint64_t)in->offset1 * scale;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		for (unsigned k = 0; k < (two ? 2u : 1u); k++) {
+			uint64_t a = (uint64_t)addr[l] + (k ? off1 : off0);
+			bool ok = a + n <= size;
+			for (unsigned i = 0; i < nd; i++) {
+				if (write) {
+					unsigned src = (k ? in->saddr : in->data_reg) + i;
+					if (ok)
+						memcpy(lds + a + 4 * i, &isa_vrow(w, src)[l], 4);
+				} else {
+					uint32_t v = 0;
+					if (ok)
+						memcpy(&v, lds + a + 4 * i, 4);
+					isa_vrow(w, in->dst + k * nd + i)[l] = v;
+				}
+			}
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+static int ds_rw_b32(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
+{
+	if (write)
+		return two ? ds_rw_fast(w, in, true, true, 1) : ds_rw_fast(w, in, true, false, 1);
+	return two ? ds_rw_fast(w, in, false, true, 1) : ds_rw_fast(w, in, false, false, 1);
+}
+
+static int ds_rw_b64(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
+{
+	if (write)
+		return two ? ds_rw_fast(w, in, true, true, 2) : ds_rw_fast(w, in, true, false, 2);
+	return two ? ds_rw_fast(w, in, false, true, 2) : ds_rw_fast(w, in, false, false, 2);
+}
+
 static int exec_ds_rw(struct isa_wave *w, const struct isa_inst *in)
 {
 	unsigned n = in->aux, dw = n >= 4 ? n / 4 : 1;
 	uint64_t exec = isa_exec(w);
 	uint8_t *lds = w->wg->lds;
 	bool write = in->flags & DS_WRITE, two = in->flags & DS_TWO;
+
+	if (n == 4 && !(in->flags & (DS_D16_HI | DS_D16_LO | DS_SEXT)))
+		return ds_rw_b32(w, in, write, two);
+	if (n == 8)
+		return ds_rw_b64(w, in, write, two);
 
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
@@ -156,16 +224,16 @@ static int exec_ds_rw(struct isa_wave *w, const struct isa_inst *in)
 					uint32_t v = isa_vrow(w, src + i)[l];
 					if (in->flags & DS_D16_HI)
 						v >>= 16;
-					memcpy(buf + 4 * i, &v, n < 4 ? n : 4);
+					memcpy(buf + 4 * i, &v, 4);
 				}
 				if (lds_ok(w, addr[k], n))
-					memcpy(lds + addr[k], buf, n);
+					cp(lds + addr[k], buf, n);
 			} else {
 				unsigned dst = in->dst + k * dw;
 				if (lds_ok(w, addr[k], n))
-					memcpy(buf, lds + addr[k], n);
+					cp(buf, lds + addr[k], n);
 				else
-					memset(buf, 0, n);
+					memset(buf, 0, sizeof(buf));
 				if (n >= 4) {
 					for (unsigned i = 0; i < dw; i++)
 						memcpy(&isa_vrow(w, dst + i)[l], buf + 4 * i, 4);

@@ -574,6 +574,49 @@ static int exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
 
 	flat_op(in->aux, &m);
 	srd_read(w, in->saddr, &r);
+	/* The private-segment SRD (swizzled, stride 0, 4-byte elements,
+	 * index stride 64, ADD_TID) with dword loads/stores: dword d of lane
+	 * l at base + soffset + d * 256 + l * 4; pages reused across lanes. */
+	if (r.swizzle && r.stride == 0 && r.add_tid && r.elem_size == 4 && r.index_stride == 64 &&
+	    !(in->flags & MB_IDXEN) && (m.kind == MK_LOAD || m.kind == MK_STORE) &&
+	    m.bytes >= 4 && !m.d16) {
+		uint64_t page = 1;
+		uint8_t *host = NULL;
+		unsigned access = m.kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ;
+		for (uint64_t e = exec; e; e &= e - 1) {
+			unsigned lane = (unsigned)__builtin_ctzll(e);
+			uint64_t off = (uint32_t)in->offset;
+			if (in->flags & MB_OFFEN)
+				off += isa_vrow(w, in->addr_reg)[lane];
+			if (off & 3)
+				goto general;
+			for (unsigned d = 0; d < m.dwords; d++) {
+				uint64_t rel = ((off >> 2) + d) * 256 + lane * 4u + soffset;
+				uint64_t va = r.base + rel, pg = va & ~4095ull;
+				uint32_t *row = isa_vrow(w, in->data_reg + d);
+				if (rel + 4 > r.num_records) {   /* out of range */
+					if (m.kind == MK_LOAD)
+						row[lane] = 0;
+					continue;
+				}
+				if (pg != page) {
+					host = isa_mem_probe(w, pg, access);
+					page = host ? pg : 1;
+				}
+				if (host) {
+					if (m.kind == MK_STORE)
+						memcpy(host + (va - pg), &row[lane], 4);
+					else
+						memcpy(&row[lane], host + (va - pg), 4);
+				} else if (m.kind == MK_STORE ? isa_mem_write(w, in, va, &row[lane], 4)
+							      : isa_mem_read(w, in, va, &row[lane], 4)) {
+					return ISA_STEP_ERROR;
+				}
+			}
+		}
+		return ISA_STEP_NEXT;
+	}
+general:
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
 		uint32_t data[4] = { 0, 0, 0, 0 }, cmp[2] = { 0, 0 };

@@ -46,6 +46,51 @@ void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
 	L buf[l] = (buf[l] & andm) ^ xorm;
 }
 
+/* Fused multiply-add over 64 lanes.  fmaf()/fma() are exact (IEEE
+ * fusedMultiplyAdd) on any host, but without hardware FMA in the baseline
+ * x86-64 ISA each lane is a libm call; when the CPU has FMA the lanes are
+ * computed by a copy of the loop compiled for it (same results: both are
+ * the correctly rounded fused operation). */
+__attribute__((target("avx2,fma"))) static void fma32_lanes_hw(const uint32_t *a,
+		const uint32_t *b, const uint32_t *c, uint32_t *r)
+{
+	L r[l] = u32_of(__builtin_fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+static void fma32_lanes_sw(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
+{
+	L r[l] = u32_of(fmaf(f32_of(a[l]), f32_of(b[l]), f32_of(c[l])));
+}
+__attribute__((target("avx2,fma"))) static void fma64_lanes_hw(const uint64_t *a,
+		const uint64_t *b, const uint64_t *c, uint64_t *r)
+{
+	L r[l] = u64_of(__builtin_fma(f64_of(a[l]), f64_of(b[l]), f64_of(c[l])));
+}
+static void fma64_lanes_sw(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r)
+{
+	L r[l] = u64_of(fma(f64_of(a[l]), f64_of(b[l]), f64_of(c[l])));
+}
+static bool host_has_fma(void)
+{
+	static int known; /* 0 unknown, 1 no, 2 yes; a benign race */
+	if (!known)
+		known = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) ? 2 : 1;
+	return known == 2;
+}
+void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
+{
+	if (host_has_fma())
+		fma32_lanes_hw(a, b, c, r);
+	else
+		fma32_lanes_sw(a, b, c, r);
+}
+static void fma64_lanes(const uint64_t *a, const uint64_t *b, const uint64_t *c, uint64_t *r)
+{
+	if (host_has_fma())
+		fma64_lanes_hw(a, b, c, r);
+	else
+		fma64_lanes_sw(a, b, c, r);
+}
+
 static inline uint32_t quiet32(uint32_t u) { return u | 0x400000u; }
 static inline uint64_t quiet64(uint64_t u) { return u | 0x8000000000000ull; }
 
@@ -198,6 +243,13 @@ int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in)
 		L {
 			float s0 = f32_of(a[l]), s1 = f32_of(b[l]), s2 = f32_of(c[l]), d = s0;
 			bool v = false;
+			int e1 = (int)exp32(b[l]), e2 = (int)exp32(c[l]);
+			/* fast path as for f64 (|S1| < 2^126, quotient normal) */
+			if (e1 >= 1 && e1 < 253 && e2 > 23 && e2 < 255 && e2 - e1 < 96 &&
+			    e2 - e1 > -120) {
+				r[l] = a[l];
+				continue;
+			}
 			if (s2 == 0 || s1 == 0) {
 				d = NAN;
 			} else if ((int)exp32(c[l]) - (int)exp32(b[l]) >= 96) {
@@ -231,6 +283,15 @@ int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in)
 		L {
 			double s0 = f64_of(a[l]), s1 = f64_of(b[l]), s2 = f64_of(c[l]), d = s0;
 			bool v = false;
+			int e1 = (int)exp64(b[l]), e2 = (int)exp64(c[l]);
+			/* Fast path, none of the cases below can apply: both
+			 * normal, 1/S1 normal (|S1| < 2^1022), S2/S1 normal and
+			 * far from overflow, S2 not tiny. */
+			if (e1 >= 1 && e1 < 2045 && e2 > 53 && e2 < 2047 && e2 - e1 < 768 &&
+			    e2 - e1 > -1000) {
+				r[l] = a[l];
+				continue;
+			}
 			if (s2 == 0 || s1 == 0) {
 				d = NAN;
 			} else if ((int)exp64(c[l]) - (int)exp64(b[l]) >= 768) {
@@ -355,7 +416,7 @@ int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 			r[l] = U(p + F(c[l]));
 		}
 		break;
-	case 0x13b: case 0x1cb: L r[l] = U(fmaf(F(a[l]), F(b[l]), F(c[l]))); break;
+	case 0x13b: case 0x1cb: isa_fma32_lanes(a, b, c, r); break;
 	case 0x1d0: L r[l] = fmin32(fmin32(a[l], b[l], ieee), c[l], ieee); break;
 	case 0x1d3: L r[l] = fmax32(fmax32(a[l], b[l], ieee), c[l], ieee); break;
 	case 0x1d6: /* v_med3_f32 */
@@ -475,7 +536,7 @@ int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 			r[l] = U(ldexp(F(a[l]), e < -5000 ? -5000 : e > 5000 ? 5000 : e));
 		}
 		break;
-	case 0x104: case 0x1cc: L r[l] = U(fma(F(a[l]), F(b[l]), F(c[l]))); break;
+	case 0x104: case 0x1cc: fma64_lanes(a, b, c, r); break;
 	case 0x1df: L r[l] = div_fixup64(a[l], b[l], c[l]); break;
 	case 0x1e3: { /* v_div_fmas_f64 */
 		uint64_t vcc = isa_vcc(w);

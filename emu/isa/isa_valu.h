@@ -19,6 +19,8 @@ int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in);
 bool isa_vfp_supported(unsigned op, bool gfx942);
+/* r = fma(a, b, c) on 64 lanes of f32 bits (exact, host FMA if present) */
+void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r);
 
 /* Fetch a 32-bit float-typed source with abs/neg applied (into buf). */
 void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
