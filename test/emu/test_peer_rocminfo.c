@@ -27,10 +27,10 @@ static char tmpdir[64];
 
 /* Runs "kfdemu <args> -- <cmd>" with TMPDIR=tmpdir; returns the output
  * (stdout and stderr) and the exit status. */
-static char *run(const char *args, const char *cmd, int *status)
+static char *run_env(const char *env, const char *args, const char *cmd, int *status)
 {
 	char *line;
-	if (asprintf(&line, "TMPDIR=%s %s %s -- %s 2>&1", tmpdir, kfdemu, args, cmd) < 0)
+	if (asprintf(&line, "%s TMPDIR=%s %s %s -- %s 2>&1", env, tmpdir, kfdemu, args, cmd) < 0)
 		return NULL;
 	FILE *p = popen(line, "r");
 	free(line);
@@ -46,6 +46,11 @@ static char *run(const char *args, const char *cmd, int *status)
 	int st = pclose(p);
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	return out;
+}
+
+static char *run(const char *args, const char *cmd, int *status)
+{
+	return run_env("", args, cmd, status);
 }
 
 /* Agents whose "Name:" (at agent indentation) starts with gfx. */
@@ -128,6 +133,29 @@ START_TEST(session_leaves_no_temporary_files)
 }
 END_TEST
 
+START_TEST(debug_log_decodes_every_ioctl)
+{
+	int st;
+	char *out = run_env("KFDEMU_LOG=debug", "", ROCMINFO, &st);
+	ck_assert_int_eq(st, 0);
+	ck_assert_msg(strstr(out, "GET_VERSION out: major=0x1 minor=0x11 -> 0"), "no GET_VERSION:\n%s",
+		      out);
+	ck_assert_msg(strstr(out, "ACQUIRE_VM out: drm_fd="), "no ACQUIRE_VM:\n%s", out);
+	ck_assert_msg(strstr(out, "DBG_TRAP_ROCM(0x82), size 40): ROCm-DKMS only: -EINVAL"),
+		      "no 0x82:\n%s", out);
+	free(out);
+}
+END_TEST
+
+START_TEST(injected_acquire_vm_failure_fails_hsa_init)
+{
+	int st;
+	char *out = run_env("KFDEMU_FAIL=ioctl:ACQUIRE_VM:1", "", ROCMINFO, &st);
+	ck_assert_msg(st != 0 && strstr(out, "HSA_STATUS_ERROR"), "(%d)\n%s", st, out);
+	free(out);
+}
+END_TEST
+
 START_TEST(exit_status_of_the_command_is_returned)
 {
 	int st;
@@ -147,6 +175,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, two_gpus_give_two_gpu_agents);
 	tcase_add_test(tc, mi300x_node_reaches_rocr_as_gfx942);
 	tcase_add_test(tc, session_leaves_no_temporary_files);
+	tcase_add_test(tc, debug_log_decodes_every_ioctl);
+	tcase_add_test(tc, injected_acquire_vm_failure_fails_hsa_init);
 	tcase_add_test(tc, exit_status_of_the_command_is_returned);
 	suite_add_tcase(s, tc);
 	return s;
