@@ -1138,6 +1138,9 @@ static void run_floor_metrics_host(void)
 
 int main(int argc, char **argv)
 {
+	/* Line by line even into a pipe: a runtime that aborts (ROCr does on a
+	 * queue error of its own queues) leaves the figures printed so far. */
+	setvbuf(stdout, NULL, _IOLBF, 0);
 	parse_options(argc, argv);
 	Dl_info info;
 	const char *lib = dladdr((void *)hsa_init, &info) && info.dli_fname ? info.dli_fname : "?";
