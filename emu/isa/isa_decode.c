@@ -15,6 +15,8 @@
  * SOPC and SOP1 are carved out of the SOP2 space by bits [31:23], SOPK by
  * [31:28]; VOP3P is the top of the VOP3 opcode space ([31:23] = 0x1a7).
  */
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "isa_priv.h"
@@ -333,20 +335,6 @@ static int cmp_inst(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Index of the instruction at va, or -1. */
-static long find_inst(const struct isa_inst *v, uint32_t n, uint64_t va)
-{
-	uint32_t lo = 0, hi = n;
-	while (lo < hi) {
-		uint32_t mid = lo + (hi - lo) / 2;
-		if (v[mid].addr < va)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < n && v[lo].addr == va ? (long)lo : -1;
-}
-
 /* Simple open-addressing set of visited addresses. */
 struct vset {
 	uint64_t *slot;
@@ -386,15 +374,46 @@ static int vset_add(struct vset *s, uint64_t va) /* 1 new, 0 seen, -1 oom */
 	return 1;
 }
 
-int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_mem *mem)
+struct ivec {
+	struct isa_inst *v;
+	size_t n, cap;
+};
+
+static struct isa_inst *ivec_push(struct ivec *iv)
 {
-	struct isa_decoder dc = { .p = p, .gfx942 = p->gfx942 };
-	struct fetcher f = { .mem = mem };
+	if (iv->n == iv->cap) {
+		size_t nc = iv->cap ? iv->cap * 2 : 256;
+		struct isa_inst *ni = realloc(iv->v, nc * sizeof(*ni));
+		if (!ni)
+			return NULL;
+		iv->v = ni;
+		iv->cap = nc;
+	}
+	return &iv->v[iv->n++];
+}
+
+/* Index of the instruction at va in a code version, or -1. */
+static long code_find(const struct isa_code *c, uint64_t va)
+{
+	uint32_t lo = 0, hi = c->nidx;
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		if (c->idx[mid].addr < va)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < c->nidx && c->idx[lo].addr == va ? (long)c->idx[lo].index : -1;
+}
+
+/* Decode everything reachable from start that `known` (may be NULL) does
+ * not already hold; appends to out.  Returns 0 or -1 (no memory). */
+static int discover(const struct isa_decoder *dc, struct fetcher *f, uint64_t start,
+		    const struct isa_code *known, struct ivec *out)
+{
 	struct vset seen = { 0 };
 	uint64_t *work = NULL;
 	size_t nwork = 0, capwork = 0;
-	struct isa_inst *insts = NULL;
-	size_t n = 0, cap = 0;
 	int rc = -1;
 
 #define PUSH(va) do { \
@@ -407,31 +426,25 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 		work[nwork++] = (va); \
 	} while (0)
 
-	PUSH(p->entry_va);
+	PUSH(start);
 	while (nwork) {
 		uint64_t va = work[--nwork];
 		for (;;) {
 			struct isa_inst *in;
 			uint64_t target = 0;
 			enum flow fl;
-			int r = vset_add(&seen, va);
+			int r;
 
+			if (known && code_find(known, va) >= 0)
+				break;
+			r = vset_add(&seen, va);
 			if (r < 0)
 				goto out;
 			if (r == 0)
 				break;
-			if (n >= ISA_MAX_INSTS)
+			if (out->n >= ISA_MAX_INSTS || !(in = ivec_push(out)))
 				goto out;
-			if (n == cap) {
-				size_t nc = cap ? cap * 2 : 256;
-				struct isa_inst *ni = realloc(insts, nc * sizeof(*ni));
-				if (!ni)
-					goto out;
-				insts = ni;
-				cap = nc;
-			}
-			in = &insts[n++];
-			decode_at(&dc, &f, va, in);
+			decode_at(dc, f, va, in);
 			fl = inst_flow(in, &target);
 			if (fl == FLOW_END || fl == FLOW_INDIRECT)
 				break;
@@ -444,82 +457,225 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 			va += in->size;
 		}
 	}
-	/* One sentinel per program: where a fall-through leads nowhere. */
-	if (n + 1 > cap) {
-		struct isa_inst *ni = realloc(insts, (n + 1) * sizeof(*ni));
-		if (!ni)
-			goto out;
-		insts = ni;
-	}
-	qsort(insts, n, sizeof(*insts), cmp_inst);
-	memset(&insts[n], 0, sizeof(insts[n]));
-	insts[n].exec = exec_fell_off;
-	insts[n].enc = ISA_ENC_UNKNOWN;
-	for (size_t i = 0; i < n; i++) {
-		struct isa_inst *in = &insts[i];
-		uint64_t target = 0;
-		enum flow fl = inst_flow(in, &target);
-		long nx = find_inst(insts, (uint32_t)n, in->addr + in->size);
-
-		in->next = nx >= 0 ? (uint32_t)nx : (uint32_t)n;
-		if (fl == FLOW_JUMP || fl == FLOW_COND || fl == FLOW_CALL) {
-			long t = find_inst(insts, (uint32_t)n, target);
-			in->target = t >= 0 ? (uint32_t)t : (uint32_t)n;
-		}
-	}
-	/* Size the VGPR file so that no instruction can reach outside it,
-	 * whatever the descriptor says (a kernel naming more VGPRs than it
-	 * allocates is undefined on hardware; here it stays memory safe). */
-	{
-		uint32_t maxrow = p->vgpr_rows;
-		for (size_t i = 0; i < n; i++) {
-			const struct isa_inst *in = &insts[i];
-			uint32_t m = 0;
-			switch (in->enc) {
-			case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
-			case ISA_ENC_VOP3: case ISA_ENC_VOP3P:
-				/* VOPC, v_readlane, v_readfirstlane: dst is an SGPR */
-				if (in->op > 0xff && in->op != 0x142 && in->op != 0x289)
-					m = in->dst;
-				break;
-			case ISA_ENC_DS:
-				m = in->dst;
-				if (in->data_reg > m) m = in->data_reg;
-				if (in->addr_reg > m) m = in->addr_reg;
-				if (in->offset1 > m) m = in->offset1;  /* data1 */
-				if (in->saddr > m) m = in->saddr;      /* data1 */
-				break;
-			case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
-			case ISA_ENC_MUBUF:
-				m = in->dst;
-				if (in->data_reg > m) m = in->data_reg;
-				if (in->addr_reg > m) m = in->addr_reg;
-				break;
-			default:
-				continue;
-			}
-			for (int k = 0; k < 3; k++)
-				if (in->src[k].kind == ISA_OPND_VGPR && in->src[k].reg > m)
-					m = in->src[k].reg;
-			if (m + 17 > maxrow)
-				maxrow = m + 17;
-		}
-		p->alloc_rows = maxrow + ISA_TMP_ROWS;
-	}
-	p->insts = insts;
-	p->ninsts = (uint32_t)n;
-	p->entry = (uint32_t)find_inst(insts, (uint32_t)n, p->entry_va);
-	insts = NULL;
 	rc = 0;
 out:
 #undef PUSH
-	free(insts);
 	free(work);
 	free(seen.slot);
 	return rc;
 }
 
-long kemu_isa_find(const struct kemu_isa_program *p, uint64_t va)
+/* Highest VGPR row an instruction names (0 when none). */
+static uint32_t inst_max_row(const struct isa_inst *in)
 {
-	return find_inst(p->insts, p->ninsts, va);
+	uint32_t m = 0;
+	switch (in->enc) {
+	case ISA_ENC_VOP1: case ISA_ENC_VOP2: case ISA_ENC_VOPC:
+	case ISA_ENC_VOP3: case ISA_ENC_VOP3P:
+		/* VOPC, v_readlane, v_readfirstlane: dst is an SGPR */
+		if (in->op > 0xff && in->op != 0x142 && in->op != 0x289)
+			m = in->dst;
+		break;
+	case ISA_ENC_DS:
+		m = in->dst;
+		if (in->data_reg > m) m = in->data_reg;
+		if (in->addr_reg > m) m = in->addr_reg;
+		if (in->offset1 > m) m = in->offset1;  /* data1 */
+		if (in->saddr > m) m = in->saddr;      /* data1 */
+		break;
+	case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
+	case ISA_ENC_MUBUF:
+		m = in->dst;
+		if (in->data_reg > m) m = in->data_reg;
+		if (in->addr_reg > m) m = in->addr_reg;
+		break;
+	default:
+		return 0;
+	}
+	for (int k = 0; k < 3; k++)
+		if (in->src[k].kind == ISA_OPND_VGPR && in->src[k].reg > m)
+			m = in->src[k].reg;
+	return m;
+}
+
+static int cmp_idx(const void *a, const void *b)
+{
+	const struct isa_idx *x = a, *y = b;
+	return x->addr < y->addr ? -1 : x->addr > y->addr;
+}
+
+/* Fill next/target of insts[from..to) against code c. */
+static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
+{
+	for (uint32_t i = from; i < to; i++) {
+		struct isa_inst *in = &c->insts[i];
+		uint64_t target = 0;
+		enum flow fl = inst_flow(in, &target);
+		long nx = code_find(c, in->addr + in->size);
+
+		in->next = nx >= 0 ? (uint32_t)nx : c->sentinel;
+		if (fl == FLOW_JUMP || fl == FLOW_COND || fl == FLOW_CALL) {
+			long t = code_find(c, target);
+			in->target = t >= 0 ? (uint32_t)t : c->sentinel;
+		}
+	}
+}
+
+static void code_free(struct isa_code *c)
+{
+	while (c) {
+		struct isa_code *o = c->older;
+		free(c->insts);
+		free(c->idx);
+		free(c);
+		c = o;
+	}
+}
+
+void kemu_isa_code_free(struct kemu_isa_program *p)
+{
+	code_free(atomic_load_explicit(&p->code, memory_order_acquire));
+}
+
+int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_mem *mem)
+{
+	struct isa_decoder dc = { .p = p, .gfx942 = p->gfx942 };
+	struct fetcher f = { .mem = mem };
+	struct ivec iv = { 0 };
+	struct isa_code *c = NULL;
+	uint32_t maxrow;
+	int rc = -1;
+
+	if (discover(&dc, &f, p->entry_va, NULL, &iv))
+		goto out;
+	c = calloc(1, sizeof(*c));
+	if (!c || !ivec_push(&iv))      /* room for the sentinel */
+		goto out;
+	iv.n--;
+	qsort(iv.v, iv.n, sizeof(*iv.v), cmp_inst);
+	/* One sentinel per program: where a fall-through leads nowhere. */
+	memset(&iv.v[iv.n], 0, sizeof(iv.v[iv.n]));
+	iv.v[iv.n].exec = exec_fell_off;
+	iv.v[iv.n].enc = ISA_ENC_UNKNOWN;
+	c->insts = iv.v;
+	c->n = (uint32_t)iv.n + 1;
+	c->sentinel = (uint32_t)iv.n;
+	c->idx = calloc(iv.n + 1, sizeof(*c->idx));
+	if (!c->idx)
+		goto out;
+	for (size_t i = 0; i < iv.n; i++) {
+		c->idx[i].addr = iv.v[i].addr;
+		c->idx[i].index = (uint32_t)i;
+	}
+	c->nidx = (uint32_t)iv.n;
+	iv.v = NULL;
+	link_range(c, 0, c->sentinel);
+	/* Size the VGPR file so that no instruction can reach outside it,
+	 * whatever the descriptor says (a kernel naming more VGPRs than it
+	 * allocates is undefined on hardware; here it stays memory safe;
+	 * 16 more rows cover the widest operand). */
+	maxrow = p->vgpr_rows;
+	for (uint32_t i = 0; i < c->sentinel; i++) {
+		uint32_t m = inst_max_row(&c->insts[i]) + 17;
+		if (m > maxrow)
+			maxrow = m;
+	}
+	p->alloc_rows = maxrow + ISA_TMP_ROWS;
+	p->entry = (uint32_t)code_find(c, p->entry_va);
+	pthread_mutex_init(&p->ext_lock, NULL);
+	atomic_store_explicit(&p->code, c, memory_order_release);
+	c = NULL;
+	rc = 0;
+out:
+	if (c) {
+		c->older = NULL;
+		code_free(c);
+	}
+	free(iv.v);
+	return rc;
+}
+
+static int exec_beyond_rows(struct isa_wave *w, const struct isa_inst *in)
+{
+	return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+			"instruction at 0x%llx (reached by an indirect jump) names a VGPR beyond "
+			"the %u the kernel allocated", (unsigned long long)in->addr,
+			w->p->alloc_rows - ISA_TMP_ROWS);
+}
+
+/* Decode the code at va (the target of s_setpc/s_swappc, e.g. a called
+ * function) and publish a new code version that holds it.  Waves keep
+ * running in the version they have (older versions stay allocated until
+ * the program is freed, and their indices stay valid in the new one, which
+ * only appends).  Returns the new version, or NULL. */
+static const struct isa_code *code_extend(struct kemu_isa_program *p,
+					  const struct kemu_isa_mem *mem, uint64_t va)
+{
+	struct isa_decoder dc = { .p = p, .gfx942 = p->gfx942 };
+	struct fetcher f = { .mem = mem };
+	struct ivec iv = { 0 };
+	struct isa_code *cur, *c = NULL;
+	const struct isa_code *res = NULL;
+
+	pthread_mutex_lock(&p->ext_lock);
+	cur = atomic_load_explicit(&p->code, memory_order_acquire);
+	if (code_find(cur, va) >= 0) {
+		res = cur;
+		goto out;
+	}
+	if ((va & 3) || discover(&dc, &f, va, cur, &iv) || iv.n == 0)
+		goto out;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		goto out;
+	c->insts = malloc((cur->n + iv.n) * sizeof(*c->insts));
+	c->idx = malloc((cur->nidx + iv.n) * sizeof(*c->idx));
+	if (!c->insts || !c->idx)
+		goto out;
+	memcpy(c->insts, cur->insts, cur->n * sizeof(*c->insts));
+	memcpy(c->insts + cur->n, iv.v, iv.n * sizeof(*c->insts));
+	memcpy(c->idx, cur->idx, cur->nidx * sizeof(*c->idx));
+	for (size_t i = 0; i < iv.n; i++) {
+		c->idx[cur->nidx + i].addr = iv.v[i].addr;
+		c->idx[cur->nidx + i].index = cur->n + (uint32_t)i;
+		if (inst_max_row(&iv.v[i]) + 17 > p->alloc_rows - ISA_TMP_ROWS)
+			c->insts[cur->n + i].exec = exec_beyond_rows;
+	}
+	c->n = cur->n + (uint32_t)iv.n;
+	c->nidx = cur->nidx + (uint32_t)iv.n;
+	c->sentinel = cur->sentinel;
+	qsort(c->idx, c->nidx, sizeof(*c->idx), cmp_idx);
+	link_range(c, cur->n, c->n);
+	c->older = cur;
+	atomic_store_explicit(&p->code, c, memory_order_release);
+	res = c;
+	c = NULL;
+out:
+	pthread_mutex_unlock(&p->ext_lock);
+	if (c) {
+		free(c->insts);
+		free(c->idx);
+		free(c);
+	}
+	free(iv.v);
+	return res;
+}
+
+int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va)
+{
+	struct kemu_isa_program *p = (struct kemu_isa_program *)w->p;
+	const struct isa_code *c = atomic_load_explicit(&p->code, memory_order_acquire);
+	long idx = code_find(c, va);
+
+	if (idx < 0) {
+		c = code_extend(p, w->wg->mem, va);
+		idx = c ? code_find(c, va) : -1;
+	}
+	if (idx < 0)
+		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+				"indirect jump from 0x%llx to 0x%llx, which is not decodable code",
+				(unsigned long long)in->addr, (unsigned long long)va);
+	w->insts = c->insts;
+	w->pc = (uint32_t)idx;
+	return ISA_STEP_NEXT;
 }

@@ -676,15 +676,3 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		if (in->src[i].kind == ISA_OPND_BAD)
 			in->exec = isa_exec_illegal;
 }
-
-int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va)
-{
-	long idx = kemu_isa_find(w->p, va);
-	if (idx < 0)
-		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
-				"indirect jump from 0x%llx to 0x%llx, outside the code reached "
-				"from the kernel entry", (unsigned long long)in->addr,
-				(unsigned long long)va);
-	w->pc = (uint32_t)idx;
-	return ISA_STEP_NEXT;
-}

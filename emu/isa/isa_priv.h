@@ -25,6 +25,7 @@
 #ifndef KEMU_ISA_PRIV_H
 #define KEMU_ISA_PRIV_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -129,6 +130,22 @@ struct isa_inst {
 	isa_exec_fn inner;      /* SDWA: the wrapped executor */
 };
 
+/* One version of a program's decoded code.  Versions only grow (an
+ * indirect jump to undecoded code appends), so an index stays valid in
+ * every later version. */
+struct isa_idx {
+	uint64_t addr;
+	uint32_t index;
+};
+struct isa_code {
+	struct isa_inst *insts;         /* n entries, sentinel included */
+	uint32_t n;
+	uint32_t sentinel;              /* "fell off the decoded code" */
+	struct isa_idx *idx;            /* sorted by addr */
+	uint32_t nidx;
+	struct isa_code *older;         /* freed with the program */
+};
+
 struct kemu_isa_program {
 	struct kemu_isa_program *next;  /* cache chain (cache lock) */
 	int refs;                       /* cache lock */
@@ -141,8 +158,8 @@ struct kemu_isa_program {
 	bool gfx942;
 	uint64_t entry_va;
 	uint32_t entry;                 /* index of the entry instruction */
-	struct isa_inst *insts;
-	uint32_t ninsts;
+	struct isa_code *_Atomic code;  /* current version (acquire) */
+	pthread_mutex_t ext_lock;       /* serialises code_extend() */
 	/* ABI from the descriptor */
 	uint32_t vgpr_rows;             /* VGPR+AGPR rows the descriptor asks for */
 	uint32_t alloc_rows;            /* rows allocated: covers every row an
@@ -305,7 +322,7 @@ int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va);
 
 /* Program build (isa_decode.c). */
 int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_mem *mem);
-long kemu_isa_find(const struct kemu_isa_program *p, uint64_t va);
+void kemu_isa_code_free(struct kemu_isa_program *p);
 
 /* Statistics (isa_run.c). */
 void kemu_isa_stats_add(uint64_t insts, uint64_t waves, uint64_t wgs, uint64_t progs);

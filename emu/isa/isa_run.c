@@ -338,7 +338,10 @@ static void program_free(struct kemu_isa_program *p)
 {
 	if (!p)
 		return;
-	free(p->insts);
+	if (atomic_load_explicit(&p->code, memory_order_acquire)) {
+		kemu_isa_code_free(p);
+		pthread_mutex_destroy(&p->ext_lock);
+	}
 	free(p);
 }
 
@@ -662,7 +665,8 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	memset(w->s, 0, sizeof(w->s));
 	w->scc = 0;
 	w->p = p;
-	w->insts = p->insts;
+	w->insts = atomic_load_explicit(&((struct kemu_isa_program *)p)->code,
+					memory_order_acquire)->insts;
 	w->pc = p->entry;
 	w->mode = p->mode;
 	w->trapsts = 0;
@@ -760,12 +764,13 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 
 static int wave_run(struct isa_wave *w)
 {
-	const struct isa_inst *insts = w->insts;
 	uint64_t n = 0;
 	int r;
 
+	/* w->insts is reloaded every step: an indirect jump may move the
+	 * wave to a newer (longer) version of the code. */
 	for (;;) {
-		const struct isa_inst *in = &insts[w->pc];
+		const struct isa_inst *in = &w->insts[w->pc];
 		w->pc = in->next;
 		n++;
 		r = in->exec(w, in);

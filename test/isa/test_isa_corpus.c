@@ -26,7 +26,13 @@ struct kern {
 };
 
 /* Load kernel `name` of corpus-<gfx>.co; false when not built. */
+static bool kern_get_from(struct kern *k, const char *stem, uint32_t gfx, const char *name);
 static bool kern_get(struct kern *k, uint32_t gfx, const char *name)
+{
+	return kern_get_from(k, "corpus", gfx, name);
+}
+
+static bool kern_get_from(struct kern *k, const char *stem, uint32_t gfx, const char *name)
 {
 	char path[600];
 	const char *only = getenv("ISA_TARGET");
@@ -34,7 +40,7 @@ static bool kern_get(struct kern *k, uint32_t gfx, const char *name)
 	k->gfx = gfx;
 	if (only && strcmp(only, gfx == KEMU_ISA_GFX942 ? "gfx942" : "gfx90a"))
 		return false;
-	if (!hx_kernel_path("corpus", gfx, path, sizeof(path))) {
+	if (!hx_kernel_path(stem, gfx, path, sizeof(path))) {
 		/* only a target whose compiler CMake did not find may be
 		 * missing; otherwise the test must not pass silently */
 		ck_assert_msg(!hx_target_expected(gfx), "%s was not built", path);
@@ -462,12 +468,81 @@ START_TEST(test_mathlib)
 }
 END_TEST
 
+START_TEST(test_kernarg_preload)
+{
+	int ran = 0;
+	for (int t = 0; t < 2; t++) {
+		char path[600];
+		struct kern k;
+		uint32_t n = 200;
+		memset(&k, 0, sizeof(k));
+		k.gfx = targets[t];
+		if (!hx_kernel_path("preload", k.gfx, path, sizeof(path))) {
+			ck_assert_msg(!hx_target_expected(KEMU_ISA_GFX942), "%s not built", path);
+			continue;
+		}
+		ck_assert_int_eq(hx_load(&k.code, path), 0);
+		k.kd = hx_kd(&k.code, "preload");
+		ck_assert(k.kd != 0);
+		/* the descriptor asks for preloading (KERNARG_PRELOAD_SPEC_LENGTH) */
+		ck_assert_uint_ne(*(const uint16_t *)(uintptr_t)(k.kd + 58) & 0x7f, 0);
+		float *x = hx_alloc(n * 4), *y = hx_alloc(n * 4);
+		struct { float a; uint32_t pad; uint64_t x, y; uint32_t n; } args = { -1.5f, 0, va(x), va(y), n };
+		for (uint32_t i = 0; i < n; i++) {
+			x[i] = (float)i;
+			y[i] = 1.0f;
+		}
+		run_ok(&k, &args, sizeof(args), n, 1, 64, 1);
+		for (uint32_t i = 0; i < n; i++)
+			ck_assert_msg(y[i] == fmaf(-1.5f, (float)i, 1.0f), "%s y[%u] = %g", path, i, (double)y[i]);
+		hx_free(x);
+		hx_free(y);
+		hx_unload(&k.code);
+		ran++;
+	}
+	(void)ran;
+}
+END_TEST
+
+/* OpenCL 2.0 generic pointers into LDS and private memory (FLAT through
+ * the apertures), dereferenced in a function the kernel calls (s_swappc /
+ * s_setpc_b64: decoded when first reached). */
+START_TEST(test_generic_pointers_and_calls)
+{
+	for (int t = 0; t < 2; t++) {
+		struct kern k;
+		uint32_t n = 150, extra = 7;
+		if (!kern_get_from(&k, "generic", targets[t], "genptr"))
+			continue;
+		int32_t *out = hx_alloc(n * 4);
+		struct { uint64_t out; int32_t n; } args = { va(out), (int32_t)extra };
+		run_ok(&k, &args, sizeof(args), n, 1, 64, 1);
+		for (uint32_t i = 0; i < n; i++) {
+			int32_t lid = (int32_t)(i % 64), l = lid, priv[4];
+			for (int q = 0; q < 4; q++)
+				priv[q] = lid * 2 + q;
+			if (lid & 1)
+				l += 100 + (int32_t)extra;
+			else
+				priv[lid & 3] += 100 + (int32_t)extra;
+			ck_assert_msg(out[i] == l + priv[lid & 3], "%s: out[%u] = %d expected %d",
+				      targets[t] == KEMU_ISA_GFX942 ? "gfx942" : "gfx90a", i, out[i],
+				      l + priv[lid & 3]);
+		}
+		hx_free(out);
+		kern_put(&k);
+	}
+}
+END_TEST
+
 static Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("isa_corpus");
 	TCase *tc = tcase_create("corpus");
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, test_vadd);
+	tcase_add_test(tc, test_kernarg_preload);
+	tcase_add_test(tc, test_generic_pointers_and_calls);
 	tcase_add_test(tc, test_saxpy);
 	tcase_add_test(tc, test_index2d);
 	tcase_add_test(tc, test_reduce);
