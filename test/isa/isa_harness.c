@@ -10,6 +10,7 @@
 #include <libelf.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -188,6 +189,49 @@ uint64_t hx_kd(const struct hx_code *c, const char *name)
 	return va;
 }
 
+/* Several host threads take workgroups from a shared counter, each with
+ * its own scratch slot, as the CP does with a thread pool. */
+struct hx_pool {
+	struct kemu_isa_program *p;
+	struct kemu_isa_dispatch *d;
+	uint32_t nwg[3];
+	uint64_t total;
+	_Atomic uint64_t next;
+	_Atomic int failed;
+	struct kemu_isa_error err;
+	pthread_mutex_t lock;
+};
+
+struct hx_worker {
+	struct hx_pool *pool;
+	unsigned slot;
+};
+
+static void *hx_worker_main(void *arg)
+{
+	struct hx_worker *wk = arg;
+	struct hx_pool *pl = wk->pool;
+	struct kemu_isa_error e;
+
+	for (;;) {
+		uint64_t i = atomic_fetch_add(&pl->next, 1);
+		uint32_t x, y, z;
+		if (i >= pl->total || atomic_load(&pl->failed))
+			break;
+		x = (uint32_t)(i % pl->nwg[0]);
+		y = (uint32_t)(i / pl->nwg[0] % pl->nwg[1]);
+		z = (uint32_t)(i / pl->nwg[0] / pl->nwg[1]);
+		if (kemu_isa_run_workgroup_slot(pl->p, pl->d, x, y, z, wk->slot, &e)) {
+			pthread_mutex_lock(&pl->lock);
+			if (!atomic_exchange(&pl->failed, 1))
+				pl->err = e;
+			pthread_mutex_unlock(&pl->lock);
+			break;
+		}
+	}
+	return NULL;
+}
+
 int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 {
 	struct kemu_isa_dispatch d;
@@ -244,7 +288,7 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 		goto out;
 	if (d.private_segment_size || kemu_isa_scratch_wave_bytes(p, &d) > 0) {
 		uint64_t per_wg = (uint64_t)kemu_isa_waves_per_workgroup(&d) *
-				  kemu_isa_scratch_wave_bytes(p, &d);
+				  kemu_isa_scratch_wave_bytes(p, &d) * (l->threads ? l->threads : 1);
 		if (per_wg) {
 			scratch = hx_alloc(per_wg);
 			if (!scratch) {
@@ -260,6 +304,33 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 	hx_last.scratch = d.scratch.base_va;
 	kemu_isa_scratch_srd(d.scratch.base_va, d.scratch.size, hx_last.srd);
 	rc = 0;
+	if (l->threads > 1) {
+		struct hx_pool pl;
+		pthread_t th[64];
+		struct hx_worker wk[64];
+		unsigned nt = l->threads > 64 ? 64 : l->threads;
+		memset(&pl, 0, sizeof(pl));
+		pl.p = p;
+		pl.d = &d;
+		memcpy(pl.nwg, nwg, sizeof(nwg));
+		pl.total = (uint64_t)nwg[0] * nwg[1] * nwg[2];
+		pthread_mutex_init(&pl.lock, NULL);
+		for (unsigned i = 0; i < nt; i++) {
+			wk[i].pool = &pl;
+			wk[i].slot = i;
+			pthread_create(&th[i], NULL, hx_worker_main, &wk[i]);
+		}
+		for (unsigned i = 0; i < nt; i++)
+			pthread_join(th[i], NULL);
+		pthread_mutex_destroy(&pl.lock);
+		if (atomic_load(&pl.failed)) {
+			if (err)
+				*err = pl.err;
+			rc = -1;
+		}
+		kemu_isa_program_put(p);
+		goto out;
+	}
 	for (uint32_t z = 0; z < nwg[2] && !rc; z++)
 		for (uint32_t y = 0; y < nwg[1] && !rc; y++)
 			for (uint32_t x = 0; x < nwg[0] && !rc; x++)

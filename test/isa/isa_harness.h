@@ -40,6 +40,7 @@ struct hx_launch {
 	uint16_t wg[3];
 	uint32_t dyn_lds;
 	uint32_t private_size;  /* per work-item; 0: from the descriptor */
+	unsigned threads;       /* host threads running workgroups (0: 1) */
 };
 
 /* VAs the last hx_run() used (for ABI checks). */

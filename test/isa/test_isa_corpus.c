@@ -535,6 +535,49 @@ START_TEST(test_generic_pointers_and_calls)
 }
 END_TEST
 
+/* Workgroups on four host threads at once (the CP's thread pool): global
+ * atomics from every thread, and scratch in per-thread slots. */
+START_TEST(test_workgroups_on_threads)
+{
+	for (int t = 0; t < 2; t++) {
+		struct kern k;
+		uint32_t n = 20000, ref[64] = { 0 };
+		struct kemu_isa_error err;
+		if (!kern_get(&k, targets[t], "histogram"))
+			continue;
+		uint32_t *in = hx_alloc(n * 4), *bins = hx_alloc(256);
+		struct { uint64_t in, bins; uint32_t n; } a = { va(in), va(bins), n };
+		for (uint32_t i = 0; i < n; i++) {
+			in[i] = rnd();
+			ref[in[i] & 63]++;
+		}
+		struct hx_launch l = { .gfx = k.gfx, .kd = k.kd, .args = &a, .args_size = sizeof(a),
+				       .grid = { n, 1, 1 }, .wg = { 64, 1, 1 }, .threads = 4 };
+		ck_assert_msg(hx_run(&l, &err) == 0, "%s", err.message);
+		for (int b = 0; b < 64; b++)
+			ck_assert_msg(bins[b] == ref[b], "bin %d: %u expected %u", b, bins[b], ref[b]);
+		hx_free(in);
+		hx_free(bins);
+		kern_put(&k);
+
+		ck_assert(kern_get(&k, targets[t], "privarr"));
+		uint32_t m = 3000;
+		uint32_t *idx = hx_alloc(m * 4), *out = hx_alloc(m * 4);
+		struct { uint64_t idx, out; uint32_t n; } pa = { va(idx), va(out), m };
+		for (uint32_t i = 0; i < m; i++)
+			idx[i] = rnd();
+		struct hx_launch pl = { .gfx = k.gfx, .kd = k.kd, .args = &pa, .args_size = sizeof(pa),
+					.grid = { m, 1, 1 }, .wg = { 64, 1, 1 }, .threads = 4 };
+		ck_assert_msg(hx_run(&pl, &err) == 0, "%s", err.message);
+		for (uint32_t i = 0; i < m; i++)
+			ck_assert_msg(out[i] == privarr_ref(i, idx[i]), "out[%u]", i);
+		hx_free(idx);
+		hx_free(out);
+		kern_put(&k);
+	}
+}
+END_TEST
+
 static Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("isa_corpus");
@@ -543,6 +586,7 @@ static Suite *corpus_suite(void)
 	tcase_add_test(tc, test_vadd);
 	tcase_add_test(tc, test_kernarg_preload);
 	tcase_add_test(tc, test_generic_pointers_and_calls);
+	tcase_add_test(tc, test_workgroups_on_threads);
 	tcase_add_test(tc, test_saxpy);
 	tcase_add_test(tc, test_index2d);
 	tcase_add_test(tc, test_reduce);
