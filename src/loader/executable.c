@@ -14,7 +14,12 @@
  *     nearest CPU's coarse-grained system pool, which is GPU-mapped; both
  *     are mapped at the same virtual address on CPU and GPU (KFD's unified
  *     address space), so the segments are written in place and relocated
- *     for that address with no staging copy;
+ *     for that address with no staging copy.  Known gap on real large-BAR
+ *     hardware: CPU writes to VRAM pass the HDP, which ROCr flushes (or
+ *     bypasses with a blit copy) before the GPU reads; the runtime does not
+ *     map the HDP flush registers yet (HSA_AMD_AGENT_INFO_HDP_FLUSH is
+ *     zero), so once it does, the load must flush here.  kfdemu has no
+ *     HDP, so nothing here can test it;
  *  4. symbols are created: each kernel descriptor (<name>.kd) with its
  *     metadata, each defined global/weak STT_OBJECT as an agent variable.
  * A load after hsa_executable_freeze is FROZEN_EXECUTABLE.  Options
