@@ -30,6 +30,7 @@
  * it, with svc->current naming the queue; destroy waits on hl_queues.idle
  * until no service is inside that queue's callback.
  */
+#define _GNU_SOURCE /* pthread_setname_np */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,7 @@
 #include "util/log.h"
 
 #define SVC_POLL_MS 10u
+#define SVC_THREAD_NAME "hl-queue-errors" /* 15 characters: the kernel's limit */
 #define SVC_FIXED_EVENTS 3u /* wake, memory, hw exception */
 
 struct hl_queue_service {
@@ -418,6 +420,7 @@ static int service_start_locked(struct hl_runtime *rt)
 	if (err)
 		goto err_free_events;
 	svc->started = true;
+	pthread_setname_np(svc->thread, SVC_THREAD_NAME);
 	svc->next = services;
 	services = svc;
 	hl_queues.svc = svc;
