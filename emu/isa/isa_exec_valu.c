@@ -47,7 +47,7 @@ static inline uint32_t sext24(uint32_t v) { return (uint32_t)((int32_t)(v << 8) 
 
 /* ---- integer 32-bit ---- */
 
-static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ba[ISA_LANES], bb[ISA_LANES], bc[ISA_LANES], r[ISA_LANES];
 	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
@@ -210,7 +210,7 @@ static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- 64-bit integer ---- */
 
-static int exec_vb64(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT static int exec_vb64(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ba[ISA_LANES];
 	uint64_t b64[ISA_LANES], c64[ISA_LANES], r[ISA_LANES];
@@ -274,7 +274,7 @@ static int exec_mad64(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- carry ops: v_add_co/sub_co/subrev_co, v_addc/subb/subbrev ---- */
 
-static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ba[ISA_LANES], bb[ISA_LANES], r[ISA_LANES];
 	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
@@ -291,15 +291,15 @@ static int exec_carry(struct isa_wave *w, const struct isa_inst *in)
 			uint8_t ci[ISA_LANES];
 			isa_unpack_bytes(cin, ci);
 			L {
-				uint64_t t = (uint64_t)a[l] + b[l] + ci[l];
-				r[l] = (uint32_t)t;
-				c8[l] = (uint8_t)(t >> 32);
+				uint32_t t = a[l] + b[l], u = t + ci[l];
+				r[l] = u;
+				c8[l] = (uint8_t)((t < a[l]) | (u < t));
 			}
 		} else {
 			L {
-				uint64_t t = (uint64_t)a[l] + b[l];
-				r[l] = (uint32_t)t;
-				c8[l] = (uint8_t)(t >> 32);
+				uint32_t t = a[l] + b[l];
+				r[l] = t;
+				c8[l] = (uint8_t)(t < a[l]);
 			}
 		}
 		cout = isa_pack_bytes(c8);
@@ -326,7 +326,7 @@ done:
 }
 
 /* v_cndmask_b32: D = S2[lane] ? S1 : S0 (S2 = VCC in the e32 form). */
-static int exec_cndmask(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT static int exec_cndmask(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ba[ISA_LANES], bb[ISA_LANES], r[ISA_LANES];
 	uint32_t fa[ISA_LANES], fb[ISA_LANES];
@@ -470,7 +470,7 @@ static unsigned class16(uint32_t u)
 	return neg ? 3 : 8;
 }
 
-static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
 {
 	unsigned op = in->op, c = op & 0xf;
 	uint64_t mask = 0, exec = isa_exec(w);

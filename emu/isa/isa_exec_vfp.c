@@ -30,7 +30,7 @@
 
 #define L for (unsigned l = 0; l < ISA_LANES; l++)
 
-void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
+ISA_HOT void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
 {
 	uint32_t tmp[ISA_LANES];
 	const uint32_t *s = isa_vsrc32(w, o, tmp);
@@ -38,7 +38,7 @@ void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
 	L buf[l] = (s[l] & andm) ^ xorm;
 }
 
-void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
+ISA_HOT void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
 {
 	uint64_t andm = o->abs ? 0x7fffffffffffffffull : ~0ull;
 	uint64_t xorm = o->neg ? 0x8000000000000000ull : 0;
@@ -376,7 +376,7 @@ bool isa_vfp_supported(unsigned op, bool gfx942)
 	}
 }
 
-int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
 	unsigned dn = isa_denorm32(w);
@@ -501,7 +501,7 @@ int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 /* 2/pi as a 1201-bit fraction is needed by v_trig_preop_f64; it is not
  * implemented (illegal instruction) — the -nogpulib corpus never emits it. */
 
-int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint64_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
 	uint32_t ib[ISA_LANES];
@@ -583,7 +583,7 @@ int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- conversions ---- */
 
-int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in)
+ISA_HOT int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t r[ISA_LANES], tmp[ISA_LANES];
 	uint64_t r64[ISA_LANES];

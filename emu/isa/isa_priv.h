@@ -34,6 +34,15 @@
 #include <hsa/amd_hsa_kernel_code.h>
 
 #define ISA_LANES 64
+
+/* Lane loops of the hot executors are compiled twice, for baseline x86-64
+ * and for AVX2, and the loader picks one (GCC function multiversioning);
+ * results are identical, only the vector width differs. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ISA_NO_CLONES)
+#define ISA_HOT __attribute__((target_clones("avx2", "default")))
+#else
+#define ISA_HOT
+#endif
 #define ISA_TMP_ROWS 3          /* SDWA operand/result temporaries */
 #define ISA_NSREG 128           /* scalar operand codes 0..127 */
 #define ISA_SGPR_MAX 102        /* s0..s101 */

@@ -192,7 +192,7 @@ uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
 	}
 }
 
-const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
+ISA_HOT const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
 {
 	uint32_t v;
 
@@ -204,7 +204,7 @@ const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_
 	return buf;
 }
 
-void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
+ISA_HOT void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
 {
 	if (o->kind == ISA_OPND_VGPR) {
 		const uint32_t *lo = isa_vrow(w, o->reg), *hi = isa_vrow(w, o->reg + 1u);
@@ -217,7 +217,7 @@ void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
 		buf[l] = v;
 }
 
-void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
+ISA_HOT void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
 {
 	uint32_t *d = isa_vrow(w, row);
 	uint64_t exec = isa_exec(w);
@@ -231,7 +231,7 @@ void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
 			d[l] = val[l];
 }
 
-void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
+ISA_HOT void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
 {
 	uint32_t *lo = isa_vrow(w, row), *hi = isa_vrow(w, row + 1u);
 	uint64_t exec = isa_exec(w);
@@ -643,6 +643,7 @@ static void *arena_get(size_t size)
 		void *m = aligned_alloc(64, (size + 63) & ~(size_t)63);
 		if (!m)
 			return NULL;
+		memset(m, 0, (size + 63) & ~(size_t)63);
 		free(ar->mem);
 		ar->mem = m;
 		ar->size = size;
@@ -737,7 +738,11 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	exec = active >= 64 ? ~0ull : (1ull << active) - 1;
 	isa_set_exec(w, exec);
 
-	memset(w->v, 0, (size_t)p->alloc_rows * ISA_LANES * sizeof(uint32_t));
+	/* VGPRs the kernel allocated start at zero (the hardware leaves them
+	 * undefined; zero keeps runs reproducible).  The safety rows beyond
+	 * were zeroed when the arena was allocated and are never read by
+	 * correct code. */
+	memset(w->v, 0, (size_t)p->vgpr_rows * ISA_LANES * sizeof(uint32_t));
 	v0 = isa_vrow(w, 0);
 	{
 		/* work-item ids of lane 0, then stepped (no divisions per lane) */
