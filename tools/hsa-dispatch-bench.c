@@ -716,7 +716,8 @@ static double *run_enqueue(const struct ring *r, unsigned threads, unsigned *n_o
 	struct producer p[2];
 	pthread_t tid[2];
 	pthread_barrier_t start;
-	pthread_barrier_init(&start, NULL, threads);
+	if (pthread_barrier_init(&start, NULL, threads))
+		die("pthread_barrier_init failed%s", "");
 	for (unsigned t = 0; t < threads; t++) {
 		p[t] = (struct producer){ .r = r, .start = &start };
 		if (t > 0 && pthread_create(&tid[t], NULL, produce, &p[t]))
