@@ -265,6 +265,14 @@ static hsa_status_t submit(struct hl_runtime *rt, struct async_reg *reg)
 		free(reg);
 		return hl_status_from_errno(err);
 	}
+	/* Under svc.lock, a destroy that changed the state before its
+	 * hl_signal_async_forget is seen here, so no registration outlives
+	 * its signal. */
+	if (reg->side && hl_load_relaxed(&reg->side->state) != HL_SIGNAL_LIVE) {
+		pthread_mutex_unlock(&svc.lock);
+		free(reg);
+		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+	}
 	if (reg->side) {
 		atomic_fetch_add_explicit(&reg->side->sleepers, 1, memory_order_relaxed);
 		reg->next = svc.regs;

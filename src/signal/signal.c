@@ -52,9 +52,10 @@ int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bo
 	side->wants_event = need_event;
 	hl_store_relaxed(&side->event, ev);
 	hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_USER);
-	/* Release: the handle reaches other threads through the caller's own
-	 * synchronisation; this keeps a thread that sees LIVE from seeing the
-	 * fields above half-written. */
+	/* Release: pairs with the acquire in hl_signal_side_live; a thread
+	 * that sees LIVE sees the fields above complete.  (Value calls read
+	 * only the kind, relaxed: the handle reached them through the
+	 * caller's own synchronisation.) */
 	hl_store_release(&side->state, HL_SIGNAL_LIVE);
 	out->handle = (uint64_t)(uintptr_t)amd;
 	return 0;

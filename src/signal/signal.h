@@ -124,7 +124,9 @@ struct hl_signal_side *hl_signal_side_lookup(uint64_t handle);
 static inline struct hl_signal_side *hl_signal_side_live(uint64_t handle)
 {
 	struct hl_signal_side *side = hl_signal_side_lookup(handle);
-	if (side && hl_load_relaxed(&side->state) == HL_SIGNAL_LIVE)
+	/* Acquire: pairs with the release that publishes LIVE in
+	 * hl_signal_create, so the side fields read next are complete. */
+	if (side && hl_load_acquire(&side->state) == HL_SIGNAL_LIVE)
 		return side;
 	return NULL;
 }

@@ -9,6 +9,7 @@
 #include <check.h>
 #include <dirent.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -60,6 +61,31 @@ static inline int sig_thread_count(void)
 			n++;
 	closedir(d);
 	return n;
+}
+
+/* The thread ids of this process (up to max); returns how many. */
+static inline int sig_thread_ids(int *tids, int max)
+{
+	DIR *d = opendir("/proc/self/task");
+	int n = 0;
+	if (!d)
+		return -1;
+	for (struct dirent *e; (e = readdir(d)) && n < max;)
+		if (e->d_name[0] != '.')
+			tids[n++] = atoi(e->d_name);
+	closedir(d);
+	return n;
+}
+
+/* CPU time of any thread of this process by its tid, in ns: the kernel's
+ * per-thread CPU clock id, as glibc's pthread_getcpuclockid builds it
+ * ((~tid << 3) | CPUCLOCK_PERTHREAD_MASK | CPUCLOCK_SCHED). */
+static inline uint64_t sig_tid_cpu_ns(int tid)
+{
+	struct timespec ts = { 0, 0 };
+	clockid_t id = (clockid_t)((~(unsigned)tid << 3) | 6);
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 static inline amd_signal_t *sig_amd(hsa_signal_t s)

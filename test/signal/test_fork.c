@@ -59,6 +59,11 @@ static bool parent_handler(hsa_signal_value_t v, void *arg)
 	return true;
 }
 
+static void mark_ran(void *arg)
+{
+	hsa_signal_store_screlease(*(hsa_signal_t *)arg, 1);
+}
+
 START_TEST(child_gets_its_own_signals)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
@@ -70,8 +75,18 @@ START_TEST(child_gets_its_own_signals)
 #ifndef __SANITIZE_THREAD__
 	ck_status(hsa_amd_signal_async_handler(s, HSA_SIGNAL_CONDITION_EQ, -1, parent_handler,
 					       NULL), HSA_STATUS_SUCCESS);
+	/* Let the thread settle into its sleep: GCC's ASan allocator is not
+	 * fork-safe, and a fork while another thread is inside malloc leaves
+	 * the child's allocator locked. */
+	static hsa_signal_t ran;
+	ran = sig_create(0);
+	ck_status(hsa_amd_async_function(mark_ran, &ran), HSA_STATUS_SUCCESS);
+	ck_value(hsa_signal_wait_scacquire(ran, HSA_SIGNAL_CONDITION_EQ, 1, UINT64_MAX,
+					   HSA_WAIT_STATE_BLOCKED), 1);
+	usleep(50000);
 #else
 	(void)parent_handler;
+	(void)mark_ran;
 #endif
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
@@ -86,6 +101,9 @@ START_TEST(child_gets_its_own_signals)
 	ck_value(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 42, UINT64_MAX,
 					   HSA_WAIT_STATE_BLOCKED), 42);
 	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+#ifndef __SANITIZE_THREAD__
+	ck_status(hsa_signal_destroy(ran), HSA_STATUS_SUCCESS);
+#endif
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 END_TEST
