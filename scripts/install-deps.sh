@@ -15,8 +15,8 @@ pkgs=(
   clang lld llvm clang-19 lld-19 llvm-19
   # the peers: Debian's ROCr 5.2.3, its thunk, rocminfo and the HSA headers
   rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
-  # tools used by tests
-  valgrind
+  # tools used by tests: memcheck, and libFuzzer's runtime for clang-14
+  valgrind libclang-rt-14-dev
 )
 
 missing=()
