@@ -208,6 +208,15 @@ awk -F, 'FNR == 1 { file++; next }
             printf "%s above its floor (best p50s): ours %.1f ns, ROCr %.1f ns", m, o, r
             if (r > 0) printf " (ratio %.2f)", o / r
             printf "\n" } } }' "$OUT/ours.best.csv" "$OUT/rocr.best.csv" | tee -a "$OUT/table.txt"
+# Every round's p50, so the two modes of kfdemu's round trips show.
+echo "p50 of each round (ns), ours | ROCr:" | tee -a "$OUT/table.txt"
+for label in ours rocr; do
+  for ((r = 1; r <= ROUNDS; r++)); do cat "$OUT/$label.$r.csv"; done
+done | awk -F, '$1 == "label" || $2 ~ /^floor_/ { next }
+  { if (!($2 in seen)) { seen[$2] = 1; order[++m] = $2 }
+    if ($1 == "ours") o[$2] = o[$2] " " $6; else r[$2] = r[$2] " " $6 }
+  END { for (i = 1; i <= m; i++) printf "  %-24s%s |%s\n", order[i], o[order[i]], r[order[i]] }' |
+  tee -a "$OUT/table.txt"
 echo "CSV: $OUT/{ours,rocr}.best.csv (best round), $OUT/{ours,rocr}.csv (median), per round: $OUT/<label>.<round>.csv"
 ((PLOT)) && echo "plots: $OUT/ours.png $OUT/rocr.png"
 exit 0
