@@ -15,8 +15,8 @@
 #
 # The runs alternate (ours, ROCr, ours, ...) --rounds times.  Each figure is
 # the best (lowest) p50 over the rounds of that runtime, with the ratio of the
-# medians over the rounds beside it.  Best-of-rounds because on kfdemu a whole
-# process lands in one of two modes (docs/benchmarks.md: ~1 us round trips
+# medians over the rounds beside it.  Best-of-rounds because on kfdemu a run
+# (often a whole process) lands in one of two modes (docs/benchmarks.md: ~1 us round trips
 # when kfdemu's CP thread catches the doorbell in its spin, ~70-130 us when
 # it sleeps first), and which one depends on where the scheduler put the
 # threads, not on the runtime; alternating rounds keep a slow spell of a

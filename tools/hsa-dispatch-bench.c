@@ -952,7 +952,8 @@ static bool gnuplot_present(void)
 	return system("gnuplot --version >/dev/null 2>&1") == 0;
 }
 
-/* One histogram per metric (samples up to p99), in a grid, into a PNG. */
+/* One histogram per metric (samples up to p99 or 4 x p50), in a grid, into
+ * a PNG. */
 static void write_plot(void)
 {
 	if (!n_results)
@@ -984,7 +985,10 @@ static void write_plot(void)
 	fprintf(gp, "set style fill solid 0.6\nunset key\nset ylabel 'samples'\n");
 	for (unsigned i = 0; i < n_results; i++) {
 		const struct result *r = &results[i];
+		/* the bulk, not the tail: up to p99 or 4 x p50, whichever is lower */
 		double lo = r->ns[0] / 1000.0, hi = pct(r, 99) / 1000.0;
+		if (hi > 4 * pct(r, 50) / 1000.0)
+			hi = 4 * pct(r, 50) / 1000.0;
 		double width = hi > lo ? (hi - lo) / 40.0 : (lo > 0 ? lo / 40.0 : 0.001);
 		fprintf(gp, "set title '%s (p50 %.3f us)'\n", r->metric, pct(r, 50) / 1000.0);
 		fprintf(gp, "set xrange [%g:%g]\n", lo - width, hi + width);
