@@ -120,22 +120,15 @@ static int bo_reserve(struct kemu_machine *m, struct kemu_pdd *pdd, enum kemu_bo
 }
 
 /* Are all pages of [addr, addr + size) mapped in this process?  (The
- * kernel pins USERPTR pages at allocation: get_user_pages -> -EFAULT.) */
+ * kernel pins USERPTR pages at allocation: get_user_pages -> -EFAULT.)
+ * msync(MS_ASYNC) does no work on Linux but fails with ENOMEM on a hole. */
 static bool user_range_mapped(uint64_t addr, uint64_t size)
 {
 	if (!kemu_access_ok(addr, size))
 		return false;
 	uint64_t start = addr & ~(KEMU_PAGE_SIZE - 1);
 	uint64_t len = KEMU_ALIGN(addr + size, KEMU_PAGE_SIZE) - start;
-	unsigned char vec[256];
-	while (len) {
-		uint64_t chunk = len < sizeof(vec) * KEMU_PAGE_SIZE ? len : sizeof(vec) * KEMU_PAGE_SIZE;
-		if (mincore((void *)(uintptr_t)start, chunk, vec) < 0)
-			return false;
-		start += chunk;
-		len -= chunk;
-	}
-	return true;
+	return msync((void *)(uintptr_t)start, len, MS_ASYNC) == 0;
 }
 
 /* The gpuvm part of ALLOC: creates the BO.  Caller holds p->lock. */

@@ -90,20 +90,12 @@ static int svm_check_attrs(struct kemu_process *p, const struct kfd_svm_attribut
 	return 0;
 }
 
-/* svm_range_is_valid: every page of [start, last] is mapped.  mincore
- * fails with ENOMEM on a hole. */
+/* svm_range_is_valid: every page of [start, last] is mapped.  msync with
+ * MS_ASYNC does no work on Linux but walks the VMAs and fails with ENOMEM
+ * on a hole, like the kernel's vma_lookup loop. */
 static bool svm_cpu_range_valid(uint64_t start, uint64_t last)
 {
-	uint64_t addr = start << 12, len = (last - start + 1) << 12;
-	unsigned char vec[256];
-	while (len) {
-		uint64_t chunk = len < sizeof(vec) * KEMU_PAGE_SIZE ? len : sizeof(vec) * KEMU_PAGE_SIZE;
-		if (mincore((void *)(uintptr_t)addr, chunk, vec) < 0)
-			return false;
-		addr += chunk;
-		len -= chunk;
-	}
-	return true;
+	return msync((void *)(uintptr_t)(start << 12), (last - start + 1) << 12, MS_ASYNC) == 0;
 }
 
 static struct kemu_svm_range svm_default_range(const struct kemu_process *p, uint64_t start,
