@@ -30,7 +30,9 @@
  *       polling thread in this process that decrements a private completion
  *       counter (and wakes a futex sleeper), a futex in place of a blocked
  *       signal wait, a plain atomic in place of a spin wait.  No runtime can
- *       beat its floor on this host; the distance to it is the overhead.
+ *       beat a spin or enqueue floor on this host; the distance to it is the
+ *       overhead.  A blocked floor's waiter sleeps at once: a runtime that
+ *       spins a little first (both do) can beat it when the answer is quick.
  *
  * Without a command processor (kfdemu before emu/cp) a probe packet is not
  * consumed; the dispatch metrics are then skipped, and the enqueue loops do
