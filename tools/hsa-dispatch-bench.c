@@ -1115,6 +1115,23 @@ static void parse_options(int argc, char **argv)
 		fprintf(stderr, "hsa-dispatch-bench: --group must be at most half the queue\n");
 		exit(2);
 	}
+	if (strcmp(opt.metrics, "all")) {
+		/* Every token must name some metric: a typo selects nothing. */
+		char list[512];
+		snprintf(list, sizeof(list), "%s", opt.metrics);
+		char *save = NULL;
+		for (char *tok = strtok_r(list, ",", &save); tok;
+		     tok = strtok_r(NULL, ",", &save)) {
+			bool known = false;
+			for (size_t i = 0; i < N_METRICS && !known; i++)
+				known = !strncmp(metric_names[i], tok, strlen(tok));
+			if (!known) {
+				fprintf(stderr, "hsa-dispatch-bench: --metrics: no metric starts "
+						"with '%s' (--list)\n", tok);
+				exit(2);
+			}
+		}
+	}
 	if (opt.csv && opt.csv[0] == '\0')
 		opt.csv = NULL;
 	if (opt.plot && !gnuplot_present()) {
