@@ -17,6 +17,8 @@ pkgs=(
   rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
   # tools used by tests: memcheck, and libFuzzer's runtime for clang-14
   valgrind libclang-rt-14-dev
+  # the dispatch benchmark's --plot histograms
+  gnuplot-nox
 )
 
 missing=()
