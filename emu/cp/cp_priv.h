@@ -8,6 +8,7 @@
  *                 header and index protocol, barrier bit, fences, retire
  *   cp_barrier.c  BARRIER_AND, BARRIER_OR and AMD BARRIER_VALUE conditions
  *   cp_dispatch.c KERNEL_DISPATCH: validation, the emu/isa dispatch, scratch
+ *   cp_pm4.c      the AMD PM4-IB vendor packet (a small PM4 interpreter)
  *   cp_pool.c     the worker pool that runs independent workgroups
  *   cp_signal.c   GPU memory accessors, completion signals, mailbox and
  *                 interrupt, timestamps, queue errors and VM faults
@@ -55,6 +56,7 @@
 #define KEMU_CP_PKT_BARRIER_AND 3
 #define KEMU_CP_PKT_AGENT      4
 #define KEMU_CP_PKT_BARRIER_OR 5
+#define KEMU_CP_AMD_FORMAT_PM4_IB 1
 #define KEMU_CP_AMD_FORMAT_BARRIER_VALUE 2
 #define KEMU_CP_HDR_BARRIER(h)  (((h) >> 8) & 1u)
 #define KEMU_CP_HDR_ACQUIRE(h)  (((h) >> 9) & 3u)
@@ -191,6 +193,11 @@ enum kemu_cp_wait { KEMU_CP_WAIT_DONE, KEMU_CP_WAIT_BLOCKED, KEMU_CP_WAIT_FAULT 
 enum kemu_cp_wait kemu_cp_barrier_ready(struct kemu_cp_queue *q, const uint8_t *pkt,
 					 unsigned type);
 enum kemu_cp_wait kemu_cp_barrier_value_ready(struct kemu_cp_queue *q, const uint8_t *pkt);
+
+/* ---- cp_pm4.c ---- */
+/* Executes the PM4 indirect buffer of an AMD PM4-IB vendor packet.
+ * Returns 0, or -1 when the queue was stopped. */
+int kemu_cp_pm4_ib(struct kemu_cp_queue *q, const uint8_t *pkt);
 
 /* ---- cp_dispatch.c ---- */
 /* Validates and runs the KERNEL_DISPATCH pkt (a copy of the packet at

@@ -34,7 +34,7 @@
  * Errors stop the queue with read_dispatch_id left at the offending packet:
  * AGENT_DISPATCH (the CP does not execute it; ROCr does not advertise the
  * feature) and unknown types -> 0x20, a vendor packet other than AMD
- * BARRIER_VALUE -> 0x100, a BARRIER_VALUE with an unknown condition -> 0x20,
+ * PM4-IB (cp_pm4.c) and BARRIER_VALUE -> 0x100, a BARRIER_VALUE with an unknown condition -> 0x20,
  * dispatch errors in cp_dispatch.c.  A GPU page fault on the ring, the
  * amd_queue_t or a signal evicts the process's queues (cp_signal.c).
  */
@@ -168,6 +168,12 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		w = kemu_cp_barrier_ready(q, pkt, type);
 		break;
 	case KEMU_CP_PKT_VENDOR:
+		if (pkt[2] == KEMU_CP_AMD_FORMAT_PM4_IB) {
+			uint64_t start = kemu_cp_gpu_clock(q->cp);
+			if (kemu_cp_pm4_ib(q, pkt))
+				return -1;
+			return packet_retire(q, hdr, header, pkt, start) ? -1 : 1;
+		}
 		if (pkt[2] != KEMU_CP_AMD_FORMAT_BARRIER_VALUE) {
 			kemu_cp_queue_error(q, KEMU_CP_ERR_VENDOR_PACKET, "unsupported vendor packet");
 			return -1;

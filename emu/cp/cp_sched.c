@@ -50,7 +50,10 @@
  * threads at all.
  *
  * Registry.  CPs are found by device (kemu_cp_registry, a list under its
- * own lock, taken first by the hooks).
+ * own lock, taken first by the hooks).  A fork child has none of its
+ * parent's GPU contexts and none of its CP threads: it forgets the
+ * parent's CPs (the registry lock is held across fork so the list is
+ * consistent), and its own queues get CPs of their own.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -65,6 +68,43 @@ static struct {
 	pthread_mutex_t lock;
 	struct kemu_cp *cps;
 } kemu_cp_registry = { PTHREAD_MUTEX_INITIALIZER, NULL };
+
+static pthread_once_t kemu_cp_atfork_once = PTHREAD_ONCE_INIT;
+
+static void cp_atfork_prepare(void)
+{
+	pthread_mutex_lock(&kemu_cp_registry.lock);
+}
+
+static void cp_atfork_parent(void)
+{
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+}
+
+static void cp_atfork_child(void)
+{
+	/* the parent's CP threads do not exist here: free what they used
+	 * without touching their locks (a slot may have held one at fork) */
+	struct kemu_cp *cp = kemu_cp_registry.cps;
+	kemu_cp_registry.cps = NULL;
+	while (cp) {
+		struct kemu_cp *next = cp->next;
+		while (cp->queues) {
+			struct kemu_cp_queue *q = cp->queues;
+			cp->queues = q->next;
+			free(q);
+		}
+		free(cp->threads);
+		free(cp);
+		cp = next;
+	}
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+}
+
+static void cp_atfork_register(void)
+{
+	pthread_atfork(cp_atfork_prepare, cp_atfork_parent, cp_atfork_child);
+}
 
 static uint64_t mono_ns(void)
 {
@@ -276,6 +316,7 @@ int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	q->wptr_va = kq->info.wptr_va;
 	/* the slice stays mapped until the process goes, after its queues */
 	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	pthread_once(&kemu_cp_atfork_once, cp_atfork_register);
 	pthread_mutex_lock(&kemu_cp_registry.lock);
 	struct kemu_cp *cp = cp_get(p, pdd->dev);
 	if (!cp) {
