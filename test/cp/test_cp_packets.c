@@ -240,6 +240,49 @@ START_TEST(barrier_value_packet)
 }
 END_TEST
 
+/* An AMD PM4-IB vendor packet (ROCr's ExecutePM4) jumping to ib_va. */
+static void pm4_ib_packet(uint8_t *p, uint64_t ib_va, uint32_t ndw, uint64_t completion)
+{
+	memset(p, 0, 64);
+	uint16_t header = cp_hdr(HSA_PACKET_TYPE_VENDOR_SPECIFIC, true), format = 1;
+	uint32_t cmd[4] = { 3u << 30 | 2u << 16 | 0x3Fu << 8, (uint32_t)ib_va & ~3u,
+			    (uint32_t)(ib_va >> 32) & 0xFFFF, ndw | 1u << 23 };
+	uint32_t remain = 10;
+	memcpy(p, &header, 2);
+	memcpy(p + 2, &format, 2);
+	memcpy(p + 4, cmd, 16);
+	memcpy(p + 20, &remain, 4);
+	memcpy(p + 56, &completion, 8);
+}
+
+START_TEST(pm4_ib_packet_runs_its_buffer)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t ib_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint64_t dst_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint32_t *ib = cp_host(ib_va, 4096), *dst = cp_host(dst_va, 4096);
+	unsigned n = 0;
+	ib[n++] = 3u << 30 | 5u << 16 | 0x58u << 8; /* ACQUIRE_MEM, 6 body dwords */
+	for (int i = 0; i < 6; i++)
+		ib[n++] = 0;
+	ib[n++] = 3u << 30 | 4u << 16 | 0x37u << 8; /* WRITE_DATA, 5 body dwords */
+	ib[n++] = 5u << 8;                          /* DST_SEL memory */
+	ib[n++] = (uint32_t)dst_va + 8;
+	ib[n++] = (uint32_t)(dst_va >> 32);
+	ib[n++] = 0xC0FFEE;
+	ib[n++] = 0xBEEF;
+	ib[n++] = 0x80000000u;                      /* type-2 filler */
+	uint64_t done = cp_signal(1);
+	uint8_t p[64];
+	pm4_ib_packet(p, ib_va, n, done);
+	cp_put(&q, p, true);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 5000), 0);
+	ck_assert_uint_eq(dst[2], 0xC0FFEE);
+	ck_assert_uint_eq(dst[3], 0xBEEF);
+}
+END_TEST
+
 /* A bad packet stops q with `code` in its inactive signal and raises the
  * signal's event; rptr stays at the packet and later packets stay. */
 static void expect_queue_error(const void *bad, uint64_t code)
@@ -296,6 +339,18 @@ START_TEST(unknown_vendor_packet_is_vendor_error)
 	p.header.header = cp_hdr(HSA_PACKET_TYPE_VENDOR_SPECIFIC, false);
 	p.header.AmdFormat = 7;
 	expect_queue_error(&p, 0x100);
+}
+END_TEST
+
+START_TEST(pm4_ib_with_unknown_opcode_is_vendor_error)
+{
+	uint64_t ib_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint32_t *ib = cp_host(ib_va, 4096);
+	ib[0] = 3u << 30 | 0u << 16 | 0x15u << 8; /* DISPATCH_DIRECT-ish: not modelled */
+	ib[1] = 0;
+	uint8_t p[64];
+	pm4_ib_packet(p, ib_va, 2, 0);
+	expect_queue_error(p, 0x100);
 }
 END_TEST
 
@@ -496,6 +551,8 @@ static Suite *cp_packets_suite(void)
 	tcase_add_test(tc, profiling_timestamps_span_the_packet);
 	tcase_add_test(tc, no_timestamps_without_profiling);
 	tcase_add_test(tc, barrier_value_packet);
+	tcase_add_test(tc, pm4_ib_packet_runs_its_buffer);
+	tcase_add_test(tc, pm4_ib_with_unknown_opcode_is_vendor_error);
 	tcase_add_test(tc, agent_dispatch_is_invalid_packet_format);
 	tcase_add_test(tc, reserved_packet_type_is_invalid_packet_format);
 	tcase_add_test(tc, unknown_vendor_packet_is_vendor_error);

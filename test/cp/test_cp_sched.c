@@ -4,6 +4,8 @@
  * approximately, and DESTROY_QUEUE stops a busy queue at a packet boundary
  * and returns only once the CP no longer touches it.
  */
+#include <sys/wait.h>
+
 #include "cp_fixture.h"
 
 static void teardown(void)
@@ -150,6 +152,50 @@ START_TEST(teardown_with_busy_queues)
 }
 END_TEST
 
+START_TEST(fork_child_gets_its_own_cp)
+{
+	/* the parent has a queue waiting on a gate; a fork child (a new KFD
+	 * process) runs its own queue, and the parent's is untouched by it */
+	cp_setup();
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t gate = cp_signal(1), done = cp_signal(1);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, gate, 0);
+	cp_put(&q, &p, true);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		int st = 1;
+		E.kfd = kemu_open(E.m, "/dev/kfd", O_RDWR | O_CLOEXEC);
+		char path[64];
+		snprintf(path, sizeof(path), "/dev/dri/renderD%u", E.gpu->drm_render_minor);
+		E.drm = kemu_open(E.m, path, O_RDWR | O_CLOEXEC);
+		E.p = kemu_process_find(E.m, getpid());
+		struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
+		cp_sig_va = 0;
+		if (E.kfd >= 0 && E.drm >= 0 && E.p && !kio(KFD_IOCTL_ACQUIRE_VM, &a)) {
+			struct cpq c;
+			cp_queue_create(&c, 64);
+			uint64_t cd = cp_signal(3);
+			for (int i = 0; i < 3; i++) {
+				hsa_barrier_and_packet_t b = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND,
+									cd, 0, 0);
+				cp_put(&c, &b, true);
+			}
+			st = cp_sig_wait(cd, 0, 10000) == 0 ? 0 : 2;
+			cp_queue_destroy(&c);
+		}
+		_exit(st);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status 0x%x", status);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	cp_sig_store(gate, 0);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 5000), 0);
+}
+END_TEST
+
 static Suite *cp_sched_suite(void)
 {
 	Suite *s = suite_create("cp_sched");
@@ -162,6 +208,7 @@ static Suite *cp_sched_suite(void)
 	tcase_add_test(tc, destroy_during_activity_stops_cleanly);
 	tcase_add_test(tc, destroy_of_blocked_queue_returns);
 	tcase_add_test(tc, teardown_with_busy_queues);
+	tcase_add_test(tc, fork_child_gets_its_own_cp);
 	suite_add_tcase(s, tc);
 	return s;
 }
