@@ -29,12 +29,19 @@
  * (hl_signal_async_stop); pending functions are dropped.  Called from a
  * handler, it cannot join itself: the thread is detached and exits when the
  * handler returns.
+ *
+ * The thread is named SVC_THREAD_NAME so tools and tests can tell it from
+ * the application's (and kfdemu's) threads.
  */
+#define _GNU_SOURCE /* pthread_setname_np */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 
 #include "signal/signal.h"
 #include "util/log.h"
+
+#define SVC_THREAD_NAME "hl-signal-async"
 
 struct async_reg {
 	struct hl_signal_side *side;   /* NULL for a function */
@@ -237,6 +244,7 @@ static int start_locked(struct hl_runtime *rt)
 		svc.wake = NULL;
 		return err;
 	}
+	pthread_setname_np(svc.thread, SVC_THREAD_NAME);
 	svc.started = true;
 	hl_debug(SIGNAL_LOG, "async service thread started");
 	return 0;

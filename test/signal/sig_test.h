@@ -9,7 +9,9 @@
 #include <check.h>
 #include <dirent.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/resource.h>
 #include <time.h>
 
@@ -63,19 +65,59 @@ static inline int sig_thread_count(void)
 	return n;
 }
 
-/* The thread ids of this process (up to max); returns how many. */
-static inline int sig_thread_ids(int *tids, int max)
+/* Threads of this process named name (/proc/self/task/N/comm). */
+static inline int sig_threads_named(const char *name)
 {
 	DIR *d = opendir("/proc/self/task");
 	int n = 0;
 	if (!d)
 		return -1;
-	for (struct dirent *e; (e = readdir(d)) && n < max;)
-		if (e->d_name[0] != '.')
-			tids[n++] = atoi(e->d_name);
+	for (struct dirent *e; (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[300], comm[64] = { 0 };
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm", e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f)) {
+			comm[strcspn(comm, "\n")] = 0;
+			n += strcmp(comm, name) == 0;
+		}
+		fclose(f);
+	}
 	closedir(d);
 	return n;
 }
+
+/* The tid of the first thread named name, or 0. */
+static inline int sig_thread_named(const char *name)
+{
+	DIR *d = opendir("/proc/self/task");
+	int tid = 0;
+	if (!d)
+		return 0;
+	for (struct dirent *e; !tid && (e = readdir(d));) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[300], comm[64] = { 0 };
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm", e->d_name);
+		FILE *f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(comm, sizeof(comm), f)) {
+			comm[strcspn(comm, "\n")] = 0;
+			if (!strcmp(comm, name))
+				tid = atoi(e->d_name);
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return tid;
+}
+
+/* The async service thread's name (src/signal/async.c). */
+#define SIG_SERVICE_THREAD "hl-signal-async"
 
 /* CPU time of any thread of this process by its tid, in ns: the kernel's
  * per-thread CPU clock id, as glibc's pthread_getcpuclockid builds it
