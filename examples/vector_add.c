@@ -582,11 +582,11 @@ static void fill_inputs(float *a, float *b, float *c, uint32_t n)
 		c[i] = NAN;
 }
 
-/* Returns the number of wrong elements (guard included), reporting the
- * first few. */
-static uint64_t verify(const float *a, const float *b, const float *c, uint32_t n)
+/* Counts the wrong elements and the writes past n, reporting the first few
+ * of each; true when there are none. */
+static bool verify(const float *a, const float *b, const float *c, uint32_t n)
 {
-	uint64_t bad = 0;
+	uint64_t bad = 0, past = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		float want = a[i] + b[i];
 		if (memcmp(&want, &c[i], sizeof(float)) != 0 && bad++ < 5)
@@ -594,11 +594,14 @@ static uint64_t verify(const float *a, const float *b, const float *c, uint32_t 
 				(double)c[i], (double)want, (double)a[i], (double)b[i]);
 	}
 	for (uint32_t i = n; i < n + GUARD; i++) {
-		if (!isnan(c[i]) && bad++ < 5)
+		if (!isnan(c[i]) && past++ < 5)
 			fprintf(stderr, "vector_add: c[%u] past n was written: %a\n", i,
 				(double)c[i]);
 	}
-	return bad;
+	if (bad || past)
+		fprintf(stderr, "vector_add: %" PRIu64 " wrong element(s), %" PRIu64
+			" write(s) past n\n", bad, past);
+	return !bad && !past;
 }
 
 /* ---- teardown ---- */
@@ -755,10 +758,7 @@ int main(int argc, char **argv)
 		goto out;
 	t_dispatch = now_s() - t0;
 
-	uint64_t bad = verify(s.a, s.b, s.c, opt.n);
-	passed = bad == 0;
-	if (!passed)
-		fprintf(stderr, "vector_add: %" PRIu64 " wrong element(s)\n", bad);
+	passed = verify(s.a, s.b, s.c, opt.n);
 
 out:
 	if (cleanup(&s))
