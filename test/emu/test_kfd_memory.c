@@ -575,6 +575,20 @@ START_TEST(drm_info_to_bad_return_pointer_is_efault)
 }
 END_TEST
 
+START_TEST(second_open_shares_the_process)
+{
+	uint64_t h;
+	ck_assert_int_eq(emu_alloc_at(emu_va(0x1000), 0x1000, KFD_ALLOC_GTT, &h), 0);
+	int kfd2 = kemu_open(E.m, "/dev/kfd", O_RDWR);
+	ck_assert_int_ge(kfd2, 0);
+	struct kfd_args_free_memory_of_gpu f = { .handle = h };
+	EXPECT_ERR(kemu_ioctl(E.m, kfd2, KFD_IOCTL_FREE_MEMORY_OF_GPU, &f), 0);
+	kemu_close(E.m, kfd2);
+	/* closing one fd leaves the process (and its VM) alive */
+	EXPECT_ERR(emu_alloc_at(emu_va(0x1000), 0x1000, KFD_ALLOC_GTT, NULL), 0);
+}
+END_TEST
+
 START_TEST(malformed_fail_spec_is_einval)
 {
 	EXPECT_ERR(kemu_machine_set_fail(E.m, "ioctl:NO_SUCH_IOCTL:1"), -EINVAL);
@@ -679,6 +693,7 @@ static Suite *suite(void)
 	tcase_add_test(vm, clock_counters_report_1ghz_system_clock);
 	tcase_add_test(vm, memory_policy_with_bad_policy_is_einval);
 	tcase_add_test(vm, injected_alloc_failure_hits_the_nth_alloc);
+	tcase_add_test(vm, second_open_shares_the_process);
 	suite_add_tcase(s, novm);
 	suite_add_tcase(s, vm);
 	return s;
