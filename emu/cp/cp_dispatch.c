@@ -108,6 +108,8 @@ bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q)
 	 * queue's scratch (ROCr HandleInsufficientScratch) */
 	struct kemu_vm_fault_info f;
 	uint64_t handle, value = 1;
+	if (atomic_load_explicit(&q->evicted, memory_order_relaxed))
+		return false;
 	if (kemu_cp_load64(q, q->amd_va + KEMU_CP_AQ_INACTIVE, &handle, &f) || !handle)
 		return false;
 	if (kemu_cp_load64(q, handle + KEMU_CP_SIG_VALUE, &value, &f) || value)

@@ -116,6 +116,7 @@ struct kemu_cp_queue {
 	 * owner (errors) or by another queue's thread (VM fault eviction);
 	 * read by pick() */
 	_Atomic bool stopped;
+	_Atomic bool evicted;          /* VM fault: final, even for scratch_wait */
 	/* set by the hooks: stop at the next packet boundary (update, destroy)
 	 * or also between workgroups (destroy) */
 	_Atomic bool preempt;

@@ -203,11 +203,13 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,
 					     uint32_t ring_slots)
 {
+	/* a queue stopped for scratch resumes when its runtime says so; any
+	 * other stop is final */
+	if (q->scratch_wait && !kemu_cp_dispatch_scratch_resumed(q))
+		return KEMU_CP_IDLE;
 	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
 		return KEMU_CP_IDLE;
 	if (!q->attached && kemu_cp_queue_attach(q))
-		return KEMU_CP_IDLE;
-	if (q->scratch_wait && !kemu_cp_dispatch_scratch_resumed(q))
 		return KEMU_CP_IDLE;
 	uint64_t t0 = now_ns();
 	unsigned done = 0;

@@ -119,6 +119,7 @@ static struct kemu_cp_queue *sched_pick(struct kemu_cp *cp)
 	struct kemu_cp_queue *best = NULL;
 	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
 		if (q->owned || q->removing || !q->active ||
+		    atomic_load_explicit(&q->evicted, memory_order_relaxed) ||
 		    (atomic_load_explicit(&q->stopped, memory_order_relaxed) && !q->scratch_wait))
 			continue;
 		if (!best || q->vtime < best->vtime)
@@ -417,8 +418,10 @@ void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
 {
 	pthread_mutex_lock(&cp->lock);
 	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
-		if (q->p == p)
+		if (q->p == p) {
+			atomic_store_explicit(&q->evicted, true, memory_order_relaxed);
 			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+		}
 	}
 	pthread_mutex_unlock(&cp->lock);
 }

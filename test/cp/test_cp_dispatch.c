@@ -92,6 +92,36 @@ START_TEST(undefined_opcode_is_illegal_instruction)
 }
 END_TEST
 
+START_TEST(scratch_shortage_stops_then_resumes)
+{
+	/* a kernel with 16 bytes of private memory per work-item (1 KiB per
+	 * wave) on a queue without scratch: the CP stops with 0x1 and leaves
+	 * the packet; the runtime provides scratch and stores 0 into the
+	 * inactive signal (ROCr's HandleInsufficientScratch); the CP retries */
+	static const uint32_t code[] = { 0xBF810000 };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t kd = hand_kernel(code, 1);
+	uint32_t priv = 16;
+	memcpy((uint8_t *)cp_host(kd, 64) + 4, &priv, 4);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(kd, 256, 64, 0, done);
+	cp_put(&q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	uint64_t scratch = emu_buffer(64 * 1024, KFD_ALLOC_VRAM, NULL);
+	q.aq->scratch_resource_descriptor[0] = (uint32_t)scratch;
+	q.aq->scratch_resource_descriptor[1] = (uint32_t)(scratch >> 32) & 0xFFFF;
+	q.aq->compute_tmpring_size = 16 | 1u << 12; /* 16 waves of 1 KiB */
+	cp_sig_store(inactive, 0);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	ck_assert_uint_eq(cp_rptr(&q), 1);
+}
+END_TEST
+
 #ifdef CP_VADD_CO
 /* Loads the code object's PT_LOAD segments at their offsets in one GPU
  * buffer; returns the address of symbol `kd`. */
@@ -180,6 +210,7 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, s_endpgm_kernel_completes);
 	tcase_add_test(tc, s_trap_is_debug_trap_error);
 	tcase_add_test(tc, undefined_opcode_is_illegal_instruction);
+	tcase_add_test(tc, scratch_shortage_stops_then_resumes);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
 #endif
