@@ -157,6 +157,11 @@ START_TEST(fork_child_gets_its_own_cp)
 	/* the parent has a queue waiting on a gate; a fork child (a new KFD
 	 * process) runs its own queue, and the parent's is untouched by it */
 	cp_setup();
+#ifdef __SANITIZE_THREAD__
+	/* TSan cannot start threads in the child of a multi-threaded fork */
+	puts("cp: fork test skipped under TSan");
+	return;
+#endif
 	struct cpq q;
 	cp_queue_create(&q, 64);
 	uint64_t gate = cp_signal(1), done = cp_signal(1);
