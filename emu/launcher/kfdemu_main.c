@@ -10,7 +10,10 @@
  * KFDEMU_GPUS), prepends libkfdemu.so to LD_PRELOAD, runs the command as a
  * child, waits for it, removes the tree and exits with the child's status
  * (128 + signal number if it was killed).  SIGINT, SIGTERM, SIGHUP and
- * SIGQUIT are forwarded to the child so the tree is always removed.
+ * SIGQUIT are forwarded to the child.  A watchdog process in its own
+ * session removes the tree if the launcher itself is killed (SIGKILL from
+ * a test harness's timeout): it waits for EOF on a pipe only the launcher
+ * holds open.
  *
  * With an ASan build of the shim, the ASan runtime is put first in
  * LD_PRELOAD (needed by programs built without ASan, such as stock
@@ -219,6 +222,40 @@ out_close:
 	return found;
 }
 
+/* Forks the watchdog that removes the tree once the launcher is gone, by
+ * whatever death.  Returns the fd the launcher keeps (close-on-exec, so the
+ * command does not hold it), or -1 if no watchdog could be started. */
+static int start_watchdog(struct kemu_topology *topo)
+{
+	int pfd[2];
+	if (pipe2(pfd, O_CLOEXEC) < 0)
+		return -1;
+	pid_t pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* a new session: a kill of the launcher's process group misses us */
+		setsid();
+		close(pfd[1]);
+		int null = open("/dev/null", O_RDWR);
+		if (null >= 0) {
+			dup2(null, 0);
+			dup2(null, 1);
+			dup2(null, 2);
+		}
+		char c;
+		while (read(pfd[0], &c, 1) < 0 && errno == EINTR)
+			;
+		kemu_topology_destroy(topo);
+		_exit(0);
+	}
+	close(pfd[0]);
+	return pfd[1];
+}
+
 static int setup_env(const struct kemu_topology *t, const char *shim, const char *cmd)
 {
 	char num[16];
@@ -296,6 +333,7 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	int status = 2;
+	int watchdog = start_watchdog(&topo);
 	err = write_proc_facts(topo.dir);
 	char shim_buf[PATH_MAX];
 	if (!err)
@@ -334,5 +372,7 @@ int main(int argc, char **argv)
 
 out_destroy:
 	kemu_topology_destroy(&topo);
+	if (watchdog >= 0)
+		close(watchdog); /* the watchdog finds nothing left and exits */
 	return status;
 }
