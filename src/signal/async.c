@@ -139,7 +139,8 @@ static struct async_reg *collect_locked(struct wait_set *ws, bool *poll)
 				*poll = true; /* could not list it: poll instead */
 		}
 	}
-	/* Pairs with the fence in signal_notify (ops.c): each registration is
+	/* Pairs with signal_notify's seq_cst operations (ops.c): each
+	 * registration is
 	 * in its signal's sleepers, so a store we miss below sets the event
 	 * after the age snapshots above. */
 	hl_fence_seq_cst();

@@ -1,14 +1,15 @@
 /*
  * Signal value operations: load, store, silent store, and the
  * read-modify-write families, each a 64-bit C11 atomic on amd_signal_t.value
- * with the memory order its name gives (sc = sequentially consistent in the
- * HSA sense, which the C11 acquire/release orders provide for a single
- * location; the deprecated acquire/release/acq_rel names are aliases).
+ * at least as strong as the order its name gives (sc = sequentially
+ * consistent in the HSA sense; the deprecated acquire/release/acq_rel names
+ * are aliases).  Loads and silent stores use exactly that order; stores and
+ * RMWs, which may have to wake a sleeper, run seq_cst (see signal_notify).
  *
  * Hot path: resolve the handle (a lock-free probe, no dereference of the
- * handle), the atomic, then hl_signal_notify: one fence and one relaxed
- * load of the sleeper count; SET_EVENT only when someone sleeps.  No lock,
- * no allocation.
+ * handle), the atomic (seq_cst for every waking modification), then one
+ * seq_cst load of the sleeper count; SET_EVENT only when someone sleeps.
+ * No lock, no allocation, no fence instruction beyond the atomic's own.
  *
  * What they do on other handles (never a crash):
  *  - 0, unknown, or a destroyed signal: loads and RMWs return 0, stores do
@@ -21,17 +22,21 @@
 #include "signal/signal.h"
 
 /*
- * The waker's half of the no-missed-wakeup argument (signal.h): the value
- * was just modified; the seq_cst fence pairs with the one a waiter issues
- * between counting itself in sleepers and checking the value (wait.c,
- * wait_any.c, async.c).  If we read sleepers == 0, that waiter's check comes
- * after our store in the single fence order and sees it; otherwise our
- * SET_EVENT bumps the event age past its snapshot.
+ * The waker's half of the no-missed-wakeup argument (signal.h).  The
+ * modification itself is a seq_cst operation (the order a caller names is a
+ * minimum; on x86 a locked RMW or xchg is the same instruction whatever the
+ * order) and sleepers is read with a seq_cst load, so no separate fence is
+ * needed: half the cost of a release store plus a full fence.  A waiter
+ * counts itself in sleepers and then issues a seq_cst fence X before reading
+ * the value (wait.c, wait_any.c, async.c, src/queue).  In the single total
+ * order S: if our load of sleepers follows X, it sees the increment
+ * (C11 7.17.3p10: the increment is sequenced before X) and we SET_EVENT; if
+ * it precedes X, our modification (before the load in S) precedes X too, so
+ * the waiter's read after X sees it or a later value (7.17.3p9).
  */
 static inline void signal_notify(struct hl_signal_side *side)
 {
-	hl_fence_seq_cst();
-	if (__builtin_expect(hl_load_relaxed(&side->sleepers) == 0, 1))
+	if (__builtin_expect(atomic_load_explicit(&side->sleepers, memory_order_seq_cst) == 0, 1))
 		return;
 	struct hl_signal_event *ev = hl_load_relaxed(&side->event);
 	if (ev)
@@ -59,7 +64,9 @@ static inline void signal_store(hsa_signal_t s, int64_t v, memory_order mo, bool
 		return;
 	int32_t kind = hl_load_relaxed(&side->kind);
 	if (kind == AMD_SIGNAL_KIND_USER) {
-		atomic_store_explicit(hl_signal_value(side->amd), v, mo);
+		/* A silent store wakes nobody: the order asked for suffices. */
+		atomic_store_explicit(hl_signal_value(side->amd), v,
+				      wake ? memory_order_seq_cst : mo);
 		if (wake)
 			signal_notify(side);
 	} else if (kind == AMD_SIGNAL_KIND_DOORBELL) {
@@ -72,8 +79,10 @@ static inline void signal_store(hsa_signal_t s, int64_t v, memory_order mo, bool
 
 enum rmw_op { RMW_ADD, RMW_SUB, RMW_AND, RMW_OR, RMW_XOR, RMW_XCHG };
 
-static inline int64_t signal_rmw(hsa_signal_t s, int64_t v, enum rmw_op op, memory_order mo)
+/* Every RMW runs seq_cst whatever order its name asks (see signal_notify). */
+static inline int64_t signal_rmw(hsa_signal_t s, int64_t v, enum rmw_op op)
 {
+	const memory_order mo = memory_order_seq_cst;
 	struct hl_signal_side *side = user_side(s);
 	if (!side)
 		return 0;
@@ -91,16 +100,16 @@ static inline int64_t signal_rmw(hsa_signal_t s, int64_t v, enum rmw_op op, memo
 	return old;
 }
 
-static inline int64_t signal_cas(hsa_signal_t s, int64_t expected, int64_t v, memory_order mo)
+static inline int64_t signal_cas(hsa_signal_t s, int64_t expected, int64_t v)
 {
 	struct hl_signal_side *side = user_side(s);
 	if (!side)
 		return 0;
-	/* A failed CAS only reads: its order drops the release half. */
-	memory_order fail = mo == memory_order_acq_rel ? memory_order_acquire :
-			    mo == memory_order_release ? memory_order_relaxed : mo;
+	/* seq_cst like every modification (see signal_notify); a failed CAS
+	 * only reads, and seq_cst covers the acquire half any order asks. */
 	int64_t old = expected;
-	if (atomic_compare_exchange_strong_explicit(hl_signal_value(side->amd), &old, v, mo, fail))
+	if (atomic_compare_exchange_strong_explicit(hl_signal_value(side->amd), &old, v,
+						    memory_order_seq_cst, memory_order_seq_cst))
 		signal_notify(side); /* only a successful CAS changes the value */
 	return old;
 }
@@ -133,7 +142,7 @@ STORE_FN(silent_store, screlease, false)
 #define RMW_VOID_FN(name, op, sfx)                                                 \
 	void hsa_signal_##name##_##sfx(hsa_signal_t s, hsa_signal_value_t v)       \
 	{                                                                          \
-		signal_rmw(s, v, op, MO_##sfx);                                    \
+		signal_rmw(s, v, op);                                    \
 	}
 #define RMW_FAMILY(name, op)                 \
 	RMW_VOID_FN(name, op, relaxed)       \
@@ -152,13 +161,13 @@ RMW_FAMILY(xor, RMW_XOR)
 #define XCHG_FN(sfx)                                                                       \
 	hsa_signal_value_t hsa_signal_exchange_##sfx(hsa_signal_t s, hsa_signal_value_t v) \
 	{                                                                                  \
-		return signal_rmw(s, v, RMW_XCHG, MO_##sfx);                               \
+		return signal_rmw(s, v, RMW_XCHG);                               \
 	}
 #define CAS_FN(sfx)                                                                    \
 	hsa_signal_value_t hsa_signal_cas_##sfx(hsa_signal_t s, hsa_signal_value_t e,  \
 						hsa_signal_value_t v)                  \
 	{                                                                              \
-		return signal_cas(s, e, v, MO_##sfx);                                  \
+		return signal_cas(s, e, v);                                  \
 	}
 #define VALUE_FAMILY(fn) fn(relaxed) fn(scacquire) fn(acquire) fn(screlease) fn(release) \
 	fn(scacq_screl) fn(acq_rel)

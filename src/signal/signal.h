@@ -23,10 +23,11 @@
  *  - A thread that may sleep counts itself in side->sleepers, issues a
  *    seq_cst fence, and from then on snapshots the event's age *before*
  *    each check of the value, and sleeps passing that age.
- *  - A modifying operation does its atomic, a seq_cst fence, and issues
- *    SET_EVENT only if sleepers != 0.  Either the waiter's check sees the
- *    new value, or the modifier sees the waiter and its SET_EVENT bumps the
- *    event age past the waiter's snapshot, so WAIT_EVENTS returns at once.
+ *  - A modifying operation does its atomic as a seq_cst operation, reads
+ *    sleepers with a seq_cst load, and issues SET_EVENT only if it is not
+ *    0.  Either the waiter's check sees the new value, or the modifier sees
+ *    the waiter and its SET_EVENT bumps the event age past the waiter's
+ *    snapshot, so WAIT_EVENTS returns at once (ops.c has the argument).
  *
  * Errors: internal functions return 0 or -errno; the API edge maps them
  * through hl_status_from_errno (src/runtime/error.c).

@@ -16,9 +16,9 @@
  *   1. the waiter adds itself to side->sleepers, then a seq_cst fence;
  *   2. each round snapshots the event age (acquire) *before* loading the
  *      value, and sleeps passing that age as last_event_age;
- *   3. a modifier stores, fences (seq_cst), and reads sleepers.
- * If the value load in 2 missed the store, then by the seq_cst fences the
- * modifier's read of sleepers in 3 sees our increment from 1, so it calls
+ *   3. a modifier modifies the value and reads sleepers, both seq_cst.
+ * If the value load in 2 missed the store, then by the seq_cst order (ops.c)
+ * the modifier's read of sleepers in 3 sees our increment from 1, so it calls
  * SET_EVENT.  That SET cannot be reflected in our snapshot (had it been, the
  * release in hl_signal_event_age_seen / acquire of the snapshot would make
  * the store visible to our later load), so the kernel's age differs from
@@ -178,9 +178,10 @@ int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t
 	atomic_fetch_add_explicit(&side->users, 1, memory_order_relaxed);
 	if (sleeps)
 		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
-	/* Pairs with the fence in signal_notify (ops.c: it then sees us in
-	 * sleepers) and with the one in hl_signal_destroy (it sees us in
-	 * users, or we see its kind INVALID). */
+	/* Pairs with the seq_cst modification and sleepers load of
+	 * signal_notify (ops.c: it then sees us in sleepers, or we see its
+	 * value) and with the fence in hl_signal_destroy (it sees us in users,
+	 * or we see its kind INVALID). */
 	hl_fence_seq_cst();
 
 	uint64_t start = hl_system_timestamp();

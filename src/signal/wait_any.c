@@ -152,7 +152,8 @@ uint32_t hl_signal_wait_any(uint32_t n, const hsa_signal_t *signals,
 		if (w.sleeps)
 			atomic_fetch_add_explicit(&w.e[i].side->sleepers, 1, memory_order_relaxed);
 	}
-	/* Pairs with the fences in signal_notify (ops.c) and hl_signal_destroy,
+	/* Pairs with signal_notify's seq_cst operations (ops.c) and the fence
+	 * in hl_signal_destroy,
 	 * as in hl_signal_wait. */
 	hl_fence_seq_cst();
 
