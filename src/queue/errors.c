@@ -32,6 +32,7 @@
  */
 #define _GNU_SOURCE /* pthread_setname_np */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -103,9 +104,14 @@ static _Atomic int64_t *inactive_value(const struct hl_queue *q)
 static void log_error(const struct hl_queue *q, hsa_status_t st, const char *cause,
 		      uint64_t code)
 {
-	hl_error(QUEUE_LOG, "queue %llu (KFD queue %u, GPU 0x%x) stopped: %s (%s 0x%llx)%s",
+	char why[48];
+	if (code)
+		snprintf(why, sizeof(why), "%s 0x%llx", cause, (unsigned long long)code);
+	else
+		snprintf(why, sizeof(why), "%s", cause);
+	hl_error(QUEUE_LOG, "queue %llu (KFD queue %u, GPU 0x%x) stopped: %s (%s)%s",
 		 (unsigned long long)q->amd->hsa_queue.id, q->queue_id, q->gpu_id,
-		 hl_status_name(st), cause, (unsigned long long)code,
+		 hl_status_name(st), why,
 		 q->callback ? "" : "; no error callback, the process continues");
 }
 
@@ -114,7 +120,7 @@ void hl_queue_error_log_unreported(struct hl_queue *q)
 	if (q->error_reported || !q->inactive_signal.handle)
 		return;
 	if (q->pending_fault) {
-		log_error(q, q->pending_fault, "GPU fault", 0);
+		log_error(q, q->pending_fault, "GPU fault or reset", 0);
 		return;
 	}
 	/* Pairs with the CP's release store of the error code. */
@@ -169,12 +175,9 @@ static struct hl_queue *take_pending_locked(struct hl_runtime *rt, hsa_status_t 
 
 static void report(struct hl_queue *q, hsa_status_t st, uint64_t code)
 {
-	if (q->callback) {
-		log_error(q, st, code ? "CP code" : "GPU fault", code);
+	log_error(q, st, code ? "CP code" : "GPU fault or reset", code);
+	if (q->callback)
 		q->callback(st, &q->amd->hsa_queue, q->data);
-	} else {
-		log_error(q, st, code ? "CP code" : "GPU fault", code);
-	}
 }
 
 static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t gpu_id)
@@ -340,11 +343,6 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 				handle_hw_exception(&wl->data[i]);
 		}
 		pthread_mutex_unlock(&hl_queues.lock);
-		/* Manual-reset events: re-arm them. */
-		if (fault)
-			kfd_event_reset(svc->rt->proc, &svc->memory);
-		if (reset)
-			kfd_event_reset(svc->rt->proc, &svc->hw);
 	}
 }
 
@@ -409,9 +407,12 @@ static int service_start_locked(struct hl_runtime *rt)
 	int err = kfd_event_create(rt->proc, KFD_EVENT_TYPE_SIGNAL, true, &svc->wake);
 	if (err)
 		goto err_free_svc;
-	/* ROCr's BindErrorHandlers: manual-reset MEMORY and HW_EXCEPTION. */
-	svc->have_memory = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_MEMORY, false, &svc->memory);
-	svc->have_hw = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_HW_EXCEPTION, false, &svc->hw);
+	/* ROCr's BindErrorHandlers creates these manual-reset, but it aborts
+	 * on the first fault; the kernel lets the CPU reset only signal
+	 * events (RESET_EVENT is EINVAL here), so a manual-reset MEMORY event
+	 * would stay signalled and spin us.  Auto-reset: one wake per fault. */
+	svc->have_memory = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_MEMORY, true, &svc->memory);
+	svc->have_hw = !kfd_event_create(rt->proc, KFD_EVENT_TYPE_HW_EXCEPTION, true, &svc->hw);
 	if (!svc->have_memory || !svc->have_hw)
 		hl_warn(QUEUE_LOG, "error service: no %s event; those faults will not reach "
 			"queue callbacks", !svc->have_memory ? "MEMORY" : "HW_EXCEPTION");

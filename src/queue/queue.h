@@ -102,7 +102,9 @@
  *  4. GPU page faults.  A VM fault of a wave (or of the CP's own access) is
  *     raised process-wide as KFD does: every KFD MEMORY event of the process
  *     gets memory_exception_data {va, gpu_id, NotPresent/ReadOnly/NoExecute}
- *     and is set (kfdemu: kemu_vm_fault).  The runtime then treats every
+ *     and is set (kfdemu: kemu_vm_fault), and the process's queues on that
+ *     device are evicted (kfd_dqm_evict_pasid).  Our MEMORY and
+ *     HW_EXCEPTION events are auto-reset (the CPU cannot reset them).  The runtime then treats every
  *     queue of that GPU as stopped (the kernel evicts the process's queues on
  *     that device) and reports MEMORY_APERTURE_VIOLATION when va is outside
  *     the GPUVM aperture of that GPU, MEMORY_FAULT otherwise.  A GPU reset is
