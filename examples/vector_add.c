@@ -684,7 +684,7 @@ int main(int argc, char **argv)
 	}
 
 	struct sample s = { .co_fd = -1 };
-	bool passed = false;
+	bool passed = false, submitted = false;
 	double t_dispatch = 0;
 	uint64_t ts_freq = 0;
 	char co_path[PATH_MAX];
@@ -754,7 +754,10 @@ int main(int argc, char **argv)
 
 	double t0 = now_s();
 	double deadline = t0 + opt.timeout_s;
-	if (!submit(&s, opt.n, deadline) || !wait_done(&s, deadline, ts_freq))
+	if (!submit(&s, opt.n, deadline))
+		goto out;
+	submitted = true;
+	if (!wait_done(&s, deadline, ts_freq))
 		goto out;
 	t_dispatch = now_s() - t0;
 
@@ -764,7 +767,8 @@ out:
 	if (cleanup(&s))
 		passed = false;
 	double t_total = now_s() - t_start;
-	char dispatch[48] = "no dispatch";
+	char dispatch[48];
+	snprintf(dispatch, sizeof(dispatch), "%s", submitted ? "not completed" : "no dispatch");
 	if (t_dispatch > 0)
 		snprintf(dispatch, sizeof(dispatch), "dispatch %.3f ms", t_dispatch * 1e3);
 	printf("vector_add: n=%u agent=%s %s (%s, total %.1f ms)\n", opt.n,
