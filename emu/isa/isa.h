@@ -97,6 +97,10 @@ struct kemu_isa_dispatch {
 	struct kemu_isa_apertures apertures;
 	kemu_isa_interrupt_fn interrupt;
 	void *interrupt_ctx;
+	/* Watchdog: stop a wave after this many instructions (0: never), as
+	 * the driver's hang detection would reset a queue whose kernel never
+	 * ends. */
+	uint64_t wave_instruction_limit;
 };
 
 /* Why a workgroup stopped. */
@@ -112,6 +116,7 @@ enum kemu_isa_error_kind {
 	KEMU_ISA_ERR_NO_MEMORY,            /* host allocation failed */
 	KEMU_ISA_ERR_HALT,                 /* s_sethalt 1 / s_sendmsghalt: the
 					      wave would never resume */
+	KEMU_ISA_ERR_WATCHDOG,             /* wave_instruction_limit reached */
 };
 
 struct kemu_isa_error {

@@ -574,7 +574,7 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 	 * whatever the descriptor says (a kernel naming more VGPRs than it
 	 * allocates is undefined on hardware; here it stays memory safe;
 	 * 16 more rows cover the widest operand). */
-	maxrow = p->vgpr_rows;
+	maxrow = p->vgpr_rows + 17;  /* code decoded later stays inside too */
 	for (uint32_t i = 0; i < c->sentinel; i++) {
 		uint32_t m = inst_max_row(&c->insts[i]) + 17;
 		if (m > maxrow)

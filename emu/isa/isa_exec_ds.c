@@ -262,7 +262,9 @@ static int exec_ds_lane(struct isa_wave *w, const struct isa_inst *in)
 	uint64_t exec = isa_exec(w);
 	unsigned off = (uint32_t)in->offset;
 
-	memcpy(src, isa_vrow(w, in->data_reg), sizeof(src));
+	/* ds_swizzle_b32 takes its data from the ADDR field; permute and
+	 * bpermute take the lane address from ADDR and the data from DATA0 */
+	memcpy(src, isa_vrow(w, in->op == 0x3d ? in->addr_reg : in->data_reg), sizeof(src));
 	switch (in->op) {
 	case 0x3d: /* ds_swizzle_b32 */
 		for (unsigned l = 0; l < ISA_LANES; l++) {

@@ -63,6 +63,7 @@ const char *kemu_isa_error_name(enum kemu_isa_error_kind kind)
 	case KEMU_ISA_ERR_LDS_RANGE: return "LDS out of range";
 	case KEMU_ISA_ERR_NO_MEMORY: return "out of host memory";
 	case KEMU_ISA_ERR_HALT: return "wave halted";
+	case KEMU_ISA_ERR_WATCHDOG: return "watchdog (instruction limit)";
 	}
 	return "unknown";
 }
@@ -744,7 +745,11 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	 * correct code. */
 	memset(w->v, 0, (size_t)p->vgpr_rows * ISA_LANES * sizeof(uint32_t));
 	v0 = isa_vrow(w, 0);
-	{
+	if (wg->size[1] == 1 && wg->size[2] == 1) {
+		/* 1-D workgroup: x is the flat id */
+		for (unsigned l = 0; l < active; l++)
+			v0[l] = first + l;
+	} else {
 		/* work-item ids of lane 0, then stepped (no divisions per lane) */
 		uint32_t x = first % wg->size[0];
 		uint32_t y = (first / wg->size[0]) % wg->size[1];
@@ -769,13 +774,24 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 
 static int wave_run(struct isa_wave *w)
 {
-	uint64_t n = 0;
+	uint64_t n = 0, limit = w->wg->d->wave_instruction_limit;
 	int r;
 
+	if (limit)
+		limit = limit > w->ninst ? limit - w->ninst : 1;
+	else
+		limit = UINT64_MAX;
 	/* w->insts is reloaded every step: an indirect jump may move the
 	 * wave to a newer (longer) version of the code. */
 	for (;;) {
 		const struct isa_inst *in = &w->insts[w->pc];
+		if (n == limit) {
+			r = isa_fail(w, in, KEMU_ISA_ERR_WATCHDOG,
+				     "wave %u ran %llu instructions without ending (pc 0x%llx)",
+				     w->id, (unsigned long long)(w->ninst + n),
+				     (unsigned long long)in->addr);
+			break;
+		}
 		w->pc = in->next;
 		n++;
 		r = in->exec(w, in);

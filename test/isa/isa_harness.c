@@ -253,6 +253,10 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 	d.kernarg_address = (uint64_t)(uintptr_t)kernarg;
 	d.dispatch_packet = (uint64_t)(uintptr_t)packet;
 	d.dispatch_id = 1;
+	d.interrupt = l->interrupt;
+	/* no test kernel runs this long: a hang becomes an error */
+	d.wave_instruction_limit = 50u * 1000 * 1000;
+	d.interrupt_ctx = l->interrupt_ctx;
 	for (int i = 0; i < 3; i++) {
 		d.grid_size[i] = l->grid[i] ? l->grid[i] : 1;
 		d.workgroup_size[i] = l->wg[i] ? l->wg[i] : 1;

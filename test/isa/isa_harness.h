@@ -41,6 +41,8 @@ struct hx_launch {
 	uint32_t dyn_lds;
 	uint32_t private_size;  /* per work-item; 0: from the descriptor */
 	unsigned threads;       /* host threads running workgroups (0: 1) */
+	kemu_isa_interrupt_fn interrupt;
+	void *interrupt_ctx;
 };
 
 /* VAs the last hx_run() used (for ABI checks). */

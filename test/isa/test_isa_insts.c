@@ -16,7 +16,7 @@
 #include "hl_check.h"
 #include "isa_harness.h"
 
-static struct hx_code code;
+static struct hx_code code, code2;
 static bool loaded;
 
 static void load(void)
@@ -27,7 +27,19 @@ static void load(void)
 	ck_assert_msg(hx_kernel_path("insts", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
 		      "insts-gfx90a.co not built");
 	ck_assert_int_eq(hx_load(&code, path), 0);
+	ck_assert_msg(hx_kernel_path("insts2", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "insts2-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code2, path), 0);
 	loaded = true;
+}
+
+static uint32_t irq_m0, irq_count;
+static void on_interrupt(void *ctx, uint32_t m0, uint32_t wave)
+{
+	(void)ctx;
+	(void)wave;
+	irq_m0 = m0;
+	irq_count++;
 }
 
 /* Run kernel `name` with out as its only argument; returns hx_run's rc. */
@@ -39,6 +51,9 @@ static int run(const char *name, void *out, uint32_t gx, uint32_t gy, uint32_t g
 			       .grid = { gx, gy, gz }, .wg = { wx, wy, wz } };
 	load();
 	l.kd = hx_kd(&code, name);
+	if (!l.kd)
+		l.kd = hx_kd(&code2, name);
+	l.interrupt = on_interrupt;
 	ck_assert_msg(l.kd != 0, "no %s.kd", name);
 	return hx_run(&l, err);
 }
@@ -303,6 +318,101 @@ START_TEST(test_decoded_program_is_cached)
 }
 END_TEST
 
+START_TEST(test_scalar_bit_ops)
+{
+	uint32_t *o = run_wave("t_salu");
+	EXPECT(o, 0, 0x56);                 /* s_bfe_u32 offset 8 width 8 */
+	EXPECT(o, 1, 0xffffff80u);          /* s_bfe_i32 sign-extends the field */
+	EXPECT(o, 2, 0x80000000u);          /* s_brev_b32 */
+	EXPECT(o, 3, 8);                    /* s_ff1_i32_b32 */
+	EXPECT(o, 4, 23);                   /* s_flbit_i32_b32 */
+	EXPECT(o, 5, __builtin_popcount(0x12345678u));
+	EXPECT(o, 6, 9);                    /* s_quadmask_b64 0xf00f */
+	EXPECT(o, 7, 0xffffffffu);          /* s_ff1 of 0: -1 */
+	EXPECT(o, 8, 0xffff8001u);          /* s_sext_i32_i16 */
+	EXPECT(o, 9, 0xffffffffu);          /* s_mul_hi_i32 -2 * 3 */
+	EXPECT(o, 10, 0xfffe);              /* s_movk + s_addk */
+	EXPECT(o, 11, 7);                   /* s_absdiff_i32 */
+	EXPECT(o, 12, 21);                  /* s_lshl2_add_u32 */
+	EXPECT(o, 13, 0x2222aaaau);         /* s_pack_lh_b32_b16 */
+	EXPECT(o, 14, 0x10);                /* s_bitset1_b32 */
+	EXPECT(o, 15, 1);                   /* s_cmp_eq_u64 */
+	hx_free(o);
+}
+END_TEST
+
+START_TEST(test_vop3_integer_ops)
+{
+	uint32_t *o = run_wave("t_vop3");
+	EXPECT(o, 0, 0x00ff7711u);          /* v_perm_b32 selectors 7, 1, 0xf, 0xc */
+	EXPECT(o, 1, 0x11663388u);          /* v_bfi_b32 */
+	EXPECT(o, 2, 2);                    /* v_med3_i32 */
+	EXPECT(o, 3, 4);                    /* v_min3_u32 */
+	EXPECT(o, 4, 0xffffffffu);          /* v_max3_i32 */
+	EXPECT(o, 5, 53);                   /* v_lshl_add_u32 */
+	EXPECT(o, 6, 4);                    /* v_add3_u32 */
+	EXPECT(o, 7, __builtin_popcount(0x11223344u) + 1);
+	EXPECT(o, 8, 0xff000000u);          /* v_mul_i32_i24: 24-bit signed */
+	EXPECT(o, 9, 0xffffffffu);          /* v_mul_hi_i32 -4 * 2^30 */
+	EXPECT(o, 10, 15);                  /* v_ffbh_u32 */
+	EXPECT(o, 11, 0xf1);                /* v_xad_u32 */
+	EXPECT(o, 12, fbits(34.0f));        /* v_cvt_f32_ubyte2 */
+	EXPECT(o, 13, 0x44556677u);         /* v_alignbyte_b32 */
+	EXPECT(o, 14, 0xf00);               /* v_bfm_b32 */
+	EXPECT(o, 15, 0xc0003c00u);         /* v_cvt_pkrtz_f16_f32 (1, -2) */
+	hx_free(o);
+}
+END_TEST
+
+START_TEST(test_lds_and_global_atomics)
+{
+	uint32_t *o = run_wave("t_atomic");
+	EXPECT(o, 0, 10);                   /* ds_add_rtn returns the old value */
+	EXPECT(o, 1, 15);                   /* ds_cmpst_rtn: matched */
+	EXPECT(o, 2, 99);
+	EXPECT(o, 3, 98);                   /* ds_dec_rtn */
+	EXPECT(o, 4, 98);                   /* ds_wrxchg_rtn */
+	EXPECT(o, 5, 10);                   /* ds_max_rtn_i32 */
+	EXPECT(o, 6, 0);                    /* global_atomic_add glc: old */
+	EXPECT(o, 7, 7);                    /* global_atomic_cmpswap glc: old */
+	EXPECT(o, 16, 3);                   /* 42, then umin 3 */
+	EXPECT(o, 8, 0);                    /* add_x2 old low */
+	EXPECT(o, 9, 0xffffffffu);          /* 64-bit result */
+	EXPECT(o, 10, 0);
+	EXPECT(o, 20, fbits(6.0f));         /* global_atomic_add_f32 twice */
+	EXPECT(o, 21, 0);                   /* inc wraps at the operand: 0,1,2 -> 0 */
+	hx_free(o);
+}
+END_TEST
+
+START_TEST(test_cross_lane_ops)
+{
+	uint32_t *o = run_wave("t_lanes");
+	for (uint32_t l = 0; l < 64; l++) {
+		EXPECT(o, (int)(4 * l), (l + 1) & 63);                      /* ds_bpermute */
+		EXPECT(o, (int)(4 * l + 1), 100 * ((l & ~3u) | (3 - (l & 3)))); /* quad perm */
+		EXPECT(o, (int)(4 * l + 2), 100 * ((l & 32) | 1));          /* bitmask: or 1 */
+	}
+	EXPECT(o, 256, 0);                  /* v_readfirstlane, all lanes */
+	EXPECT(o, 257, 400);                /* first active lane 4 */
+	EXPECT(o, 258, 400);                /* v_writelane / v_readlane */
+	hx_free(o);
+}
+END_TEST
+
+START_TEST(test_sendmsg_and_setpc)
+{
+	uint32_t *o;
+	irq_count = 0;
+	o = run_wave("t_flow");
+	ck_assert_uint_eq(irq_count, 1);    /* one wave: one MSG_INTERRUPT */
+	ck_assert_uint_eq(irq_m0, 0x123456);
+	EXPECT(o, 0, 1);                    /* s_setpc_b64 skipped the store of 2 */
+	EXPECT(o, 1, 1);                    /* s_memtime is nonzero */
+	hx_free(o);
+}
+END_TEST
+
 static Suite *insts_suite(void)
 {
 	Suite *s = suite_create("isa_insts");
@@ -321,6 +431,11 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_workitem_ids_packed_in_v0);
 	tcase_add_test(tc, test_barriers_in_a_loop);
 	tcase_add_test(tc, test_decoded_program_is_cached);
+	tcase_add_test(tc, test_scalar_bit_ops);
+	tcase_add_test(tc, test_vop3_integer_ops);
+	tcase_add_test(tc, test_lds_and_global_atomics);
+	tcase_add_test(tc, test_cross_lane_ops);
+	tcase_add_test(tc, test_sendmsg_and_setpc);
 	suite_add_tcase(s, tc);
 	return s;
 }
