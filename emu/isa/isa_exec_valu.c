@@ -735,6 +735,18 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = exec_readfirstlane; c.t[0] = B;
 		return c;
 	}
+	if (IN(op, 0x11f, 0x120, 0x121, 0x122, 0x12d, 0x12e)) {
+		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H;
+		return c;
+	}
+	if (op == 0x133) {
+		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = ISA_T_B16;
+		return c;
+	}
+	if (op == 0x123 || op == 0x206) {
+		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H; c.t[2] = H;
+		return c;
+	}
 	if (op == 0x289 || op == 0x28a) {
 		c.fn = op == 0x289 ? exec_readlane : exec_writelane; c.t[0] = B; c.t[1] = B;
 		return c;
@@ -911,6 +923,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	}
 	if (op == 0x116 || op == 0x13b || op == 0x104) /* mac/fmac: accumulate into vdst */
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, op == 0x104 ? ISA_T_F64 : ISA_T_F32, 0);
+	if (op == 0x123)
+		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
 	in->exec = c.fn;

@@ -581,6 +581,152 @@ ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ---- f16 arithmetic (VOP2/VOP3) ----
+ * Each f16 operation is computed exactly in double and rounded once to
+ * f16 (double holds every f16 sum and product exactly), so results are
+ * the correctly rounded IEEE binary16 ones.  OP_SEL bit i reads the high
+ * half of source i; OP_SEL bit 3 writes the high half and keeps the low
+ * one; otherwise the result goes to the low half and the high half is
+ * zeroed (gfx9 16-bit ops).  MODE.FP_DENORM[7:6] governs f16 denormals. */
+static inline double h2d(uint32_t h)
+{
+	return (double)f16_to_f32((uint16_t)h);
+}
+static inline uint32_t d2h(double x)
+{
+	/* round the double to f16 via f32 is double rounding; do it directly:
+	 * every value here is a sum/product of f16s, exact in f32 unless the
+	 * exponents are far apart, so round to f32 with round-to-odd first */
+	float f = (float)x;
+	if ((double)f != x && !isnan(x)) {
+		uint32_t u = u32_of(f);
+		if (((double)f > x) == (x > 0))
+			u -= 1;   /* truncate toward zero ... */
+		u |= 1;       /* ... and make it odd: round-to-odd keeps the
+				 information the final rounding needs */
+		f = f32_of(u);
+	}
+	return f32_to_f16(f);
+}
+
+static inline bool h_isdenorm(uint32_t h)
+{
+	return (h & 0x7c00) == 0 && (h & 0x3ff);
+}
+
+ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ta[ISA_LANES], tb[ISA_LANES], tc[ISA_LANES], r[ISA_LANES];
+	const uint32_t *sa = isa_vsrc32(w, &in->src[0], ta);
+	const uint32_t *sb = in->src[1].kind ? isa_vsrc32(w, &in->src[1], tb) : ta;
+	const uint32_t *sc = in->src[2].kind ? isa_vsrc32(w, &in->src[2], tc) : ta;
+	uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES];
+	unsigned dn = isa_denorm64(w);
+	const struct isa_opnd *o = in->src;
+	bool hi_dst = in->opsel & 8;
+	uint32_t *d = isa_vrow(w, in->dst);
+	uint64_t exec = isa_exec(w);
+
+	L {
+		a[l] = ((sa[l] >> ((in->opsel & 1) ? 16 : 0)) & (o[0].abs ? 0x7fff : 0xffff)) ^ (o[0].neg ? 0x8000 : 0);
+		b[l] = ((sb[l] >> ((in->opsel & 2) ? 16 : 0)) & (o[1].abs ? 0x7fff : 0xffff)) ^ (o[1].neg ? 0x8000 : 0);
+		c[l] = ((sc[l] >> ((in->opsel & 4) ? 16 : 0)) & (o[2].abs ? 0x7fff : 0xffff)) ^ (o[2].neg ? 0x8000 : 0);
+		if (!(dn & 1)) {
+			if (h_isdenorm(a[l])) a[l] &= 0x8000;
+			if (h_isdenorm(b[l])) b[l] &= 0x8000;
+			if (h_isdenorm(c[l])) c[l] &= 0x8000;
+		}
+	}
+	switch (in->op) {
+	case 0x11f: L r[l] = d2h(h2d(a[l]) + h2d(b[l])); break;
+	case 0x120: L r[l] = d2h(h2d(a[l]) - h2d(b[l])); break;
+	case 0x121: L r[l] = d2h(h2d(b[l]) - h2d(a[l])); break;
+	case 0x122: L r[l] = d2h(h2d(a[l]) * h2d(b[l])); break;
+	case 0x123: /* v_mac_f16: D = S0 * S1 + D, product rounded first */
+		L r[l] = d2h(h2d(d2h(h2d(a[l]) * h2d(b[l]))) + h2d(c[l]));
+		break;
+	case 0x206: /* v_fma_f16: fused */
+		L r[l] = d2h(fma(h2d(a[l]), h2d(b[l]), h2d(c[l])));
+		break;
+	case 0x12d: L {
+			double x = h2d(a[l]), y = h2d(b[l]);
+			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x > y || (x == y && !(a[l] & 0x8000))) ? a[l] : b[l];
+		}
+		break;
+	case 0x12e: L {
+			double x = h2d(a[l]), y = h2d(b[l]);
+			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x < y || (x == y && (a[l] & 0x8000))) ? a[l] : b[l];
+		}
+		break;
+	case 0x133: L { /* v_ldexp_f16: S1 is a signed 16-bit integer */
+			int e = (int16_t)(sb[l] & 0xffff);
+			r[l] = d2h(ldexp(h2d(a[l]), e));
+		}
+		break;
+	default:
+		return isa_exec_illegal(w, in);
+	}
+	L {
+		if ((r[l] & 0x7fff) > 0x7c00)
+			r[l] = (isnan(h2d(a[l])) || isnan(h2d(b[l])) || isnan(h2d(c[l]))) ? r[l] | 0x200 : 0x7e00;
+		if (!(dn & 2) && h_isdenorm(r[l]))
+			r[l] &= 0x8000;
+		if (in->clamp) {
+			double x = h2d(r[l]);
+			r[l] = isnan(x) ? 0 : x < 0 ? 0 : x > 1 ? 0x3c00 : r[l];
+		}
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		if (!(exec >> l & 1))
+			continue;
+		d[l] = hi_dst ? (d[l] & 0xffff) | (r[l] << 16) : r[l];
+	}
+	return ISA_STEP_NEXT;
+}
+
+/* Packed f16 (VOP3P): source i is one register holding {lo, hi}; OP_SEL
+ * bit i picks the half feeding the low result, OP_SEL_HI bit i the half
+ * feeding the high result; NEG_LO/NEG_HI flip the signs. */
+ISA_HOT int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t t[3][ISA_LANES], r[ISA_LANES];
+	const uint32_t *s[3];
+	unsigned nsrc = in->op == 0x0e ? 3 : 2, dn = isa_denorm64(w);
+
+	for (unsigned i = 0; i < nsrc; i++)
+		s[i] = isa_vsrc32(w, &in->src[i], t[i]);
+	L {
+		uint32_t out = 0;
+		for (unsigned half = 0; half < 2; half++) {
+			uint32_t v[3] = { 0, 0, 0 }, res;
+			double x[3] = { 0, 0, 0 };
+			for (unsigned i = 0; i < nsrc; i++) {
+				unsigned sel = half ? (in->opsel_hi >> i) & 1 : (in->opsel >> i) & 1;
+				unsigned neg = half ? (in->neg_hi >> i) & 1 : (in->neg_lo >> i) & 1;
+				v[i] = ((s[i][l] >> (sel ? 16 : 0)) & 0xffff) ^ (neg ? 0x8000 : 0);
+				if (!(dn & 1) && h_isdenorm(v[i]))
+					v[i] &= 0x8000;
+				x[i] = h2d(v[i]);
+			}
+			switch (in->op) {
+			case 0x0e: res = d2h(fma(x[0], x[1], x[2])); break;
+			case 0x0f: res = d2h(x[0] + x[1]); break;
+			case 0x10: res = d2h(x[0] * x[1]); break;
+			case 0x11: res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] <= x[1] ? v[0] : v[1]; break;
+			default:   res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] >= x[1] ? v[0] : v[1]; break;
+			}
+			if ((res & 0x7fff) > 0x7c00 && !isnan(x[0]) && !isnan(x[1]) && !isnan(x[2]))
+				res = 0x7e00;
+			if (!(dn & 2) && h_isdenorm(res))
+				res &= 0x8000;
+			out |= (res & 0xffff) << (16 * half);
+		}
+		r[l] = out;
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
 /* ---- conversions ---- */
 
 ISA_HOT int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in)

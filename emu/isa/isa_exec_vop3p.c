@@ -21,6 +21,7 @@
  */
 #include "isa_float.h"
 #include "isa_priv.h"
+#include "isa_valu.h"
 
 #define L for (unsigned l = 0; l < ISA_LANES; l++)
 
@@ -170,6 +171,18 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 	in->neg_hi = (w0 >> 8) & 7;
 	in->neg_lo = (w1 >> 29) & 7;
 	switch (op) {
+	case 0x0e: case 0x0f: case 0x10: case 0x11: case 0x12: /* v_pk_{fma,add,mul,min,max}_f16 */
+		kemu_isa_opnd(&in->src[0], c0, ISA_T_F16, 0);
+		kemu_isa_opnd(&in->src[1], c1, ISA_T_F16, 0);
+		if (op == 0x0e)
+			kemu_isa_opnd(&in->src[2], c2, ISA_T_F16, 0);
+		for (unsigned i = 0; i < 3; i++)
+			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
+				return;
+		if (in->clamp)
+			return; /* clamp on packed f16: not implemented */
+		in->exec = isa_exec_pk_f16;
+		return;
 	case 0x30: case 0x31: case 0x32: case 0x33:
 		kemu_isa_opnd(&in->src[0], c0, ISA_T_F32, 0);
 		kemu_isa_opnd(&in->src[1], c1, ISA_T_F32, 0);

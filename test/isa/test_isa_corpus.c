@@ -578,6 +578,70 @@ START_TEST(test_workgroups_on_threads)
 }
 END_TEST
 
+/* host f16 helpers for the reference (round to nearest even) */
+static float h2f(uint16_t h)
+{
+	uint32_t sg = (uint32_t)(h & 0x8000) << 16, e = (h >> 10) & 0x1f, m = h & 0x3ff, u;
+	float f;
+	if (e == 0x1f)
+		u = sg | 0x7f800000u | (m << 13);
+	else if (e == 0) {
+		f = (float)m * 0x1p-24f;
+		return sg ? -f : f;
+	} else
+		u = sg | ((e + 112) << 23) | (m << 13);
+	memcpy(&f, &u, 4);
+	return f;
+}
+static uint16_t d2h_ref(double x)
+{
+	/* exhaustive: nearest f16 by search over all finite values */
+	uint16_t best = 0;
+	double bd = INFINITY;
+	for (uint32_t h = 0; h < 0x10000; h++) {
+		double v = (double)h2f((uint16_t)h), dd;
+		if ((h & 0x7c00) == 0x7c00)
+			continue;
+		dd = fabs(v - x);
+		if (dd < bd || (dd == bd && !(h & 1))) {
+			bd = dd;
+			best = (uint16_t)h;
+		}
+	}
+	return best;
+}
+
+START_TEST(test_half)
+{
+	for (int t = 0; t < 2; t++) {
+		struct kern k;
+		uint32_t n = 70;
+		if (!kern_get_from(&k, "half", targets[t], "hk"))
+			continue;
+		uint16_t *a = hx_alloc(n * 2), *b = hx_alloc(n * 2), *c = hx_alloc(n * 2);
+		uint32_t *d = hx_alloc(n * 4);
+		struct { uint64_t a, b, c, d; uint32_t n; } args = { va(a), va(b), va(c), va(d), n };
+		for (uint32_t i = 0; i < n; i++) {
+			a[i] = d2h_ref((double)((int)(rnd() % 2001) - 1000) / 64.0);
+			b[i] = d2h_ref((double)((int)(rnd() % 2001) - 1000) / 32.0);
+		}
+		run_ok(&k, &args, sizeof(args), n, 1, 64, 1);
+		for (uint32_t i = 0; i < n; i++) {
+			double x = h2f(a[i]), y = h2f(b[i]);
+			/* c = fma(x, y, (x - y) * 0.25) with f16 rounding of each op */
+			double q = h2f(d2h_ref(h2f(d2h_ref(x - y)) * 0.25));
+			uint16_t ec = d2h_ref(x * y + q);
+			uint16_t lo = d2h_ref(x * x + y), hi = d2h_ref(y * y + x);
+			ck_assert_msg(c[i] == ec, "c[%u] = 0x%04x expected 0x%04x", i, c[i], ec);
+			ck_assert_msg(d[i] == ((uint32_t)lo | (uint32_t)hi << 16), "d[%u] = 0x%08x expected 0x%08x", i,
+				      d[i], (uint32_t)lo | (uint32_t)hi << 16);
+		}
+		hx_free(a); hx_free(b); hx_free(c); hx_free(d);
+		kern_put(&k);
+	}
+}
+END_TEST
+
 static Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("isa_corpus");
@@ -587,6 +651,7 @@ static Suite *corpus_suite(void)
 	tcase_add_test(tc, test_kernarg_preload);
 	tcase_add_test(tc, test_generic_pointers_and_calls);
 	tcase_add_test(tc, test_workgroups_on_threads);
+	tcase_add_test(tc, test_half);
 	tcase_add_test(tc, test_saxpy);
 	tcase_add_test(tc, test_index2d);
 	tcase_add_test(tc, test_reduce);
