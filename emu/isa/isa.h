@@ -180,6 +180,14 @@ void kemu_isa_scratch_srd(uint64_t base_va, uint64_t size, uint32_t srd[4]);
 
 void kemu_isa_stats_get(struct kemu_isa_stats *out);
 
+/* How many decoded instructions of the program (so far) are not
+ * implemented or invalid; their "ENC 0xOP mnemonic @VA" are written,
+ * separated by "; ", into list (len bytes, may be 0).  For tooling and
+ * tests: the error a wave gets on reaching one is the authoritative
+ * report. */
+unsigned kemu_isa_program_unimplemented(const struct kemu_isa_program *program, char *list,
+					size_t len);
+
 /* Name of an error kind ("illegal instruction", ...). */
 const char *kemu_isa_error_name(enum kemu_isa_error_kind kind);
 

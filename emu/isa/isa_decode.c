@@ -17,6 +17,7 @@
  */
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include "isa_priv.h"
@@ -678,4 +679,33 @@ int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va)
 	w->insts = c->insts;
 	w->pc = (uint32_t)idx;
 	return ISA_STEP_NEXT;
+}
+
+unsigned kemu_isa_program_unimplemented(const struct kemu_isa_program *p, char *list, size_t len)
+{
+	const struct isa_code *c = atomic_load_explicit(&((struct kemu_isa_program *)p)->code,
+							memory_order_acquire);
+	unsigned count = 0;
+	size_t used = 0;
+
+	if (list && len)
+		list[0] = 0;
+	for (uint32_t i = 0; i < c->n; i++) {
+		const struct isa_inst *in = &c->insts[i];
+		unsigned op;
+		const char *name;
+		if (in->exec != isa_exec_illegal)
+			continue;
+		count++;
+		op = kemu_isa_raw_opcode(in);
+		name = kemu_isa_mnemonic(p->gfx942, (enum isa_enc)in->enc, op);
+		if (list && used < len) {
+			int k = snprintf(list + used, len - used, "%s%s 0x%x %s @0x%llx", used ? "; " : "",
+					 kemu_isa_enc_name((enum isa_enc)in->enc), op,
+					 name ? name : "?", (unsigned long long)in->addr);
+			if (k > 0)
+				used += (size_t)k;
+		}
+	}
+	return count;
 }

@@ -302,6 +302,7 @@ int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsign
 int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
 const char *kemu_isa_mnemonic(int gfx942, enum isa_enc enc, unsigned op);
 const char *kemu_isa_enc_name(enum isa_enc enc);
+unsigned kemu_isa_raw_opcode(const struct isa_inst *in);
 
 /* ---- decoder entry points, one per encoding family ---- */
 struct isa_decoder {

@@ -123,13 +123,13 @@ int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsign
 	return ISA_STEP_ERROR;
 }
 
-int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in)
+/* The opcode field of the instruction's own encoding (VALU instructions
+ * keep their VOP3-space opcode in in->op). */
+unsigned kemu_isa_raw_opcode(const struct isa_inst *in)
 {
-	enum isa_enc e = (enum isa_enc)in->enc;
 	unsigned op = 0;
-	const char *name;
 
-	switch (e) {
+	switch ((enum isa_enc)in->enc) {
 	case ISA_ENC_SOP2: op = (in->word[0] >> 23) & 0x7f; break;
 	case ISA_ENC_SOPK: op = (in->word[0] >> 23) & 0x1f; break;
 	case ISA_ENC_SOP1: op = (in->word[0] >> 8) & 0xff; break;
@@ -145,7 +145,15 @@ int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in)
 	case ISA_ENC_MUBUF: op = (in->word[0] >> 18) & 0x7f; break;
 	default: break;
 	}
-	name = kemu_isa_mnemonic(w->p->gfx942, e, op);
+	return op;
+}
+
+int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in)
+{
+	enum isa_enc e = (enum isa_enc)in->enc;
+	unsigned op = kemu_isa_raw_opcode(in);
+	const char *name = kemu_isa_mnemonic(w->p->gfx942, e, op);
+
 	isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
 		 "illegal instruction at 0x%llx: %s opcode 0x%x (%s)%s [%08x %08x]",
 		 (unsigned long long)in->addr, kemu_isa_enc_name(e), op,

@@ -189,6 +189,45 @@ uint64_t hx_kd(const struct hx_code *c, const char *name)
 	return va;
 }
 
+void hx_each_kernel(const struct hx_code *c, void (*fn)(const char *name, uint64_t kd, void *ctx),
+		    void *ctx)
+{
+	int fd = open(c->path, O_RDONLY);
+	Elf *e;
+	Elf_Scn *scn = NULL;
+
+	if (fd < 0)
+		return;
+	elf_version(EV_CURRENT);
+	e = elf_begin(fd, ELF_C_READ, NULL);
+	while (e && (scn = elf_nextscn(e, scn))) {
+		GElf_Shdr sh;
+		Elf_Data *d;
+		if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_SYMTAB)
+			continue;
+		d = elf_getdata(scn, NULL);
+		for (size_t i = 0; d && sh.sh_entsize && i < sh.sh_size / sh.sh_entsize; i++) {
+			GElf_Sym s;
+			const char *n;
+			size_t len;
+			char name[256];
+			if (!gelf_getsym(d, (int)i, &s))
+				continue;
+			n = elf_strptr(e, sh.sh_link, s.st_name);
+			len = n ? strlen(n) : 0;
+			if (len < 4 || len >= sizeof(name) || strcmp(n + len - 3, ".kd") ||
+			    s.st_value + 64 > c->size)
+				continue;
+			memcpy(name, n, len - 3);
+			name[len - 3] = 0;
+			fn(name, (uint64_t)(uintptr_t)c->image + s.st_value, ctx);
+		}
+	}
+	if (e)
+		elf_end(e);
+	close(fd);
+}
+
 /* Several host threads take workgroups from a shared counter, each with
  * its own scratch slot, as the CP does with a thread pool. */
 struct hx_pool {

@@ -52,6 +52,10 @@ struct hx_last {
 };
 extern struct hx_last hx_last;
 
+/* Call fn for every kernel ("<name>.kd" symbol) of a loaded object. */
+void hx_each_kernel(const struct hx_code *c, void (*fn)(const char *name, uint64_t kd, void *ctx),
+		    void *ctx);
+
 /* Run the whole grid; returns 0 or -1 with err filled. */
 int hx_run(const struct hx_launch *l, struct kemu_isa_error *err);
 

@@ -642,6 +642,53 @@ START_TEST(test_half)
 }
 END_TEST
 
+struct decode_check {
+	uint32_t gfx;
+	unsigned kernels;
+};
+
+static void check_kernel_decodes(const char *name, uint64_t kd, void *ctx)
+{
+	struct decode_check *dc = ctx;
+	struct kemu_isa_dispatch d;
+	struct kemu_isa_error err;
+	struct kemu_isa_program *p;
+	char list[512];
+	unsigned n;
+
+	memset(&d, 0, sizeof(d));
+	d.gfx_target_version = dc->gfx;
+	d.mem = hx_mem();
+	d.kernel_object = kd;
+	p = kemu_isa_program_get(&d, &err);
+	ck_assert_msg(p != NULL, "%s: %s", name, err.message);
+	n = kemu_isa_program_unimplemented(p, list, sizeof(list));
+	ck_assert_msg(n == 0, "%s: %u unimplemented: %s", name, n, list);
+	kemu_isa_program_put(p);
+	dc->kernels++;
+}
+
+/* Every instruction clang emitted in the corpus code objects (all
+ * kernels, both targets) decodes to an implemented executor. */
+START_TEST(test_corpus_fully_implemented)
+{
+	static const char *const stems[] = { "corpus", "generic", "half", "preload" };
+	for (int t = 0; t < 2; t++) {
+		for (unsigned s = 0; s < sizeof(stems) / sizeof(stems[0]); s++) {
+			char path[600];
+			struct hx_code c;
+			struct decode_check dc = { targets[t], 0 };
+			if (!hx_kernel_path(stems[s], targets[t], path, sizeof(path)))
+				continue;
+			ck_assert_int_eq(hx_load(&c, path), 0);
+			hx_each_kernel(&c, check_kernel_decodes, &dc);
+			ck_assert_msg(dc.kernels > 0, "no kernels in %s", path);
+			hx_unload(&c);
+		}
+	}
+}
+END_TEST
+
 static Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("isa_corpus");
@@ -652,6 +699,7 @@ static Suite *corpus_suite(void)
 	tcase_add_test(tc, test_generic_pointers_and_calls);
 	tcase_add_test(tc, test_workgroups_on_threads);
 	tcase_add_test(tc, test_half);
+	tcase_add_test(tc, test_corpus_fully_implemented);
 	tcase_add_test(tc, test_saxpy);
 	tcase_add_test(tc, test_index2d);
 	tcase_add_test(tc, test_reduce);

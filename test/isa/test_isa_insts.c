@@ -170,6 +170,21 @@ START_TEST(test_illegal_instruction_is_named)
 	ck_assert_uint_eq(err.encoding[0], 0xd1e50000u);
 	ck_assert_msg(err.pc != 0, "no PC");
 	hx_free(o);
+	{
+		/* and the decoder's own list names it */
+		struct kemu_isa_dispatch d;
+		struct kemu_isa_program *p;
+		char list[256];
+		memset(&d, 0, sizeof(d));
+		d.gfx_target_version = KEMU_ISA_GFX90A;
+		d.mem = hx_mem();
+		d.kernel_object = hx_kd(&code, "t_illegal");
+		p = kemu_isa_program_get(&d, &err);
+		ck_assert(p != NULL);
+		ck_assert_uint_eq(kemu_isa_program_unimplemented(p, list, sizeof(list)), 1);
+		ck_assert_msg(strstr(list, "v_qsad_pk_u16_u8") != NULL, "%s", list);
+		kemu_isa_program_put(p);
+	}
 }
 END_TEST
 
