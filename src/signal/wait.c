@@ -13,7 +13,9 @@
  *    exhausted) spins with a back-off that ends in 50 us naps.
  *
  * The no-missed-wakeup argument (the waker's half is in ops.c):
- *   1. the waiter adds itself to side->sleepers, then a seq_cst fence;
+ *   1. after its spin, the waiter adds itself to side->sleepers, then a
+ *      seq_cst fence (spinning needs no count: stores then cost no
+ *      syscall);
  *   2. each round snapshots the event age (acquire) *before* loading the
  *      value, and sleeps passing that age as last_event_age;
  *   3. a modifier modifies the value and reads sleepers, both seq_cst.
@@ -130,20 +132,31 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 			return 0;
 		now = hl_system_timestamp();
 	}
+	/* Only now count as a sleeper: a store that lands while we spin costs
+	 * its thread no SET_EVENT.  Pairs with the seq_cst modification and
+	 * sleepers load of signal_notify (ops.c): from here on, either it sees
+	 * us, or we see its value. */
+	atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
+	hl_fence_seq_cst();
 	for (;;) {
 		uint64_t seen = hl_signal_event_age(ev); /* before the value: see top */
 		v = hl_load_relaxed(value);
 		if (hl_signal_satisfied(cond, v, cmp)) {
 			spin_adapt(side, hl_system_timestamp() - start);
-			return v;
+			break;
 		}
-		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-			return 0;
+		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER) {
+			v = 0;
+			break;
+		}
 		now = hl_system_timestamp();
 		if (now >= deadline)
-			return v;
+			break;
 		sleep_on(ev, seen, now, deadline);
 	}
+	/* Release: pairs with the acquire drain in hl_signal_destroy. */
+	atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
+	return v;
 }
 
 static int64_t wait_spinning(struct hl_signal_side *side, hsa_signal_condition_t cond,
@@ -176,12 +189,8 @@ int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t
 	struct hl_signal_event *ev = hl_load_relaxed(&side->event);
 	bool sleeps = ev && hint != HSA_WAIT_STATE_ACTIVE;
 	atomic_fetch_add_explicit(&side->users, 1, memory_order_relaxed);
-	if (sleeps)
-		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
-	/* Pairs with the seq_cst modification and sleepers load of
-	 * signal_notify (ops.c: it then sees us in sleepers, or we see its
-	 * value) and with the fence in hl_signal_destroy (it sees us in users,
-	 * or we see its kind INVALID). */
+	/* Pairs with the fence in hl_signal_destroy: it sees us in users, or
+	 * we see its kind INVALID.  (Sleepers register in wait_blocked.) */
 	hl_fence_seq_cst();
 
 	uint64_t start = hl_system_timestamp();
@@ -193,8 +202,6 @@ int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t
 
 	/* Release: pairs with the acquire loads in hl_signal_destroy's drain,
 	 * so our last reads of the signal come before it is recycled. */
-	if (sleeps)
-		atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
 	atomic_fetch_sub_explicit(&side->users, 1, memory_order_release);
 	return v;
 }
