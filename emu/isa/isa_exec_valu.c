@@ -641,6 +641,79 @@ static int exec_sdwa(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ---- DPP (gfx9): data-parallel lane permutation of SRC0 ----
+ * DPP dword: SRC0 [7:0], DPP_CTRL [16:8], BOUND_CTRL [19], SRC0_NEG [20],
+ * SRC0_ABS [21], SRC1_NEG [22], SRC1_ABS [23], BANK_MASK [27:24],
+ * ROW_MASK [31:28].  Rows are 16 lanes, banks 4 lanes within a row.  A
+ * lane whose source is out of range or inactive reads 0 when BOUND_CTRL
+ * is set and is not written otherwise; lanes of disabled rows/banks are
+ * not written. */
+static int dpp_source(unsigned ctrl, unsigned l)
+{
+	unsigned r = l & ~15u, i = l & 15;
+	if (ctrl <= 0xff)                          /* quad_perm */
+		return (int)((l & ~3u) | ((ctrl >> (2 * (l & 3))) & 3));
+	if (ctrl >= 0x101 && ctrl <= 0x10f)       /* row_shl */
+		return i + (ctrl & 15) < 16 ? (int)(l + (ctrl & 15)) : -1;
+	if (ctrl >= 0x111 && ctrl <= 0x11f)       /* row_shr */
+		return i >= (ctrl & 15) ? (int)(l - (ctrl & 15)) : -1;
+	if (ctrl >= 0x121 && ctrl <= 0x12f)       /* row_ror */
+		return (int)(r | ((i + 16 - (ctrl & 15)) & 15));
+	switch (ctrl) {
+	case 0x130: return l + 1 < 64 ? (int)l + 1 : -1;   /* wave_shl1 */
+	case 0x134: return (int)((l + 1) & 63);           /* wave_rol1 */
+	case 0x138: return l >= 1 ? (int)l - 1 : -1;      /* wave_shr1 */
+	case 0x13c: return (int)((l + 63) & 63);          /* wave_ror1 */
+	case 0x140: return (int)(r | (15 - i));           /* row_mirror */
+	case 0x141: return (int)((l & ~7u) | (7 - (l & 7))); /* row_half_mirror */
+	case 0x142: /* row_bcast15: lane 15 of the previous row to rows 1-3 */
+		return r ? (int)(r - 1) : -1;
+	case 0x143: /* row_bcast31: lane 31 to rows 2 and 3 */
+		return l >= 32 ? 31 : -1;
+	default:
+		return -2;
+	}
+}
+
+static int exec_dpp(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct isa_inst t = *in;
+	uint32_t dp = in->sdwa, buf[ISA_LANES];
+	unsigned tmp = w->p->alloc_rows - ISA_TMP_ROWS;
+	unsigned ctrl = (dp >> 8) & 0x1ff, bound = (dp >> 19) & 1;
+	unsigned bank_mask = (dp >> 24) & 15, row_mask = (dp >> 28) & 15;
+	uint64_t exec = isa_exec(w), write = 0;
+	const uint32_t *s = isa_vsrc32(w, &in->src[0], buf);
+	uint32_t *row = isa_vrow(w, tmp);
+	bool vopc = in->op <= 0xff;
+	int r;
+
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		int from = dpp_source(ctrl, l);
+		bool enabled = (row_mask >> (l / 16) & 1) && (bank_mask >> ((l / 4) & 3) & 1);
+		if (from == -2)
+			return isa_exec_illegal(w, in);
+		row[l] = 0;
+		if (!enabled)
+			continue;
+		if (from >= 0 && (exec >> from & 1)) {
+			row[l] = s[from];
+			write |= 1ull << l;
+		} else if (bound) {
+			write |= 1ull << l;
+		}
+	}
+	t.src[0].kind = ISA_OPND_VGPR;
+	t.src[0].reg = (uint16_t)tmp;
+	/* run the operation for the written lanes only */
+	isa_set_exec(w, exec & write);
+	if (!vopc)
+		t.dst = in->dst;
+	r = in->inner(w, &t);
+	isa_set_exec(w, exec);
+	return r;
+}
+
 /* ---- decode ---- */
 
 enum { T_N = 0xff };
@@ -883,10 +956,15 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 			in->dst = w0 & 0x7f;
 		}
 	}
-	/* DPP is not implemented; SDWA replaces SRC0 (and the scalar-ness
-	 * of SRC0/SRC1) from its control dword. */
-	if (e32 && code[0] == ISA_SRC_DPP)
-		return;
+	/* DPP and SDWA replace SRC0 from their control dword (SDWA also
+	 * the scalar-ness of SRC0/SRC1). */
+	if (e32 && code[0] == ISA_SRC_DPP) {
+		uint32_t dp = w1;
+		in->sdwa = dp;
+		code[0] = (dp & 0xff) + ISA_SRC_VGPR0;
+		if ((dp >> 20) & 15)
+			return; /* DPP abs/neg: not implemented */
+	}
 	if (e32 && code[0] == ISA_SRC_SDWA) {
 		uint32_t sd = w1;
 		in->sdwa = sd;
@@ -928,6 +1006,17 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
 	in->exec = c.fn;
+	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
+		/* a VOPC or carry writes a mask for all lanes and would see the
+		 * narrowed EXEC; only plain VOP1/VOP2 results are supported */
+		if (op <= 0xff || op == 0x100 || (op >= 0x119 && op <= 0x11e) ||
+		    c.fn == isa_exec_vf64 || c.t[0] == ISA_T_B64 || op == 0x142)
+			in->exec = isa_exec_illegal;
+		else {
+			in->inner = c.fn;
+			in->exec = exec_dpp;
+		}
+	}
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_SDWA) {
 		if (op == 0x100 || (op >= 0x119 && op <= 0x11e) || op == 0x116 || op == 0x13b ||
 		    op == 0x104 || c.fn == isa_exec_vf64 || (c.t[0] == ISA_T_B64))

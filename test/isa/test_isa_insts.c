@@ -428,6 +428,25 @@ START_TEST(test_sendmsg_and_setpc)
 }
 END_TEST
 
+START_TEST(test_dpp_lane_moves)
+{
+	uint32_t *o = run_wave("t_dpp");
+	for (uint32_t l = 0; l < 64; l++) {
+		uint32_t row = l / 16, i = l % 16;
+		/* row_shr:1 — lane 0 of a row has no source: not written ... */
+		EXPECT(o, (int)(4 * l), i ? l - 1 : 0xffffffffu);
+		/* ... unless bound_ctrl:0 (BOUND_CTRL=1), which reads zero */
+		EXPECT(o, (int)(4 * l + 1), i ? l - 1 : 0);
+		/* quad_perm [1,0,3,2] in rows 0 and 2 (row_mask 0x5) */
+		EXPECT(o, (int)(4 * l + 2), (row == 0 || row == 2) ? (l ^ 1) + l : 0xffffffffu);
+		/* row_bcast:15 to rows 1 and 3 (row_mask 0xa): lane 15 of the
+		 * previous row */
+		EXPECT(o, (int)(4 * l + 3), (row == 1 || row == 3) ? row * 16 - 1 : 0xffffffffu);
+	}
+	hx_free(o);
+}
+END_TEST
+
 static Suite *insts_suite(void)
 {
 	Suite *s = suite_create("isa_insts");
@@ -451,6 +470,7 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_lds_and_global_atomics);
 	tcase_add_test(tc, test_cross_lane_ops);
 	tcase_add_test(tc, test_sendmsg_and_setpc);
+	tcase_add_test(tc, test_dpp_lane_moves);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -233,3 +233,24 @@ t_flow_pc:
   STS s13, 1
   s_endpgm
 KD t_flow
+
+// DPP: results per lane at out + 16 * lane
+BEGIN t_dpp
+  PRO
+  v_mbcnt_lo_u32_b32 v1, -1, 0
+  v_mbcnt_hi_u32_b32 v1, -1, v1      // lane id
+  v_mov_b32 v2, -1
+  v_mov_b32 v3, -1
+  v_mov_b32 v4, -1
+  v_mov_b32 v5, -1
+  v_mov_b32_dpp v2, v1 row_shr:1 row_mask:0xf bank_mask:0xf                // lane 0 of each row not written
+  v_mov_b32_dpp v3, v1 row_shr:1 row_mask:0xf bank_mask:0xf bound_ctrl:0   // ... or reads 0
+  v_add_u32_dpp v4, v1, v1 quad_perm:[1,0,3,2] row_mask:0x5 bank_mask:0xf  // rows 0 and 2 only
+  v_mov_b32_dpp v5, v1 row_bcast:15 row_mask:0xa bank_mask:0xf            // rows 1 and 3
+  v_lshlrev_b32 v10, 4, v1
+  global_store_dword v10, v2, s[2:3]
+  global_store_dword v10, v3, s[2:3] offset:4
+  global_store_dword v10, v4, s[2:3] offset:8
+  global_store_dword v10, v5, s[2:3] offset:12
+  s_endpgm
+KD t_dpp
