@@ -438,6 +438,9 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 	uint64_t sbase = 0, pbase = flat_scratch_base(w);
 	enum isa_enc enc = (enum isa_enc)in->enc;
 
+	uint64_t ppage = 1;
+	uint8_t *phost = NULL;
+
 	flat_op(in->op, &m);
 	if (enc == ISA_ENC_GLOBAL && m.kind != MK_ATOMIC && m.bytes >= 4)
 		return exec_global_dwords(w, in, &m);
@@ -486,8 +489,31 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 		} else if (m.d16) {
 			data[0] = isa_vrow(w, dst_row)[lane];
 		}
-		if (lane_access(w, in, &m, sp, addr, lane, data, cmpp, pbase))
+		if (sp == SP_PRIVATE && (m.kind == MK_LOAD || m.kind == MK_STORE) && m.bytes >= 4 &&
+		    !(addr & 3) && addr + m.bytes <= (uint64_t)w->scratch_bytes / ISA_LANES) {
+			/* whole private dwords: each is its own 4 bytes in the
+			 * interleaved backing; reuse the page across dwords/lanes */
+			unsigned access = m.kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ;
+			for (unsigned d = 0; d < m.dwords; d++) {
+				uint64_t pva = private_va(pbase, lane, (uint32_t)addr + 4 * d);
+				uint64_t pg = pva & ~4095ull;
+				if (pg != ppage) {
+					phost = isa_mem_probe(w, pg, access);
+					ppage = phost ? pg : 1;
+				}
+				if (phost) {
+					if (m.kind == MK_STORE)
+						memcpy(phost + (pva - pg), &data[d], 4);
+					else
+						memcpy(&data[d], phost + (pva - pg), 4);
+				} else if (m.kind == MK_STORE ? isa_mem_write(w, in, pva, &data[d], 4)
+							      : isa_mem_read(w, in, pva, &data[d], 4)) {
+					return ISA_STEP_ERROR;
+				}
+			}
+		} else if (lane_access(w, in, &m, sp, addr, lane, data, cmpp, pbase)) {
 			return ISA_STEP_ERROR;
+		}
 		if (m.kind == MK_LOAD) {
 			for (unsigned i = 0; i < m.dwords; i++)
 				isa_vrow(w, dst_row + i)[lane] = data[i];
