@@ -498,8 +498,49 @@ ISA_HOT int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
-/* 2/pi as a 1201-bit fraction is needed by v_trig_preop_f64; it is not
- * implemented (illegal instruction) — the -nogpulib corpus never emits it. */
+/* v_trig_preop_f64 returns 53-bit pieces of 2/pi for the Payne-Hanek
+ * reduction in the f64 sin/cos of ROCm's device libraries.  The hardware
+ * holds 1201 fraction bits of 2/pi; these are its first 1216 (computed
+ * with integer arithmetic from Machin's formula; they start A2F9836E...,
+ * the well-known expansion), of which bits beyond 1201 are taken as 0. */
+static const uint64_t two_over_pi[19] = {
+	0xa2f9836e4e441529ull, 0xfc2757d1f534ddc0ull, 0xdb6295993c439041ull,
+	0xfe5163abdebbc561ull, 0xb7246e3a424dd2e0ull, 0x06492eea09d1921cull,
+	0xfe1deb1cb129a73eull, 0xe88235f52ebb4484ull, 0xe99c7026b45f7e41ull,
+	0x3991d639835339f4ull, 0x9c845f8bbdf9283bull, 0x1ff897ffde05980full,
+	0xef2f118b5a0a6d1full, 0x6d367ecf27cb09b7ull, 0x4f463f669e5fea2dull,
+	0x7527bac7ebe5f17bull, 0x3d0739f78a5292eaull, 0x6bfb5fb11f8d5d08ull,
+	0x56033046fc7b6babull,
+};
+
+/* Fraction bit `pos` of 2/pi (1 = the 2^-1 bit); 0 past bit 1201. */
+static unsigned two_over_pi_bit(unsigned pos)
+{
+	if (pos < 1 || pos > 1201)
+		return 0;
+	pos -= 1;
+	return (unsigned)(two_over_pi[pos / 64] >> (63 - pos % 64)) & 1;
+}
+
+/* V_TRIG_PREOP_F64: shift = S1[4:0] * 53, plus exponent(S0) - 1077 when
+ * the exponent is above 1077; D = the 53 bits of 2/pi after the first
+ * `shift`, scaled by 2^-(53 + shift) (2^128 more when exponent(S0) >=
+ * 1968, to stay out of the denormal range). */
+static uint64_t trig_preop(uint64_t s0, uint32_t s1)
+{
+	unsigned e = exp64(s0), shift = (s1 & 31) * 53;
+	uint64_t seg = 0;
+	int scale;
+
+	if (e > 1077)
+		shift += e - 1077;
+	for (unsigned i = 1; i <= 53; i++)
+		seg = (seg << 1) | two_over_pi_bit(shift + i);
+	scale = -53 - (int)shift;
+	if (e >= 1968)
+		scale += 128;
+	return u64_of(ldexp((double)seg, scale));
+}
 
 ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 {
@@ -509,10 +550,8 @@ ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 	unsigned dn = isa_denorm64(w), op = in->op;
 	bool ieee = w->mode & ISA_MODE_IEEE;
 
-	if (op == 0x292)
-		return isa_exec_illegal(w, in);
 	isa_fetch_f64(w, &in->src[0], a);
-	if (op == 0x284)
+	if (op == 0x284 || op == 0x292)
 		bi = isa_vsrc32(w, &in->src[1], ib);
 	else if (in->src[1].kind)
 		isa_fetch_f64(w, &in->src[1], b);
@@ -537,6 +576,7 @@ ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 		}
 		break;
 	case 0x104: case 0x1cc: fma64_lanes(a, b, c, r); break;
+	case 0x292: L r[l] = trig_preop(a[l], bi[l]); break;
 	case 0x1df: L r[l] = div_fixup64(a[l], b[l], c[l]); break;
 	case 0x1e3: { /* v_div_fmas_f64 */
 		uint64_t vcc = isa_vcc(w);

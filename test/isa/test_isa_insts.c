@@ -447,6 +447,22 @@ START_TEST(test_dpp_lane_moves)
 }
 END_TEST
 
+START_TEST(test_trig_preop_pieces_of_two_over_pi)
+{
+	uint32_t *o = run_wave("t_trig");
+	uint64_t v[4];
+	memcpy(v, o, sizeof(v));
+	/* 53-bit pieces of 2/pi (0.A2F9836E4E441529FC2757D1...), computed
+	 * independently with Python integers */
+	ck_assert_msg(v[0] == 0x3fe45f306dc9c882ull, "piece 0: 0x%016llx", (unsigned long long)v[0]);
+	ck_assert_msg(v[1] == 0x3c94a7f09d5f47d4ull, "piece 1: 0x%016llx", (unsigned long long)v[1]);
+	ck_assert_msg(v[2] == 0x394a6ee06db14accull, "piece 2: 0x%016llx", (unsigned long long)v[2]);
+	/* exponent 1123 > 1077 shifts the window by 46 bits */
+	ck_assert_msg(v[3] == 0x3cb529fc2757d1e0ull, "2^100: 0x%016llx", (unsigned long long)v[3]);
+	hx_free(o);
+}
+END_TEST
+
 static Suite *insts_suite(void)
 {
 	Suite *s = suite_create("isa_insts");
@@ -471,6 +487,7 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_cross_lane_ops);
 	tcase_add_test(tc, test_sendmsg_and_setpc);
 	tcase_add_test(tc, test_dpp_lane_moves);
+	tcase_add_test(tc, test_trig_preop_pieces_of_two_over_pi);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -254,3 +254,19 @@ BEGIN t_dpp
   global_store_dword v10, v5, s[2:3] offset:12
   s_endpgm
 KD t_dpp
+
+// v_trig_preop_f64: pieces of 2/pi
+BEGIN t_trig
+  PRO
+  v_trig_preop_f64 v[0:1], 1.0, 0
+  v_trig_preop_f64 v[2:3], 1.0, 1
+  v_trig_preop_f64 v[4:5], 1.0, 2
+  s_mov_b32 s4, 0
+  s_mov_b32 s5, 0x46300000           // 2^100
+  v_trig_preop_f64 v[6:7], s[4:5], 0
+  global_store_dwordx2 v9, v[0:1], s[2:3]
+  global_store_dwordx2 v9, v[2:3], s[2:3] offset:8
+  global_store_dwordx2 v9, v[4:5], s[2:3] offset:16
+  global_store_dwordx2 v9, v[6:7], s[2:3] offset:24
+  s_endpgm
+KD t_trig
