@@ -350,6 +350,21 @@ ISA_HOT static int exec_cndmask(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* v_swap_b32 (gfx9+): exchange vdst and src0 (both VGPRs) under EXEC. */
+static int exec_swap(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t *a = isa_vrow(w, in->dst), *b = isa_vrow(w, in->src[0].reg);
+	uint64_t exec = isa_exec(w);
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		if (exec >> l & 1) {
+			uint32_t t = a[l];
+			a[l] = b[l];
+			b[l] = t;
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
 /* ---- cross-lane ---- */
 
 static unsigned first_lane(uint64_t exec)
@@ -808,6 +823,10 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = exec_readfirstlane; c.t[0] = B;
 		return c;
 	}
+	if (op == 0x191) {
+		c.fn = exec_swap; c.t[0] = B;
+		return c;
+	}
 	if (IN(op, 0x11f, 0x120, 0x121, 0x122, 0x12d, 0x12e)) {
 		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H;
 		return c;
@@ -1005,6 +1024,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
+	if (op == 0x191 && (in->enc != ISA_ENC_VOP1 || in->src[0].kind != ISA_OPND_VGPR))
+		return; /* v_swap_b32 exists only as VOP1 on two VGPRs */
 	in->exec = c.fn;
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* a VOPC or carry writes a mask for all lanes and would see the

@@ -373,7 +373,8 @@ START_TEST(test_vop3_integer_ops)
 	EXPECT(o, 11, 0xf1);                /* v_xad_u32 */
 	EXPECT(o, 12, fbits(34.0f));        /* v_cvt_f32_ubyte2 */
 	EXPECT(o, 13, 0x44556677u);         /* v_alignbyte_b32 */
-	EXPECT(o, 14, 0xf00);               /* v_bfm_b32 */
+	EXPECT(o, 14, 0xf00);               /* v_bfm_b32, then v_swap_b32 */
+	EXPECT(o, 16, 0x777);
 	EXPECT(o, 15, 0xc0003c00u);         /* v_cvt_pkrtz_f16_f32 (1, -2) */
 	hx_free(o);
 }

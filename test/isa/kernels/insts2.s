@@ -121,7 +121,10 @@ BEGIN t_vop3
   v_alignbyte_b32 v17, v1, v2, 1
   ST v17, 13
   v_bfm_b32 v18, 4, 8
-  ST v18, 14
+  v_mov_b32 v20, 0x777
+  v_swap_b32 v18, v20                // v18 = 0x777, v20 = 0xf00
+  ST v20, 14
+  ST v18, 16
   v_cvt_pkrtz_f16_f32 v19, 1.0, -2.0
   ST v19, 15
   s_endpgm
