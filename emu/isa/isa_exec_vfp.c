@@ -25,6 +25,8 @@
  *    v_rsq_f64 / v_sqrt_f64 are correctly rounded (hardware: about 2^-51
  *    relative before the compiler's Newton steps).
  */
+#include <stdatomic.h>
+
 #include "isa_float.h"
 #include "isa_valu.h"
 
@@ -71,10 +73,15 @@ static void fma64_lanes_sw(const uint64_t *a, const uint64_t *b, const uint64_t 
 }
 static bool host_has_fma(void)
 {
-	static int known; /* 0 unknown, 1 no, 2 yes; a benign race */
-	if (!known)
-		known = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) ? 2 : 1;
-	return known == 2;
+	/* 0 unknown, 1 no, 2 yes; threads may compute it concurrently, with
+	 * the same answer (relaxed atomics: no data race) */
+	static _Atomic int known;
+	int k = atomic_load_explicit(&known, memory_order_relaxed);
+	if (!k) {
+		k = (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) ? 2 : 1;
+		atomic_store_explicit(&known, k, memory_order_relaxed);
+	}
+	return k == 2;
 }
 void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r)
 {
