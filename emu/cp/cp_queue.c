@@ -11,8 +11,8 @@
  * ahead of the published packets is harmless: the CP consumes a slot only
  * once its header type is not INVALID (acquire load of the 16-bit header,
  * pairs with the producer's release store that publishes the packet), so
- * it simply waits there, as SLOT_BASED_WPTR does.  The distance is clamped
- * to the ring (WPP_CLAMP).
+ * it simply waits there, as SLOT_BASED_WPTR does; for the same reason a
+ * write pointer more than a ring ahead cannot make it run stale slots.
  *
  * Ordering.  Packets run to completion one at a time, in order, so the
  * barrier bit (wait for every earlier packet of the queue) always holds;
@@ -226,8 +226,6 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		uint64_t end = wptr > db + 1 ? wptr : db + 1;
 		if (end <= q->rptr)
 			break;
-		if (end - q->rptr > ring_slots)
-			end = q->rptr + ring_slots;
 		int r = packet_process(q, ring_base, ring_slots);
 		if (r <= 0)
 			break;

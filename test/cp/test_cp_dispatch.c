@@ -199,6 +199,41 @@ START_TEST(clang_vector_add_runs)
 		ck_assert_msg(hc[i] == 4 * i + 7, "c[%d] = %d, expected %d", i, hc[i], 4 * i + 7);
 }
 END_TEST
+
+START_TEST(kernel_store_to_unmapped_memory_is_a_vm_fault)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	struct kfd_args_create_event ce = { .event_type = KFD_EVENT_TYPE_MEMORY };
+	ck_assert_int_eq(kio(KFD_IOCTL_CREATE_EVENT, &ce), 0);
+	uint64_t kd = load_code_object(CP_VADD_CO, "vadd.kd");
+	uint64_t a = emu_buffer(4096, KFD_ALLOC_GTT, NULL), c = 0x7e0000042000ull;
+	uint64_t args_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint8_t *args = cp_host(args_va, 4096);
+	memset(args, 0, 4096);
+	uint32_t n = 64;
+	memcpy(args, &a, 8);
+	memcpy(args + 8, &a, 8);
+	memcpy(args + 16, &c, 8);
+	memcpy(args + 24, &n, 4);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(kd, 64, 64, args_va, done);
+	cp_put(&q, &p, true);
+	struct kfd_event_data d = { .event_id = ce.event_id };
+	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
+					  .wait_for_all = 1, .timeout = 10000 };
+	ck_assert_int_eq(kio(KFD_IOCTL_WAIT_EVENTS, &w), 0);
+	ck_assert_uint_eq(w.wait_result, KFD_WAIT_COMPLETE);
+	ck_assert_msg(d.memory_exception_data.va == c, "fault va 0x%llx, expected 0x%llx",
+		      (unsigned long long)d.memory_exception_data.va, (unsigned long long)c);
+	ck_assert_uint_eq(d.memory_exception_data.failure.NotPresent, 1);
+	ck_assert_uint_eq(d.memory_exception_data.gpu_id, E.gpu_id);
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_int_eq(cp_sig_load(inactive), 0);
+}
+END_TEST
 #endif
 
 static Suite *cp_dispatch_suite(void)
@@ -213,6 +248,7 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, scratch_shortage_stops_then_resumes);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
+	tcase_add_test(tc, kernel_store_to_unmapped_memory_is_a_vm_fault);
 #endif
 	suite_add_tcase(s, tc);
 	return s;
