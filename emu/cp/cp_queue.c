@@ -94,9 +94,12 @@ static void packet_consume(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint1
 
 static bool queue_profiling(struct kemu_cp_queue *q)
 {
-	uint32_t *props = kemu_cp_map(q, q->amd_va + KEMU_CP_AQ_PROPERTIES, 4, KEMU_ACCESS_READ,
-				      NULL);
-	return props && (__atomic_load_n(props, __ATOMIC_RELAXED) & KEMU_CP_AQ_PROFILING_BIT);
+	_Atomic uint32_t *props = kemu_cp_map(q, q->amd_va + KEMU_CP_AQ_PROPERTIES, 4,
+					      KEMU_ACCESS_READ, NULL);
+	/* relaxed: a mode bit the runtime toggles between dispatches
+	 * (hsa_amd_profiling_set_profiler_enabled); nothing is published by it */
+	return props && (atomic_load_explicit(props, memory_order_relaxed) &
+			 KEMU_CP_AQ_PROFILING_BIT);
 }
 
 /* Retire a packet that is done: consume, then the completion signal. */
@@ -213,6 +216,8 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		return KEMU_CP_IDLE;
 	uint64_t t0 = now_ns();
 	unsigned done = 0;
+	/* acquire: pairs with the hooks' release store of preempt (update,
+	 * destroy), which then wait for this thread to let the queue go */
 	while (!atomic_load_explicit(&q->preempt, memory_order_acquire)) {
 		struct kemu_vm_fault_info f;
 		uint64_t wptr;

@@ -372,7 +372,8 @@ void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 	if (q) {
 		struct kemu_cp *cp = q->cp;
 		pthread_mutex_lock(&cp->lock);
-		/* preempt at a packet boundary, then load the new MQD */
+		/* preempt at a packet boundary, then load the new MQD; release:
+		 * pairs with the service loop's acquire load */
 		atomic_store_explicit(&q->preempt, true, memory_order_release);
 		queue_wait_released(cp, q);
 		queue_load_mqd(q, kq);
