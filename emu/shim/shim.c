@@ -41,12 +41,68 @@ static pthread_once_t machine_once = PTHREAD_ONCE_INIT;
 static struct kemu_machine *_Atomic machine; /* written once under machine_once */
 static struct kemu_topology *machine_topo;
 
+/*
+ * dlsym(RTLD_NEXT) walks the link map and takes the loader's lock: about a
+ * microsecond, paid on every interposed call (a program reading a few
+ * hundred sysfs files pays it twice per file, for open and close).  The
+ * answer never changes (libc is loaded before us and RTLD_NEXT is fixed by
+ * load order), so each name is looked up once and kept in a lock-free
+ * open-addressing table.  Entries come from a static pool (no malloc inside
+ * an interposer) and are published whole by the release CAS that the
+ * acquire load in the lookup pairs with; names are string literals, so the
+ * table may keep the pointers.  A full table only means uncached lookups.
+ */
+#define REAL_SLOTS 128 /* power of two, above the ~40 names we interpose */
+
+struct real_entry {
+	const char *name;
+	void *fn;
+};
+
+static struct real_entry real_pool[REAL_SLOTS];
+static atomic_uint real_pool_used;
+static struct real_entry *_Atomic real_table[REAL_SLOTS];
+
+static uint32_t real_hash(const char *name)
+{
+	uint32_t h = 2166136261u; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)name; *p; p++)
+		h = (h ^ *p) * 16777619u;
+	return h;
+}
+
 void *shim_real(const char *name)
 {
+	uint32_t h = real_hash(name);
+	for (uint32_t i = 0; i < REAL_SLOTS; i++) {
+		struct real_entry *e = atomic_load_explicit(&real_table[(h + i) & (REAL_SLOTS - 1)],
+							    memory_order_acquire);
+		if (!e)
+			break;
+		if (!strcmp(e->name, name))
+			return e->fn;
+	}
+
 	void *f = dlsym(RTLD_NEXT, name);
 	if (!f) {
 		fprintf(stderr, "kfdemu: cannot find the real %s\n", name);
 		abort();
+	}
+	unsigned k = atomic_fetch_add_explicit(&real_pool_used, 1, memory_order_relaxed);
+	if (k >= REAL_SLOTS)
+		return f;
+	struct real_entry *mine = &real_pool[k];
+	mine->name = name;
+	mine->fn = f;
+	for (uint32_t i = 0; i < REAL_SLOTS; i++) {
+		struct real_entry *expected = NULL;
+		/* release: publishes *mine; pairs with the acquire load above */
+		if (atomic_compare_exchange_strong_explicit(
+			    &real_table[(h + i) & (REAL_SLOTS - 1)], &expected, mine,
+			    memory_order_release, memory_order_acquire))
+			break;
+		if (!strcmp(expected->name, name))
+			break; /* another thread cached it first */
 	}
 	return f;
 }
