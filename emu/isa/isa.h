@@ -17,6 +17,25 @@
  * kemu_isa_run_workgroup_slot()).
  *
  * Wave size is 64 (gfx9 has no wave32).
+ *
+ * How a command processor drives it, per AQL kernel dispatch packet:
+ *   struct kemu_isa_dispatch d = { .gfx_target_version = 90010,
+ *       .mem = &process_vm, .kernel_object = pkt->kernel_object,
+ *       .kernarg_address = pkt->kernarg_address,
+ *       .dispatch_packet = VA of pkt, .queue_address = VA of amd_queue_t,
+ *       .grid_size = pkt->grid_size_*, .workgroup_size = pkt->workgroup_size_*,
+ *       .group_segment_size = pkt->group_segment_size,
+ *       .private_segment_size = pkt->private_segment_size,
+ *       .scratch = { queue scratch VA, size, per-wave bytes },
+ *       .apertures = { shared_base, private_base } (the process's),
+ *       .interrupt = raise_irq, .wave_instruction_limit = watchdog };
+ *   p = kemu_isa_program_get(&d, &err);       // NULL: fail the dispatch
+ *   for each workgroup (x, y, z), on any worker thread t:
+ *       kemu_isa_run_workgroup_slot(p, &d, x, y, z, t, &err);
+ *       // -1: err.kind / err.va / err.message -> queue error
+ *   kemu_isa_program_put(p);
+ * Scratch: size it kemu_isa_waves_per_workgroup(&d) *
+ * kemu_isa_scratch_wave_bytes(p, &d) bytes per worker slot.
  */
 #ifndef KEMU_ISA_H
 #define KEMU_ISA_H
