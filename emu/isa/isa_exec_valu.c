@@ -51,8 +51,8 @@ ISA_HOT static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ba[ISA_LANES], bb[ISA_LANES], bc[ISA_LANES], r[ISA_LANES];
 	const uint32_t *a = isa_vsrc32(w, &in->src[0], ba);
-	const uint32_t *b = in->src[1].kind ? isa_vsrc32(w, &in->src[1], bb) : ba;
-	const uint32_t *c = in->src[2].kind ? isa_vsrc32(w, &in->src[2], bc) : ba;
+	const uint32_t *b = in->src[1].kind ? isa_vsrc32(w, &in->src[1], bb) : a;
+	const uint32_t *c = in->src[2].kind ? isa_vsrc32(w, &in->src[2], bc) : a;
 
 	switch (in->op) {
 	case 0x106: L r[l] = (uint32_t)((int64_t)i32(sext24(a[l])) * i32(sext24(b[l]))); break;
@@ -161,6 +161,31 @@ ISA_HOT static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 		}
 		break;
 	case 0x1f3: L r[l] = (a[l] ^ b[l]) + c[l]; break;                         /* v_xad_u32 */
+	case 0x1f1: L r[l] = (a[l] & 0xffff) * (b[l] & 0xffff) + c[l]; break;     /* v_mad_u32_u16 */
+	case 0x1f2: L r[l] = (uint32_t)((int32_t)(int16_t)a[l] * (int16_t)b[l]) + c[l]; break;
+	case 0x204: case 0x205: /* v_mad_u16 / v_mad_i16: low 16 bits, high zeroed */
+		L r[l] = (a[l] * b[l] + c[l]) & 0xffff;
+		break;
+	case 0x1d9: /* v_sad_u8: sum of |byte differences| + S2 */
+		L {
+			uint32_t acc = c[l];
+			for (unsigned k = 0; k < 32; k += 8) {
+				uint32_t x = (a[l] >> k) & 0xff, y = (b[l] >> k) & 0xff;
+				acc += x > y ? x - y : y - x;
+			}
+			r[l] = acc;
+		}
+		break;
+	case 0x1db: L {
+			uint32_t acc = c[l];
+			for (unsigned k = 0; k < 32; k += 16) {
+				uint32_t x = (a[l] >> k) & 0xffff, y = (b[l] >> k) & 0xffff;
+				acc += x > y ? x - y : y - x;
+			}
+			r[l] = acc;
+		}
+		break;
+	case 0x1dc: L r[l] = (a[l] > b[l] ? a[l] - b[l] : b[l] - a[l]) + c[l]; break; /* v_sad_u32 */
 	case 0x1fd: L r[l] = (a[l] << (b[l] & 31)) + c[l]; break;                 /* v_lshl_add_u32 */
 	case 0x1fe: L r[l] = (a[l] + b[l]) << (c[l] & 31); break;                 /* v_add_lshl_u32 */
 	case 0x1ff: L r[l] = a[l] + b[l] + c[l]; break;                           /* v_add3_u32 */
@@ -789,7 +814,8 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		return c;
 	}
 	if (IN(op, 0x1c2, 0x1c3, 0x1c8, 0x1c9, 0x1ca, 0x1ce, 0x1cf, 0x1d1, 0x1d2, 0x1d4, 0x1d5,
-	       0x1d7, 0x1d8, 0x1ed, 0x1f3, 0x1fd, 0x1fe, 0x1ff, 0x200, 0x201, 0x202)) {
+	       0x1d7, 0x1d8, 0x1ed, 0x1f3, 0x1fd, 0x1fe, 0x1ff, 0x200, 0x201, 0x202, 0x1f1,
+	       0x1f2, 0x204, 0x205, 0x1d9, 0x1db, 0x1dc)) {
 		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B; c.t[2] = B;
 		return c;
 	}
@@ -833,6 +859,15 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 	}
 	if (op == 0x133) {
 		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = ISA_T_B16;
+		return c;
+	}
+	if (IN(op, 0x17d, 0x17e, 0x17f, 0x180, 0x181, 0x184, 0x185, 0x186, 0x187, 0x188,
+	       0x17b, 0x17c)) {
+		c.fn = isa_exec_vf16; c.t[0] = H;
+		return c;
+	}
+	if (op == 0x179 || op == 0x17a) { /* v_cvt_f16_u16 / i16 */
+		c.fn = isa_exec_vf16; c.t[0] = ISA_T_B16;
 		return c;
 	}
 	if (op == 0x123 || op == 0x206) {

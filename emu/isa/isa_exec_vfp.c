@@ -665,8 +665,8 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ta[ISA_LANES], tb[ISA_LANES], tc[ISA_LANES], r[ISA_LANES];
 	const uint32_t *sa = isa_vsrc32(w, &in->src[0], ta);
-	const uint32_t *sb = in->src[1].kind ? isa_vsrc32(w, &in->src[1], tb) : ta;
-	const uint32_t *sc = in->src[2].kind ? isa_vsrc32(w, &in->src[2], tc) : ta;
+	const uint32_t *sb = in->src[1].kind ? isa_vsrc32(w, &in->src[1], tb) : sa;
+	const uint32_t *sc = in->src[2].kind ? isa_vsrc32(w, &in->src[2], tc) : sa;
 	uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES];
 	unsigned dn = isa_denorm64(w);
 	const struct isa_opnd *o = in->src;
@@ -705,6 +705,35 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x < y || (x == y && (a[l] & 0x8000))) ? a[l] : b[l];
 		}
 		break;
+	case 0x17d: L r[l] = d2h(1.0 / h2d(a[l])); break;                 /* v_rcp_f16 */
+	case 0x17e: L r[l] = d2h(sqrt(h2d(a[l]))); break;                 /* v_sqrt_f16 */
+	case 0x17f: L r[l] = d2h(1.0 / sqrt(h2d(a[l]))); break;           /* v_rsq_f16 */
+	case 0x180: L r[l] = d2h(log2(h2d(a[l]))); break;                 /* v_log_f16 */
+	case 0x181: L r[l] = d2h(exp2(h2d(a[l]))); break;                 /* v_exp_f16 */
+	case 0x184: L r[l] = d2h(floor(h2d(a[l]))); break;
+	case 0x185: L r[l] = d2h(ceil(h2d(a[l]))); break;
+	case 0x186: L r[l] = d2h(trunc(h2d(a[l]))); break;
+	case 0x187: L r[l] = d2h(nearbyint(h2d(a[l]))); break;
+	case 0x188: L { /* v_fract_f16: below 1.0 (0x3bff) */
+			double x = h2d(a[l]);
+			r[l] = isinf(x) ? 0x7e00 : d2h(x - floor(x));
+			if (r[l] == 0x3c00)
+				r[l] = 0x3bff;
+		}
+		break;
+	case 0x179: L r[l] = d2h((double)(sa[l] & 0xffff)); break;        /* v_cvt_f16_u16 */
+	case 0x17a: L r[l] = d2h((double)(int16_t)(sa[l] & 0xffff)); break; /* v_cvt_f16_i16 */
+	case 0x17b: L { /* v_cvt_u16_f16: NaN -> 0, saturate, truncate */
+			double x = h2d(a[l]);
+			r[l] = isnan(x) || x <= 0 ? 0 : x >= 65535.0 ? 0xffff : (uint32_t)x;
+		}
+		goto int_out;
+	case 0x17c: L {
+			double x = h2d(a[l]);
+			int32_t v = isnan(x) ? 0 : x >= 32767.0 ? 32767 : x <= -32768.0 ? -32768 : (int32_t)x;
+			r[l] = (uint32_t)v & 0xffff;
+		}
+		goto int_out;
 	case 0x133: L { /* v_ldexp_f16: S1 is a signed 16-bit integer */
 			int e = (int16_t)(sb[l] & 0xffff);
 			r[l] = d2h(ldexp(h2d(a[l]), e));
@@ -715,7 +744,8 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	}
 	L {
 		if ((r[l] & 0x7fff) > 0x7c00)
-			r[l] = (isnan(h2d(a[l])) || isnan(h2d(b[l])) || isnan(h2d(c[l]))) ? r[l] | 0x200 : 0x7e00;
+			r[l] = (isnan(h2d(a[l])) || (in->src[1].kind && isnan(h2d(b[l]))) ||
+				(in->src[2].kind && isnan(h2d(c[l])))) ? r[l] | 0x200 : 0x7e00;
 		if (!(dn & 2) && h_isdenorm(r[l]))
 			r[l] &= 0x8000;
 		if (in->clamp) {
@@ -723,6 +753,7 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 			r[l] = isnan(x) ? 0 : x < 0 ? 0 : x > 1 ? 0x3c00 : r[l];
 		}
 	}
+int_out:
 	for (unsigned l = 0; l < ISA_LANES; l++) {
 		if (!(exec >> l & 1))
 			continue;

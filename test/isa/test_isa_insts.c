@@ -376,6 +376,13 @@ START_TEST(test_vop3_integer_ops)
 	EXPECT(o, 14, 0xf00);               /* v_bfm_b32, then v_swap_b32 */
 	EXPECT(o, 16, 0x777);
 	EXPECT(o, 15, 0xc0003c00u);         /* v_cvt_pkrtz_f16_f32 (1, -2) */
+	EXPECT(o, 17, 0x3344u * 0x7788u + 1);  /* v_mad_u32_u16 */
+	EXPECT(o, 18, 4 * 0x44 + 2);        /* v_sad_u8 */
+	EXPECT(o, 19, (uint32_t)-15);       /* v_mad_i32_i16 */
+	EXPECT(o, 20, 0x4000);              /* v_sqrt_f16(4) = 2 */
+	EXPECT(o, 21, 0x3400);              /* v_rcp_f16(4) = 0.25 */
+	EXPECT(o, 22, 4);                   /* v_cvt_u16_f16 */
+	EXPECT(o, 23, 0x8000);              /* v_cvt_i16_f16(-inf) = -32768 (16 bits) */
 	hx_free(o);
 }
 END_TEST

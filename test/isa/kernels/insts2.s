@@ -127,6 +127,22 @@ BEGIN t_vop3
   ST v18, 16
   v_cvt_pkrtz_f16_f32 v19, 1.0, -2.0
   ST v19, 15
+  v_mad_u32_u16 v21, v1, v2, 1       // 0x3344 * 0x7788 + 1
+  ST v21, 17
+  v_sad_u8 v22, v1, v2, 2            // 4 bytes each differ by 0x44
+  ST v22, 18
+  v_mad_i32_i16 v23, -3, 5, 0
+  ST v23, 19
+  v_mov_b32 v24, 0x4400              // 4.0 (f16)
+  v_sqrt_f16 v25, v24                // 2.0 (f16), high half zeroed
+  ST v25, 20
+  v_rcp_f16 v26, v24
+  ST v26, 21
+  v_cvt_u16_f16 v27, v24
+  ST v27, 22
+  v_mov_b32 v28, 0xfc00              // -inf (f16)
+  v_cvt_i16_f16 v29, v28             // saturates to -32768
+  ST v29, 23
   s_endpgm
 KD t_vop3
 
