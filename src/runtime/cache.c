@@ -14,9 +14,12 @@
  * NAME_LENGTH excludes the terminator; HSA_CACHE_INFO_SIZE is in KiB, the
  * unit KFD reports.  HSA_AGENT_INFO_CACHE_SIZE is in bytes.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "runtime/cache.h"
 
@@ -45,43 +48,52 @@ uint32_t hl_cache_fill_gpu(struct hl_agent *a, struct hl_cache *out)
 	return n;
 }
 
-static bool read_line(const char *path, char *buf, size_t len)
+/* The first line of dirfd/name, without its newline: one open, one read
+ * and one close (sysfs hands a whole attribute to the first read). */
+static bool read_line_at(int dirfd, const char *name, char *buf, size_t len)
 {
-	FILE *f = fopen(path, "re");
-	if (!f)
+	int fd = openat(dirfd, name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		return false;
-	bool ok = fgets(buf, (int)len, f) != NULL;
-	fclose(f);
-	if (ok)
-		buf[strcspn(buf, "\n")] = '\0';
-	return ok;
+	ssize_t n;
+	do
+		n = read(fd, buf, len - 1);
+	while (n < 0 && errno == EINTR);
+	close(fd);
+	if (n <= 0)
+		return false;
+	buf[n] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return true;
 }
 
-/* Caches of the first CPU of NUMA node `node` from sysfs. */
+/* Caches of the first CPU of NUMA node `node` from sysfs.  The per-index
+ * files are opened relative to the CPU's cache directory. */
 static uint32_t cpu_caches_from_sysfs(struct hl_agent *a, struct hl_cache *out)
 {
-	char path[128], buf[64];
+	char path[128], name[32], buf[64];
 	unsigned cpu = 0;
 	snprintf(path, sizeof(path), "/sys/devices/system/node/node%u/cpulist", a->node_id);
-	if (read_line(path, buf, sizeof(buf)))
+	if (read_line_at(AT_FDCWD, path, buf, sizeof(buf)))
 		cpu = (unsigned)strtoul(buf, NULL, 10);
 
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache", cpu);
+	int dirfd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (dirfd < 0)
+		return 0;
 	uint32_t n = 0;
 	for (unsigned idx = 0; n < HL_CPU_SYSFS_CACHES_MAX; idx++) {
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/type",
-			 cpu, idx);
-		if (!read_line(path, buf, sizeof(buf)))
+		snprintf(name, sizeof(name), "index%u/type", idx);
+		if (!read_line_at(dirfd, name, buf, sizeof(buf)))
 			break;
 		if (!strcmp(buf, "Instruction"))
 			continue;
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/level",
-			 cpu, idx);
-		if (!read_line(path, buf, sizeof(buf)))
+		snprintf(name, sizeof(name), "index%u/level", idx);
+		if (!read_line_at(dirfd, name, buf, sizeof(buf)))
 			continue;
 		uint32_t level = (uint32_t)strtoul(buf, NULL, 10);
-		snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%u/cache/index%u/size",
-			 cpu, idx);
-		if (!read_line(path, buf, sizeof(buf)))
+		snprintf(name, sizeof(name), "index%u/size", idx);
+		if (!read_line_at(dirfd, name, buf, sizeof(buf)))
 			continue;
 		char *unit;
 		uint32_t size = (uint32_t)strtoul(buf, &unit, 10);
@@ -89,6 +101,7 @@ static uint32_t cpu_caches_from_sysfs(struct hl_agent *a, struct hl_cache *out)
 			size *= 1024;
 		cache_add(a, &out[n++], level, size);
 	}
+	close(dirfd);
 	return n;
 }
 
