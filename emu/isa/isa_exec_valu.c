@@ -554,7 +554,18 @@ ISA_HOT static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
 		if (!(isa_denorm32(w) & 1)) {
 			L { a[l] = flush32(a[l]); b[l] = flush32(b[l]); }
 		}
-		L mask |= (uint64_t)fcmp(c, f32_of(a[l]), f32_of(b[l])) << l;
+		{
+			uint8_t t8[ISA_LANES];
+			switch (c) {
+			case 0x1: L t8[l] = f32_of(a[l]) < f32_of(b[l]); break;
+			case 0x2: L t8[l] = f32_of(a[l]) == f32_of(b[l]); break;
+			case 0x3: L t8[l] = f32_of(a[l]) <= f32_of(b[l]); break;
+			case 0x4: L t8[l] = f32_of(a[l]) > f32_of(b[l]); break;
+			case 0x6: L t8[l] = f32_of(a[l]) >= f32_of(b[l]); break;
+			default: L t8[l] = fcmp(c, f32_of(a[l]), f32_of(b[l])); break;
+			}
+			mask = isa_pack_bytes(t8);
+		}
 	} else if (op >= 0x60 && op <= 0x7f) { /* f64 */
 		uint64_t a[ISA_LANES], b[ISA_LANES];
 		isa_fetch_f64(w, &in->src[0], a);
@@ -576,17 +587,30 @@ ISA_HOT static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
 		const uint32_t *a = isa_vsrc32(w, &in->src[0], ba), *b = isa_vsrc32(w, &in->src[1], bb);
 		bool u = op & 8;
 		cmpx = op >= 0xd0;
+		uint8_t t8[ISA_LANES];
+		/* lane-parallel compare into bytes, then packed */
 		if (u) {
 			switch (c & 7) {
-			case 1: L mask |= (uint64_t)(a[l] < b[l]) << l; break;
-			case 2: L mask |= (uint64_t)(a[l] == b[l]) << l; break;
-			case 4: L mask |= (uint64_t)(a[l] > b[l]) << l; break;
-			case 5: L mask |= (uint64_t)(a[l] != b[l]) << l; break;
-			default: L mask |= (uint64_t)ucmp(c, a[l], b[l]) << l; break;
+			case 1: L t8[l] = a[l] < b[l]; break;
+			case 2: L t8[l] = a[l] == b[l]; break;
+			case 3: L t8[l] = a[l] <= b[l]; break;
+			case 4: L t8[l] = a[l] > b[l]; break;
+			case 5: L t8[l] = a[l] != b[l]; break;
+			case 6: L t8[l] = a[l] >= b[l]; break;
+			default: L t8[l] = ucmp(c, a[l], b[l]); break;
 			}
 		} else {
-			L mask |= (uint64_t)icmp(c, i32(a[l]), i32(b[l])) << l;
+			switch (c & 7) {
+			case 1: L t8[l] = i32(a[l]) < i32(b[l]); break;
+			case 2: L t8[l] = a[l] == b[l]; break;
+			case 3: L t8[l] = i32(a[l]) <= i32(b[l]); break;
+			case 4: L t8[l] = i32(a[l]) > i32(b[l]); break;
+			case 5: L t8[l] = a[l] != b[l]; break;
+			case 6: L t8[l] = i32(a[l]) >= i32(b[l]); break;
+			default: L t8[l] = icmp(c, i32(a[l]), i32(b[l])); break;
+			}
 		}
+		mask = isa_pack_bytes(t8);
 	} else if (op >= 0xe0) { /* i64/u64 */
 		uint64_t a[ISA_LANES], b[ISA_LANES];
 		bool u = op & 8;
