@@ -82,6 +82,8 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 
 	if (swap)
 		aop = A_SWAP;
+	if (in->op == 0x5c || in->op == 0x7c)   /* ds_add_f64, ds_add_rtn_f64 */
+		aop = A_FADD;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
 		uint64_t a = (uint64_t)isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset;
@@ -339,7 +341,9 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 		in->flags = DS_RTN | (op == 0x6d ? DS_64 : 0);
 		in->exec = exec_ds_atomic;
 		return;
-	case 0x5c: case 0x7c: /* add_f64 (no rtn / rtn) */
+	case 0x5c: case 0x7c: /* ds_add_f64 / ds_add_rtn_f64 (gfx90a+) */
+		in->flags = DS_64 | (op == 0x7c ? DS_RTN : 0);
+		in->exec = exec_ds_atomic;
 		return;
 	case 0x14: in->exec = exec_ds_nop; return;
 	case 0x3d: case 0x3e: case 0x3f: in->exec = exec_ds_lane; return;

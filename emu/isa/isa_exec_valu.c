@@ -1,7 +1,8 @@
 /*
  * isa_exec_valu.c — vector ALU: decoding of VOP1, VOP2, VOPC and VOP3
  * into the VOP3 opcode space, and the integer, compare, carry, select
- * and cross-lane executors (CDNA2/CDNA3 ISA guides, "Vector ALU
+ * and cross-lane executors, plus the SDWA and DPP wrappers around a
+ * VOP1/VOP2/VOPC executor (CDNA2/CDNA3 ISA guides, "Vector ALU
  * Operations").  Float arithmetic and conversions are in isa_exec_vfp.c.
  *
  * Lane model: an executor computes all 64 lanes into a temporary and

@@ -1,6 +1,6 @@
 /*
  * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
- * pairs, v_pk_mov_b32), the AGPR moves (v_accvgpr_read/write/mov) and the
+ * pairs, v_pk_mov_b32; packed f16 executes in isa_exec_vfp.c), the AGPR moves (v_accvgpr_read/write/mov) and the
  * matrix cores' f32 MFMA (CDNA2/CDNA3 ISA guides, "VOP3P" and "Matrix
  * Arithmetic Instructions").
  *

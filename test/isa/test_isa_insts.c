@@ -403,6 +403,8 @@ START_TEST(test_lds_and_global_atomics)
 	EXPECT(o, 9, 0xffffffffu);          /* 64-bit result */
 	EXPECT(o, 10, 0);
 	EXPECT(o, 20, fbits(6.0f));         /* global_atomic_add_f32 twice */
+	EXPECT(o, 11, 0x3ff80000u);         /* ds_add_rtn_f64 returns 1.5 (high dword) */
+	EXPECT(o, 12, 0x40080000u);         /* LDS holds 3.0 */
 	EXPECT(o, 21, 0);                   /* inc wraps at the operand: 0,1,2 -> 0 */
 	hx_free(o);
 }

@@ -171,6 +171,14 @@ BEGIN t_atomic
   ds_max_rtn_i32 v14, v1, v2         // max(5, 10)
   ds_read_b32 v15, v1
   ST v15, 5
+  v_mov_b32 v16, 8                   // LDS address 8: a double
+  v_mov_b32 v18, 0
+  v_mov_b32 v19, 0x3ff80000          // 1.5
+  ds_write_b64 v16, v[18:19]
+  ds_add_rtn_f64 v[20:21], v16, v[18:19]   // returns 1.5, LDS = 3.0
+  ds_read_b64 v[22:23], v16
+  ST v21, 11
+  ST v23, 12
   // global: out[16] starts 0
   v_mov_b32 v16, 7
   global_atomic_add v17, v9, v16, s[2:3] offset:64 glc   // returns 0
