@@ -164,7 +164,8 @@ static void *sched_slot_thread(void *arg)
 		 * after the clock, so idling builds up neither debt nor credit */
 		uint64_t stride = KEMU_CP_STRIDE / (q->priority + 1);
 		q->vtime = r == KEMU_CP_PROGRESS ? q->vtime + stride : cp->vclock + stride;
-		if (q->removing || !q->active)
+		/* a hook that set preempt (under cp->lock) waits for this */
+		if (q->removing || atomic_load_explicit(&q->preempt, memory_order_relaxed))
 			pthread_cond_broadcast(&cp->released);
 		if (r == KEMU_CP_PROGRESS) {
 			idle_since = 0;

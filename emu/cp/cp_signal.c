@@ -14,7 +14,12 @@
  * handle + 8, release: pairs with the waiter's acquire load of the value);
  * then, when event_mailbox_ptr != 0, store event_id into the mailbox
  * (release: pairs with the IH's acquire read of the slot) and raise the
- * end-of-pipe interrupt with all 32 id bits valid.
+ * end-of-pipe interrupt with all 32 id bits valid.  event_mailbox_ptr and
+ * event_id are read before the value is written: the value store is what
+ * lets a waiter return and destroy the signal (hl_signal_destroy clears
+ * both fields), so after it the signal is no longer ours to read.  No
+ * program can tell the difference: the runtime sets both fields before the
+ * signal is first used and never changes them while it is live.
  *
  * Queue errors follow queue.h contract 3: OR the code into
  * queue_inactive_signal's value (release), then mailbox and interrupt as
@@ -66,30 +71,47 @@ uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp)
 	return ns / 1000000ull * khz + ns % 1000000ull * khz / 1000000ull;
 }
 
-/* Mailbox + end-of-pipe interrupt for signal `handle`.  Returns 0 or -1
- * after raising a VM fault. */
-static int signal_interrupt(struct kemu_cp_queue *q, uint64_t handle, const char *what)
+/* The mailbox (0: none) and event id of signal `handle`, read before the
+ * signal's value is written (see the file comment).  Returns 0 or -1 after
+ * raising a VM fault. */
+static int signal_event_read(struct kemu_cp_queue *q, uint64_t handle, uint64_t *mailbox,
+			     uint32_t *event_id, const char *what)
 {
 	struct kemu_vm_fault_info f;
-	uint64_t mailbox;
-	if (kemu_cp_load64(q, handle + KEMU_CP_SIG_MAILBOX, &mailbox, &f))
+	*event_id = 0;
+	if (kemu_cp_load64(q, handle + KEMU_CP_SIG_MAILBOX, mailbox, &f))
 		goto fault;
-	if (!mailbox)
+	if (!*mailbox)
 		return 0;
 	uint32_t *idp = kemu_cp_map(q, handle + KEMU_CP_SIG_EVENT_ID, 4, KEMU_ACCESS_READ, &f);
 	if (!idp)
 		goto fault;
-	uint32_t event_id = *idp;
-	_Atomic uint64_t *mb = kemu_cp_map(q, mailbox, 8, KEMU_ACCESS_WRITE, &f);
-	if (!mb)
-		goto fault;
-	/* release: pairs with kemu_event_interrupt's acquire read of the slot */
-	atomic_store_explicit(mb, event_id, memory_order_release);
-	kemu_event_interrupt(q->p, event_id, 32);
+	*event_id = *idp;
 	return 0;
 fault:
 	kemu_cp_queue_fault(q, &f, what);
 	return -1;
+}
+
+/* Mailbox store + end-of-pipe interrupt, after the signal's value.  The
+ * mailbox is the event's slot in the process's event page, not part of the
+ * signal, so it outlives a signal destroyed meanwhile.  Returns 0 or -1
+ * after raising a VM fault. */
+static int signal_interrupt(struct kemu_cp_queue *q, uint64_t mailbox, uint32_t event_id,
+			    const char *what)
+{
+	if (!mailbox)
+		return 0;
+	struct kemu_vm_fault_info f;
+	_Atomic uint64_t *mb = kemu_cp_map(q, mailbox, 8, KEMU_ACCESS_WRITE, &f);
+	if (!mb) {
+		kemu_cp_queue_fault(q, &f, what);
+		return -1;
+	}
+	/* release: pairs with kemu_event_interrupt's acquire read of the slot */
+	atomic_store_explicit(mb, event_id, memory_order_release);
+	kemu_event_interrupt(q->p, event_id, 32);
+	return 0;
 }
 
 int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t start_ts,
@@ -112,10 +134,16 @@ int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t s
 		kemu_cp_queue_fault(q, &f, "completion signal");
 		return -1;
 	}
+	uint64_t mailbox;
+	uint32_t event_id;
+	if (signal_event_read(q, handle, &mailbox, &event_id, "completion signal"))
+		return -1;
 	/* release: the packet's results (and timestamps) before the value;
-	 * pairs with the waiter's acquire load of the signal value */
+	 * pairs with the waiter's acquire load of the signal value.  It also
+	 * orders our reads of the signal above before hl_signal_destroy's
+	 * writes to it (a waiter destroys only after that acquire load). */
 	atomic_fetch_sub_explicit(v, 1, memory_order_release);
-	return signal_interrupt(q, handle, "completion signal mailbox");
+	return signal_interrupt(q, mailbox, event_id, "completion signal mailbox");
 }
 
 void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what)
@@ -137,10 +165,14 @@ void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *wha
 		kemu_cp_queue_fault(q, &f, "queue_inactive_signal");
 		return;
 	}
+	uint64_t mailbox;
+	uint32_t event_id;
+	if (signal_event_read(q, handle, &mailbox, &event_id, "queue_inactive_signal"))
+		return;
 	/* release: pairs with the runtime's acquire load of the inactive
 	 * signal (its error handler reads amd_queue_t after it) */
 	atomic_fetch_or_explicit(v, (int64_t)code, memory_order_release);
-	signal_interrupt(q, handle, "queue_inactive_signal mailbox");
+	signal_interrupt(q, mailbox, event_id, "queue_inactive_signal mailbox");
 }
 
 void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_info *f,

@@ -126,6 +126,34 @@ START_TEST(destroy_during_activity_stops_cleanly)
 }
 END_TEST
 
+START_TEST(inactivating_a_busy_queue_stops_it_at_a_packet_boundary)
+{
+	/* UPDATE_QUEUE percentage 0 while a slot is servicing the queue: the
+	 * hook waits for the slot to let it go (this once hung when the slot
+	 * did not wake it), then nothing moves until it is active again */
+	cp_setup();
+	enum { NP = 1000, ROUNDS = 20 };
+	struct cpq q;
+	cp_queue_create(&q, 1024);
+	uint64_t done = cp_signal(NP);
+	fill(&q, done, NP);
+	struct kfd_args_update_queue u = { .queue_id = q.id, .ring_base_address = q.ring_va,
+					   .ring_size = 1024 * 64, .queue_priority = 7 };
+	for (int i = 0; i < ROUNDS && cp_sig_load(done); i++) {
+		u.queue_percentage = 0;
+		ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+		int64_t left = cp_sig_load(done);
+		uint64_t rptr = cp_rptr(&q);
+		ck_assert_int_eq((int64_t)NP - left, (int64_t)rptr);
+		cp_sleep_ms(2);
+		ck_assert_int_eq(cp_sig_load(done), left);
+		u.queue_percentage = 100;
+		ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	}
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+}
+END_TEST
+
 START_TEST(destroy_of_blocked_queue_returns)
 {
 	cp_setup();
@@ -211,6 +239,7 @@ static Suite *cp_sched_suite(void)
 	tcase_add_test(tc, blocked_queues_do_not_hold_every_slot);
 	tcase_add_test(tc, higher_priority_queue_runs_first);
 	tcase_add_test(tc, destroy_during_activity_stops_cleanly);
+	tcase_add_test(tc, inactivating_a_busy_queue_stops_it_at_a_packet_boundary);
 	tcase_add_test(tc, destroy_of_blocked_queue_returns);
 	tcase_add_test(tc, teardown_with_busy_queues);
 	tcase_add_test(tc, fork_child_gets_its_own_cp);
