@@ -149,6 +149,15 @@ static void *sched_slot_thread(void *arg)
 	while (!cp->stopping) {
 		struct kemu_cp_queue *q = sched_pick(cp);
 		if (!q) {
+			/* every queue is owned, stopped or inactive: a poller
+			 * parking here must give up its role, or all slots
+			 * could park with nobody polling; the owners take it
+			 * over when they go idle */
+			if (poller) {
+				poller = false;
+				atomic_store_explicit(&cp->poller_active, false,
+						      memory_order_relaxed);
+			}
 			pthread_cond_wait(&cp->work, &cp->lock); /* parked */
 			continue;
 		}

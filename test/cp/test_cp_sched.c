@@ -43,6 +43,34 @@ START_TEST(more_queues_than_slots_all_progress)
 }
 END_TEST
 
+START_TEST(bursts_with_idle_gaps_are_never_lost)
+{
+	/* submissions separated by idle gaps long enough for the slots to go
+	 * through spinning, polling and parking: every burst must complete */
+	cp_setup_slots(3);
+	enum { NQ = 6, ROUNDS = 60 };
+	struct cpq q[NQ];
+	for (int i = 0; i < NQ; i++)
+		cp_queue_create(&q[i], 64);
+	unsigned seed = 12345;
+	for (int r = 0; r < ROUNDS; r++) {
+		seed = seed * 1103515245u + 12345u;
+		int which = (int)((seed >> 16) % NQ), n = 1 + (int)((seed >> 8) % 5);
+		uint64_t done = cp_signal(n);
+		for (int i = 0; i < n; i++) {
+			hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, 0, 0);
+			cp_put(&q[which], &p, i == n - 1);
+		}
+		int64_t v = cp_sig_wait(done, 0, 5000);
+		ck_assert_msg(v == 0, "round %d, queue %d: %lld of %d packets left", r, which,
+			      (long long)v, n);
+		cp_sleep_ms((seed >> 4) % 4);
+		if (cp_n_sigs >= CP_MAX_SIGS - 1)
+			cp_n_sigs = 0;
+	}
+}
+END_TEST
+
 START_TEST(blocked_queues_do_not_hold_every_slot)
 {
 	/* two slots, two queues waiting on a dependency forever, and a third
@@ -236,6 +264,7 @@ static Suite *cp_sched_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, more_queues_than_slots_all_progress);
+	tcase_add_test(tc, bursts_with_idle_gaps_are_never_lost);
 	tcase_add_test(tc, blocked_queues_do_not_hold_every_slot);
 	tcase_add_test(tc, higher_priority_queue_runs_first);
 	tcase_add_test(tc, destroy_during_activity_stops_cleanly);
