@@ -11,11 +11,23 @@
  *    from what is left, re-checking the value after every wake.  A sleeper
  *    uses no CPU.  A signal without an event (GPU-only, or the pool was
  *    exhausted) spins with a back-off that ends in 50 us naps.
+ *    A value that steps towards the condition (N packets sharing one
+ *    completion signal: the CP decrements it and interrupts once per
+ *    packet) would wake a sleeper once per step, each wake a WAIT_EVENTS
+ *    round trip and, on a small host, CPU taken from whoever is stepping
+ *    it.  So the spin lasts until the value has been *still* for the
+ *    window, and a wake that finds the value moved but the condition false
+ *    goes back to spinning instead of straight back to sleep.  The window is
+ *    the budget, or 20 us once the value has taken two steps at most 20 us
+ *    apart; a wait that ended so sets the next budget to 20 us (the next
+ *    batch).  A value that moves more slowly than that, or not at all, is
+ *    slept on as before.
  *
  * The no-missed-wakeup argument (the waker's half is in ops.c):
  *   1. after its spin, the waiter adds itself to side->sleepers, then a
  *      seq_cst fence (spinning needs no count: stores then cost no
- *      syscall);
+ *      syscall); a waiter that leaves to spin again subtracts itself and
+ *      does all of 1 afresh before its next sleep, so each sleep is covered;
  *   2. each round snapshots the event age (acquire) *before* loading the
  *      value, and sleeps passing that age as last_event_age;
  *   3. a modifier modifies the value and reads sleepers, both seq_cst.
@@ -100,11 +112,15 @@ static void sleep_on(struct hl_signal_event *ev, uint64_t seen, uint64_t now, ui
 }
 
 /* The next spin budget: as long as the last wait took (plus a quarter) when
- * that fits the cap, else halve it. */
-static void spin_adapt(struct hl_signal_side *side, uint64_t took)
+ * that fits the cap, else halve it; the cap after a wait that saw the value
+ * take quick steps (see value_moved): the next wait on this signal is
+ * likely the next batch, whose first step comes as soon as the work starts. */
+static void spin_adapt(struct hl_signal_side *side, uint64_t took, bool stepping)
 {
 	uint32_t cur = hl_load_relaxed(&side->spin_ns), next;
-	if (took <= SPIN_NS_MAX)
+	if (stepping)
+		next = SPIN_NS_MAX;
+	else if (took <= SPIN_NS_MAX)
 		next = (uint32_t)(took + took / 4);
 	else
 		next = cur / 2;
@@ -112,51 +128,86 @@ static void spin_adapt(struct hl_signal_side *side, uint64_t took)
 	hl_store_relaxed(&side->spin_ns, next);
 }
 
+/* Whether the value moved since the caller last looked; if so, the spin
+ * window until the next sleep.  A value that takes steps at most
+ * SPIN_NS_MAX apart is being counted towards the condition (a batch of GPU
+ * packets sharing one completion signal decrements it once per packet, a
+ * few hundred ns apart): the wait stays awake until it has been still for
+ * SPIN_NS_MAX, instead of sleeping and being woken once per step.  A value
+ * that moves more slowly keeps the adaptive budget, so its waiter still
+ * sleeps between steps. */
+static bool value_moved(int64_t v, int64_t *last, uint64_t now, uint64_t *moved,
+			uint64_t *window, uint64_t budget, bool *stepping)
+{
+	if (v == *last)
+		return false;
+	*stepping = now - *moved <= SPIN_NS_MAX;
+	*window = *stepping ? SPIN_NS_MAX : budget;
+	*last = v;
+	*moved = now;
+	return true;
+}
+
 static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event *ev,
 			    hsa_signal_condition_t cond, int64_t cmp, uint64_t start,
 			    uint64_t deadline)
 {
 	_Atomic int64_t *value = hl_signal_value(side->amd);
-	uint64_t budget = hl_load_relaxed(&side->spin_ns), now = start;
-	int64_t v;
+	uint64_t budget = hl_load_relaxed(&side->spin_ns), window = budget;
+	uint64_t now = start, moved = start;
+	bool stepping = false;
+	int64_t v = hl_load_relaxed(value), last = v;
 
-	while (now - start < budget && now < deadline) {
-		for (int i = 0; i < 16; i++)
-			hl_cpu_relax();
-		v = hl_load_relaxed(value);
-		if (hl_signal_satisfied(cond, v, cmp)) {
-			spin_adapt(side, hl_system_timestamp() - start);
-			return v;
-		}
-		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-			return 0;
-		now = hl_system_timestamp();
-	}
-	/* Only now count as a sleeper: a store that lands while we spin costs
-	 * its thread no SET_EVENT.  Pairs with the seq_cst modification and
-	 * sleepers load of signal_notify (ops.c): from here on, either it sees
-	 * us, or we see its value. */
-	atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
-	hl_fence_seq_cst();
 	for (;;) {
-		uint64_t seen = hl_signal_event_age(ev); /* before the value: see top */
-		v = hl_load_relaxed(value);
-		if (hl_signal_satisfied(cond, v, cmp)) {
-			spin_adapt(side, hl_system_timestamp() - start);
-			break;
+		/* Spin until the value has been still for the window. */
+		while (now - moved < window && now < deadline) {
+			for (int i = 0; i < 16; i++)
+				hl_cpu_relax();
+			v = hl_load_relaxed(value);
+			if (hl_signal_satisfied(cond, v, cmp)) {
+				spin_adapt(side, hl_system_timestamp() - start, stepping);
+				return v;
+			}
+			if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
+				return 0;
+			now = hl_system_timestamp();
+			value_moved(v, &last, now, &moved, &window, budget, &stepping);
 		}
-		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER) {
-			v = 0;
-			break;
+		/* Only now count as a sleeper: a store that lands while we
+		 * spin costs its thread no SET_EVENT.  Pairs with the seq_cst
+		 * modification and sleepers load of signal_notify (ops.c):
+		 * from here on, either it sees us, or we see its value. */
+		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
+		hl_fence_seq_cst();
+		bool done = true;
+		for (;;) {
+			uint64_t seen = hl_signal_event_age(ev); /* before the value: see top */
+			v = hl_load_relaxed(value);
+			if (hl_signal_satisfied(cond, v, cmp)) {
+				spin_adapt(side, hl_system_timestamp() - start, stepping);
+				break;
+			}
+			if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER) {
+				v = 0;
+				break;
+			}
+			now = hl_system_timestamp();
+			if (now >= deadline)
+				break;
+			/* Woken (or about to sleep) with the value moved but
+			 * not there yet: spin again rather than sleep once per
+			 * step.  The next sleep registers afresh. */
+			if (value_moved(v, &last, now, &moved, &window, budget, &stepping)) {
+				done = false;
+				break;
+			}
+			sleep_on(ev, seen, now, deadline);
 		}
-		now = hl_system_timestamp();
-		if (now >= deadline)
-			break;
-		sleep_on(ev, seen, now, deadline);
+		/* Release: pairs with the acquire drain in hl_signal_destroy. */
+		atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
+		if (done)
+			return v;
 	}
-	/* Release: pairs with the acquire drain in hl_signal_destroy. */
-	atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
-	return v;
 }
 
 static int64_t wait_spinning(struct hl_signal_side *side, hsa_signal_condition_t cond,

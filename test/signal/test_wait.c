@@ -231,6 +231,60 @@ START_TEST(blocked_waiter_cpu_time_woken)
 }
 END_TEST
 
+/* A value counted down in steps, the way a batch of GPU packets sharing one
+ * completion signal counts it: quick runs (the waiter spins through them)
+ * broken by pauses of 300 us (it sleeps, is woken by a step that does not
+ * satisfy it, spins again, sleeps again).  Every round must end with the
+ * waiter seeing 0, long before its 10 s timeout: a lost wake-up on the way
+ * back to sleep would leave it asleep on a value that is already there. */
+START_TEST(blocked_waiter_follows_a_counting_signal)
+{
+	enum { ROUNDS = 40, STEPS = 64 };
+	hsa_signal_t s = sig_create(0);
+	for (int r = 0; r < ROUNDS; r++) {
+		hsa_signal_store_relaxed(s, STEPS);
+		struct waiter w;
+		waiter_start(&w, s, HSA_SIGNAL_CONDITION_LT, 1, 10000 * MS,
+			     HSA_WAIT_STATE_BLOCKED);
+		for (int i = 0; i < STEPS; i++) {
+			if (i % 8 == (r & 7))
+				usleep(300);
+			hsa_signal_subtract_screlease(s, 1);
+		}
+		pthread_join(w.thread, NULL);
+		ck_value(w.got, 0);
+	}
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* A value that moves but slowly (a step every 2 ms) is not a reason to
+ * stay awake: the waiter sleeps between steps.  < 5 % of a core over
+ * ~0.5 s (the steps cost a wake-up each). */
+START_TEST(blocked_waiter_cpu_time_slow_steps)
+{
+	hsa_signal_t s = sig_create(0);
+	struct waiter w;
+	uint64_t t0 = sig_now_ns();
+	waiter_start(&w, s, HSA_SIGNAL_CONDITION_EQ, -1, 500 * MS, HSA_WAIT_STATE_BLOCKED);
+	int steps = 0;
+	while (sig_now_ns() - t0 < 520 * MS) {
+		usleep(2000);
+		hsa_signal_add_screlease(s, 1);
+		steps++;
+	}
+	pthread_join(w.thread, NULL);
+	uint64_t wall = w.returned_ns - t0;
+	ck_assert_int_ge(w.got, 1);
+	printf("signal_wait: blocked waiter, a step every 2 ms (%d steps), 0.5 s timeout: "
+	       "%.3f ms CPU over %.3f ms (%.3f%%)\n", steps, w.cpu_ns / 1e6, wall / 1e6,
+	       100.0 * (double)w.cpu_ns / (double)wall);
+	ck_assert_msg(w.cpu_ns * 20 < wall, "waiter used %llu ns CPU in %llu ns",
+		      (unsigned long long)w.cpu_ns, (unsigned long long)wall);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static int cmp_u64(const void *a, const void *b)
 {
 	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -286,6 +340,8 @@ static Suite *suite(void)
 	tcase_add_test(tc, destroy_wakes_a_sleeping_waiter);
 	tcase_add_test(tc, blocked_waiter_cpu_time_timeout);
 	tcase_add_test(tc, blocked_waiter_cpu_time_woken);
+	tcase_add_test(tc, blocked_waiter_follows_a_counting_signal);
+	tcase_add_test(tc, blocked_waiter_cpu_time_slow_steps);
 	tcase_add_test(tc, wake_latency_report);
 	suite_add_tcase(s, tc);
 	return s;
