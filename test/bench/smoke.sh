@@ -4,7 +4,13 @@
 # well-formed CSV.  Not a timing assertion: no figure is compared with
 # anything but the other figures of its own row (min <= p50 <= p99).
 #
-#   smoke.sh <kfdemu> <hsa-dispatch-bench> <work dir>
+#   smoke.sh <kfdemu> <hsa-dispatch-bench> <work dir> [rocr]
+#
+# With "rocr" the same binary runs against Debian's ROCr 5.2.3 instead of our
+# library (the cross-check): LD_LIBRARY_PATH puts ROCr's directory first and
+# ldd must resolve libhsa-runtime64.so.1 there, or the test fails; it is
+# skipped (77) when ROCr is not installed.  Leak checking is left to our own
+# run: what ROCr keeps is not ours to judge.
 #
 # Checked: exit status 0; the header line; every row has 8 fields, our
 # label, a metric the tool lists (--list), unit ns, a positive sample count
@@ -13,9 +19,25 @@
 # Single/Multi metric is present too (the kernel ones only when the empty
 # kernel was built); with gnuplot installed, --plot writes a PNG.
 set -eu
-kfdemu=$1 tool=$2 dir=$3
+kfdemu=$1 tool=$2 dir=$3 peer=${4:-}
 mkdir -p "$dir"
-csv=$dir/bench-smoke.csv log=$dir/bench-smoke.log png=$dir/bench-smoke.png
+tag=smoke
+if [ "$peer" = rocr ]; then
+  rocr_dir=/usr/lib/x86_64-linux-gnu
+  if [ ! -e "$rocr_dir/libhsa-runtime64.so.1" ]; then
+    echo "SKIP: $rocr_dir/libhsa-runtime64.so.1 (Debian's ROCr) is not installed"; exit 77
+  fi
+  LD_LIBRARY_PATH=$rocr_dir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+  export LD_LIBRARY_PATH
+  resolved=$(ldd "$tool" | awk '$1 == "libhsa-runtime64.so.1" { print $3 }')
+  if [ "$(realpath "$resolved")" != "$(realpath "$rocr_dir/libhsa-runtime64.so.1")" ]; then
+    echo "FAIL: $tool resolves libhsa-runtime64.so.1 to '$resolved', not ROCr's"; exit 1
+  fi
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0
+  export ASAN_OPTIONS
+  tag=smoke-rocr
+fi
+csv=$dir/bench-$tag.csv log=$dir/bench-$tag.log png=$dir/bench-$tag.png
 rm -f "$csv" "$png"
 plot=""
 if command -v gnuplot >/dev/null 2>&1; then plot="--plot $png"; fi
@@ -29,7 +51,7 @@ fi
 cat "$log"
 [ -s "$csv" ] || { echo "FAIL: no CSV at $csv"; exit 1; }
 
-"$tool" --list >"$dir/bench-smoke.metrics"
+"$tool" --list >"$dir/bench-$tag.metrics"
 expect="enqueue_1t enqueue_2t wakeup_blocked wakeup_spin floor_enqueue_1t floor_enqueue_2t
 floor_wakeup_blocked floor_wakeup_spin floor_single_spin floor_single_blocked
 floor_multi_spin floor_multi_blocked"
@@ -40,7 +62,7 @@ if grep -q 'command processor: present' "$log"; then
   fi
 fi
 
-awk -F, -v expect="$expect" -v listfile="$dir/bench-smoke.metrics" '
+awk -F, -v expect="$expect" -v listfile="$dir/bench-$tag.metrics" '
   BEGIN { while ((getline m < listfile) > 0) known[m] = 1
           n = split(expect, want, /[ \n]+/) }
   function bad(msg) { printf "FAIL: line %d: %s: %s\n", NR, msg, $0; failed = 1 }
