@@ -13,6 +13,8 @@ pkgs=(
   check libsubunit-dev
   # GPU code objects: clang-14 builds gfx90a, clang-19 gfx942 (code object v5)
   clang lld llvm clang-19 lld-19 llvm-19
+  # ROCm's device libraries (ocml/ockl bitcode) for math calls in test kernels
+  rocm-device-libs
   # the peers: Debian's ROCr 5.2.3, its thunk, rocminfo and the HSA headers
   rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
   # tools used by tests: memcheck, and libFuzzer's runtime for clang-14
