@@ -25,10 +25,10 @@
  *    WAIT_EVENTS return at once (KFD 1.14+; older KFDs are polled every
  *    10 ms, as is a queue whose signal got no event).
  *
- * Locking: the thread reads the registry, marks queues and issues the
- * suspending UPDATE_QUEUE under hl_queues.lock, and runs callbacks without
- * it, with svc->current naming the queue; destroy waits on hl_queues.idle
- * until no service is inside that queue's callback.
+ * Locking: the thread reads the registry and marks queues under
+ * hl_queues.lock, and runs callbacks without it, with svc->current naming
+ * the queue; destroy waits on hl_queues.idle until no service is inside
+ * that queue's callback.
  */
 #define _GNU_SOURCE /* pthread_setname_np */
 #include <errno.h>
@@ -133,10 +133,9 @@ void hl_queue_error_log_unreported(struct hl_queue *q)
 
 /* ---- the thread ---- */
 
-/* The next queue with an error to report, marked reported and suspended.
- * Caller holds hl_queues.lock. */
-static struct hl_queue *take_pending_locked(struct hl_runtime *rt, hsa_status_t *st,
-					    uint64_t *code)
+/* The next queue with an error to report, marked reported.  Caller holds
+ * hl_queues.lock. */
+static struct hl_queue *take_pending_locked(hsa_status_t *st, uint64_t *code)
 {
 	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
 		if (q->error_reported)
@@ -163,16 +162,19 @@ static struct hl_queue *take_pending_locked(struct hl_runtime *rt, hsa_status_t 
 			}
 		}
 		q->error_reported = true;
-		/* ROCr's Suspend(): the queue stays valid but inactive. */
-		if (q->created && !q->suspended &&
-		    !kfd_queue_update(rt->proc, q->queue_id, 0, q->priority, q->ring_mem->addr,
-				      q->amd->hsa_queue.size * 64))
-			q->suspended = true;
+		/* The queue is already stopped: by the CP, which stops fetching
+		 * when it reports a code, or by KFD, which evicts the device's
+		 * queues on a VM fault or reset.  ROCr also issues UPDATE_QUEUE
+		 * with percentage 0 here (Suspend); we only record it, so later
+		 * priority updates keep the queue inactive, and never make the
+		 * service thread wait on the CP inside an ioctl. */
+		q->suspended = true;
 		return q;
 	}
 	return NULL;
 }
 
+/* Runs without hl_queues.lock, with svc->current = q (destroy waits). */
 static void report(struct hl_queue *q, hsa_status_t st, uint64_t code)
 {
 	log_error(q, st, code ? "CP code" : "GPU fault or reset", code);
@@ -361,7 +363,7 @@ static void *service_main(void *arg)
 		}
 		hsa_status_t st;
 		uint64_t code;
-		struct hl_queue *q = take_pending_locked(svc->rt, &st, &code);
+		struct hl_queue *q = take_pending_locked(&st, &code);
 		if (q) {
 			svc->current = q;
 			pthread_mutex_unlock(&hl_queues.lock);

@@ -36,13 +36,21 @@ struct hl_queues hl_queues = {
 static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
 static pthread_once_t queue_atfork_once = PTHREAD_ONCE_INIT;
 
-/* hl_queues.lock is held across fork so a child never inherits it locked
- * by the service thread (which does not exist in the child). */
-static void atfork_prepare(void) { pthread_mutex_lock(&hl_queues.lock); }
-static void atfork_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
+/* A fork child may inherit hl_queues.lock held by a thread that does not
+ * exist there (the service thread, a creator): the child starts with a
+ * fresh lock and condition.  No prepare handler takes the lock, so fork
+ * adds no lock order against the runtime's lock (the last hsa_shut_down
+ * takes the runtime's, then ours).  The registry's links are each updated
+ * by one store, so the child, which only forgets the parent's queues,
+ * never walks a half-linked list. */
+static void atfork_child(void)
+{
+	pthread_mutex_init(&hl_queues.lock, NULL);
+	pthread_cond_init(&hl_queues.idle, NULL);
+}
 static void atfork_register(void)
 {
-	pthread_atfork(atfork_prepare, atfork_release, atfork_release);
+	pthread_atfork(NULL, NULL, atfork_child);
 }
 
 struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)

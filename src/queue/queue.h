@@ -48,9 +48,10 @@
  *    callback: started by the first such hsa_queue_create, joined when the
  *    last one is destroyed or at hsa_shut_down.  It watches every live
  *    queue's queue_inactive_signal and the process-wide KFD MEMORY and
- *    HW_EXCEPTION events, suspends a failed queue (UPDATE_QUEUE percentage
- *    0, as ROCr's Suspend) and calls the user callback once per queue,
- *    from the service thread, with the status ROCr would give.
+ *    HW_EXCEPTION events, records a failed queue as suspended (the CP or
+ *    KFD has already stopped it; ROCr's extra UPDATE_QUEUE percentage 0 is
+ *    not issued) and calls the user callback once per queue, from the
+ *    service thread, with the status ROCr would give.
  *  - A NULL callback does NOT abort the process (ROCr's default handler
  *    aborts; we deliberately differ): the error is logged at error level.
  *    While no queue has a callback there is no thread, and a callback-less

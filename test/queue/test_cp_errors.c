@@ -96,8 +96,10 @@ static void setup(void)
 	barrier(q, 0, s);
 	hsa_signal_value_t v = hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 0, CP_PROBE_NS,
 							 HSA_WAIT_STATE_BLOCKED);
-	hsa_signal_destroy(s);
+	/* Queue first: once DESTROY_QUEUE returns the CP no longer reads the
+	 * completion signal (it reads its mailbox after the decrement). */
 	hsa_queue_destroy(q);
+	hsa_signal_destroy(s);
 	if (v != 0) {
 		printf("no command processor consumed the packet: skipping\n");
 		q_fini();
@@ -186,8 +188,8 @@ START_TEST(profiled_barrier_has_ordered_timestamps)
 		      "dispatch [%llu, %llu] outside host window [%llu, %llu]",
 		      (unsigned long long)t.start, (unsigned long long)t.end,
 		      (unsigned long long)before, (unsigned long long)after);
-	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
 }
 END_TEST
 

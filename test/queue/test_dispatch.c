@@ -23,6 +23,7 @@
 #define CP_PROBE_NS 2000000000ull /* 2 s for the first packet: "is there a CP?" */
 
 static hsa_queue_t *q;
+static hsa_signal_t probe;
 
 static uint16_t barrier_header(void)
 {
@@ -54,7 +55,8 @@ static bool cp_consumed_first_packet(void)
 	submit(s);
 	hsa_signal_value_t v = hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 0,
 							 CP_PROBE_NS, HSA_WAIT_STATE_BLOCKED);
-	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+	probe = s; /* destroyed after the queue: the CP reads its mailbox
+	            * after the decrement the wait saw */
 	return v == 0;
 }
 
@@ -80,6 +82,7 @@ START_TEST(each_packet_executes_exactly_once)
 	if (!cp_consumed_first_packet()) {
 		printf("no command processor consumed the packet: skipping\n");
 		ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+		ck_status(hsa_signal_destroy(probe), HSA_STATUS_SUCCESS);
 		ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 		exit(HL_SKIP);
 	}
@@ -103,13 +106,18 @@ START_TEST(each_packet_executes_exactly_once)
 				HSA_WAIT_STATE_BLOCKED);
 			ck_assert_msg(v == 0, "packet %u of thread %d: signal %lld, expected 0", i, t,
 				      (long long)v);
-			ck_status(hsa_signal_destroy(p[t].signals[i]), HSA_STATUS_SUCCESS);
 		}
-		free(p[t].signals);
 	}
 	ck_assert_uint_eq(hsa_queue_load_read_index_scacquire(q), 2 * PACKETS_PER_THREAD + 1);
 	ck_assert_uint_eq(hsa_queue_load_write_index_scacquire(q), 2 * PACKETS_PER_THREAD + 1);
+	/* Queue first: the CP reads a signal's mailbox after its decrement. */
 	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(probe), HSA_STATUS_SUCCESS);
+	for (int t = 0; t < 2; t++) {
+		for (uint32_t i = 0; i < PACKETS_PER_THREAD; i++)
+			ck_status(hsa_signal_destroy(p[t].signals[i]), HSA_STATUS_SUCCESS);
+		free(p[t].signals);
+	}
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 END_TEST
