@@ -32,7 +32,8 @@
  *   p = kemu_isa_program_get(&d, &err);       // NULL: fail the dispatch
  *   for each workgroup (x, y, z), on any worker thread t:
  *       kemu_isa_run_workgroup_slot(p, &d, x, y, z, t, &err);
- *       // -1: err.kind / err.va / err.message -> queue error
+ *       // -1: err.kind / err.va / err.message -> queue error, except
+ *       // KEMU_ISA_PREEMPTED (d.preempt set): stop, the queue is fine
  *   kemu_isa_program_put(p);
  * Scratch: size it kemu_isa_waves_per_workgroup(&d) *
  * kemu_isa_scratch_wave_bytes(p, &d) bytes per worker slot.
@@ -120,7 +121,24 @@ struct kemu_isa_dispatch {
 	 * the driver's hang detection would reset a queue whose kernel never
 	 * ends. */
 	uint64_t wave_instruction_limit;
+	/* Preemption request (NULL: none), the CP's view of the driver
+	 * preempting the queue (CWSR on hardware).  Once *preempt reads true,
+	 * every wave of a running workgroup stops within
+	 * KEMU_ISA_PREEMPT_INTERVAL of its own instructions, or at its next
+	 * s_barrier, and kemu_isa_run_workgroup_slot() returns -1 with
+	 * err->kind KEMU_ISA_PREEMPTED; a workgroup started while it is true
+	 * stops before its first instruction.  The workgroup's state is
+	 * discarded (no context save: the caller decides whether the dispatch
+	 * is abandoned or restarted).  The flag is read relaxed and often
+	 * (it orders nothing; the caller synchronises with the workgroup's
+	 * return), so it may be written from any thread at any time and must
+	 * stay valid until the workgroup returns.  The check costs nothing
+	 * per instruction: it shares the watchdog's countdown. */
+	const _Atomic _Bool *preempt;
 };
+
+/* Wave instructions between two reads of kemu_isa_dispatch.preempt. */
+#define KEMU_ISA_PREEMPT_INTERVAL 4096u
 
 /* Why a workgroup stopped. */
 enum kemu_isa_error_kind {
@@ -136,6 +154,9 @@ enum kemu_isa_error_kind {
 	KEMU_ISA_ERR_HALT,                 /* s_sethalt 1 / s_sendmsghalt: the
 					      wave would never resume */
 	KEMU_ISA_ERR_WATCHDOG,             /* wave_instruction_limit reached */
+	KEMU_ISA_PREEMPTED,                /* not an error: dispatch->preempt
+					      was set; the workgroup stopped
+					      unfinished and its state is lost */
 };
 
 struct kemu_isa_error {

@@ -64,6 +64,7 @@ const char *kemu_isa_error_name(enum kemu_isa_error_kind kind)
 	case KEMU_ISA_ERR_NO_MEMORY: return "out of host memory";
 	case KEMU_ISA_ERR_HALT: return "wave halted";
 	case KEMU_ISA_ERR_WATCHDOG: return "watchdog (instruction limit)";
+	case KEMU_ISA_PREEMPTED: return "preempted";
 	}
 	return "unknown";
 }
@@ -780,25 +781,53 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	}
 }
 
+/* Whether the dispatch asks its waves to stop.  Relaxed: the flag only
+ * tells the wave to stop, it publishes no data (the CP synchronises with
+ * the workgroup's return, not with this load). */
+static bool preempt_requested(const struct kemu_isa_dispatch *d)
+{
+	return d->preempt && atomic_load_explicit(d->preempt, memory_order_relaxed);
+}
+
+static int wave_preempted(struct isa_wave *w, const struct isa_inst *in)
+{
+	/* err->pc: where the wave would resume */
+	return isa_fail(w, in, KEMU_ISA_PREEMPTED, "wave %u preempted at pc 0x%llx", w->id,
+			(unsigned long long)in->addr);
+}
+
 static int wave_run(struct isa_wave *w)
 {
-	uint64_t n = 0, limit = w->wg->d->wave_instruction_limit;
+	const struct kemu_isa_dispatch *d = w->wg->d;
+	uint64_t n = 0, limit = d->wave_instruction_limit, check;
 	int r;
 
 	if (limit)
 		limit = limit > w->ninst ? limit - w->ninst : 1;
 	else
 		limit = UINT64_MAX;
+	/* One countdown serves the watchdog and the preemption poll, so the
+	 * hot loop keeps its single compare. */
+	check = d->preempt && limit > KEMU_ISA_PREEMPT_INTERVAL ? KEMU_ISA_PREEMPT_INTERVAL
+								   : limit;
 	/* w->insts is reloaded every step: an indirect jump may move the
 	 * wave to a newer (longer) version of the code. */
 	for (;;) {
 		const struct isa_inst *in = &w->insts[w->pc];
-		if (n == limit) {
-			r = isa_fail(w, in, KEMU_ISA_ERR_WATCHDOG,
-				     "wave %u ran %llu instructions without ending (pc 0x%llx)",
-				     w->id, (unsigned long long)(w->ninst + n),
-				     (unsigned long long)in->addr);
-			break;
+		if (n == check) {
+			if (n == limit) {
+				r = isa_fail(w, in, KEMU_ISA_ERR_WATCHDOG,
+					     "wave %u ran %llu instructions without ending (pc 0x%llx)",
+					     w->id, (unsigned long long)(w->ninst + n),
+					     (unsigned long long)in->addr);
+				break;
+			}
+			if (preempt_requested(d)) {
+				r = wave_preempted(w, in);
+				break;
+			}
+			check = limit - n > KEMU_ISA_PREEMPT_INTERVAL ? n + KEMU_ISA_PREEMPT_INTERVAL
+								      : limit;
 		}
 		w->pc = in->next;
 		n++;
@@ -945,6 +974,12 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
 			int r;
 			if (w->done)
 				continue;
+			/* at s_barrier (and before the first instruction) */
+			if (preempt_requested(d)) {
+				wave_preempted(w, &w->insts[w->pc]);
+				rc = -1;
+				break;
+			}
 			r = wave_run(w);
 			if (r == ISA_STEP_END) {
 				w->done = true;

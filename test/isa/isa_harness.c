@@ -11,6 +11,7 @@
 #include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -271,6 +272,10 @@ static void *hx_worker_main(void *arg)
 	return NULL;
 }
 
+/* Never set: the kernels run with a preemption request to poll, as the
+ * CP runs them (and kfdemu-isa-bench measures that path). */
+static const _Atomic bool hx_no_preempt;
+
 int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 {
 	struct kemu_isa_dispatch d;
@@ -296,6 +301,7 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 	/* no test kernel runs this long: a hang becomes an error */
 	d.wave_instruction_limit = 50u * 1000 * 1000;
 	d.interrupt_ctx = l->interrupt_ctx;
+	d.preempt = &hx_no_preempt;
 	for (int i = 0; i < 3; i++) {
 		d.grid_size[i] = l->grid[i] ? l->grid[i] : 1;
 		d.workgroup_size[i] = l->wg[i] ? l->wg[i] : 1;
