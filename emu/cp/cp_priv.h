@@ -117,9 +117,12 @@ struct kemu_cp_queue {
 	 * read by pick() */
 	_Atomic bool stopped;
 	_Atomic bool evicted;          /* VM fault: final, even for scratch_wait */
-	/* set by the hooks: stop at the next packet boundary (update, destroy)
-	 * or also between workgroups (destroy) */
+	/* set by the hooks: stop at the next packet boundary (update, destroy) */
 	_Atomic bool preempt;
+	/* destroy, or eviction after a VM fault (both final): the running
+	 * dispatch stops too, between workgroups and its waves within
+	 * KEMU_ISA_PREEMPT_INTERVAL instructions (emu/isa polls it relaxed:
+	 * it publishes nothing) */
 	_Atomic bool destroying;
 	/* owner state */
 	bool attached;                 /* amd_va and rptr read */

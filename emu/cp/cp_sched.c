@@ -44,10 +44,14 @@
  * set q->preempt, which the packet processor checks between packets, and
  * wait on cp->released until no slot thread owns the queue: when the hook
  * returns, the CP no longer touches it (the kernel's unmap_queues with
- * preemption).  A destroyed queue also abandons its running dispatch
- * between workgroups.  When a device's last queue goes, its slot threads
- * and pool are joined and the CP is freed, so an idle machine has no CP
- * threads at all.
+ * preemption).  A destroyed queue also abandons its running dispatch: its
+ * workgroups, running ones included, stop within a few thousand wave
+ * instructions (emu/isa's preempt flag), so even a kernel that never ends
+ * lets DESTROY_QUEUE return; a VM fault's eviction does the same.
+ * UPDATE_QUEUE still waits for the running dispatch to end (no wave state
+ * is saved; docs/kfdemu.md).  When a device's last queue goes, its slot
+ * threads and pool are joined and the CP is freed, so an idle machine has
+ * no CP threads at all.
  *
  * Registry.  CPs are found by device (kemu_cp_registry, a list under its
  * own lock, taken first by the hooks).  A fork child has none of its
@@ -432,6 +436,8 @@ void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
 		if (q->p == p) {
 			atomic_store_explicit(&q->evicted, true, memory_order_relaxed);
 			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+			/* the running dispatch too (final, as on a fault) */
+			atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
 		}
 	}
 	pthread_mutex_unlock(&cp->lock);

@@ -3,11 +3,12 @@
  * kernels (s_endpgm, s_trap, an undefined opcode) and, when the build could
  * compile it, a clang-compiled OpenCL vector add loaded from its code
  * object (PT_LOAD segments copied into one GPU buffer, the .kd symbol from
- * .dynsym).
+ * .dynsym); kernels that never end, preempted by DESTROY_QUEUE.
  */
 #include <elf.h>
 
 #include "cp_fixture.h"
+#include "isa/isa.h"
 
 static void setup(void)
 {
@@ -236,6 +237,67 @@ START_TEST(kernel_store_to_unmapped_memory_is_a_vm_fault)
 END_TEST
 #endif
 
+/* A dispatch of a kernel that never ends: DESTROY_QUEUE preempts it and
+ * returns promptly (the kernel's CWSR preemption), the packet is not
+ * retired (completion signal, header and read_dispatch_id untouched) and
+ * the other queues keep working. */
+static void destroy_preempts_endless_kernel(const uint32_t *code, unsigned n)
+{
+	static const uint32_t endpgm[] = { 0xBF810000 };
+	struct cpq other, q;
+	cp_queue_create(&other, 64);
+	cp_queue_create(&q, 64);
+	uint64_t done = cp_signal(1);
+	/* 64 workgroups of 4 waves: every pool worker runs one */
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n), 64 * 256, 256, 0, done);
+	struct kemu_isa_stats before, now;
+	kemu_isa_stats_get(&before);
+	cp_put(&q, &p, true);
+	cp_sleep_ms(200); /* running (stats count a workgroup when it returns) */
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	uint64_t t0 = cp_now_ns();
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+	uint64_t ms = (cp_now_ns() - t0) / 1000000;
+	ck_assert_msg(ms < 5000, "DESTROY_QUEUE took %llu ms", (unsigned long long)ms);
+	/* the preempted workgroups did run */
+	kemu_isa_stats_get(&now);
+	ck_assert_uint_gt(now.wave_instructions, before.wave_instructions);
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	ck_assert_uint_eq(cp_header_at(&q, 0) & 0xFF, HSA_PACKET_TYPE_KERNEL_DISPATCH);
+	/* the process and its other queues are fine */
+	uint64_t ok = cp_signal(1);
+	hsa_kernel_dispatch_packet_t e = dispatch(hand_kernel(endpgm, 1), 1024, 64, 0, ok);
+	cp_put(&other, &e, true);
+	ck_assert_int_eq(cp_sig_wait(ok, 0, 10000), 0);
+	ck_assert_uint_eq(cp_rptr(&other), 1);
+	struct cpq fresh;
+	cp_queue_create(&fresh, 64);
+	uint64_t ok2 = cp_signal(1);
+	e = dispatch(hand_kernel(endpgm, 1), 1024, 64, 0, ok2);
+	cp_put(&fresh, &e, true);
+	ck_assert_int_eq(cp_sig_wait(ok2, 0, 10000), 0);
+	ck_assert_int_eq(cp_queue_destroy(&fresh), 0);
+	ck_assert_int_eq(cp_queue_destroy(&other), 0);
+}
+
+START_TEST(destroy_preempts_infinite_loop)
+{
+	static const uint32_t code[] = { 0xBF82FFFF }; /* s_branch . */
+	destroy_preempts_endless_kernel(code, 1);
+}
+END_TEST
+
+START_TEST(destroy_preempts_barrier_loop)
+{
+	/* 1: s_barrier; s_branch 1b */
+	static const uint32_t code[] = { 0xBF8A0000, 0xBF82FFFE };
+	destroy_preempts_endless_kernel(code, 2);
+}
+END_TEST
+
 static Suite *cp_dispatch_suite(void)
 {
 	Suite *s = suite_create("cp_dispatch");
@@ -246,6 +308,8 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, s_trap_is_debug_trap_error);
 	tcase_add_test(tc, undefined_opcode_is_illegal_instruction);
 	tcase_add_test(tc, scratch_shortage_stops_then_resumes);
+	tcase_add_test(tc, destroy_preempts_infinite_loop);
+	tcase_add_test(tc, destroy_preempts_barrier_loop);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
 	tcase_add_test(tc, kernel_store_to_unmapped_memory_is_a_vm_fault);
