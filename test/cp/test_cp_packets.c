@@ -529,7 +529,12 @@ START_TEST(idle_cp_costs_little_cpu)
 		       (uint64_t)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) * 1000ull;
 	double pct = 100.0 * (double)cpu / (double)wall;
 	printf("cp: idle CPU with 3 queues: %.2f%% of one core\n", pct);
-	ck_assert_msg(pct < 5.0, "idle CP used %.2f%% CPU", pct);
+#ifdef __SANITIZE_THREAD__
+	const double limit = 15.0; /* TSan makes every poll ~10x dearer */
+#else
+	const double limit = 5.0;
+#endif
+	ck_assert_msg(pct < limit, "idle CP used %.2f%% CPU (limit %.0f%%)", pct, limit);
 }
 END_TEST
 
