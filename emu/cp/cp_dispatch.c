@@ -185,6 +185,17 @@ static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
 	return -1;
 }
 
+/* The waves stopped because the queue is being destroyed (not an error). */
+static bool dispatch_preempted(const struct kemu_isa_error *e)
+{
+#ifdef KEMU_ISA_PREEMPT_INTERVAL
+	return e->kind == KEMU_ISA_PREEMPTED;
+#else
+	(void)e;
+	return false;
+#endif
+}
+
 /* The queue error for an interpreter failure. */
 static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e)
 {
@@ -281,6 +292,11 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	}
 	d->interrupt = cp_sendmsg;
 	d->interrupt_ctx = r;
+#ifdef KEMU_ISA_PREEMPT_INTERVAL
+	/* DESTROY_QUEUE preempts the waves too, not only between workgroups:
+	 * a kernel that never ends cannot hold the destroy */
+	d->preempt = &q->destroying;
+#endif
 	int ret = -1;
 	struct kemu_isa_error err;
 	memset(&err, 0, sizeof(err));
@@ -304,8 +320,10 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		.max_slots = slots ? slots : 1,
 	};
 	kemu_cp_pool_run(&q->cp->pool, &r->job);
-	if (r->have_err)
+	if (r->have_err && !dispatch_preempted(&r->err))
 		dispatch_fail(r, &r->err);
+	else if (r->have_err)
+		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
 	else if (atomic_load_explicit(&r->job.failed, memory_order_relaxed))
 		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
 	else
