@@ -6,7 +6,8 @@
  *  - HSA_WAIT_STATE_ACTIVE: spin (pause), then yield: the caller asked for
  *    latency over CPU; it never sleeps in the kernel.
  *  - HSA_WAIT_STATE_BLOCKED: spin for the signal's adaptive budget (1-20 us,
- *    the time the last waits on it took, not ROCr's fixed 200 us), then sleep
+ *    the time the last waits on it took, not ROCr's fixed 200 us; see below
+ *    for a value that is moving), then sleep
  *    in WAIT_EVENTS on the signal's event with a timeout in ms rounded up
  *    from what is left, re-checking the value after every wake.  A sleeper
  *    uses no CPU.  A signal without an event (GPU-only, or the pool was
@@ -14,14 +15,17 @@
  *    A value that steps towards the condition (N packets sharing one
  *    completion signal: the CP decrements it and interrupts once per
  *    packet) would wake a sleeper once per step, each wake a WAIT_EVENTS
- *    round trip and, on a small host, CPU taken from whoever is stepping
- *    it.  So the spin lasts until the value has been *still* for the
- *    window, and a wake that finds the value moved but the condition false
- *    goes back to spinning instead of straight back to sleep.  The window is
- *    the budget, or 20 us once the value has taken two steps at most 20 us
- *    apart; a wait that ended so sets the next budget to 20 us (the next
+ *    round trip, and while a sleeper is linked every step costs the stepper
+ *    (kfdemu's CP) a wake-up call: on a small, loaded host that is CPU and
+ *    time taken from whoever is stepping the value.  So the spin lasts until
+ *    the value has been *still* for the window, and a wake that finds the
+ *    value moved but the condition false goes back to spinning instead of
+ *    straight back to sleep.  The window is the budget, or STEP_SPIN_NS
+ *    (200 us) once the value has taken two steps at most 20 us apart; a
+ *    wait that ended so sets the next budget to STEP_SPIN_NS (the next
  *    batch).  A value that moves more slowly than that, or not at all, is
- *    slept on as before.
+ *    slept on as before, and one such wait brings the budget back under
+ *    20 us.
  *
  * The no-missed-wakeup argument (the waker's half is in ops.c):
  *   1. after its spin, the waiter adds itself to side->sleepers, then a
@@ -52,6 +56,7 @@
 
 #define SPIN_NS_MIN 1000u
 #define SPIN_NS_MAX 20000u
+#define STEP_SPIN_NS 200000u /* stillness that ends the spin of a stepping wait */
 #define BACKOFF_PAUSE_STEPS 10u  /* 1, 2, 4 ... 512 pauses */
 #define BACKOFF_YIELD_STEPS 200u
 #define BACKOFF_NAP_NS 50000L
@@ -112,37 +117,40 @@ static void sleep_on(struct hl_signal_event *ev, uint64_t seen, uint64_t now, ui
 }
 
 /* The next spin budget: as long as the last wait took (plus a quarter) when
- * that fits the cap, else halve it; the cap after a wait that saw the value
- * take quick steps (see value_moved): the next wait on this signal is
- * likely the next batch, whose first step comes as soon as the work starts. */
+ * that fits the cap, else halve it (so at most the cap); STEP_SPIN_NS after
+ * a wait that saw the value take quick steps (see value_moved): the next
+ * wait on this signal is likely the next batch, and its first steps come as
+ * soon as the work starts.  One wait that does not step brings it back
+ * under the cap. */
 static void spin_adapt(struct hl_signal_side *side, uint64_t took, bool stepping)
 {
 	uint32_t cur = hl_load_relaxed(&side->spin_ns), next;
-	if (stepping)
-		next = SPIN_NS_MAX;
-	else if (took <= SPIN_NS_MAX)
+	if (took <= SPIN_NS_MAX)
 		next = (uint32_t)(took + took / 4);
 	else
 		next = cur / 2;
 	next = next < SPIN_NS_MIN ? SPIN_NS_MIN : next > SPIN_NS_MAX ? SPIN_NS_MAX : next;
+	if (stepping)
+		next = STEP_SPIN_NS;
 	hl_store_relaxed(&side->spin_ns, next);
 }
 
 /* Whether the value moved since the caller last looked; if so, the spin
  * window until the next sleep.  A value that takes steps at most
  * SPIN_NS_MAX apart is being counted towards the condition (a batch of GPU
- * packets sharing one completion signal decrements it once per packet, a
- * few hundred ns apart): the wait stays awake until it has been still for
- * SPIN_NS_MAX, instead of sleeping and being woken once per step.  A value
- * that moves more slowly keeps the adaptive budget, so its waiter still
- * sleeps between steps. */
+ * packets sharing one completion signal: the CP decrements it once per
+ * packet, a few hundred ns apart): the wait stays awake until it has been
+ * still for STEP_SPIN_NS (ROCr's 200 us, but only for a value that is
+ * moving), instead of sleeping and being woken once per step.  A value that
+ * moves more slowly keeps the adaptive budget, so its waiter still sleeps
+ * between steps. */
 static bool value_moved(int64_t v, int64_t *last, uint64_t now, uint64_t *moved,
 			uint64_t *window, uint64_t budget, bool *stepping)
 {
 	if (v == *last)
 		return false;
 	*stepping = now - *moved <= SPIN_NS_MAX;
-	*window = *stepping ? SPIN_NS_MAX : budget;
+	*window = *stepping ? STEP_SPIN_NS : budget;
 	*last = v;
 	*moved = now;
 	return true;
