@@ -246,7 +246,8 @@ static int hook_calls;
 static void write_file(const char *dir, const char *name, const char *text)
 {
 	char path[600];
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	int n = snprintf(path, sizeof(path), "%s/%s", dir, name);
+	ck_assert_msg(n > 0 && (size_t)n < sizeof(path), "path %s/%s does not fit", dir, name);
 	FILE *f = fopen(path, "w");
 	ck_assert_ptr_nonnull(f);
 	fputs(text, f);
