@@ -147,7 +147,10 @@ static struct async_reg *collect_locked(struct wait_set *ws, bool *poll)
 	for (struct async_reg *r = svc.regs; r; r = r->next) {
 		if (r->in_call)
 			continue;
-		int64_t v = hl_load_relaxed(hl_signal_value(r->side->amd));
+		/* Acquire: pairs with the release of the store that
+		 * satisfied the condition, as a scacquire wait would (a load,
+		 * not a fence before the call: see value_load in wait.c). */
+		int64_t v = hl_load_acquire(hl_signal_value(r->side->amd));
 		if (hl_signal_satisfied(r->cond, v, r->value)) {
 			r->in_call = true;
 			r->seen = v;
@@ -189,9 +192,8 @@ static void *service_main(void *arg)
 		while (calls) {
 			struct async_reg *r = calls;
 			calls = r->call_next;
-			/* Acquire: pairs with the release of the store that
-			 * satisfied the condition, as a scacquire wait would. */
-			hl_fence_acquire();
+			/* ordered after the store that satisfied the condition
+			 * by collect_locked's acquire load of it (r->seen) */
 			bool keep = r->handler(r->seen, r->arg);
 			pthread_mutex_lock(&svc.lock);
 			r->in_call = false;

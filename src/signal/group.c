@@ -97,7 +97,7 @@ hsa_status_t hsa_signal_group_destroy(hsa_signal_group_t signal_group)
 static hsa_status_t group_wait(hsa_signal_group_t signal_group,
 			       const hsa_signal_condition_t *conditions,
 			       const hsa_signal_value_t *compare_values, hsa_wait_state_t hint,
-			       hsa_signal_t *signal, hsa_signal_value_t *value, bool acquire)
+			       hsa_signal_t *signal, hsa_signal_value_t *value)
 {
 	if (!hl_runtime_get())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
@@ -111,9 +111,8 @@ static hsa_status_t group_wait(hsa_signal_group_t signal_group,
 	int64_t v = 0;
 	uint32_t idx = hl_signal_wait_any(g->n, g->signals, conditions, compare_values, UINT64_MAX,
 					  hint, &v);
-	/* Acquire: pairs with the release that satisfied the condition. */
-	if (acquire)
-		hl_fence_acquire();
+	/* The acquire of the scacquire variant is hl_signal_wait_any's
+	 * acquire load of the satisfying value. */
 	if (idx == UINT32_MAX)
 		return HSA_STATUS_ERROR_INVALID_SIGNAL; /* every member was destroyed */
 	*signal = g->signals[idx];
@@ -127,8 +126,7 @@ hsa_status_t hsa_signal_group_wait_any_scacquire(hsa_signal_group_t signal_group
 						 hsa_wait_state_t wait_state_hint,
 						 hsa_signal_t *signal, hsa_signal_value_t *value)
 {
-	return group_wait(signal_group, conditions, compare_values, wait_state_hint, signal, value,
-			  true);
+	return group_wait(signal_group, conditions, compare_values, wait_state_hint, signal, value);
 }
 
 hsa_status_t hsa_signal_group_wait_any_relaxed(hsa_signal_group_t signal_group,
@@ -137,8 +135,7 @@ hsa_status_t hsa_signal_group_wait_any_relaxed(hsa_signal_group_t signal_group,
 					       hsa_wait_state_t wait_state_hint,
 					       hsa_signal_t *signal, hsa_signal_value_t *value)
 {
-	return group_wait(signal_group, conditions, compare_values, wait_state_hint, signal, value,
-			  false);
+	return group_wait(signal_group, conditions, compare_values, wait_state_hint, signal, value);
 }
 
 void hl_signal_groups_destroy(void)

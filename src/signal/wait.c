@@ -116,6 +116,20 @@ static void sleep_on(struct hl_signal_event *ev, uint64_t seen, uint64_t now, ui
 		hl_signal_event_age_seen(ev, local.age);
 }
 
+/* A load of the value that may end the wait.  Acquire: pairs with the
+ * release half of the store or RMW (or the CP's release decrement,
+ * kemu_cp_signal_complete) that made the condition true, so the caller's
+ * reads of the results, and hl_signal_destroy's writes to a signal the CP
+ * has just completed, come after it.  This is an acquire load rather than a
+ * relaxed load and an acquire fence after the wait: on x86 it is the same
+ * instruction, and it is the form ThreadSanitizer sees (GCC 12's TSan does
+ * not model atomic_thread_fence).  The relaxed waits get acquire too, which
+ * the API allows. */
+static inline int64_t value_load(_Atomic int64_t *value)
+{
+	return hl_load_acquire(value);
+}
+
 /* The next spin budget: as long as the last wait took (plus a quarter) when
  * that fits the cap, else halve it (so at most the cap); STEP_SPIN_NS after
  * a wait that saw the value take quick steps (see value_moved): the next
@@ -164,14 +178,14 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 	uint64_t budget = hl_load_relaxed(&side->spin_ns), window = budget;
 	uint64_t now = start, moved = start;
 	bool stepping = false;
-	int64_t v = hl_load_relaxed(value), last = v;
+	int64_t v = value_load(value), last = v;
 
 	for (;;) {
 		/* Spin until the value has been still for the window. */
 		while (now - moved < window && now < deadline) {
 			for (int i = 0; i < 16; i++)
 				hl_cpu_relax();
-			v = hl_load_relaxed(value);
+			v = value_load(value);
 			if (hl_signal_satisfied(cond, v, cmp)) {
 				spin_adapt(side, hl_system_timestamp() - start, stepping);
 				return v;
@@ -190,7 +204,7 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 		bool done = true;
 		for (;;) {
 			uint64_t seen = hl_signal_event_age(ev); /* before the value: see top */
-			v = hl_load_relaxed(value);
+			v = value_load(value);
 			if (hl_signal_satisfied(cond, v, cmp)) {
 				spin_adapt(side, hl_system_timestamp() - start, stepping);
 				break;
@@ -224,7 +238,7 @@ static int64_t wait_spinning(struct hl_signal_side *side, hsa_signal_condition_t
 	_Atomic int64_t *value = hl_signal_value(side->amd);
 	struct hl_backoff b = { 0 };
 	for (;;) {
-		int64_t v = hl_load_relaxed(value);
+		int64_t v = value_load(value);
 		if (hl_signal_satisfied(cond, v, cmp))
 			return v;
 		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
@@ -241,7 +255,7 @@ int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t
 	struct hl_signal_side *side = hl_signal_side_lookup(signal.handle);
 	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
 		return 0;
-	int64_t v = hl_load_relaxed(hl_signal_value(side->amd));
+	int64_t v = value_load(hl_signal_value(side->amd));
 	if (hl_signal_satisfied(cond, v, cmp) || timeout_ns == 0)
 		return v;
 
@@ -267,33 +281,30 @@ int64_t hl_signal_wait(hsa_signal_t signal, hsa_signal_condition_t cond, int64_t
 
 static hsa_signal_value_t wait_api(hsa_signal_t s, hsa_signal_condition_t cond,
 				   hsa_signal_value_t cmp, uint64_t timeout_hint,
-				   hsa_wait_state_t hint, bool acquire)
+				   hsa_wait_state_t hint)
 {
-	int64_t v = hl_signal_wait(s, cond, cmp, hl_signal_ticks_to_ns(timeout_hint), hint);
-	/* Acquire: pairs with the release half of the store or RMW (or the
-	 * GPU's release) that made the condition true. */
-	if (acquire)
-		hl_fence_acquire();
-	return v;
+	/* Every value load of the wait is an acquire (value_load): that is
+	 * the acquire of the scacquire/acquire variants. */
+	return hl_signal_wait(s, cond, cmp, hl_signal_ticks_to_ns(timeout_hint), hint);
 }
 
 hsa_signal_value_t hsa_signal_wait_relaxed(hsa_signal_t signal, hsa_signal_condition_t cond,
 					   hsa_signal_value_t compare_value,
 					   uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
 {
-	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, false);
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint);
 }
 
 hsa_signal_value_t hsa_signal_wait_scacquire(hsa_signal_t signal, hsa_signal_condition_t cond,
 					     hsa_signal_value_t compare_value,
 					     uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
 {
-	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, true);
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint);
 }
 
 hsa_signal_value_t hsa_signal_wait_acquire(hsa_signal_t signal, hsa_signal_condition_t cond,
 					   hsa_signal_value_t compare_value,
 					   uint64_t timeout_hint, hsa_wait_state_t wait_state_hint)
 {
-	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint, true);
+	return wait_api(signal, cond, compare_value, timeout_hint, wait_state_hint);
 }

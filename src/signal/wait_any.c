@@ -54,7 +54,11 @@ static uint32_t any_check(struct any_wait *w, const hsa_signal_condition_t *cond
 		struct hl_signal_side *side = w->e[i].side;
 		if (!side)
 			continue;
-		int64_t v = hl_load_relaxed(hl_signal_value(side->amd));
+		/* Acquire: pairs with the release that satisfied the
+		 * condition (an acquire load, not a fence after the wait:
+		 * see value_load in wait.c).  The relaxed group wait gets it
+		 * too, which the API allows. */
+		int64_t v = hl_load_acquire(hl_signal_value(side->amd));
 		if (hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER) {
 			entry_release(w, i);
 			continue;
@@ -198,7 +202,6 @@ uint32_t hsa_amd_signal_wait_any(uint32_t signal_count, hsa_signal_t *signals,
 	uint32_t idx = hl_signal_wait_any(signal_count, signals, conds, values,
 					  hl_signal_ticks_to_ns(timeout_hint), wait_hint,
 					  satisfying_value);
-	/* Acquire: pairs with the release that satisfied the condition. */
-	hl_fence_acquire();
+	/* The acquire is any_check's load of the satisfying value. */
 	return idx;
 }
