@@ -5,6 +5,9 @@
  * packet has its own signal at 1 that the CP decrements, so exactly once
  * leaves it at 0 (never -1), and the read index ends at the packet count.
  *
+ * The count is the issue's: 100 000 packets per thread, or HL_QUEUE_PACKETS
+ * (the TSan variant runs a smaller count).
+ *
  * This needs a command processor.  Until kfdemu has one, nothing consumes
  * the packets: the first packet is given a short bound to be consumed, and
  * the test exits with 77 (ctest: skipped) if it was not.  Labels emu and
@@ -19,11 +22,12 @@
 #include "hl_check.h"
 #include "q_test.h"
 
-#define PACKETS_PER_THREAD 20000u
+#define PACKETS_DEFAULT 100000u
 #define CP_PROBE_NS 2000000000ull /* 2 s for the first packet: "is there a CP?" */
 
 static hsa_queue_t *q;
 static hsa_signal_t probe;
+static uint32_t PACKETS_PER_THREAD = PACKETS_DEFAULT;
 
 static uint16_t barrier_header(void)
 {
@@ -75,6 +79,10 @@ static void *produce(void *arg)
 
 START_TEST(each_packet_executes_exactly_once)
 {
+	const char *env = getenv("HL_QUEUE_PACKETS");
+	if (env && *env)
+		PACKETS_PER_THREAD = (uint32_t)strtoul(env, NULL, 10);
+	ck_assert_msg(PACKETS_PER_THREAD > 0, "HL_QUEUE_PACKETS=%s is not a count", env);
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
 	q_cpu.handle = q_gpu.handle = 0;
 	ck_status(hsa_iterate_agents(q_find_agents, NULL), HSA_STATUS_SUCCESS);
