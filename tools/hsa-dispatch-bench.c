@@ -592,8 +592,19 @@ static void completion_init(struct completion *c, bool is_ref)
 
 static void completion_fini(struct completion *c)
 {
-	if (!c->is_ref)
+	if (!c->is_ref) {
 		CHECK(hsa_signal_destroy(c->sig));
+		return;
+	}
+	/* The floor's consumer still touches the counter (seq, waiters) after
+	 * the decrement the waiter saw; the counter lives on the caller's
+	 * stack and is reused by the next run.  The consumer's last access to
+	 * a packet's counter precedes its release store of read_index: wait
+	 * until it has passed every reserved packet (acquire; pairs with that
+	 * store in ref_consumer).  Outside every timed region. */
+	uint64_t reserved = atomic_load_explicit(&ref.write_index, memory_order_relaxed);
+	while (atomic_load_explicit(&ref.read_index, memory_order_acquire) < reserved)
+		sched_yield();
 }
 
 static struct ring hsa_ring(bool cp)
