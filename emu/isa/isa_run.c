@@ -297,46 +297,44 @@ void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, ui
 	return h;
 }
 
-int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va, void *dst,
-		 uint32_t len)
+/* Copies len bytes between GPU memory at va and host memory, one page at a
+ * time (translate never spans a page); write selects the direction and the
+ * access reported on a fault; buf is only read when write is set. */
+static int mem_copy(struct isa_wave *w, const struct isa_inst *in, uint64_t va, void *buf,
+		    uint32_t len, bool write)
 {
-	uint8_t *d = dst;
-
-	while (len) {
-		uint32_t chunk = 4096 - (uint32_t)(va & 4095);
-		const void *h;
-		if (chunk > len)
-			chunk = len;
-		h = isa_mem_map(w, in, va, chunk, KEMU_ISA_ACCESS_READ);
-		if (!h)
-			return -1;
-		memcpy(d, h, chunk);
-		d += chunk;
-		va += chunk;
-		len -= chunk;
-	}
-	return 0;
-}
-
-int isa_mem_write(struct isa_wave *w, const struct isa_inst *in, uint64_t va, const void *src,
-		  uint32_t len)
-{
-	const uint8_t *s = src;
+	uint8_t *b = buf;
 
 	while (len) {
 		uint32_t chunk = 4096 - (uint32_t)(va & 4095);
 		void *h;
 		if (chunk > len)
 			chunk = len;
-		h = isa_mem_map(w, in, va, chunk, KEMU_ISA_ACCESS_WRITE);
+		h = isa_mem_map(w, in, va, chunk,
+				write ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
 		if (!h)
 			return -1;
-		memcpy(h, s, chunk);
-		s += chunk;
+		if (write)
+			memcpy(h, b, chunk);
+		else
+			memcpy(b, h, chunk);
+		b += chunk;
 		va += chunk;
 		len -= chunk;
 	}
 	return 0;
+}
+
+int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va, void *dst,
+		 uint32_t len)
+{
+	return mem_copy(w, in, va, dst, len, false);
+}
+
+int isa_mem_write(struct isa_wave *w, const struct isa_inst *in, uint64_t va, const void *src,
+		  uint32_t len)
+{
+	return mem_copy(w, in, va, (void *)src, len, true);
 }
 
 /* ---- program cache ---- */
