@@ -143,6 +143,22 @@ struct kemu_vm_fault_info {
 int kemu_vm_translate(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va,
 		      size_t len, unsigned access, void **host,
 		      struct kemu_vm_fault_info *fault);
+/* A translation to keep (a TLB entry): [va, va + len) is host memory at
+ * host with access allowed, for as long as kemu_vm_generation(p) == gen
+ * (kemu_vm.c: the GPU's TLBs).  len runs to the end of the mapping (one
+ * page for SVM). */
+struct kemu_vm_range {
+	uint64_t va, len;
+	uint8_t *host;
+	unsigned access;
+	uint64_t gen;
+};
+int kemu_vm_translate_range(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va,
+			    unsigned access, struct kemu_vm_range *out,
+			    struct kemu_vm_fault_info *fault);
+/* The process's VM generation (acquire): changes on every MAP/UNMAP/SVM
+ * attribute change of any of its VMs. */
+uint64_t kemu_vm_generation(struct kemu_process *p);
 /* Copying accessors: translate and copy under the VM lock, so a concurrent
  * UNMAP/FREE cannot pull the memory away mid-copy.  -EFAULT on a fault
  * (filled into *fault if non-NULL). */

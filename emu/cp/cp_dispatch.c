@@ -145,7 +145,7 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	if (access & KEMU_ISA_ACCESS_EXEC)
 		a |= KEMU_ACCESS_EXEC;
 	struct kemu_vm_fault_info f;
-	void *h = kemu_cp_map(r->q, va, (size_t)len, a, &f);
+	void *h = kemu_cp_map_shared(r->q, va, (size_t)len, a, &f);
 	if (!h) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->have_fault) {

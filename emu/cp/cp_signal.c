@@ -1,9 +1,11 @@
 /*
  * The CP's side of memory and signals: every access the CP makes for a
  * queue (ring, amd_queue_t, signals, mailboxes, kernel descriptor) goes
- * through the process's GPU VM on the queue's device (kemu_vm_translate),
- * so an unmapped or read-only address is a GPU page fault, never a host
- * crash.  Atomics are made on the translated host pointer: the BO's pages
+ * through the process's GPU VM on the queue's device, so an unmapped or
+ * read-only address is a GPU page fault, never a host crash.  The packet
+ * processor translates through a small per-queue TLB whose entries are
+ * valid for one VM generation (kemu_vm.c: any MAP, UNMAP or SVM change
+ * flushes it), as the UTCL2 caches translations until amdgpu_vm flushes.  Atomics are made on the translated host pointer: the BO's pages
  * are shared with the process's own mapping, so they are the same memory
  * the host threads operate on.
  *
@@ -34,13 +36,39 @@
 
 #include "cp_priv.h"
 
-void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
-		  struct kemu_vm_fault_info *f)
+void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
+			 struct kemu_vm_fault_info *f)
 {
 	void *host = NULL;
 	if (kemu_vm_translate(q->p, q->gpu_id, va, len, access, &host, f))
 		return NULL;
 	return host;
+}
+
+void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
+		  struct kemu_vm_fault_info *f)
+{
+	size_t n = len ? len : 1;
+	uint64_t gen = kemu_vm_generation(q->p);
+	for (unsigned i = 0; i < KEMU_CP_TLB_ENTRIES; i++) {
+		const struct kemu_vm_range *e = &q->tlb[i];
+		uint64_t off = va - e->va;
+		if (e->len && e->gen == gen && off < e->len && n <= e->len - off &&
+		    !(access & ~e->access))
+			return e->host + off;
+	}
+	struct kemu_vm_range r;
+	if (kemu_vm_translate_range(q->p, q->gpu_id, va, access, &r, f))
+		return NULL;
+	if (r.len < n) {
+		/* the range runs off the end of its mapping */
+		if (f)
+			*f = (struct kemu_vm_fault_info){ .va = va + r.len, .gpu_id = q->gpu_id,
+							  .not_present = true };
+		return NULL;
+	}
+	q->tlb[q->tlb_next++ % KEMU_CP_TLB_ENTRIES] = r;
+	return r.host;
 }
 
 int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,

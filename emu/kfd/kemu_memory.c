@@ -357,7 +357,7 @@ static int bo_map_one(struct kemu_process *p, struct kemu_bo *bo, struct kemu_pd
 		if (err)
 			kemu_vm_remove_bo(&peer->vm, bo);
 	}
-	pthread_rwlock_unlock(&p->vm_lock);
+	kemu_vm_write_unlock(p);
 	if (err) {
 		kemu_info(p->m, "MAP_MEMORY_TO_GPU: va 0x%llx size 0x%llx overlaps a mapping",
 			  (unsigned long long)bo->va, (unsigned long long)span);
@@ -459,7 +459,7 @@ long kemu_ioctl_unmap_memory(struct kemu_process *p, void *arg)
 		}
 		pthread_rwlock_wrlock(&p->vm_lock);
 		kemu_vm_remove_bo(&peer->vm, bo);
-		pthread_rwlock_unlock(&p->vm_lock);
+		kemu_vm_write_unlock(p);
 		bo->mapped_mask &= ~bit;
 		a->n_success = i + 1;
 	}

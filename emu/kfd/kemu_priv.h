@@ -153,6 +153,9 @@ struct kemu_vm {
 int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
 		   uint64_t bo_offset);
 void kemu_vm_remove_bo(struct kemu_vm *vm, const struct kemu_bo *bo);
+/* Releases vm_lock taken for write, after bumping vm_gen: every GPU-side
+ * translation cached before (CP TLBs, decoded programs) is then stale. */
+void kemu_vm_write_unlock(struct kemu_process *p);
 /* Caller holds process->vm_lock (read or write). */
 const struct kemu_vm_mapping *kemu_vm_lookup(const struct kemu_vm *vm, uint64_t page);
 void kemu_vm_fini(struct kemu_vm *vm);
@@ -230,6 +233,9 @@ struct kemu_process {
 	pid_t pid;
 	pthread_mutex_t lock;
 	pthread_rwlock_t vm_lock;
+	/* bumped before every vm_lock write unlock (kemu_vm_write_unlock):
+	 * a translation cached under generation g is valid while it reads g */
+	_Atomic uint64_t vm_gen;
 	struct kemu_pdd pdds[KEMU_MAX_GPUS];
 	uint32_t n_pdds;
 	struct kemu_queue *queues;

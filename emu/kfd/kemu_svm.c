@@ -243,7 +243,7 @@ static int svm_set_attr(struct kemu_process *p, uint64_t start, uint64_t last,
 	p->n_svm = n_out;
 	p->cap_svm = cap;
 out_unlock:
-	pthread_rwlock_unlock(&p->vm_lock);
+	kemu_vm_write_unlock(p);
 	return err;
 }
 

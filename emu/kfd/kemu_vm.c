@@ -10,6 +10,16 @@
  * kemu_vm_fault (kemu_events.c), which is what the IH does for a retry-off
  * fault.  Lookups take process->vm_lock for read; MAP/UNMAP take it for
  * write, so a copy can never see memory that is being unmapped.
+ *
+ * The GPU's TLBs.  A translation may be kept (the CP's per-queue TLB,
+ * emu/isa's decoded programs) together with the VM generation it was made
+ * under (kemu_vm_translate_range).  Every change to a VM, under vm_lock
+ * for write, bumps process->vm_gen before the lock is released, which is
+ * the TLB flush amdgpu_vm does after an unmap: a holder that reads an
+ * unchanged generation (acquire, pairs with that bump) may use its
+ * translation, one that reads another translates again.  A kept
+ * translation is as safe as a fresh one: kemu_vm_translate's pointer is
+ * also used after the lock is dropped.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -173,6 +183,44 @@ int kemu_vm_translate(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va, 
 	if (!h)
 		return -EFAULT;
 	*host = h;
+	return 0;
+}
+
+void kemu_vm_write_unlock(struct kemu_process *p)
+{
+	/* release: pairs with kemu_vm_generation's acquire load, so a holder
+	 * that sees the new generation also sees the changed mappings */
+	atomic_fetch_add_explicit(&p->vm_gen, 1, memory_order_release);
+	pthread_rwlock_unlock(&p->vm_lock);
+}
+
+uint64_t kemu_vm_generation(struct kemu_process *p)
+{
+	/* acquire: pairs with kemu_vm_write_unlock's release increment */
+	return atomic_load_explicit(&p->vm_gen, memory_order_acquire);
+}
+
+int kemu_vm_translate_range(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va,
+			    unsigned access, struct kemu_vm_range *out,
+			    struct kemu_vm_fault_info *fault)
+{
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, gpu_id);
+	if (!pdd)
+		return -EINVAL;
+	pthread_rwlock_rdlock(&p->vm_lock);
+	/* under the read lock no generation can pass: the range below is
+	 * exactly what generation gen maps */
+	out->gen = atomic_load_explicit(&p->vm_gen, memory_order_relaxed);
+	size_t avail = 0;
+	bool user;
+	uint8_t *h = vm_resolve(p, pdd, gpu_va, SIZE_MAX, access, &avail, &user, fault);
+	pthread_rwlock_unlock(&p->vm_lock);
+	if (!h)
+		return -EFAULT;
+	out->va = gpu_va;
+	out->len = avail;
+	out->host = h;
+	out->access = access;
 	return 0;
 }
 
