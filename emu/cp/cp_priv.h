@@ -90,6 +90,19 @@
 #define KEMU_CP_DEEP_IDLE_NS    100000000ull
 #define KEMU_CP_SLEEP_DEEP_NS   2000000ull
 #define KEMU_CP_MAX_WORKERS     4
+/* An idle queue's service round watches its doorbell this many times
+ * (one pause apart, a few microseconds) before it returns. */
+#define KEMU_CP_DOORBELL_POLLS  64
+
+static inline void kemu_cp_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#endif
+}
+/* Entries of a queue's TLB: ring, amd_queue_t, and the signals and
+ * mailboxes its packets name. */
+#define KEMU_CP_TLB_ENTRIES     8
 
 struct kemu_cp;
 
@@ -132,6 +145,15 @@ struct kemu_cp_queue {
 	uint64_t rptr;                 /* next packet index */
 	uint64_t wait_index;           /* packet whose start_ts is recorded */
 	uint64_t wait_start_ts;        /* + 1, 0: none */
+	/* the write pointer: the doorbell drives the fetch; write_dispatch_id
+	 * is read once when the queue is (re)loaded, as hqd_load's one-shot
+	 * WPTR poll does: by the CREATE/UPDATE_QUEUE hooks, under cp->lock
+	 * while no thread owns the queue */
+	uint64_t wptr_polled;
+	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
+	 * the queue; entries carry the VM generation they were made under */
+	struct kemu_vm_range tlb[KEMU_CP_TLB_ENTRIES];
+	unsigned tlb_next;
 };
 
 /* One dispatch's workgroups, shared by the submitting slot thread and the
@@ -223,9 +245,14 @@ void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
 
 /* ---- cp_signal.c ---- */
 /* GPU memory through the process's VM on the queue's device.  On a fault
- * these fill *f and return NULL / -EFAULT; the caller decides. */
+ * these fill *f and return NULL / -EFAULT; the caller decides.
+ * kemu_cp_map and kemu_cp_load64 go through the queue's TLB and may be
+ * called only by the thread servicing q; kemu_cp_map_shared translates
+ * afresh and may be called from any thread (the dispatch's workers). */
 void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
 		  struct kemu_vm_fault_info *f);
+void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
+			 struct kemu_vm_fault_info *f);
 int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
 		   struct kemu_vm_fault_info *f);
 /* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter domain). */

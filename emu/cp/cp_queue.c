@@ -4,10 +4,17 @@
  * contract 1-3).
  *
  * Fetch.  read_dispatch_id (amd_queue_t + 128, KFD's read pointer) is the
- * next packet; the queue holds work while it is below the write pointer,
- * which is the larger of write_dispatch_id (KFD's write pointer, polled as
- * the MQD's WPTR_POLL does) and the doorbell + 1 (a doorbell carries the
- * index of the last packet published; batches ring it once).  A doorbell
+ * next packet; the queue holds work while it is below the write pointer.
+ * The doorbell drives it: a doorbell carries the index of the last packet
+ * published (SLOT_BASED_WPTR; batches ring it once), so the write pointer
+ * is the doorbell + 1.  write_dispatch_id (KFD's write pointer) is read
+ * once when the queue is loaded (by the CREATE_QUEUE and UPDATE_QUEUE
+ * hooks, cp_sched.c), as hqd_load's one-shot WPTR poll does
+ * (amdgpu_amdkfd_gfx_v9.c), never polled: so packets a producer reserved
+ * and published but did not ring for wait for a doorbell, as on the
+ * hardware, and the CP reads none of the producers' lines while they
+ * reserve and write (a poll of write_dispatch_id would take its cache line
+ * away from every reservation).  A doorbell
  * ahead of the published packets is harmless: the CP consumes a slot only
  * once its header type is not INVALID (acquire load of the 16-bit header,
  * pairs with the producer's release store that publishes the packet), so
@@ -104,12 +111,11 @@ static bool queue_profiling(struct kemu_cp_queue *q)
 
 /* Retire a packet that is done: consume, then the completion signal. */
 static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_t header,
-			 const uint8_t *pkt, uint64_t start_ts)
+			 const uint8_t *pkt, bool profiling, uint64_t start_ts)
 {
-	uint64_t end_ts = kemu_cp_gpu_clock(q->cp);
+	uint64_t end_ts = profiling ? kemu_cp_gpu_clock(q->cp) : 0;
 	uint64_t signal;
 	memcpy(&signal, pkt + 56, 8);
-	bool profiling = queue_profiling(q);
 	packet_consume(q, hdr, header);
 	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
 		return -1;
@@ -118,9 +124,13 @@ static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_
 	return kemu_cp_signal_complete(q, signal, start_ts, end_ts, profiling);
 }
 
-/* start_ts of a packet that may have waited: when it was first seen. */
-static uint64_t packet_start(struct kemu_cp_queue *q)
+/* start_ts of a packet: now, or when it was first seen if it waited; the
+ * clock is read only for a profiling queue (a read costs as much as a
+ * barrier packet's whole processing). */
+static uint64_t packet_start(struct kemu_cp_queue *q, bool profiling)
 {
+	if (!profiling)
+		return 0;
 	if (q->wait_start_ts && q->wait_index == q->rptr)
 		return q->wait_start_ts - 1;
 	return kemu_cp_gpu_clock(q->cp);
@@ -156,15 +166,16 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		kemu_cp_sched_busy(q->cp); /* a new packet, not a waiting barrier */
 	uint8_t pkt[64];
 	memcpy(pkt, slot, sizeof(pkt));
+	bool profiling = queue_profiling(q);
 	if (KEMU_CP_HDR_ACQUIRE(header))
 		atomic_thread_fence(memory_order_seq_cst); /* the acquire fence scope */
 	enum kemu_cp_wait w;
 	switch (type) {
 	case KEMU_CP_PKT_DISPATCH: {
-		uint64_t start = kemu_cp_gpu_clock(q->cp);
+		uint64_t start = packet_start(q, profiling);
 		if (kemu_cp_dispatch(q, pkt, slot_va, q->rptr))
 			return -1;
-		return packet_retire(q, hdr, header, pkt, start) ? -1 : 1;
+		return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
 	}
 	case KEMU_CP_PKT_BARRIER_AND:
 	case KEMU_CP_PKT_BARRIER_OR:
@@ -172,10 +183,10 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		break;
 	case KEMU_CP_PKT_VENDOR:
 		if (pkt[2] == KEMU_CP_AMD_FORMAT_PM4_IB) {
-			uint64_t start = kemu_cp_gpu_clock(q->cp);
+			uint64_t start = packet_start(q, profiling);
 			if (kemu_cp_pm4_ib(q, pkt))
 				return -1;
-			return packet_retire(q, hdr, header, pkt, start) ? -1 : 1;
+			return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
 		}
 		if (pkt[2] != KEMU_CP_AMD_FORMAT_BARRIER_VALUE) {
 			kemu_cp_queue_error(q, KEMU_CP_ERR_VENDOR_PACKET, "unsupported vendor packet");
@@ -200,7 +211,7 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		packet_waits(q);
 		return 0;
 	}
-	return packet_retire(q, hdr, header, pkt, packet_start(q)) ? -1 : 1;
+	return packet_retire(q, hdr, header, pkt, profiling, packet_start(q, profiling)) ? -1 : 1;
 }
 
 enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,
@@ -214,28 +225,34 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		return KEMU_CP_IDLE;
 	if (!q->attached && kemu_cp_queue_attach(q))
 		return KEMU_CP_IDLE;
-	uint64_t t0 = now_ns();
-	unsigned done = 0;
+	uint64_t t0 = 0;
+	unsigned done = 0, polls = 0;
 	/* acquire: pairs with the hooks' release store of preempt (update,
 	 * destroy), which then wait for this thread to let the queue go */
 	while (!atomic_load_explicit(&q->preempt, memory_order_acquire)) {
-		struct kemu_vm_fault_info f;
-		uint64_t wptr;
-		if (kemu_cp_load64(q, q->wptr_va, &wptr, &f)) {
-			kemu_cp_queue_fault(q, &f, "write_dispatch_id");
-			break;
-		}
 		/* acquire: pairs with the producer's release store of the
 		 * doorbell (after its packets were published) */
 		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
-		uint64_t end = wptr > db + 1 ? wptr : db + 1;
-		if (end <= q->rptr)
-			break;
+		uint64_t end = q->wptr_polled > db + 1 ? q->wptr_polled : db + 1;
+		if (end <= q->rptr) {
+			/* nothing rung: watch the doorbell word for a while
+			 * before handing the slot back, as the HQD's doorbell
+			 * logic does (a round of the scheduler costs several
+			 * polls) */
+			if (done || polls++ >= KEMU_CP_DOORBELL_POLLS)
+				break;
+			kemu_cp_relax();
+			continue;
+		}
 		int r = packet_process(q, ring_base, ring_slots);
 		if (r <= 0)
 			break;
-		done++;
-		if (done >= KEMU_CP_QUANTUM_PACKETS || now_ns() - t0 >= KEMU_CP_QUANTUM_NS)
+		/* the quantum runs from the first packet: an idle poll reads
+		 * no clock */
+		if (!done++)
+			t0 = now_ns();
+		if (done >= KEMU_CP_QUANTUM_PACKETS ||
+		    (done % 4 == 0 && now_ns() - t0 >= KEMU_CP_QUANTUM_NS))
 			break;
 	}
 	return done ? KEMU_CP_PROGRESS : KEMU_CP_IDLE;

@@ -195,8 +195,10 @@ static void *sched_slot_thread(void *arg)
 			poller = false;
 			continue;
 		}
-		/* idle: first look at every other queue once */
-		if (++idle_picks < cp->n_queues)
+		/* idle: first look at every other queue once; then read the
+		 * clock every eighth sweep only (it costs as much as a poll) */
+		if (++idle_picks < cp->n_queues ||
+		    (idle_since && (idle_picks - cp->n_queues) % 8))
 			continue;
 		uint64_t now = mono_ns();
 		if (!idle_since)
@@ -315,6 +317,16 @@ static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_queue *kq)
 	q->active = kq->info.active && q->ring_slots;
 }
 
+/* hqd_load's one-shot WPTR poll: write_dispatch_id when the queue is
+ * loaded (0 if it cannot be read: the doorbell alone then drives it). */
+static uint64_t wptr_poll(struct kemu_process *p, const struct kemu_queue *kq)
+{
+	uint64_t wptr = 0;
+	if (kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, &wptr, sizeof(wptr), NULL))
+		return 0;
+	return wptr;
+}
+
 int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 {
 	if (!queue_is_aql(kq))
@@ -331,6 +343,10 @@ int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	q->wptr_va = kq->info.wptr_va;
 	/* the slice stays mapped until the process goes, after its queues */
 	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	/* not rung yet: doorbell + 1 is the write pointer (cp_queue.c), so
+	 * ~0 fetches nothing, where a stale 0 would fetch packet 0.  Relaxed:
+	 * the queue is not yet visible to the CP nor known to its producers */
+	atomic_store_explicit(q->doorbell, UINT64_MAX, memory_order_relaxed);
 	pthread_once(&kemu_cp_atfork_once, cp_atfork_register);
 	pthread_mutex_lock(&kemu_cp_registry.lock);
 	struct kemu_cp *cp = cp_get(p, pdd->dev);
@@ -340,6 +356,7 @@ int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 		return -ENOMEM;
 	}
 	q->cp = cp;
+	q->wptr_polled = wptr_poll(p, kq);
 	pthread_mutex_lock(&cp->lock);
 	queue_load_mqd(q, kq);
 	q->vtime = cp->vclock;
@@ -384,6 +401,7 @@ void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 	pthread_mutex_lock(&kemu_cp_registry.lock);
 	struct kemu_cp_queue *q = queue_find(kq);
 	if (q) {
+		uint64_t wptr = wptr_poll(p, kq);
 		struct kemu_cp *cp = q->cp;
 		pthread_mutex_lock(&cp->lock);
 		/* preempt at a packet boundary, then load the new MQD; release:
@@ -391,6 +409,7 @@ void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 		atomic_store_explicit(&q->preempt, true, memory_order_release);
 		queue_wait_released(cp, q);
 		queue_load_mqd(q, kq);
+		q->wptr_polled = wptr; /* reloaded: the one-shot WPTR poll */
 		/* release: pairs with the service loop's acquire load */
 		atomic_store_explicit(&q->preempt, false, memory_order_release);
 		pthread_cond_broadcast(&cp->work);

@@ -119,6 +119,27 @@ START_TEST(batched_doorbell_consumes_every_packet)
 }
 END_TEST
 
+START_TEST(packets_wait_for_their_doorbell)
+{
+	/* the doorbell drives the fetch (SLOT_BASED_WPTR): packets reserved
+	 * through write_dispatch_id and published but not rung for stay in
+	 * the ring, however long the CP polls; one doorbell takes them all */
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t done = cp_signal(3);
+	uint64_t last = 0;
+	for (int i = 0; i < 3; i++) {
+		hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, 0, 0);
+		last = cp_put(&q, &p, false);
+	}
+	cp_sleep_ms(30); /* through the CP's spin and several of its polls */
+	ck_assert_int_eq(cp_sig_load(done), 3);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	atomic_store_explicit(q.db, last, memory_order_release);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 5000), 0);
+}
+END_TEST
+
 START_TEST(ring_wraps_around)
 {
 	struct cpq q;
@@ -550,6 +571,7 @@ static Suite *cp_packets_suite(void)
 	tcase_add_test(tc, barrier_or_of_null_handles_never_completes);
 	tcase_add_test(tc, dependent_barrier_waits_for_other_queue);
 	tcase_add_test(tc, batched_doorbell_consumes_every_packet);
+	tcase_add_test(tc, packets_wait_for_their_doorbell);
 	tcase_add_test(tc, ring_wraps_around);
 	tcase_add_test(tc, unpublished_header_is_waited_for);
 	tcase_add_test(tc, completion_mailbox_wakes_wait_events);

@@ -13,13 +13,17 @@ static void teardown(void)
 	emu_teardown();
 }
 
-/* Publishes n barrier packets on q counting down `done`, one doorbell. */
+/* Publishes n barrier packets on q counting down `done`, with one doorbell
+ * per half ring (the CP fetches up to the doorbell only: a producer that
+ * waits for room must have rung for what it published) and one at the end. */
 static void fill(struct cpq *q, uint64_t done, unsigned n)
 {
 	uint64_t last = 0;
 	for (unsigned i = 0; i < n; i++) {
 		hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, done, 0, 0);
 		last = cp_put(q, &p, false);
+		if ((i + 1) % (q->size / 2) == 0)
+			atomic_store_explicit(q->db, last, memory_order_release);
 	}
 	atomic_store_explicit(q->db, last, memory_order_release);
 }
