@@ -24,10 +24,14 @@
  *
  * Polling and its cost.  The shim cannot trap doorbell stores (and a
  * futex wait on the doorbell word would never be woken: user space does
- * not FUTEX_WAKE), so an idle CP polls.  After the last progress a slot
+ * not FUTEX_WAKE), so an idle CP polls.  A poll of a queue reads its
+ * doorbell word only (cp_queue.c: the doorbell drives the fetch), and an
+ * idle queue's service round watches that word KEMU_CP_DOORBELL_POLLS
+ * times before it hands the slot back, so a doorbell is seen within tens
+ * of nanoseconds while the CP spins.  After the last progress a slot
  * thread keeps re-polling every queue without sleeping for
  * KEMU_CP_SPIN_NS (20 us: a packet submitted right after another is picked
- * up within microseconds).  Then one slot thread becomes the device's
+ * up within microseconds), reading the clock every eighth sweep.  Then one slot thread becomes the device's
  * poller: it sleeps on cp->work with an exponential backoff from 50 us to
  * 1 ms (2 ms once the device has been idle for 100 ms, a deeper idle
  * state) and sweeps every queue after each sleep, while the other idle slot
