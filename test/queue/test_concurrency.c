@@ -6,6 +6,11 @@
  *    value and the index ends at 2N;
  *  - store/load: a reader never sees a torn 64-bit value.
  * N comes from HL_QUEUE_ITERS (default 100000; the TSan build runs fewer).
+ * The queue must be MULTI: two concurrent producers are "multiproducer
+ * queue mechanics", which a SINGLE queue does not support (its add is a
+ * load and a store, src/queue/index.c); setup checks the type.  These are
+ * also what fails if a MULTI queue took the SINGLE path: two threads' load
+ * and store pairs lose reservations within a few thousand iterations.
  * Labels emu and stress.
  */
 #include <pthread.h>
@@ -26,6 +31,8 @@ static void setup(void)
 	iters = e ? strtoull(e, NULL, 10) : 100000;
 	q_init();
 	q = q_create(64, HSA_QUEUE_TYPE_MULTI);
+	ck_assert_msg(q->type == HSA_QUEUE_TYPE_MULTI, "queue type %u, expected MULTI (%u)",
+		      q->type, HSA_QUEUE_TYPE_MULTI);
 }
 
 static void teardown(void)

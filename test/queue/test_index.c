@@ -2,7 +2,9 @@
  * The read/write index functions on a live queue: every family (load,
  * store, add, cas) in every order returns what HSA specifies, the read
  * index belongs to the CP (stores are ignored), and the CU mask round trip.
- * Label emu.
+ * The index families run on a MULTI queue (locked RMW) and on a SINGLE
+ * queue (the add is a load and a store: src/queue/index.c); the rest on a
+ * MULTI queue.  Label emu.
  */
 /* The deprecated (pre-1.1) names are part of the ABI we test. */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -16,6 +18,13 @@ static void setup(void)
 {
 	q_init();
 	q = q_create(64, HSA_QUEUE_TYPE_MULTI);
+}
+
+static void setup_single(void)
+{
+	q_init();
+	q = q_create(64, HSA_QUEUE_TYPE_SINGLE);
+	ck_assert_uint_eq(q->type, HSA_QUEUE_TYPE_SINGLE);
 }
 
 static void teardown(void)
@@ -52,8 +61,48 @@ START_TEST(add_write_index_returns_old_value_in_every_order)
 		ck_assert_msg(old == expect, "add #%zu returned %llu, expected %llu", i,
 			      (unsigned long long)old, (unsigned long long)expect);
 		expect += i + 1;
+		ck_assert_msg(q_amd(q)->write_dispatch_id == expect,
+			      "add #%zu left write_dispatch_id %llu, expected %llu", i,
+			      (unsigned long long)q_amd(q)->write_dispatch_id,
+			      (unsigned long long)expect);
 	}
 	ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(q), expect);
+}
+END_TEST
+
+START_TEST(add_write_index_continues_from_a_stored_or_swapped_index)
+{
+	/* An add reads what a store or cas left, in every order: a SINGLE
+	 * queue's add keeps no private copy of the index. */
+	static const add_fn adds[] = {
+		hsa_queue_add_write_index_relaxed, hsa_queue_add_write_index_scacquire,
+		hsa_queue_add_write_index_screlease, hsa_queue_add_write_index_scacq_screl,
+		hsa_queue_add_write_index_acquire, hsa_queue_add_write_index_release,
+		hsa_queue_add_write_index_acq_rel,
+	};
+	for (size_t i = 0; i < sizeof(adds) / sizeof(adds[0]); i++) {
+		uint64_t base = 1000 * (i + 1);
+		hsa_queue_store_write_index_screlease(q, base);
+		ck_assert_uint_eq(adds[i](q, 3), base);
+		ck_assert_uint_eq(hsa_queue_cas_write_index_scacq_screl(q, base + 3, base + 10),
+				  base + 3);
+		ck_assert_uint_eq(adds[i](q, 0), base + 10);
+		ck_assert_uint_eq(hsa_queue_load_write_index_scacquire(q), base + 10);
+	}
+	/* A value that wraps 64 bits wraps as the RMW does. */
+	hsa_queue_store_write_index_relaxed(q, UINT64_MAX);
+	ck_assert_uint_eq(hsa_queue_add_write_index_screlease(q, 2), UINT64_MAX);
+	ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(q), 1);
+}
+END_TEST
+
+START_TEST(add_write_index_on_null_returns_zero)
+{
+	ck_assert_uint_eq(hsa_queue_add_write_index_relaxed(NULL, 1), 0);
+	ck_assert_uint_eq(hsa_queue_add_write_index_scacquire(NULL, 1), 0);
+	ck_assert_uint_eq(hsa_queue_add_write_index_screlease(NULL, 1), 0);
+	ck_assert_uint_eq(hsa_queue_add_write_index_scacq_screl(NULL, 1), 0);
+	ck_assert_uint_eq(hsa_queue_load_write_index_relaxed(q), 0);
 }
 END_TEST
 
@@ -165,7 +214,19 @@ static Suite *suite(void)
 	tcase_add_test(tc, cu_mask_starts_full_and_round_trips);
 	tcase_add_test(tc, cu_mask_beyond_the_agent_is_reduced);
 	tcase_add_test(tc, cu_mask_arguments_are_checked);
+	tcase_add_test(tc, add_write_index_continues_from_a_stored_or_swapped_index);
+	tcase_add_test(tc, add_write_index_on_null_returns_zero);
 	suite_add_tcase(s, tc);
+	/* The index families again on a SINGLE queue. */
+	TCase *single = tcase_create("index_single");
+	tcase_add_checked_fixture(single, setup_single, teardown);
+	tcase_add_test(single, store_then_load_write_index_in_every_order);
+	tcase_add_test(single, add_write_index_returns_old_value_in_every_order);
+	tcase_add_test(single, add_write_index_continues_from_a_stored_or_swapped_index);
+	tcase_add_test(single, add_write_index_on_null_returns_zero);
+	tcase_add_test(single, cas_write_index_swaps_only_on_match_in_every_order);
+	tcase_add_test(single, read_index_starts_at_zero_and_stores_are_ignored);
+	suite_add_tcase(s, single);
 	return s;
 }
 
