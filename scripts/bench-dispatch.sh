@@ -13,6 +13,13 @@
 #   target        the issue's targets: enqueue ≤ 0.5× ROCr, Single p50 ≤ 0.8×
 #                 ROCr, Multi per packet ≤ 1.0× ROCr; PASS/FAIL is printed
 #
+# The enqueue rows: enqueue_1t is one producer on a SINGLE queue (the queue
+# an application with one producer creates), enqueue_1t_multi one producer on
+# a MULTI queue (rocrtst's enqueueLatency), enqueue_2t two producers on one
+# MULTI queue.  Their floors: floor_enqueue_1t reserves with an atomic load
+# and a release store (all one producer needs), the other two with
+# atomic_fetch_add; each row is printed with how far it is above its floor.
+#
 # The runs alternate (ours, ROCr, ours, ...) --rounds times.  Each figure is
 # the best (lowest) p50 over the rounds of that runtime, with the ratio of the
 # medians over the rounds beside it.  Best-of-rounds because on kfdemu a run
@@ -20,9 +27,15 @@
 # when kfdemu's CP thread catches the doorbell in its spin, ~70-130 us when
 # it sleeps first), and which one depends on where the scheduler put the
 # threads, not on the runtime; alternating rounds keep a slow spell of a
-# shared machine off one runtime only.  The exit status says whether
-# everything ran, never whether a target was met (benchmarks are tools, not
-# tests).
+# shared machine off one runtime only.
+#
+# Exit status: 0 when every run completed and the table was printed (also
+# when a metric was skipped with a printed reason, or a runtime was run
+# again with --no-kernel); 1 when ROCr is not installed, a run failed twice,
+# a run loaded the wrong library, or --report-only found no CSVs; 2 on bad
+# usage; a failed build exits with cmake's status (set -e).  Never whether
+# a target was met: PASS/FAIL is printed, not returned (benchmarks are
+# tools, not tests).
 #
 #   scripts/bench-dispatch.sh [--build DIR] [--out DIR] [--rounds N] [--plot]
 #                             [--rocr DIR] [--report-only]
@@ -201,7 +214,8 @@ awk -F, '
 # Enqueue above its floor: the runtime's own part of a submission.
 awk -F, 'FNR == 1 { file++; next }
   { p[file, $2] = $6 }
-  END { for (t = 1; t <= 2; t++) { m = "enqueue_" t "t"; f = "floor_" m
+  END { split("enqueue_1t enqueue_1t_multi enqueue_2t", rows, " ")
+        for (t = 1; t <= 3; t++) { m = rows[t]; f = "floor_" m
           if ((1, m) in p && (2, m) in p) {
             fv = p[1, f] + 0 < p[2, f] + 0 ? p[1, f] : p[2, f]
             o = p[1, m] - fv; r = p[2, m] - fv

@@ -8,10 +8,13 @@
  *   LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu kfdemu --preset mi210 -- hsa-dispatch-bench
  *
  * Metrics (every figure in ns; min, p50, p99 and mean of the samples):
- *   enqueue_1t, enqueue_2t   host side of a submission per packet: reserve
- *       (hsa_queue_add_write_index_screlease), room check
- *       (hsa_queue_load_read_index_scacquire), 64-byte body, header release
- *       store; one and two producer threads on one queue.  A sample is a
+ *   enqueue_1t, enqueue_1t_multi, enqueue_2t   host side of a submission
+ *       per packet: reserve (hsa_queue_add_write_index_screlease), room
+ *       check (hsa_queue_load_read_index_scacquire), 64-byte body, header
+ *       release store.  enqueue_1t: one producer on a SINGLE queue (what an
+ *       application with one producer creates); enqueue_1t_multi: one
+ *       producer on a MULTI queue (as rocrtst's enqueueLatency does);
+ *       enqueue_2t: two producer threads on one MULTI queue.  A sample is a
  *       group of --group packets timed together (the clock costs about as
  *       much as one packet), doorbell rung once per group, outside the timer.
  *   single_{spin,blocked}_{barrier,kernel}   round trip of one packet:
@@ -26,7 +29,9 @@
  *       (BLOCKED, once it is asleep in the kernel; or ACTIVE); the time from
  *       another thread's hsa_signal_store_screlease to the waiter's return.
  *   floor_*   the same loops with no runtime: a private ring in host memory
- *       (C11 atomics in place of the write index and doorbell), consumed by a
+ *       (C11 atomics in place of the write index and doorbell: a
+ *       single-producer floor reserves with an atomic load and a release
+ *       store, a multi-producer one with atomic_fetch_add), consumed by a
  *       polling thread in this process that decrements a private completion
  *       counter (and wakes a futex sleeper), a futex in place of a blocked
  *       signal wait, a plain atomic in place of a spin wait.  No runtime can
@@ -228,7 +233,8 @@ static void skip(const char *metric, const char *why)
 /* ---- the HSA side: agent, queue, signals, code object ---- */
 
 static hsa_agent_t gpu, cpu;
-static hsa_queue_t *queue;
+static hsa_queue_t *queue;        /* MULTI: every metric but enqueue_1t */
+static hsa_queue_t *queue_single; /* SINGLE: enqueue_1t; NULL unless it runs */
 static hsa_amd_memory_pool_t kernarg_pool;
 static bool have_kernarg_pool;
 static char gfx[64];
@@ -506,28 +512,41 @@ static void ref_wait(struct ref_signal *s, bool blocked)
 
 /* ---- one submission path over either ring ---- */
 
-/* Either the HSA queue (through the API, as an application does) or the
- * floor's private ring (inline atomics).  The branch is taken the same way
- * every time, so it costs nothing measurable. */
+/* Either an HSA queue (through the API, as an application does) or the
+ * floor's private ring (inline atomics).  The branches are taken the same
+ * way every time, so they cost nothing measurable. */
 struct ring {
 	bool is_ref;
+	bool single;        /* the floor's ring: one producer (see ring_reserve) */
+	hsa_queue_t *q;     /* the HSA queue; NULL for the floor's ring */
 	uint32_t size;
 	void *base;
 	bool can_wait_room; /* false without a packet processor */
 };
 
+/* The floor's reservation is the least a runtime must do for the queue's
+ * contract.  One producer (a SINGLE queue): nobody else writes the index,
+ * so an atomic load and a release store (pairs with the acquire of a later
+ * producer's load, as the runtime's screlease must).  Several producers (a
+ * MULTI queue): a locked fetch_add (release), the only way two producers
+ * get distinct slots without a lock. */
 static inline uint64_t ring_reserve(const struct ring *r, uint64_t n)
 {
+	if (r->is_ref && r->single) {
+		uint64_t idx = atomic_load_explicit(&ref.write_index, memory_order_relaxed);
+		atomic_store_explicit(&ref.write_index, idx + n, memory_order_release);
+		return idx;
+	}
 	if (r->is_ref)
 		return atomic_fetch_add_explicit(&ref.write_index, n, memory_order_release);
-	return hsa_queue_add_write_index_screlease(queue, n);
+	return hsa_queue_add_write_index_screlease(r->q, n);
 }
 
 static inline uint64_t ring_read_index(const struct ring *r)
 {
 	if (r->is_ref)
 		return atomic_load_explicit(&ref.read_index, memory_order_acquire);
-	return hsa_queue_load_read_index_scacquire(queue);
+	return hsa_queue_load_read_index_scacquire(r->q);
 }
 
 static inline void ring_doorbell(const struct ring *r, uint64_t idx)
@@ -535,7 +554,7 @@ static inline void ring_doorbell(const struct ring *r, uint64_t idx)
 	if (r->is_ref)
 		atomic_store_explicit(&ref.doorbell, idx + 1, memory_order_release);
 	else
-		hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)idx);
+		hsa_signal_store_screlease(r->q->doorbell_signal, (hsa_signal_value_t)idx);
 }
 
 static inline void *ring_slot(const struct ring *r, uint64_t idx)
@@ -607,16 +626,18 @@ static void completion_fini(struct completion *c)
 		sched_yield();
 }
 
-static struct ring hsa_ring(bool cp)
+static struct ring hsa_ring(hsa_queue_t *q, bool cp)
 {
-	return (struct ring){ .is_ref = false, .size = queue->size, .base = queue->base_address,
+	return (struct ring){ .is_ref = false, .q = q, .size = q->size, .base = q->base_address,
 			      .can_wait_room = cp };
 }
 
-static struct ring ref_ring(bool consumer)
+/* single: reserve as one producer may (ring_reserve); the Single and Multi
+ * round-trip floors use the fetch_add, as their runtimes' MULTI queue does. */
+static struct ring ref_ring(bool consumer, bool single)
 {
-	return (struct ring){ .is_ref = true, .size = ref.size, .base = ref.base,
-			      .can_wait_room = consumer };
+	return (struct ring){ .is_ref = true, .single = single, .size = ref.size,
+			      .base = ref.base, .can_wait_room = consumer };
 }
 
 /* ---- Single and Multi ---- */
@@ -700,7 +721,7 @@ static void *produce(void *arg)
 			uint64_t need = 2ull * opt.group;
 			for (;;) {
 				uint64_t wr = r->is_ref ? atomic_load(&ref.write_index)
-							: hsa_queue_load_write_index_relaxed(queue);
+							: hsa_queue_load_write_index_relaxed(r->q);
 				if (wr + need - ring_read_index(r) <= r->size)
 					break;
 				sched_yield();
@@ -895,7 +916,8 @@ static bool selected(const char *metric)
 }
 
 static const char *const metric_names[] = {
-	"enqueue_1t", "enqueue_2t", "floor_enqueue_1t", "floor_enqueue_2t",
+	"enqueue_1t", "enqueue_1t_multi", "enqueue_2t", "floor_enqueue_1t",
+	"floor_enqueue_1t_multi", "floor_enqueue_2t",
 	"wakeup_blocked", "wakeup_spin", "floor_wakeup_blocked", "floor_wakeup_spin",
 	"single_spin_barrier", "single_blocked_barrier", "single_spin_kernel",
 	"single_blocked_kernel", "floor_single_spin", "floor_single_blocked",
@@ -917,7 +939,7 @@ static bool probe_cp(void)
 	struct completion c;
 	completion_init(&c, false);
 	completion_set(&c, 1);
-	struct ring r = hsa_ring(false);
+	struct ring r = hsa_ring(queue, false);
 	uint64_t idx = ring_reserve(&r, 1);
 	void *slot = ring_slot(&r, idx);
 	write_body(slot, BARRIER, completion_handle(&c));
@@ -1152,21 +1174,28 @@ static void parse_options(int argc, char **argv)
 	}
 }
 
+/* The enqueue floors, each on a fresh private ring: floor_enqueue_1t
+ * reserves as a single producer (load + release store), the MULTI ones
+ * with the fetch_add (ring_reserve). */
 static void run_floor_metrics_host(void)
 {
-	unsigned n;
-	double *ns;
-	if (want("floor_enqueue_1t") || want("floor_enqueue_2t")) {
+	static const struct {
+		const char *name;
+		unsigned threads;
+		bool single;
+	} floors[] = {
+		{ "floor_enqueue_1t", 1, true },
+		{ "floor_enqueue_1t_multi", 1, false },
+		{ "floor_enqueue_2t", 2, false },
+	};
+	for (size_t i = 0; i < sizeof(floors) / sizeof(floors[0]); i++) {
+		if (!want(floors[i].name))
+			continue;
+		unsigned n;
 		ref_init(false);
-		struct ring r = ref_ring(false);
-		if (want("floor_enqueue_1t")) {
-			ns = run_enqueue(&r, 1, &n);
-			record("floor_enqueue_1t", ns, n);
-		}
-		if (want("floor_enqueue_2t")) {
-			ns = run_enqueue(&r, 2, &n);
-			record("floor_enqueue_2t", ns, n);
-		}
+		struct ring r = ref_ring(false, floors[i].single);
+		double *ns = run_enqueue(&r, floors[i].threads, &n);
+		record(floors[i].name, ns, n);
 		ref_fini(false);
 	}
 }
@@ -1204,6 +1233,9 @@ int main(int argc, char **argv)
 		opt.queue_size = max_size;
 	CHECK(hsa_queue_create(gpu, opt.queue_size, HSA_QUEUE_TYPE_MULTI, queue_error, NULL,
 			       UINT32_MAX, UINT32_MAX, &queue));
+	if (want("enqueue_1t"))
+		CHECK(hsa_queue_create(gpu, opt.queue_size, HSA_QUEUE_TYPE_SINGLE, queue_error,
+				       NULL, UINT32_MAX, UINT32_MAX, &queue_single));
 
 	bool any_dispatch = false;
 	for (size_t i = 0; i < N_METRICS; i++)
@@ -1221,10 +1253,16 @@ int main(int argc, char **argv)
 	unsigned n, never;
 	double *ns;
 	/* Host side: the runtime's part of a submission, and its wake-ups. */
-	struct ring hr = hsa_ring(cp);
+	struct ring hr = hsa_ring(queue, cp);
 	if (want("enqueue_1t")) {
-		ns = run_enqueue(&hr, 1, &n);
+		/* The probe ran on the MULTI queue: a CP there serves this one. */
+		struct ring sr = hsa_ring(queue_single, cp);
+		ns = run_enqueue(&sr, 1, &n);
 		record("enqueue_1t", ns, n);
+	}
+	if (want("enqueue_1t_multi")) {
+		ns = run_enqueue(&hr, 1, &n);
+		record("enqueue_1t_multi", ns, n);
 	}
 	if (want("enqueue_2t")) {
 		ns = run_enqueue(&hr, 2, &n);
@@ -1284,7 +1322,7 @@ int main(int argc, char **argv)
 	if (want("floor_single_spin") || want("floor_single_blocked") ||
 	    want("floor_multi_spin") || want("floor_multi_blocked")) {
 		ref_init(true);
-		struct ring rr = ref_ring(true);
+		struct ring rr = ref_ring(true, false);
 		if (want("floor_single_spin")) {
 			ns = run_single(&rr, BARRIER, false, &n);
 			record("floor_single_spin", ns, n);
@@ -1305,6 +1343,8 @@ int main(int argc, char **argv)
 	}
 
 	kernel_unload();
+	if (queue_single)
+		CHECK(hsa_queue_destroy(queue_single));
 	CHECK(hsa_queue_destroy(queue));
 	CHECK(hsa_shut_down());
 	if (opt.csv)

@@ -52,8 +52,8 @@ cat "$log"
 [ -s "$csv" ] || { echo "FAIL: no CSV at $csv"; exit 1; }
 
 "$tool" --list >"$dir/bench-$tag.metrics"
-expect="enqueue_1t enqueue_2t wakeup_blocked wakeup_spin floor_enqueue_1t floor_enqueue_2t
-floor_wakeup_blocked floor_wakeup_spin floor_single_spin floor_single_blocked
+expect="enqueue_1t enqueue_1t_multi enqueue_2t wakeup_blocked wakeup_spin floor_enqueue_1t
+floor_enqueue_1t_multi floor_enqueue_2t floor_wakeup_blocked floor_wakeup_spin floor_single_spin floor_single_blocked
 floor_multi_spin floor_multi_blocked"
 if grep -q 'command processor: present' "$log"; then
   expect="$expect single_spin_barrier single_blocked_barrier multi_spin_barrier multi_blocked_barrier"
