@@ -28,15 +28,20 @@
  *    application hands the role over under its own lock, which the spec
  *    allows: one producer at a time) stays correct, because that lock
  *    orders the previous store before the next load.
- *  - Two threads reserving on one SINGLE queue at the same time may both
- *    get the same index (ROCr, which always uses the locked RMW, tolerates
- *    it; docs/differences.md says so).  The runtime itself creates no
- *    queue: every SINGLE queue is an application's.
+ *  - We read "a single producer" as one thread submitting at a time (the
+ *    spec's "single agent" would allow the CPU agent's many threads; its
+ *    last sentence excludes their concurrent reservations).  Two threads
+ *    reserving on one SINGLE queue at the same time may both get the same
+ *    index; ROCr uses the locked RMW on every type, so such a program
+ *    happens to work there (docs/differences.md).  The runtime itself
+ *    creates no queue: every SINGLE queue is an application's.
  *  - MULTI queues keep the locked fetch_add (COOPERATIVE queues are refused
  *    at creation; were they added, they are multi-producer and would take
  *    the same path: only SINGLE takes the fast one).  cas, load and store
- *    are the same for every type: a cas is already one instruction and the
- *    producer's own choice; a load or store has no RMW to drop.
+ *    are the same for every type: a load or store has no RMW to drop, and
+ *    a cas is the caller's explicit choice of one, off the reserve path
+ *    the enqueue benchmark measures; nothing measured argues for changing
+ *    it.
  *  - The type is read from the hsa_queue_t, the first member of the
  *    amd_queue_t (queue.h), on the cache line of write_dispatch_id (offset
  *    0 vs 56): no extra miss.  It is written once, before hsa_queue_create
