@@ -10,10 +10,10 @@
  * fetch goes through struct kemu_isa_mem, so a missing page becomes a GPU
  * memory fault reported in struct kemu_isa_error instead of a host crash.
  *
- * Threading: programs are decoded once per (memory context, kernel
- * descriptor VA) and cached under a lock; a program is immutable after
- * decode, so independent workgroups may run on several host threads at
- * once.  Each running workgroup needs its own scratch slot (see
+ * Threading: programs are decoded once and cached under a lock (the
+ * program cache, see kemu_isa_dispatch.cache_vm); a program is immutable
+ * after decode, so independent workgroups may run on several host threads
+ * at once.  Each running workgroup needs its own scratch slot (see
  * kemu_isa_run_workgroup_slot()).
  *
  * Wave size is 64 (gfx9 has no wave32).
@@ -28,7 +28,10 @@
  *       .private_segment_size = pkt->private_segment_size,
  *       .scratch = { queue scratch VA, size, per-wave bytes },
  *       .apertures = { shared_base, private_base } (the process's),
- *       .interrupt = raise_irq, .wave_instruction_limit = watchdog };
+ *       .interrupt = raise_irq, .wave_instruction_limit = watchdog,
+ *       .cache_owner = the CP, .cache_vm = the process,
+ *       .cache_vm_gen, .cache_icache_gen = its TLB-flush and icache
+ *       invalidate counters, read now };
  *   p = kemu_isa_program_get(&d, &err);       // NULL: fail the dispatch
  *   for each workgroup (x, y, z), on any worker thread t:
  *       kemu_isa_run_workgroup_slot(p, &d, x, y, z, t, &err);
@@ -67,10 +70,18 @@ extern "C" {
  * so an implementation with page-granular mappings may translate one page
  * at a time.  Atomic accesses are made with host atomics on the returned
  * pointer, so it must be the same for every thread (shared memory).
+ *
+ * Each wave keeps the pages it translated (a small TLB, emptied when the
+ * wave starts).  generation, when set, is the address space's TLB-flush
+ * counter: a wave reads it (acquire) before every lookup and forgets its
+ * pages when it changed, so a translation is never used after the mapping
+ * behind it changed (the caller bumps the counter, with release, after
+ * every unmap).  NULL: pages are kept for the life of the wave.
  */
 struct kemu_isa_mem {
 	void *ctx;
 	void *(*translate)(void *ctx, uint64_t gpu_va, uint64_t len, unsigned access);
+	const _Atomic uint64_t *generation;
 };
 
 /*
@@ -135,6 +146,25 @@ struct kemu_isa_dispatch {
 	 * stay valid until the workgroup returns.  The check costs nothing
 	 * per instruction: it shares the watchdog's countdown. */
 	const _Atomic _Bool *preempt;
+	/*
+	 * Program cache identity.  cache_vm NULL: programs are keyed by
+	 * mem->ctx and the descriptor and first code bytes are compared on
+	 * every kemu_isa_program_get (kemu_isa_cache_flush(mem->ctx) forgets
+	 * them).  Otherwise the cache behaves as the GPU's instruction cache
+	 * for the address space cache_vm of cache_owner (e.g. a process on
+	 * one device): a program is keyed by (cache_owner, cache_vm,
+	 * kernel_object), the 64 descriptor bytes are compared (the CP reads
+	 * the descriptor for every dispatch), but the code is not read again:
+	 * code rewritten in place keeps running in its cached form until
+	 * vm_gen (the address space's mappings changed) or icache_gen (an
+	 * instruction-cache invalidate) differs from the values the program
+	 * was decoded under.  Read both before the dispatch reads any code.
+	 * kemu_isa_cache_flush(cache_owner) forgets the owner's programs.
+	 */
+	const void *cache_owner;
+	const void *cache_vm;
+	uint64_t cache_vm_gen;
+	uint64_t cache_icache_gen;
 };
 
 /* Wave instructions between two reads of kemu_isa_dispatch.preempt. */
@@ -176,6 +206,8 @@ struct kemu_isa_stats {
 	uint64_t waves;
 	uint64_t workgroups;
 	uint64_t programs_decoded;
+	uint64_t programs_reused;       /* kemu_isa_program_get cache hits */
+	uint64_t programs_cached;       /* on the cache now (not cumulative) */
 };
 
 struct kemu_isa_program;
@@ -183,16 +215,20 @@ struct kemu_isa_program;
 /*
  * Decode the kernel whose descriptor is at dispatch->kernel_object (read
  * through dispatch->mem), or return the cached decode.  Returns NULL with
- * err filled on a bad descriptor or a fault while fetching.  The program
- * stays valid until kemu_isa_cache_flush() or kemu_isa_program_put().
+ * err filled on a bad descriptor or a fault while fetching.  The caller
+ * holds a reference until kemu_isa_program_put(), whatever happens to the
+ * cache meanwhile.  The cache holds at most KEMU_ISA_CACHE_PROGRAMS
+ * programs (least recently used ones go first).
  */
 struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *dispatch,
 					      struct kemu_isa_error *err);
 void kemu_isa_program_put(struct kemu_isa_program *program);
+#define KEMU_ISA_CACHE_PROGRAMS 64u
 
-/* Forget cached programs of one memory context whose code may have
- * changed (code object unloaded, memory freed); ctx NULL: all. */
-void kemu_isa_cache_flush(const void *mem_ctx);
+/* Forget the cached programs of one memory context (cache_vm NULL) or of
+ * one cache_owner whose code may have changed or which goes away; NULL:
+ * all.  Programs still in use are freed by their last put. */
+void kemu_isa_cache_flush(const void *ctx);
 
 /*
  * Run every wave of workgroup (x, y, z) to completion.  Waves run one at a

@@ -156,12 +156,18 @@ struct isa_code {
 };
 
 struct kemu_isa_program {
-	struct kemu_isa_program *next;  /* cache chain (cache lock) */
+	struct kemu_isa_program *next;  /* cache chain, most recently used
+					   first (cache lock) */
 	int refs;                       /* cache lock */
+	/* the cache key: (mem_ctx) with content checks, or (owner, vm) with
+	 * the generations it was decoded under (isa.h, cache_vm) */
 	const void *mem_ctx;
+	const void *owner, *vm;
+	uint64_t vm_gen, icache_gen;
 	uint64_t kd_va;
 	uint8_t kd_bytes[64];
-	uint8_t entry_bytes[16];        /* first code bytes, to detect reuse */
+	uint8_t entry_bytes[16];        /* first code bytes, to detect reuse
+					   (mem_ctx programs only) */
 	amdhsa_kernel_descriptor_t kd;
 	uint32_t gfx;                   /* gfx_target_version */
 	bool gfx942;
@@ -216,6 +222,8 @@ struct isa_wave {
 	unsigned id;
 	bool done;
 	unsigned tlb_next;
+	uint64_t tlb_gen;               /* mem->generation the entries were
+					   made under */
 	struct isa_tlb_entry tlb[ISA_TLB];
 };
 
@@ -336,5 +344,7 @@ void kemu_isa_code_free(struct kemu_isa_program *p);
 
 /* Statistics (isa_run.c). */
 void kemu_isa_stats_add(uint64_t insts, uint64_t waves, uint64_t wgs, uint64_t progs);
+/* Programs on the cache now (isa_run.c). */
+unsigned kemu_isa_cache_count(void);
 
 #endif /* KEMU_ISA_PRIV_H */

@@ -33,7 +33,7 @@
 
 /* ---- statistics ---- */
 
-static _Atomic uint64_t stat_insts, stat_waves, stat_wgs, stat_progs;
+static _Atomic uint64_t stat_insts, stat_waves, stat_wgs, stat_progs, stat_reused;
 
 void kemu_isa_stats_add(uint64_t insts, uint64_t waves, uint64_t wgs, uint64_t progs)
 {
@@ -49,6 +49,8 @@ void kemu_isa_stats_get(struct kemu_isa_stats *out)
 	out->waves = atomic_load_explicit(&stat_waves, memory_order_relaxed);
 	out->workgroups = atomic_load_explicit(&stat_wgs, memory_order_relaxed);
 	out->programs_decoded = atomic_load_explicit(&stat_progs, memory_order_relaxed);
+	out->programs_reused = atomic_load_explicit(&stat_reused, memory_order_relaxed);
+	out->programs_cached = kemu_isa_cache_count();
 }
 
 const char *kemu_isa_error_name(enum kemu_isa_error_kind kind)
@@ -256,11 +258,22 @@ ISA_HOT void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
 
 /* ---- memory ---- */
 
+/* The wave's TLB: pages it translated, for as long as mem->generation
+ * (when there is one) stays the same (isa.h, struct kemu_isa_mem). */
 static uint8_t *tlb_lookup(struct isa_wave *w, uint64_t page, unsigned access)
 {
 	const struct kemu_isa_mem *mem = w->wg->mem;
 	uint8_t *h;
 
+	if (mem->generation) {
+		/* acquire: pairs with the release bump that follows an unmap, so
+		 * an entry kept from before it is never used after it */
+		uint64_t gen = atomic_load_explicit(mem->generation, memory_order_acquire);
+		if (gen != w->tlb_gen) {
+			memset(w->tlb, 0, sizeof(w->tlb));
+			w->tlb_gen = gen;
+		}
+	}
 	for (unsigned i = 0; i < ISA_TLB; i++) {
 		const struct isa_tlb_entry *e = &w->tlb[i];
 		if (e->page == (page | 1) && (e->access & access) == access)
@@ -337,10 +350,29 @@ int isa_mem_write(struct isa_wave *w, const struct isa_inst *in, uint64_t va, co
 	return mem_copy(w, in, va, (void *)src, len, true);
 }
 
-/* ---- program cache ---- */
+/* ---- program cache ----
+ *
+ * One chain of programs, most recently used first and at most
+ * KEMU_ISA_CACHE_PROGRAMS long (the tail is dropped), under cache_lock,
+ * which is never held while GPU memory is read or code decoded.  The
+ * chain holds one reference to each program on it and every
+ * kemu_isa_program_get caller another, so a program dropped from the
+ * chain lives until its last user puts it.  Two kinds of key (isa.h,
+ * kemu_isa_dispatch.cache_vm):
+ *   - mem_ctx programs are still valid when the descriptor and the first
+ *     16 code bytes read now are those they were decoded from;
+ *   - (owner, vm) programs are valid when the descriptor bytes are the
+ *     same and they were decoded under the dispatch's vm_gen and
+ *     icache_gen: the code is not read again, as an instruction cache
+ *     serves it until the TLB flush or the invalidate.
+ * A stale program is dropped when a lookup finds it.  Decoding happens
+ * outside the lock; two threads that decode the same kernel at once keep
+ * the first one cached.
+ */
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kemu_isa_program *cache_head;
+static unsigned cache_count;
 
 static void program_free(struct kemu_isa_program *p)
 {
@@ -427,13 +459,143 @@ bad_wave32:
 	return -1;
 }
 
+/* Does program p have d's key (not yet: is it still valid)? */
+static bool cache_key_match(const struct kemu_isa_program *p, const struct kemu_isa_dispatch *d)
+{
+	if (p->kd_va != d->kernel_object || p->gfx != d->gfx_target_version)
+		return false;
+	if (d->cache_vm)
+		return p->vm == d->cache_vm && p->owner == d->cache_owner;
+	return !p->vm && p->mem_ctx == d->mem->ctx;
+}
+
+/* May d run p, which has d's key?  kd: the descriptor bytes read for d;
+ * entry: the first code bytes (mem_ctx programs only). */
+static bool cache_valid(const struct kemu_isa_program *p, const struct kemu_isa_dispatch *d,
+			const uint8_t *kd, const uint8_t *entry)
+{
+	if (memcmp(p->kd_bytes, kd, 64))
+		return false;
+	if (d->cache_vm)
+		return p->vm_gen == d->cache_vm_gen && p->icache_gen == d->cache_icache_gen;
+	return !memcmp(p->entry_bytes, entry, 16);
+}
+
+/* p was decoded under newer generations than d read: d is the stale one
+ * (it read them before a concurrent unmap or invalidate), so p stays. */
+static bool cache_newer(const struct kemu_isa_program *p, const struct kemu_isa_dispatch *d)
+{
+	return d->cache_vm && (p->vm_gen > d->cache_vm_gen || p->icache_gen > d->cache_icache_gen);
+}
+
+/* Takes *pp off the chain; returns it when that was its last reference
+ * (the caller frees it after dropping the lock).  Caller holds cache_lock. */
+static struct kemu_isa_program *cache_unlink(struct kemu_isa_program **pp)
+{
+	struct kemu_isa_program *p = *pp;
+
+	*pp = p->next;
+	p->next = NULL;
+	cache_count--;
+	return --p->refs == 0 ? p : NULL;
+}
+
+/* Finds d's program on the chain: a valid one is moved to the front and
+ * returned with a reference for the caller; a stale one is unlinked (into
+ * *dead if it was its last reference).  Caller holds cache_lock. */
+static struct kemu_isa_program *cache_find(const struct kemu_isa_dispatch *d, const uint8_t *kd,
+					   const uint8_t *entry, struct kemu_isa_program **dead,
+					   bool *keep_newer)
+{
+	*keep_newer = false;
+	for (struct kemu_isa_program **pp = &cache_head; *pp; pp = &(*pp)->next) {
+		struct kemu_isa_program *p = *pp;
+		if (!cache_key_match(p, d))
+			continue;
+		if (cache_valid(p, d, kd, entry)) {
+			*pp = p->next;
+			p->next = cache_head;
+			cache_head = p;
+			p->refs++;
+			return p;
+		}
+		if (cache_newer(p, d)) {
+			*keep_newer = true;
+			return NULL;
+		}
+		p = cache_unlink(pp);
+		if (p) {
+			p->next = *dead;
+			*dead = p;
+		}
+		return NULL;
+	}
+	return NULL;
+}
+
+/* Puts np (refs 1: the caller's) at the front and drops the tail beyond
+ * the bound (into the *dead list).  Caller holds cache_lock. */
+static void cache_insert(struct kemu_isa_program *np, struct kemu_isa_program **dead)
+{
+	np->refs++;
+	np->next = cache_head;
+	cache_head = np;
+	cache_count++;
+	while (cache_count > KEMU_ISA_CACHE_PROGRAMS) {
+		struct kemu_isa_program **pp = &cache_head;
+		while ((*pp)->next)
+			pp = &(*pp)->next;
+		struct kemu_isa_program *p = cache_unlink(pp);
+		if (p) {
+			p->next = *dead;
+			*dead = p;
+		}
+	}
+}
+
+unsigned kemu_isa_cache_count(void)
+{
+	unsigned n;
+
+	pthread_mutex_lock(&cache_lock);
+	n = cache_count;
+	pthread_mutex_unlock(&cache_lock);
+	return n;
+}
+
+static void free_list(struct kemu_isa_program *p)
+{
+	while (p) {
+		struct kemu_isa_program *n = p->next;
+		program_free(p);
+		p = n;
+	}
+}
+
+/* cache_find under the lock, for a caller that has not decoded yet. */
+static struct kemu_isa_program *cache_lookup(const struct kemu_isa_dispatch *d,
+					     const uint8_t *kd, const uint8_t *entry,
+					     bool *keep_newer)
+{
+	struct kemu_isa_program *p, *dead = NULL;
+
+	pthread_mutex_lock(&cache_lock);
+	p = cache_find(d, kd, entry, &dead, keep_newer);
+	pthread_mutex_unlock(&cache_lock);
+	free_list(dead);
+	if (p)
+		atomic_fetch_add_explicit(&stat_reused, 1, memory_order_relaxed);
+	return p;
+}
+
 struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *d,
 					      struct kemu_isa_error *err)
 {
-	struct kemu_isa_program *p, *np = NULL;
+	struct kemu_isa_program *p, *np = NULL, *dead = NULL;
 	uint8_t kd[64], entry[16];
 	uint64_t entry_va;
 	amdhsa_kernel_descriptor_t kdesc;
+	bool keep_newer = false;
 
 	if (!d || !d->mem || !d->mem->translate) {
 		err_setf(err, KEMU_ISA_ERR_BAD_DISPATCH, 0, "dispatch without a memory interface");
@@ -452,6 +614,10 @@ struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *d,
 			 (unsigned long long)d->kernel_object);
 		return NULL;
 	}
+	memset(entry, 0, sizeof(entry));
+	/* an instruction-cache hit reads no code */
+	if (d->cache_vm && (p = cache_lookup(d, kd, entry, &keep_newer)))
+		return p;
 	memcpy(&kdesc, kd, 64);
 	entry_va = d->kernel_object + (uint64_t)kdesc.kernel_code_entry_byte_offset;
 	if ((kdesc.kernarg_preload & 0x7f) != 0)
@@ -477,26 +643,20 @@ struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *d,
 		}
 	}
 
-	pthread_mutex_lock(&cache_lock);
-	for (p = cache_head; p; p = p->next) {
-		if (p->mem_ctx == d->mem->ctx && p->kd_va == d->kernel_object &&
-		    p->gfx == d->gfx_target_version && !memcmp(p->kd_bytes, kd, 64) &&
-		    !memcmp(p->entry_bytes, entry, 16)) {
-			p->refs++;
-			pthread_mutex_unlock(&cache_lock);
-			return p;
-		}
-	}
-	pthread_mutex_unlock(&cache_lock);
+	if (!d->cache_vm && (p = cache_lookup(d, kd, entry, &keep_newer)))
+		return p;
 
-	/* Decode outside the lock; a racing decode of the same kernel is
-	 * resolved below by keeping the first one cached. */
 	np = calloc(1, sizeof(*np));
 	if (!np) {
 		err_setf(err, KEMU_ISA_ERR_NO_MEMORY, 0, "out of memory for a program");
 		return NULL;
 	}
-	np->mem_ctx = d->mem->ctx;
+	np->refs = 1; /* the caller's */
+	np->mem_ctx = d->cache_vm ? NULL : d->mem->ctx;
+	np->owner = d->cache_vm ? d->cache_owner : NULL;
+	np->vm = d->cache_vm;
+	np->vm_gen = d->cache_vm_gen;
+	np->icache_gen = d->cache_icache_gen;
 	np->kd_va = d->kernel_object;
 	memcpy(np->kd_bytes, kd, 64);
 	memcpy(np->entry_bytes, entry, 16);
@@ -518,19 +678,18 @@ struct kemu_isa_program *kemu_isa_program_get(const struct kemu_isa_dispatch *d,
 	kemu_isa_stats_add(0, 0, 0, 1);
 
 	pthread_mutex_lock(&cache_lock);
-	for (p = cache_head; p; p = p->next) {
-		if (p->mem_ctx == np->mem_ctx && p->kd_va == np->kd_va && p->gfx == np->gfx &&
-		    !memcmp(p->kd_bytes, kd, 64) && !memcmp(p->entry_bytes, entry, 16)) {
-			p->refs++;
-			pthread_mutex_unlock(&cache_lock);
-			program_free(np);
-			return p;
-		}
+	p = cache_find(d, kd, entry, &dead, &keep_newer);
+	if (p) {
+		/* another thread decoded it meanwhile: keep that one */
+		pthread_mutex_unlock(&cache_lock);
+		free_list(dead);
+		program_free(np);
+		return p;
 	}
-	np->refs = 2; /* the cache's and the caller's */
-	np->next = cache_head;
-	cache_head = np;
+	if (!keep_newer) /* else np runs this dispatch only */
+		cache_insert(np, &dead);
 	pthread_mutex_unlock(&cache_lock);
+	free_list(dead);
 	return np;
 }
 
@@ -547,7 +706,7 @@ void kemu_isa_program_put(struct kemu_isa_program *p)
 		program_free(p);
 }
 
-void kemu_isa_cache_flush(const void *mem_ctx)
+void kemu_isa_cache_flush(const void *ctx)
 {
 	struct kemu_isa_program **pp, *dead = NULL;
 
@@ -555,9 +714,9 @@ void kemu_isa_cache_flush(const void *mem_ctx)
 	pp = &cache_head;
 	while (*pp) {
 		struct kemu_isa_program *p = *pp;
-		if (!mem_ctx || p->mem_ctx == mem_ctx) {
-			*pp = p->next;
-			if (--p->refs == 0) {
+		if (!ctx || p->mem_ctx == ctx || p->owner == ctx) {
+			p = cache_unlink(pp);
+			if (p) {
 				p->next = dead;
 				dead = p;
 			}
@@ -566,11 +725,7 @@ void kemu_isa_cache_flush(const void *mem_ctx)
 		}
 	}
 	pthread_mutex_unlock(&cache_lock);
-	while (dead) {
-		struct kemu_isa_program *n = dead->next;
-		program_free(dead);
-		dead = n;
-	}
+	free_list(dead);
 }
 
 /* ---- workgroups ---- */
@@ -684,6 +839,7 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	w->done = false;
 	w->ninst = 0;
 	w->tlb_next = 0;
+	w->tlb_gen = 0;
 	memset(w->tlb, 0, sizeof(w->tlb));
 	w->scratch_bytes = d->scratch.wave_bytes ? d->scratch.wave_bytes
 						 : kemu_isa_scratch_wave_bytes(p, d);

@@ -70,7 +70,7 @@ static void *identity_translate(void *ctx, uint64_t va, uint64_t len, unsigned a
 
 struct hx_last hx_last;
 
-static const struct kemu_isa_mem identity = { NULL, identity_translate };
+static const struct kemu_isa_mem identity = { .ctx = NULL, .translate = identity_translate };
 
 const struct kemu_isa_mem *hx_mem(void)
 {
