@@ -32,8 +32,26 @@
  * destroyed abandons its dispatch between workgroups (the kernel preempts
  * it; its completion signal is never written).  s_sendmsg interrupts go to
  * the driver model with 24 valid id bits, as the SQ interrupt does.
+ *
+ * Caches, as the GPU keeps them (each valid for one VM generation, which
+ * every MAP/UNMAP/SVM change bumps: kemu_vm.c, "The GPU's TLBs"):
+ *   - decoded programs: emu/isa's program cache is the device's
+ *     instruction cache, keyed by the CP (its pool) and the process; a
+ *     program is reused until the VM generation or the CP's icache
+ *     generation (a PM4 ACQUIRE_MEM with SH_ICACHE_ACTION_ENA, cp_pm4.c)
+ *     moves, so code rewritten in place without an invalidate keeps
+ *     running in its old form, as on hardware.  The pool's teardown with
+ *     its CP forgets them (cp_pool.c).
+ *   - a TLB per worker slot (q->wtlb, whole mappings from
+ *     kemu_vm_translate_range), so the waves' translations take no VM lock;
+ *     the generation is re-read (acquire) on every lookup, as kemu_cp_map
+ *     does for the packet processor.  A miss translates afresh and
+ *     reports the same fault as kemu_vm_translate would; the first fault
+ *     of the dispatch is the one raised.
+ *   - each wave's page TLB in emu/isa, which follows the same generation.
  */
 #define _GNU_SOURCE
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -121,22 +139,67 @@ bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q)
 
 #ifdef KEMU_CP_HAVE_ISA
 
+struct dispatch_run;
+
+/* What one participant slot of a dispatch runs with: a memory interface
+ * whose ctx is the slot (so translations go through the queue's worker
+ * TLB for that slot) and the dispatch pointing at it.  Slot
+ * KEMU_CP_MAX_WORKERS is a spare without TLB, shared by any participant
+ * beyond the pool's size (there is none: the pool has fewer threads). */
+struct dispatch_slot {
+	struct dispatch_run *r;
+	struct kemu_cp_wtlb *tlb;      /* NULL: translate afresh */
+	struct kemu_isa_mem mem;
+	struct kemu_isa_dispatch d;
+};
+
 struct dispatch_run {
 	struct kemu_cp_job job;        /* first: the pool hands it back */
 	struct kemu_cp_queue *q;
 	const struct kemu_isa_program *prog;
-	struct kemu_isa_dispatch d;
-	struct kemu_isa_mem mem;
+	struct kemu_isa_dispatch d;    /* copied into every slot */
 	uint32_t ngx, ngy;
 	pthread_mutex_t lock;          /* the first error and fault */
 	bool have_err, have_fault;
 	struct kemu_isa_error err;
 	struct kemu_vm_fault_info fault;
+	struct dispatch_slot slot[KEMU_CP_MAX_WORKERS + 1];
 };
+
+/* kemu_cp_map's lookup (cp_signal.c) over a worker slot's TLB: entries
+ * hold whole mappings and are used only while the VM generation (read
+ * with acquire on every lookup) is the one they were made under.  The
+ * result, and the fault info on a miss, are what kemu_vm_translate gives
+ * for the same access. */
+static void *wtlb_map(struct kemu_cp_queue *q, struct kemu_cp_wtlb *t, uint64_t va, size_t len,
+		      unsigned access, struct kemu_vm_fault_info *f)
+{
+	size_t n = len ? len : 1;
+	uint64_t gen = kemu_vm_generation(q->p);
+	for (unsigned i = 0; i < KEMU_CP_WTLB_ENTRIES; i++) {
+		const struct kemu_vm_range *e = &t->e[i];
+		uint64_t off = va - e->va;
+		if (e->len && e->gen == gen && off < e->len && n <= e->len - off &&
+		    !(access & ~e->access))
+			return e->host + off;
+	}
+	struct kemu_vm_range r;
+	if (kemu_vm_translate_range(q->p, q->gpu_id, va, access, &r, f))
+		return NULL;
+	if (r.len < n) {
+		/* the range runs off the end of its mapping */
+		*f = (struct kemu_vm_fault_info){ .va = va + r.len, .gpu_id = q->gpu_id,
+						  .not_present = true };
+		return NULL;
+	}
+	t->e[t->next++ % KEMU_CP_WTLB_ENTRIES] = r;
+	return r.host;
+}
 
 static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 {
-	struct dispatch_run *r = ctx;
+	struct dispatch_slot *s = ctx;
+	struct dispatch_run *r = s->r;
 	unsigned a = 0;
 	if (access & (KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_ATOMIC))
 		a |= KEMU_ACCESS_READ;
@@ -145,7 +208,8 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	if (access & KEMU_ISA_ACCESS_EXEC)
 		a |= KEMU_ACCESS_EXEC;
 	struct kemu_vm_fault_info f;
-	void *h = kemu_cp_map_shared(r->q, va, (size_t)len, a, &f);
+	void *h = s->tlb ? wtlb_map(r->q, s->tlb, va, (size_t)len, a, &f)
+			 : kemu_cp_map_shared(r->q, va, (size_t)len, a, &f);
 	if (!h) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->have_fault) {
@@ -172,9 +236,11 @@ static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
 	uint32_t x = (uint32_t)(wg % r->ngx);
 	uint32_t y = (uint32_t)(wg / r->ngx % r->ngy);
 	uint32_t z = (uint32_t)(wg / r->ngx / r->ngy);
+	const struct dispatch_slot *s = &r->slot[slot < KEMU_CP_MAX_WORKERS ? slot
+									 : KEMU_CP_MAX_WORKERS];
 	struct kemu_isa_error err;
 	memset(&err, 0, sizeof(err));
-	if (!kemu_isa_run_workgroup_slot(r->prog, &r->d, x, y, z, slot, &err))
+	if (!kemu_isa_run_workgroup_slot(r->prog, &s->d, x, y, z, slot, &err))
 		return 0;
 	pthread_mutex_lock(&r->lock);
 	if (!r->have_err) {
@@ -256,26 +322,35 @@ static int dispatch_scratch(struct dispatch_run *r, unsigned waves_per_wg, unsig
 	return 0;
 }
 
+/* Sets up slot i of r from the dispatch template r->d. */
+static void dispatch_slot_init(struct dispatch_run *r, unsigned i)
+{
+	struct dispatch_slot *s = &r->slot[i];
+	s->r = r;
+	s->tlb = i < KEMU_CP_MAX_WORKERS ? &r->q->wtlb[i] : NULL;
+	/* the waves' own TLBs follow the VM generation too: emu/isa reads
+	 * it with the acquire load kemu_vm_generation makes */
+	s->mem = (struct kemu_isa_mem){ .ctx = s, .translate = cp_translate,
+					.generation = &r->q->p->vm_gen };
+	s->d = r->d;
+	s->d.mem = &s->mem;
+}
+
 int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_va,
 		     uint64_t index)
 {
 	struct dispatch_geom g;
 	if (dispatch_geometry(q, pkt, &g))
 		return -1;
-	struct dispatch_run *r = calloc(1, sizeof(*r));
-	if (!r) {
-		kemu_cp_queue_error(q, KEMU_CP_ERR_ILLEGAL_INSN, "out of host memory");
-		return -1;
-	}
+	/* on the stack: the pool is done with the job when kemu_cp_pool_run
+	 * returns (cp_pool.c) */
+	struct dispatch_run run, *r = &run;
+	memset(r, 0, offsetof(struct dispatch_run, slot));
 	r->q = q;
 	pthread_mutex_init(&r->lock, NULL);
-	/* the program cache is keyed by the memory context: q's, flushed when
-	 * the queue goes away */
-	r->mem = (struct kemu_isa_mem){ .ctx = r, .translate = cp_translate };
 	uint32_t *aq = kemu_cp_map(q, q->amd_va + 64, 8, KEMU_ACCESS_READ, NULL);
 	struct kemu_isa_dispatch *d = &r->d;
 	d->gfx_target_version = q->cp->gfx_target_version;
-	d->mem = &r->mem;
 	d->kernel_object = g.kernel_object;
 	memcpy(&d->kernarg_address, pkt + 40, 8);
 	d->dispatch_packet = pkt_va;
@@ -297,16 +372,28 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	 * a kernel that never ends cannot hold the destroy */
 	d->preempt = &q->destroying;
 #endif
+	/* The program cache is the device's instruction cache over this
+	 * process's VM (isa.h, cache_vm): keyed by the CP (its pool, whose
+	 * teardown forgets them) and the process, and valid while neither a
+	 * MAP/UNMAP (VM generation) nor a PM4 icache invalidate (cp_pm4.c)
+	 * happened since the decode.  Both are read before any code is;
+	 * acquire: pairs with the release bumps. */
+	d->cache_owner = &q->cp->pool;
+	d->cache_vm = q->p;
+	d->cache_vm_gen = kemu_vm_generation(q->p);
+	d->cache_icache_gen = atomic_load_explicit(&q->cp->icache_gen, memory_order_acquire);
+	/* the program is fetched through slot 0 before any worker runs */
+	dispatch_slot_init(r, 0);
 	int ret = -1;
 	struct kemu_isa_error err;
 	memset(&err, 0, sizeof(err));
-	r->prog = kemu_isa_program_get(d, &err);
+	r->prog = kemu_isa_program_get(&r->slot[0].d, &err);
 	if (!r->prog) {
 		if (err.kind == KEMU_ISA_ERR_MEMORY_FAULT)
 			dispatch_fail(r, &err);
 		else
 			kemu_cp_queue_error(q, KEMU_CP_ERR_CODE_OBJECT, err.message);
-		goto out_free;
+		goto out;
 	}
 	unsigned slots;
 	unsigned waves = kemu_isa_waves_per_workgroup(d);
@@ -319,6 +406,13 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		.total = (uint64_t)g.ngroups[0] * g.ngroups[1] * g.ngroups[2],
 		.max_slots = slots ? slots : 1,
 	};
+	/* every slot a participant may hold (any of them may run any
+	 * workgroup), now with the scratch set up */
+	unsigned held = r->job.total > 1 ? r->job.max_slots : 1;
+	for (unsigned i = 0; i <= KEMU_CP_MAX_WORKERS; i++) {
+		if (i < held || i == KEMU_CP_MAX_WORKERS)
+			dispatch_slot_init(r, i);
+	}
 	kemu_cp_pool_run(&q->cp->pool, &r->job);
 	if (r->have_err && !dispatch_preempted(&r->err))
 		dispatch_fail(r, &r->err);
@@ -330,10 +424,8 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		ret = 0;
 out_put:
 	kemu_isa_program_put((struct kemu_isa_program *)r->prog);
-out_free:
-	kemu_isa_cache_flush(r);
+out:
 	pthread_mutex_destroy(&r->lock);
-	free(r);
 	return ret;
 }
 

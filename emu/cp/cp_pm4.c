@@ -12,8 +12,15 @@
  * INDIRECT_BUFFER: dw1 = base bits 31:2, dw2 = base bits 47:32, dw3 =
  * size in dwords (bits 19:0) | VALID (bit 23).  Inside the buffer the CP
  * model executes what a compute queue's runtime sends:
- *   NOP, ACQUIRE_MEM, EVENT_WRITE  -> a seq_cst fence (caches are coherent
- *                                     on the host; the fence is the order)
+ *   NOP, ACQUIRE_MEM, EVENT_WRITE  -> a seq_cst fence (data caches are
+ *                                     coherent on the host; the fence is
+ *                                     the order)
+ *   ACQUIRE_MEM with SH_ICACHE_ACTION_ENA (CP_COHER_CNTL, the first body
+ *                                     dword on gfx9, bit 29) -> also the
+ *                                     device's instruction caches are
+ *                                     invalidated: cp->icache_gen is
+ *                                     bumped, so emu/isa's cached decodes
+ *                                     are not used again (cp_dispatch.c)
  *   WRITE_DATA to memory (DST_SEL 5) -> the dwords are written through
  *                                     the GPU VM
  * Any other opcode, a nested IB or a malformed packet stops the queue with
@@ -32,6 +39,7 @@
 #define PM4_INDIRECT_BUFFER   0x3Fu
 #define PM4_EVENT_WRITE       0x46u
 #define PM4_ACQUIRE_MEM       0x58u
+#define PM4_COHER_SH_ICACHE   (1u << 29) /* CP_COHER_CNTL.SH_ICACHE_ACTION_ENA */
 #define PM4_IB_MAX_DW         (1u << 20)
 
 static int pm4_bad(struct kemu_cp_queue *q, const char *fmt, uint32_t a, uint32_t b)
@@ -74,8 +82,17 @@ static int pm4_run(struct kemu_cp_queue *q, const uint32_t *ib, uint32_t ndw)
 				       count, i);
 		const uint32_t *body = ib + i + 1;
 		switch (op) {
-		case PM4_NOP:
 		case PM4_ACQUIRE_MEM:
+			/* release: pairs with the acquire load in kemu_cp_dispatch;
+			 * code written before this packet (which the runtime
+			 * ordered before it) is what a dispatch that sees the new
+			 * generation decodes */
+			if (body[0] & PM4_COHER_SH_ICACHE)
+				atomic_fetch_add_explicit(&q->cp->icache_gen, 1,
+							  memory_order_release);
+			atomic_thread_fence(memory_order_seq_cst);
+			break;
+		case PM4_NOP:
 		case PM4_EVENT_WRITE:
 			atomic_thread_fence(memory_order_seq_cst);
 			break;

@@ -14,12 +14,21 @@
  *
  * Workers are created lazily, on the first job with more than one
  * workgroup, and park on pool->work (no CPU) while there is nothing to do;
- * kemu_cp_pool_fini joins them when the CP goes away.
+ * kemu_cp_pool_fini joins them when the CP goes away, and forgets the
+ * programs the CP's dispatches cached in emu/isa under the pool's address.
+ * A participant keeps its slot number for the whole job, and a worker
+ * joins a job at most once (it leaves only when no workgroup is left), so
+ * slot numbers stay below 1 + max_threads: cp_dispatch.c keys a worker
+ * TLB on them.
  */
 #define _GNU_SOURCE
 #include <unistd.h>
 
 #include "cp_priv.h"
+
+#ifdef KEMU_CP_HAVE_ISA
+#include "isa.h"
+#endif
 
 static void job_participate(struct kemu_cp_job *job)
 {
@@ -130,6 +139,11 @@ void kemu_cp_pool_fini(struct kemu_cp_pool *pool)
 	for (unsigned i = 0; i < pool->n_threads; i++)
 		pthread_join(pool->threads[i], NULL);
 	pool->n_threads = 0;
+#ifdef KEMU_CP_HAVE_ISA
+	/* the CP's decoded programs are cached under its pool (cp_dispatch.c)
+	 * and go with it */
+	kemu_isa_cache_flush(pool);
+#endif
 	pthread_cond_destroy(&pool->left);
 	pthread_cond_destroy(&pool->work);
 	pthread_mutex_destroy(&pool->lock);

@@ -23,7 +23,9 @@
  * cp->lock (runlist, ownership) -> cp->pool.lock (jobs).  CP threads take
  * process->vm_lock (through kemu_vm_translate) and process->event_lock
  * (interrupts, VM faults) but never process->lock, so the driver model can
- * call the hooks with process->lock held.
+ * call the hooks with process->lock held.  emu/isa's program cache lock is
+ * a leaf: taken by dispatches (no CP lock held) and by the pool's teardown
+ * (registry lock held), never held while another lock is taken.
  */
 #ifndef KEMU_CP_PRIV_H
 #define KEMU_CP_PRIV_H
@@ -103,6 +105,15 @@ static inline void kemu_cp_relax(void)
 /* Entries of a queue's TLB: ring, amd_queue_t, and the signals and
  * mailboxes its packets name. */
 #define KEMU_CP_TLB_ENTRIES     8
+/* Entries of a dispatch worker's TLB (cp_dispatch.c): code, kernarg and
+ * the buffers a kernel touches (each entry covers a whole mapping). */
+#define KEMU_CP_WTLB_ENTRIES    8
+
+/* The TLB of one dispatch worker slot (cp_dispatch.c). */
+struct kemu_cp_wtlb {
+	struct kemu_vm_range e[KEMU_CP_WTLB_ENTRIES];
+	unsigned next;
+};
 
 struct kemu_cp;
 
@@ -154,6 +165,11 @@ struct kemu_cp_queue {
 	 * the queue; entries carry the VM generation they were made under */
 	struct kemu_vm_range tlb[KEMU_CP_TLB_ENTRIES];
 	unsigned tlb_next;
+	/* the TLBs of its dispatches' workers, one per scratch slot: used
+	 * only by the participant holding that slot during one of q's
+	 * dispatches (they never overlap; the pool lock orders one
+	 * dispatch's participants before the next's) */
+	struct kemu_cp_wtlb wtlb[KEMU_CP_MAX_WORKERS];
 };
 
 /* One dispatch's workgroups, shared by the submitting slot thread and the
@@ -199,6 +215,10 @@ struct kemu_cp {
 	 * written under lock, read without it as a hint */
 	_Atomic bool poller_active;
 	uint64_t vclock;               /* vtime of the last queue picked */
+	/* bumped (release) by every PM4 ACQUIRE_MEM that invalidates the
+	 * shader instruction caches; the program cache keys on it (acquire),
+	 * cp_dispatch.c */
+	_Atomic uint64_t icache_gen;
 	struct kemu_cp_pool pool;
 	struct kemu_cp *next;
 };
@@ -248,7 +268,8 @@ void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
  * these fill *f and return NULL / -EFAULT; the caller decides.
  * kemu_cp_map and kemu_cp_load64 go through the queue's TLB and may be
  * called only by the thread servicing q; kemu_cp_map_shared translates
- * afresh and may be called from any thread (the dispatch's workers). */
+ * afresh and may be called from any thread (the dispatch's workers use
+ * their own TLBs, q->wtlb, and fall back to it without one). */
 void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
 		  struct kemu_vm_fault_info *f);
 void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,

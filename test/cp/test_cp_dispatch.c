@@ -3,7 +3,10 @@
  * kernels (s_endpgm, s_trap, an undefined opcode) and, when the build could
  * compile it, a clang-compiled OpenCL vector add loaded from its code
  * object (PT_LOAD segments copied into one GPU buffer, the .kd symbol from
- * .dynsym); kernels that never end, preempted by DESTROY_QUEUE.
+ * .dynsym); kernels that never end, preempted by DESTROY_QUEUE; the
+ * program cache as the device's instruction cache (code rewritten in place
+ * runs from the cache until a PM4 icache invalidate or a VM change) and
+ * the workers' and waves' TLBs after UNMAP.
  */
 #include <elf.h>
 
@@ -32,6 +35,39 @@ static uint64_t hand_kernel(const uint32_t *code, unsigned n)
 	memcpy(h + 16, &entry, 8);
 	memcpy(h + 256, code, n * 4);
 	return va;
+}
+
+/* hand_kernel, also returning the buffer's handle and host address. */
+static uint64_t hand_kernel_bo(const uint32_t *code, unsigned n, uint64_t *handle, uint8_t **host)
+{
+	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, handle);
+	uint8_t *h = cp_host(va, 4096);
+	memset(h, 0, 4096);
+	int64_t entry = 256;
+	memcpy(h + 16, &entry, 8);
+	memcpy(h + 256, code, n * 4);
+	*host = h;
+	return va;
+}
+
+/* s_mov_b32 s0/s1 <- dst; s_mov_b32 s2, value; s_store_dword s2, s[0:1];
+ * s_waitcnt 0; s_endpgm.  The value literal is code dword
+ * STORE_VALUE_DW (byte 20: past the 16 bytes the old cache compared). */
+#define STORE_VALUE_DW 5
+static unsigned store_kernel(uint32_t *code, uint64_t dst, uint32_t value)
+{
+	unsigned n = 0;
+	code[n++] = 0xBE8000FF; /* s_mov_b32 s0, lit */
+	code[n++] = (uint32_t)dst;
+	code[n++] = 0xBE8100FF; /* s_mov_b32 s1, lit */
+	code[n++] = (uint32_t)(dst >> 32);
+	code[n++] = 0xBE8200FF; /* s_mov_b32 s2, lit */
+	code[n++] = value;
+	code[n++] = 0xC0420080; /* s_store_dword s2, s[0:1], 0x0 */
+	code[n++] = 0;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xBF810000; /* s_endpgm */
+	return n;
 }
 
 static hsa_kernel_dispatch_packet_t dispatch(uint64_t kd, uint32_t grid, uint16_t wg,
@@ -283,6 +319,205 @@ static void destroy_preempts_endless_kernel(const uint32_t *code, unsigned n)
 	ck_assert_int_eq(cp_queue_destroy(&other), 0);
 }
 
+/* Runs kernel kd (one work-item) on q and returns what it stored. */
+static uint32_t run_store(struct cpq *q, uint64_t kd, const volatile uint32_t *out)
+{
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1, 1, 0, done);
+	cp_put(q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	return *out;
+}
+
+/* A PM4-IB packet with one ACQUIRE_MEM (gfx9: CP_COHER_CNTL first) in
+ * the buffer at ib_va, and waits for it.  (The buffer is allocated up
+ * front: a MAP would change the VM, which drops cached decodes too.) */
+static void acquire_mem(struct cpq *q, uint64_t ib_va, uint32_t coher_cntl)
+{
+	uint32_t *ib = cp_host(ib_va, 4096);
+	uint32_t n = 0;
+	ib[n++] = 3u << 30 | 5u << 16 | 0x58u << 8; /* ACQUIRE_MEM, 6 body dwords */
+	ib[n++] = coher_cntl;
+	ib[n++] = 0xFFFFFFFFu;                      /* COHER_SIZE: everything */
+	ib[n++] = 0xFFu;
+	ib[n++] = 0;
+	ib[n++] = 0;
+	ib[n++] = 4;                                /* poll interval */
+	uint64_t done = cp_signal(1);
+	uint8_t p[64];
+	memset(p, 0, 64);
+	uint16_t header = cp_hdr(HSA_PACKET_TYPE_VENDOR_SPECIFIC, true), format = 1;
+	uint32_t cmd[4] = { 3u << 30 | 2u << 16 | 0x3Fu << 8, (uint32_t)ib_va,
+			    (uint32_t)(ib_va >> 32) & 0xFFFF, n | 1u << 23 };
+	uint32_t remain = 10;
+	memcpy(p, &header, 2);
+	memcpy(p + 2, &format, 2);
+	memcpy(p + 4, cmd, 16);
+	memcpy(p + 20, &remain, 4);
+	memcpy(p + 56, &done, 8);
+	cp_put(q, p, true);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+}
+
+#define COHER_SH_ICACHE (1u << 29)
+#define COHER_DATA ((1u << 27) | (1u << 23) | (1u << 22) | (1u << 18)) /* K$, L2, L1, WB */
+
+START_TEST(kernel_decoded_once_for_many_dispatches)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t out_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	volatile uint32_t *out = cp_host(out_va, 4096);
+	uint32_t code[16];
+	uint64_t h;
+	uint8_t *host;
+	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 7), &h, &host);
+	struct kemu_isa_stats s0, s1;
+	kemu_isa_stats_get(&s0);
+	for (int i = 0; i < 10; i++) {
+		*out = 0;
+		ck_assert_uint_eq(run_store(&q, kd, out), 7);
+	}
+	kemu_isa_stats_get(&s1);
+	ck_assert_uint_eq(s1.programs_decoded - s0.programs_decoded, 1);
+	ck_assert_uint_ge(s1.programs_reused - s0.programs_reused, 9);
+}
+END_TEST
+
+START_TEST(code_rewritten_in_place_runs_cached_until_icache_invalidate)
+{
+	/* as the SQ's instruction cache: a kernel rewritten in place keeps
+	 * running its old code; a data-cache ACQUIRE_MEM changes nothing; one
+	 * with SH_ICACHE_ACTION_ENA (what ROCr sends after loading code)
+	 * makes the next dispatch fetch the new code */
+	struct cpq q, q2;
+	cp_queue_create(&q, 64);
+	cp_queue_create(&q2, 64);
+	uint64_t ib_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	uint64_t out_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	volatile uint32_t *out = cp_host(out_va, 4096);
+	uint32_t code[16];
+	uint64_t h;
+	uint8_t *host;
+	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 1), &h, &host);
+	ck_assert_uint_eq(run_store(&q, kd, out), 1);
+	uint32_t two = 2;
+	memcpy(host + 256 + 4 * STORE_VALUE_DW, &two, 4);
+	ck_assert_uint_eq(run_store(&q, kd, out), 1);
+	acquire_mem(&q, ib_va, COHER_DATA);
+	ck_assert_uint_eq(run_store(&q, kd, out), 1);
+	acquire_mem(&q, ib_va, COHER_DATA | COHER_SH_ICACHE);
+	ck_assert_uint_eq(run_store(&q, kd, out), 2);
+	/* the invalidate is the device's: another queue of the process sees
+	 * the new code after it too */
+	uint32_t three = 3;
+	memcpy(host + 256 + 4 * STORE_VALUE_DW, &three, 4);
+	ck_assert_uint_eq(run_store(&q2, kd, out), 2);
+	acquire_mem(&q, ib_va, COHER_SH_ICACHE);
+	ck_assert_uint_eq(run_store(&q2, kd, out), 3);
+}
+END_TEST
+
+START_TEST(code_rewritten_in_place_runs_new_after_unmap_remap)
+{
+	/* the VM changed (amdgpu_vm's TLB flush): cached decodes of the
+	 * process are dropped too */
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t out_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	volatile uint32_t *out = cp_host(out_va, 4096);
+	uint32_t code[16];
+	uint64_t h;
+	uint8_t *host;
+	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 1), &h, &host);
+	ck_assert_uint_eq(run_store(&q, kd, out), 1);
+	uint32_t two = 2;
+	memcpy(host + 256 + 4 * STORE_VALUE_DW, &two, 4);
+	ck_assert_uint_eq(run_store(&q, kd, out), 1);
+	ck_assert_int_eq(emu_unmap(h), 0);
+	ck_assert_int_eq(emu_map(h), 0);
+	ck_assert_uint_eq(run_store(&q, kd, out), 2);
+}
+END_TEST
+
+/* Waits for the process's MEMORY event and checks the fault address. */
+static void expect_vm_fault(uint32_t event, uint64_t va)
+{
+	struct kfd_event_data d = { .event_id = event };
+	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
+					  .wait_for_all = 1, .timeout = 10000 };
+	ck_assert_int_eq(kio(KFD_IOCTL_WAIT_EVENTS, &w), 0);
+	ck_assert_uint_eq(w.wait_result, KFD_WAIT_COMPLETE);
+	ck_assert_msg(d.memory_exception_data.va == va, "fault va 0x%llx, expected 0x%llx",
+		      (unsigned long long)d.memory_exception_data.va, (unsigned long long)va);
+	ck_assert_uint_eq(d.memory_exception_data.failure.NotPresent, 1);
+	ck_assert_uint_eq(d.memory_exception_data.gpu_id, E.gpu_id);
+}
+
+START_TEST(worker_tlb_not_used_after_unmap)
+{
+	/* a dispatch translated the buffer (the worker's TLB keeps it); after
+	 * UNMAP the next dispatch's store is a VM fault at the same address */
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	struct kfd_args_create_event ce = { .event_type = KFD_EVENT_TYPE_MEMORY };
+	ck_assert_int_eq(kio(KFD_IOCTL_CREATE_EVENT, &ce), 0);
+	uint64_t out_h;
+	uint64_t out_va = emu_buffer(4096, KFD_ALLOC_GTT, &out_h);
+	volatile uint32_t *out = cp_host(out_va, 4096);
+	uint32_t code[16];
+	uint64_t h;
+	uint8_t *host;
+	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 5), &h, &host);
+	ck_assert_uint_eq(run_store(&q, kd, out), 5);
+	ck_assert_uint_eq(run_store(&q, kd, out), 5);
+	ck_assert_int_eq(emu_unmap(out_h), 0);
+	*out = 0;
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1, 1, 0, done);
+	cp_put(&q, &p, true);
+	expect_vm_fault(ce.event_id, out_va);
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_int_eq(cp_sig_load(inactive), 0);
+	ck_assert_uint_eq(*out, 0);
+}
+END_TEST
+
+START_TEST(wave_tlb_not_used_after_unmap)
+{
+	/* a wave polls a buffer (its own TLB keeps the page); UNMAP while it
+	 * runs makes its next load a VM fault, as the TLB flush after an
+	 * unmap does on hardware */
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	struct kfd_args_create_event ce = { .event_type = KFD_EVENT_TYPE_MEMORY };
+	ck_assert_int_eq(kio(KFD_IOCTL_CREATE_EVENT, &ce), 0);
+	uint64_t flag_h;
+	uint64_t flag_va = emu_buffer(4096, KFD_ALLOC_GTT, &flag_h);
+	memset(cp_host(flag_va, 4096), 0, 4096);
+	const uint32_t code[] = {
+		0xBE8000FF, (uint32_t)flag_va,         /* s_mov_b32 s0, lo */
+		0xBE8100FF, (uint32_t)(flag_va >> 32), /* s_mov_b32 s1, hi */
+		0xC00200C0, 0,                         /* 1: s_load_dword s3, s[0:1], 0 */
+		0xBF8C0000,                            /* s_waitcnt 0 */
+		0xBF068003,                            /* s_cmp_eq_u32 s3, 0 */
+		0xBF85FFFB,                            /* s_cbranch_scc1 1b */
+		0xBF810000,                            /* s_endpgm */
+	};
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 10), 1, 1, 0, done);
+	cp_put(&q, &p, true);
+	cp_sleep_ms(100); /* polling */
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_int_eq(emu_unmap(flag_h), 0);
+	expect_vm_fault(ce.event_id, flag_va);
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+}
+END_TEST
+
 START_TEST(destroy_preempts_infinite_loop)
 {
 	static const uint32_t code[] = { 0xBF82FFFF }; /* s_branch . */
@@ -310,6 +545,11 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, scratch_shortage_stops_then_resumes);
 	tcase_add_test(tc, destroy_preempts_infinite_loop);
 	tcase_add_test(tc, destroy_preempts_barrier_loop);
+	tcase_add_test(tc, kernel_decoded_once_for_many_dispatches);
+	tcase_add_test(tc, code_rewritten_in_place_runs_cached_until_icache_invalidate);
+	tcase_add_test(tc, code_rewritten_in_place_runs_new_after_unmap_remap);
+	tcase_add_test(tc, worker_tlb_not_used_after_unmap);
+	tcase_add_test(tc, wave_tlb_not_used_after_unmap);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
 	tcase_add_test(tc, kernel_store_to_unmapped_memory_is_a_vm_fault);
