@@ -1259,6 +1259,10 @@ int main(int argc, char **argv)
 		struct ring sr = hsa_ring(queue_single, cp);
 		ns = run_enqueue(&sr, 1, &n);
 		record("enqueue_1t", ns, n);
+		/* gone before the round trips: on kfdemu every queue the CP
+		 * serves is a host thread that polls it */
+		CHECK(hsa_queue_destroy(queue_single));
+		queue_single = NULL;
 	}
 	if (want("enqueue_1t_multi")) {
 		ns = run_enqueue(&hr, 1, &n);
