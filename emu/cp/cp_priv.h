@@ -92,9 +92,11 @@
 #define KEMU_CP_DEEP_IDLE_NS    100000000ull
 #define KEMU_CP_SLEEP_DEEP_NS   2000000ull
 #define KEMU_CP_MAX_WORKERS     4
-/* An idle queue's service round watches its doorbell this many times
- * (one pause apart, a few microseconds) before it returns. */
+/* An idle slot thread watches the doorbell words of every queue this many
+ * times (one pause apart, a few microseconds) between two sweeps of the
+ * runlist under the lock (cp_sched.c). */
 #define KEMU_CP_DOORBELL_POLLS  64
+#define KEMU_CP_WATCH_MAX       32
 
 static inline void kemu_cp_relax(void)
 {
@@ -161,6 +163,9 @@ struct kemu_cp_queue {
 	 * WPTR poll does: by the CREATE/UPDATE_QUEUE hooks, under cp->lock
 	 * while no thread owns the queue */
 	uint64_t wptr_polled;
+	/* the doorbell value the last service round saw (owner writes; the
+	 * scheduler reads it under cp->lock once the queue is released) */
+	uint64_t db_seen;
 	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
 	 * the queue; entries carry the VM generation they were made under */
 	struct kemu_vm_range tlb[KEMU_CP_TLB_ENTRIES];
@@ -215,6 +220,10 @@ struct kemu_cp {
 	 * written under lock, read without it as a hint */
 	_Atomic bool poller_active;
 	uint64_t vclock;               /* vtime of the last queue picked */
+	/* slot threads watching doorbell words without the lock
+	 * (sched_watch_doorbells); under lock.  A removed queue's doorbell
+	 * may be read until it drops to 0 (kemu_cp_queue_remove waits) */
+	uint32_t watching;
 	/* bumped (release) by every PM4 ACQUIRE_MEM that invalidates the
 	 * shader instruction caches; the program cache keys on it (acquire),
 	 * cp_dispatch.c */

@@ -226,7 +226,7 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 	if (!q->attached && kemu_cp_queue_attach(q))
 		return KEMU_CP_IDLE;
 	uint64_t t0 = 0;
-	unsigned done = 0, polls = 0;
+	unsigned done = 0;
 	/* acquire: pairs with the hooks' release store of preempt (update,
 	 * destroy), which then wait for this thread to let the queue go */
 	while (!atomic_load_explicit(&q->preempt, memory_order_acquire)) {
@@ -235,14 +235,8 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
 		uint64_t end = q->wptr_polled > db + 1 ? q->wptr_polled : db + 1;
 		if (end <= q->rptr) {
-			/* nothing rung: watch the doorbell word for a while
-			 * before handing the slot back, as the HQD's doorbell
-			 * logic does (a round of the scheduler costs several
-			 * polls) */
-			if (done || polls++ >= KEMU_CP_DOORBELL_POLLS)
-				break;
-			kemu_cp_relax();
-			continue;
+			q->db_seen = db; /* what the idle watch compares with */
+			break;
 		}
 		int r = packet_process(q, ring_base, ring_slots);
 		if (r <= 0)

@@ -25,13 +25,14 @@
  * Polling and its cost.  The shim cannot trap doorbell stores (and a
  * futex wait on the doorbell word would never be woken: user space does
  * not FUTEX_WAKE), so an idle CP polls.  A poll of a queue reads its
- * doorbell word only (cp_queue.c: the doorbell drives the fetch), and an
- * idle queue's service round watches that word KEMU_CP_DOORBELL_POLLS
- * times before it hands the slot back, so a doorbell is seen within tens
- * of nanoseconds while the CP spins.  After the last progress a slot
- * thread keeps re-polling every queue without sleeping for
- * KEMU_CP_SPIN_NS (20 us: a packet submitted right after another is picked
- * up within microseconds), reading the clock every eighth sweep.  Then one slot thread becomes the device's
+ * doorbell word only (cp_queue.c: the doorbell drives the fetch), and
+ * between two sweeps of the runlist an idle slot thread watches every
+ * queue's doorbell word without the lock (sched_watch_doorbells), so a
+ * doorbell is seen within tens of nanoseconds while the CP spins, however
+ * many idle queues there are.  After the last progress a slot thread
+ * keeps re-polling every queue without sleeping for KEMU_CP_SPIN_NS
+ * (20 us: a packet submitted right after another is picked up within
+ * microseconds).  Then one slot thread becomes the device's
  * poller: it sleeps on cp->work with an exponential backoff from 50 us to
  * 1 ms (2 ms once the device has been idle for 100 ms, a deeper idle
  * state) and sweeps every queue after each sleep, while the other idle slot
@@ -121,14 +122,20 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* Whether the scheduler may pick q.  Caller holds cp->lock. */
+static bool sched_pickable(const struct kemu_cp_queue *q)
+{
+	return !q->owned && !q->removing && q->active &&
+	       !atomic_load_explicit(&q->evicted, memory_order_relaxed) &&
+	       (!atomic_load_explicit(&q->stopped, memory_order_relaxed) || q->scratch_wait);
+}
+
 /* The waiting queue with the lowest virtual time.  Caller holds cp->lock. */
 static struct kemu_cp_queue *sched_pick(struct kemu_cp *cp)
 {
 	struct kemu_cp_queue *best = NULL;
 	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
-		if (q->owned || q->removing || !q->active ||
-		    atomic_load_explicit(&q->evicted, memory_order_relaxed) ||
-		    (atomic_load_explicit(&q->stopped, memory_order_relaxed) && !q->scratch_wait))
+		if (!sched_pickable(q))
 			continue;
 		if (!best || q->vtime < best->vtime)
 			best = q;
@@ -145,6 +152,42 @@ static void sched_sleep(struct kemu_cp *cp, uint64_t ns)
 	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
 	nanosleep(&ts, NULL);
 	pthread_mutex_lock(&cp->lock);
+}
+
+/* An idle slot thread watches the doorbell word of every pickable queue,
+ * without cp->lock, until one differs from what its last service round saw
+ * or KEMU_CP_DOORBELL_POLLS polls pass: what the HQDs' doorbell logic
+ * does in hardware, where a sweep of the runlist under the lock costs
+ * several polls.  Relaxed loads: the service round that follows reads the
+ * doorbell again with acquire.  Caller holds cp->lock; it is dropped
+ * meanwhile, with cp->watching raised so that kemu_cp_queue_remove waits
+ * before the process may unmap a doorbell being read. */
+static void sched_watch_doorbells(struct kemu_cp *cp)
+{
+	_Atomic uint64_t *db[KEMU_CP_WATCH_MAX];
+	uint64_t seen[KEMU_CP_WATCH_MAX];
+	unsigned n = 0;
+	for (struct kemu_cp_queue *q = cp->queues; q && n < KEMU_CP_WATCH_MAX; q = q->next) {
+		if (!sched_pickable(q))
+			continue;
+		db[n] = q->doorbell;
+		seen[n++] = q->db_seen;
+	}
+	if (!n)
+		return;
+	cp->watching++;
+	pthread_mutex_unlock(&cp->lock);
+	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
+		for (unsigned j = 0; j < n; j++) {
+			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
+				goto out;
+		}
+		kemu_cp_relax();
+	}
+out:
+	pthread_mutex_lock(&cp->lock);
+	if (!--cp->watching)
+		pthread_cond_broadcast(&cp->released);
 }
 
 static void *sched_slot_thread(void *arg)
@@ -199,11 +242,11 @@ static void *sched_slot_thread(void *arg)
 			poller = false;
 			continue;
 		}
-		/* idle: first look at every other queue once; then read the
-		 * clock every eighth sweep only (it costs as much as a poll) */
-		if (++idle_picks < cp->n_queues ||
-		    (idle_since && (idle_picks - cp->n_queues) % 8))
+		/* idle: first look at every other queue once, then watch
+		 * their doorbells for a while before the next sweep */
+		if (++idle_picks < cp->n_queues)
 			continue;
+		sched_watch_doorbells(cp);
 		uint64_t now = mono_ns();
 		if (!idle_since)
 			idle_since = now;
@@ -438,6 +481,9 @@ void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 	/* release: pairs with the service loop's acquire load */
 	atomic_store_explicit(&q->preempt, true, memory_order_release);
 	queue_wait_released(cp, q);
+	/* a slot thread may be reading q's doorbell without the lock */
+	while (cp->watching)
+		pthread_cond_wait(&cp->released, &cp->lock);
 	for (struct kemu_cp_queue **pp = &cp->queues; *pp; pp = &(*pp)->next) {
 		if (*pp == q) {
 			*pp = q->next;
