@@ -148,7 +148,7 @@ struct dispatch_run;
  * beyond the pool's size (there is none: the pool has fewer threads). */
 struct dispatch_slot {
 	struct dispatch_run *r;
-	struct kemu_cp_wtlb *tlb;      /* NULL: translate afresh */
+	struct kemu_cp_tlb *tlb;      /* NULL: translate afresh */
 	struct kemu_isa_mem mem;
 	struct kemu_isa_dispatch d;
 };
@@ -166,36 +166,6 @@ struct dispatch_run {
 	struct dispatch_slot slot[KEMU_CP_MAX_WORKERS + 1];
 };
 
-/* kemu_cp_map's lookup (cp_signal.c) over a worker slot's TLB: entries
- * hold whole mappings and are used only while the VM generation (read
- * with acquire on every lookup) is the one they were made under.  The
- * result, and the fault info on a miss, are what kemu_vm_translate gives
- * for the same access. */
-static void *wtlb_map(struct kemu_cp_queue *q, struct kemu_cp_wtlb *t, uint64_t va, size_t len,
-		      unsigned access, struct kemu_vm_fault_info *f)
-{
-	size_t n = len ? len : 1;
-	uint64_t gen = kemu_vm_generation(q->p);
-	for (unsigned i = 0; i < KEMU_CP_WTLB_ENTRIES; i++) {
-		const struct kemu_vm_range *e = &t->e[i];
-		uint64_t off = va - e->va;
-		if (e->len && e->gen == gen && off < e->len && n <= e->len - off &&
-		    !(access & ~e->access))
-			return e->host + off;
-	}
-	struct kemu_vm_range r;
-	if (kemu_vm_translate_range(q->p, q->gpu_id, va, access, &r, f))
-		return NULL;
-	if (r.len < n) {
-		/* the range runs off the end of its mapping */
-		*f = (struct kemu_vm_fault_info){ .va = va + r.len, .gpu_id = q->gpu_id,
-						  .not_present = true };
-		return NULL;
-	}
-	t->e[t->next++ % KEMU_CP_WTLB_ENTRIES] = r;
-	return r.host;
-}
-
 static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 {
 	struct dispatch_slot *s = ctx;
@@ -208,7 +178,7 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	if (access & KEMU_ISA_ACCESS_EXEC)
 		a |= KEMU_ACCESS_EXEC;
 	struct kemu_vm_fault_info f;
-	void *h = s->tlb ? wtlb_map(r->q, s->tlb, va, (size_t)len, a, &f)
+	void *h = s->tlb ? kemu_cp_tlb_map(r->q, s->tlb, va, (size_t)len, a, &f)
 			 : kemu_cp_map_shared(r->q, va, (size_t)len, a, &f);
 	if (!h) {
 		pthread_mutex_lock(&r->lock);

@@ -104,16 +104,16 @@ static inline void kemu_cp_relax(void)
 	__builtin_ia32_pause();
 #endif
 }
-/* Entries of a queue's TLB: ring, amd_queue_t, and the signals and
- * mailboxes its packets name. */
+/* Entries of a TLB: a queue's holds its ring, amd_queue_t and the signals
+ * and mailboxes its packets name; a dispatch worker's (cp_dispatch.c) the
+ * code, kernarg and buffers a kernel touches.  Each entry covers a whole
+ * mapping. */
 #define KEMU_CP_TLB_ENTRIES     8
-/* Entries of a dispatch worker's TLB (cp_dispatch.c): code, kernarg and
- * the buffers a kernel touches (each entry covers a whole mapping). */
-#define KEMU_CP_WTLB_ENTRIES    8
 
-/* The TLB of one dispatch worker slot (cp_dispatch.c). */
-struct kemu_cp_wtlb {
-	struct kemu_vm_range e[KEMU_CP_WTLB_ENTRIES];
+/* A TLB (kemu_cp_tlb_map): the packet processor's, one per queue, and one
+ * per dispatch worker slot.  Used by one thread at a time. */
+struct kemu_cp_tlb {
+	struct kemu_vm_range e[KEMU_CP_TLB_ENTRIES];
 	unsigned next;
 };
 
@@ -168,13 +168,12 @@ struct kemu_cp_queue {
 	uint64_t db_seen;
 	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
 	 * the queue; entries carry the VM generation they were made under */
-	struct kemu_vm_range tlb[KEMU_CP_TLB_ENTRIES];
-	unsigned tlb_next;
+	struct kemu_cp_tlb tlb;
 	/* the TLBs of its dispatches' workers, one per scratch slot: used
 	 * only by the participant holding that slot during one of q's
 	 * dispatches (they never overlap; the pool lock orders one
 	 * dispatch's participants before the next's) */
-	struct kemu_cp_wtlb wtlb[KEMU_CP_MAX_WORKERS];
+	struct kemu_cp_tlb wtlb[KEMU_CP_MAX_WORKERS];
 };
 
 /* One dispatch's workgroups, shared by the submitting slot thread and the
@@ -281,6 +280,12 @@ void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
  * their own TLBs, q->wtlb, and fall back to it without one). */
 void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
 		  struct kemu_vm_fault_info *f);
+/* va through t: an entry is used only while the VM generation (acquire on
+ * every lookup) is the one it was made under; a miss translates the whole
+ * mapping.  Result and fault info are kemu_vm_translate's for the same
+ * access. */
+void *kemu_cp_tlb_map(struct kemu_cp_queue *q, struct kemu_cp_tlb *t, uint64_t va, size_t len,
+		      unsigned access, struct kemu_vm_fault_info *f);
 void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
 			 struct kemu_vm_fault_info *f);
 int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,

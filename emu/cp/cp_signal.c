@@ -45,13 +45,13 @@ void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsig
 	return host;
 }
 
-void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
-		  struct kemu_vm_fault_info *f)
+void *kemu_cp_tlb_map(struct kemu_cp_queue *q, struct kemu_cp_tlb *t, uint64_t va, size_t len,
+		      unsigned access, struct kemu_vm_fault_info *f)
 {
 	size_t n = len ? len : 1;
 	uint64_t gen = kemu_vm_generation(q->p);
 	for (unsigned i = 0; i < KEMU_CP_TLB_ENTRIES; i++) {
-		const struct kemu_vm_range *e = &q->tlb[i];
+		const struct kemu_vm_range *e = &t->e[i];
 		uint64_t off = va - e->va;
 		if (e->len && e->gen == gen && off < e->len && n <= e->len - off &&
 		    !(access & ~e->access))
@@ -67,8 +67,14 @@ void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned acc
 							  .not_present = true };
 		return NULL;
 	}
-	q->tlb[q->tlb_next++ % KEMU_CP_TLB_ENTRIES] = r;
+	t->e[t->next++ % KEMU_CP_TLB_ENTRIES] = r;
 	return r.host;
+}
+
+void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
+		  struct kemu_vm_fault_info *f)
+{
+	return kemu_cp_tlb_map(q, &q->tlb, va, len, access, f);
 }
 
 int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
