@@ -22,6 +22,20 @@
  *     HDP, so nothing here can test it;
  *  4. symbols are created: each kernel descriptor (<name>.kd) with its
  *     metadata, each defined global/weak STT_OBJECT as an agent variable.
+ *
+ * Code caches (hsa_executable_freeze): the GPU's instruction cache, scalar
+ * cache and L2 may hold lines of the memory the code now occupies (a freed
+ * code allocation recycled), so before the executable becomes FROZEN
+ * ("symbols may be queried and run", hsa.h) the instruction, K$ and L2
+ * caches of every agent it holds code for are invalidated, once per agent,
+ * by a PM4 ACQUIRE_MEM on that agent's internal queue (src/queue/
+ * internal.c), waited for with a bound.  ROCr 5.2.3 sends the same packet
+ * from the load (at the segment's allocation, before its copy); freeze is
+ * the point where the code of every load is in place and none of it may
+ * have run yet, and it costs one packet per agent however many code
+ * objects the executable holds.  If it fails (the queue cannot be made,
+ * the CP stops it, it does not answer) freeze returns the status, logs why
+ * and leaves the executable unfrozen, so the application may retry.
  * A load after hsa_executable_freeze is FROZEN_EXECUTABLE.  Options
  * strings are accepted and ignored, as ROCr ignores the ones it does not
  * know.  Program code objects (hsa_executable_load_program_code_object):
@@ -35,6 +49,7 @@
 
 #include "hsa/hsa_ext_amd.h"
 #include "loader/loader.h"
+#include "queue/queue.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 
@@ -306,9 +321,30 @@ hsa_status_t hsa_executable_load_program_code_object(hsa_executable_t executable
 	return s;
 }
 
+/* Invalidates the code caches of every agent e holds code for, once per
+ * agent (see the file comment: code caches).  The lock is held. */
+static int invalidate_code_caches_locked(struct hl_runtime *rt, struct hl_executable *e)
+{
+	for (struct hl_loaded_co *l = e->lcos; l; l = l->next) {
+		bool seen = false;
+		for (struct hl_loaded_co *p = e->lcos; p != l && !seen; p = p->next)
+			seen = p->agent == l->agent;
+		if (seen || !l->agent)
+			continue;
+		int err = hl_queue_code_caches_invalidate(rt, l->agent);
+		if (err) {
+			hl_error(LOG, "freeze: code caches of %s not invalidated: %s; the "
+				 "executable stays unfrozen", l->agent->name, hl_errno_name(err));
+			return err;
+		}
+	}
+	return 0;
+}
+
 hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *options)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	(void)options;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
@@ -318,8 +354,13 @@ hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *opti
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (e->state == HSA_EXECUTABLE_STATE_FROZEN)
 		s = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
-	else
-		e->state = HSA_EXECUTABLE_STATE_FROZEN;
+	if (s == HSA_STATUS_SUCCESS) {
+		int err = invalidate_code_caches_locked(rt, e);
+		if (err)
+			s = status_of(err);
+		else
+			e->state = HSA_EXECUTABLE_STATE_FROZEN;
+	}
 	hl_loader_unlock();
 	return s;
 }

@@ -362,6 +362,26 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
 }
 
+/* For the runtime's own queues (internal.c): a queue that is not in the
+ * registry, so no public call accepts its pointer, the error service never
+ * watches it, and queue_teardown never sees it; its owner destroys it (with
+ * hl_queue_destroy_unlisted) from a teardown hook registered after this
+ * call, which therefore runs before queue_teardown frees the pages. */
+int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
+			     struct hl_queue **out)
+{
+	pthread_once(&queue_atfork_once, atfork_register);
+	int err = queues_attach(rt);
+	if (!err)
+		err = queue_create(rt, agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, out);
+	return err;
+}
+
+int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q)
+{
+	return queue_destroy(rt, q);
+}
+
 /* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn): destroy
  * the queues the application left, stop the thread, free the pages. */
 static void queue_teardown(struct hl_runtime *rt)

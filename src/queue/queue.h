@@ -233,6 +233,12 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 			      struct hl_queue **out);
 static inline void hl_queue_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
 
+/* An unlisted queue (no registry, no error service, no user callback) for
+ * the runtime's own use; see queue.c.  -errno. */
+int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
+			     struct hl_queue **out);
+int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
+
 /* ---- page.c ---- */
 
 /* A zeroed descriptor page from the pool, or a new one mapped to every GPU.
@@ -289,5 +295,15 @@ void hl_queue_service_reap(void);
 void hl_queue_service_forget_locked(void);
 /* Logs the error of a callback-less queue that nobody reported (destroy). */
 void hl_queue_error_log_unreported(struct hl_queue *q);
+
+/* ---- internal.c: the runtime's internal queue per GPU agent ---- */
+
+/* Invalidates agent's instruction, scalar (K$) and L2 caches with a PM4
+ * ACQUIRE_MEM on the agent's internal queue (created on first use), and
+ * waits, bounded, for the CP to finish it.  For the loader, after code was
+ * written to memory the agent executes from.  0, or -errno with the reason
+ * logged: -ENOMEM and the KFD's errno when the queue cannot be made, -EIO
+ * when the CP stops the queue, -ETIMEDOUT when it does not answer. */
+int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agent);
 
 #endif /* HSALITE_QUEUE_H */

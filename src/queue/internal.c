@@ -1,0 +1,346 @@
+/*
+ * The runtime's internal queue per GPU agent, and the one job it has so far:
+ * invalidating the agent's code caches after the loader wrote code.
+ *
+ * Why: the SQ's instruction cache, the scalar (K$) cache and L2 may hold
+ * lines of memory that held other code before (a freed and recycled code
+ * allocation).  ROCr (GpuAgent::InvalidateCodeCaches, 5.2.3) submits, on
+ * its internal utility queue, an AMD vendor AQL packet of format PM4-IB
+ * whose indirect buffer holds one PM4 ACQUIRE_MEM with CP_COHER_CNTL =
+ * 0x28840000 (SH_ICACHE_ACTION_ENA bit 29, SH_KCACHE_ACTION_ENA 27,
+ * TC_ACTION_ENA 23, TC_WB_ACTION_ENA 18: observed on kfdemu from Debian's
+ * ROCr 5.2.3), and waits for its completion signal.  We send the same.
+ *
+ * The packet (gfx9+ layout, AqlQueue::ExecutePM4; emu/cp/cp_pm4.c accepts
+ * it): u16 HSA header (VENDOR_SPECIFIC, barrier, system acquire and release
+ * scopes), u8 AmdFormat = 1 (PM4-IB) and a reserved byte, at byte 4 the
+ * four dwords of a PM4 INDIRECT_BUFFER (type-3 header, base bits 31:2,
+ * base bits 47:32, size in dwords | VALID bit 23), at byte 20
+ * dw_cnt_remain = 10 (the dwords of the slot after the command), the
+ * completion signal at byte 56.  The gfx9 ACQUIRE_MEM body is CP_COHER_CNTL,
+ * COHER_SIZE (0xFFFFFFFF), COHER_SIZE_HI (0xFFFFFF), COHER_BASE (0),
+ * COHER_BASE_HI (0), POLL_INTERVAL (0xA), as amdgpu's gfx_v9_0_emit_mem_sync.
+ * gfx10+ replaced CP_COHER_CNTL with GCR_CNTL in another packet layout,
+ * which nothing here can test; those agents are skipped with a warning.
+ *
+ * Lifetime: one queue per GPU agent, created on first need (64 packets, no
+ * scratch, unlisted: no public call accepts it, the error service does not
+ * watch it), with a 4 KiB indirect buffer in host memory mapped to the
+ * agent's GPU (coherent, so the CPU's writes need no flush before the CP
+ * reads them; executable, as ROCr's) and a completion signal with a KFD
+ * event.  All three go at the last hsa_shut_down (our teardown hook runs
+ * before queue_teardown and the signal module's, registered after them),
+ * or when the queue fails: a queue the CP stopped, or one that did not
+ * answer in time, is destroyed (DESTROY_QUEUE preempts whatever it still
+ * holds) and the next invalidate makes a new one.
+ *
+ * Locking: one mutex (iq.lock) serialises every use of every internal
+ * queue and guards the table; submissions are rare (one per executable
+ * freeze and agent), so one lock is simpler than one per agent.  Taken
+ * under the loader's lock; it takes hl_queues.lock and the signal
+ * module's locks inside (queue creation), never the other way round.
+ * A fork child drops the parent's queues without an ioctl (their memory
+ * belongs to the parent's /dev/kfd).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "queue/queue.h"
+#include "runtime/status.h"
+#include "util/barrier.h"
+#include "util/log.h"
+
+#define IQ_PACKETS      64u                        /* the smallest ring */
+#define IQ_IB_BYTES     4096u
+/* How long the CP may take for one invalidate before the load fails.
+ * Generous: on kfdemu under ASan and a loaded host a round trip is
+ * milliseconds; on hardware, microseconds. */
+#define IQ_TIMEOUT_NS   (10ull * 1000 * 1000 * 1000)
+
+#define PM4_TYPE3_HDR(op, body_dw) (3u << 30 | ((body_dw) - 1u) << 16 | (op) << 8)
+#define PM4_INDIRECT_BUFFER     0x3Fu
+#define PM4_ACQUIRE_MEM         0x58u
+#define PM4_IB_VALID            (1u << 23)
+#define COHER_SH_ICACHE_ACTION  (1u << 29)
+#define COHER_SH_KCACHE_ACTION  (1u << 27)
+#define COHER_TC_ACTION         (1u << 23)
+#define COHER_TC_WB_ACTION      (1u << 18)
+#define AMD_AQL_FORMAT_PM4_IB   1u
+#define PM4_IB_DW_CNT_REMAIN    10u
+
+/* The packet's byte layout (see the file comment); static-asserted so a
+ * slip cannot send the CP a malformed command. */
+struct iq_pm4_ib_packet {
+	uint16_t header;
+	uint8_t amd_format;
+	uint8_t reserved0;
+	uint32_t ib_jump_cmd[4];
+	uint32_t dw_cnt_remain;
+	uint32_t reserved1[8];
+	hsa_signal_t completion_signal;
+};
+_Static_assert(sizeof(struct iq_pm4_ib_packet) == 64, "one AQL slot");
+_Static_assert(offsetof(struct iq_pm4_ib_packet, amd_format) == 2, "AmdFormat at byte 2");
+_Static_assert(offsetof(struct iq_pm4_ib_packet, ib_jump_cmd) == 4, "IB command at byte 4");
+_Static_assert(offsetof(struct iq_pm4_ib_packet, dw_cnt_remain) == 20, "dw_cnt_remain at 20");
+_Static_assert(offsetof(struct iq_pm4_ib_packet, completion_signal) == 56, "signal at 56");
+
+struct iq {
+	struct hl_queue *q;            /* NULL until first use, or after a failure */
+	struct kfd_mem *ib;            /* the indirect buffer */
+	hsa_signal_t done;             /* completion signal, handle 0 when none */
+};
+
+static struct {
+	pthread_mutex_t lock;
+	struct hl_runtime *rt;         /* the runtime the table belongs to */
+	int pid;                       /* the process that built it */
+	struct iq *agents;             /* rt->n_agents entries, by agent index */
+	uint32_t n_agents;
+	bool warned_gfx;               /* the gfx10+ warning was logged */
+} iq = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static pthread_once_t iq_atfork_once = PTHREAD_ONCE_INIT;
+
+/* A fork child may inherit iq.lock held by a thread that is not there. */
+static void iq_atfork_child(void)
+{
+	pthread_mutex_init(&iq.lock, NULL);
+}
+static void iq_atfork_register(void)
+{
+	pthread_atfork(NULL, NULL, iq_atfork_child);
+}
+
+/* Frees what e holds (any partial state).  Caller holds iq.lock. */
+static void iq_release(struct hl_runtime *rt, struct iq *e)
+{
+	if (e->q) {
+		int err = hl_queue_destroy_unlisted(rt, e->q);
+		if (err)
+			/* its buffers stay allocated (the CP may still use
+			 * them) and are released with the runtime's */
+			hl_error(QUEUE_LOG, "internal queue: destroy: %s", hl_errno_name(err));
+		e->q = NULL;
+	}
+	if (e->done.handle)
+		hl_signal_destroy(e->done);
+	e->done.handle = 0;
+	if (e->ib)
+		kfd_mem_free(rt->proc, e->ib);
+	e->ib = NULL;
+}
+
+/* The parent's state in a fork child, or a previous runtime's: forget it
+ * without a single ioctl.  Caller holds iq.lock. */
+static void iq_forget_locked(void)
+{
+	free(iq.agents);
+	iq.agents = NULL;
+	iq.n_agents = 0;
+	iq.rt = NULL;
+}
+
+/* The last hsa_shut_down: hl_runtime_lock held, rt withdrawn. */
+static void iq_teardown(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&iq.lock);
+	if (iq.rt == rt && iq.pid == (int)getpid())
+		for (uint32_t i = 0; i < iq.n_agents; i++)
+			iq_release(rt, &iq.agents[i]);
+	iq_forget_locked();
+	pthread_mutex_unlock(&iq.lock);
+}
+
+static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct iq *e)
+{
+	int err = hl_queue_create_unlisted(rt, agent, IQ_PACKETS, &e->q);
+	if (err) {
+		e->q = NULL;
+		hl_error(QUEUE_LOG, "internal queue on %s: %s", agent->name, hl_errno_name(err));
+		return err;
+	}
+	/* After the queue module attached: hooks run in reverse order, so
+	 * this one runs before queue_teardown frees the queue pages. */
+	err = hl_runtime_on_teardown(rt, iq_teardown);
+	if (err) {
+		hl_error(QUEUE_LOG, "internal queue: cannot register the teardown: %s",
+			 hl_errno_name(err));
+		goto err_release;
+	}
+	struct kfd_mem_alloc_args args = {
+		.kind = KFD_MEM_USERPTR,
+		.gpu_id = agent->gpu->gpu_id,
+		.size = IQ_IB_BYTES,
+		.align = HL_PAGE_SIZE,
+		.extra_flags = KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE,
+		.host_access = true,
+	};
+	err = kfd_mem_alloc(rt->proc, &args, &e->ib);
+	if (err) {
+		e->ib = NULL;
+		hl_error(QUEUE_LOG, "internal queue on %s: PM4 buffer: %s", agent->name,
+			 hl_errno_name(err));
+		goto err_release;
+	}
+	uint32_t gpu_id = agent->gpu->gpu_id;
+	err = kfd_mem_map(rt->proc, e->ib, &gpu_id, 1);
+	if (err) {
+		hl_error(QUEUE_LOG, "internal queue on %s: map PM4 buffer: %s", agent->name,
+			 hl_errno_name(err));
+		goto err_release;
+	}
+	err = hl_signal_create(rt, 0, true, true, &e->done);
+	if (err) {
+		e->done.handle = 0;
+		hl_error(QUEUE_LOG, "internal queue on %s: completion signal: %s", agent->name,
+			 hl_errno_name(err));
+		goto err_release;
+	}
+	hl_debug(QUEUE_LOG, "internal queue %llu on %s (KFD queue %u)",
+		 (unsigned long long)e->q->amd->hsa_queue.id, agent->name, e->q->queue_id);
+	return 0;
+
+err_release:
+	iq_release(rt, e);
+	return err;
+}
+
+/* The agent's entry, the table (re)built for rt when needed.  Caller holds
+ * iq.lock. */
+static struct iq *iq_entry_locked(struct hl_runtime *rt, const struct hl_agent *agent)
+{
+	if (iq.rt != rt || iq.pid != (int)getpid()) {
+		iq_forget_locked();
+		iq.agents = calloc(rt->n_agents, sizeof(*iq.agents));
+		if (!iq.agents)
+			return NULL;
+		iq.n_agents = rt->n_agents;
+		iq.rt = rt;
+		iq.pid = (int)getpid();
+	}
+	return &iq.agents[agent - rt->agents];
+}
+
+/* Writes the ACQUIRE_MEM into the IB and the PM4-IB packet into the next
+ * slot, publishes it and rings the doorbell.  Returns the packet's index.
+ * We are the queue's only producer (iq.lock), and every earlier packet has
+ * completed (we waited for it, or destroyed the queue), so the slot is
+ * free. */
+static uint64_t iq_submit(struct iq *e)
+{
+	amd_queue_t *amd = e->q->amd;
+	uint32_t *ib = e->ib->addr;
+	uint32_t n = 0;
+	ib[n++] = PM4_TYPE3_HDR(PM4_ACQUIRE_MEM, 6);
+	ib[n++] = COHER_SH_ICACHE_ACTION | COHER_SH_KCACHE_ACTION | COHER_TC_ACTION |
+		  COHER_TC_WB_ACTION;               /* CP_COHER_CNTL = 0x28840000 */
+	ib[n++] = 0xFFFFFFFFu;                      /* CP_COHER_SIZE: all memory */
+	ib[n++] = 0x00FFFFFFu;                      /* CP_COHER_SIZE_HI */
+	ib[n++] = 0;                                /* CP_COHER_BASE */
+	ib[n++] = 0;                                /* CP_COHER_BASE_HI */
+	ib[n++] = 0xAu;                             /* POLL_INTERVAL */
+
+	/* the handle is the amd_signal_t's address (the ABI HIP relies on);
+	 * relaxed: the header's release store below publishes the value */
+	amd_signal_t *done = (amd_signal_t *)(uintptr_t)e->done.handle;
+	atomic_store_explicit(hl_signal_value(done), 1, memory_order_relaxed);
+	_Atomic uint64_t *wptr = (_Atomic uint64_t *)(uintptr_t)&amd->write_dispatch_id;
+	uint64_t index = atomic_load_explicit(wptr, memory_order_relaxed);
+	struct iq_pm4_ib_packet *slot =
+		(void *)((char *)e->q->ring_mem->addr + (index % IQ_PACKETS) * 64);
+	uint64_t base = (uint64_t)(uintptr_t)ib;
+	slot->amd_format = AMD_AQL_FORMAT_PM4_IB;
+	slot->reserved0 = 0;
+	slot->ib_jump_cmd[0] = PM4_TYPE3_HDR(PM4_INDIRECT_BUFFER, 3);
+	slot->ib_jump_cmd[1] = (uint32_t)base & ~3u;
+	slot->ib_jump_cmd[2] = (uint32_t)(base >> 32) & 0xFFFFu;
+	slot->ib_jump_cmd[3] = n | PM4_IB_VALID;
+	slot->dw_cnt_remain = PM4_IB_DW_CNT_REMAIN;
+	memset(slot->reserved1, 0, sizeof(slot->reserved1));
+	slot->completion_signal = e->done;
+	/* relaxed: the doorbell store's release fence orders it before the CP
+	 * reads the write index; the CP never reads it before the doorbell */
+	atomic_store_explicit(wptr, index + 1, memory_order_relaxed);
+	uint16_t header = HSA_PACKET_TYPE_VENDOR_SPECIFIC << HSA_PACKET_HEADER_TYPE |
+			  1u << HSA_PACKET_HEADER_BARRIER |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+	/* release: pairs with the CP's acquire load of the header (contract 1
+	 * in queue.h); the IB, the body and the code the loader wrote before
+	 * this call are visible to a CP that sees the valid header */
+	atomic_store_explicit((_Atomic uint16_t *)&slot->header, header, memory_order_release);
+	hl_doorbell_store64((_Atomic uint64_t *)e->q->doorbell, index);
+	return index;
+}
+
+/* Waits for the packet: 0 when its completion signal reached 0; -EIO when
+ * the CP stopped the queue (code in the inactive signal); -ETIMEDOUT. */
+static int iq_wait(struct iq *e, const struct hl_agent *agent)
+{
+	hsa_signal_t sigs[2] = { e->done, e->q->inactive_signal };
+	hsa_signal_condition_t conds[2] = { HSA_SIGNAL_CONDITION_EQ, HSA_SIGNAL_CONDITION_NE };
+	int64_t values[2] = { 0, 0 }, v = 0;
+	uint32_t which = hl_signal_wait_any(2, sigs, conds, values, IQ_TIMEOUT_NS,
+					    HSA_WAIT_STATE_BLOCKED, &v);
+	/* acquire: pairs with the CP's release decrement of the completion
+	 * signal (or its release OR of the error code), so what the packet
+	 * did is seen by whatever the loader does next */
+	hl_fence_acquire();
+	if (which == 0)
+		return 0;
+	if (which == 1) {
+		bool fatal;
+		hsa_status_t st = hl_queue_error_status(v, &fatal);
+		hl_error(QUEUE_LOG, "internal queue on %s: the CP stopped it with code %#llx (%s) "
+			 "on the cache-invalidate packet", agent->name, (unsigned long long)v,
+			 hl_status_name(st));
+		return -EIO;
+	}
+	hl_error(QUEUE_LOG, "internal queue on %s: the cache-invalidate packet did not complete "
+		 "in %llu ms (read index %llu); the queue is dropped", agent->name,
+		 (unsigned long long)(IQ_TIMEOUT_NS / 1000000),
+		 (unsigned long long)atomic_load_explicit(
+			 (_Atomic uint64_t *)(uintptr_t)&e->q->amd->read_dispatch_id,
+			 memory_order_relaxed));
+	return -ETIMEDOUT;
+}
+
+int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agent)
+{
+	if (!rt || !agent || agent->type != HSA_DEVICE_TYPE_GPU || !agent->gpu ||
+	    agent < rt->agents || agent >= rt->agents + rt->n_agents)
+		return -EINVAL;
+	pthread_once(&iq_atfork_once, iq_atfork_register);
+	pthread_mutex_lock(&iq.lock);
+	int err = 0;
+	if (agent->gfx_major != 9) {
+		if (!iq.warned_gfx)
+			hl_warn(QUEUE_LOG, "%s: code caches are not invalidated after loads on "
+				"gfx%u (only the gfx9 ACQUIRE_MEM is implemented)", agent->name,
+				agent->gfx_major);
+		iq.warned_gfx = true;
+		goto out_unlock;
+	}
+	struct iq *e = iq_entry_locked(rt, agent);
+	if (!e) {
+		err = -ENOMEM;
+		goto out_unlock;
+	}
+	if (!e->q) {
+		err = iq_create(rt, agent, e);
+		if (err)
+			goto out_unlock;
+	}
+	iq_submit(e);
+	err = iq_wait(e, agent);
+	if (err)
+		iq_release(rt, e); /* a stopped or silent queue is not reused */
+out_unlock:
+	pthread_mutex_unlock(&iq.lock);
+	return err;
+}
