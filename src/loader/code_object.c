@@ -362,13 +362,28 @@ static int find_metadata(struct hl_code_object *co, const Elf64_Phdr **notes, si
 }
 
 /* The data of a section read as an array of 8-byte aligned structs (or
- * as a string table, for which any alignment is fine). */
-static int section_data(Elf_Scn *scn, const Elf64_Shdr *sh, size_t idx, const void **buf)
+ * as a string table, for which any alignment is fine).  The bytes must be
+ * the image's own: co keeps pointers into them (symbol names) after
+ * elf_end, which frees any copy libelf made (it makes one for a section
+ * flagged SHF_COMPRESSED, which gABI forbids on SHF_ALLOC sections anyway;
+ * found by fuzz_loader). */
+static int section_data(const struct hl_code_object *co, Elf_Scn *scn, const Elf64_Shdr *sh,
+			size_t idx, const void **buf)
 {
+	if (sh->sh_flags & SHF_COMPRESSED) {
+		hl_error(LOG, "section %zu: compressed (SHF_COMPRESSED), which a loaded "
+			 "section cannot be", idx);
+		return -ENOEXEC;
+	}
 	Elf_Data *d = elf_getdata(scn, NULL);
 	if (!d || d->d_size != sh->sh_size || (sh->sh_size && !d->d_buf)) {
 		hl_error(LOG, "section %zu: libelf cannot read its %llu bytes: %s", idx,
 			 (unsigned long long)sh->sh_size, elf_errmsg(-1));
+		return -ENOEXEC;
+	}
+	uintptr_t lo = (uintptr_t)co->image, p = (uintptr_t)d->d_buf;
+	if (sh->sh_size && (p < lo || p - lo > co->size || co->size - (p - lo) < d->d_size)) {
+		hl_error(LOG, "section %zu: libelf gave a copy of its bytes, not the image's", idx);
 		return -ENOEXEC;
 	}
 	if (sh->sh_type != SHT_STRTAB && (uintptr_t)d->d_buf % 8) {
@@ -404,9 +419,9 @@ static int read_dynsym(struct hl_code_object *co, Elf *elf, size_t shnum, size_t
 	}
 	const Elf64_Sym *syms;
 	const char *strs;
-	int err = section_data(scn, sh, dynsym_idx, (const void **)&syms);
+	int err = section_data(co, scn, sh, dynsym_idx, (const void **)&syms);
 	if (!err)
-		err = section_data(str_scn, str_sh, sh->sh_link, (const void **)&strs);
+		err = section_data(co, str_scn, str_sh, sh->sh_link, (const void **)&strs);
 	if (err)
 		return err;
 	uint64_t strsz = str_sh->sh_size;
@@ -485,7 +500,7 @@ static int read_relocs(struct hl_code_object *co, Elf *elf, size_t shnum, size_t
 				continue;
 			}
 			const Elf64_Rela *r;
-			int err = section_data(scn, sh, i, (const void **)&r);
+			int err = section_data(co, scn, sh, i, (const void **)&r);
 			if (err)
 				return err;
 			for (uint64_t k = 0; k < n; k++) {

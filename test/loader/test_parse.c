@@ -488,6 +488,15 @@ static void c_kd_metadata(uint8_t *d, size_t n)
 	kd[8] ^= 0x40; /* kernarg_size */
 }
 
+/* libelf hands back a copy of a compressed section, freed by elf_end while
+ * symbol names would still point into it (found by fuzz_loader). */
+static void c_dynstr_compressed(uint8_t *d, size_t n)
+{
+	(void)n;
+	uint32_t link = shdr_in(d, SHT_DYNSYM)->sh_link;
+	((Elf64_Shdr *)(d + eh(d)->e_shoff) + link)->sh_flags |= SHF_COMPRESSED;
+}
+
 #define REJECT_IN(name, file, fn, phrase)            \
 	START_TEST(name)                             \
 	{                                            \
@@ -504,6 +513,7 @@ REJECT_IN(symbol_section_out_of_range, vadd, c_sym_shndx, "section index")
 REJECT_IN(dynsym_entsize_wrong, vadd, c_dynsym_entsize, "Elf64_Sym")
 REJECT_IN(dynsym_past_end, vadd, c_dynsym_offset, "outside the")
 REJECT_IN(no_dynsym, vadd, c_no_dynsym, "no .dynsym")
+REJECT_IN(dynstr_compressed, vadd, c_dynstr_compressed, "SHF_COMPRESSED")
 REJECT_IN(segment_past_end, vadd, c_load_filesz, "outside the")
 REJECT_IN(segment_bad_align, vadd, c_load_align, "p_align")
 REJECT_IN(segment_filesz_above_memsz, vadd, c_load_memsz, "not a valid segment")
@@ -606,6 +616,7 @@ static Suite *parse_suite(void)
 	tcase_add_test(tc, dynsym_entsize_wrong);
 	tcase_add_test(tc, dynsym_past_end);
 	tcase_add_test(tc, no_dynsym);
+	tcase_add_test(tc, dynstr_compressed);
 	tcase_add_test(tc, segment_past_end);
 	tcase_add_test(tc, segment_bad_align);
 	tcase_add_test(tc, segment_filesz_above_memsz);
