@@ -121,11 +121,17 @@ static void iq_release(struct hl_runtime *rt, struct iq *e)
 {
 	if (e->q) {
 		int err = hl_queue_destroy_unlisted(rt, e->q);
-		if (err)
-			/* its buffers stay allocated (the CP may still use
-			 * them) and are released with the runtime's */
-			hl_error(QUEUE_LOG, "internal queue: destroy: %s", hl_errno_name(err));
 		e->q = NULL;
+		if (err) {
+			/* The CP may still read the queue, its IB and its
+			 * signal: keep them all (the signal module's teardown
+			 * and the process's close release them). */
+			hl_error(QUEUE_LOG, "internal queue: destroy: %s; its buffers are kept",
+				 hl_errno_name(err));
+			e->done.handle = 0;
+			e->ib = NULL;
+			return;
+		}
 	}
 	if (e->done.handle)
 		hl_signal_destroy(e->done);
