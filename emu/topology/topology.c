@@ -27,6 +27,10 @@
 #define _GNU_SOURCE
 #include "topology.h"
 
+#include "cpu_cache.h"
+
+#include <ctype.h>
+#include <dirent.h>
 #include <errno.h>
 #include <ftw.h>
 #include <stdarg.h>
@@ -1036,6 +1040,146 @@ static int write_pci_device(const char *dir, const struct kemu_preset *p, const 
 	return 0;
 }
 
+/* ---- the host CPU's cacheinfo (see cpu_cache.h) ------------------------ */
+
+/* The n of a "<prefix>n" directory entry name, or -1. */
+static long numbered_entry(const char *name, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	if (strncmp(name, prefix, len) || !isdigit((unsigned char)name[len]))
+		return -1;
+	char *end;
+	long v = strtol(name + len, &end, 10);
+	return *end ? -1 : v;
+}
+
+/* cpumap_print_to_pagebuf(false, ...): nbits bits as hex, most significant
+ * first, a comma between 32-bit groups. */
+static void cpu_map_text(char *buf, size_t len, uint32_t nbits, uint32_t first, uint32_t last)
+{
+	uint32_t digits = (nbits + 3) / 4;
+	size_t o = 0;
+	for (uint32_t d = digits; d-- > 0 && o + 2 < len;) {
+		uint32_t nib = 0;
+		for (uint32_t b = 0; b < 4; b++) {
+			uint32_t cpu = d * 4 + b;
+			if (cpu >= first && cpu <= last)
+				nib |= 1u << b;
+		}
+		buf[o++] = "0123456789abcdef"[nib];
+		if (d && d % 8 == 0)
+			buf[o++] = ',';
+	}
+	buf[o++] = '\n';
+	buf[o] = '\0';
+}
+
+static int write_cache_index(const char *dir, long cpu, uint32_t idx,
+			     const struct kemu_cpu_cache *c, uint32_t nbits)
+{
+	char base[64], text[320];
+	int r, n;
+	snprintf(base, sizeof(base), "sys/devices/system/cpu/cpu%ld/cache/index%u", cpu, idx);
+	uint32_t first = (uint32_t)cpu - (uint32_t)cpu % c->sharing;
+	uint32_t last = first + c->sharing - 1 < nbits - 1 ? first + c->sharing - 1 : nbits - 1;
+	const struct {
+		const char *name;
+		uint32_t value;
+	} nums[] = {
+		{ "level", c->level },
+		{ "coherency_line_size", c->line_size },
+		{ "ways_of_associativity", c->ways },
+		{ "physical_line_partition", c->partitions },
+		{ "number_of_sets", c->sets },
+	};
+	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
+		n = snprintf(text, sizeof(text), "%u\n", nums[i].value);
+		if ((r = tree_write(dir, text, (size_t)n, "%s/%s", base, nums[i].name)) < 0)
+			return r;
+	}
+	n = snprintf(text, sizeof(text), "%s\n", kemu_cpu_cache_type_name(c->type));
+	if ((r = tree_write(dir, text, (size_t)n, "%s/type", base)) < 0)
+		return r;
+	n = snprintf(text, sizeof(text), "%uK\n", c->size_kib);
+	if ((r = tree_write(dir, text, (size_t)n, "%s/size", base)) < 0)
+		return r;
+	n = first == last ? snprintf(text, sizeof(text), "%u\n", first)
+			  : snprintf(text, sizeof(text), "%u-%u\n", first, last);
+	if ((r = tree_write(dir, text, (size_t)n, "%s/shared_cpu_list", base)) < 0)
+		return r;
+	cpu_map_text(text, sizeof(text), nbits, first, last);
+	return tree_write(dir, text, strlen(text), "%s/shared_cpu_map", base);
+}
+
+/* /sys/devices/system/cpu/cpuN/cache for each CPU the host lists, and the
+ * node/nodeX/cpuN links to them, when the host kernel shows no cacheinfo
+ * at all (a machine with an AMD GPU has one; libhsakmt needs it).  The
+ * shim serves a path from the tree only where the tree has it, so these
+ * files add to the host's sysfs; a directory listing of
+ * /sys/devices/system/{cpu,node/nodeX} shows the tree's entries (the CPUs)
+ * only.  Sharing is counted on logical CPU numbers. */
+static int write_cpu_cacheinfo(const char *dir)
+{
+	long cpus[1024];
+	uint32_t n_cpus = 0, nbits = 0;
+	DIR *d = opendir("/sys/devices/system/cpu");
+	if (!d)
+		return 0;
+	struct dirent *e;
+	bool host_has_cache = false;
+	while ((e = readdir(d)) != NULL) {
+		long cpu = numbered_entry(e->d_name, "cpu");
+		if (cpu < 0 || n_cpus == sizeof(cpus) / sizeof(cpus[0]))
+			continue;
+		char path[PATH_MAX];
+		struct stat st;
+		snprintf(path, sizeof(path), "/sys/devices/system/cpu/%s/cache", e->d_name);
+		if (stat(path, &st) == 0)
+			host_has_cache = true;
+		cpus[n_cpus++] = cpu;
+		if ((uint32_t)cpu + 1 > nbits)
+			nbits = (uint32_t)cpu + 1;
+	}
+	closedir(d);
+	if (host_has_cache || n_cpus == 0)
+		return 0;
+
+	struct kemu_cpu_cache caches[KEMU_CPU_CACHES_MAX];
+	uint32_t n = kemu_cpu_caches(kemu_host_cpuid, nbits, caches, KEMU_CPU_CACHES_MAX);
+	for (uint32_t i = 0; i < n_cpus; i++)
+		for (uint32_t c = 0; c < n; c++) {
+			int r = write_cache_index(dir, cpus[i], c, &caches[c], nbits);
+			if (r < 0)
+				return r;
+		}
+	if (n == 0 || !(d = opendir("/sys/devices/system/node")))
+		return 0;
+	int r = 0;
+	while (r == 0 && (e = readdir(d)) != NULL) {
+		long node = numbered_entry(e->d_name, "node");
+		if (node < 0)
+			continue;
+		char path[PATH_MAX];
+		snprintf(path, sizeof(path), "/sys/devices/system/node/node%ld", node);
+		DIR *nd = opendir(path);
+		if (!nd)
+			continue;
+		struct dirent *ne;
+		while (r == 0 && (ne = readdir(nd)) != NULL) {
+			long cpu = numbered_entry(ne->d_name, "cpu");
+			if (cpu < 0)
+				continue;
+			char rel[96], target[64];
+			snprintf(rel, sizeof(rel), "sys/devices/system/node/node%ld/cpu%ld", node, cpu);
+			snprintf(target, sizeof(target), "../../cpu/cpu%ld", cpu);
+			r = tree_symlink(dir, rel, target);
+		}
+		closedir(nd);
+	}
+	closedir(d);
+	return r;
+}
+
 static int write_tree(struct kemu_topology *t, const struct kemu_preset *p)
 {
 	const char *dir = t->dir;
@@ -1065,6 +1209,8 @@ static int write_tree(struct kemu_topology *t, const struct kemu_preset *p)
 	}
 	/* /sys/class/kfd/kfd is a link to the virtual device, as on Linux. */
 	if ((r = tree_symlink(dir, "sys/class/kfd/kfd", "../../devices/virtual/kfd/kfd")) < 0)
+		return r;
+	if ((r = write_cpu_cacheinfo(dir)) < 0)
 		return r;
 	/* amdgpu is built in-tree without MODULE_VERSION: no "version" file. */
 	return tree_write(dir, "live\n", 5, "sys/module/amdgpu/initstate");
