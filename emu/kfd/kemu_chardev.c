@@ -14,7 +14,7 @@
  *   caller is not the opener's process     -EBADF
  *   deprecated DBG_* (0x0D..0x10)          -EPERM
  * Ioctls of the table that kfdemu does not model (dma-buf, CRIU, SMI, GWS,
- * debugger, tile config, wave state) are logged and fail with -EOPNOTSUPP.
+ * debugger, wave state) are logged and fail with -EOPNOTSUPP.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,6 +51,47 @@ static long ioctl_get_clock_counters(struct kemu_process *p, void *arg)
 	a->cpu_clock_counter = raw;
 	a->system_clock_counter = clock_ns(CLOCK_BOOTTIME);
 	a->system_clock_freq = 1000000000ull;
+	return 0;
+}
+
+/* amdgpu_gfx_config's tile_mode_array[32] and macrotile_mode_array[16]:
+ * gfx_v9_0 / gfx_v9_4_3 never fill them (GFX9 has no tiling tables), nor
+ * num_banks / num_ranks, so every value the kernel copies out is 0. */
+#define KEMU_TILE_MODES 32u
+#define KEMU_MACROTILE_MODES 16u
+
+/* GET_TILE_CONFIG, as kfd_ioctl_get_tile_config over
+ * amdgpu_amdkfd_get_tile_config: an unknown gpu_id is -EINVAL; each count is
+ * clamped to the table's size and that many dwords are copied out (a zero
+ * count copies nothing, so a NULL pointer is fine); a failed copy zeroes
+ * that count and is -EFAULT, the counts already written stay. */
+static long ioctl_get_tile_config(struct kemu_process *p, void *arg)
+{
+	static const uint32_t tile_modes[KEMU_TILE_MODES];
+	static const uint32_t macrotile_modes[KEMU_MACROTILE_MODES];
+	struct kfd_args_get_tile_config *a = arg;
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
+
+	if (!pdd)
+		return -EINVAL;
+	a->gb_addr_config = pdd->dev->gpu->gb_addr_config;
+	a->num_banks = 0;
+	a->num_ranks = 0;
+
+	if (a->num_tile_configs > KEMU_TILE_MODES)
+		a->num_tile_configs = KEMU_TILE_MODES;
+	if (kemu_copy_to_user(a->tile_config_ptr, tile_modes,
+			      a->num_tile_configs * sizeof(uint32_t))) {
+		a->num_tile_configs = 0;
+		return -EFAULT;
+	}
+	if (a->num_macro_tile_configs > KEMU_MACROTILE_MODES)
+		a->num_macro_tile_configs = KEMU_MACROTILE_MODES;
+	if (kemu_copy_to_user(a->macro_tile_config_ptr, macrotile_modes,
+			      a->num_macro_tile_configs * sizeof(uint32_t))) {
+		a->num_macro_tile_configs = 0;
+		return -EFAULT;
+	}
 	return 0;
 }
 
@@ -92,7 +133,7 @@ static const struct kemu_ioctl_desc kfd_ioctls[KFD_IOCTL_NR_END] = {
 	[0x0F] = { ioctl_deprecated, 0, 0 },
 	[0x10] = { ioctl_deprecated, 0, 0 },
 	[0x11] = { kemu_ioctl_set_scratch_backing_va, 16, IN | OUT },
-	[0x12] = { NULL, 40, IN | OUT },
+	[0x12] = { ioctl_get_tile_config, 40, IN | OUT },
 	[0x13] = { kemu_ioctl_set_trap_handler, 24, IN },
 	[0x14] = { kemu_ioctl_get_process_apertures_new, 16, IN | OUT },
 	[0x15] = { kemu_ioctl_acquire_vm, 8, IN },
