@@ -195,6 +195,7 @@ struct kemu_queue_info {
 	uint32_t ctx_save_size, ctl_stack_size;
 	uint32_t percentage, priority;
 	bool active;
+	bool gws;                  /* given the device's GWS (ALLOC_QUEUE_GWS) */
 	uint32_t cu_mask_bits;     /* number of valid bits in cu_mask */
 	uint32_t cu_mask[32];
 };

@@ -9,12 +9,15 @@
  * the kernel does.  So the 88-byte pre-1.17 CREATE_QUEUE works unchanged.
  *
  * Errors before dispatch, in the kernel's order:
- *   nr in the ROCm-DKMS range 0x80..0x85   -EINVAL (e.g. ROCr 5.2's DBG_TRAP 0x82)
- *   any other nr outside [1, END)          -ENOTTY
+ *   any nr outside [1, END)                -ENOTTY (since "drm/amdkfd: return
+ *        -ENOTTY for unsupported IOCTLs", in 6.12.y and later stables; the
+ *        ROCm-DKMS-only 0x80..0x85 of libhsakmt 5.2 -- IPC import/export,
+ *        DBG_TRAP, cross-memory copy, SPM -- are logged as such)
  *   caller is not the opener's process     -EBADF
  *   deprecated DBG_* (0x0D..0x10)          -EPERM
- * Ioctls of the table that kfdemu does not model (dma-buf, CRIU, SMI, GWS,
- * debugger, wave state) are logged and fail with -EOPNOTSUPP.
+ * Ioctls of the table that kfdemu does not model (CRIU, SMI events, the
+ * debugger's DBG_TRAP; none is issued by ROCr/libhsakmt 5.2.3) are logged
+ * and fail with -EOPNOTSUPP.  docs/kfdemu.md has the table of every ioctl.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -142,16 +145,16 @@ static const struct kemu_ioctl_desc kfd_ioctls[KFD_IOCTL_NR_END] = {
 	[0x18] = { kemu_ioctl_map_memory, 24, IN | OUT },
 	[0x19] = { kemu_ioctl_unmap_memory, 24, IN | OUT },
 	[0x1A] = { kemu_ioctl_set_cu_mask, 16, IN },
-	[0x1B] = { NULL, 24, IN | OUT },
-	[0x1C] = { NULL, 32, IN | OUT },
-	[0x1D] = { NULL, 24, IN | OUT },
-	[0x1E] = { NULL, 16, IN | OUT },
+	[0x1B] = { kemu_ioctl_get_queue_wave_state, 24, IN | OUT },
+	[0x1C] = { kemu_ioctl_get_dmabuf_info, 32, IN | OUT },
+	[0x1D] = { kemu_ioctl_import_dmabuf, 24, IN | OUT },
+	[0x1E] = { kemu_ioctl_alloc_queue_gws, 16, IN | OUT },
 	[0x1F] = { NULL, 8, IN | OUT },
 	[0x20] = { ioctl_svm, 24, IN | OUT },
 	[0x21] = { kemu_ioctl_set_xnack_mode, 4, IN | OUT },
 	[0x22] = { NULL, 56, IN | OUT },
 	[0x23] = { kemu_ioctl_available_memory, 16, IN | OUT },
-	[0x24] = { NULL, 16, IN | OUT },
+	[0x24] = { kemu_ioctl_export_dmabuf, 16, IN | OUT },
 	[0x25] = { kemu_ioctl_runtime_enable, 16, IN | OUT },
 	[0x26] = { NULL, 32, IN | OUT },
 };
@@ -164,10 +167,9 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 	long ret;
 
 	if (nr >= KFD_IOCTL_NR_ROCM_FIRST && nr <= KFD_IOCTL_NR_ROCM_LAST) {
-		ret = -EINVAL;
-		kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -EINVAL", nr,
+		kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -ENOTTY", nr,
 			  kemu_ioctl_name(nr), usize);
-		return ret;
+		return -ENOTTY;
 	}
 	if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END ||
 	    (!kfd_ioctls[nr].dir && !kfd_ioctls[nr].fn)) {

@@ -89,6 +89,18 @@ static const struct field f_xnack[] = { F("xnack_enabled", 0, 4), {0} };
 static const struct field f_avail[] = { F("available", 0, 8), F("gpu_id", 8, 4), {0} };
 static const struct field f_runtime[] = {
 	F("r_debug", 0, 8), F("mode_mask", 8, 4), F("capabilities", 12, 4), {0} };
+static const struct field f_wave_state[] = {
+	F("ctl_stack", 0, 8), F("ctl_used", 8, 4), F("save_used", 12, 4), F("queue_id", 16, 4),
+	{0} };
+static const struct field f_dmabuf_info[] = {
+	F("size", 0, 8), F("metadata_ptr", 8, 8), F("metadata_size", 16, 4), F("gpu_id", 20, 4),
+	F("flags", 24, 4), F("dmabuf_fd", 28, 4), {0} };
+static const struct field f_import[] = {
+	F("va", 0, 8), F("handle", 8, 8), F("gpu_id", 16, 4), F("dmabuf_fd", 20, 4), {0} };
+static const struct field f_gws[] = {
+	F("queue_id", 0, 4), F("num_gws", 4, 4), F("first_gws", 8, 4), {0} };
+static const struct field f_export[] = {
+	F("handle", 0, 8), F("flags", 8, 4), F("dmabuf_fd", 12, 4), {0} };
 static const struct field f_svm[] = {
 	F("start", 0, 8), F("size", 8, 8), F("op", 16, 4), F("nattr", 20, 4), {0} };
 #undef F
@@ -120,24 +132,27 @@ static const struct ioctl_desc descs[0x28] = {
 	[0x18] = { "MAP_MEMORY_TO_GPU", f_map },
 	[0x19] = { "UNMAP_MEMORY_FROM_GPU", f_map },
 	[0x1A] = { "SET_CU_MASK", f_cu_mask },
-	[0x1B] = { "GET_QUEUE_WAVE_STATE", NULL },
-	[0x1C] = { "GET_DMABUF_INFO", NULL },
-	[0x1D] = { "IMPORT_DMABUF", NULL },
-	[0x1E] = { "ALLOC_QUEUE_GWS", NULL },
+	[0x1B] = { "GET_QUEUE_WAVE_STATE", f_wave_state },
+	[0x1C] = { "GET_DMABUF_INFO", f_dmabuf_info },
+	[0x1D] = { "IMPORT_DMABUF", f_import },
+	[0x1E] = { "ALLOC_QUEUE_GWS", f_gws },
 	[0x1F] = { "SMI_EVENTS", NULL },
 	[0x20] = { "SVM", f_svm },
 	[0x21] = { "SET_XNACK_MODE", f_xnack },
 	[0x22] = { "CRIU_OP", NULL },
 	[0x23] = { "AVAILABLE_MEMORY", f_avail },
-	[0x24] = { "EXPORT_DMABUF", NULL },
+	[0x24] = { "EXPORT_DMABUF", f_export },
 	[0x25] = { "RUNTIME_ENABLE", f_runtime },
 	[0x26] = { "DBG_TRAP", NULL },
 };
 
 const char *kemu_ioctl_name(unsigned nr)
 {
-	static const char *const rocm[] = { "DBG_TRAP_ROCM(0x80)", "0x81", "DBG_TRAP_ROCM(0x82)",
-					    "0x83", "0x84", "0x85" };
+	/* libhsakmt 5.2's non-upstream ioctls */
+	static const char *const rocm[] = { "IPC_IMPORT_HANDLE_ROCM(0x80)",
+					    "IPC_EXPORT_HANDLE_ROCM(0x81)", "DBG_TRAP_ROCM(0x82)",
+					    "CROSS_MEMORY_COPY_ROCM(0x83)", "RLC_SPM_ROCM(0x84)",
+					    "0x85" };
 	if (nr < KEMU_ARRAY_SIZE(descs) && descs[nr].name)
 		return descs[nr].name;
 	if (nr >= KFD_IOCTL_NR_ROCM_FIRST && nr <= KFD_IOCTL_NR_ROCM_LAST)

@@ -5,7 +5,8 @@
  * Backing store:
  *   VRAM, GTT     a sparse memfd of the BO size; the emulator maps it once
  *                 (bo->host) and user space maps it through the render node
- *                 fd at the BO's DRM fake offset, so both see the same pages
+ *                 fd at the BO's DRM fake offset, so both see the same pages;
+ *                 the memfd is also the BO's dma-buf (kemu_dmabuf.c)
  *   USERPTR       the application's own pages at the given CPU address
  *   DOORBELL      the process doorbell slice of the device (kemu_doorbell.c)
  *   MMIO_REMAP    the device's MMIO remap page (HDP flush registers)
@@ -39,7 +40,7 @@ struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle)
 	return pdd->bos[idr];
 }
 
-static int bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
+int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
 {
 	uint32_t i;
 	for (i = 0; i < pdd->n_bos; i++) {
@@ -60,9 +61,7 @@ static int bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
 	return 0;
 }
 
-/* Releases the backing store and the accounting of bo (not its idr slot).
- * Caller holds p->lock. */
-static void bo_destroy(struct kemu_bo *bo)
+void kemu_bo_destroy(struct kemu_bo *bo)
 {
 	struct kemu_machine *m = bo->proc->m;
 	if (bo->fd >= 0) {
@@ -70,6 +69,9 @@ static void bo_destroy(struct kemu_bo *bo)
 			kemu_sys_munmap(bo->host, bo->bo_size);
 		kemu_sys_close(bo->fd);
 	}
+	/* the dma-buf lives on in the fds user space holds (mem->dmabuf put) */
+	if (bo->dmabuf_fd >= 0)
+		kemu_sys_close(bo->dmabuf_fd);
 	pthread_mutex_lock(&m->lock);
 	struct kemu_device *dev = bo->pdd->dev;
 	for (size_t i = 0; i < dev->n_bos; i++) {
@@ -78,7 +80,9 @@ static void bo_destroy(struct kemu_bo *bo)
 			break;
 		}
 	}
-	if (bo->kind == KEMU_BO_VRAM)
+	if (bo->imported)
+		; /* imports are not charged (import_obj_create) */
+	else if (bo->kind == KEMU_BO_VRAM)
 		bo->pdd->dev->vram_used -= bo->bo_size;
 	else if (bo->kind == KEMU_BO_GTT || bo->kind == KEMU_BO_USERPTR)
 		m->sys_used -= bo->bo_size;
@@ -92,7 +96,7 @@ void kemu_bo_free_all(struct kemu_process *p)
 		struct kemu_pdd *pdd = &p->pdds[i];
 		for (uint32_t j = 0; j < pdd->n_bos; j++) {
 			if (pdd->bos[j])
-				bo_destroy(pdd->bos[j]);
+				kemu_bo_destroy(pdd->bos[j]);
 			pdd->bos[j] = NULL;
 		}
 	}
@@ -182,13 +186,14 @@ static int bo_create(struct kemu_process *p, struct kemu_pdd *pdd,
 	bo->size = a->size;
 	bo->bo_size = bo_size;
 	bo->fd = -1;
+	bo->dmabuf_fd = -1;
 	bo->drm_file = pdd->drm_file;
 
 	switch (kind) {
 	case KEMU_BO_VRAM:
 	case KEMU_BO_GTT:
-		bo->fd = kemu_sys_memfd(kind == KEMU_BO_VRAM ? "kfdemu-vram" : "kfdemu-gtt",
-					bo_size, true);
+		/* named and sealed so that its dma-buf can be recognised */
+		bo->fd = kemu_bo_memfd(pdd->dev->gpu->gpu_id, flags, bo_size);
 		if (bo->fd < 0) {
 			err = -ENOMEM;
 			goto err_free;
@@ -292,9 +297,9 @@ long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg)
 	err = bo_create(p, pdd, a, &bo);
 	if (err)
 		goto out_unlock;
-	err = bo_idr_alloc(pdd, bo);
+	err = kemu_bo_idr_alloc(pdd, bo);
 	if (err) {
-		bo_destroy(bo);
+		kemu_bo_destroy(bo);
 		err = -EFAULT; /* kfd_process_device_create_obj_handle failure */
 		goto out_unlock;
 	}
@@ -332,7 +337,7 @@ long kemu_ioctl_free_memory(struct kemu_process *p, void *arg)
 		goto out_unlock;
 	}
 	pdd->bos[bo->idr] = NULL;
-	bo_destroy(bo);
+	kemu_bo_destroy(bo);
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;

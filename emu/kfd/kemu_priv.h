@@ -5,6 +5,7 @@
  *   kemu_chardev.c   /dev/kfd: ioctl dispatch (kfd_chardev.c), simple ioctls
  *   kemu_process.c   kfd_process / process-device data, apertures, ACQUIRE_VM
  *   kemu_memory.c    buffer objects: ALLOC/FREE/MAP/UNMAP (amdgpu_amdkfd_gpuvm.c)
+ *   kemu_dmabuf.c    EXPORT/IMPORT_DMABUF, GET_DMABUF_INFO (shared across processes)
  *   kemu_vm.c        the GPU page table per process and device, faults
  *   kemu_queue.c     CREATE/DESTROY/UPDATE_QUEUE, CU mask (kfd_queue.c, pqm)
  *   kemu_doorbell.c  per-process doorbell slices (kfd_doorbell.c)
@@ -136,6 +137,8 @@ struct kemu_bo {
 	uint32_t mapped_mask;          /* devices whose VM maps it */
 	uint32_t queue_refs[KEMU_MAX_GPUS]; /* queues using it, per device */
 	bool is_signal_page;           /* event page handle (FREE -> -EPERM) */
+	bool imported;                 /* IMPORT_DMABUF: not charged to a limit */
+	int dmabuf_fd;                 /* its dma-buf file once exported, or -1 */
 };
 
 /* ---- GPU VM ---- */
@@ -186,6 +189,7 @@ struct kemu_pdd {
 	struct kemu_queue *db_queue[KFD_DOORBELLS_PER_PROCESS];
 	uint32_t queue_count;
 	uint64_t sdma_used;            /* bitmap of SDMA queue slots */
+	uint32_t num_gws;              /* qpd.num_gws: GWS held by one queue, or 0 */
 	/* qpd state */
 	uint32_t default_policy, alternate_policy, misc_process_flag;
 	uint64_t alt_base, alt_size;
@@ -308,9 +312,22 @@ long kemu_ioctl_destroy_event(struct kemu_process *p, void *arg);
 long kemu_ioctl_set_event(struct kemu_process *p, void *arg);
 long kemu_ioctl_reset_event(struct kemu_process *p, void *arg);
 long kemu_ioctl_wait_events(struct kemu_process *p, void *arg);
+long kemu_ioctl_export_dmabuf(struct kemu_process *p, void *arg);
+long kemu_ioctl_import_dmabuf(struct kemu_process *p, void *arg);
+long kemu_ioctl_get_dmabuf_info(struct kemu_process *p, void *arg);
+long kemu_ioctl_alloc_queue_gws(struct kemu_process *p, void *arg);
+long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg);
 
 /* memory helpers */
 struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle);
+/* Takes the lowest free handle index of pdd for bo.  Caller holds p->lock. */
+int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo);
+/* Releases the backing store, dma-buf and accounting of bo (not its idr
+ * slot).  Caller holds p->lock. */
+void kemu_bo_destroy(struct kemu_bo *bo);
+/* The memfd backing a VRAM/GTT BO of gpu_id allocated with flags: named and
+ * sealed as a kfdemu dma-buf (kemu_dmabuf.c).  Returns the fd or -errno. */
+int kemu_bo_memfd(uint32_t gpu_id, uint32_t flags, uint64_t size);
 void kemu_bo_free_all(struct kemu_process *p);
 /* events helpers */
 void kemu_events_fini(struct kemu_process *p);

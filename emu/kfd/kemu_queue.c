@@ -307,6 +307,8 @@ static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 	struct kemu_pdd *pdd = q->pdd;
 	uint32_t t = q->info.type;
 	kemu_cp_queue_remove(p, q);
+	if (q->info.gws)
+		pdd->num_gws = 0; /* the process's GWS goes with its queue */
 	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
 	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
 		pdd->sdma_used &= ~(1ull << q->sdma_slot);
@@ -416,4 +418,86 @@ int kemu_queue_info(struct kemu_process *p, uint32_t queue_id, struct kemu_queue
 		*info = q->info;
 	pthread_mutex_unlock(&p->lock);
 	return q ? 0 : -EINVAL;
+}
+
+/* ALLOC_QUEUE_GWS: kfd_ioctl_alloc_queue_gws + pqm_set_gws.  GWS exists on
+ * a device whose topology reports num_gws (else -ENODEV); a process may give
+ * it to one queue per device at a time (-EBUSY for a second), num_gws 0
+ * releases it (-EINVAL when the process holds none), and the queue is
+ * remapped with GWS (update_queue).  first_gws is always 0. */
+long kemu_ioctl_alloc_queue_gws(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_alloc_queue_gws *a = arg;
+	long err = 0;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_queue *q = queue_find(p, a->queue_id);
+	if (!q) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	struct kemu_pdd *pdd = q->pdd;
+	const struct kemu_gpu *g = pdd->dev->gpu;
+	if (!g->num_gws) {
+		err = -ENODEV;
+		goto out_unlock;
+	}
+	bool want = a->num_gws != 0;
+	if (want && pdd->num_gws) {
+		kemu_info(p->m, "ALLOC_QUEUE_GWS: the process already has GWS on gpu 0x%x: -EBUSY",
+			  g->gpu_id);
+		err = -EBUSY;
+	} else if (!want && !pdd->num_gws) {
+		err = -EINVAL;
+	} else if (!want && !q->info.gws && g->gfx_target_version < 90402) {
+		/* amdgpu_amdkfd_remove_gws_from_process of this queue's NULL
+		 * GWS: the kernel oopses there; refuse instead */
+		kemu_warn(p->m, "ALLOC_QUEUE_GWS: release through queue %u, which has no GWS: "
+			  "-EINVAL (a kernel would oops)", a->queue_id);
+		err = -EINVAL;
+	} else {
+		q->info.gws = want;
+		pdd->num_gws = want ? g->num_gws : 0;
+		kemu_cp_queue_update(p, q); /* update_queue: remapped with is_gws */
+	}
+	a->first_gws = 0;
+out_unlock:
+	pthread_mutex_unlock(&p->lock);
+	return err;
+}
+
+/* GET_QUEUE_WAVE_STATE: pqm_get_wave_state, get_wave_state of the dqm and
+ * the v9 MQD manager.  Only an inactive compute queue has a saved state
+ * (-EINVAL otherwise; unknown queue -EFAULT).  kfdemu never saves waves (an
+ * inactivated queue lets its dispatch finish), so the control stack and the
+ * save area are empty: the header written at ctl_stack_address says so
+ * (offsets at the end of the control stack, as init_mqd sets them when the
+ * queue has a context-save area, else 0). */
+long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_get_queue_wave_state *a = arg;
+	long err = 0;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_queue *q = queue_find(p, a->queue_id);
+	if (!q) {
+		err = -EFAULT;
+		goto out_unlock;
+	}
+	uint32_t t = q->info.type;
+	if ((t != KFD_QUEUE_TYPE_COMPUTE && t != KFD_QUEUE_TYPE_COMPUTE_AQL) || q->info.active) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	uint32_t stack = q->info.ctx_save_va ? q->info.ctl_stack_size : 0;
+	struct kfd_context_save_area_header h = { 0 };
+	h.wave_state.control_stack_offset = stack;
+	h.wave_state.control_stack_size = 0;
+	h.wave_state.wave_state_offset = stack;
+	h.wave_state.wave_state_size = 0;
+	a->ctl_stack_used_size = 0;
+	a->save_area_used_size = 0;
+	if (kemu_copy_to_user(a->ctl_stack_address, &h.wave_state, sizeof(h.wave_state)))
+		err = -EFAULT;
+out_unlock:
+	pthread_mutex_unlock(&p->lock);
+	return err;
 }

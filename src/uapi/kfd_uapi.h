@@ -28,7 +28,9 @@
 #define KFD_IOCTL_TYPE 'K'
 #define KFD_IOCTL_NR_FIRST 0x01
 #define KFD_IOCTL_NR_END   0x27 /* first nr past the upstream table (1.18) */
-/* ROCm-DKMS-only ioctls (0x80..0x85); an upstream kernel answers -EINVAL. */
+/* ROCm-DKMS-only ioctls (0x80..0x85, e.g. libhsakmt 5.2's IPC 0x80/0x81 and
+ * DBG_TRAP 0x82); an upstream kernel answers -ENOTTY (-EINVAL before
+ * "drm/amdkfd: return -ENOTTY for unsupported IOCTLs", 2025). */
 #define KFD_IOCTL_NR_ROCM_FIRST 0x80
 #define KFD_IOCTL_NR_ROCM_LAST  0x85
 
@@ -330,6 +332,31 @@ struct kfd_args_alloc_queue_gws {
 	__u32 pad;
 };
 
+/* dma-buf sharing (GET_DMABUF_INFO 0x1C, IMPORT_DMABUF 0x1D, EXPORT_DMABUF
+ * 0x24, API 1.12).  The exported fd is a real file that other processes can
+ * receive and import. */
+struct kfd_args_get_dmabuf_info {
+	__u64 size;          /* out: BO size in bytes */
+	__u64 metadata_ptr;  /* in: buffer for the BO's metadata, or 0 */
+	__u32 metadata_size; /* in: buffer size; out: metadata size */
+	__u32 gpu_id;        /* out: the GPU whose memory it is */
+	__u32 flags;         /* out: KFD_ALLOC_VRAM or GTT (| PUBLIC) */
+	__u32 dmabuf_fd;     /* in */
+};
+
+struct kfd_args_import_dmabuf {
+	__u64 va_addr;   /* in: GPU VA for MAP_MEMORY_TO_GPU */
+	__u64 handle;    /* out */
+	__u32 gpu_id;    /* in */
+	__u32 dmabuf_fd; /* in */
+};
+
+struct kfd_args_export_dmabuf {
+	__u64 handle;    /* in */
+	__u32 flags;     /* in: open flags of the new fd (O_CLOEXEC) */
+	__u32 dmabuf_fd; /* out */
+};
+
 struct kfd_args_smi_events {
 	__u32 gpuid;
 	__u32 anon_fd;
@@ -404,6 +431,8 @@ struct kfd_args_runtime_enable {
 #define KFD_IOCTL_UNMAP_MEMORY_FROM_GPU   KFD_IOWR(0x19, struct kfd_args_unmap_memory_from_gpu)
 #define KFD_IOCTL_SET_CU_MASK             KFD_IOW(0x1A, struct kfd_args_set_cu_mask)
 #define KFD_IOCTL_GET_QUEUE_WAVE_STATE    KFD_IOWR(0x1B, struct kfd_args_get_queue_wave_state)
+#define KFD_IOCTL_GET_DMABUF_INFO         KFD_IOWR(0x1C, struct kfd_args_get_dmabuf_info)
+#define KFD_IOCTL_IMPORT_DMABUF           KFD_IOWR(0x1D, struct kfd_args_import_dmabuf)
 #define KFD_IOCTL_ALLOC_QUEUE_GWS         KFD_IOWR(0x1E, struct kfd_args_alloc_queue_gws)
 #define KFD_IOCTL_SMI_EVENTS              KFD_IOWR(0x1F, struct kfd_args_smi_events)
 #define KFD_IOCTL_SVM(nattr) \
@@ -411,6 +440,7 @@ struct kfd_args_runtime_enable {
 	     sizeof(struct kfd_args_svm) + (nattr) * sizeof(struct kfd_svm_attribute))
 #define KFD_IOCTL_SET_XNACK_MODE          KFD_IOWR(0x21, struct kfd_args_set_xnack_mode)
 #define KFD_IOCTL_AVAILABLE_MEMORY        KFD_IOWR(0x23, struct kfd_args_available_memory)
+#define KFD_IOCTL_EXPORT_DMABUF           KFD_IOWR(0x24, struct kfd_args_export_dmabuf)
 #define KFD_IOCTL_RUNTIME_ENABLE          KFD_IOWR(0x25, struct kfd_args_runtime_enable)
 
 /* ---- mmap offsets on the kfd fd (byte offsets) ---- */
@@ -475,6 +505,9 @@ KFD_UAPI_SIZE(struct kfd_args_free_memory_of_gpu, 8);
 KFD_UAPI_SIZE(struct kfd_args_map_memory_to_gpu, 24);
 KFD_UAPI_SIZE(struct kfd_args_unmap_memory_from_gpu, 24);
 KFD_UAPI_SIZE(struct kfd_args_alloc_queue_gws, 16);
+KFD_UAPI_SIZE(struct kfd_args_get_dmabuf_info, 32);
+KFD_UAPI_SIZE(struct kfd_args_import_dmabuf, 24);
+KFD_UAPI_SIZE(struct kfd_args_export_dmabuf, 16);
 KFD_UAPI_SIZE(struct kfd_args_svm, 24);
 KFD_UAPI_SIZE(struct kfd_args_set_xnack_mode, 4);
 KFD_UAPI_SIZE(struct kfd_args_available_memory, 16);
@@ -491,5 +524,15 @@ _Static_assert(KFD_IOCTL_CREATE_QUEUE == 0xC0604B02u, "CREATE_QUEUE number");
 _Static_assert(KFD_IOCTL_GET_VERSION == 0x80084B01u, "GET_VERSION number");
 _Static_assert(KFD_IOCTL_ALLOC_MEMORY_OF_GPU == 0xC0284B16u, "ALLOC number");
 _Static_assert(KFD_IOCTL_WAIT_EVENTS == 0xC0184B0Cu, "WAIT_EVENTS number");
+_Static_assert(offsetof(struct kfd_args_get_dmabuf_info, metadata_size) == 16, "metadata_size");
+_Static_assert(offsetof(struct kfd_args_get_dmabuf_info, dmabuf_fd) == 28, "info dmabuf_fd");
+_Static_assert(offsetof(struct kfd_args_import_dmabuf, gpu_id) == 16, "import gpu_id");
+_Static_assert(offsetof(struct kfd_args_import_dmabuf, dmabuf_fd) == 20, "import dmabuf_fd");
+_Static_assert(offsetof(struct kfd_args_export_dmabuf, dmabuf_fd) == 12, "export dmabuf_fd");
+_Static_assert(KFD_IOCTL_GET_DMABUF_INFO == 0xC0204B1Cu, "GET_DMABUF_INFO number");
+_Static_assert(KFD_IOCTL_IMPORT_DMABUF == 0xC0184B1Du, "IMPORT_DMABUF number");
+_Static_assert(KFD_IOCTL_EXPORT_DMABUF == 0xC0104B24u, "EXPORT_DMABUF number");
+_Static_assert(KFD_IOCTL_ALLOC_QUEUE_GWS == 0xC0104B1Eu, "ALLOC_QUEUE_GWS number");
+_Static_assert(KFD_IOCTL_GET_QUEUE_WAVE_STATE == 0xC0184B1Bu, "GET_QUEUE_WAVE_STATE number");
 
 #endif /* HSALITE_KFD_UAPI_H */

@@ -429,10 +429,17 @@ START_TEST(unknown_ioctl_nr_is_enotty)
 }
 END_TEST
 
-START_TEST(rocm_dkms_dbg_trap_is_einval)
+/* libhsakmt 5.2's ROCm-DKMS ioctls (IPC 0x80/0x81, DBG_TRAP 0x82, cross
+ * memory copy 0x83, SPM 0x84): past the upstream table, -ENOTTY since
+ * "drm/amdkfd: return -ENOTTY for unsupported IOCTLs" */
+START_TEST(rocm_dkms_ioctls_are_enotty)
 {
-	uint64_t arg[5] = { 0 };
-	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x82, 40), arg), -EINVAL);
+	uint64_t arg[8] = { 0 };
+	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x80, 48), arg), -ENOTTY);
+	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x81, 32), arg), -ENOTTY);
+	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x82, 40), arg), -ENOTTY);
+	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x84, 32), arg), -ENOTTY);
+	EXPECT_ERR(kio(_IOC(_IOC_READ | _IOC_WRITE, 'K', 0x27, 8), arg), -ENOTTY);
 }
 END_TEST
 
@@ -641,7 +648,7 @@ static Suite *suite(void)
 	tcase_add_test(novm, memory_policy_before_acquire_vm_is_esrch);
 	tcase_add_test(novm, trap_handler_before_acquire_vm_is_esrch);
 	tcase_add_test(novm, unknown_ioctl_nr_is_enotty);
-	tcase_add_test(novm, rocm_dkms_dbg_trap_is_einval);
+	tcase_add_test(novm, rocm_dkms_ioctls_are_enotty);
 	tcase_add_test(novm, deprecated_dbg_ioctl_is_eperm);
 	tcase_add_test(novm, ioctl_argument_at_bad_address_is_efault);
 	tcase_add_test(novm, ioctl_from_a_fork_child_is_ebadf);

@@ -461,6 +461,131 @@ START_TEST(injected_create_queue_failure_is_enomem)
 }
 END_TEST
 
+static long gws(uint32_t queue_id, uint32_t num, struct kfd_args_alloc_queue_gws *out)
+{
+	struct kfd_args_alloc_queue_gws g = { .queue_id = queue_id, .num_gws = num,
+					      .first_gws = 0xBAD };
+	long r = kio(KFD_IOCTL_ALLOC_QUEUE_GWS, &g);
+	if (out)
+		*out = g;
+	return r;
+}
+
+static uint32_t new_queue(void)
+{
+	struct kfd_args_create_queue a;
+	q_args(&a);
+	ck_assert_int_eq(create(&a), 0);
+	return a.queue_id;
+}
+
+static bool queue_has_gws(uint32_t id)
+{
+	struct kemu_queue_info info;
+	ck_assert_int_eq(kemu_queue_info(E.p, id, &info), 0);
+	return info.gws;
+}
+
+START_TEST(gws_goes_to_one_queue_of_the_process)
+{
+	uint32_t q0 = new_queue(), q1 = new_queue();
+	struct kfd_args_alloc_queue_gws g;
+	ck_assert_int_eq(gws(q0, E.gpu->num_gws, &g), 0);
+	ck_assert_uint_eq(g.first_gws, 0);
+	ck_assert(queue_has_gws(q0));
+	ck_assert_int_eq(gws(q1, E.gpu->num_gws, NULL), -EBUSY);
+	ck_assert(!queue_has_gws(q1));
+	ck_assert_int_eq(gws(q0, 0, NULL), 0); /* release */
+	ck_assert(!queue_has_gws(q0));
+	ck_assert_int_eq(gws(q1, 1, NULL), 0);
+	ck_assert(queue_has_gws(q1));
+}
+END_TEST
+
+START_TEST(gws_of_an_unknown_queue_is_einval)
+{
+	struct kfd_args_alloc_queue_gws g;
+	ck_assert_int_eq(gws(5, 64, &g), -EINVAL);
+	ck_assert_uint_eq(g.first_gws, 0xBAD); /* left as passed */
+}
+END_TEST
+
+START_TEST(gws_release_without_gws_is_einval)
+{
+	uint32_t q0 = new_queue();
+	ck_assert_int_eq(gws(q0, 0, NULL), -EINVAL);
+}
+END_TEST
+
+START_TEST(destroying_the_gws_queue_frees_the_gws)
+{
+	uint32_t q0 = new_queue(), q1 = new_queue();
+	ck_assert_int_eq(gws(q0, 64, NULL), 0);
+	struct kfd_args_destroy_queue d = { .queue_id = q0 };
+	ck_assert_int_eq(kio(KFD_IOCTL_DESTROY_QUEUE, &d), 0);
+	ck_assert_int_eq(gws(q1, 64, NULL), 0);
+}
+END_TEST
+
+START_TEST(gws_on_a_device_without_gws_is_enodev)
+{
+	/* a part whose MEC firmware is too old for GWS: num_gws 0 in topology */
+	((struct kemu_topology *)kemu_machine_topology(E.m))->gpus[0].num_gws = 0;
+	uint32_t q0 = new_queue();
+	ck_assert_int_eq(gws(q0, 64, NULL), -ENODEV);
+}
+END_TEST
+
+static long wave_state(uint32_t queue_id, void *stack, struct kfd_args_get_queue_wave_state *out)
+{
+	struct kfd_args_get_queue_wave_state w = { .queue_id = queue_id,
+						   .ctl_stack_address = (uintptr_t)stack,
+						   .ctl_stack_used_size = 7, .save_area_used_size = 7 };
+	long r = kio(KFD_IOCTL_GET_QUEUE_WAVE_STATE, &w);
+	*out = w;
+	return r;
+}
+
+START_TEST(wave_state_of_an_inactive_queue_is_empty)
+{
+	uint32_t q0 = new_queue();
+	struct kfd_args_update_queue u = { .queue_id = q0, .ring_base_address = Q.ring,
+					   .ring_size = 0x10000, .queue_percentage = 0 };
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	uint32_t hdr[4];
+	memset(hdr, 0xFF, sizeof(hdr));
+	struct kfd_args_get_queue_wave_state w;
+	ck_assert_int_eq(wave_state(q0, hdr, &w), 0);
+	ck_assert_uint_eq(w.ctl_stack_used_size, 0);
+	ck_assert_uint_eq(w.save_area_used_size, 0);
+	ck_assert_uint_eq(hdr[0], E.gpu->ctl_stack_size); /* control_stack_offset */
+	ck_assert_uint_eq(hdr[1], 0);                     /* control_stack_size */
+	ck_assert_uint_eq(hdr[2], E.gpu->ctl_stack_size); /* wave_state_offset */
+	ck_assert_uint_eq(hdr[3], 0);                     /* wave_state_size */
+	ck_assert_int_eq(wave_state(q0, (void *)8, &w), -EFAULT);
+}
+END_TEST
+
+START_TEST(wave_state_of_an_active_or_unknown_queue_fails)
+{
+	uint32_t hdr[4];
+	struct kfd_args_get_queue_wave_state w;
+	uint32_t q0 = new_queue();
+	ck_assert_int_eq(wave_state(q0, hdr, &w), -EINVAL);
+	ck_assert_int_eq(wave_state(q0 + 1, hdr, &w), -EFAULT);
+	struct kfd_args_create_queue a;
+	q_args(&a);
+	a.queue_type = KFD_QUEUE_TYPE_SDMA;
+	a.ctl_stack_size = 0;
+	a.ctx_save_restore_address = 0;
+	ck_assert_int_eq(create(&a), 0);
+	struct kfd_args_update_queue u = { .queue_id = a.queue_id, .ring_base_address = Q.ring,
+					   .ring_size = 0x10000, .queue_percentage = 0 };
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	ck_assert_int_eq(wave_state(a.queue_id, hdr, &w), -EINVAL); /* not compute */
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("kfdemu_queue");
@@ -511,6 +636,13 @@ static Suite *suite(void)
 	tcase_add_test(tc, runtime_enable_after_a_queue_is_eexist);
 	tcase_add_test(tc, xnack_change_with_queues_is_ebusy);
 	tcase_add_test(tc, injected_create_queue_failure_is_enomem);
+	tcase_add_test(tc, gws_goes_to_one_queue_of_the_process);
+	tcase_add_test(tc, gws_of_an_unknown_queue_is_einval);
+	tcase_add_test(tc, gws_release_without_gws_is_einval);
+	tcase_add_test(tc, destroying_the_gws_queue_frees_the_gws);
+	tcase_add_test(tc, gws_on_a_device_without_gws_is_enodev);
+	tcase_add_test(tc, wave_state_of_an_inactive_queue_is_empty);
+	tcase_add_test(tc, wave_state_of_an_active_or_unknown_queue_fails);
 	suite_add_tcase(s, tc);
 	return s;
 }
