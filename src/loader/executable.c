@@ -128,8 +128,10 @@ hsa_status_t hsa_executable_destroy(hsa_executable_t executable)
 	while (*pp && (uint64_t)(uintptr_t)*pp != executable.handle)
 		pp = &(*pp)->next;
 	struct hl_executable *e = *pp;
-	if (e)
+	if (e) {
 		*pp = e->next;
+		hl_loader_debug_remove(e);
+	}
 	hl_loader_unlock();
 	if (!e)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
@@ -361,6 +363,8 @@ hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *opti
 		else
 			e->state = HSA_EXECUTABLE_STATE_FROZEN;
 	}
+	if (s == HSA_STATUS_SUCCESS)
+		hl_loader_debug_add(e);
 	hl_loader_unlock();
 	return s;
 }

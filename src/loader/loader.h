@@ -30,6 +30,7 @@
 #ifndef HSALITE_LOADER_H
 #define HSALITE_LOADER_H
 
+#include <link.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -171,6 +172,8 @@ struct hl_loaded_co {
 	uint64_t load_base, load_size;
 	int64_t delta;             /* load_base - the ELF's lowest vaddr */
 	char *uri;
+	struct link_map dbg;       /* its entry in _amdgpu_r_debug (debug.c) */
+	bool dbg_listed;           /* dbg is on the debugger's list */
 	struct hl_loaded_co *next;
 };
 
@@ -213,6 +216,15 @@ struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h);
 void hl_loader_forget_all(void);
 /* Registers hl_loader_forget_all with the runtime's teardown. */
 int hl_loader_register_teardown(void);
+
+/* debug.c: the debugger's list of loaded code objects (_amdgpu_r_debug).
+ * All three are called with the lock held. */
+/* Lists e's code objects not listed yet (hsa_executable_freeze). */
+void hl_loader_debug_add(struct hl_executable *e);
+/* Unlists e's code objects (before they are freed). */
+void hl_loader_debug_remove(struct hl_executable *e);
+/* Empties the list (the last hsa_shut_down). */
+void hl_loader_debug_reset(void);
 
 /* symbol.c */
 /* Creates the symbols of a placed code object and appends them to its

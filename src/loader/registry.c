@@ -84,6 +84,7 @@ static void forget_all(struct hl_runtime *rt)
 void hl_loader_forget_all(void)
 {
 	hl_loader_lock();
+	hl_loader_debug_reset();
 	while (hl_readers) {
 		struct hl_reader *r = hl_readers;
 		hl_readers = r->next;

@@ -88,7 +88,7 @@ hsa_status_t hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
 	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(signal.handle);
 	/* The caller waited for the completion (an acquire on the value,
 	 * pairing with the CP's release decrement that follows its timestamp
 	 * writes), so plain reads see the CP's values. */

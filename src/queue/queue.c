@@ -348,14 +348,12 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 				   uint32_t features, hsa_signal_t doorbell_signal,
 				   hsa_queue_t **queue)
 {
-	(void)region;
-	(void)size;
-	(void)type;
-	(void)features;
-	(void)doorbell_signal;
 	if (!hl_runtime_get())
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!queue)
+	/* ROCr 5.2.3's checks (hsa.cpp), in its order. */
+	if (!queue || !region.handle || !doorbell_signal.handle || !size ||
+	    (size & (size - 1)) || (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE) ||
+	    !features)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	/* Soft queues (a host-side agent consuming AGENT_DISPATCH packets)
 	 * have no user in our targets yet. */

@@ -309,7 +309,7 @@ hsa_status_t hsa_amd_signal_async_handler(hsa_signal_t signal, hsa_signal_condit
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
 	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER || !side->wants_event)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(signal.handle);
 	struct async_reg *reg = calloc(1, sizeof(*reg));
 	if (!reg)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -49,7 +49,7 @@ hsa_status_t hsa_signal_group_create(uint32_t num_signals, const hsa_signal_t *s
 	for (uint32_t i = 0; i < num_signals; i++) {
 		struct hl_signal_side *side = hl_signal_side_live(signals[i].handle);
 		if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-			return HSA_STATUS_ERROR_INVALID_SIGNAL;
+			return hl_signal_bad_handle(signals[i].handle);
 		for (uint32_t j = 0; j < i; j++)
 			if (signals[j].handle == signals[i].handle)
 				return HSA_STATUS_ERROR_INVALID_ARGUMENT; /* no repeats */

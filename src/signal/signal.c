@@ -176,7 +176,7 @@ hsa_status_t hsa_signal_destroy(hsa_signal_t signal)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
 	if (!side || side->internal)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(signal.handle);
 	/* A concurrent destroy of the same handle loses the race here. */
 	return hl_signal_destroy(signal) ? HSA_STATUS_ERROR_INVALID_SIGNAL : HSA_STATUS_SUCCESS;
 }
@@ -190,7 +190,7 @@ hsa_status_t hsa_amd_signal_value_pointer(hsa_signal_t signal,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
 	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(signal.handle);
 	*value_ptr = &side->amd->value;
 	return HSA_STATUS_SUCCESS;
 }

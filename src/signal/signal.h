@@ -132,6 +132,14 @@ static inline struct hl_signal_side *hl_signal_side_live(uint64_t handle)
 	return NULL;
 }
 
+/* The status ROCr 5.2.3's Signal::Convert gives a handle that is not a
+ * usable signal: handle 0 is INVALID_ARGUMENT (it throws before looking),
+ * anything else INVALID_SIGNAL. */
+static inline hsa_status_t hl_signal_bad_handle(uint64_t handle)
+{
+	return handle ? HSA_STATUS_ERROR_INVALID_SIGNAL : HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
 /* Takes a free slot (state still FREE); -ENOMEM / -ENOSPC when no slab can
  * be had.  The first call of a runtime registers hl_signal_teardown. */
 int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out);

@@ -1,0 +1,623 @@
+/*
+ * The exported functions hsalite does not implement (yet), in one place,
+ * so that every symbol ROCr 5.2.3 exports resolves (a program linked
+ * against ROCr loads and runs until it calls one of these) and so that
+ * what is missing is visible at a glance.  docs/differences.md lists them.
+ *
+ * Each function checks what ROCr 5.2.3 checks before it reaches its
+ * implementation, where that is cheap and needs nothing we lack, and
+ * returns the same status for the same mistake (hsa.cpp IS_OPEN ->
+ * NOT_INITIALIZED, IS_BAD_PTR -> INVALID_ARGUMENT, an invalid agent ->
+ * INVALID_AGENT, Signal::Convert: handle 0 -> INVALID_ARGUMENT, else an
+ * unknown handle -> INVALID_SIGNAL).  Then it logs (warn) that the call is
+ * not implemented and returns HSA_STATUS_ERROR_NOT_SUPPORTED.
+ *
+ * Three groups:
+ *  1. ROCr has no working implementation either: we return exactly what
+ *     ROCr 5.2.3 returns.
+ *     - The finalizer (hsa_ext_program_*): ROCr's table entries stay
+ *       hsa_ext_null, which returns HSA_STATUS_ERROR_NOT_INITIALIZED
+ *       whatever the arguments, because no libhsa-ext-finalize64.so.1
+ *       ships (hsa_ext_interface.cpp).
+ *     - hsa_amd_memory_migrate, hsa_amd_memory_pool_can_migrate: ROCr
+ *       validates, then MemoryRegion::Migrate / CanMigrate ("not
+ *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
+ *       stores false).
+ *  2. A later issue (IPC, SVM, images and samplers, system events,
+ *     graphics interop): NOT_SUPPORTED.
+ *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
+ *     (async copies, fills and their profiling; deallocation callbacks):
+ *     NOT_SUPPORTED.
+ */
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "hsa/hsa_ext_finalize.h"
+#include "hsa/hsa_ext_image.h"
+#include "runtime/runtime.h"
+#include "signal/signal.h"
+#include "util/log.h"
+
+#define UNSUP_LOG "api"
+
+static hsa_status_t not_implemented(const char *fn)
+{
+	hl_warn(UNSUP_LOG, "%s: not implemented in hsalite; returning "
+		"HSA_STATUS_ERROR_NOT_SUPPORTED", fn);
+	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+}
+
+/* ROCr's Signal::Convert for a handle the call goes on to use. */
+static hsa_status_t check_signal(hsa_signal_t s)
+{
+	return hl_signal_side_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
+}
+
+/* The image library's first check (image/hsa_ext_image.cpp): handle 0 is
+ * INVALID_AGENT; so is any handle that is not one of our agents. */
+static hsa_status_t check_agent(struct hl_runtime *rt, hsa_agent_t agent)
+{
+	if (!agent.handle || !hl_agent_lookup(rt, agent))
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return HSA_STATUS_SUCCESS;
+}
+
+#define REQUIRE_RUNTIME(rt)                                       \
+	struct hl_runtime *rt = hl_runtime_get();                 \
+	if (!rt)                                                  \
+		return HSA_STATUS_ERROR_NOT_INITIALIZED
+
+#define RETURN_IF_ERROR(expr)                                     \
+	do {                                                      \
+		hsa_status_t st_ = (expr);                        \
+		if (st_ != HSA_STATUS_SUCCESS)                    \
+			return st_;                               \
+	} while (0)
+
+/* ======================================================================
+ * 1. No implementation in ROCr 5.2.3 either: ROCr's exact statuses.
+ * ====================================================================== */
+
+static hsa_status_t no_finalizer(const char *fn)
+{
+	hl_warn(UNSUP_LOG, "%s: no HSAIL finalizer (none ships with ROCr either); returning "
+		"HSA_STATUS_ERROR_NOT_INITIALIZED as ROCr does", fn);
+	return HSA_STATUS_ERROR_NOT_INITIALIZED;
+}
+
+hsa_status_t hsa_ext_program_create(hsa_machine_model_t machine_model, hsa_profile_t profile,
+				    hsa_default_float_rounding_mode_t default_float_rounding_mode,
+				    const char *options, hsa_ext_program_t *program)
+{
+	(void)machine_model;
+	(void)profile;
+	(void)default_float_rounding_mode;
+	(void)options;
+	(void)program;
+	return no_finalizer(__func__);
+}
+
+hsa_status_t hsa_ext_program_destroy(hsa_ext_program_t program)
+{
+	(void)program;
+	return no_finalizer(__func__);
+}
+
+hsa_status_t hsa_ext_program_add_module(hsa_ext_program_t program, hsa_ext_module_t module)
+{
+	(void)program;
+	(void)module;
+	return no_finalizer(__func__);
+}
+
+hsa_status_t hsa_ext_program_iterate_modules(
+	hsa_ext_program_t program,
+	hsa_status_t (*callback)(hsa_ext_program_t program, hsa_ext_module_t module, void *data),
+	void *data)
+{
+	(void)program;
+	(void)callback;
+	(void)data;
+	return no_finalizer(__func__);
+}
+
+hsa_status_t hsa_ext_program_get_info(hsa_ext_program_t program,
+				      hsa_ext_program_info_t attribute, void *value)
+{
+	(void)program;
+	(void)attribute;
+	(void)value;
+	return no_finalizer(__func__);
+}
+
+hsa_status_t hsa_ext_program_finalize(hsa_ext_program_t program, hsa_isa_t isa,
+				      int32_t call_convention,
+				      hsa_ext_control_directives_t control_directives,
+				      const char *options, hsa_code_object_type_t code_object_type,
+				      hsa_code_object_t *code_object)
+{
+	(void)program;
+	(void)isa;
+	(void)call_convention;
+	(void)control_directives;
+	(void)options;
+	(void)code_object_type;
+	(void)code_object;
+	return no_finalizer(__func__);
+}
+
+/* A memory pool handle as ROCr's MemoryRegion::Convert + IsValid sees it. */
+static bool pool_valid(struct hl_runtime *rt, hsa_amd_memory_pool_t pool)
+{
+	return pool.handle && hl_pool_lookup(rt, pool.handle);
+}
+
+hsa_status_t hsa_amd_memory_migrate(const void *ptr, hsa_amd_memory_pool_t memory_pool,
+				    uint32_t flags)
+{
+	REQUIRE_RUNTIME(rt);
+	if (!ptr || flags)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!pool_valid(rt, memory_pool))
+		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
+	hl_warn(UNSUP_LOG, "hsa_amd_memory_migrate: migration is not implemented (nor in "
+		"ROCr 5.2.3); returning HSA_STATUS_ERROR_OUT_OF_RESOURCES as ROCr does");
+	return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+}
+
+hsa_status_t hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_pool,
+					     hsa_amd_memory_pool_t dst_memory_pool, bool *result)
+{
+	REQUIRE_RUNTIME(rt);
+	if (!result)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!pool_valid(rt, src_memory_pool) || !pool_valid(rt, dst_memory_pool))
+		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
+	*result = false;
+	hl_warn(UNSUP_LOG, "hsa_amd_memory_pool_can_migrate: migration is not implemented (nor "
+		"in ROCr 5.2.3); false, HSA_STATUS_ERROR_OUT_OF_RESOURCES as ROCr does");
+	return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+}
+
+/* ======================================================================
+ * 2. Not implemented yet (a later issue): IPC, SVM, images and samplers,
+ *    system events, graphics interop.
+ * ====================================================================== */
+
+/* ---- IPC ---- */
+
+hsa_status_t hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory_t *handle)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)len;
+	if (!ptr || !handle)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_t len,
+				       uint32_t num_agents, const hsa_agent_t *mapping_agents,
+				       void **mapped_ptr)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)len;
+	if (!handle || !mapped_ptr || (num_agents && !mapping_agents))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	for (uint32_t i = 0; i < num_agents; i++)
+		if (!hl_agent_lookup(rt, mapping_agents[i]))
+			return HSA_STATUS_ERROR_INVALID_AGENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	if (!mapped_ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_ipc_signal_create(hsa_signal_t signal, hsa_amd_ipc_signal_t *handle)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	if (!handle)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	RETURN_IF_ERROR(check_signal(signal));
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle, hsa_signal_t *signal)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	if (!handle || !signal)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+/* ---- SVM ---- */
+
+hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
+					hsa_amd_svm_attribute_pair_t *attribute_list,
+					size_t attribute_count)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)size;
+	(void)attribute_list;
+	(void)attribute_count;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
+					hsa_amd_svm_attribute_pair_t *attribute_list,
+					size_t attribute_count)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)size;
+	(void)attribute_list;
+	(void)attribute_count;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
+					uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
+					hsa_signal_t completion_signal)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)size;
+	(void)agent;
+	(void)num_dep_signals;
+	(void)dep_signals;
+	(void)completion_signal;
+	return not_implemented(__func__);
+}
+
+/* ---- system events ---- */
+
+hsa_status_t hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback,
+						   void *data)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)callback;
+	(void)data;
+	return not_implemented(__func__);
+}
+
+/* ---- graphics interop ---- */
+
+hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
+					int interop_handle, uint32_t flags, size_t *size,
+					void **ptr, size_t *metadata_size, const void **metadata)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)interop_handle;
+	(void)metadata_size;
+	(void)metadata;
+	if (!agents || !size || !ptr || flags || !num_agents)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	for (uint32_t i = 0; i < num_agents; i++)
+		if (!hl_agent_lookup(rt, agents[i]))
+			return HSA_STATUS_ERROR_INVALID_AGENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_interop_unmap_buffer(void *ptr)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	/* ROCr ignores NULL (and every unmap failure): SUCCESS. */
+	if (!ptr)
+		return HSA_STATUS_SUCCESS;
+	return not_implemented(__func__);
+}
+
+/* ---- images and samplers ---- */
+
+static bool geometry_valid(hsa_ext_image_geometry_t g)
+{
+	return g >= HSA_EXT_IMAGE_GEOMETRY_1D && g <= HSA_EXT_IMAGE_GEOMETRY_2DADEPTH;
+}
+
+static bool permission_valid(hsa_access_permission_t p)
+{
+	return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
+}
+
+hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent, hsa_agent_info_t attribute,
+					    void *value)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)attribute;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_get_capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
+					  const hsa_ext_image_format_t *image_format,
+					  uint32_t *capability_mask)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_format || !capability_mask || !geometry_valid(geometry))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_get_capability_with_layout(hsa_agent_t agent,
+						      hsa_ext_image_geometry_t geometry,
+						      const hsa_ext_image_format_t *image_format,
+						      hsa_ext_image_data_layout_t image_data_layout,
+						      uint32_t *capability_mask)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_format || !capability_mask || !geometry_valid(geometry) ||
+	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent,
+					 const hsa_ext_image_descriptor_t *image_descriptor,
+					 hsa_access_permission_t access_permission,
+					 hsa_ext_image_data_info_t *image_data_info)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_descriptor || !image_data_info || !permission_valid(access_permission))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_data_get_info_with_layout(
+	hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
+	hsa_access_permission_t access_permission, hsa_ext_image_data_layout_t image_data_layout,
+	size_t image_data_row_pitch, size_t image_data_slice_pitch,
+	hsa_ext_image_data_info_t *image_data_info)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)image_data_row_pitch;
+	(void)image_data_slice_pitch;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_descriptor || !image_data_info || !permission_valid(access_permission) ||
+	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_create(hsa_agent_t agent,
+				  const hsa_ext_image_descriptor_t *image_descriptor,
+				  const void *image_data, hsa_access_permission_t access_permission,
+				  hsa_ext_image_t *image)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)access_permission;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_descriptor || !image_data || !image)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
+					      const hsa_ext_image_descriptor_t *image_descriptor,
+					      const void *image_data,
+					      hsa_access_permission_t access_permission,
+					      hsa_ext_image_data_layout_t image_data_layout,
+					      size_t image_data_row_pitch,
+					      size_t image_data_slice_pitch, hsa_ext_image_t *image)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)access_permission;
+	(void)image_data_row_pitch;
+	(void)image_data_slice_pitch;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_descriptor || !image_data || !image ||
+	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_amd_image_create(hsa_agent_t agent,
+				  const hsa_ext_image_descriptor_t *image_descriptor,
+				  const hsa_amd_image_descriptor_t *image_layout,
+				  const void *image_data, hsa_access_permission_t access_permission,
+				  hsa_ext_image_t *image)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)image_layout;
+	(void)access_permission;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image_descriptor || !image_data || !image)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)image;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src_image,
+				const hsa_dim3_t *src_offset, hsa_ext_image_t dst_image,
+				const hsa_dim3_t *dst_offset, const hsa_dim3_t *range)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!src_image.handle || !dst_image.handle || !src_offset || !dst_offset || !range)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_import(hsa_agent_t agent, const void *src_memory,
+				  size_t src_row_pitch, size_t src_slice_pitch,
+				  hsa_ext_image_t dst_image, const hsa_ext_image_region_t *image_region)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)src_row_pitch;
+	(void)src_slice_pitch;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!src_memory || !dst_image.handle || !image_region)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_export(hsa_agent_t agent, hsa_ext_image_t src_image, void *dst_memory,
+				  size_t dst_row_pitch, size_t dst_slice_pitch,
+				  const hsa_ext_image_region_t *image_region)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)dst_row_pitch;
+	(void)dst_slice_pitch;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!dst_memory || !src_image.handle || !image_region)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_image_clear(hsa_agent_t agent, hsa_ext_image_t image, const void *data,
+				 const hsa_ext_image_region_t *image_region)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!image.handle || !image_region || !data)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_sampler_create(hsa_agent_t agent,
+				    const hsa_ext_sampler_descriptor_t *sampler_descriptor,
+				    hsa_ext_sampler_t *sampler)
+{
+	REQUIRE_RUNTIME(rt);
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	if (!sampler_descriptor || !sampler)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return not_implemented(__func__);
+}
+
+hsa_status_t hsa_ext_sampler_destroy(hsa_agent_t agent, hsa_ext_sampler_t sampler)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)sampler;
+	RETURN_IF_ERROR(check_agent(rt, agent));
+	return not_implemented(__func__);
+}
+
+/* ======================================================================
+ * 3. PLACEHOLDERS.  Whoever implements one of these deletes it from here.
+ *    Async copies, fills and their profiling (the copy engines), and the
+ *    deallocation callbacks (memory registration).
+ * ====================================================================== */
+
+/* PLACEHOLDER: async copy engines. */
+hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
+				       hsa_agent_t src_agent, size_t size,
+				       uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
+				       hsa_signal_t completion_signal)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)dst;
+	(void)dst_agent;
+	(void)src;
+	(void)src_agent;
+	(void)size;
+	(void)num_dep_signals;
+	(void)dep_signals;
+	(void)completion_signal;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: async copy engines. */
+hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
+					    const hsa_dim3_t *dst_offset,
+					    const hsa_pitched_ptr_t *src,
+					    const hsa_dim3_t *src_offset, const hsa_dim3_t *range,
+					    hsa_agent_t copy_agent, hsa_amd_copy_direction_t dir,
+					    uint32_t num_dep_signals,
+					    const hsa_signal_t *dep_signals,
+					    hsa_signal_t completion_signal)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)dst;
+	(void)dst_offset;
+	(void)src;
+	(void)src_offset;
+	(void)range;
+	(void)copy_agent;
+	(void)dir;
+	(void)num_dep_signals;
+	(void)dep_signals;
+	(void)completion_signal;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: fills. */
+hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)value;
+	(void)count;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: async copy profiling. */
+hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)enable;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: async copy profiling. */
+hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
+						   hsa_amd_profiling_async_copy_time_t *time)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)signal;
+	(void)time;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: deallocation callbacks. */
+hsa_status_t hsa_amd_register_deallocation_callback(void *ptr,
+						    hsa_amd_deallocation_callback_t callback,
+						    void *user_data)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)callback;
+	(void)user_data;
+	return not_implemented(__func__);
+}
+
+/* PLACEHOLDER: deallocation callbacks. */
+hsa_status_t hsa_amd_deregister_deallocation_callback(void *ptr,
+						      hsa_amd_deallocation_callback_t callback)
+{
+	REQUIRE_RUNTIME(rt);
+	(void)rt;
+	(void)ptr;
+	(void)callback;
+	return not_implemented(__func__);
+}

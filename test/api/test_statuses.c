@@ -1,0 +1,205 @@
+/*
+ * Statuses for mistakes, as ROCr 5.2.3 returns them.  The same source is
+ * built twice: against hsalite (api_statuses, label emu) and against
+ * Debian's ROCr by path (api_statuses_rocr, label peer), both run on
+ * kfdemu, with the same expectations, so a difference fails one of them.
+ * Only calls whose ROCr result is defined are made (ROCr dereferences
+ * stale and forged handles of most kinds; those are not compared).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hl_check.h"
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_finalize.h>
+#include <hsa/hsa_ext_image.h>
+
+#define ck_status(expr, expected)                                              \
+	do {                                                                   \
+		hsa_status_t s_ = (expr);                                      \
+		hsa_status_t e_ = (hsa_status_t)(expected);                    \
+		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
+			      (unsigned)s_, (unsigned)e_);                     \
+	} while (0)
+
+static hsa_agent_t gpu, cpu;
+static hsa_amd_memory_pool_t sys_pool;
+
+static hsa_status_t find_agents(hsa_agent_t agent, void *data)
+{
+	(void)data;
+	hsa_device_type_t type;
+	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
+	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
+		gpu = agent;
+	if (type == HSA_DEVICE_TYPE_CPU && !cpu.handle)
+		cpu = agent;
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t first_pool(hsa_amd_memory_pool_t pool, void *data)
+{
+	*(hsa_amd_memory_pool_t *)data = pool;
+	return HSA_STATUS_INFO_BREAK;
+}
+
+static void setup(void)
+{
+	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+	gpu.handle = cpu.handle = sys_pool.handle = 0;
+	ck_status(hsa_iterate_agents(find_agents, NULL), HSA_STATUS_SUCCESS);
+	ck_assert(gpu.handle && cpu.handle);
+	/* INFO_BREAK stops the walk (the status it returns is not compared). */
+	hsa_amd_agent_iterate_memory_pools(cpu, first_pool, &sys_pool);
+	ck_assert(sys_pool.handle);
+}
+
+static void teardown(void)
+{
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+}
+
+static bool never(hsa_signal_value_t v, void *arg)
+{
+	(void)v;
+	(void)arg;
+	return false;
+}
+
+START_TEST(signal_handles)
+{
+	hsa_signal_t zero = { 0 };
+	/* A block that is no signal (ROCr reads its validity word: zero). */
+	void *junk = calloc(1, 256);
+	hsa_signal_t forged = { (uint64_t)(uintptr_t)junk + 0 };
+	ck_status(hsa_signal_destroy(zero), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_signal_destroy(forged), HSA_STATUS_ERROR_INVALID_SIGNAL);
+	volatile hsa_signal_value_t *vp;
+	ck_status(hsa_amd_signal_value_pointer(zero, &vp), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_signal_async_handler(zero, HSA_SIGNAL_CONDITION_EQ, 0, never, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_signal_group_t g;
+	ck_status(hsa_signal_group_create(1, &zero, 0, NULL, &g), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_signal_t s;
+	ck_status(hsa_signal_create(1, 0, NULL, &s), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+	free(junk);
+}
+END_TEST
+
+START_TEST(finalizer_is_not_initialized)
+{
+	hsa_ext_program_t prog = { 0 };
+	ck_status(hsa_ext_program_create(HSA_MACHINE_MODEL_LARGE, HSA_PROFILE_FULL,
+					 HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &prog),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_ext_program_destroy(prog), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_ext_program_add_module(prog, NULL), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_ext_program_iterate_modules(prog, NULL, NULL),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_status(hsa_ext_program_get_info(prog, HSA_EXT_PROGRAM_INFO_PROFILE, NULL),
+		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	hsa_ext_control_directives_t cd;
+	memset(&cd, 0, sizeof(cd));
+	hsa_isa_t isa = { 0 };
+	hsa_code_object_t co;
+	ck_status(hsa_ext_program_finalize(prog, isa, 0, cd, NULL, HSA_CODE_OBJECT_TYPE_PROGRAM,
+					   &co), HSA_STATUS_ERROR_NOT_INITIALIZED);
+}
+END_TEST
+
+START_TEST(migration_is_out_of_resources)
+{
+	bool result = true;
+	int x = 0;
+	hsa_amd_memory_pool_t bad = { 0 };
+	ck_status(hsa_amd_memory_pool_can_migrate(sys_pool, sys_pool, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_pool_can_migrate(bad, sys_pool, &result),
+		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	ck_status(hsa_amd_memory_pool_can_migrate(sys_pool, sys_pool, &result),
+		  HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+	ck_assert(!result);
+	ck_status(hsa_amd_memory_migrate(NULL, sys_pool, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_migrate(&x, sys_pool, 1), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_migrate(&x, bad, 0), HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	ck_status(hsa_amd_memory_migrate(&x, sys_pool, 0), HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+}
+END_TEST
+
+/* Argument checks that come before the implementation in ROCr. */
+START_TEST(argument_checks)
+{
+	size_t size;
+	void *ptr;
+	ck_status(hsa_amd_interop_map_buffer(0, &gpu, -1, 0, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_interop_map_buffer(1, &gpu, -1, 1, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_interop_map_buffer(1, &gpu, -1, 0, NULL, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_interop_unmap_buffer(NULL), HSA_STATUS_SUCCESS);
+	hsa_amd_ipc_memory_t ipc;
+	ck_status(hsa_amd_ipc_memory_create(NULL, 4096, &ipc), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_ipc_memory_detach(NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_signal_t zero = { 0 };
+	hsa_amd_ipc_signal_t ipcs;
+	ck_status(hsa_amd_ipc_signal_create(zero, &ipcs), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_ipc_signal_attach(NULL, &zero), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+
+	hsa_agent_t no_agent = { 0 };
+	hsa_ext_image_format_t fmt = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8,
+				       HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA };
+	uint32_t caps;
+	ck_status(hsa_ext_image_get_capability(no_agent, HSA_EXT_IMAGE_GEOMETRY_2D, &fmt, &caps),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_ext_image_get_capability(gpu, HSA_EXT_IMAGE_GEOMETRY_2D, NULL, &caps),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_get_capability(gpu, (hsa_ext_image_geometry_t)99, &fmt, &caps),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_ext_sampler_t smp;
+	ck_status(hsa_ext_sampler_create(gpu, NULL, &smp), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_sampler_create(no_agent, NULL, &smp), HSA_STATUS_ERROR_INVALID_AGENT);
+	hsa_ext_image_t img;
+	ck_status(hsa_ext_image_create(gpu, NULL, &fmt, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_destroy(no_agent, img), HSA_STATUS_ERROR_INVALID_AGENT);
+
+	ck_status(hsa_queue_destroy(NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_region_t region = { sys_pool.handle };
+	hsa_signal_t db;
+	hsa_queue_t *q;
+	ck_status(hsa_signal_create(0, 0, NULL, &db), HSA_STATUS_SUCCESS);
+	ck_status(hsa_soft_queue_create(region, 64, HSA_QUEUE_TYPE_MULTI,
+					HSA_QUEUE_FEATURE_AGENT_DISPATCH, db, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_soft_queue_create(region, 63, HSA_QUEUE_TYPE_MULTI,
+					HSA_QUEUE_FEATURE_AGENT_DISPATCH, db, &q),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_soft_queue_create(region, 64, HSA_QUEUE_TYPE_MULTI, 0, db, &q),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_soft_queue_create(region, 64, HSA_QUEUE_TYPE_MULTI,
+					HSA_QUEUE_FEATURE_AGENT_DISPATCH, zero, &q),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_soft_queue_create(region, 64, (hsa_queue_type32_t)7,
+					HSA_QUEUE_FEATURE_AGENT_DISPATCH, db, &q),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_signal_destroy(db), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+static Suite *statuses_suite(void)
+{
+	Suite *s = suite_create("api_statuses");
+	TCase *tc = tcase_create("statuses");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, signal_handles);
+	tcase_add_test(tc, finalizer_is_not_initialized);
+	tcase_add_test(tc, migration_is_out_of_resources);
+	tcase_add_test(tc, argument_checks);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(statuses_suite)

@@ -1,0 +1,198 @@
+/*
+ * The functions hsalite exports but does not implement yet
+ * (src/runtime/unsupported.c): before hsa_init each returns
+ * NOT_INITIALIZED; after it, with well-formed arguments, each returns
+ * HSA_STATUS_ERROR_NOT_SUPPORTED and says so in the log.  Label emu.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hl_check.h"
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "hsa/hsa_ext_image.h"
+
+#define ck_status(expr, expected)                                              \
+	do {                                                                   \
+		hsa_status_t s_ = (expr);                                      \
+		hsa_status_t e_ = (hsa_status_t)(expected);                    \
+		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
+			      (unsigned)s_, (unsigned)e_);                     \
+	} while (0)
+
+static hsa_agent_t gpu;
+
+static hsa_status_t find_gpu(hsa_agent_t agent, void *data)
+{
+	(void)data;
+	hsa_device_type_t type;
+	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
+	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
+		gpu = agent;
+	return HSA_STATUS_SUCCESS;
+}
+
+static void dealloc_cb(void *ptr, void *data)
+{
+	(void)ptr;
+	(void)data;
+}
+
+static bool event_cb_called;
+static hsa_status_t event_cb(const hsa_amd_event_t *event, void *data)
+{
+	(void)event;
+	(void)data;
+	event_cb_called = true;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Every call with arguments ROCr would accept; expected is the status of
+ * each (NOT_INITIALIZED before hsa_init, NOT_SUPPORTED after). */
+static void call_all(hsa_status_t expected, hsa_signal_t sig)
+{
+	static char buf[4096] __attribute__((aligned(4096)));
+	hsa_agent_t agents[1] = { gpu };
+	size_t size;
+	void *ptr;
+	ck_status(hsa_amd_interop_map_buffer(1, agents, 3, 0, &size, &ptr, NULL, NULL), expected);
+	ck_status(hsa_amd_interop_unmap_buffer(buf), expected);
+	hsa_amd_ipc_memory_t ipc;
+	memset(&ipc, 0, sizeof(ipc));
+	ck_status(hsa_amd_ipc_memory_create(buf, sizeof(buf), &ipc), expected);
+	ck_status(hsa_amd_ipc_memory_attach(&ipc, sizeof(buf), 1, agents, &ptr), expected);
+	ck_status(hsa_amd_ipc_memory_detach(buf), expected);
+	hsa_amd_ipc_signal_t ipcs;
+	ck_status(hsa_amd_ipc_signal_create(sig, &ipcs), expected);
+	hsa_signal_t out;
+	ck_status(hsa_amd_ipc_signal_attach(&ipcs, &out), expected);
+	hsa_amd_svm_attribute_pair_t attr = { HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG,
+					      HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED };
+	ck_status(hsa_amd_svm_attributes_set(buf, sizeof(buf), &attr, 1), expected);
+	ck_status(hsa_amd_svm_attributes_get(buf, sizeof(buf), &attr, 1), expected);
+	ck_status(hsa_amd_svm_prefetch_async(buf, sizeof(buf), gpu, 0, NULL, sig), expected);
+	ck_status(hsa_amd_register_system_event_handler(event_cb, NULL), expected);
+
+	hsa_ext_image_format_t fmt = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8,
+				       HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA };
+	hsa_ext_image_descriptor_t desc = { HSA_EXT_IMAGE_GEOMETRY_2D, 16, 16, 0, 0, fmt };
+	uint32_t caps;
+	uint32_t dims[3];
+	hsa_ext_image_data_info_t info;
+	hsa_ext_image_t img = { 1 };
+	hsa_ext_sampler_t smp = { 1 };
+	hsa_dim3_t off = { 0, 0, 0 }, range = { 1, 1, 1 };
+	hsa_ext_image_region_t region = { off, range };
+	hsa_ext_sampler_descriptor_t sd = { HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED,
+					    HSA_EXT_SAMPLER_FILTER_MODE_NEAREST,
+					    HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE };
+	hsa_amd_image_descriptor_t layout;
+	memset(&layout, 0, sizeof(layout));
+	ck_status(hsa_amd_image_get_info_max_dim(gpu, (hsa_agent_info_t)HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS,
+						 dims), expected);
+	ck_status(hsa_ext_image_get_capability(gpu, HSA_EXT_IMAGE_GEOMETRY_2D, &fmt, &caps),
+		  expected);
+	ck_status(hsa_ext_image_get_capability_with_layout(gpu, HSA_EXT_IMAGE_GEOMETRY_2D, &fmt,
+							   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR,
+							   &caps), expected);
+	ck_status(hsa_ext_image_data_get_info(gpu, &desc, HSA_ACCESS_PERMISSION_RW, &info),
+		  expected);
+	ck_status(hsa_ext_image_data_get_info_with_layout(gpu, &desc, HSA_ACCESS_PERMISSION_RW,
+							  HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 0, 0,
+							  &info), expected);
+	ck_status(hsa_ext_image_create(gpu, &desc, buf, HSA_ACCESS_PERMISSION_RW, &img), expected);
+	ck_status(hsa_ext_image_create_with_layout(gpu, &desc, buf, HSA_ACCESS_PERMISSION_RW,
+						   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 0, 0, &img),
+		  expected);
+	ck_status(hsa_amd_image_create(gpu, &desc, &layout, buf, HSA_ACCESS_PERMISSION_RW, &img),
+		  expected);
+	ck_status(hsa_ext_image_copy(gpu, img, &off, img, &off, &range), expected);
+	ck_status(hsa_ext_image_import(gpu, buf, 0, 0, img, &region), expected);
+	ck_status(hsa_ext_image_export(gpu, img, buf, 0, 0, &region), expected);
+	ck_status(hsa_ext_image_clear(gpu, img, buf, &region), expected);
+	ck_status(hsa_ext_image_destroy(gpu, img), expected);
+	ck_status(hsa_ext_sampler_create(gpu, &sd, &smp), expected);
+	ck_status(hsa_ext_sampler_destroy(gpu, smp), expected);
+}
+
+/* The placeholders others replace; checked only while they are still
+ * placeholders (an implementation answers differently). */
+static void call_placeholders(hsa_status_t expected, hsa_signal_t sig)
+{
+	static char a[64], b[64];
+	ck_status(hsa_amd_memory_async_copy(a, gpu, b, gpu, sizeof(a), 0, NULL, sig), expected);
+	hsa_pitched_ptr_t pa = { a, 8, 64 }, pb = { b, 8, 64 };
+	hsa_dim3_t off = { 0, 0, 0 }, range = { 8, 1, 1 };
+	ck_status(hsa_amd_memory_async_copy_rect(&pa, &off, &pb, &off, &range, gpu,
+						 hsaHostToDevice, 0, NULL, sig), expected);
+	ck_status(hsa_amd_memory_fill(a, 0, 4), expected);
+	ck_status(hsa_amd_profiling_async_copy_enable(true), expected);
+	hsa_amd_profiling_async_copy_time_t t;
+	ck_status(hsa_amd_profiling_get_async_copy_time(sig, &t), expected);
+	ck_status(hsa_amd_register_deallocation_callback(a, dealloc_cb, NULL), expected);
+	ck_status(hsa_amd_deregister_deallocation_callback(a, dealloc_cb), expected);
+}
+
+static bool placeholders_present(void)
+{
+	return getenv("HL_API_PLACEHOLDERS") && strcmp(getenv("HL_API_PLACEHOLDERS"), "1") == 0;
+}
+
+START_TEST(before_init_not_initialized)
+{
+	hsa_signal_t sig = { 0x1000 };
+	gpu.handle = 0x2000;
+	call_all(HSA_STATUS_ERROR_NOT_INITIALIZED, sig);
+	call_placeholders(HSA_STATUS_ERROR_NOT_INITIALIZED, sig);
+}
+END_TEST
+
+START_TEST(after_init_not_supported_and_logged)
+{
+	const char *log = getenv("HSALITE_LOG_FILE");
+	ck_assert_ptr_nonnull(log);
+	gpu.handle = 0;
+	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+	ck_status(hsa_iterate_agents(find_gpu, NULL), HSA_STATUS_SUCCESS);
+	ck_assert(gpu.handle);
+	hsa_signal_t sig;
+	ck_status(hsa_signal_create(1, 0, NULL, &sig), HSA_STATUS_SUCCESS);
+	call_all((hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED, sig);
+	if (placeholders_present())
+		call_placeholders((hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED, sig);
+	ck_assert(!event_cb_called);
+	ck_status(hsa_signal_destroy(sig), HSA_STATUS_SUCCESS);
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+
+	/* Each refusal is in the log, by name. */
+	FILE *f = fopen(log, "r");
+	ck_assert_ptr_nonnull(f);
+	static char text[1 << 16];
+	size_t n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = 0;
+	static const char *const names[] = {
+		"hsa_amd_interop_map_buffer", "hsa_amd_ipc_memory_attach",
+		"hsa_amd_svm_prefetch_async", "hsa_amd_register_system_event_handler",
+		"hsa_ext_image_create_with_layout", "hsa_ext_sampler_destroy",
+	};
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char line[128];
+		snprintf(line, sizeof(line), "%s: not implemented", names[i]);
+		ck_assert_msg(strstr(text, line), "log lacks \"%s\"", line);
+	}
+}
+END_TEST
+
+static Suite *unsupported_suite(void)
+{
+	Suite *s = suite_create("api_unsupported");
+	TCase *tc = tcase_create("unsupported");
+	tcase_add_test(tc, before_init_not_initialized);
+	tcase_add_test(tc, after_init_not_supported_and_logged);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(unsupported_suite)
