@@ -29,9 +29,9 @@
  *       (BLOCKED, once it is asleep in the kernel; or ACTIVE); the time from
  *       another thread's hsa_signal_store_screlease to the waiter's return.
  *   floor_*   the same loops with no runtime: a private ring in host memory
- *       (C11 atomics in place of the write index and doorbell: a
- *       single-producer floor reserves with an atomic load and a release
- *       store, a multi-producer one with atomic_fetch_add), consumed by a
+ *       (C11 atomics in place of the write index and doorbell; every floor
+ *       reserves with atomic_fetch_add, the locked RMW a runtime's add is on
+ *       every queue type, SINGLE included), consumed by a
  *       polling thread in this process that decrements a private completion
  *       counter (and wakes a futex sleeper), a futex in place of a blocked
  *       signal wait, a plain atomic in place of a spin wait.  No runtime can
@@ -517,7 +517,6 @@ static void ref_wait(struct ref_signal *s, bool blocked)
  * way every time, so they cost nothing measurable. */
 struct ring {
 	bool is_ref;
-	bool single;        /* the floor's ring: one producer (see ring_reserve) */
 	hsa_queue_t *q;     /* the HSA queue; NULL for the floor's ring */
 	uint32_t size;
 	void *base;
@@ -525,18 +524,11 @@ struct ring {
 };
 
 /* The floor's reservation is the least a runtime must do for the queue's
- * contract.  One producer (a SINGLE queue): nobody else writes the index,
- * so an atomic load and a release store (pairs with the acquire of a later
- * producer's load, as the runtime's screlease must).  Several producers (a
- * MULTI queue): a locked fetch_add (release), the only way two producers
- * get distinct slots without a lock. */
+ * contract: a locked fetch_add (release), the only way concurrent producers
+ * get distinct slots without a lock, which HSA programs expect of every
+ * queue type (ROCr and hsalite reserve so on SINGLE queues too). */
 static inline uint64_t ring_reserve(const struct ring *r, uint64_t n)
 {
-	if (r->is_ref && r->single) {
-		uint64_t idx = atomic_load_explicit(&ref.write_index, memory_order_relaxed);
-		atomic_store_explicit(&ref.write_index, idx + n, memory_order_release);
-		return idx;
-	}
 	if (r->is_ref)
 		return atomic_fetch_add_explicit(&ref.write_index, n, memory_order_release);
 	return hsa_queue_add_write_index_screlease(r->q, n);
@@ -632,11 +624,9 @@ static struct ring hsa_ring(hsa_queue_t *q, bool cp)
 			      .can_wait_room = cp };
 }
 
-/* single: reserve as one producer may (ring_reserve); the Single and Multi
- * round-trip floors use the fetch_add, as their runtimes' MULTI queue does. */
-static struct ring ref_ring(bool consumer, bool single)
+static struct ring ref_ring(bool consumer)
 {
-	return (struct ring){ .is_ref = true, .single = single, .size = ref.size,
+	return (struct ring){ .is_ref = true, .size = ref.size,
 			      .base = ref.base, .can_wait_room = consumer };
 }
 
@@ -1174,26 +1164,24 @@ static void parse_options(int argc, char **argv)
 	}
 }
 
-/* The enqueue floors, each on a fresh private ring: floor_enqueue_1t
- * reserves as a single producer (load + release store), the MULTI ones
- * with the fetch_add (ring_reserve). */
+/* The enqueue floors, each on a fresh private ring, all reserving with the
+ * fetch_add (ring_reserve). */
 static void run_floor_metrics_host(void)
 {
 	static const struct {
 		const char *name;
 		unsigned threads;
-		bool single;
 	} floors[] = {
-		{ "floor_enqueue_1t", 1, true },
-		{ "floor_enqueue_1t_multi", 1, false },
-		{ "floor_enqueue_2t", 2, false },
+		{ "floor_enqueue_1t", 1 },
+		{ "floor_enqueue_1t_multi", 1 },
+		{ "floor_enqueue_2t", 2 },
 	};
 	for (size_t i = 0; i < sizeof(floors) / sizeof(floors[0]); i++) {
 		if (!want(floors[i].name))
 			continue;
 		unsigned n;
 		ref_init(false);
-		struct ring r = ref_ring(false, floors[i].single);
+		struct ring r = ref_ring(false);
 		double *ns = run_enqueue(&r, floors[i].threads, &n);
 		record(floors[i].name, ns, n);
 		ref_fini(false);
@@ -1326,7 +1314,7 @@ int main(int argc, char **argv)
 	if (want("floor_single_spin") || want("floor_single_blocked") ||
 	    want("floor_multi_spin") || want("floor_multi_blocked")) {
 		ref_init(true);
-		struct ring rr = ref_ring(true, false);
+		struct ring rr = ref_ring(true);
 		if (want("floor_single_spin")) {
 			ns = run_single(&rr, BARRIER, false, &n);
 			record("floor_single_spin", ns, n);

@@ -6,11 +6,10 @@
  *    value and the index ends at 2N;
  *  - store/load: a reader never sees a torn 64-bit value.
  * N comes from HL_QUEUE_ITERS (default 100000; the TSan build runs fewer).
- * The queue must be MULTI: two concurrent producers are "multiproducer
- * queue mechanics", which a SINGLE queue does not support (its add is a
- * load and a store, src/queue/index.c); setup checks the type.  These are
- * also what fails if a MULTI queue took the SINGLE path: two threads' load
- * and store pairs lose reservations within a few thousand iterations.
+ * And on a SINGLE queue, as ROCr allows (src/queue/index.c): four threads
+ * each add 1 M times (HL_QUEUE_ADDS), each with another memory order, and
+ * every index in [0, 4M) is handed out exactly once.  A load + store
+ * reservation loses indices within a few thousand iterations.
  * Labels emu and stress.
  */
 #include <pthread.h>
@@ -25,14 +24,23 @@
 static hsa_queue_t *q;
 static uint64_t iters;
 
-static void setup(void)
+static void setup_type(hsa_queue_type32_t type)
 {
 	const char *e = getenv("HL_QUEUE_ITERS");
 	iters = e ? strtoull(e, NULL, 10) : 100000;
 	q_init();
-	q = q_create(64, HSA_QUEUE_TYPE_MULTI);
-	ck_assert_msg(q->type == HSA_QUEUE_TYPE_MULTI, "queue type %u, expected MULTI (%u)",
-		      q->type, HSA_QUEUE_TYPE_MULTI);
+	q = q_create(64, type);
+	ck_assert_msg(q->type == type, "queue type %u, expected %u", q->type, type);
+}
+
+static void setup(void)
+{
+	setup_type(HSA_QUEUE_TYPE_MULTI);
+}
+
+static void setup_single(void)
+{
+	setup_type(HSA_QUEUE_TYPE_SINGLE);
 }
 
 static void teardown(void)
@@ -161,6 +169,65 @@ START_TEST(stores_and_loads_are_never_torn)
 }
 END_TEST
 
+/* Four producers on a SINGLE queue, one memory order each. */
+#define SINGLE_THREADS 4
+static uint64_t adds;
+
+struct add_thread {
+	pthread_t t;
+	int order;
+	uint64_t *got;
+};
+
+static void *single_add_worker(void *arg)
+{
+	struct add_thread *w = arg;
+	for (uint64_t i = 0; i < adds; i++) {
+		uint64_t v;
+		switch (w->order) {
+		case 0: v = hsa_queue_add_write_index_scacq_screl(q, 1); break;
+		case 1: v = hsa_queue_add_write_index_relaxed(q, 1); break;
+		case 2: v = hsa_queue_add_write_index_screlease(q, 1); break;
+		default: v = hsa_queue_add_write_index_scacquire(q, 1); break;
+		}
+		w->got[i] = v;
+	}
+	return NULL;
+}
+
+START_TEST(four_threads_adding_on_a_single_queue_land_exactly)
+{
+	const char *e = getenv("HL_QUEUE_ADDS");
+	adds = e ? strtoull(e, NULL, 10) : 1000000;
+	struct add_thread w[SINGLE_THREADS];
+	for (int i = 0; i < SINGLE_THREADS; i++) {
+		w[i].order = i;
+		w[i].got = malloc(adds * sizeof(uint64_t));
+		ck_assert_ptr_nonnull(w[i].got);
+	}
+	for (int i = 0; i < SINGLE_THREADS; i++)
+		ck_assert_int_eq(pthread_create(&w[i].t, NULL, single_add_worker, &w[i]), 0);
+	for (int i = 0; i < SINGLE_THREADS; i++)
+		pthread_join(w[i].t, NULL);
+	uint64_t total = SINGLE_THREADS * adds;
+	ck_assert_uint_eq(hsa_queue_load_write_index_scacquire(q), total);
+	uint8_t *seen = calloc(total, 1);
+	ck_assert_ptr_nonnull(seen);
+	for (int t = 0; t < SINGLE_THREADS; t++) {
+		for (uint64_t i = 0; i < adds; i++) {
+			uint64_t v = w[t].got[i];
+			ck_assert_msg(v < total && !seen[v], "index %llu out of range or twice",
+				      (unsigned long long)v);
+			seen[v] = 1;
+		}
+		free(w[t].got);
+	}
+	free(seen);
+	printf("SINGLE queue: %d x %llu adds, every index once\n", SINGLE_THREADS,
+	       (unsigned long long)adds);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("queue_concurrency");
@@ -171,6 +238,11 @@ static Suite *suite(void)
 	tcase_add_test(tc, two_threads_cas_incrementing_get_every_index_once);
 	tcase_add_test(tc, stores_and_loads_are_never_torn);
 	suite_add_tcase(s, tc);
+	TCase *single = tcase_create("single");
+	tcase_add_checked_fixture(single, setup_single, teardown);
+	tcase_set_timeout(single, 600);
+	tcase_add_test(single, four_threads_adding_on_a_single_queue_land_exactly);
+	suite_add_tcase(s, single);
 	return s;
 }
 

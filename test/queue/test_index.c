@@ -2,9 +2,8 @@
  * The read/write index functions on a live queue: every family (load,
  * store, add, cas) in every order returns what HSA specifies, the read
  * index belongs to the CP (stores are ignored), and the CU mask round trip.
- * The index families run on a MULTI queue (locked RMW) and on a SINGLE
- * queue (the add is a load and a store: src/queue/index.c); the rest on a
- * MULTI queue.  Label emu.
+ * The index families run on a MULTI queue and on a SINGLE queue (both
+ * locked RMWs: src/queue/index.c); the rest on a MULTI queue.  Label emu.
  */
 /* The deprecated (pre-1.1) names are part of the ABI we test. */
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
@@ -72,8 +71,8 @@ END_TEST
 
 START_TEST(add_write_index_continues_from_a_stored_or_swapped_index)
 {
-	/* An add reads what a store or cas left, in every order: a SINGLE
-	 * queue's add keeps no private copy of the index. */
+	/* An add reads what a store or cas left, in every order: no queue
+	 * type's add keeps a private copy of the index. */
 	static const add_fn adds[] = {
 		hsa_queue_add_write_index_relaxed, hsa_queue_add_write_index_scacquire,
 		hsa_queue_add_write_index_screlease, hsa_queue_add_write_index_scacq_screl,
