@@ -74,9 +74,15 @@ int kemu_machine_create(const struct kemu_topology *topo,
 			struct kemu_machine **out);
 /* Number of ioctl/mmap calls currently inside the model (e.g. threads
  * blocked in WAIT_EVENTS).  A machine must not be destroyed while it is
- * non-zero; an exiting process that still has such threads should leave
- * the machine to the kernel's exit teardown instead. */
+ * non-zero. */
 uint32_t kemu_machine_calls_in_flight(struct kemu_machine *m);
+/* Process exit, as exit_group kills the other threads of every process of
+ * the machine: each thread blocked in WAIT_EVENTS wakes and returns -EINTR,
+ * and any later WAIT_EVENTS returns -EINTR at once (a fatal signal is
+ * pending).  Other calls are unaffected.  The caller keeps those threads
+ * from returning to user code (the kernel never lets them), waits for
+ * kemu_machine_calls_in_flight() to reach 0, then destroys the machine. */
+void kemu_machine_shutdown(struct kemu_machine *m);
 /* Destroys every process, file and buffer of the machine.  Does not close
  * fds that are still open (the caller owns them) nor remove the topology
  * tree (kemu_topology_destroy does). */

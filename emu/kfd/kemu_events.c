@@ -19,6 +19,11 @@
  * event_lock while sleeping).  Auto-reset is consumed when a waiter starts
  * (init_event_waiter) and set_event leaves an auto-reset event unsignaled
  * when it woke someone, exactly as the kernel does.
+ *
+ * Exit: a process that exits while a thread waits has that thread killed
+ * (exit_group's SIGKILL): kemu_events_kill wakes every waiter, and a wait of
+ * a dying process returns -EINTR (fatal_signal_pending is tested before the
+ * wait condition), so nothing sleeps inside the model when it is torn down.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -437,6 +442,11 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 		}
 	}
 	for (;;) {
+		if (p->dying) {
+			/* fatal_signal_pending: checked before the condition */
+			ret = -EINTR;
+			break;
+		}
 		result = wait_condition(all, n, w);
 		if (result != KFD_WAIT_TIMEOUT)
 			break;
@@ -569,6 +579,22 @@ uint32_t kemu_event_waiters(struct kemu_process *p, uint32_t id)
 		n++;
 	pthread_mutex_unlock(&p->event_lock);
 	return n;
+}
+
+void kemu_events_kill(struct kemu_process *p)
+{
+	pthread_mutex_lock(&p->event_lock);
+	p->dying = true;
+	for (uint32_t id = 0; p->sig_events && id < KFD_EVENT_SLOTS; id++) {
+		for (struct kemu_event_waiter *w = p->sig_events[id] ? p->sig_events[id]->waiters : NULL;
+		     w; w = w->next)
+			pthread_cond_signal(w->cv);
+	}
+	for (uint32_t i = 0; i < p->n_other; i++) {
+		for (struct kemu_event_waiter *w = p->other_events[i]->waiters; w; w = w->next)
+			pthread_cond_signal(w->cv);
+	}
+	pthread_mutex_unlock(&p->event_lock);
 }
 
 void kemu_events_fini(struct kemu_process *p)

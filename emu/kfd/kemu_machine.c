@@ -237,6 +237,7 @@ void kemu_machine_destroy(struct kemu_machine *m)
 {
 	if (!m)
 		return;
+	kemu_dbg(m, "machine torn down (%u calls inside)", kemu_machine_calls_in_flight(m));
 	while (m->procs) {
 		struct kemu_process *p = m->procs;
 		m->procs = p->next;
@@ -461,6 +462,18 @@ void kemu_file_put(struct kemu_file *f)
 	pthread_mutex_lock(&m->lock);
 	file_unref_locked(f);
 	pthread_mutex_unlock(&m->lock);
+}
+
+void kemu_machine_shutdown(struct kemu_machine *m)
+{
+	/* processes are only ever prepended and live until the machine is
+	 * destroyed, so the list can be walked from a snapshot of its head
+	 * without holding m->lock across each process's event_lock */
+	pthread_mutex_lock(&m->lock);
+	struct kemu_process *head = m->procs;
+	pthread_mutex_unlock(&m->lock);
+	for (struct kemu_process *p = head; p; p = p->next)
+		kemu_events_kill(p);
 }
 
 uint32_t kemu_machine_calls_in_flight(struct kemu_machine *m)

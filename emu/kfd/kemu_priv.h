@@ -251,6 +251,7 @@ struct kemu_process {
 	bool xnack_enabled;
 	/* events (event_lock) */
 	pthread_mutex_t event_lock;
+	bool dying;                    /* exit teardown began: waits end with -EINTR */
 	struct kemu_event **sig_events;   /* by id (= slot), KFD_EVENT_SLOTS entries */
 	struct kemu_event **other_events; /* ids from KFD_EVENT_ID_OTHER_FIRST */
 	uint32_t n_other, cap_other;
@@ -331,6 +332,9 @@ int kemu_bo_memfd(uint32_t gpu_id, uint32_t flags, uint64_t size);
 void kemu_bo_free_all(struct kemu_process *p);
 /* events helpers */
 void kemu_events_fini(struct kemu_process *p);
+/* The process is exiting (its threads got SIGKILL): every blocked
+ * WAIT_EVENTS wakes and returns -EINTR, as do later ones.  Takes event_lock. */
+void kemu_events_kill(struct kemu_process *p);
 /* Waiters currently blocked on event id (for tests). */
 uint32_t kemu_event_waiters(struct kemu_process *p, uint32_t id);
 /* queue helpers */

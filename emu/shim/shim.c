@@ -29,6 +29,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "shim.h"
@@ -40,6 +41,60 @@ static uint32_t shim_gpus = 1;
 static pthread_once_t machine_once = PTHREAD_ONCE_INIT;
 static struct kemu_machine *_Atomic machine; /* written once under machine_once */
 static struct kemu_topology *machine_topo;
+
+/*
+ * Exit.  The destructor runs in the exiting thread while the program's
+ * other threads still live; in the kernel exit_group would kill them, and a
+ * thread inside the driver (ROCr's event thread, blocked in WAIT_EVENTS)
+ * never returns to user space.  So every entry into the machine is counted
+ * in shim_calls (not in the machine, which the destructor frees), and once
+ * shim_dying is set a thread that enters or leaves the machine parks for
+ * good instead of running on: the destructor wakes the blocked waiters
+ * (kemu_machine_shutdown: -EINTR), waits until no thread is inside, then
+ * tears the machine down.  A fork child has none of its parent's threads:
+ * its count starts at 0.
+ */
+#define SHIM_EXIT_WAIT_MS 2000
+static atomic_uint shim_calls;
+static atomic_bool shim_dying;
+
+static void shim_atfork_child(void)
+{
+	atomic_store_explicit(&shim_calls, 0, memory_order_relaxed);
+}
+
+/* The thread is being killed: it never returns to user code. */
+__attribute__((noreturn)) static void shim_park(void)
+{
+	for (;;)
+		pause();
+}
+
+struct kemu_machine *shim_enter(bool create)
+{
+	struct kemu_machine *m = create ? shim_machine() : shim_machine_peek();
+	if (!m)
+		return NULL;
+	/* seq_cst, with the destructor's store of shim_dying and its load of
+	 * shim_calls: either this thread sees shim_dying and never touches m,
+	 * or the destructor sees this count and waits for shim_leave */
+	atomic_fetch_add_explicit(&shim_calls, 1, memory_order_seq_cst);
+	if (atomic_load_explicit(&shim_dying, memory_order_seq_cst)) {
+		atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
+		shim_park();
+	}
+	return m;
+}
+
+void shim_leave(void)
+{
+	bool dying = atomic_load_explicit(&shim_dying, memory_order_seq_cst);
+	/* release pairs with the destructor's acquire load of shim_calls: all
+	 * this call did in the machine happens before its teardown */
+	atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
+	if (dying)
+		shim_park();
+}
 
 /*
  * dlsym(RTLD_NEXT) walks the link map and takes the loader's lock: about a
@@ -113,6 +168,7 @@ __attribute__((constructor)) static void shim_init(void)
 	if (!dir || !*dir || strlen(dir) >= sizeof(shim_tree_dir))
 		return;
 	snprintf(shim_tree_dir, sizeof(shim_tree_dir), "%s", dir);
+	pthread_atfork(NULL, NULL, shim_atfork_child);
 	const char *preset = getenv("KFDEMU_PRESET");
 	snprintf(shim_preset, sizeof(shim_preset), "%s", preset && *preset ? preset : "mi210");
 	const char *gpus = getenv("KFDEMU_GPUS");
@@ -171,22 +227,30 @@ struct kemu_machine *shim_machine_peek(void)
 __attribute__((destructor)) static void shim_fini(void)
 {
 	/* Everything the machine holds is process-local (memory, memfds), so
-	 * a fork child tearing down its copy does not disturb the parent.  If
-	 * a thread is still inside the model (blocked in WAIT_EVENTS because
-	 * the program exits without shutting its runtime down), freeing the
-	 * machine under it would be a use-after-free: leave it to the exit. */
+	 * a fork child tearing down its copy does not disturb the parent. */
 	struct kemu_machine *m = atomic_load_explicit(&machine, memory_order_acquire);
-	if (m && kemu_machine_calls_in_flight(m)) {
-		fprintf(stderr, "kfdemu: %u calls still inside the emulator at exit; "
-			"not tearing it down\n", kemu_machine_calls_in_flight(m));
+	if (!m)
+		return;
+	atomic_store_explicit(&shim_dying, true, memory_order_seq_cst);
+	kemu_machine_shutdown(m);
+	unsigned busy;
+	for (int ms = 0; (busy = atomic_load_explicit(&shim_calls, memory_order_seq_cst)) &&
+			 ms < SHIM_EXIT_WAIT_MS; ms++) {
+		struct timespec ts = { 0, 1000000 };
+		nanosleep(&ts, NULL);
+	}
+	if (busy) {
+		/* blocked elsewhere than in a wait (e.g. UPDATE_QUEUE waiting for
+		 * a dispatch that never ends): freeing the machine under it would
+		 * be a use-after-free, so leave it to the exit */
+		fprintf(stderr, "kfdemu: %u calls still inside the emulator %d ms after exit began; "
+			"not tearing it down\n", busy, SHIM_EXIT_WAIT_MS);
 		return;
 	}
 	m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
-	if (m) {
-		kemu_machine_destroy(m);
-		free(machine_topo);
-		machine_topo = NULL;
-	}
+	kemu_machine_destroy(m);
+	free(machine_topo);
+	machine_topo = NULL;
 }
 
 void shim_fill_node_stat(enum kemu_node node, uint32_t minor, struct stat *st)
@@ -205,36 +269,55 @@ void shim_fill_node_stat(enum kemu_node node, uint32_t minor, struct stat *st)
 
 SHIM_EXPORT int close(int fd)
 {
-	struct kemu_machine *m = shim_machine_peek();
-	if (m)
+	struct kemu_machine *m = shim_enter(false);
+	if (m) {
 		kemu_fd_forget(m, fd);
+		shim_leave();
+	}
 	return SHIM_REAL(int (*)(int), close)(fd);
+}
+
+static void shim_fd_dup(int oldfd, int newfd)
+{
+	struct kemu_machine *m = shim_enter(false);
+	if (m) {
+		kemu_fd_dup(m, oldfd, newfd);
+		shim_leave();
+	}
+}
+
+/* Is fd emulated?  Fills node and minor (may be NULL). */
+static bool shim_fd_node(int fd, enum kemu_node *node, uint32_t *minor)
+{
+	struct kemu_machine *m = shim_enter(false);
+	if (!m)
+		return false;
+	bool r = kemu_fd_node(m, fd, node, minor);
+	shim_leave();
+	return r;
 }
 
 SHIM_EXPORT int dup(int oldfd)
 {
 	int fd = SHIM_REAL(int (*)(int), dup)(oldfd);
-	struct kemu_machine *m = shim_machine_peek();
-	if (fd >= 0 && m)
-		kemu_fd_dup(m, oldfd, fd);
+	if (fd >= 0)
+		shim_fd_dup(oldfd, fd);
 	return fd;
 }
 
 SHIM_EXPORT int dup2(int oldfd, int newfd)
 {
 	int fd = SHIM_REAL(int (*)(int, int), dup2)(oldfd, newfd);
-	struct kemu_machine *m = shim_machine_peek();
-	if (fd >= 0 && m)
-		kemu_fd_dup(m, oldfd, fd);
+	if (fd >= 0)
+		shim_fd_dup(oldfd, fd);
 	return fd;
 }
 
 SHIM_EXPORT int dup3(int oldfd, int newfd, int flags)
 {
 	int fd = SHIM_REAL(int (*)(int, int, int), dup3)(oldfd, newfd, flags);
-	struct kemu_machine *m = shim_machine_peek();
-	if (fd >= 0 && m)
-		kemu_fd_dup(m, oldfd, fd);
+	if (fd >= 0)
+		shim_fd_dup(oldfd, fd);
 	return fd;
 }
 
@@ -243,9 +326,8 @@ static int shim_fcntl(const char *name, int fd, int cmd, va_list ap)
 	/* every fcntl argument is an int, a long or a pointer: pass a long */
 	long arg = va_arg(ap, long);
 	int r = ((int (*)(int, int, long))shim_real(name))(fd, cmd, arg);
-	struct kemu_machine *m = shim_machine_peek();
-	if (r >= 0 && m && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
-		kemu_fd_dup(m, fd, r);
+	if (r >= 0 && (cmd == F_DUPFD || cmd == F_DUPFD_CLOEXEC))
+		shim_fd_dup(fd, r);
 	return r;
 }
 
@@ -273,14 +355,18 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 	va_start(ap, request);
 	void *arg = va_arg(ap, void *);
 	va_end(ap);
-	struct kemu_machine *m = shim_machine_peek();
-	if (m && kemu_fd_node(m, fd, NULL, NULL)) {
-		long r = kemu_ioctl(m, fd, request, arg);
-		if (r < 0) {
-			errno = (int)-r;
-			return -1;
+	struct kemu_machine *m = shim_enter(false);
+	if (m) {
+		if (kemu_fd_node(m, fd, NULL, NULL)) {
+			long r = kemu_ioctl(m, fd, request, arg);
+			shim_leave(); /* a thread of an exiting process parks here */
+			if (r < 0) {
+				errno = (int)-r;
+				return -1;
+			}
+			return (int)r;
 		}
-		return (int)r;
+		shim_leave();
 	}
 	return SHIM_REAL(int (*)(int, unsigned long, void *), ioctl)(fd, request, arg);
 }
@@ -288,15 +374,19 @@ SHIM_EXPORT int ioctl(int fd, unsigned long request, ...)
 static void *shim_mmap(const char *name, void *addr, size_t len, int prot, int flags, int fd,
 		       off_t off)
 {
-	struct kemu_machine *m = shim_machine_peek();
-	if (m && fd >= 0 && !(flags & MAP_ANONYMOUS) && kemu_fd_node(m, fd, NULL, NULL)) {
-		void *out = MAP_FAILED;
-		int r = kemu_mmap(m, addr, len, prot, flags, fd, (uint64_t)off, &out);
-		if (r < 0) {
-			errno = -r;
-			return MAP_FAILED;
+	struct kemu_machine *m = fd >= 0 && !(flags & MAP_ANONYMOUS) ? shim_enter(false) : NULL;
+	if (m) {
+		if (kemu_fd_node(m, fd, NULL, NULL)) {
+			void *out = MAP_FAILED;
+			int r = kemu_mmap(m, addr, len, prot, flags, fd, (uint64_t)off, &out);
+			shim_leave();
+			if (r < 0) {
+				errno = -r;
+				return MAP_FAILED;
+			}
+			return out;
 		}
-		return out;
+		shim_leave();
 	}
 	return ((void *(*)(void *, size_t, int, int, int, off_t))shim_real(name))(addr, len, prot,
 										  flags, fd, off);
@@ -323,8 +413,7 @@ static int shim_fstat_common(const char *name, int fd, struct stat *st)
 {
 	enum kemu_node node;
 	uint32_t minor;
-	struct kemu_machine *m = shim_machine_peek();
-	if (m && kemu_fd_node(m, fd, &node, &minor)) {
+	if (shim_fd_node(fd, &node, &minor)) {
 		shim_fill_node_stat(node, minor, st);
 		return 0;
 	}
@@ -349,8 +438,7 @@ static int shim_fxstat(int fd, struct stat *st)
 {
 	enum kemu_node node;
 	uint32_t minor;
-	struct kemu_machine *m = shim_machine_peek();
-	if (m && kemu_fd_node(m, fd, &node, &minor)) {
+	if (shim_fd_node(fd, &node, &minor)) {
 		shim_fill_node_stat(node, minor, st);
 		return 0;
 	}

@@ -30,6 +30,13 @@ extern char shim_tree_dir[PATH_MAX];
 struct kemu_machine *shim_machine(void);
 /* The machine if it exists already (fd-based calls never create it). */
 struct kemu_machine *shim_machine_peek(void);
+/* Entry into the machine for one call: returns it (created first if
+ * create), or NULL when the shim is inert or the machine is gone; a thread
+ * of a process that is exiting parks here for good.  A non-NULL return is
+ * paired with shim_leave(), which also parks the thread if the process
+ * began to exit meanwhile. */
+struct kemu_machine *shim_enter(bool create);
+void shim_leave(void);
 
 /* Looks up the next definition of a libc symbol (dlsym RTLD_NEXT). */
 void *shim_real(const char *name);

@@ -47,11 +47,13 @@ static enum kemu_node path_node(const char *path, uint32_t *minor, struct kemu_m
 		return KEMU_NODE_NONE;
 	if (strcmp(path, "/dev/kfd") && strncmp(path, "/dev/dri/renderD", 16))
 		return KEMU_NODE_NONE;
-	struct kemu_machine *m = shim_machine();
+	struct kemu_machine *m = shim_enter(true);
 	if (!m)
 		return KEMU_NODE_NONE;
 	*mp = m;
-	return kemu_path_node(m, path, minor);
+	enum kemu_node node = kemu_path_node(m, path, minor);
+	shim_leave();
+	return node;
 }
 
 static int open_common(const char *name, int dirfd, const char *path, int flags, mode_t mode,
@@ -59,8 +61,10 @@ static int open_common(const char *name, int dirfd, const char *path, int flags,
 {
 	struct kemu_machine *m = NULL;
 	uint32_t minor;
-	if (path && path[0] == '/' && path_node(path, &minor, &m) != KEMU_NODE_NONE) {
+	if (path && path[0] == '/' && path_node(path, &minor, &m) != KEMU_NODE_NONE &&
+	    (m = shim_enter(false))) {
 		int fd = kemu_open(m, path, flags);
+		shim_leave();
 		if (fd < 0) {
 			errno = -fd;
 			return -1;

@@ -326,6 +326,32 @@ START_TEST(destroy_while_waiting_fails_the_wait_with_eio)
 }
 END_TEST
 
+/* Process exit (kemu_machine_shutdown, the shim's destructor): a thread
+ * blocked in WAIT_EVENTS wakes with -EINTR as under exit_group's SIGKILL,
+ * a wait that starts afterwards fails at once, nothing is left inside the
+ * model, and the machine tears down (emu_teardown) under ASan. */
+START_TEST(shutdown_wakes_a_blocked_wait_with_eintr)
+{
+	struct waiter_arg w = { .result = 99 };
+	ck_assert_int_eq(create_event(KFD_EVENT_TYPE_SIGNAL, false, 0, &w.id), 0);
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, waiter_thread, &w), 0);
+	wait_until_blocked(w.id);
+	ck_assert_uint_eq(kemu_machine_calls_in_flight(E.m), 1);
+	kemu_machine_shutdown(E.m);
+	pthread_join(t, NULL);
+	ck_assert_int_eq(w.ret, -EINTR);
+	ck_assert_uint_eq(w.result, KFD_WAIT_FAIL);
+	ck_assert_uint_eq(kemu_machine_calls_in_flight(E.m), 0);
+	ck_assert_uint_eq(waiters_on(w.id), 0);
+	/* a set event does not help: the fatal signal is tested first */
+	ck_assert_int_eq(event_op(KFD_IOCTL_SET_EVENT, w.id), 0);
+	uint32_t res;
+	ck_assert_int_eq(wait_one(w.id, KFD_WAIT_TIMEOUT_INFINITE, &res), -EINTR);
+	ck_assert_uint_eq(res, KFD_WAIT_FAIL);
+}
+END_TEST
+
 START_TEST(interrupt_with_event_id_signals_and_acknowledges_the_slot)
 {
 	uint64_t page = event_page_bo();
@@ -436,6 +462,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, event_age_reports_a_missed_signal);
 	tcase_add_test(tc, set_wakes_a_waiter_in_another_thread);
 	tcase_add_test(tc, destroy_while_waiting_fails_the_wait_with_eio);
+	tcase_add_test(tc, shutdown_wakes_a_blocked_wait_with_eintr);
 	tcase_add_test(tc, interrupt_with_event_id_signals_and_acknowledges_the_slot);
 	tcase_add_test(tc, interrupt_with_bad_id_scans_signaled_slots);
 	tcase_add_test(tc, gpu_page_fault_fills_memory_event_data);
