@@ -239,6 +239,8 @@ struct kfd_mem {
 	enum kfd_mem_kind kind;
 	bool host_access;    /* mapped for the CPU */
 	bool external;       /* USERPTR over caller-owned pages (register) */
+	void *user_addr;     /* USERPTR: CPU address of the first page; equals
+	                      * addr except for an alias (kfd_mem_register_alias) */
 	uint32_t *mapped_gpus; /* gpu_ids it is mapped on */
 	uint32_t n_mapped;
 	void *reservation;   /* VA reservation to release (may equal addr) */
@@ -264,9 +266,22 @@ struct kfd_mem_alloc_args {
 int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *args,
 		  struct kfd_mem **out);
 /* Registers caller-owned host memory [addr, addr+size) as a USERPTR BO whose
- * GPU VA equals addr (page-rounded outward). */
+ * GPU VA equals addr (page-rounded outward).  Refused with -EEXIST when the
+ * pages overlap another BO's VA (one GPU VA maps one BO). */
 int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
 		     struct kfd_mem **out);
+/* kfd_mem_register with KFD_ALLOC_* extra_flags (COHERENT for fine-grained
+ * memory). */
+int kfd_mem_register_flags(struct kfd_process *proc, void *addr, uint64_t size,
+			   uint32_t gpu_id, uint32_t extra_flags, struct kfd_mem **out);
+/* Registers [addr, addr+size) (page-rounded outward) as a USERPTR BO at a
+ * GPU VA of its own, reserved for it as for kfd_mem_alloc (mem->addr; not
+ * CPU-accessible: mem->host_access is false, the pages are at
+ * mem->user_addr).  libhsakmt 5.2.3 places every registered user range so,
+ * in its SVM aperture: any number of aliases, overlapping or not, can pin
+ * the same pages (the kernel keeps one userptr BO per ALLOC). */
+int kfd_mem_register_alias(struct kfd_process *proc, void *addr, uint64_t size,
+			   uint32_t gpu_id, uint32_t extra_flags, struct kfd_mem **out);
 /* MAP_MEMORY_TO_GPU / UNMAP_MEMORY_FROM_GPU for the listed devices (those
  * already mapped / not mapped are skipped). */
 int kfd_mem_map(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t *gpu_ids,
@@ -278,6 +293,9 @@ int kfd_mem_unmap(struct kfd_process *proc, struct kfd_mem *mem, const uint32_t 
 int kfd_mem_free(struct kfd_process *proc, struct kfd_mem *mem);
 /* The allocation containing addr, or NULL (under the process lock). */
 struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr);
+/* The allocation with the lowest address among those whose VA range
+ * overlaps [start, end), or NULL. */
+struct kfd_mem *kfd_mem_first_in(struct kfd_process *proc, uintptr_t start, uintptr_t end);
 
 /* ---- doorbells ---- */
 /* Maps the process doorbell slice of a GPU (once; later calls return the same

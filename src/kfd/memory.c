@@ -12,6 +12,13 @@
  *             (VRAM without host_access keeps the PROT_NONE reservation)
  *   USERPTR   anonymous RW pages at va, registered with va_addr = mmap_offset
  *             = va (the kernel pins them through the mmu notifier).
+ * Caller-owned pages are registered the same way at their own address
+ * (kfd_mem_register), or as an alias (kfd_mem_register_alias): va_addr a
+ * reservation of ours, mmap_offset the caller's pages, which is how
+ * libhsakmt registers every user range.  The kernel lets several USERPTR
+ * BOs pin the same pages; only GPU VAs must not overlap (amdgpu_vm_bo_map
+ * answers -EINVAL at MAP), so kfd_mem_register refuses a range that
+ * overlaps another BO's VA with -EEXIST before asking.
  * CPU mappings get MADV_DONTFORK: a fork child must not share pages the GPU
  * writes (and the kernel would refuse its ioctls anyway).
  *
@@ -293,6 +300,7 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 			goto err_release_va;
 		}
 		mmap_offset = (uintptr_t)mem->addr;
+		mem->user_addr = mem->addr;
 	}
 	ret = alloc_bo(proc, mem, mmap_offset, &mmap_offset);
 	if (ret)
@@ -330,63 +338,108 @@ err_delete:
 	return ret;
 }
 
-static bool ranges_overlap(uintptr_t a, uint64_t a_size, uintptr_t b, uint64_t b_size)
+/* Registers [addr, addr+size) page-rounded: at its own VA (GPU VA == CPU
+ * VA) or, for an alias, at a VA reserved for it. */
+static int register_user(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
+			 uint32_t extra_flags, bool alias, struct kfd_mem **out)
 {
-	return a < b + b_size && b < a + a_size;
-}
-
-int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
-		     struct kfd_mem **out)
-{
+	const char *what = alias ? "register (alias)" : "register";
 	struct kfd_gpu *gpu;
 	struct kfd_mem *mem;
 	int ret;
 
 	*out = NULL;
 	if (!addr || size == 0 || size > MAX_ALLOC_SIZE) {
-		hl_error(KFD_LOG, "register: EINVAL: %p+%llu is not a memory range", addr,
+		hl_error(KFD_LOG, "%s: EINVAL: %p+%llu is not a memory range", what, addr,
 			 (unsigned long long)size);
+		return -EINVAL;
+	}
+	if (extra_flags & KFD_ALLOC_TYPE_MASK) {
+		hl_error(KFD_LOG, "%s: EINVAL: extra flags 0x%x hold type bits", what, extra_flags);
 		return -EINVAL;
 	}
 	gpu = alloc_gpu(proc, KFD_MEM_USERPTR, gpu_id);
 	if (!gpu) {
-		hl_error(KFD_LOG, "register: EINVAL: unknown GPU 0x%x", gpu_id);
+		hl_error(KFD_LOG, "%s: EINVAL: unknown GPU 0x%x", what, gpu_id);
 		return -EINVAL;
 	}
 	uintptr_t start = (uintptr_t)addr & ~(uintptr_t)(KFD_PAGE_SIZE - 1);
 	uintptr_t end = KFD_ALIGN_UP((uintptr_t)addr + size, (uintptr_t)KFD_PAGE_SIZE);
 
-	struct kfd_process_private *priv = proc->priv;
-	pthread_mutex_lock(&priv->mem_lock);
-	for (struct kfd_mem *m = priv->mem_list; m; m = m->next) {
-		if (ranges_overlap(start, end - start, (uintptr_t)m->addr, m->size)) {
-			pthread_mutex_unlock(&priv->mem_lock);
+	if (!alias) {
+		/* One GPU VA maps one BO: MAP would fail with EINVAL later. */
+		struct kfd_mem *m = kfd_mem_first_in(proc, start, end);
+		if (m) {
 			hl_error(KFD_LOG, "register: EEXIST: %p+%llu overlaps the %s allocation at "
 				 "%p", addr, (unsigned long long)size, kind_name(m->kind), m->addr);
 			return -EEXIST;
 		}
 	}
-	pthread_mutex_unlock(&priv->mem_lock);
 
 	mem = mem_new(proc);
 	if (!mem)
 		return -ENOMEM;
 	mem->kind = KFD_MEM_USERPTR;
 	mem->gpu_id = gpu->gpu_id;
-	mem->addr = (void *)start;
 	mem->size = end - start;
-	mem->host_access = true;
+	mem->user_addr = (void *)start;
 	mem->external = true;
 	mem->flags = KFD_ALLOC_USERPTR | KFD_ALLOC_NO_SUBSTITUTE | KFD_ALLOC_EXECUTABLE |
-		     KFD_ALLOC_WRITABLE;
-	ret = alloc_bo(proc, mem, start, NULL);
-	if (ret) {
-		mem_delete(mem);
-		return ret;
+		     KFD_ALLOC_WRITABLE | extra_flags;
+	if (alias) {
+		/* The CPU keeps the reservation PROT_NONE: it reaches the
+		 * pages at user_addr, as with libhsakmt's SVM aperture. */
+		mem->addr = kfd_va_reserve(mem->size, KFD_PAGE_SIZE, &mem->reservation,
+					   &mem->reservation_size);
+		if (!mem->addr) {
+			ret = -errno;
+			hl_error(KFD_LOG, "%s: %s: cannot reserve %llu bytes of address space", what,
+				 hl_errno_name(ret), (unsigned long long)mem->size);
+			goto err_delete;
+		}
+		if (!in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
+			ret = -ENOMEM;
+			hl_error(KFD_LOG, "%s: ENOMEM: address %p+%llu is outside a GPU's GPUVM "
+				 "aperture", what, mem->addr, (unsigned long long)mem->size);
+			goto err_release_va;
+		}
+	} else {
+		mem->addr = (void *)start;
+		mem->host_access = true;
 	}
+	ret = alloc_bo(proc, mem, start, NULL);
+	if (ret)
+		goto err_release_va;
 	kfd_mem_track(proc, mem);
+	hl_debug(KFD_LOG, "%s %p+%llu: USERPTR %llu bytes at GPU VA %p handle 0x%llx", what,
+		 addr, (unsigned long long)size, (unsigned long long)mem->size, mem->addr,
+		 (unsigned long long)mem->handle);
 	*out = mem;
 	return 0;
+
+err_release_va:
+	va_release(mem);
+err_delete:
+	mem_delete(mem);
+	return ret;
+}
+
+int kfd_mem_register(struct kfd_process *proc, void *addr, uint64_t size, uint32_t gpu_id,
+		     struct kfd_mem **out)
+{
+	return register_user(proc, addr, size, gpu_id, 0, false, out);
+}
+
+int kfd_mem_register_flags(struct kfd_process *proc, void *addr, uint64_t size,
+			   uint32_t gpu_id, uint32_t extra_flags, struct kfd_mem **out)
+{
+	return register_user(proc, addr, size, gpu_id, extra_flags, false, out);
+}
+
+int kfd_mem_register_alias(struct kfd_process *proc, void *addr, uint64_t size,
+			   uint32_t gpu_id, uint32_t extra_flags, struct kfd_mem **out)
+{
+	return register_user(proc, addr, size, gpu_id, extra_flags, true, out);
 }
 
 static bool mem_mapped_on(const struct kfd_mem *mem, uint32_t gpu_id)
@@ -590,6 +643,21 @@ struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr)
 			found = m;
 			break;
 		}
+	}
+	pthread_mutex_unlock(&priv->mem_lock);
+	return found;
+}
+
+struct kfd_mem *kfd_mem_first_in(struct kfd_process *proc, uintptr_t start, uintptr_t end)
+{
+	struct kfd_process_private *priv = proc->priv;
+	struct kfd_mem *found = NULL;
+
+	pthread_mutex_lock(&priv->mem_lock);
+	for (struct kfd_mem *m = priv->mem_list; m; m = m->next) {
+		uintptr_t a = (uintptr_t)m->addr;
+		if (a < end && start < a + m->size && (!found || a < (uintptr_t)found->addr))
+			found = m;
 	}
 	pthread_mutex_unlock(&priv->mem_lock);
 	return found;

@@ -13,7 +13,16 @@
  * at all, system memory is plain anonymous memory.
  *
  * Every allocation is recorded in rt->allocs under rt->mem_lock (a list: the
- * API is not a hot path and a process keeps few, large allocations).
+ * API is not a hot path and a process keeps few, large allocations), with
+ * its userdata and deallocation callbacks.  Registered and locked host
+ * memory is userptr.c's; hsa_amd_pointer_info asks both.
+ *
+ * Deallocation callbacks follow ROCr 5.2.3 (runtime.cpp): registered on any
+ * address inside a pool allocation, run in registration order (a
+ * deregistration moves the last callback into the freed slot) by
+ * hsa_amd_memory_pool_free / hsa_memory_free after the allocation has left
+ * the list and before its memory goes, without the lock, so a callback may
+ * call the memory API.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -57,8 +66,9 @@ int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
 	int err = 0;
 	if (al->mem)
 		err = kfd_mem_free(rt->proc, al->mem);
-	else if (!al->registered)
+	else
 		munmap(al->ptr, al->size);
+	free(al->cbs);
 	free(al);
 	return err;
 }
@@ -139,6 +149,7 @@ void hl_memory_release_all(struct hl_runtime *rt)
 		hl_alloc_release(rt, al);
 		al = next;
 	}
+	hl_userptr_release_all(rt);
 }
 
 void hl_memory_forget_all(struct hl_runtime *rt)
@@ -148,11 +159,13 @@ void hl_memory_forget_all(struct hl_runtime *rt)
 	while (al) {
 		struct hl_alloc *next = al->next;
 		/* Plain host memory has no BO: unmap our copy like any other. */
-		if (!al->mem && !al->registered)
+		if (!al->mem)
 			munmap(al->ptr, al->size);
+		free(al->cbs);
 		free(al);
 		al = next;
 	}
+	hl_userptr_forget_all(rt);
 }
 
 static hsa_status_t allocate(struct hl_runtime *rt, struct hl_pool *pool, size_t size, void **ptr)
@@ -202,13 +215,16 @@ static hsa_status_t free_allocation(void *ptr)
 		return HSA_STATUS_SUCCESS; /* the spec's no-op */
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (!al || al->ptr != ptr || al->registered) {
+	if (!al || al->ptr != ptr) {
 		pthread_mutex_unlock(&rt->mem_lock);
 		hl_debug("memory", "free %p: not the start of an allocation", ptr);
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	}
 	hl_alloc_unlink_locked(rt, al);
 	pthread_mutex_unlock(&rt->mem_lock);
+	/* Off the list, so a callback cannot free it again. */
+	for (uint32_t i = 0; i < al->n_cbs; i++)
+		al->cbs[i].fn(al->cbs[i].ptr, al->cbs[i].user_data);
 	return hl_status_from_errno(hl_alloc_release(rt, al));
 }
 
@@ -252,7 +268,7 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (!al || al->registered) {
+	if (!al) {
 		pthread_mutex_unlock(&rt->mem_lock);
 		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 		goto out_free_ids;
@@ -287,58 +303,38 @@ out_free_ids:
 	return status;
 }
 
+/* ROCr 5.2.3 accepts anything but (non-NULL, 0) and pins nothing; we pin
+ * (userptr.c), so kernels may use the host address of registered memory. */
 hsa_status_t hsa_memory_register(void *ptr, size_t size)
 {
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!ptr || size == 0)
+	if (ptr && size == 0)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-
-	struct hl_alloc *al = calloc(1, sizeof(*al));
-	if (!al)
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	al->ptr = ptr;
-	al->size = size;
-	al->registered = true;
-	int err = 0;
-	if (rt->n_gpus) {
-		err = kfd_mem_register(rt->proc, ptr, size, rt->gpu_ids[0], &al->mem);
-		if (err)
-			goto err_free_record;
-		err = kfd_mem_map(rt->proc, al->mem, rt->gpu_ids, rt->n_gpus);
-		if (err)
-			goto err_free_mem;
+	if (!ptr)
+		return HSA_STATUS_SUCCESS;
+	int err = hl_userptr_register(rt, ptr, size);
+	if (err) {
+		hl_error("memory", "register %p+%zu: %s", ptr, size, hl_errno_name(err));
+		return hl_status_from_errno(err);
 	}
-	pthread_mutex_lock(&rt->mem_lock);
-	hl_alloc_link_locked(rt, al);
-	pthread_mutex_unlock(&rt->mem_lock);
 	return HSA_STATUS_SUCCESS;
-
-err_free_mem:
-	kfd_mem_free(rt->proc, al->mem);
-err_free_record:
-	free(al);
-	return hl_status_from_errno(err);
 }
 
+/* SUCCESS whatever it is given, as ROCr 5.2.3's. */
 hsa_status_t hsa_memory_deregister(void *ptr, size_t size)
 {
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!ptr)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)size; /* the registration is found by its start address */
-	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (!al || !al->registered || al->locked || al->ptr != ptr) {
-		pthread_mutex_unlock(&rt->mem_lock);
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
-	hl_alloc_unlink_locked(rt, al);
-	pthread_mutex_unlock(&rt->mem_lock);
-	return hl_status_from_errno(hl_alloc_release(rt, al));
+	int err = hl_userptr_deregister(rt, ptr, size);
+	if (err == -ENOENT)
+		hl_debug("memory", "deregister %p+%zu: not a registration (ignored, as ROCr does)",
+			 ptr, size);
+	else if (err)
+		hl_error("memory", "deregister %p+%zu: %s", ptr, size, hl_errno_name(err));
+	return HSA_STATUS_SUCCESS;
 }
 
 /* True when the CPU can touch [p, p+size): memory the thunk knows only if
@@ -396,6 +392,72 @@ hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_pe
 	return status;
 }
 
+/* Pool allocations, as ROCr's allocation map reports them. */
+static bool alloc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+			      hsa_agent_t *list, uint32_t max, uint32_t *n_list)
+{
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	if (!al)
+		return false;
+	out->type = HSA_EXT_POINTER_TYPE_HSA;
+	/* ROCr: "agent and host address must match" for its allocations,
+	 * CPU-visible or not. */
+	out->agentBaseAddress = al->ptr;
+	out->hostBaseAddress = al->ptr;
+	out->sizeInBytes = al->size;
+	out->userData = al->userdata;
+	out->agentOwner = hl_agent_handle(al->pool->owner);
+	uint32_t flags = 0;
+	(void)hsa_amd_memory_pool_get_info((hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)al->pool },
+					   HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+	out->global_flags = flags;
+	/* The GPUs it is mapped on (libhsakmt's mapped nodes: never a CPU). */
+	for (uint32_t i = 0; i < rt->n_agents && *n_list < max; i++) {
+		const struct hl_agent *a = &rt->agents[i];
+		for (uint32_t m = 0; a->gpu && al->mem && m < al->mem->n_mapped; m++)
+			if (al->mem->mapped_gpus[m] == a->gpu->gpu_id) {
+				list[(*n_list)++] = hl_agent_handle(a);
+				break;
+			}
+	}
+	return true;
+}
+
+/* Other memory the thunk allocated (queues, signals, code): what
+ * libhsakmt's QueryPointerInfo reports for an allocated object. */
+static bool bo_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+		    hsa_agent_t *list, uint32_t max, uint32_t *n_list)
+{
+	struct kfd_mem *mem = kfd_mem_find(rt->proc, ptr);
+	if (!mem || mem->external || mem->kind == KFD_MEM_DOORBELL)
+		return false;
+	out->type = HSA_EXT_POINTER_TYPE_HSA;
+	out->agentBaseAddress = mem->addr;
+	out->hostBaseAddress = mem->addr;
+	out->sizeInBytes = mem->size;
+	out->global_flags = (mem->flags & KFD_ALLOC_COHERENT)
+				    ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED
+				    : HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED;
+	if (rt->n_cpus)
+		out->agentOwner = hl_agent_handle(&rt->agents[0]);
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		const struct hl_agent *a = &rt->agents[i];
+		if (!a->gpu)
+			continue;
+		if (mem->kind == KFD_MEM_VRAM && a->gpu->gpu_id == mem->gpu_id)
+			out->agentOwner = hl_agent_handle(a);
+		for (uint32_t m = 0; m < mem->n_mapped && *n_list < max; m++)
+			if (mem->mapped_gpus[m] == a->gpu->gpu_id) {
+				list[(*n_list)++] = hl_agent_handle(a);
+				break;
+			}
+	}
+	return true;
+}
+
+/* As ROCr 5.2.3's Runtime::PtrInfo: an unknown pointer is SUCCESS with type
+ * UNKNOWN, the first CPU as owner and fine-grained flags; the list is
+ * returned only when alloc, the count and the list pointer are all given. */
 hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 				  void *(*alloc)(size_t), uint32_t *num_agents_accessible,
 				  hsa_agent_t **accessible)
@@ -403,9 +465,9 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!info || info->size < sizeof(uint32_t) * 2 ||
-	    (accessible && !alloc) || (!num_agents_accessible != !accessible))
+	if (!ptr || !info || info->size == 0)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	bool want_list = alloc && num_agents_accessible && accessible;
 
 	hsa_amd_pointer_info_t out;
 	memset(&out, 0, sizeof(out));
@@ -413,49 +475,31 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 	uint32_t n_list = 0;
 
 	pthread_mutex_lock(&rt->mem_lock);
-	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (al) {
-		out.type = al->registered ? HSA_EXT_POINTER_TYPE_LOCKED : HSA_EXT_POINTER_TYPE_HSA;
-		out.agentBaseAddress = al->ptr;
-		out.hostBaseAddress = (!al->mem || al->mem->host_access) ? al->ptr : NULL;
-		out.sizeInBytes = al->size;
-		out.userData = al->userdata;
-		if (al->pool) {
-			out.agentOwner = hl_agent_handle(al->pool->owner);
-			uint32_t flags = 0;
-			(void)hsa_amd_memory_pool_get_info(
-				(hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)al->pool },
-				HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
-			out.global_flags = flags;
-		} else if (rt->n_cpus) {
-			out.agentOwner = hl_agent_handle(&rt->agents[0]);
-		}
-		for (uint32_t i = 0; i < rt->n_agents && n_list < 64; i++) {
-			const struct hl_agent *a = &rt->agents[i];
-			bool ok = false;
-			if (!a->gpu)
-				ok = out.hostBaseAddress != NULL;
-			for (uint32_t m = 0; a->gpu && al->mem && m < al->mem->n_mapped; m++)
-				ok |= al->mem->mapped_gpus[m] == a->gpu->gpu_id;
-			if (ok)
-				list[n_list++] = hl_agent_handle(a);
-		}
-	}
+	bool found = alloc_info_locked(rt, ptr, &out, list, 64, &n_list);
 	pthread_mutex_unlock(&rt->mem_lock);
+	if (!found)
+		found = hl_userptr_info(rt, ptr, &out, list, 64, &n_list);
+	if (!found)
+		found = bo_info(rt, ptr, &out, list, 64, &n_list);
+	if (!found) {
+		memset(&out, 0, sizeof(out));
+		n_list = 0;
+		out.type = HSA_EXT_POINTER_TYPE_UNKNOWN;
+		out.global_flags = HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED;
+		if (rt->n_cpus)
+			out.agentOwner = hl_agent_handle(&rt->agents[0]);
+	}
 
 	/* Versioned by size: fill only what the caller's struct has room for. */
 	uint32_t size = info->size < sizeof(out) ? info->size : (uint32_t)sizeof(out);
 	out.size = size;
 	memcpy(info, &out, size);
-	if (accessible) {
+	if (want_list) {
+		*accessible = alloc(n_list * sizeof(hsa_agent_t));
+		if (!*accessible)
+			return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		*num_agents_accessible = n_list;
-		*accessible = NULL;
-		if (n_list) {
-			*accessible = alloc(n_list * sizeof(hsa_agent_t));
-			if (!*accessible)
-				return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-			memcpy(*accessible, list, n_list * sizeof(hsa_agent_t));
-		}
+		memcpy(*accessible, list, n_list * sizeof(hsa_agent_t));
 	}
 	return HSA_STATUS_SUCCESS;
 }
@@ -467,14 +511,73 @@ hsa_status_t hsa_amd_pointer_info_set_userdata(const void *ptr, void *userdata)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!ptr)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* The start of an allocation, as ROCr keys its allocation map; then
+	 * the start of a locked or registered range, as libhsakmt's. */
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	bool done = al && al->ptr == ptr;
+	if (done)
+		al->userdata = userdata;
+	pthread_mutex_unlock(&rt->mem_lock);
+	if (done || !hl_userptr_set_userdata(rt, ptr, userdata))
+		return HSA_STATUS_SUCCESS;
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}
+
+hsa_status_t hsa_amd_register_deallocation_callback(void *ptr,
+						    hsa_amd_deallocation_callback_t callback,
+						    void *user_data)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || !callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->mem_lock);
-	/* The start of an allocation, as ROCr keys its allocation map. */
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (al && al->ptr == ptr)
-		al->userdata = userdata;
-	else
-		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!al) {
+		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
+		goto out_unlock;
+	}
+	if (al->n_cbs == al->cap_cbs) {
+		uint32_t cap = al->cap_cbs ? al->cap_cbs * 2 : 4;
+		struct hl_dealloc_cb *n = realloc(al->cbs, cap * sizeof(*n));
+		if (!n) {
+			status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+			goto out_unlock;
+		}
+		al->cbs = n;
+		al->cap_cbs = cap;
+	}
+	al->cbs[al->n_cbs++] = (struct hl_dealloc_cb){ ptr, callback, user_data };
+out_unlock:
+	pthread_mutex_unlock(&rt->mem_lock);
+	return status;
+}
+
+hsa_status_t hsa_amd_deregister_deallocation_callback(void *ptr,
+						      hsa_amd_deallocation_callback_t callback)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || !callback)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	hsa_status_t status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	/* Every registration of this (ptr, callback); the last one takes the
+	 * freed slot, which is the order ROCr's runs them in afterwards. */
+	uint32_t i = 0;
+	while (al && i < al->n_cbs) {
+		if (al->cbs[i].ptr == ptr && al->cbs[i].fn == callback) {
+			al->cbs[i] = al->cbs[--al->n_cbs];
+			status = HSA_STATUS_SUCCESS;
+		} else {
+			i++;
+		}
+	}
 	pthread_mutex_unlock(&rt->mem_lock);
 	return status;
 }

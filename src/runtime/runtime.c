@@ -55,6 +55,7 @@ static void runtime_destroy_forked(struct hl_runtime *rt)
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 	pthread_mutex_destroy(&rt->teardown_lock);
+	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 }
@@ -114,6 +115,7 @@ static void runtime_destroy(struct hl_runtime *rt)
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 	pthread_mutex_destroy(&rt->teardown_lock);
+	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 }
@@ -124,6 +126,7 @@ static int runtime_create(struct hl_runtime **out)
 	if (!rt)
 		return -ENOMEM;
 	pthread_mutex_init(&rt->mem_lock, NULL);
+	pthread_mutex_init(&rt->userptr_lock, NULL);
 	pthread_mutex_init(&rt->teardown_lock, NULL);
 	hl_env_read(&rt->env);
 
@@ -142,6 +145,7 @@ err_close_process:
 	kfd_process_close(rt->proc);
 err_free_runtime:
 	pthread_mutex_destroy(&rt->teardown_lock);
+	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 	return err;

@@ -155,22 +155,29 @@ struct hl_agent {
 	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
 };
 
-/* One allocation made through pools, or host memory registered or locked,
- * for free / allow_access / pointer_info.  mem is NULL for host memory in a
- * process without GPUs.  Fields other than userdata never change after the
- * record is published on rt->allocs; userdata and lock_count are under
- * rt->mem_lock. */
+/* A callback registered with hsa_amd_register_deallocation_callback. */
+struct hl_dealloc_cb {
+	void *ptr;                 /* the pointer it was registered with */
+	hsa_amd_deallocation_callback_t fn;
+	void *user_data;
+};
+
+/* One allocation made through pools, for free / allow_access /
+ * pointer_info.  mem is NULL for host memory in a process without GPUs.
+ * Fields other than userdata and the callbacks never change after the
+ * record is published on rt->allocs; those are under rt->mem_lock. */
 struct hl_alloc {
 	void *ptr;
 	uint64_t size;
 	struct kfd_mem *mem;
-	struct hl_pool *pool;      /* NULL for registered or locked memory */
-	bool registered;           /* caller's pages: hsa_memory_register or lock */
-	bool locked;               /* hsa_amd_memory_lock[_to_pool] */
-	uint32_t lock_count;       /* locks of this exact range not yet unlocked */
+	struct hl_pool *pool;
 	void *userdata;            /* hsa_amd_pointer_info_set_userdata */
+	struct hl_dealloc_cb *cbs; /* run by the free, in this order */
+	uint32_t n_cbs, cap_cbs;
 	struct hl_alloc *next;
 };
+
+struct hl_userptr;
 
 /* Environment, read once at init (env.c). */
 struct hl_env {
@@ -194,6 +201,11 @@ struct hl_runtime {
 	bool xnack_enabled;            /* every GPU runs with XNACK on */
 	pthread_mutex_t mem_lock;      /* protects allocs */
 	struct hl_alloc *allocs;
+	/* Registered and locked host memory (userptr.c).  userptr_lock is held
+	 * across the ioctls that create and free their BOs; it is never taken
+	 * with mem_lock held, nor mem_lock with it. */
+	pthread_mutex_t userptr_lock;
+	struct hl_userptr *userptr;
 	/* Other modules' teardown, run by the last hsa_shut_down (runtime.c). */
 	pthread_mutex_t teardown_lock; /* protects teardown, n_teardown; a leaf
 	                                * lock: callers may hold their own */
@@ -312,6 +324,38 @@ void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al);
 void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
 /* Frees the record and what it owns (BO, our mmap); not on the list. */
 int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
+
+/* ---- userptr.c: registered (hsa_memory_register) and locked
+ * (hsa_amd_memory_lock*) host memory ---- */
+
+/* Pins [ptr, ptr+size) for every GPU at GPU VA == host VA.  Page-granular
+ * and counted: pages another registration already pins are shared. */
+int hl_userptr_register(struct hl_runtime *rt, void *ptr, uint64_t size);
+/* Drops the registration (ptr, size), or the one registration starting at
+ * ptr; -ENOENT when there is none. */
+int hl_userptr_deregister(struct hl_runtime *rt, void *ptr, uint64_t size);
+/* Locks [host, host+size) for the GPUs gpu_ids (n >= 1): an alias USERPTR
+ * BO at a GPU address of its own, *agent_ptr inside it at host's page
+ * offset.  The same (host, size) again counts and returns the same
+ * address.  coarse: reported as coarse-grained (hsa_amd_memory_lock and
+ * coarse pools) rather than fine. */
+int hl_userptr_lock(struct hl_runtime *rt, void *host, uint64_t size, const uint32_t *gpu_ids,
+		    uint32_t n, bool coarse, void **agent_ptr);
+/* Drops one lock of the range starting at p (its host or agent address);
+ * -ENOENT when there is none. */
+int hl_userptr_unlock(struct hl_runtime *rt, void *p);
+/* pointer_info for registered or locked memory: fills type, bases, size,
+ * userData, global_flags, agentOwner (the first CPU) and the GPU agents it
+ * is mapped on (list, room for max).  False when p is neither. */
+bool hl_userptr_info(struct hl_runtime *rt, const void *p, hsa_amd_pointer_info_t *out,
+		     hsa_agent_t *list, uint32_t max, uint32_t *n_list);
+/* hsa_amd_pointer_info_set_userdata on the start of a registered or locked
+ * range; -ENOENT when p starts none (or several). */
+int hl_userptr_set_userdata(struct hl_runtime *rt, const void *p, void *userdata);
+/* The last hsa_shut_down: frees every record and BO; in a fork child
+ * (forget) only the records. */
+void hl_userptr_release_all(struct hl_runtime *rt);
+void hl_userptr_forget_all(struct hl_runtime *rt);
 
 /* ---- pool.c ---- */
 /* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */

@@ -26,8 +26,7 @@
  *  2. A later issue (IPC, SVM, images and samplers, system events,
  *     graphics interop): NOT_SUPPORTED.
  *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
- *     (async copies, fills and their profiling; deallocation callbacks):
- *     NOT_SUPPORTED.
+ *     (async copies, fills and their profiling): NOT_SUPPORTED.
  */
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
@@ -519,8 +518,7 @@ hsa_status_t hsa_ext_sampler_destroy(hsa_agent_t agent, hsa_ext_sampler_t sample
 
 /* ======================================================================
  * 3. PLACEHOLDERS.  Whoever implements one of these deletes it from here.
- *    Async copies, fills and their profiling (the copy engines), and the
- *    deallocation callbacks (memory registration).
+ *    Async copies, fills and their profiling (the copy engines).
  * ====================================================================== */
 
 /* PLACEHOLDER: async copy engines. */
@@ -595,29 +593,5 @@ hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
 	(void)rt;
 	(void)signal;
 	(void)time;
-	return not_implemented(__func__);
-}
-
-/* PLACEHOLDER: deallocation callbacks. */
-hsa_status_t hsa_amd_register_deallocation_callback(void *ptr,
-						    hsa_amd_deallocation_callback_t callback,
-						    void *user_data)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)ptr;
-	(void)callback;
-	(void)user_data;
-	return not_implemented(__func__);
-}
-
-/* PLACEHOLDER: deallocation callbacks. */
-hsa_status_t hsa_amd_deregister_deallocation_callback(void *ptr,
-						      hsa_amd_deallocation_callback_t callback)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)ptr;
-	(void)callback;
 	return not_implemented(__func__);
 }

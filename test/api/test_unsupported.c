@@ -33,12 +33,6 @@ static hsa_status_t find_gpu(hsa_agent_t agent, void *data)
 	return HSA_STATUS_SUCCESS;
 }
 
-static void dealloc_cb(void *ptr, void *data)
-{
-	(void)ptr;
-	(void)data;
-}
-
 static bool event_cb_called;
 static hsa_status_t event_cb(const hsa_amd_event_t *event, void *data)
 {
@@ -130,8 +124,6 @@ static void call_placeholders(hsa_status_t expected, hsa_signal_t sig)
 	ck_status(hsa_amd_profiling_async_copy_enable(true), expected);
 	hsa_amd_profiling_async_copy_time_t t;
 	ck_status(hsa_amd_profiling_get_async_copy_time(sig, &t), expected);
-	ck_status(hsa_amd_register_deallocation_callback(a, dealloc_cb, NULL), expected);
-	ck_status(hsa_amd_deregister_deallocation_callback(a, dealloc_cb), expected);
 }
 
 static bool placeholders_present(void)

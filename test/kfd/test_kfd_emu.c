@@ -277,6 +277,35 @@ START_TEST(register_over_an_allocation_is_eexist)
 }
 END_TEST
 
+/* The kernel lets USERPTR BOs pin the same pages (each ALLOC takes its own
+ * page references); only their GPU VAs must differ.  Aliases overlapping
+ * each other and a BO at the host VA all map. */
+START_TEST(aliases_of_the_same_pages_coexist)
+{
+	uint8_t *buf = aligned_alloc(4096, 3 * 4096);
+	ck_assert_ptr_nonnull(buf);
+	struct kfd_mem *at = NULL, *a1 = NULL, *a2 = NULL;
+	ck_assert_int_eq(kfd_mem_register(proc, buf, 2 * 4096, gpu_id, &at), 0);
+	ck_assert_int_eq(kfd_mem_register_alias(proc, buf + 100, 1024, gpu_id, 0, &a1), 0);
+	ck_assert_int_eq(kfd_mem_register_alias(proc, buf, 3 * 4096, gpu_id, KFD_ALLOC_COHERENT,
+						 &a2), 0);
+	ck_assert_ptr_ne(a1->addr, buf);
+	ck_assert_ptr_eq(a1->user_addr, buf);
+	ck_assert_uint_eq(a1->size, 4096);
+	ck_assert(!a1->host_access && a1->external);
+	ck_assert_uint_eq(a2->flags & KFD_ALLOC_COHERENT, KFD_ALLOC_COHERENT);
+	map(at);
+	map(a1);
+	map(a2);
+	ck_assert_ptr_eq(kfd_mem_find(proc, (char *)a2->addr + 8192), a2);
+	ck_assert_ptr_eq(kfd_mem_first_in(proc, (uintptr_t)buf, (uintptr_t)buf + 4096), at);
+	ck_assert_int_eq(kfd_mem_free(proc, a2), 0);
+	ck_assert_int_eq(kfd_mem_free(proc, at), 0);
+	ck_assert_int_eq(kfd_mem_free(proc, a1), 0);
+	free(buf);
+}
+END_TEST
+
 START_TEST(find_returns_the_containing_allocation)
 {
 	struct kfd_mem *a = alloc(KFD_MEM_GTT, 8192, true);
@@ -740,6 +769,7 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, readonly_memory_is_not_writable);
 	tcase_add_test(tc, register_keeps_the_callers_pages);
 	tcase_add_test(tc, register_over_an_allocation_is_eexist);
+	tcase_add_test(tc, aliases_of_the_same_pages_coexist);
 	tcase_add_test(tc, find_returns_the_containing_allocation);
 	tcase_add_test(tc, map_twice_maps_once);
 	tcase_add_test(tc, unmap_forgets_the_gpu);

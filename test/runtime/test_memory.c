@@ -188,8 +188,9 @@ START_TEST(register_and_deregister_host_memory)
 	void *buf = aligned_alloc(4096, 16384);
 	ck_status(hsa_memory_register(buf, 16384), HSA_STATUS_SUCCESS);
 	ck_status(hsa_memory_deregister(buf, 16384), HSA_STATUS_SUCCESS);
-	ck_status(hsa_memory_deregister(buf, 16384), HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	ck_status(hsa_memory_register(NULL, 16), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	/* ROCr 5.2.3's statuses: deregister and (NULL, n) always succeed. */
+	ck_status(hsa_memory_deregister(buf, 16384), HSA_STATUS_SUCCESS);
+	ck_status(hsa_memory_register(NULL, 16), HSA_STATUS_SUCCESS);
 	ck_status(hsa_memory_register(buf, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	free(buf);
 }
@@ -225,7 +226,7 @@ START_TEST(pointer_info_describes_an_allocation)
 	ck_assert_ptr_eq(info.hostBaseAddress, p);
 	ck_assert_uint_eq(info.sizeInBytes, 4096);
 	ck_assert_uint_eq(info.agentOwner.handle, cpu.handle);
-	ck_assert_uint_eq(n, 2); /* the CPU and the GPU it was mapped to */
+	ck_assert_uint_eq(n, 1); /* the GPU it is mapped to (never a CPU, as ROCr) */
 	free(list);
 	char local;
 	ck_status(hsa_amd_pointer_info(&local, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
@@ -239,12 +240,12 @@ START_TEST(lock_pins_host_memory_for_the_gpu)
 {
 	void *buf = aligned_alloc(4096, 8192), *agent_ptr = NULL;
 	ck_status(hsa_amd_memory_lock(buf, 8192, &gpu, 1, &agent_ptr), HSA_STATUS_SUCCESS);
-	ck_assert_ptr_eq(agent_ptr, buf);
+	ck_assert_ptr_ne(agent_ptr, buf); /* a GPU alias, as ROCr's */
 	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
 	ck_status(hsa_amd_pointer_info(buf, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_LOCKED);
 	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS);
-	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS); /* ROCr: always */
 	free(buf);
 }
 END_TEST
@@ -280,13 +281,14 @@ START_TEST(lock_rejects_bad_arguments)
 	ck_status(hsa_amd_memory_lock(buf, 64, &bogus, 1, &agent_ptr),
 		  HSA_STATUS_ERROR_INVALID_AGENT);
 	ck_status(hsa_amd_memory_lock_to_pool(buf, 64, &gpu, 1, vram, 0, &agent_ptr),
-		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
 	ck_status(hsa_amd_memory_lock_to_pool(buf, 64, &gpu, 1,
 					      (hsa_amd_memory_pool_t){ RT_BOGUS_HANDLE }, 0,
 					      &agent_ptr),
 		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
-	ck_status(hsa_amd_memory_unlock(NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	/* ROCr's unlock answers SUCCESS to anything. */
+	ck_status(hsa_amd_memory_unlock(NULL), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_unlock(buf), HSA_STATUS_SUCCESS);
 }
 END_TEST
 
