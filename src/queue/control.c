@@ -47,6 +47,8 @@ hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_soft_queue_live(queue))
+		return HSA_STATUS_SUCCESS; /* nothing runs it (ROCr's HostQueue) */
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	int err = 0;

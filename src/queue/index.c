@@ -25,9 +25,10 @@
  *    hsa_queue_load_write_index_scacquire), so a slot reserved after mine
  *    sees my earlier writes; the CP does not read the write index for
  *    ordering (the doorbell store is the release it pairs with).
- *  - read index: the acquire load pairs with the CP's release store of
- *    read_dispatch_id after it finished reading a packet, so a producer that
- *    sees the new index may overwrite that slot.
+ *  - read index: the acquire load pairs with the CP's (or a soft queue's
+ *    consumer's) release store of read_dispatch_id after it finished
+ *    reading a packet, so a producer that sees the new index may overwrite
+ *    that slot.
  *
  * The pointer is not validated beyond NULL (there is no status to return):
  * a destroyed queue's descriptor page stays mapped (page.c), so a call on
@@ -36,8 +37,9 @@
  *
  * hsa_queue_store_read_index_*: the read index of a hardware queue belongs
  * to the CP; ROCr's AqlQueue refuses the store (an assert, a no-op in
- * release builds) because only soft queues may move it.  We have no soft
- * queues, so the store is a no-op.
+ * release builds) and so do we.  A soft queue's read index belongs to its
+ * consumer, who stores it (ROCr's HostQueue); soft.c marks soft queues in
+ * amd_queue_t.reserved4[0], written before the pointer is returned.
  */
 #include "queue/queue.h"
 
@@ -73,16 +75,25 @@ uint64_t hsa_queue_load_read_index_relaxed(const hsa_queue_t *queue)
 	return atomic_load_explicit(read_id(queue), memory_order_relaxed);
 }
 
+static inline bool is_soft(const hsa_queue_t *queue)
+{
+	return ((const amd_queue_t *)queue)->reserved4[0] == HL_SOFT_QUEUE_MAGIC;
+}
+
 void hsa_queue_store_read_index_relaxed(const hsa_queue_t *queue, uint64_t value)
 {
-	(void)queue;
-	(void)value;
+	if (__builtin_expect(!queue, 0) || !is_soft(queue))
+		return;
+	atomic_store_explicit(read_id(queue), value, memory_order_relaxed);
 }
 
 void hsa_queue_store_read_index_screlease(const hsa_queue_t *queue, uint64_t value)
 {
-	(void)queue;
-	(void)value;
+	if (__builtin_expect(!queue, 0) || !is_soft(queue))
+		return;
+	/* Pairs with a producer's acquire load of the read index: the
+	 * consumer's reads of the slots before value are done. */
+	atomic_store_explicit(read_id(queue), value, memory_order_release);
 }
 
 void hsa_queue_store_read_index_release(const hsa_queue_t *queue, uint64_t value)

@@ -74,6 +74,7 @@ static void queues_forget_locked(void)
 	}
 	hl_queues.live = NULL;
 	hl_queues.n_live = hl_queues.n_callbacks = 0;
+	hl_soft_queues_forget_locked();
 	hl_queues.current = NULL;
 	hl_queue_service_forget_locked();
 	hl_queue_pages_release_locked(hl_queues.rt, true);
@@ -82,11 +83,17 @@ static void queues_forget_locked(void)
 
 static void queue_teardown(struct hl_runtime *rt);
 
+uint64_t hl_queue_next_id(void)
+{
+	return atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
+}
+
 /* Binds the module to rt (first queue of a runtime).  Takes the runtime's
  * and the signal module's locks, so it runs without hl_queues.lock (the
  * last hsa_shut_down takes them in the other order). */
-static int queues_attach(struct hl_runtime *rt)
+int hl_queues_attach(struct hl_runtime *rt)
 {
+	pthread_once(&queue_atfork_once, atfork_register);
 	/* Signals first: teardown hooks run in reverse order, so ours (which
 	 * destroys queue signals) runs before the signal module's. */
 	int err = hl_signal_module_attach(rt);
@@ -258,7 +265,7 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 		goto err_destroy;
 	}
 	q->amd->hsa_queue.doorbell_signal = q->doorbell_signal;
-	q->amd->hsa_queue.id = atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
+	q->amd->hsa_queue.id = hl_queue_next_id();
 	*out = q;
 	return 0;
 
@@ -284,8 +291,7 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	if (private_segment_size == UINT32_MAX)
 		private_segment_size = 0;
 
-	pthread_once(&queue_atfork_once, atfork_register);
-	int err = queues_attach(rt);
+	int err = hl_queues_attach(rt);
 	if (err)
 		return hl_status_from_errno(err);
 
@@ -334,6 +340,8 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && !hl_soft_queue_destroy(queue))
+		return HSA_STATUS_SUCCESS;
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	queue_unpublish_locked(q);
@@ -344,22 +352,6 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 	return err ? hl_status_from_errno(err) : HSA_STATUS_SUCCESS;
 }
 
-hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue_type32_t type,
-				   uint32_t features, hsa_signal_t doorbell_signal,
-				   hsa_queue_t **queue)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	/* ROCr 5.2.3's checks (hsa.cpp), in its order. */
-	if (!queue || !region.handle || !doorbell_signal.handle || !size ||
-	    (size & (size - 1)) || (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE) ||
-	    !features)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	/* Soft queues (a host-side agent consuming AGENT_DISPATCH packets)
-	 * have no user in our targets yet. */
-	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
-}
-
 /* For the runtime's own queues (internal.c): a queue that is not in the
  * registry, so no public call accepts its pointer, the error service never
  * watches it, and queue_teardown never sees it; its owner destroys it (with
@@ -368,8 +360,7 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out)
 {
-	pthread_once(&queue_atfork_once, atfork_register);
-	int err = queues_attach(rt);
+	int err = hl_queues_attach(rt);
 	if (!err)
 		err = queue_create(rt, agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, out);
 	return err;
@@ -404,6 +395,7 @@ static void queue_teardown(struct hl_runtime *rt)
 	}
 	pthread_mutex_unlock(&hl_queues.lock);
 	hl_queue_service_reap();
+	hl_soft_queues_teardown();
 	pthread_mutex_lock(&hl_queues.lock);
 	hl_queue_pages_release_locked(rt, false);
 	hl_queues.rt = NULL;

@@ -201,6 +201,16 @@ struct hl_queue {
 	struct hl_queue *next;         /* registry, under hl_queues.lock */
 };
 
+/* A soft queue (soft.c): no KFD queue, a ring in the caller's region. */
+struct hl_soft_queue {
+	amd_queue_t *amd;              /* at offset 0 of page->mem */
+	struct hl_queue_page *page;
+	void *ring;                    /* pool allocation, size x 64 bytes */
+	struct hl_soft_queue *next;    /* hl_queues.soft, under hl_queues.lock */
+};
+/* amd_queue_t.reserved4[0] of a soft queue ("SOFT"). */
+#define HL_SOFT_QUEUE_MAGIC 0x54464f53u
+
 /* The module's process-wide state (queue.c). */
 struct hl_queue_service;
 struct hl_queues {
@@ -211,6 +221,7 @@ struct hl_queues {
 	int pid;                       /* the process that built it */
 	struct hl_queue *live;
 	uint32_t n_live;
+	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
 	uint32_t n_callbacks;          /* live queues with a user callback */
 	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
 	struct hl_queue_page **pages;  /* every page, for teardown */
@@ -233,11 +244,30 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 			      struct hl_queue **out);
 static inline void hl_queue_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
 
+/* Binds the module to rt (first queue of a runtime): registers the
+ * teardown, forgets a fork parent's state.  Takes the runtime's and the
+ * signal module's locks, so it runs without hl_queues.lock.  -errno. */
+int hl_queues_attach(struct hl_runtime *rt);
+/* The next process-unique hsa_queue_t.id. */
+uint64_t hl_queue_next_id(void);
+
 /* An unlisted queue (no registry, no error service, no user callback) for
  * the runtime's own use; see queue.c.  -errno. */
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out);
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
+
+/* ---- soft.c ---- */
+
+/* Destroys the live soft queue hq: 0, or -ENOENT when hq is none. */
+int hl_soft_queue_destroy(const hsa_queue_t *hq);
+/* Whether hq is a live soft queue. */
+bool hl_soft_queue_live(const hsa_queue_t *hq);
+/* The last hsa_shut_down: frees the records and pages (the rings go with
+ * the runtime's allocations). */
+void hl_soft_queues_teardown(void);
+/* A fork child: forgets the parent's records.  Caller holds the lock. */
+void hl_soft_queues_forget_locked(void);
 
 /* ---- page.c ---- */
 

@@ -1,0 +1,180 @@
+/*
+ * Soft queues: hsa_soft_queue_create, a queue no hardware reads, for an
+ * agent the application implements itself (a CPU thread that consumes
+ * AGENT_DISPATCH packets, say).  As ROCr 5.2.3's HostQueue:
+ *  - the ring is size x 64 bytes allocated from the caller's region, every
+ *    header INVALID; the amd_queue_t lives in runtime memory;
+ *  - hsa_queue_t: base_address, size, the caller's doorbell signal (any
+ *    signal; the consumer waits on it), a process-unique id, type,
+ *    features, and AMD_QUEUE_PROPERTIES_IS_PTR64;
+ *  - no KFD queue (no CREATE_QUEUE), no scratch, no error service; the
+ *    read index belongs to the consumer, so hsa_queue_store_read_index_*
+ *    moves it (index.c), and the write index functions are the same
+ *    atomics as on every queue;
+ *  - hsa_queue_destroy frees the ring (the doorbell signal stays the
+ *    caller's); hsa_queue_inactivate succeeds and does nothing; the CU mask
+ *    and priority calls return INVALID_QUEUE (HostQueue's overrides).
+ *
+ * The amd_queue_t is a descriptor page from the queue module's pool
+ * (page.c), so, like a hardware queue's, it stays mapped after destroy and
+ * the index functions never fault on a stale pointer; it is GPU-mapped, so
+ * a GPU may produce into a soft queue in fine-grained memory too.  Its
+ * reserved4[0] word holds HL_SOFT_QUEUE_MAGIC, which tells index.c that the
+ * read index may be stored (a hardware queue's page has 0 there: pages are
+ * zeroed when taken).
+ *
+ * Soft queues are kept on hl_queues.soft (under hl_queues.lock), apart from
+ * the hardware registry, so every call that acts on a KFD queue rejects
+ * them with INVALID_QUEUE without a special case.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "queue/queue.h"
+#include "util/log.h"
+
+/* A live soft queue whose public pointer is hq, or NULL.  Caller holds
+ * hl_queues.lock. */
+static struct hl_soft_queue **soft_find_locked(const hsa_queue_t *hq)
+{
+	for (struct hl_soft_queue **pp = &hl_queues.soft; *pp; pp = &(*pp)->next)
+		if (&(*pp)->amd->hsa_queue == hq)
+			return pp;
+	return NULL;
+}
+
+/* Frees sq's ring (when the runtime is still up: at teardown the runtime's
+ * allocation list releases it) and returns its page.  sq is unlisted. */
+static void soft_free(struct hl_soft_queue *sq, bool free_ring)
+{
+	if (free_ring && sq->ring)
+		hsa_amd_memory_pool_free(sq->ring);
+	pthread_mutex_lock(&hl_queues.lock);
+	hl_queue_page_put_locked(sq->page);
+	pthread_mutex_unlock(&hl_queues.lock);
+	free(sq);
+}
+
+hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue_type32_t type,
+				   uint32_t features, hsa_signal_t doorbell_signal,
+				   hsa_queue_t **queue)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	/* ROCr 5.2.3's checks (hsa.cpp), in its order. */
+	if (!queue || !region.handle || !doorbell_signal.handle || !size ||
+	    (size & (size - 1)) || (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE) ||
+	    !features)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_pool *pool = hl_pool_lookup(rt, region.handle);
+	if (!pool)
+		return HSA_STATUS_ERROR_INVALID_REGION;
+	if (!hl_signal_side_live(doorbell_signal.handle))
+		return hl_signal_bad_handle(doorbell_signal.handle);
+	if (!hl_pool_is_allocatable(pool) || !pool->host_access) {
+		/* ROCr writes the ring's headers with the CPU too. */
+		hl_error(QUEUE_LOG, "hsa_soft_queue_create: the region is not host-accessible "
+			 "allocatable memory");
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	if (!rt->n_gpus) {
+		hl_error(QUEUE_LOG, "hsa_soft_queue_create: no GPU to map the queue to");
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+	int err = hl_queues_attach(rt);
+	if (err)
+		return hl_status_from_errno(err);
+
+	struct hl_soft_queue *sq = calloc(1, sizeof(*sq));
+	if (!sq)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	pthread_mutex_lock(&hl_queues.lock);
+	err = hl_queue_page_get_locked(rt, &sq->page);
+	pthread_mutex_unlock(&hl_queues.lock);
+	if (err)
+		goto err_free_sq;
+	err = hl_pool_allocate(rt, pool, (uint64_t)size * sizeof(hsa_kernel_dispatch_packet_t),
+			       &sq->ring);
+	if (err)
+		goto err_put_page;
+	for (uint32_t i = 0; i < size; i++)
+		((hsa_kernel_dispatch_packet_t *)sq->ring)[i].header = HSA_PACKET_TYPE_INVALID;
+
+	amd_queue_t *amd = sq->page->mem->addr;
+	sq->amd = amd;
+	amd->hsa_queue.base_address = sq->ring;
+	amd->hsa_queue.size = size;
+	amd->hsa_queue.doorbell_signal = doorbell_signal;
+	amd->hsa_queue.id = hl_queue_next_id();
+	amd->hsa_queue.type = type;
+	amd->hsa_queue.features = features;
+	AMD_HSA_BITS_SET(amd->queue_properties, AMD_QUEUE_PROPERTIES_IS_PTR64, 1);
+	amd->reserved4[0] = HL_SOFT_QUEUE_MAGIC;
+
+	pthread_mutex_lock(&hl_queues.lock);
+	sq->next = hl_queues.soft;
+	hl_queues.soft = sq;
+	pthread_mutex_unlock(&hl_queues.lock);
+	hl_debug(QUEUE_LOG, "soft queue %llu: %u packets at %p", (unsigned long long)amd->hsa_queue.id,
+		 size, sq->ring);
+	*queue = &amd->hsa_queue;
+	return HSA_STATUS_SUCCESS;
+
+err_put_page:
+	pthread_mutex_lock(&hl_queues.lock);
+	hl_queue_page_put_locked(sq->page);
+	pthread_mutex_unlock(&hl_queues.lock);
+err_free_sq:
+	free(sq);
+	return hl_status_from_errno(err);
+}
+
+int hl_soft_queue_destroy(const hsa_queue_t *hq)
+{
+	pthread_mutex_lock(&hl_queues.lock);
+	struct hl_soft_queue **pp = soft_find_locked(hq);
+	struct hl_soft_queue *sq = pp ? *pp : NULL;
+	if (sq)
+		*pp = sq->next;
+	pthread_mutex_unlock(&hl_queues.lock);
+	if (!sq)
+		return -ENOENT;
+	soft_free(sq, true);
+	return 0;
+}
+
+bool hl_soft_queue_live(const hsa_queue_t *hq)
+{
+	pthread_mutex_lock(&hl_queues.lock);
+	bool live = soft_find_locked(hq) != NULL;
+	pthread_mutex_unlock(&hl_queues.lock);
+	return live;
+}
+
+void hl_soft_queues_teardown(void)
+{
+	pthread_mutex_lock(&hl_queues.lock);
+	struct hl_soft_queue *sq = hl_queues.soft;
+	hl_queues.soft = NULL;
+	pthread_mutex_unlock(&hl_queues.lock);
+	while (sq) {
+		struct hl_soft_queue *next = sq->next;
+		hl_warn(QUEUE_LOG, "hsa_shut_down: soft queue %llu was still alive",
+			(unsigned long long)sq->amd->hsa_queue.id);
+		soft_free(sq, false);
+		sq = next;
+	}
+}
+
+void hl_soft_queues_forget_locked(void)
+{
+	struct hl_soft_queue *sq = hl_queues.soft;
+	while (sq) {
+		struct hl_soft_queue *next = sq->next;
+		free(sq);
+		sq = next;
+	}
+	hl_queues.soft = NULL;
+}
