@@ -21,11 +21,12 @@
 
 #include <stdint.h>
 
+struct kemu_device;
 struct kemu_process;
 struct kemu_queue;
 
-/* Starts executing q (an AQL compute queue; other types are ignored, the
- * CP models no SDMA engine).  Caller holds p->lock; q is fully set up
+/* Starts executing q (an AQL compute queue; other types are ignored: SDMA
+ * queues run on emu/sdma's engines).  Caller holds p->lock; q is fully set up
  * (doorbell allocated, buffers referenced).  -ENOMEM if the CP cannot
  * track it; the caller then fails CREATE_QUEUE. */
 int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *q);
@@ -36,5 +37,9 @@ void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *q);
 /* Stops q at a packet boundary and forgets it; returns once no CP thread
  * touches it.  Safe for queues the CP never took.  Caller may hold p->lock. */
 void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *q);
+/* Stops every queue of p on dev, as a GPU VM fault does
+ * (kfd_dqm_evict_pasid); for the SDMA engines' faults (emu/sdma).  Takes
+ * the CP registry lock and cp->lock; never call it holding either. */
+void kemu_cp_evict_device(struct kemu_process *p, const struct kemu_device *dev);
 
 #endif /* KEMU_CP_H */

@@ -511,3 +511,13 @@ void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
 	}
 	pthread_mutex_unlock(&cp->lock);
 }
+
+void kemu_cp_evict_device(struct kemu_process *p, const struct kemu_device *dev)
+{
+	pthread_mutex_lock(&kemu_cp_registry.lock);
+	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
+		if (cp->dev == dev)
+			kemu_cp_evict_process(cp, p);
+	}
+	pthread_mutex_unlock(&kemu_cp_registry.lock);
+}

@@ -28,13 +28,15 @@
  * above.  A VM fault is raised process-wide (kemu_vm_fault: every MEMORY
  * event) and the process's queues on the device are evicted, as
  * kfd_int_process_v9.c does (kfd_dqm_evict_pasid); the inactive signal is
- * not written for a fault.
+ * not written for a fault.  The process's SDMA queues on the device are
+ * evicted too (emu/sdma), as the kernel's eviction covers every queue.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <time.h>
 
 #include "cp_priv.h"
+#include "sdma/sdma.h"
 
 void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
 			 struct kemu_vm_fault_info *f)
@@ -217,5 +219,7 @@ void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_inf
 		  f->read_only ? ", write to read-only page" : "");
 	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
 	kemu_cp_evict_process(q->cp, q->p);
+	/* the device's SDMA queues of the process too (kfd_dqm_evict_pasid) */
+	kemu_sdma_evict(q->p, q->cp->dev);
 	kemu_vm_fault(q->p, f);
 }

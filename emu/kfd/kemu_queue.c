@@ -25,9 +25,10 @@
  *
  * The queue keeps a reference on each buffer (so UNMAP of it gives -EBUSY)
  * and its doorbell slot is recorded for the command processor.  The CP
- * (emu/cp) is told of every created, updated and destroyed queue, as
- * the device queue manager maps and unmaps queues on the HWS; its hooks
- * return once the CP is done with the old state.
+ * (emu/cp) and the SDMA engines (emu/sdma) are told of every created,
+ * updated and destroyed queue, as the device queue manager maps and unmaps
+ * queues on the HWS; their hooks return once they are done with the old
+ * state.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -36,6 +37,7 @@
 
 #include "cp/cp.h"
 #include "kemu_priv.h"
+#include "sdma/sdma.h"
 
 static bool is_power_of_2(uint64_t v)
 {
@@ -162,7 +164,13 @@ err_release:
 	return err;
 }
 
-/* SDMA queues are allocated statically per engine (allocate_sdma_queue). */
+/* allocate_sdma_queue: the first free sdma_id of the queue type's range;
+ * SDMA: engine = id % num_sdma_engines, RLC queue = id / num_sdma_engines
+ * (so consecutive queues land on different engines); SDMA_XGMI the same
+ * over the xGMI engines, which follow the PCIe ones; SDMA_BY_ENG_ID the
+ * first free RLC queue of that engine.  q->sdma_slot = engine * queues per
+ * engine + RLC queue.  (The kernel's bitmap is per device; ours is per
+ * process-device: one process per device in practice.) */
 static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t engine_id)
 {
 	const struct kemu_gpu *g = pdd->dev->gpu;
@@ -175,14 +183,12 @@ static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t
 		first = engine_id;
 		count = 1;
 	}
-	for (uint32_t e = first; e < first + count; e++) {
-		for (uint32_t qi = 0; qi < per; qi++) {
-			uint32_t slot = e * per + qi;
-			if (slot < 64 && !(pdd->sdma_used >> slot & 1)) {
-				pdd->sdma_used |= 1ull << slot;
-				q->sdma_slot = slot;
-				return 0;
-			}
+	for (uint32_t id = 0; count && id < count * per; id++) {
+		uint32_t slot = (first + id % count) * per + id / count;
+		if (slot < 64 && !(pdd->sdma_used >> slot & 1)) {
+			pdd->sdma_used |= 1ull << slot;
+			q->sdma_slot = slot;
+			return 0;
 		}
 	}
 	return -ENOMEM;
@@ -280,6 +286,12 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 		kemu_doorbell_free(pdd, q);
 		goto err_sdma;
 	}
+	err = kemu_sdma_queue_add(p, q);
+	if (err) {
+		kemu_cp_queue_remove(p, q);
+		kemu_doorbell_free(pdd, q);
+		goto err_sdma;
+	}
 	p->queue_ids[id / 64] |= 1ull << (id % 64);
 	q->next = p->queues;
 	p->queues = q;
@@ -307,6 +319,7 @@ static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 	struct kemu_pdd *pdd = q->pdd;
 	uint32_t t = q->info.type;
 	kemu_cp_queue_remove(p, q);
+	kemu_sdma_queue_remove(p, q);
 	if (q->info.gws)
 		pdd->num_gws = 0; /* the process's GWS goes with its queue */
 	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
@@ -382,6 +395,7 @@ long kemu_ioctl_update_queue(struct kemu_process *p, void *arg)
 	q->info.priority = a->queue_priority;
 	queue_update_active(q);
 	kemu_cp_queue_update(p, q);
+	kemu_sdma_queue_update(p, q);
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;

@@ -1,0 +1,424 @@
+/*
+ * The SDMA engines of a device and the driver hooks.
+ *
+ * Model.  A device has num_sdma_engines PCIe-optimised engines followed by
+ * num_sdma_xgmi_engines xGMI ones (the topology; MI210/Aldebaran: 5 SDMA
+ * 4.4 instances = 2 + 3, 8 RLC queues each), each with
+ * num_sdma_queues_per_engine RLC queues; CREATE_QUEUE picks the engine and
+ * RLC queue (kemu_queue.c, allocate_sdma_queue's order) and records it in
+ * q->sdma_slot = engine * queues_per_engine + rlc.  An engine is one host
+ * thread, created when its first queue is added and joined when its last
+ * goes, so engines without queues cost nothing and the engines of a device
+ * copy concurrently with each other and with the CP.  The thread services
+ * its RLC queues round-robin, each for at most a quantum (64 packets or
+ * ~1 ms), as the engine's hardware scheduler switches between its RLC
+ * queues.
+ *
+ * Idle.  Doorbell stores cannot be trapped (cp_sched.c explains why), so
+ * an idle engine polls its queues' doorbell words, with the CP's pacing:
+ * after the last progress it keeps sweeping without sleeping for
+ * KEMU_CP_SPIN_NS (20 us), then naps on eng->wake with an exponential
+ * backoff from 50 us to 1 ms (2 ms after 100 ms idle); a hook (new queue,
+ * update, destroy) wakes it at once.  An engine whose queues are all
+ * stopped or inactive parks without a timeout.  So an idle engine costs one
+ * wakeup a millisecond or two, and a queue's doorbell is seen within that
+ * long.  A queue blocked in POLL_REGMEM (or a looping ATOMIC) is re-checked
+ * at the same pace.
+ *
+ * Stopping.  UPDATE_QUEUE and DESTROY_QUEUE set q->preempt, which the
+ * fetch checks between packets, and wait on eng->released while the
+ * thread services q; so when the hook returns, the engine no longer
+ * touches the queue (a packet in progress, even a 4 MiB copy, completes
+ * first).  Process teardown destroys each queue the same way.
+ *
+ * Registry.  Engines are found by (device, engine id) in a list.  The hooks
+ * hold kemu_sdma_registry.hooks throughout (they may wait for a thread);
+ * the list itself is under kemu_sdma_registry.list, which kemu_sdma_evict
+ * takes (with eng->lock) from any GPU-side thread without waiting for
+ * anything.  A fork child forgets the parent's engines (their threads do
+ * not exist there), as the CP's registry does.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "sdma_priv.h"
+
+static struct {
+	pthread_mutex_t hooks;
+	pthread_mutex_t list;
+	struct kemu_sdma_engine *engines;
+} kemu_sdma_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL };
+
+static pthread_once_t kemu_sdma_atfork_once = PTHREAD_ONCE_INIT;
+
+static void sdma_atfork_prepare(void)
+{
+	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	pthread_mutex_lock(&kemu_sdma_registry.list);
+}
+
+static void sdma_atfork_parent(void)
+{
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+}
+
+static void sdma_atfork_child(void)
+{
+	/* the parent's engine threads do not exist here: free what they used
+	 * without touching their locks */
+	struct kemu_sdma_engine *eng = kemu_sdma_registry.engines;
+	kemu_sdma_registry.engines = NULL;
+	while (eng) {
+		struct kemu_sdma_engine *next = eng->next;
+		while (eng->queues) {
+			struct kemu_sdma_queue *q = eng->queues;
+			eng->queues = q->next;
+			free(q);
+		}
+		free(eng);
+		eng = next;
+	}
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+}
+
+static void sdma_atfork_register(void)
+{
+	pthread_atfork(sdma_atfork_prepare, sdma_atfork_parent, sdma_atfork_child);
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* Whether the thread may service q.  Caller holds eng->lock. */
+static bool engine_pickable(const struct kemu_sdma_queue *q)
+{
+	return q->active && !q->removing &&
+	       !atomic_load_explicit(&q->preempt, memory_order_relaxed) &&
+	       !atomic_load_explicit(&q->stopped, memory_order_relaxed);
+}
+
+/* One round over the engine's queues, each serviced without eng->lock.
+ * Returns the best progress seen, KEMU_SDMA_IDLE also when no queue was
+ * pickable (*any = false).  Caller holds eng->lock. */
+static enum kemu_sdma_progress engine_round(struct kemu_sdma_engine *eng, bool *any)
+{
+	enum kemu_sdma_progress best = KEMU_SDMA_IDLE;
+	uint32_t n = eng->n_queues;
+	*any = false;
+	for (uint32_t k = 0; k < n && !eng->stopping; k++) {
+		/* the (rr + k)-th queue of the list as it is now */
+		struct kemu_sdma_queue *q = eng->queues;
+		uint32_t idx = eng->n_queues ? (eng->rr + k) % eng->n_queues : 0;
+		for (uint32_t i = 0; q && i < idx; i++)
+			q = q->next;
+		if (!q || !engine_pickable(q))
+			continue;
+		*any = true;
+		eng->busy = q;
+		uint64_t ring_base = q->ring_base;
+		uint32_t ring_size = q->ring_size;
+		pthread_mutex_unlock(&eng->lock);
+		enum kemu_sdma_progress r = kemu_sdma_queue_service(q, ring_base, ring_size);
+		pthread_mutex_lock(&eng->lock);
+		eng->busy = NULL;
+		/* a hook that set preempt or removing (under eng->lock) waits */
+		if (q->removing || atomic_load_explicit(&q->preempt, memory_order_relaxed))
+			pthread_cond_broadcast(&eng->released);
+		if (r > best)
+			best = r;
+	}
+	eng->rr++;
+	return best;
+}
+
+/* Naps ns on eng->wake (a hook signals it).  Caller holds eng->lock. */
+static void engine_nap(struct kemu_sdma_engine *eng, uint64_t ns)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	uint64_t t = (uint64_t)ts.tv_nsec + ns;
+	ts.tv_sec += (time_t)(t / 1000000000ull);
+	ts.tv_nsec = (long)(t % 1000000000ull);
+	pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
+}
+
+static void *engine_thread(void *arg)
+{
+	struct kemu_sdma_engine *eng = arg;
+	uint64_t idle_since = 0, backoff = KEMU_CP_SLEEP_MIN_NS;
+	pthread_mutex_lock(&eng->lock);
+	while (!eng->stopping) {
+		bool any;
+		enum kemu_sdma_progress r = engine_round(eng, &any);
+		if (eng->stopping)
+			break;
+		if (r == KEMU_SDMA_PROGRESS) {
+			idle_since = 0;
+			backoff = KEMU_CP_SLEEP_MIN_NS;
+			continue;
+		}
+		if (!any) {
+			/* nothing to service: park until a hook wakes us */
+			pthread_cond_wait(&eng->wake, &eng->lock);
+			idle_since = 0;
+			backoff = KEMU_CP_SLEEP_MIN_NS;
+			continue;
+		}
+		uint64_t now = mono_ns();
+		if (!idle_since)
+			idle_since = now;
+		if (now - idle_since < KEMU_CP_SPIN_NS) {
+			/* spin: let a hook in, then sweep again */
+			pthread_mutex_unlock(&eng->lock);
+			for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++)
+				kemu_cp_relax();
+			pthread_mutex_lock(&eng->lock);
+			continue;
+		}
+		engine_nap(eng, backoff);
+		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
+								       : KEMU_CP_SLEEP_MAX_NS;
+		backoff = backoff * 2 > max ? max : backoff * 2;
+	}
+	pthread_mutex_unlock(&eng->lock);
+	return NULL;
+}
+
+/* The engine (dev, id), created with its thread if needed.  Caller holds
+ * the hooks lock. */
+static struct kemu_sdma_engine *engine_get(struct kemu_process *p, const struct kemu_device *dev,
+					   uint32_t id)
+{
+	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
+		if (e->dev == dev && e->engine_id == id)
+			return e;
+	}
+	struct kemu_sdma_engine *eng = calloc(1, sizeof(*eng));
+	if (!eng)
+		return NULL;
+	eng->dev = dev;
+	eng->m = p->m;
+	eng->gpu_id = dev->gpu->gpu_id;
+	eng->engine_id = id;
+	eng->counter_freq_khz = dev->gpu->gpu_counter_freq;
+	pthread_mutex_init(&eng->lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&eng->wake, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_cond_init(&eng->released, NULL);
+	if (pthread_create(&eng->thread, NULL, engine_thread, eng)) {
+		pthread_cond_destroy(&eng->released);
+		pthread_cond_destroy(&eng->wake);
+		pthread_mutex_destroy(&eng->lock);
+		free(eng);
+		return NULL;
+	}
+	pthread_mutex_lock(&kemu_sdma_registry.list);
+	eng->next = kemu_sdma_registry.engines;
+	kemu_sdma_registry.engines = eng;
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+	return eng;
+}
+
+/* Unlinks eng, joins its thread and frees it (no queue left).  Caller
+ * holds the hooks lock, not eng->lock. */
+static void engine_destroy(struct kemu_sdma_engine *eng)
+{
+	pthread_mutex_lock(&kemu_sdma_registry.list);
+	for (struct kemu_sdma_engine **pp = &kemu_sdma_registry.engines; *pp; pp = &(*pp)->next) {
+		if (*pp == eng) {
+			*pp = eng->next;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+	pthread_mutex_lock(&eng->lock);
+	eng->stopping = true;
+	pthread_cond_broadcast(&eng->wake);
+	pthread_mutex_unlock(&eng->lock);
+	pthread_join(eng->thread, NULL);
+	pthread_cond_destroy(&eng->released);
+	pthread_cond_destroy(&eng->wake);
+	pthread_mutex_destroy(&eng->lock);
+	free(eng);
+}
+
+static bool queue_is_sdma(const struct kemu_queue *kq)
+{
+	uint32_t t = kq->info.type;
+	return t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
+	       t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID;
+}
+
+/* hqd_sdma_load's one-shot read of the user's write pointer (0 if it
+ * cannot be read: the doorbell alone then drives the queue). */
+static uint64_t wptr_load(struct kemu_process *p, const struct kemu_queue *kq)
+{
+	uint64_t wptr = 0;
+	if (kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, &wptr, sizeof(wptr), NULL))
+		return 0;
+	return wptr;
+}
+
+/* Loads the MQD of kq into q (ring, pointers' addresses, active) and the
+ * write pointer.  Caller holds eng->lock and no thread services q. */
+static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, uint64_t wptr)
+{
+	q->ring_base = kq->info.ring_base;
+	q->ring_size = kq->info.ring_size;
+	q->rptr_va = kq->info.rptr_va;
+	q->wptr_va = kq->info.wptr_va;
+	q->active = kq->info.active && q->ring_size >= 4;
+	/* the doorbell as it is now was seen: the loaded wptr stands until
+	 * the next doorbell.  Relaxed: ordered by the hook's p->lock and
+	 * eng->lock; the thread re-reads it with acquire */
+	q->db_seen = atomic_load_explicit(q->doorbell, memory_order_relaxed);
+	q->wptr = wptr;
+	q->poll_tries = 0;
+}
+
+int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
+{
+	if (!queue_is_sdma(kq))
+		return 0;
+	struct kemu_pdd *pdd = kq->pdd;
+	const struct kemu_gpu *g = pdd->dev->gpu;
+	uint32_t per = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
+	struct kemu_sdma_queue *q = calloc(1, sizeof(*q));
+	if (!q)
+		return -ENOMEM;
+	q->p = p;
+	q->kq = kq;
+	q->queue_id = kq->info.queue_id;
+	q->gpu_id = kq->info.gpu_id;
+	q->rlc = kq->sdma_slot % per;
+	/* the slice stays mapped until the process goes, after its queues */
+	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	uint64_t wptr = wptr_load(p, kq);
+	pthread_once(&kemu_sdma_atfork_once, sdma_atfork_register);
+	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	struct kemu_sdma_engine *eng = engine_get(p, pdd->dev, kq->sdma_slot / per);
+	if (!eng) {
+		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+		free(q);
+		return -ENOMEM;
+	}
+	q->eng = eng;
+	pthread_mutex_lock(&eng->lock);
+	queue_load(q, kq, wptr);
+	q->next = eng->queues;
+	eng->queues = q;
+	eng->n_queues++;
+	pthread_cond_broadcast(&eng->wake);
+	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+	kemu_dbg(p->m, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped (ring 0x%llx, "
+		 "%u bytes, doorbell %u)", q->gpu_id, eng->engine_id, q->rlc, q->queue_id,
+		 (unsigned long long)q->ring_base, q->ring_size, kq->info.doorbell_index);
+	return 0;
+}
+
+/* The engine queue of kq.  Caller holds the hooks lock. */
+static struct kemu_sdma_queue *queue_find(const struct kemu_queue *kq)
+{
+	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
+		if (e->dev != kq->pdd->dev)
+			continue;
+		for (struct kemu_sdma_queue *q = e->queues; q; q = q->next) {
+			if (q->kq == kq)
+				return q;
+		}
+	}
+	return NULL;
+}
+
+/* Waits until the thread does not service q.  Caller holds eng->lock. */
+static void queue_wait_released(struct kemu_sdma_engine *eng, struct kemu_sdma_queue *q)
+{
+	while (eng->busy == q)
+		pthread_cond_wait(&eng->released, &eng->lock);
+}
+
+void kemu_sdma_queue_update(struct kemu_process *p, struct kemu_queue *kq)
+{
+	if (!queue_is_sdma(kq))
+		return;
+	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	struct kemu_sdma_queue *q = queue_find(kq);
+	if (q) {
+		uint64_t wptr = wptr_load(p, kq);
+		struct kemu_sdma_engine *eng = q->eng;
+		pthread_mutex_lock(&eng->lock);
+		/* release: pairs with the fetch's acquire load */
+		atomic_store_explicit(&q->preempt, true, memory_order_release);
+		queue_wait_released(eng, q);
+		queue_load(q, kq, wptr); /* hqd_sdma_destroy + hqd_sdma_load: rptr kept */
+		atomic_store_explicit(&q->preempt, false, memory_order_release);
+		pthread_cond_broadcast(&eng->wake);
+		pthread_mutex_unlock(&eng->lock);
+	}
+	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+}
+
+void kemu_sdma_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
+{
+	(void)p;
+	if (!queue_is_sdma(kq))
+		return;
+	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	struct kemu_sdma_queue *q = queue_find(kq);
+	if (!q) {
+		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+		return;
+	}
+	struct kemu_sdma_engine *eng = q->eng;
+	pthread_mutex_lock(&eng->lock);
+	q->removing = true;
+	/* release: pairs with the fetch's acquire load */
+	atomic_store_explicit(&q->preempt, true, memory_order_release);
+	queue_wait_released(eng, q);
+	for (struct kemu_sdma_queue **pp = &eng->queues; *pp; pp = &(*pp)->next) {
+		if (*pp == q) {
+			*pp = q->next;
+			break;
+		}
+	}
+	bool last = --eng->n_queues == 0;
+	pthread_mutex_unlock(&eng->lock);
+	kemu_dbg(eng->m, "SDMA: gpu 0x%x engine %u: queue %u unmapped at rptr 0x%llx",
+		 q->gpu_id, eng->engine_id, q->queue_id, (unsigned long long)q->rptr);
+	free(q);
+	if (last)
+		engine_destroy(eng);
+	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+}
+
+void kemu_sdma_engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p)
+{
+	pthread_mutex_lock(&eng->lock);
+	for (struct kemu_sdma_queue *q = eng->queues; q; q = q->next) {
+		if (q->p == p)
+			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+	}
+	pthread_mutex_unlock(&eng->lock);
+}
+
+void kemu_sdma_evict(struct kemu_process *p, const struct kemu_device *dev)
+{
+	pthread_mutex_lock(&kemu_sdma_registry.list);
+	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
+		if (e->dev == dev)
+			kemu_sdma_engine_evict(e, p);
+	}
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+}
