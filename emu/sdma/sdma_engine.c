@@ -49,7 +49,8 @@ static struct {
 	pthread_mutex_t hooks;
 	pthread_mutex_t list;
 	struct kemu_sdma_engine *engines;
-} kemu_sdma_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL };
+	struct kemu_sdma_dev *devs;    /* under hooks */
+} kemu_sdma_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL, NULL };
 
 static pthread_once_t kemu_sdma_atfork_once = PTHREAD_ONCE_INIT;
 
@@ -80,6 +81,13 @@ static void sdma_atfork_child(void)
 		}
 		free(eng);
 		eng = next;
+	}
+	struct kemu_sdma_dev *sd = kemu_sdma_registry.devs;
+	kemu_sdma_registry.devs = NULL;
+	while (sd) {
+		struct kemu_sdma_dev *next = sd->next;
+		free(sd);
+		sd = next;
 	}
 	pthread_mutex_unlock(&kemu_sdma_registry.list);
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
@@ -139,21 +147,87 @@ static enum kemu_sdma_progress engine_round(struct kemu_sdma_engine *eng, bool *
 	return best;
 }
 
-/* Naps ns on eng->wake (a hook signals it).  Caller holds eng->lock. */
-static void engine_nap(struct kemu_sdma_engine *eng, uint64_t ns)
+/* An absolute CLOCK_MONOTONIC time ns from now. */
+static struct timespec deadline(uint64_t ns)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	uint64_t t = (uint64_t)ts.tv_nsec + ns;
 	ts.tv_sec += (time_t)(t / 1000000000ull);
 	ts.tv_nsec = (long)(t % 1000000000ull);
-	pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
+	return ts;
+}
+
+/* Wakes the engines parked on sd and, if one polls for them, takes the
+ * role away so each polls for itself again.  Caller holds no engine lock. */
+static void dev_wake_parked(struct kemu_sdma_dev *sd)
+{
+	pthread_mutex_lock(&sd->lock);
+	sd->poller = NULL;
+	pthread_cond_broadcast(&sd->park);
+	pthread_mutex_unlock(&sd->lock);
+}
+
+/* The poller's look at the other engines of its device: has a doorbell of
+ * one of their queues changed since its engine last took it?  Relaxed
+ * loads: the engine that services the queue reads it again with acquire.
+ * Caller holds no lock. */
+static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
+{
+	bool rung = false;
+	pthread_mutex_lock(&kemu_sdma_registry.list);
+	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e && !rung; e = e->next) {
+		if (e == self || e->sd != self->sd)
+			continue;
+		pthread_mutex_lock(&e->lock);
+		for (struct kemu_sdma_queue *q = e->queues; q; q = q->next) {
+			if (engine_pickable(q) &&
+			    atomic_load_explicit(q->doorbell, memory_order_relaxed) !=
+				    atomic_load_explicit(&q->db_seen, memory_order_relaxed)) {
+				rung = true;
+				break;
+			}
+		}
+		pthread_mutex_unlock(&e->lock);
+	}
+	pthread_mutex_unlock(&kemu_sdma_registry.list);
+	return rung;
+}
+
+/* An idle engine past its spin phase, all of whose queues are idle: parks
+ * while another engine of the device polls for it, else takes that role
+ * and naps ns before the next sweep (waking the parked engines if one of
+ * their doorbells changed).  Returns with eng->lock held, as called. */
+static void engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool *parked)
+{
+	struct kemu_sdma_dev *sd = eng->sd;
+	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_lock(&sd->lock);
+	*parked = false;
+	if (sd->poller && sd->poller != eng) {
+		/* park until the poller, a hook or the role's release wakes us */
+		*parked = true;
+		pthread_cond_wait(&sd->park, &sd->lock);
+		pthread_mutex_unlock(&sd->lock);
+		pthread_mutex_lock(&eng->lock);
+		return;
+	}
+	sd->poller = eng;
+	struct timespec ts = deadline(ns);
+	pthread_cond_timedwait(&sd->park, &sd->lock, &ts);
+	bool mine = sd->poller == eng; /* a hook or a busy engine took it back */
+	pthread_mutex_unlock(&sd->lock);
+	if (mine && dev_other_doorbells_rung(eng))
+		dev_wake_parked(sd);
+	pthread_mutex_lock(&eng->lock);
 }
 
 static void *engine_thread(void *arg)
 {
 	struct kemu_sdma_engine *eng = arg;
+	struct kemu_sdma_dev *sd = eng->sd;
 	uint64_t idle_since = 0, backoff = KEMU_CP_SLEEP_MIN_NS;
+	bool polling = false; /* this engine may hold sd's poller role */
 	pthread_mutex_lock(&eng->lock);
 	while (!eng->stopping) {
 		bool any;
@@ -163,6 +237,13 @@ static void *engine_thread(void *arg)
 		if (r == KEMU_SDMA_PROGRESS) {
 			idle_since = 0;
 			backoff = KEMU_CP_SLEEP_MIN_NS;
+			if (polling) {
+				/* busy: the parked engines poll for themselves */
+				polling = false;
+				pthread_mutex_unlock(&eng->lock);
+				dev_wake_parked(sd);
+				pthread_mutex_lock(&eng->lock);
+			}
 			continue;
 		}
 		if (!any) {
@@ -183,13 +264,86 @@ static void *engine_thread(void *arg)
 			pthread_mutex_lock(&eng->lock);
 			continue;
 		}
-		engine_nap(eng, backoff);
 		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
 								       : KEMU_CP_SLEEP_MAX_NS;
+		if (r == KEMU_SDMA_BLOCKED) {
+			/* a queue waits on memory: re-check it at our own pace */
+			struct timespec ts = deadline(backoff);
+			pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
+		} else {
+			bool parked;
+			engine_idle(eng, backoff, &parked);
+			polling = !parked;
+			if (parked) {
+				idle_since = 0;
+				backoff = KEMU_CP_SLEEP_MIN_NS;
+				continue;
+			}
+		}
 		backoff = backoff * 2 > max ? max : backoff * 2;
 	}
 	pthread_mutex_unlock(&eng->lock);
+	/* give the role up on the way out: the parked engines poll again */
+	pthread_mutex_lock(&sd->lock);
+	if (sd->poller == eng) {
+		sd->poller = NULL;
+		pthread_cond_broadcast(&sd->park);
+	}
+	pthread_mutex_unlock(&sd->lock);
 	return NULL;
+}
+
+/* Wakes eng wherever it waits (its own condvar, parked or polling on its
+ * device's).  Caller holds no engine lock and not sd->lock. */
+static void engine_kick(struct kemu_sdma_engine *eng)
+{
+	pthread_mutex_lock(&eng->lock);
+	pthread_cond_broadcast(&eng->wake);
+	pthread_mutex_unlock(&eng->lock);
+	dev_wake_parked(eng->sd);
+}
+
+/* The device's poller state, created with its first engine.  Caller holds
+ * the hooks lock. */
+static struct kemu_sdma_dev *dev_get(const struct kemu_device *dev)
+{
+	for (struct kemu_sdma_dev *sd = kemu_sdma_registry.devs; sd; sd = sd->next) {
+		if (sd->dev == dev) {
+			sd->refs++;
+			return sd;
+		}
+	}
+	struct kemu_sdma_dev *sd = calloc(1, sizeof(*sd));
+	if (!sd)
+		return NULL;
+	sd->dev = dev;
+	sd->refs = 1;
+	pthread_mutex_init(&sd->lock, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sd->park, &ca);
+	pthread_condattr_destroy(&ca);
+	sd->next = kemu_sdma_registry.devs;
+	kemu_sdma_registry.devs = sd;
+	return sd;
+}
+
+/* Drops an engine's reference.  Caller holds the hooks lock; the engine's
+ * thread was joined. */
+static void dev_put(struct kemu_sdma_dev *sd)
+{
+	if (--sd->refs)
+		return;
+	for (struct kemu_sdma_dev **pp = &kemu_sdma_registry.devs; *pp; pp = &(*pp)->next) {
+		if (*pp == sd) {
+			*pp = sd->next;
+			break;
+		}
+	}
+	pthread_cond_destroy(&sd->park);
+	pthread_mutex_destroy(&sd->lock);
+	free(sd);
 }
 
 /* The engine (dev, id), created with its thread if needed.  Caller holds
@@ -204,6 +358,11 @@ static struct kemu_sdma_engine *engine_get(struct kemu_process *p, const struct 
 	struct kemu_sdma_engine *eng = calloc(1, sizeof(*eng));
 	if (!eng)
 		return NULL;
+	eng->sd = dev_get(dev);
+	if (!eng->sd) {
+		free(eng);
+		return NULL;
+	}
 	eng->dev = dev;
 	eng->m = p->m;
 	eng->gpu_id = dev->gpu->gpu_id;
@@ -220,6 +379,7 @@ static struct kemu_sdma_engine *engine_get(struct kemu_process *p, const struct 
 		pthread_cond_destroy(&eng->released);
 		pthread_cond_destroy(&eng->wake);
 		pthread_mutex_destroy(&eng->lock);
+		dev_put(eng->sd);
 		free(eng);
 		return NULL;
 	}
@@ -244,12 +404,13 @@ static void engine_destroy(struct kemu_sdma_engine *eng)
 	pthread_mutex_unlock(&kemu_sdma_registry.list);
 	pthread_mutex_lock(&eng->lock);
 	eng->stopping = true;
-	pthread_cond_broadcast(&eng->wake);
 	pthread_mutex_unlock(&eng->lock);
+	engine_kick(eng);
 	pthread_join(eng->thread, NULL);
 	pthread_cond_destroy(&eng->released);
 	pthread_cond_destroy(&eng->wake);
 	pthread_mutex_destroy(&eng->lock);
+	dev_put(eng->sd);
 	free(eng);
 }
 
@@ -282,7 +443,9 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, u
 	/* the doorbell as it is now was seen: the loaded wptr stands until
 	 * the next doorbell.  Relaxed: ordered by the hook's p->lock and
 	 * eng->lock; the thread re-reads it with acquire */
-	q->db_seen = atomic_load_explicit(q->doorbell, memory_order_relaxed);
+	atomic_store_explicit(&q->db_seen,
+			      atomic_load_explicit(q->doorbell, memory_order_relaxed),
+			      memory_order_relaxed);
 	q->wptr = wptr;
 	q->poll_tries = 0;
 }
@@ -319,8 +482,8 @@ int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	q->next = eng->queues;
 	eng->queues = q;
 	eng->n_queues++;
-	pthread_cond_broadcast(&eng->wake);
 	pthread_mutex_unlock(&eng->lock);
+	engine_kick(eng);
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 	kemu_dbg(p->m, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped (ring 0x%llx, "
 		 "%u bytes, doorbell %u)", q->gpu_id, eng->engine_id, q->rlc, q->queue_id,
@@ -364,8 +527,8 @@ void kemu_sdma_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 		queue_wait_released(eng, q);
 		queue_load(q, kq, wptr); /* hqd_sdma_destroy + hqd_sdma_load: rptr kept */
 		atomic_store_explicit(&q->preempt, false, memory_order_release);
-		pthread_cond_broadcast(&eng->wake);
 		pthread_mutex_unlock(&eng->lock);
+		engine_kick(eng);
 	}
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 }

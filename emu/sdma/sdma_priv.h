@@ -24,8 +24,9 @@
  * setting q->preempt and waiting on eng->released while eng->busy == q.
  *
  * Locking, outermost first: kemu_sdma_registry.hooks (held by a hook for
- * its whole run, like the CP's registry lock) -> kemu_sdma_registry.list
- * (the engine list, held briefly) -> eng->lock.  kemu_sdma_evict takes
+ * its whole run, like the CP's registry lock) -> sd->lock (a device's idle
+ * poller role and parking) -> kemu_sdma_registry.list (the engine list,
+ * held briefly) -> eng->lock.  Nobody takes sd->lock holding eng->lock.  kemu_sdma_evict takes
  * list -> eng->lock only, never hooks, so an engine or CP thread may call
  * it while a hook waits for that thread.  Engine threads hold no lock while
  * they execute packets; they take process->vm_lock (translations) and
@@ -157,13 +158,26 @@ struct kemu_sdma_queue {
 	/* owner state */
 	uint64_t rptr;                 /* bytes, monotonic */
 	uint64_t wptr;                 /* bytes, monotonic: doorbell or load */
-	uint64_t db_seen;              /* doorbell value last taken as wptr */
+	/* doorbell value last taken as wptr; written by the owner, read
+	 * (relaxed) by the device's poller for a parked engine */
+	_Atomic uint64_t db_seen;
 	uint32_t poll_tries;           /* failed checks of the packet at rptr */
 	struct kemu_cp_tlb tlb;        /* GPU VM translations (sdma_copy.c) */
 };
 
+/* The engines of one device share an idle poller (sdma_engine.c). */
+struct kemu_sdma_dev {
+	const struct kemu_device *dev;
+	pthread_mutex_t lock;
+	pthread_cond_t park;           /* idle engines park here */
+	struct kemu_sdma_engine *poller; /* polls for all; under lock */
+	uint32_t refs;                 /* engines; under the hooks lock */
+	struct kemu_sdma_dev *next;    /* registry; under the hooks lock */
+};
+
 /* One SDMA engine of a device. */
 struct kemu_sdma_engine {
+	struct kemu_sdma_dev *sd;
 	const struct kemu_device *dev; /* registry key, with engine_id */
 	struct kemu_machine *m;        /* logging */
 	uint32_t gpu_id, engine_id, counter_freq_khz;

@@ -228,8 +228,9 @@ enum kemu_sdma_progress kemu_sdma_queue_service(struct kemu_sdma_queue *q, uint6
 	/* acquire: pairs with the producer's release store of the doorbell
 	 * (ROCr: release fence, then the store), so the packets are visible */
 	uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
-	if (db != q->db_seen) {
-		q->db_seen = db;
+	if (db != atomic_load_explicit(&q->db_seen, memory_order_relaxed)) {
+		/* relaxed: the poller only compares it with the doorbell */
+		atomic_store_explicit(&q->db_seen, db, memory_order_relaxed);
 		q->wptr = db;
 	}
 	if (q->wptr == q->rptr)
