@@ -3,11 +3,13 @@
  * hsa_amd_memory_lock_to_pool and hsa_amd_memory_unlock (what HIP's
  * hipHostRegister uses), with ROCr 5.2.3's statuses (hsa_ext_amd.cpp,
  * MemoryRegion::Lock/Unlock).  The pages are pinned by an alias USERPTR BO
- * at a GPU address of its own, mapped to the listed GPUs (every GPU when
- * the list is empty); *agent_ptr is that address at the host pointer's
- * page offset, not the host pointer, as on ROCr over libhsakmt on a dGPU.
- * A list with no GPU, or a process without GPUs, pins nothing and returns
- * the host pointer.  The bookkeeping (counting, overlapping ranges) is
+ * at a GPU address of its own; *agent_ptr is that address at the host
+ * pointer's page offset, not the host pointer, as on ROCr over libhsakmt on
+ * a dGPU.  The alias is mapped to every GPU whatever the list names, as
+ * libhsakmt 5.2.3 maps user memory (fmm_map_to_gpu_nodes ignores the nodes
+ * of a userptr and maps all registered ones: every GPU).  A list with no
+ * GPU, or a process without GPUs, pins nothing and returns the host
+ * pointer.  The bookkeeping (counting, overlapping ranges) is
  * userptr.c's.
  *
  * hsa_amd_memory_unlock returns SUCCESS whatever it is given, as ROCr's
@@ -60,7 +62,7 @@ static hsa_status_t lock(struct hl_runtime *rt, void *host_ptr, size_t size,
 		*agent_ptr = host_ptr;
 		goto out_free_ids;
 	}
-	int err = hl_userptr_lock(rt, host_ptr, size, ids, (uint32_t)n, coarse, agent_ptr);
+	int err = hl_userptr_lock(rt, host_ptr, size, rt->gpu_ids, rt->n_gpus, coarse, agent_ptr);
 	if (err) {
 		hl_error("memory", "lock %p+%zu: %s", host_ptr, size, hl_errno_name(err));
 		/* MemoryRegion::Lock: a failed map is OUT_OF_RESOURCES, a

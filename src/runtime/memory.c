@@ -247,6 +247,16 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 	/* flags is reserved and must be NULL in this interface version. */
 	if (num_agents == 0 || !agents || !ptr || flags)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* ROCr 5.2.3 (Runtime::AllowAccess) looks the start of an allocation
+	 * up before it looks at the agents: anything else is ERROR. */
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *found = hl_alloc_find_locked(rt, ptr);
+	bool is_start = found && found->ptr == ptr;
+	pthread_mutex_unlock(&rt->mem_lock);
+	if (!is_start) {
+		hl_debug("memory", "allow_access %p: not the start of an allocation", ptr);
+		return HSA_STATUS_ERROR;
+	}
 
 	uint32_t *ids = calloc(num_agents + 1, sizeof(*ids));
 	if (!ids)
@@ -268,9 +278,10 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
-	if (!al) {
+	if (!al || al->ptr != ptr) {
+		/* Freed by another thread meanwhile. */
 		pthread_mutex_unlock(&rt->mem_lock);
-		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		status = HSA_STATUS_ERROR;
 		goto out_free_ids;
 	}
 	if (al->mem) {

@@ -365,8 +365,7 @@ int hl_userptr_lock(struct hl_runtime *rt, void *host, uint64_t size, const uint
 	}
 	for (struct hl_lockrec *l = u->locks; l; l = l->next) {
 		if (l->host == host && l->size == size) {
-			/* Locked again: also for the GPUs newly listed (libhsakmt
-			 * maps only the first list; a superset of that). */
+			/* Locked again (a GPU already mapped is skipped). */
 			err = kfd_mem_map(rt->proc, l->mem, gpu_ids, n);
 			if (!err) {
 				l->count++;

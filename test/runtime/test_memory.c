@@ -157,8 +157,10 @@ START_TEST(allow_access_rejects_bad_arguments)
 	ck_status(hsa_amd_agents_allow_access(1, NULL, NULL, p), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, p), HSA_STATUS_ERROR_INVALID_AGENT);
-	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, local),
-		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	/* ROCr: the start of an allocation or ERROR, before the agents. */
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, local), HSA_STATUS_ERROR);
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, (char *)p + 8), HSA_STATUS_ERROR);
+	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, local), HSA_STATUS_ERROR);
 	ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
 }
 END_TEST

@@ -10,7 +10,7 @@
  * pointer_info for each kind of pointer, userdata, deallocation callbacks.
  * Suite "thread" (HL_USERPTR_SUITE=thread; the TSan pass runs it): two
  * threads register, lock and drop buffers sharing one page while kernels
- * use them.
+ * use them.  Suite "multi" (two GPUs): both GPUs use the same pages.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,10 +23,17 @@
 #define WAIT_NS (20ull * 1000 * 1000 * 1000)
 #define PAGE 4096u
 
+/* A GPU with vadd loaded and a queue. */
+struct dev {
+	hsa_agent_t agent;
+	hsa_queue_t *queue;
+	uint64_t vadd_kd;
+};
+
 static hsa_agent_t cpu, gpu;
+static struct dev devs[2];
+static unsigned n_devs;
 static hsa_amd_memory_pool_t sys_fine, sys_coarse, kernarg_pool, vram;
-static hsa_queue_t *queue;
-static uint64_t vadd_kd;
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static hsa_status_t find_agents(hsa_agent_t agent, void *data)
@@ -38,6 +45,8 @@ static hsa_status_t find_agents(hsa_agent_t agent, void *data)
 		cpu = agent;
 	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
 		gpu = agent;
+	if (type == HSA_DEVICE_TYPE_GPU && n_devs < 2)
+		devs[n_devs++].agent = agent;
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -62,7 +71,7 @@ static hsa_status_t find_pools(hsa_amd_memory_pool_t pool, void *data)
 	return HSA_STATUS_SUCCESS;
 }
 
-static void load_vadd(void)
+static void load_vadd(struct dev *d)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/vadd.%s.co", getenv("HL_CO_DIR"), getenv("HL_GFX"));
@@ -78,32 +87,36 @@ static void load_vadd(void)
 	ck_status(hsa_code_object_reader_create_from_memory(image, n, &r), HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
 					    NULL, &e), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_load_agent_code_object(e, gpu, r, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_load_agent_code_object(e, d->agent, r, NULL, NULL),
+		  HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_SUCCESS);
 	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
 	hsa_executable_symbol_t s;
-	ck_status(hsa_executable_get_symbol_by_name(e, "vadd", &gpu, &s), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_get_symbol_by_name(e, "vadd", &d->agent, &s), HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-						 &vadd_kd), HSA_STATUS_SUCCESS);
+						 &d->vadd_kd), HSA_STATUS_SUCCESS);
+	ck_status(hsa_queue_create(d->agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &d->queue), HSA_STATUS_SUCCESS);
 }
 
 static void setup(void)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
 	cpu.handle = gpu.handle = 0;
+	n_devs = 0;
 	sys_fine.handle = sys_coarse.handle = kernarg_pool.handle = vram.handle = 0;
 	ck_status(hsa_iterate_agents(find_agents, NULL), HSA_STATUS_SUCCESS);
 	ck_status(hsa_amd_agent_iterate_memory_pools(cpu, find_pools, NULL), HSA_STATUS_SUCCESS);
 	ck_status(hsa_amd_agent_iterate_memory_pools(gpu, find_pools, NULL), HSA_STATUS_SUCCESS);
 	ck_assert(sys_fine.handle && sys_coarse.handle && kernarg_pool.handle && vram.handle);
-	load_vadd();
-	ck_status(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
-				   UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
+	for (unsigned i = 0; i < n_devs; i++)
+		load_vadd(&devs[i]);
 }
 
 static void teardown(void)
 {
-	ck_status(hsa_queue_destroy(queue), HSA_STATUS_SUCCESS);
+	for (unsigned i = 0; i < n_devs; i++)
+		ck_status(hsa_queue_destroy(devs[i].queue), HSA_STATUS_SUCCESS);
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 
@@ -114,10 +127,11 @@ static void *pool_alloc(hsa_amd_memory_pool_t pool, size_t size)
 	return p;
 }
 
-/* c[i] = a[i] + b[i] for i < n on the GPU (GPU addresses), waited for.
+/* c[i] = a[i] + b[i] for i < n on GPU d (GPU addresses), waited for.
  * Returns false when the dispatch did not complete (a GPU fault). */
-static bool vadd(const float *a, const float *b, float *c, uint32_t n)
+static bool vadd_on(struct dev *d, const float *a, const float *b, float *c, uint32_t n)
 {
+	hsa_queue_t *queue = d->queue;
 	struct {
 		const float *a, *b;
 		float *c;
@@ -138,7 +152,7 @@ static bool vadd(const float *a, const float *b, float *c, uint32_t n)
 	p->workgroup_size_y = p->workgroup_size_z = 1;
 	p->grid_size_x = (n + 63) / 64 * 64;
 	p->grid_size_y = p->grid_size_z = 1;
-	p->kernel_object = vadd_kd;
+	p->kernel_object = d->vadd_kd;
 	p->kernarg_address = ka;
 	p->completion_signal = done;
 	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
@@ -154,6 +168,11 @@ static bool vadd(const float *a, const float *b, float *c, uint32_t n)
 	ck_status(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
 	ck_status(hsa_amd_memory_pool_free(ka), HSA_STATUS_SUCCESS);
 	return ok;
+}
+
+static bool vadd(const float *a, const float *b, float *c, uint32_t n)
+{
+	return vadd_on(&devs[0], a, b, c, n);
 }
 
 /* The GPU copies src into dst (n floats, both GPU addresses) through vadd
@@ -752,6 +771,55 @@ START_TEST(two_threads_register_and_lock_one_page)
 }
 END_TEST
 
+/* ---- two GPUs ---- */
+
+START_TEST(two_gpus_use_registered_and_locked_pages)
+{
+	ck_assert_uint_eq(n_devs, 2);
+	char *page = aligned_alloc(PAGE, 2 * PAGE);
+	float *x = (float *)page, *y = (float *)(page + 1024);
+	float *src = pool_alloc(sys_fine, 1024);
+	float *zeros = pool_alloc(sys_fine, 1024);
+	memset(zeros, 0, 1024);
+	fill(src, 256, 4.0f);
+	/* Registered pages are mapped on every GPU at their host address. */
+	ck_status(hsa_memory_register(x, 1024), HSA_STATUS_SUCCESS);
+	ck_status(hsa_memory_register(y, 1024), HSA_STATUS_SUCCESS);
+	uint32_t n;
+	hsa_amd_pointer_info_t info = info_of(y, &n, NULL);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_assert_uint_eq(n, 2);
+	memset(x, 0, 1024);
+	ck_assert(vadd_on(&devs[0], src, zeros, x, 256));
+	ck_assert(vadd_on(&devs[1], x, zeros, y, 256));
+	for (unsigned i = 0; i < 256; i++)
+		ck_assert_msg(y[i] == 4.0f + (float)i, "y[%u] = %f", i, (double)y[i]);
+	ck_status(hsa_memory_deregister(x, 1024), HSA_STATUS_SUCCESS);
+	ck_status(hsa_memory_deregister(y, 1024), HSA_STATUS_SUCCESS);
+
+	/* A lock naming the second GPU only is mapped on both, as ROCr's
+	 * (libhsakmt maps user memory on every GPU). */
+	void *agent = NULL;
+	ck_status(hsa_amd_memory_lock(page + 100, 1024, &devs[1].agent, 1, &agent),
+		  HSA_STATUS_SUCCESS);
+	hsa_agent_t first;
+	info = info_of(page + 100, &n, &first);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_assert_uint_eq(n, 2);
+	ck_assert_uint_eq(first.handle, devs[0].agent.handle);
+	memset(page + 100, 0, 1024);
+	ck_assert(vadd_on(&devs[1], src, zeros, agent, 256));
+	ck_assert(vadd_on(&devs[0], agent, src, agent, 256));
+	const float *h = (const float *)(page + 100);
+	for (unsigned i = 0; i < 256; i++)
+		ck_assert_msg(h[i] == 2.0f * (4.0f + (float)i), "h[%u] = %f", i, (double)h[i]);
+	ck_status(hsa_amd_memory_unlock(page + 100), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(src), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(zeros), HSA_STATUS_SUCCESS);
+	free(page);
+}
+END_TEST
+
 static Suite *userptr_suite(void)
 {
 	const char *which = getenv("HL_USERPTR_SUITE");
@@ -761,6 +829,8 @@ static Suite *userptr_suite(void)
 	tcase_set_timeout(tc, 600);
 	if (which && !strcmp(which, "thread")) {
 		tcase_add_test(tc, two_threads_register_and_lock_one_page);
+	} else if (which && !strcmp(which, "multi")) {
+		tcase_add_test(tc, two_gpus_use_registered_and_locked_pages);
 	} else {
 		tcase_add_test(tc, two_1k_buffers_on_one_page_register_and_a_kernel_uses_them);
 		tcase_add_test(tc, overlapping_registrations_deregister_in_every_order);
