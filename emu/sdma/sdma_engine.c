@@ -194,23 +194,32 @@ static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
 	return rung;
 }
 
-/* An idle engine past its spin phase, all of whose queues are idle: parks
- * while another engine of the device polls for it, else takes that role
- * and naps ns before the next sweep (waking the parked engines if one of
- * their doorbells changed).  Returns with eng->lock held, as called. */
-static void engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool *parked)
+/* An engine past its spin phase.  If all its queues are idle (may_park)
+ * it parks while another engine of the device polls for it; else it takes
+ * that role and naps ns before its next sweep, after which it wakes the
+ * parked engines if one of their doorbells changed.  An engine with a
+ * blocked queue (a POLL_REGMEM) never parks: it polls for the device too
+ * when nobody else does, else it naps on its own.  Returns with eng->lock
+ * held, as called. */
+enum idle_how { IDLE_NAPPED, IDLE_PARKED, IDLE_POLLED };
+static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool may_park)
 {
 	struct kemu_sdma_dev *sd = eng->sd;
 	pthread_mutex_unlock(&eng->lock);
 	pthread_mutex_lock(&sd->lock);
-	*parked = false;
 	if (sd->poller && sd->poller != eng) {
-		/* park until the poller, a hook or the role's release wakes us */
-		*parked = true;
-		pthread_cond_wait(&sd->park, &sd->lock);
+		if (may_park) {
+			/* until the poller, a hook or the role's release wakes us */
+			pthread_cond_wait(&sd->park, &sd->lock);
+			pthread_mutex_unlock(&sd->lock);
+			pthread_mutex_lock(&eng->lock);
+			return IDLE_PARKED;
+		}
 		pthread_mutex_unlock(&sd->lock);
 		pthread_mutex_lock(&eng->lock);
-		return;
+		struct timespec ts = deadline(ns);
+		pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
+		return IDLE_NAPPED;
 	}
 	sd->poller = eng;
 	struct timespec ts = deadline(ns);
@@ -220,6 +229,7 @@ static void engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool *parked)
 	if (mine && dev_other_doorbells_rung(eng))
 		dev_wake_parked(sd);
 	pthread_mutex_lock(&eng->lock);
+	return IDLE_POLLED;
 }
 
 static void *engine_thread(void *arg)
@@ -247,6 +257,14 @@ static void *engine_thread(void *arg)
 			continue;
 		}
 		if (!any) {
+			if (polling) {
+				/* the parked engines poll for themselves */
+				polling = false;
+				pthread_mutex_unlock(&eng->lock);
+				dev_wake_parked(sd);
+				pthread_mutex_lock(&eng->lock);
+				continue;
+			}
 			/* nothing to service: park until a hook wakes us */
 			pthread_cond_wait(&eng->wake, &eng->lock);
 			idle_since = 0;
@@ -266,19 +284,13 @@ static void *engine_thread(void *arg)
 		}
 		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
 								       : KEMU_CP_SLEEP_MAX_NS;
-		if (r == KEMU_SDMA_BLOCKED) {
-			/* a queue waits on memory: re-check it at our own pace */
-			struct timespec ts = deadline(backoff);
-			pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
-		} else {
-			bool parked;
-			engine_idle(eng, backoff, &parked);
-			polling = !parked;
-			if (parked) {
-				idle_since = 0;
-				backoff = KEMU_CP_SLEEP_MIN_NS;
-				continue;
-			}
+		/* a queue blocked on memory is re-checked at this pace */
+		enum idle_how how = engine_idle(eng, backoff, r == KEMU_SDMA_IDLE);
+		polling = how == IDLE_POLLED;
+		if (how == IDLE_PARKED) {
+			idle_since = 0;
+			backoff = KEMU_CP_SLEEP_MIN_NS;
+			continue;
 		}
 		backoff = backoff * 2 > max ? max : backoff * 2;
 	}

@@ -659,31 +659,43 @@ START_TEST(queues_land_on_engines_like_the_kernel)
 }
 END_TEST
 
+/* One engine blocks in POLL_REGMEM while the other completes a copy and
+ * then releases it with a FENCE.  Both engines first go idle long enough
+ * for one to poll for the device and the other to park, and each is the
+ * blocked one in turn, so the poller role is exercised both ways. */
+static void blocked_and_busy(struct sdq *blocked, struct sdq *busy, uint64_t va, uint32_t *m,
+			     uint64_t sva, uint64_t dva, uint8_t *d, uint32_t len)
+{
+	m[0] = m[1] = 0;
+	d[len - 1] = 0;
+	cp_sleep_ms(150);
+	uint32_t p[32], n = sd_poll_mem(p, va, 1, 0xFFFFFFFF, 3, 0xFFF);
+	n += sd_fence(p + n, va + 4, 2);
+	sdq_submit(blocked, p, n);
+	cp_sleep_ms(10);
+	n = sd_copy(p, dva, sva, len);
+	n += sd_fence(p + n, va, 1);
+	sdq_submit(busy, p, n);
+	ck_assert(sdq_wait_idle(busy, 5000));
+	ck_assert_uint_eq(d[len - 1], 0x3C);
+	ck_assert(sdq_wait_idle(blocked, 5000));
+	ck_assert_uint_eq(m[1], 2);
+}
+
 START_TEST(two_engines_run_at_once)
 {
-	/* queue 0 on engine 0 blocks in POLL_REGMEM; queue 1 on engine 1
-	 * completes meanwhile, and then releases queue 0 with its FENCE */
 	struct sdq a, b;
 	sdq_create(&a, 4096);
 	sdq_create(&b, 4096);
 	ck_assert_uint_ne(sdq_doorbell_id(&a) / 10, sdq_doorbell_id(&b) / 10);
 	uint64_t va;
 	uint32_t *m = (uint32_t *)gtt(4096, &va);
-	uint32_t p[32], n = sd_poll_mem(p, va, 1, 0xFFFFFFFF, 3, 0xFFF);
-	n += sd_fence(p + n, va + 4, 2);
-	sdq_submit(&a, p, n);
-	cp_sleep_ms(10);
 	const uint32_t len = 256 * 1024;
 	uint64_t sva, dva;
 	uint8_t *s = gtt(len, &sva), *d = gtt(len, &dva);
 	memset(s, 0x3C, len);
-	n = sd_copy(p, dva, sva, len);
-	n += sd_fence(p + n, va, 1);
-	sdq_submit(&b, p, n);
-	ck_assert(sdq_wait_idle(&b, 5000));
-	ck_assert_uint_eq(d[len - 1], 0x3C);
-	ck_assert(sdq_wait_idle(&a, 5000));
-	ck_assert_uint_eq(m[1], 2);
+	blocked_and_busy(&a, &b, va, m, sva, dva, d, len);
+	blocked_and_busy(&b, &a, va, m, sva, dva, d, len);
 }
 END_TEST
 
