@@ -292,11 +292,12 @@ int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
 		   struct kemu_vm_fault_info *f);
 /* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter domain). */
 uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp);
-/* Retires a packet's completion signal (0: none): timestamps if profiling,
- * the release fence already done by the caller, decrement, mailbox and
- * interrupt.  Returns 0, or -1 after raising a VM fault. */
+/* Retires a packet's completion signal (0: none): if profiling, start_ts
+ * and an end_ts read just before the value; the release fence already done
+ * by the caller, decrement, mailbox and interrupt.  Returns 0, or -1 after
+ * raising a VM fault. */
 int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t start_ts,
-			    uint64_t end_ts, bool profiling);
+			    bool profiling);
 /* Stops q with a CP error code: ORs it into queue_inactive_signal and
  * raises its event. */
 void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what);

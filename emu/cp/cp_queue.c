@@ -34,9 +34,11 @@
  * the header type is reset to INVALID and read_dispatch_id advanced
  * (release: pairs with the producer's acquire load of the read index
  * before it reuses the slot), then the completion signal is retired
- * (cp_signal.c).  With ENABLE_PROFILING, start_ts is when the packet began
- * (for a barrier: when the CP first found it waiting) and end_ts when it
- * finished.
+ * (cp_signal.c).  With ENABLE_PROFILING, start_ts is read the moment the
+ * packet's header is seen valid (for a barrier that waits: when the CP first
+ * found it), and end_ts the moment before the completion signal's value is
+ * written (cp_signal.c), so pickup (doorbell to start_ts), execution (start_ts
+ * to end_ts) and wake-up (end_ts to the waiter's return) can be told apart.
  *
  * Errors stop the queue with read_dispatch_id left at the offending packet:
  * AGENT_DISPATCH (the CP does not execute it; ROCr does not advertise the
@@ -109,11 +111,11 @@ static bool queue_profiling(struct kemu_cp_queue *q)
 			 KEMU_CP_AQ_PROFILING_BIT);
 }
 
-/* Retire a packet that is done: consume, then the completion signal. */
+/* Retire a packet that is done: consume, then the completion signal (and
+ * its end_ts, cp_signal.c). */
 static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_t header,
 			 const uint8_t *pkt, bool profiling, uint64_t start_ts)
 {
-	uint64_t end_ts = profiling ? kemu_cp_gpu_clock(q->cp) : 0;
 	uint64_t signal;
 	memcpy(&signal, pkt + 56, 8);
 	packet_consume(q, hdr, header);
@@ -121,26 +123,29 @@ static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_
 		return -1;
 	if (KEMU_CP_HDR_RELEASE(header))
 		atomic_thread_fence(memory_order_seq_cst); /* the release fence scope */
-	return kemu_cp_signal_complete(q, signal, start_ts, end_ts, profiling);
+	return kemu_cp_signal_complete(q, signal, start_ts, profiling);
 }
 
-/* start_ts of a packet: now, or when it was first seen if it waited; the
- * clock is read only for a profiling queue (a read costs as much as a
- * barrier packet's whole processing). */
+/* start_ts of a packet, read as soon as its header is seen valid: now, or
+ * for a barrier that waited, when it was first seen.  The clock is read
+ * only for a profiling queue (a read costs as much as a barrier packet's
+ * whole processing). */
 static uint64_t packet_start(struct kemu_cp_queue *q, bool profiling)
 {
 	if (!profiling)
 		return 0;
-	if (q->wait_start_ts && q->wait_index == q->rptr)
+	if (q->wait_start_ts > 1 && q->wait_index == q->rptr)
 		return q->wait_start_ts - 1;
 	return kemu_cp_gpu_clock(q->cp);
 }
 
-static void packet_waits(struct kemu_cp_queue *q)
+/* The packet at rptr waits (a barrier's dependency): remember when it was
+ * first seen (start + 1; 1 when not profiling: only "waiting"). */
+static void packet_waits(struct kemu_cp_queue *q, uint64_t start)
 {
 	if (!q->wait_start_ts || q->wait_index != q->rptr) {
 		q->wait_index = q->rptr;
-		q->wait_start_ts = kemu_cp_gpu_clock(q->cp) + 1;
+		q->wait_start_ts = start + 1;
 	}
 }
 
@@ -164,26 +169,24 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		return 0;
 	if (!q->wait_start_ts || q->wait_index != q->rptr)
 		kemu_cp_sched_busy(q->cp); /* a new packet, not a waiting barrier */
+	bool profiling = queue_profiling(q);
+	uint64_t start = packet_start(q, profiling); /* the pickup */
 	uint8_t pkt[64];
 	memcpy(pkt, slot, sizeof(pkt));
-	bool profiling = queue_profiling(q);
 	if (KEMU_CP_HDR_ACQUIRE(header))
 		atomic_thread_fence(memory_order_seq_cst); /* the acquire fence scope */
 	enum kemu_cp_wait w;
 	switch (type) {
-	case KEMU_CP_PKT_DISPATCH: {
-		uint64_t start = packet_start(q, profiling);
+	case KEMU_CP_PKT_DISPATCH:
 		if (kemu_cp_dispatch(q, pkt, slot_va, q->rptr))
 			return -1;
 		return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
-	}
 	case KEMU_CP_PKT_BARRIER_AND:
 	case KEMU_CP_PKT_BARRIER_OR:
 		w = kemu_cp_barrier_ready(q, pkt, type);
 		break;
 	case KEMU_CP_PKT_VENDOR:
 		if (pkt[2] == KEMU_CP_AMD_FORMAT_PM4_IB) {
-			uint64_t start = packet_start(q, profiling);
 			if (kemu_cp_pm4_ib(q, pkt))
 				return -1;
 			return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
@@ -208,10 +211,10 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 	if (w == KEMU_CP_WAIT_FAULT)
 		return -1;
 	if (w == KEMU_CP_WAIT_BLOCKED) {
-		packet_waits(q);
+		packet_waits(q, start);
 		return 0;
 	}
-	return packet_retire(q, hdr, header, pkt, profiling, packet_start(q, profiling)) ? -1 : 1;
+	return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
 }
 
 enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,

@@ -11,8 +11,11 @@
  *
  * Retiring a completion signal is what the CP's end-of-kernel path does
  * (hsa-abi-and-rocr.md 2.5, 3.3; queue.h contract 2): with profiling on,
- * write start_ts/end_ts (GPU clock ticks, the GET_CLOCK_COUNTERS
- * gpu_clock_counter domain); decrement value by one (64-bit atomic at
+ * write start_ts (when the packet was picked up) and end_ts (read just
+ * before the value is written, so the time between end_ts and a waiter's
+ * return is the waiter's and the memory's, as with the end-of-pipe event
+ * that writes both on hardware), GPU clock ticks in the GET_CLOCK_COUNTERS
+ * gpu_clock_counter domain; decrement value by one (64-bit atomic at
  * handle + 8, release: pairs with the waiter's acquire load of the value);
  * then, when event_mailbox_ptr != 0, store event_id into the mailbox
  * (release: pairs with the IH's acquire read of the slot) and raise the
@@ -33,6 +36,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <string.h>
 #include <time.h>
 
 #include "cp_priv.h"
@@ -98,13 +102,11 @@ int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
 
 uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp)
 {
-	/* the counter GET_CLOCK_COUNTERS reports: CLOCK_MONOTONIC_RAW at the
-	 * node's gpu_counter_freq (100 MHz on gfx9) */
+	/* the counter GET_CLOCK_COUNTERS reports (kemu_gpu_ticks) */
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 	uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	uint64_t khz = cp->counter_freq_khz ? cp->counter_freq_khz : 100000;
-	return ns / 1000000ull * khz + ns % 1000000ull * khz / 1000000ull;
+	return kemu_gpu_ticks(ns, cp->counter_freq_khz);
 }
 
 /* The mailbox (0: none) and event id of signal `handle`, read before the
@@ -151,15 +153,15 @@ static int signal_interrupt(struct kemu_cp_queue *q, uint64_t mailbox, uint32_t 
 }
 
 int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t start_ts,
-			    uint64_t end_ts, bool profiling)
+			    bool profiling)
 {
 	if (!handle)
 		return 0;
 	struct kemu_vm_fault_info f;
+	uint64_t *ts = NULL;
 	if (profiling) {
-		uint64_t ts[2] = { start_ts, end_ts };
-		if (kemu_vm_write(q->p, q->gpu_id, handle + KEMU_CP_SIG_START_TS, ts, sizeof(ts),
-				  &f)) {
+		ts = kemu_cp_map(q, handle + KEMU_CP_SIG_START_TS, 16, KEMU_ACCESS_WRITE, &f);
+		if (!ts) {
 			kemu_cp_queue_fault(q, &f, "completion signal timestamps");
 			return -1;
 		}
@@ -174,6 +176,12 @@ int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t s
 	uint32_t event_id;
 	if (signal_event_read(q, handle, &mailbox, &event_id, "completion signal"))
 		return -1;
+	if (ts) {
+		/* end_ts at the signal write, as the end-of-pipe event writes
+		 * both: everything the CP does for the packet is before it */
+		uint64_t stamps[2] = { start_ts, kemu_cp_gpu_clock(q->cp) };
+		memcpy(ts, stamps, sizeof(stamps));
+	}
 	/* release: the packet's results (and timestamps) before the value;
 	 * pairs with the waiter's acquire load of the signal value.  It also
 	 * orders our reads of the signal above before hl_signal_destroy's

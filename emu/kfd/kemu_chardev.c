@@ -43,16 +43,24 @@ static uint64_t clock_ns(clockid_t id)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
-/* GET_CLOCK_COUNTERS: the GPU counter is the 100 MHz RLC reference clock of
- * gfx9 parts (modelled from CLOCK_MONOTONIC_RAW), 0 for an unknown gpu_id;
- * CPU = raw monotonic ns, system = boottime ns at 1 GHz. */
+/* GET_CLOCK_COUNTERS: the GPU counter is the device's reference clock
+ * (gpu_counter_freq, 100 MHz on gfx9) modelled from CLOCK_MONOTONIC_RAW, the
+ * clock the CP's profiling timestamps use (kemu_gpu_ticks), 0 for an unknown
+ * gpu_id; CPU = raw monotonic ns, system = boottime ns at 1 GHz.  KFD reads
+ * the three one after the other (the GPU's over MMIO); here the raw reading
+ * is bracketed by two boottime readings and the system counter is their
+ * midpoint, so the pair a runtime converts profiling ticks with is one
+ * instant to within half a clock read (about 10 ns here), not a read late. */
 static long ioctl_get_clock_counters(struct kemu_process *p, void *arg)
 {
 	struct kfd_args_get_clock_counters *a = arg;
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
+	uint64_t boot0 = clock_ns(CLOCK_BOOTTIME);
 	uint64_t raw = clock_ns(CLOCK_MONOTONIC_RAW);
-	a->gpu_clock_counter = kemu_pdd_by_id(p, a->gpu_id) ? raw / 10 : 0;
+	uint64_t boot1 = clock_ns(CLOCK_BOOTTIME);
+	a->gpu_clock_counter = pdd ? kemu_gpu_ticks(raw, pdd->dev->gpu->gpu_counter_freq) : 0;
 	a->cpu_clock_counter = raw;
-	a->system_clock_counter = clock_ns(CLOCK_BOOTTIME);
+	a->system_clock_counter = boot0 + (boot1 - boot0) / 2;
 	a->system_clock_freq = 1000000000ull;
 	return 0;
 }

@@ -97,6 +97,16 @@ struct kemu_gpu {
 	uint32_t num_gws;
 };
 
+/* The GPU clock counter (GET_CLOCK_COUNTERS gpu_clock_counter, the CP's
+ * profiling timestamps, AMDGPU_INFO_TIMESTAMP): CLOCK_MONOTONIC_RAW
+ * nanoseconds raw_ns at khz (gpu_counter_freq), one function so the three
+ * agree tick for tick. */
+static inline uint64_t kemu_gpu_ticks(uint64_t raw_ns, uint32_t khz)
+{
+	uint64_t k = khz ? khz : 100000;
+	return raw_ns / 1000000ull * k + raw_ns % 1000000ull * k / 1000000ull;
+}
+
 struct kemu_topology {
 	char preset[16];
 	uint32_t n_gpus;

@@ -226,6 +226,37 @@ START_TEST(profiling_timestamps_span_the_packet)
 }
 END_TEST
 
+/* start_ts is the pickup: a packet published but not rung for waits for
+ * its doorbell (the fetch is doorbell-driven), so its start_ts is not before
+ * a clock reading taken between the publish and the doorbell; end_ts is
+ * before the completion the waiter sees. */
+START_TEST(profiling_start_is_the_pickup)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	q.aq->queue_properties |= 1u << AMD_QUEUE_PROPERTIES_ENABLE_PROFILING_SHIFT;
+	/* packet 0 first: a doorbell of 0 would already cover packet 0 */
+	uint64_t first = cp_signal(1), done = cp_signal(1);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, first, 0, 0);
+	cp_put(&q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(first, 0, 5000), 0);
+	p.completion_signal.handle = done;
+	uint64_t idx = cp_put(&q, &p, false);
+	cp_sleep_ms(5);
+	struct kfd_args_get_clock_counters c0 = { .gpu_id = E.gpu_id }, c1 = c0;
+	ck_assert_int_eq(kio(KFD_IOCTL_GET_CLOCK_COUNTERS, &c0), 0);
+	/* release: pairs with the CP's acquire load of the doorbell */
+	atomic_store_explicit(q.db, idx, memory_order_release);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 5000), 0);
+	ck_assert_int_eq(kio(KFD_IOCTL_GET_CLOCK_COUNTERS, &c1), 0);
+	uint64_t s = cp_sig(done)->start_ts, e = cp_sig(done)->end_ts;
+	ck_assert_msg(c0.gpu_clock_counter <= s && s <= e && e <= c1.gpu_clock_counter,
+		      "doorbell at %llu <= start %llu <= end %llu <= clock %llu",
+		      (unsigned long long)c0.gpu_clock_counter, (unsigned long long)s,
+		      (unsigned long long)e, (unsigned long long)c1.gpu_clock_counter);
+}
+END_TEST
+
 START_TEST(no_timestamps_without_profiling)
 {
 	struct cpq q;
@@ -576,6 +607,7 @@ static Suite *cp_packets_suite(void)
 	tcase_add_test(tc, unpublished_header_is_waited_for);
 	tcase_add_test(tc, completion_mailbox_wakes_wait_events);
 	tcase_add_test(tc, profiling_timestamps_span_the_packet);
+	tcase_add_test(tc, profiling_start_is_the_pickup);
 	tcase_add_test(tc, no_timestamps_without_profiling);
 	tcase_add_test(tc, barrier_value_packet);
 	tcase_add_test(tc, pm4_ib_packet_runs_its_buffer);

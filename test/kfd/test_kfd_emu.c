@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -98,6 +99,29 @@ START_TEST(clock_counters_report_a_1ghz_system_clock)
 	ck_assert_int_eq(kfd_clock_counters(proc, gpu_id, &c), 0);
 	ck_assert_uint_eq(c.system_clock_freq, 1000000000ull);
 	ck_assert_uint_ne(c.cpu_clock_counter, 0);
+}
+END_TEST
+
+static uint64_t boottime_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* The pair a runtime converts profiling ticks with is one instant: the GPU
+ * counter is the raw CPU counter at 100 MHz (the preset's gpu_counter_freq,
+ * the CP's timestamp clock) and the system counter lies between boottime
+ * readings taken around the call. */
+START_TEST(clock_counters_are_one_instant)
+{
+	struct kfd_args_get_clock_counters c;
+	uint64_t b0 = boottime_ns();
+	ck_assert_int_eq(kfd_clock_counters(proc, gpu_id, &c), 0);
+	uint64_t b1 = boottime_ns();
+	ck_assert_uint_eq(c.gpu_clock_counter, c.cpu_clock_counter / 10);
+	ck_assert_uint_le(b0, c.system_clock_counter);
+	ck_assert_uint_le(c.system_clock_counter, b1);
 }
 END_TEST
 
@@ -757,6 +781,7 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, open_finds_the_mi210);
 	tcase_add_test(tc, apertures_cover_a_47_bit_gpuvm);
 	tcase_add_test(tc, clock_counters_report_a_1ghz_system_clock);
+	tcase_add_test(tc, clock_counters_are_one_instant);
 	tcase_add_test(tc, clock_counters_of_an_unknown_gpu_are_einval);
 	tcase_add_test(tc, available_memory_is_2mib_aligned);
 	tcase_add_test(tc, fork_child_sees_forked_and_leaves_the_parent_alone);
