@@ -10,8 +10,20 @@
 #                 ring and an in-process polling consumer for enqueue/Single/
 #                 Multi, a futex for a blocked wake-up, a plain atomic for a
 #                 spinning one; the lower of the two runtimes' runs is used
-#   target        the issue's targets: enqueue ≤ 0.5× ROCr, Single p50 ≤ 0.8×
-#                 ROCr, Multi per packet ≤ 1.0× ROCr; PASS/FAIL is printed
+#   target        none on these rows any more (issue 14 replaced them with
+#                 the breakdown's)
+#
+# Then the breakdown of one round trip (split_*, hsa-dispatch-bench's
+# profiling-timestamp split): submit, pickup, execute, wake, their sum and
+# the measured whole, the median over the rounds of each p50, per runtime;
+# the runtime's share (submit + wake) next to the device's (pickup +
+# execute); ours/ROCr per part; the targets of issue 14 (submit ≤ 0.5×
+# ROCr, wake ≤ 0.5× ROCr for BLOCKED and ≤ 1.0× for ACTIVE waits, runtime
+# share ≤ 0.5× ROCr, parts adding up to the whole within 5 % in every
+# round) with PASS/FAIL; each runtime part above its floor (the same round
+# trip against an in-process consumer, no runtime); what the timestamp
+# conversion costs and how the clocks were aligned.  --plot also draws the
+# breakdown as stacked bars for both runtimes (<out>/breakdown.png).
 #
 # The enqueue rows: enqueue_1t is one producer on a SINGLE queue (the queue
 # an application with one producer creates), enqueue_1t_multi one producer on
@@ -178,11 +190,9 @@ awk -F, '
     if (m ~ /^multi_spin_/) return "floor_multi_spin"
     if (m ~ /^multi_blocked_/) return "floor_multi_blocked"
     return "" }
-  function target_of(m) {
-    if (m ~ /^enqueue_/) return 0.5
-    if (m ~ /^single_/) return 0.8
-    if (m ~ /^multi_/) return 1.0
-    return 0 }
+  # The targets of issue 14 are those of the breakdown (the split table below);
+  # the whole-round-trip and enqueue targets before it were replaced.
+  function target_of(m) { return 0 }
   # A floor involves no runtime: its best over every round of both runs.
   function fl(f) {
     if (f in ours && f in rocr) return ours[f] + 0 < rocr[f] + 0 ? ours[f] : rocr[f]
@@ -199,7 +209,7 @@ awk -F, '
     printf "%-24s %10s %10s %9s %7s %10s %10s %9s %7s\n", "metric", "ours", "ROCr", "ours/ROCr",
            "median", "ours/floor", "ROCr/floor", "target", "verdict"
     for (i = 1; i <= m; i++) {
-      k = order[i]; if (k ~ /^floor_/) continue
+      k = order[i]; if (k ~ /^(floor_|split_|convert_)/) continue
       f = floor_of(k); t = target_of(k); r = ratio(ours[k], rocr[k])
       v = "-"; tt = "-"
       if (t) { tt = sprintf("<= %.1fx", t); v = r == "n/a" ? "n/a" : (r + 0 <= t ? "PASS" : "FAIL") }
@@ -208,7 +218,7 @@ awk -F, '
              ratio(ours[k], fl(f)), ratio(rocr[k], fl(f)), tt, v
     }
     printf "\nfloors (best p50 ns in the ours runs / the ROCr runs; the ratios use the lower):\n "
-    for (i = 1; i <= m; i++) { k = order[i]; if (k ~ /^floor_/) printf " %s %s/%s", substr(k, 7), ours[k], rocr[k] }
+    for (i = 1; i <= m; i++) { k = order[i]; if (k ~ /^floor_/ && k !~ /^floor_split_/) printf " %s %s/%s", substr(k, 7), ours[k], rocr[k] }
     printf "\n"
   }' "$OUT/ours.best.csv" "$OUT/rocr.best.csv" "$OUT/ours.csv" "$OUT/rocr.csv" | tee "$OUT/table.txt"
 # Enqueue above its floor: the runtime's own part of a submission.
@@ -226,11 +236,143 @@ awk -F, 'FNR == 1 { file++; next }
 echo "p50 of each round (ns), ours | ROCr:" | tee -a "$OUT/table.txt"
 for label in ours rocr; do
   for ((r = 1; r <= ROUNDS; r++)); do cat "$OUT/$label.$r.csv"; done
-done | awk -F, '$1 == "label" || $2 ~ /^floor_/ { next }
+done | awk -F, '$1 == "label" || $2 ~ /^(floor_|split_|convert_)/ { next }
   { if (!($2 in seen)) { seen[$2] = 1; order[++m] = $2 }
     if ($1 == "ours") o[$2] = o[$2] " " $6; else r[$2] = r[$2] " " $6 }
   END { for (i = 1; i <= m; i++) printf "  %-24s%s |%s\n", order[i], o[order[i]], r[order[i]] }' |
   tee -a "$OUT/table.txt"
+
+# ---- the breakdown (split_*): where a round trip's time goes ----
+# Figures: the median over the rounds of each part's p50 (ours.csv,
+# rocr.csv), so no part comes from one lucky process and another part from
+# another.  Runtime share = submit + wake (the runtime's code and the memory
+# it waits through), device share = pickup + execute (kfdemu's CP).
+# "adds up": |sum of the parts' p50s - the whole's p50| / the whole's p50,
+# the worst round of that runtime.
+SPLITS="split_spin_barrier split_blocked_barrier split_spin_kernel split_blocked_kernel"
+echo | tee -a "$OUT/table.txt"
+echo "breakdown of one round trip (median over the rounds of each part's p50, ns):" |
+  tee -a "$OUT/table.txt"
+for label in ours rocr; do
+  for ((r = 1; r <= ROUNDS; r++)); do cat "$OUT/$label.$r.csv"; done
+done | awk -F, -v ours_csv="$OUT/ours.csv" -v rocr_csv="$OUT/rocr.csv" -v splits_list="$SPLITS" '
+  BEGIN {
+    while ((getline l < ours_csv) > 0) { split(l, f, ","); o[f[2]] = f[6] }
+    while ((getline l < rocr_csv) > 0) { split(l, f, ","); c[f[2]] = f[6] }
+    np = split("submit pickup execute wake", parts, " ")
+    ns = split(splits_list, splits, " ")
+  }
+  $1 == "label" { next }
+  # per round: the sum row comes just before the whole row
+  $2 ~ /^split_.*_sum$/ { k = $2; sub(/_sum$/, "", k); sumv[$1, k] = $6; next }
+  $2 ~ /^split_.*_whole$/ {
+    k = $2; sub(/_whole$/, "", k)
+    if (($1, k) in sumv && $6 + 0 > 0) {
+      d = (sumv[$1, k] - $6) / $6 * 100; if (d < 0) d = -d
+      if (!(($1, k) in worst) || d > worst[$1, k]) worst[$1, k] = d
+      delete sumv[$1, k] } }
+  function has(a, k) { return (k in a) && a[k] != "" }
+  function val(rt, k) { return rt ? (has(c, k) ? c[k] : "") : (has(o, k) ? o[k] : "") }
+  function r2(a, b) { return (a == "" || b == "" || b + 0 == 0) ? "n/a" : sprintf("%.2f", a / b) }
+  function verdict(x, t) { return x == "n/a" ? "n/a" : (x + 0 <= t ? "PASS" : "FAIL") }
+  function lower(k) { return (has(o, k) && has(c, k)) ? (o[k] + 0 < c[k] + 0 ? o[k] : c[k]) : (has(o, k) ? o[k] : c[k]) }
+  END {
+    printf "%-22s %-5s %8s %8s %8s %8s %8s %8s %8s %8s %8s\n", "split", "", "submit",
+           "pickup", "execute", "wake", "sum", "whole", "adds up", "runtime", "device"
+    for (i = 1; i <= ns; i++) {
+      s = splits[i]
+      if (!has(o, s "_whole") && !has(c, s "_whole")) continue
+      for (rt = 0; rt < 2; rt++) {
+        lab = rt ? "rocr" : "ours"
+        line = sprintf("%-22s %-5s", s, rt ? "ROCr" : "ours")
+        for (p = 1; p <= np; p++) { v = val(rt, s "_" parts[p]); line = line sprintf(" %8s", v == "" ? "n/a" : v) }
+        vs = val(rt, s "_sum"); vw = val(rt, s "_whole")
+        ad = ((lab, s) in worst) ? sprintf("%.1f%%", worst[lab, s]) : "n/a"
+        su = val(rt, s "_submit"); wk = val(rt, s "_wake"); pu = val(rt, s "_pickup"); ex = val(rt, s "_execute")
+        rs = (su == "" || wk == "") ? "" : su + wk; ds = (pu == "" || ex == "") ? "" : pu + ex
+        share[lab, s] = rs; dshare[lab, s] = ds
+        line = line sprintf(" %8s %8s %8s %8s %8s", vs == "" ? "n/a" : vs, vw == "" ? "n/a" : vw, ad,
+                            rs == "" ? "n/a" : rs, ds == "" ? "n/a" : ds)
+        print line
+      }
+    }
+    printf "\nours/ROCr (ratios of the medians) and the targets of issue 14\n"
+    printf "(submit <= 0.5x; wake <= 0.5x blocked, <= 1.0x spin; runtime share <= 0.5x; parts add up within 5%%):\n"
+    printf "%-22s %7s %7s %7s %7s %8s %8s   %s\n", "split", "submit", "pickup", "execute", "wake",
+           "runtime", "device", "verdicts"
+    for (i = 1; i <= ns; i++) {
+      s = splits[i]; if (!has(o, s "_whole") || !has(c, s "_whole")) continue
+      rsub = r2(val(0, s "_submit"), val(1, s "_submit")); rw = r2(val(0, s "_wake"), val(1, s "_wake"))
+      rsh = r2(share["ours", s], share["rocr", s]); rdv = r2(dshare["ours", s], dshare["rocr", s])
+      tw = (s ~ /blocked/) ? 0.5 : 1.0
+      add = "n/a"
+      if ((("ours", s) in worst) && (("rocr", s) in worst))
+        add = (worst["ours", s] <= 5 && worst["rocr", s] <= 5) ? "PASS" : "FAIL"
+      printf "%-22s %7s %7s %7s %7s %8s %8s   submit %s, wake %s, runtime share %s, adds up %s\n", s, rsub,
+             r2(val(0, s "_pickup"), val(1, s "_pickup")), r2(val(0, s "_execute"), val(1, s "_execute")),
+             rw, rsh, rdv, verdict(rsub, 0.5), verdict(rw, tw), verdict(rsh, 0.5), add
+    }
+    # the floors of the parts, measured in the same processes with no runtime
+    printf "\nfloors: the same round trip against the in-process consumer, no runtime (median p50 ns, ours runs / ROCr runs):\n"
+    for (b = 0; b < 2; b++) {
+      fl = b ? "floor_split_blocked" : "floor_split_spin"
+      if (!has(o, fl "_submit") && !has(c, fl "_submit")) continue
+      printf "  %-20s", fl
+      for (p = 1; p <= np; p++) printf " %s %s/%s", parts[p], o[fl "_" parts[p]], c[fl "_" parts[p]]
+      printf "\n"
+    }
+    printf "the runtime parts above their floor (median p50 - the lower floor, ns), ours | ROCr:\n"
+    for (i = 1; i <= ns; i++) {
+      s = splits[i]; fl = (s ~ /blocked/) ? "floor_split_blocked" : "floor_split_spin"
+      if (!has(o, s "_submit") || !has(c, s "_submit")) continue
+      line = sprintf("  %-22s", s)
+      for (q = 1; q <= 2; q++) {
+        part = q == 1 ? "submit" : "wake"; fk = fl "_" part
+        if (!has(o, fk) && !has(c, fk)) continue
+        fv = lower(fk)
+        line = line sprintf("  %s (floor %s): %+.0f | %+.0f", part, fv, o[s "_" part] - fv, c[s "_" part] - fv)
+      }
+      print line
+    }
+    if (has(o, "convert_dispatch_time") || has(c, "convert_dispatch_time"))
+      printf "conversion, median p50 ns per call, ours | ROCr: hsa_amd_profiling_get_dispatch_time %s | %s, hsa_amd_profiling_convert_tick_to_system_domain %s | %s\n",
+             o["convert_dispatch_time"], c["convert_dispatch_time"], o["convert_tick"], c["convert_tick"]
+  }' | tee -a "$OUT/table.txt"
+# how the clocks were aligned (round 1), and any breakdown without timestamps
+for label in ours rocr; do
+  grep -h -E '^(clock|conversion):' "$OUT/$label.1.log" 2>/dev/null | sed "s/^/  $label round 1: /"
+  grep -h 'timestamps unavailable' "$OUT/$label".[0-9]*.log 2>/dev/null | sort -u | sed "s/^/  $label: /"
+done | tee -a "$OUT/table.txt"
+
+# ---- --plot: the breakdown as stacked bars, both runtimes ----
+if ((PLOT)); then
+  bars=$OUT/breakdown.dat
+  awk -v ours_csv="$OUT/ours.csv" -v rocr_csv="$OUT/rocr.csv" -v splits_list="$SPLITS" 'BEGIN {
+    while ((getline l < ours_csv) > 0) { split(l, f, ","); o[f[2]] = f[6] }
+    while ((getline l < rocr_csv) > 0) { split(l, f, ","); c[f[2]] = f[6] }
+    ns = split(splits_list, s, " "); np = split("submit pickup execute wake", p, " ")
+    for (i = 1; i <= ns; i++) for (rt = 0; rt < 2; rt++) {
+      k = s[i] "_submit"; if (rt ? !(k in c) : !(k in o)) continue
+      line = substr(s[i], 7) (rt ? "/ROCr" : "/ours")
+      for (j = 1; j <= np; j++) { v = rt ? c[s[i] "_" p[j]] : o[s[i] "_" p[j]]; line = line " " (v + 0 > 0 ? v / 1000 : 0) }
+      print line } }' >"$bars"
+  if [[ -s $bars ]]; then
+    env -u LD_PRELOAD gnuplot <<GP
+set terminal pngcairo size 900,520 noenhanced font ',9'
+set output '$OUT/breakdown.png'
+set title 'kfdemu --preset $PRESET: one round trip, median p50 of each part over $ROUNDS rounds (us)'
+set style data histograms
+set style histogram rowstacked
+set style fill solid 0.7 border -1
+set boxwidth 0.7
+set key outside right top
+set ylabel 'us'
+set xtics rotate by -30
+plot '$bars' using 2:xtic(1) title 'submit (runtime)', '' using 3 title 'pickup (CP)', '' using 4 title 'execute (CP)', '' using 5 title 'wake (runtime)'
+GP
+    echo "plot: $OUT/breakdown.png" | tee -a "$OUT/table.txt"
+  fi
+fi
 echo "CSV: $OUT/{ours,rocr}.best.csv (best round), $OUT/{ours,rocr}.csv (median), per round: $OUT/<label>.<round>.csv"
-((PLOT)) && echo "plots: $OUT/ours.png $OUT/rocr.png"
+((PLOT)) && echo "plots: $OUT/ours.png $OUT/rocr.png $OUT/breakdown.png"
 exit 0

@@ -25,6 +25,23 @@
  *       completion signal set to the batch size; headers are published in
  *       reverse, the first after the timer starts; one doorbell with the
  *       last index; wait for 0.  A sample is the batch time / batch size.
+ *   split_{spin,blocked}_{barrier,kernel}_{submit,pickup,execute,wake,sum,whole}
+ *       the breakdown of a Single round trip, on the queue with profiling
+ *       on (hsa_amd_profiling_set_profiler_enabled): submit = host time from
+ *       the reservation to the return of the doorbell store; pickup = from
+ *       there to the packet's start timestamp; execute = start to end
+ *       timestamp; wake = end timestamp (the CP's completion signal write)
+ *       to the return of the wait; whole = reservation to the return of the
+ *       wait, measured; sum = the parts' figures added (min, p50, p99, mean
+ *       each).  Timestamps come from hsa_amd_profiling_get_dispatch_time
+ *       (the system domain) and the host readings from CLOCK_BOOTTIME, which
+ *       is that domain in both runtimes (KFD's system_clock_counter; checked
+ *       against HSA_SYSTEM_INFO_TIMESTAMP at start, else its offset is
+ *       added).  A runtime or CP that writes no timestamps for the packet is
+ *       named and only the whole is recorded.  convert_dispatch_time and
+ *       convert_tick: what hsa_amd_profiling_get_dispatch_time and
+ *       hsa_amd_profiling_convert_tick_to_system_domain cost per call
+ *       (outside the round trips).
  *   wakeup_blocked, wakeup_spin   a thread waits in hsa_signal_wait_scacquire
  *       (BLOCKED, once it is asleep in the kernel; or ACTIVE); the time from
  *       another thread's hsa_signal_store_screlease to the waiter's return.
@@ -36,7 +53,8 @@
  *       counter (and wakes a futex sleeper), a futex in place of a blocked
  *       signal wait, a plain atomic in place of a spin wait.  No runtime can
  *       beat a spin or enqueue floor on this host; the distance to it is the
- *       overhead.  A blocked floor's waiter sleeps at once: a runtime that
+ *       overhead.  floor_split_{spin,blocked}_*: the breakdown against the
+ *       in-process consumer, which stamps start and end on CLOCK_BOOTTIME.  A blocked floor's waiter sleeps at once: a runtime that
  *       spins a little first (both do) can beat it when the answer is quick.
  *
  * Without a command processor (kfdemu before emu/cp) a probe packet is not
@@ -69,6 +87,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hsa/amd_hsa_signal.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 
@@ -141,6 +160,21 @@ static inline uint64_t now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+/* The clock of the breakdown (split_*): the runtime's system timestamp
+ * domain, which profiling timestamps are converted into.  Both runtimes use
+ * KFD's system_clock_counter there, CLOCK_BOOTTIME ns; clock_align() checks
+ * that against HSA_SYSTEM_INFO_TIMESTAMP and otherwise adds the offset it
+ * measured. */
+static clockid_t sys_clock = CLOCK_BOOTTIME;
+static int64_t sys_offset; /* system domain ns - sys_clock ns, 0 when they agree */
+
+static inline uint64_t sys_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(sys_clock, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec + (uint64_t)sys_offset;
+}
+
 static inline void cpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -181,11 +215,12 @@ static void sleep_us(unsigned us)
 
 struct result {
 	const char *metric;
-	double *ns; /* sorted samples */
+	double *ns; /* sorted samples; NULL for a row of sums (split_*_sum) */
 	unsigned n;
+	double min, p50, p99, mean;
 };
 
-static struct result results[64];
+static struct result results[128];
 static unsigned n_results;
 
 static int cmp_double(const void *a, const void *b)
@@ -195,38 +230,52 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* Nearest-rank percentile of sorted samples. */
-static double pct(const struct result *r, unsigned p)
+static double pct_of(const double *ns, unsigned n, unsigned p)
 {
-	size_t rank = ((size_t)r->n * p + 99) / 100;
-	return r->ns[rank ? rank - 1 : 0];
+	size_t rank = ((size_t)n * p + 99) / 100;
+	return ns[rank ? rank - 1 : 0];
 }
 
-static double mean(const struct result *r)
+static void print_row(const struct result *r)
 {
-	double sum = 0;
-	for (unsigned i = 0; i < r->n; i++)
-		sum += r->ns[i];
-	return sum / r->n;
+	printf("%-30s %7u %10.1f %10.1f %10.1f %10.1f\n", r->metric, r->n, r->min, r->p50, r->p99,
+	       r->mean);
+	fflush(stdout);
 }
 
-/* Takes ownership of ns. */
-static void record(const char *metric, double *ns, unsigned n)
+/* Takes ownership of ns.  Returns the row, or NULL if none was recorded. */
+static const struct result *record(const char *metric, double *ns, unsigned n)
 {
 	if (n == 0 || n_results == sizeof(results) / sizeof(results[0])) {
 		free(ns);
-		return;
+		return NULL;
 	}
 	qsort(ns, n, sizeof(*ns), cmp_double);
+	double sum = 0;
+	for (unsigned i = 0; i < n; i++)
+		sum += ns[i];
 	struct result *r = &results[n_results++];
-	*r = (struct result){ .metric = metric, .ns = ns, .n = n };
-	printf("%-24s %7u %10.1f %10.1f %10.1f %10.1f\n", metric, n, ns[0], pct(r, 50),
-	       pct(r, 99), mean(r));
-	fflush(stdout);
+	*r = (struct result){ .metric = metric, .ns = ns, .n = n, .min = ns[0],
+			      .p50 = pct_of(ns, n, 50), .p99 = pct_of(ns, n, 99),
+			      .mean = sum / n };
+	print_row(r);
+	return r;
+}
+
+/* A row of figures that are sums of other rows' figures (no samples). */
+static void record_sums(const char *metric, const double sum[4], unsigned n)
+{
+	if (n_results == sizeof(results) / sizeof(results[0]))
+		return;
+	struct result *r = &results[n_results++];
+	*r = (struct result){ .metric = metric, .n = n, .min = sum[0], .p50 = sum[1],
+			      .p99 = sum[2], .mean = sum[3] };
+	print_row(r);
 }
 
 static void skip(const char *metric, const char *why)
 {
-	printf("%-24s skipped: %s\n", metric, why);
+	printf("%-30s skipped: %s\n", metric, why);
 	fflush(stdout);
 }
 
@@ -416,6 +465,9 @@ struct ref_signal {
 	_Atomic int64_t value;
 	_Atomic uint32_t seq;     /* bumped after every decrement */
 	_Atomic uint32_t waiters; /* sleepers on seq */
+	/* when ref.stamp: the consumer's sys_ns() at pickup and just before
+	 * the decrement, as a profiling CP writes start_ts/end_ts */
+	_Atomic uint64_t start_ts, end_ts;
 };
 
 struct ref_ring {
@@ -425,6 +477,7 @@ struct ref_ring {
 	_Atomic uint64_t read_index;
 	_Atomic uint64_t doorbell; /* last published index + 1 */
 	_Atomic bool stop;
+	bool stamp; /* write start_ts/end_ts (the split floors) */
 	pthread_t consumer;
 };
 
@@ -451,10 +504,17 @@ static void *ref_consumer(void *arg)
 			poll_pause(&polls);
 			continue;
 		}
+		uint64_t start = ref.stamp ? sys_ns() : 0;
 		uint64_t handle;
 		memcpy(&handle, (char *)slot + 56, sizeof(handle));
 		if (handle) {
 			struct ref_signal *s = (struct ref_signal *)(uintptr_t)handle;
+			if (ref.stamp) {
+				/* relaxed: published by the decrement below */
+				atomic_store_explicit(&s->start_ts, start, memory_order_relaxed);
+				atomic_store_explicit(&s->end_ts, sys_ns(), memory_order_relaxed);
+			}
+			/* seq_cst (so release): pairs with the waiter's load */
 			atomic_fetch_sub(&s->value, 1);
 			atomic_fetch_add(&s->seq, 1);
 			if (atomic_load(&s->waiters))
@@ -467,8 +527,10 @@ static void *ref_consumer(void *arg)
 	return NULL;
 }
 
-static void ref_init(bool with_consumer)
+/* stamp: the consumer writes start_ts/end_ts (set before it starts). */
+static void ref_init(bool with_consumer, bool stamp)
 {
+	ref.stamp = stamp;
 	ref.size = opt.queue_size;
 	ref.base = aligned_alloc(64, (size_t)ref.size * 64);
 	if (!ref.base)
@@ -685,6 +747,198 @@ static double *run_multi(const struct ring *r, enum kind k, bool blocked, unsign
 	completion_fini(&c);
 	*n_out = opt.reps;
 	return ns;
+}
+
+/* ---- the breakdown of one round trip (split_*) ---- */
+
+/* One Single round trip, on the system clock (sys_ns), cut where the
+ * profiling timestamps of its completion signal fall:
+ *   t0 reserve ... body, header, doorbell store returns t1
+ *   start_ts (the CP picked the packet up), end_ts (it wrote the signal)
+ *   the wait returns t2
+ * submit = t1 - t0, pickup = start - t1, execute = end - start,
+ * wake = t2 - end, whole = t2 - t0.  The parts of one sample add up to
+ * its whole exactly (they telescope); their p50s need not, and a part is
+ * negative when the clocks disagree by more than it lasts. */
+enum part { P_SUBMIT, P_PICKUP, P_EXECUTE, P_WAKE, P_SUM, P_WHOLE, N_PARTS };
+static const char *const part_names[N_PARTS] = { "submit", "pickup", "execute", "wake",
+						 "sum", "whole" };
+
+struct split {
+	double *ns[N_PARTS]; /* P_SUM unused: the sum row is computed from the parts */
+	unsigned n;
+	unsigned negative;   /* samples with a part below zero */
+	char why[160];       /* non-empty: no usable timestamps, whole only */
+};
+
+/* What a profiling-timestamp read costs, and whether the two conversions
+ * agree: hsa_amd_profiling_get_dispatch_time per call, and
+ * hsa_amd_profiling_convert_tick_to_system_domain of the raw end tick
+ * (amd_signal_t.end_ts; the handle is the amd_signal_t) against the end
+ * get_dispatch_time gave. */
+static struct {
+	double *get_ns, *tick_ns;
+	unsigned n_get, n_tick, cap;
+	int64_t tick_diff_max; /* |convert_tick(end_ts) - dispatch_time.end|, ns */
+} conv;
+
+static uint64_t sys_ticks_to_ns(uint64_t t)
+{
+	if (ts_freq == 1000000000u)
+		return t;
+	return (uint64_t)((unsigned __int128)t * 1000000000u / ts_freq);
+}
+
+static void conv_note(double *arr, unsigned *n, double v)
+{
+	if (*n < conv.cap)
+		arr[(*n)++] = v;
+}
+
+/* The packet's start and end in sys_ns() terms; false (and why) if the
+ * runtime has none for it. */
+static bool split_stamps(struct completion *c, uint64_t *start, uint64_t *end, char *why,
+			 size_t why_size)
+{
+	if (c->is_ref) {
+		*start = atomic_load_explicit(&c->rs.start_ts, memory_order_relaxed);
+		*end = atomic_load_explicit(&c->rs.end_ts, memory_order_relaxed);
+		return true;
+	}
+	hsa_amd_profiling_dispatch_time_t dt;
+	uint64_t a = now_ns();
+	hsa_status_t st = hsa_amd_profiling_get_dispatch_time(gpu, c->sig, &dt);
+	uint64_t b = now_ns();
+	if (st != HSA_STATUS_SUCCESS) {
+		const char *msg = NULL;
+		hsa_status_string(st, &msg);
+		snprintf(why, why_size, "hsa_amd_profiling_get_dispatch_time: %s",
+			 msg ? msg : "failed");
+		return false;
+	}
+	conv_note(conv.get_ns, &conv.n_get, (double)(b - a));
+	const amd_signal_t *as = (const amd_signal_t *)(uintptr_t)c->sig.handle;
+	uint64_t raw_end = as->end_ts, sys_end = 0;
+	if (!raw_end || !as->start_ts) {
+		snprintf(why, why_size, "the CP wrote no start_ts/end_ts into the completion signal");
+		return false;
+	}
+	a = now_ns();
+	st = hsa_amd_profiling_convert_tick_to_system_domain(gpu, raw_end, &sys_end);
+	b = now_ns();
+	if (st == HSA_STATUS_SUCCESS) {
+		conv_note(conv.tick_ns, &conv.n_tick, (double)(b - a));
+		int64_t d = (int64_t)(sys_end - dt.end);
+		if (d < 0)
+			d = -d;
+		if (d > conv.tick_diff_max)
+			conv.tick_diff_max = d;
+	}
+	*start = sys_ticks_to_ns(dt.start);
+	*end = sys_ticks_to_ns(dt.end);
+	return true;
+}
+
+static void run_split(const struct ring *r, enum kind k, bool blocked, struct split *sp)
+{
+	struct completion c;
+	completion_init(&c, r->is_ref);
+	memset(sp, 0, sizeof(*sp));
+	for (unsigned p = 0; p < N_PARTS; p++)
+		sp->ns[p] = xcalloc(opt.iters, sizeof(double));
+	uint32_t word = first_word(k, true);
+	uint64_t prev_start = 0, prev_end = 0;
+	for (unsigned i = 0; i <= opt.iters; i++) {
+		completion_set(&c, 1);
+		uint64_t t0 = sys_ns();
+		uint64_t idx = ring_reserve(r, 1);
+		ring_wait_room(r, idx, 1);
+		void *slot = ring_slot(r, idx);
+		write_body(slot, k, completion_handle(&c));
+		publish(slot, word);
+		ring_doorbell(r, idx);
+		uint64_t t1 = sys_ns();
+		completion_wait(&c, blocked);
+		uint64_t t2 = sys_ns();
+		uint64_t start = 0, end = 0;
+		if (!sp->why[0] && split_stamps(&c, &start, &end, sp->why, sizeof(sp->why))) {
+			/* a CP that writes none leaves the last packet's (or 0) */
+			if (!start || !end || end < start || (start == prev_start && end == prev_end))
+				snprintf(sp->why, sizeof(sp->why),
+					 "start_ts/end_ts missing or stale (start %llu, end %llu)",
+					 (unsigned long long)start, (unsigned long long)end);
+			/* more than 1 ms outside the round trip: not one clock */
+			else if (start + 1000000u < t0 || end > t2 + 1000000u)
+				snprintf(sp->why, sizeof(sp->why),
+					 "timestamps %lld/%lld ns off the round trip: the system "
+					 "domain is not this clock",
+					 (long long)(start - t0), (long long)(end - t2));
+			prev_start = start;
+			prev_end = end;
+		}
+		if (i == 0) /* warms caches and the CP: dropped */
+			continue;
+		unsigned j = i - 1;
+		sp->ns[P_WHOLE][j] = (double)(int64_t)(t2 - t0);
+		if (sp->why[0])
+			continue;
+		double part[4] = { (double)(int64_t)(t1 - t0), (double)(int64_t)(start - t1),
+				   (double)(int64_t)(end - start), (double)(int64_t)(t2 - end) };
+		bool neg = false;
+		for (unsigned p = 0; p < 4; p++) {
+			sp->ns[p][j] = part[p];
+			neg |= part[p] < 0;
+		}
+		sp->negative += neg;
+	}
+	completion_fini(&c);
+	sp->n = opt.iters;
+}
+
+/* Records a split's rows: <name>_<part>, and <name>_sum whose figures are
+ * the sums of the parts' figures (the sum of the p50s is what the script
+ * compares with the whole's p50). */
+static void record_split(const char *name, struct split *sp)
+{
+	static char names[64][48];
+	static unsigned n_names;
+	if (sp->why[0]) {
+		printf("%-30s profiling timestamps unavailable (%s): whole round trip only\n",
+		       name, sp->why);
+		for (unsigned p = 0; p < P_WHOLE; p++)
+			free(sp->ns[p]);
+	}
+	double sum[4] = { 0 };
+	for (unsigned p = 0; p < N_PARTS; p++) {
+		if (sp->why[0] && p != P_WHOLE)
+			continue;
+		if (p == P_SUM) {
+			free(sp->ns[p]);
+			continue;
+		}
+		if (n_names == sizeof(names) / sizeof(names[0]))
+			die("too many split rows%s", "");
+		char *row = names[n_names++];
+		snprintf(row, sizeof(names[0]), "%s_%s", name, part_names[p]);
+		const struct result *res = record(row, sp->ns[p], sp->n);
+		if (p < P_SUM && res) {
+			sum[0] += res->min;
+			sum[1] += res->p50;
+			sum[2] += res->p99;
+			sum[3] += res->mean;
+		}
+		if (p == P_WAKE) {
+			/* the parts' min, p50, p99 and mean, each summed */
+			if (n_names == sizeof(names) / sizeof(names[0]))
+				die("too many split rows%s", "");
+			char *srow = names[n_names++];
+			snprintf(srow, sizeof(names[0]), "%s_sum", name);
+			record_sums(srow, sum, sp->n);
+		}
+	}
+	if (!sp->why[0] && sp->negative)
+		printf("  (%u of %u samples have a negative part: the clocks disagree by that much)\n",
+		       sp->negative, sp->n);
 }
 
 /* ---- host enqueue cost, one or two producers ---- */
@@ -913,6 +1167,12 @@ static const char *const metric_names[] = {
 	"single_blocked_kernel", "floor_single_spin", "floor_single_blocked",
 	"multi_spin_barrier", "multi_blocked_barrier", "multi_spin_kernel",
 	"multi_blocked_kernel", "floor_multi_spin", "floor_multi_blocked",
+#define SPLIT_ROWS(m) m "_submit", m "_pickup", m "_execute", m "_wake", m "_sum", m "_whole"
+	SPLIT_ROWS("split_spin_barrier"), SPLIT_ROWS("split_blocked_barrier"),
+	SPLIT_ROWS("split_spin_kernel"), SPLIT_ROWS("split_blocked_kernel"),
+	SPLIT_ROWS("floor_split_spin"), SPLIT_ROWS("floor_split_blocked"),
+#undef SPLIT_ROWS
+	"convert_dispatch_time", "convert_tick",
 };
 #define N_METRICS (sizeof(metric_names) / sizeof(metric_names[0]))
 
@@ -921,6 +1181,48 @@ static bool want(const char *metric)
 	if (!strncmp(metric, "floor_", 6) && !opt.floors)
 		return false;
 	return selected(metric);
+}
+
+/* Whether any metric whose name starts with prefix is wanted. */
+static bool want_any(const char *prefix)
+{
+	for (size_t i = 0; i < N_METRICS; i++)
+		if (!strncmp(metric_names[i], prefix, strlen(prefix)) && want(metric_names[i]))
+			return true;
+	return false;
+}
+
+/* The breakdown's host clock against the runtime's system timestamp domain
+ * (HSA_SYSTEM_INFO_TIMESTAMP, where profiling timestamps are converted
+ * to): the narrowest of 64 brackets [a, b] of clock readings around one
+ * HSA_SYSTEM_INFO_TIMESTAMP.  Within the bracket's width the domain is
+ * CLOCK_BOOTTIME itself (KFD's system_clock_counter, both runtimes): no
+ * offset, no error but the clocks' own.  Otherwise the measured offset is
+ * added and its error is half the width (printed). */
+static void clock_align(void)
+{
+	uint64_t best_w = UINT64_MAX;
+	int64_t best_off = 0;
+	for (unsigned i = 0; i < 64; i++) {
+		uint64_t a = sys_ns(), t;
+		if (hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t) != HSA_STATUS_SUCCESS)
+			return;
+		uint64_t b = sys_ns();
+		if (b - a < best_w) {
+			best_w = b - a;
+			best_off = (int64_t)(sys_ticks_to_ns(t) - (a + (b - a) / 2));
+		}
+	}
+	if (best_off <= (int64_t)best_w && best_off >= -(int64_t)best_w) {
+		printf("clock: host CLOCK_BOOTTIME is the system timestamp domain (offset %lld ns, "
+		       "within the %llu ns bracket of HSA_SYSTEM_INFO_TIMESTAMP): no conversion\n",
+		       (long long)best_off, (unsigned long long)best_w);
+		return;
+	}
+	sys_offset = best_off;
+	printf("clock: the system timestamp domain is CLOCK_BOOTTIME %+lld ns (+- %llu ns): "
+	       "added to every host reading of the breakdown\n", (long long)best_off,
+	       (unsigned long long)(best_w / 2));
 }
 
 /* A CP is there if it consumes a barrier packet within --probe-ms. */
@@ -956,7 +1258,7 @@ static void write_csv(void)
 	for (unsigned i = 0; i < n_results; i++) {
 		const struct result *r = &results[i];
 		fprintf(f, "%s,%s,ns,%u,%.1f,%.1f,%.1f,%.1f\n", opt.label, r->metric, r->n,
-			r->ns[0], pct(r, 50), pct(r, 99), mean(r));
+			r->min, r->p50, r->p99, r->mean);
 	}
 	if (fclose(f))
 		die("cannot write %s", opt.csv);
@@ -977,11 +1279,50 @@ static bool gnuplot_present(void)
 	return system("gnuplot --version >/dev/null 2>&1") == 0;
 }
 
-/* One histogram per metric (samples up to p99 or 4 x p50), in a grid, into
- * a PNG. */
+/* Whether a row gets a histogram: rows with samples, and of a split only
+ * its whole (its parts go into the stacked bar). */
+static bool plotted(const struct result *r)
+{
+	if (!r->ns)
+		return false;
+	if (strncmp(r->metric, "split_", 6) && strncmp(r->metric, "floor_split_", 12))
+		return true;
+	size_t len = strlen(r->metric);
+	return len > 6 && !strcmp(r->metric + len - 6, "_whole");
+}
+
+/* The p50 of <split>_<part>, or -1. */
+static double split_p50(const char *split, const char *part)
+{
+	char name[64];
+	snprintf(name, sizeof(name), "%s_%s", split, part);
+	for (unsigned i = 0; i < n_results; i++)
+		if (!strcmp(results[i].metric, name))
+			return results[i].p50;
+	return -1;
+}
+
+/* One histogram per metric (samples up to p99 or 4 x p50) in a grid, and,
+ * when a breakdown ran, a stacked bar of its parts' p50s, into a PNG. */
 static void write_plot(void)
 {
-	if (!n_results)
+	unsigned panels = 0;
+	for (unsigned i = 0; i < n_results; i++)
+		panels += plotted(&results[i]);
+	/* the splits with parts: their wholes name them */
+	const char *splits[16];
+	unsigned n_splits = 0;
+	for (unsigned i = 0; i < n_results && n_splits < 16; i++) {
+		const char *m = results[i].metric;
+		size_t len = strlen(m);
+		if (len > 7 && !strcmp(m + len - 7, "_submit")) {
+			static char buf[16][48];
+			snprintf(buf[n_splits], sizeof(buf[0]), "%.*s", (int)(len - 7), m);
+			splits[n_splits] = buf[n_splits];
+			n_splits++;
+		}
+	}
+	if (!panels)
 		die("--plot %s: no metric was measured", opt.plot);
 	char data[] = "/tmp/hsa-dispatch-bench-XXXXXX";
 	int fd = mkstemp(data);
@@ -992,36 +1333,61 @@ static void write_plot(void)
 		die("cannot write %s", data);
 	for (unsigned i = 0; i < n_results; i++) {
 		const struct result *r = &results[i];
+		if (!plotted(r))
+			continue;
 		for (unsigned j = 0; j < r->n; j++)
 			fprintf(f, "%.4f\n", r->ns[j] / 1000.0);
 		fprintf(f, "\n\n"); /* a gnuplot data block per metric: "index i" */
+	}
+	/* the last block: one line per split, its parts' p50s in us */
+	for (unsigned i = 0; i < n_splits; i++) {
+		fprintf(f, "%s", splits[i]);
+		for (unsigned p = 0; p < P_SUM; p++) {
+			double v = split_p50(splits[i], part_names[p]);
+			fprintf(f, " %.4f", v > 0 ? v / 1000.0 : 0.0);
+		}
+		fprintf(f, "\n");
 	}
 	fclose(f);
 	drop_preload_for_children();
 	FILE *gp = popen("gnuplot", "w");
 	if (!gp)
 		die("cannot run gnuplot%s", "");
-	unsigned cols = n_results < 4 ? n_results : 4, rows = (n_results + cols - 1) / cols;
+	unsigned all = panels + (n_splits ? 1 : 0);
+	unsigned cols = all < 4 ? all : 4, rows = (all + cols - 1) / cols;
 	fprintf(gp, "set terminal pngcairo size %u,%u noenhanced font ',8'\n", 360 * cols,
 		260 * rows);
 	fprintf(gp, "set output '%s'\n", opt.plot);
 	fprintf(gp, "set multiplot layout %u,%u title '%s: sample histograms (us)'\n", rows,
 		cols, opt.label);
 	fprintf(gp, "set style fill solid 0.6\nunset key\nset ylabel 'samples'\n");
+	unsigned block = 0;
 	for (unsigned i = 0; i < n_results; i++) {
 		const struct result *r = &results[i];
+		if (!plotted(r))
+			continue;
 		/* the bulk, not the tail: up to p99 or 4 x p50, whichever is lower */
-		double lo = r->ns[0] / 1000.0, hi = pct(r, 99) / 1000.0;
-		if (hi > 4 * pct(r, 50) / 1000.0)
-			hi = 4 * pct(r, 50) / 1000.0;
+		double lo = r->min / 1000.0, hi = r->p99 / 1000.0;
+		if (hi > 4 * r->p50 / 1000.0)
+			hi = 4 * r->p50 / 1000.0;
+		if (hi < lo)
+			hi = lo;
 		double width = hi > lo ? (hi - lo) / 40.0 : (lo > 0 ? lo / 40.0 : 0.001);
-		fprintf(gp, "set title '%s (p50 %.3f us)'\n", r->metric, pct(r, 50) / 1000.0);
+		fprintf(gp, "set title '%s (p50 %.3f us)'\n", r->metric, r->p50 / 1000.0);
 		fprintf(gp, "set xrange [%g:%g]\n", lo - width, hi + width);
 		fprintf(gp, "set boxwidth %g\n", width * 0.9);
 		fprintf(gp,
 			"plot '%s' index %u using (%g*floor($1/%g)+%g/2):(1.0) smooth freq "
 			"with boxes\n",
-			data, i, width, width, width);
+			data, block++, width, width, width);
+	}
+	if (n_splits) {
+		fprintf(gp, "set title 'breakdown: p50 of each part (us)'\nset key outside bottom\n"
+			    "unset xrange\nset autoscale x\nset ylabel 'us'\nset style data histograms\n"
+			    "set style histogram rowstacked\nset boxwidth 0.7\nset xtics rotate by -30\n");
+		fprintf(gp, "plot '%s' index %u using 2:xtic(1) title 'submit', '' index %u using 3 "
+			    "title 'pickup', '' index %u using 4 title 'execute', '' index %u using 5 "
+			    "title 'wake'\n", data, block, block, block, block);
 	}
 	fprintf(gp, "unset multiplot\n");
 	int status = pclose(gp);
@@ -1038,7 +1404,8 @@ static void usage(FILE *out)
 	fprintf(out,
 		"usage: hsa-dispatch-bench [options]\n"
 		"  --metrics LIST   comma list of metric name prefixes (default all):\n"
-		"                   enqueue, wakeup, single, multi, or full names (--list)\n"
+		"                   enqueue, wakeup, single, multi, split, or full names\n"
+		"                   (--list)\n"
 		"  --iters N        Single round trips (default %u)\n"
 		"  --batch N        Multi packets per batch, at most the queue size (default %u)\n"
 		"  --reps N         Multi batches (default %u)\n"
@@ -1180,7 +1547,7 @@ static void run_floor_metrics_host(void)
 		if (!want(floors[i].name))
 			continue;
 		unsigned n;
-		ref_init(false);
+		ref_init(false, false);
 		struct ring r = ref_ring(false);
 		double *ns = run_enqueue(&r, floors[i].threads, &n);
 		record(floors[i].name, ns, n);
@@ -1214,6 +1581,8 @@ int main(int argc, char **argv)
 	CHECK(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &ts_freq));
 	if (ts_freq < 1000)
 		ts_freq = 1000000000u;
+	if (want_any("split_") || want_any("floor_split_"))
+		clock_align();
 	CHECK(hsa_amd_agent_iterate_memory_pools(cpu, find_kernarg_pool, NULL));
 	uint32_t max_size = 0;
 	CHECK(hsa_agent_get_info(gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE, &max_size));
@@ -1235,7 +1604,7 @@ int main(int argc, char **argv)
 		kernel_load();
 	printf("agent: %s, queue: %u packets, command processor: %s\n", gfx, queue->size,
 	       cp ? "present" : "absent (a probe packet was not consumed)");
-	printf("%-24s %7s %10s %10s %10s %10s\n", "metric (ns)", "samples", "min", "p50", "p99",
+	printf("%-30s %7s %10s %10s %10s %10s\n", "metric (ns)", "samples", "min", "p50", "p99",
 	       "mean");
 
 	unsigned n, never;
@@ -1310,10 +1679,60 @@ int main(int argc, char **argv)
 				   : run_single(&hr, trips[i].kind, trips[i].blocked, &n);
 		record(trips[i].name, ns, n);
 	}
+	/* The breakdowns, on the same queue with profiling on. */
+	static const struct {
+		const char *name;
+		bool blocked;
+		enum kind kind;
+	} splits[] = {
+		{ "split_spin_barrier", false, BARRIER },
+		{ "split_blocked_barrier", true, BARRIER },
+		{ "split_spin_kernel", false, KERNEL },
+		{ "split_blocked_kernel", true, KERNEL },
+	};
+	bool profiled = false;
+	conv.cap = 4 * (opt.iters + 1);
+	conv.get_ns = xcalloc(conv.cap, sizeof(double));
+	conv.tick_ns = xcalloc(conv.cap, sizeof(double));
+	for (size_t i = 0; i < sizeof(splits) / sizeof(splits[0]); i++) {
+		if (!want_any(splits[i].name))
+			continue;
+		if (!cp) {
+			skip(splits[i].name, "no command processor consumed the probe packet");
+			continue;
+		}
+		if (splits[i].kind == KERNEL && !kern.loaded) {
+			skip(splits[i].name, kern.why);
+			continue;
+		}
+		if (!profiled) {
+			CHECK(hsa_amd_profiling_set_profiler_enabled(queue, 1));
+			profiled = true;
+		}
+		struct split sp;
+		run_split(&hr, splits[i].kind, splits[i].blocked, &sp);
+		record_split(splits[i].name, &sp);
+	}
+	if (profiled) {
+		CHECK(hsa_amd_profiling_set_profiler_enabled(queue, 0));
+		if (conv.n_get)
+			printf("conversion: hsa_amd_profiling_convert_tick_to_system_domain(end_ts) "
+			       "differs from hsa_amd_profiling_get_dispatch_time's end by at most "
+			       "%lld ns\n", (long long)conv.tick_diff_max);
+	}
+	if (conv.n_get)
+		record("convert_dispatch_time", conv.get_ns, conv.n_get);
+	else
+		free(conv.get_ns);
+	if (conv.n_tick)
+		record("convert_tick", conv.tick_ns, conv.n_tick);
+	else
+		free(conv.tick_ns);
+
 	/* Their floor: the same loops against the in-process consumer. */
 	if (want("floor_single_spin") || want("floor_single_blocked") ||
 	    want("floor_multi_spin") || want("floor_multi_blocked")) {
-		ref_init(true);
+		ref_init(true, false);
 		struct ring rr = ref_ring(true);
 		if (want("floor_single_spin")) {
 			ns = run_single(&rr, BARRIER, false, &n);
@@ -1331,6 +1750,19 @@ int main(int argc, char **argv)
 			ns = run_multi(&rr, BARRIER, true, &n);
 			record("floor_multi_blocked", ns, n);
 		}
+		ref_fini(true);
+	}
+	/* The breakdown's floor: the in-process consumer stamps start and
+	 * end on the same clock as the host readings. */
+	for (unsigned b = 0; b < 2; b++) {
+		const char *name = b ? "floor_split_blocked" : "floor_split_spin";
+		if (!opt.floors || !(want_any(name) || want_any(b ? "split_blocked" : "split_spin")))
+			continue;
+		ref_init(true, true);
+		struct ring rr = ref_ring(true);
+		struct split sp;
+		run_split(&rr, BARRIER, b, &sp);
+		record_split(name, &sp);
 		ref_fini(true);
 	}
 

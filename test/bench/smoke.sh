@@ -14,10 +14,14 @@
 #
 # Checked: exit status 0; the header line; every row has 8 fields, our
 # label, a metric the tool lists (--list), unit ns, a positive sample count
-# and numbers with min <= p50 <= p99 and min <= mean; the host metrics and
-# their floors are present; when the tool found a command processor, every
-# Single/Multi metric is present too (the kernel ones only when the empty
-# kernel was built); with gnuplot installed, --plot writes a PNG.
+# and numbers (negative only for a breakdown's pickup, execute, wake and sum)
+# with min <= p50 <= p99 and min <= mean; the host metrics and their floors
+# are present, and the breakdown floors' rows; when the tool found a command
+# processor, every Single/Multi metric is present too (the kernel ones only
+# when the empty kernel was built), and every breakdown row: the six of each
+# split_*, or its whole alone when the tool said the runtime gave no
+# profiling timestamps, and the conversion cost; with gnuplot installed,
+# --plot writes a PNG.
 set -eu
 kfdemu=$1 tool=$2 dir=$3 peer=${4:-}
 mkdir -p "$dir"
@@ -55,18 +59,38 @@ cat "$log"
 expect="enqueue_1t enqueue_1t_multi enqueue_2t wakeup_blocked wakeup_spin floor_enqueue_1t
 floor_enqueue_1t_multi floor_enqueue_2t floor_wakeup_blocked floor_wakeup_spin floor_single_spin floor_single_blocked
 floor_multi_spin floor_multi_blocked"
+parts="submit pickup execute wake sum whole"
+for f in floor_split_spin floor_split_blocked; do
+  for p in $parts; do expect="$expect ${f}_$p"; done
+done
 if grep -q 'command processor: present' "$log"; then
   expect="$expect single_spin_barrier single_blocked_barrier multi_spin_barrier multi_blocked_barrier"
+  splits="split_spin_barrier split_blocked_barrier"
   if ! grep -q 'single_spin_kernel *skipped' "$log"; then
     expect="$expect single_spin_kernel single_blocked_kernel multi_spin_kernel multi_blocked_kernel"
+    splits="$splits split_spin_kernel split_blocked_kernel"
   fi
+  # a breakdown without profiling timestamps says so and has its whole only
+  stamped=0
+  for sp in $splits; do
+    if grep -q "^$sp *profiling timestamps unavailable" "$log"; then
+      expect="$expect ${sp}_whole"
+    else
+      stamped=1
+      for p in $parts; do expect="$expect ${sp}_$p"; done
+    fi
+  done
+  [ "$stamped" = 1 ] && expect="$expect convert_dispatch_time"
 fi
 
 awk -F, -v expect="$expect" -v listfile="$dir/bench-$tag.metrics" '
   BEGIN { while ((getline m < listfile) > 0) known[m] = 1
           n = split(expect, want, /[ \n]+/) }
   function bad(msg) { printf "FAIL: line %d: %s: %s\n", NR, msg, $0; failed = 1 }
-  function num(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ }
+  # a part of a breakdown is negative when the clocks disagree by more than
+  # it lasts (pickup, execute, wake, and so their sum); nothing else is
+  function num(x) { return x ~ /^[0-9]+(\.[0-9]+)?$/ ||
+                    ($2 ~ /_(pickup|execute|wake|sum)$/ && x ~ /^-[0-9]+(\.[0-9]+)?$/) }
   NR == 1 { if ($0 != "label,metric,unit,samples,min,p50,p99,mean") bad("header"); next }
   NF != 8 { bad("not 8 fields"); next }
   $1 != "smoke" { bad("label") }
