@@ -340,8 +340,10 @@ done | awk -F, -v ours_csv="$OUT/ours.csv" -v rocr_csv="$OUT/rocr.csv" -v splits
   }' | tee -a "$OUT/table.txt"
 # how the clocks were aligned (round 1), and any breakdown without timestamps
 for label in ours rocr; do
-  grep -h -E '^(clock|conversion):' "$OUT/$label.1.log" 2>/dev/null | sed "s/^/  $label round 1: /"
-  grep -h 'timestamps unavailable' "$OUT/$label".[0-9]*.log 2>/dev/null | sort -u | sed "s/^/  $label: /"
+  { grep -h -E '^(clock|conversion):' "$OUT/$label.1.log" 2>/dev/null || true; } |
+    sed "s/^/  $label round 1: /"
+  { grep -h 'timestamps unavailable' "$OUT/$label".[0-9]*.log 2>/dev/null || true; } |
+    sort -u | sed "s/^/  $label: /"
 done | tee -a "$OUT/table.txt"
 
 # ---- --plot: the breakdown as stacked bars, both runtimes ----
