@@ -11,6 +11,8 @@
  * Suite "thread" (HL_USERPTR_SUITE=thread; the TSan pass runs it): two
  * threads register, lock and drop buffers sharing one page while kernels
  * use them.  Suite "multi" (two GPUs): both GPUs use the same pages.
+ * Suite "fault" (KFDEMU_FAIL=alloc:3): a BO the driver refuses midway
+ * through a registration is rolled back.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -99,7 +101,8 @@ static void load_vadd(struct dev *d)
 				   UINT32_MAX, &d->queue), HSA_STATUS_SUCCESS);
 }
 
-static void setup(void)
+/* The runtime and its agents and pools, no BO allocated yet. */
+static void setup_runtime(void)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
 	cpu.handle = gpu.handle = 0;
@@ -109,6 +112,11 @@ static void setup(void)
 	ck_status(hsa_amd_agent_iterate_memory_pools(cpu, find_pools, NULL), HSA_STATUS_SUCCESS);
 	ck_status(hsa_amd_agent_iterate_memory_pools(gpu, find_pools, NULL), HSA_STATUS_SUCCESS);
 	ck_assert(sys_fine.handle && sys_coarse.handle && kernarg_pool.handle && vram.handle);
+}
+
+static void setup(void)
+{
+	setup_runtime();
 	for (unsigned i = 0; i < n_devs; i++)
 		load_vadd(&devs[i]);
 }
@@ -117,6 +125,11 @@ static void teardown(void)
 {
 	for (unsigned i = 0; i < n_devs; i++)
 		ck_status(hsa_queue_destroy(devs[i].queue), HSA_STATUS_SUCCESS);
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+}
+
+static void teardown_runtime(void)
+{
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 
@@ -820,13 +833,44 @@ START_TEST(two_gpus_use_registered_and_locked_pages)
 }
 END_TEST
 
+/* ---- the driver refusing a BO (KFDEMU_FAIL=alloc:3) ---- */
+
+START_TEST(a_refused_bo_leaves_every_registration_as_it_was)
+{
+	char *buf = aligned_alloc(PAGE, 3 * PAGE);
+	/* BO 1: the middle page. */
+	ck_status(hsa_memory_register(buf + PAGE, PAGE), HSA_STATUS_SUCCESS);
+	/* The whole range needs page 0 (BO 2) and page 2 (BO 3, refused):
+	 * the new BO and the middle page's new reference are undone. */
+	ck_assert_int_ne(hsa_memory_register(buf, 3 * PAGE), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info_of(buf, NULL, NULL).type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	ck_assert_int_eq(info_of(buf + PAGE, NULL, NULL).type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_status(hsa_memory_deregister(buf + PAGE, PAGE), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info_of(buf + PAGE, NULL, NULL).type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	/* Nothing stale: the same ranges register and drop again. */
+	ck_status(hsa_memory_register(buf, 3 * PAGE), HSA_STATUS_SUCCESS);
+	ck_status(hsa_memory_register(buf + PAGE, PAGE), HSA_STATUS_SUCCESS);
+	ck_status(hsa_memory_deregister(buf, 3 * PAGE), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info_of(buf, NULL, NULL).type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	ck_assert_int_eq(info_of(buf + PAGE, NULL, NULL).type, HSA_EXT_POINTER_TYPE_LOCKED);
+	ck_status(hsa_memory_deregister(buf + PAGE, PAGE), HSA_STATUS_SUCCESS);
+	free(buf);
+}
+END_TEST
+
 static Suite *userptr_suite(void)
 {
 	const char *which = getenv("HL_USERPTR_SUITE");
 	Suite *s = suite_create("runtime_userptr");
 	TCase *tc = tcase_create("userptr");
-	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 600);
+	if (which && !strcmp(which, "fault")) {
+		tcase_add_checked_fixture(tc, setup_runtime, teardown_runtime);
+		tcase_add_test(tc, a_refused_bo_leaves_every_registration_as_it_was);
+		suite_add_tcase(s, tc);
+		return s;
+	}
+	tcase_add_checked_fixture(tc, setup, teardown);
 	if (which && !strcmp(which, "thread")) {
 		tcase_add_test(tc, two_threads_register_and_lock_one_page);
 	} else if (which && !strcmp(which, "multi")) {
