@@ -591,9 +591,12 @@ START_TEST(bad_opcode_stops_only_that_queue)
 	p[n++] = 0x0000007Fu; /* no such opcode */
 	n += sd_fence(p + n, va + 4, 2);
 	sdq_submit(&q, p, n);
+	uint64_t end = cp_now_ns() + 5000000000ull;
+	while (sdq_rptr(&q) < 16 && cp_now_ns() < end)
+		sched_yield();
 	cp_sleep_ms(30);
-	ck_assert_uint_eq(b[0], 1);
 	ck_assert_uint_eq(sdq_rptr(&q), 16); /* stopped at the bad packet */
+	ck_assert_uint_eq(b[0], 1);
 	ck_assert_uint_eq(b[1], 0);
 	/* a queue that stopped ignores later doorbells */
 	n = sd_fence(p, va + 8, 3);
