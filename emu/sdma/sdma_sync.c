@@ -52,13 +52,12 @@
 
 uint64_t kemu_sdma_gpu_clock(const struct kemu_sdma_engine *eng)
 {
-	/* the same counter as kemu_cp_gpu_clock and GET_CLOCK_COUNTERS:
-	 * CLOCK_MONOTONIC_RAW at the node's gpu_counter_freq (100 MHz) */
+	/* the counter GET_CLOCK_COUNTERS reports and the CP stamps: one
+	 * function (kemu_gpu_ticks) so they agree tick for tick */
 	struct timespec ts;
 	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 	uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	uint64_t khz = eng->counter_freq_khz ? eng->counter_freq_khz : 100000;
-	return ns / 1000000ull * khz + ns % 1000000ull * khz / 1000000ull;
+	return kemu_gpu_ticks(ns, eng->counter_freq_khz);
 }
 
 int kemu_sdma_fence(struct kemu_sdma_queue *q, const uint32_t *dw)
