@@ -6,7 +6,9 @@
  *
  *  - address = VGPR ADDR + OFFSET (16-bit, offset1:offset0) for single
  *    ops; read2/write2 use ADDR + OFFSET0 * size and ADDR + OFFSET1 *
- *    size (size x64 for st64);
+ *    size (size x64 for st64); the sum is 32 bits and wraps (LLVM folds
+ *    a negative base into the offset on gfx7+: tmp[63 - lid] becomes
+ *    ADDR = -4 * lid with offset:252);
  *  - an access beyond the workgroup's LDS allocation returns 0 (reads)
  *    and is dropped (writes, atomics), as the hardware's LDS range check
  *    does — no fault;
@@ -86,7 +88,7 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 		aop = A_FADD;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
-		uint64_t a = (uint64_t)isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset;
+		uint64_t a = (uint32_t)(isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset);
 		uint64_t d0 = isa_vrow(w, in->data_reg)[l], d1 = 0, old = 0;
 		if (n == 8)
 			d0 |= (uint64_t)isa_vrow(w, in->data_reg + 1u)[l] << 32;
@@ -160,7 +162,7 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
 		for (unsigned k = 0; k < (two ? 2u : 1u); k++) {
-			uint64_t a = (uint64_t)addr[l] + (k ? off1 : off0);
+			uint64_t a = (uint32_t)(addr[l] + (k ? off1 : off0));
 			bool ok = a + n <= size;
 			for (unsigned i = 0; i < nd; i++) {
 				if (write) {
@@ -213,10 +215,10 @@ static int exec_ds_rw(struct isa_wave *w, const struct isa_inst *in)
 
 		if (two) {
 			unsigned scale = n * ((in->flags & DS_ST64) ? 64 : 1);
-			addr[0] = base + (uint64_t)((uint32_t)in->offset & 0xff) * scale;
-			addr[1] = base + (uint64_t)in->offset1 * scale;
+			addr[0] = (uint32_t)(base + ((uint32_t)in->offset & 0xff) * scale);
+			addr[1] = (uint32_t)(base + (uint64_t)in->offset1 * scale);
 		} else {
-			addr[0] = base + (uint32_t)in->offset;
+			addr[0] = (uint32_t)(base + (uint32_t)in->offset);
 		}
 		for (unsigned k = 0; k < nacc; k++) {
 			uint8_t buf[16];

@@ -406,6 +406,10 @@ START_TEST(test_lds_and_global_atomics)
 	EXPECT(o, 11, 0x3ff80000u);         /* ds_add_rtn_f64 returns 1.5 (high dword) */
 	EXPECT(o, 12, 0x40080000u);         /* LDS holds 3.0 */
 	EXPECT(o, 21, 0);                   /* inc wraps at the operand: 0,1,2 -> 0 */
+	EXPECT(o, 13, 10);                  /* DS ADDR + OFFSET wraps at 32 bits: read */
+	EXPECT(o, 14, 77);                  /* write */
+	EXPECT(o, 15, 77);                  /* atomic */
+	EXPECT(o, 17, 92);                  /* read2: 82 + 10 */
 	hx_free(o);
 }
 END_TEST

@@ -204,6 +204,20 @@ BEGIN t_atomic
   global_atomic_inc v9, v29, s[2:3] offset:84            // 0 -> 1
   global_atomic_inc v9, v29, s[2:3] offset:84            // 1 -> 2
   global_atomic_inc v9, v29, s[2:3] offset:84            // 2 >= 2 -> 0
+  // DS addresses are 32-bit: ADDR + OFFSET wraps (clang folds a negative
+  // base into the offset, e.g. tmp[63 - lid] -> ADDR = -4 * lid, offset:252)
+  v_mov_b32 v31, -4
+  ds_read_b32 v32, v31 offset:4                          // LDS 0: 10
+  ST v32, 13
+  v_mov_b32 v33, 77
+  ds_write_b32 v31, v33 offset:8                         // LDS 4 = 77
+  ds_read_b32 v34, v1 offset:4
+  ST v34, 14
+  ds_add_rtn_u32 v35, v31, v3 offset:8                   // LDS 4: 77 -> 82, returns 77
+  ST v35, 15
+  ds_read2_b32 v[36:37], v31 offset0:2 offset1:1         // LDS 4 (82), LDS 0 (10)
+  v_add_u32 v38, v36, v37
+  ST v38, 17
   s_endpgm
 KD t_atomic, 64
 
