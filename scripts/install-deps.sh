@@ -21,6 +21,8 @@ pkgs=(
   valgrind libclang-rt-14-dev
   # the dispatch benchmark's --plot histograms
   gnuplot-nox
+  # the Python package (python/hsalite), its examples and its pytest suite
+  python3-numpy python3-msgpack python3-pytest
 )
 
 missing=()
