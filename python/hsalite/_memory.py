@@ -15,15 +15,16 @@ Placement and copies go through one object, the copy engine, chosen per GPU
                    hsa_amd_memory_async_copy through a host-pinned staging
                    buffer, waited on with a completion signal.
 
-hsalite has no hsa_amd_memory_async_copy yet (docs/differences.md), so
+hsalite's hsa_amd_memory_async_copy is a placeholder that returns
+HSA_STATUS_ERROR_NOT_SUPPORTED (src/runtime/unsupported.c), so
 CpuMappedCopies is the default.  HSALITE_COPY=auto uses AsyncCopies when the
 runtime exports the function AND a probe round trip (4 KiB there and back
 within 2 s) returns the right bytes; HSALITE_COPY=async insists on it (an
 error if it does not work); HSALITE_COPY=cpu (the default) never tries it.
 auto is not the default because on kfdemu ROCr's copies go to an SDMA
 engine kfdemu does not model (HSA_ENABLE_SDMA=0 makes ROCr use blit
-kernels): a probe there costs its timeout.  When hsalite gains the call,
-the default becomes auto.
+kernels): a probe there costs its timeout and leaves an abandoned copy.
+When hsalite implements the call, the default should become auto.
 """
 import ctypes
 import os

@@ -9,11 +9,11 @@ first, before hsa_shut_down; releasing it earlier (``.free()``, ``.close()``,
 ``with``) is always allowed.  After shutdown such objects are dead: using
 one raises HSAError(HSA_STATUS_ERROR_NOT_INITIALIZED).
 
-GPU faults: queues are created with an error callback (Queue), and where the
-runtime has hsa_amd_register_system_event_handler (ROCr) a handler records
-GPU memory faults here, so that waits raise instead of the runtime aborting
-the process.  hsalite reports memory faults through the queue callbacks
-(docs/differences.md, section 3).
+GPU faults: queues are created with an error callback (Queue), and where
+hsa_amd_register_system_event_handler works (ROCr) a handler records GPU
+memory faults here, so that waits raise instead of the runtime aborting the
+process.  hsalite answers that call NOT_SUPPORTED and reports memory faults
+through the queue callbacks (docs/differences.md, section 3).
 """
 import atexit
 import ctypes
@@ -103,6 +103,7 @@ class Runtime:
         self._resources = {}  # id -> weakref, insertion order = creation order
         self._res_lock = threading.Lock()
         self.faults = []       # (agent handle, address, reason mask) from the event handler
+        self.fault_handler_status = None  # what registering the handler returned
         self.fault_event = threading.Event()
         try:
             freq = ctypes.c_uint64()
@@ -144,7 +145,9 @@ class Runtime:
         # hsa_shut_down and offers no way to unregister it.
         self._fault_cb = _lib.SYSTEM_EVENT_CB(on_event)
         _keep_alive.append(self._fault_cb)
-        check(fn(self._fault_cb, None), "hsa_amd_register_system_event_handler")
+        # hsalite exports it but answers NOT_SUPPORTED (its queue callbacks
+        # carry memory faults): then the queue callbacks are the channel.
+        self.fault_handler_status = fn(self._fault_cb, None)
 
     def fault_for(self, agent_handle):
         for f in self.faults:

@@ -378,8 +378,9 @@ dx, dy = gpu.to_device(x), gpu.to_device(np.ones(n, np.float32))
 gpu.load(sys.argv[1]).kernel("saxpy_hip")(np.float32(2), dx, dy, np.uint32(n), grid=n,
                                           block=64, timeout=60)
 ok = (dy.copy_to_host() == 2 * x + 1).all() and (dx.copy_to_host() == x).all()
-print("ENGINE", eng, "async_symbol", hsalite._current().lib.has("hsa_amd_memory_async_copy"),
-      "OK" if ok else "WRONG")
+err = getattr(gpu, "_copy_probe_error", None)
+print("ENGINE", eng, "probe_error", err.name if isinstance(err, hsalite.HSAError) else
+      type(err).__name__, "OK" if ok else "WRONG")
 """
 
 
@@ -394,6 +395,10 @@ def test_copy_engine_auto(gpu, hip_mod):
                        capture_output=True, text=True, timeout=240)
     assert r.returncode == 0, (r.stdout, r.stderr[-3000:])
     line = [ln for ln in r.stdout.splitlines() if ln.startswith("ENGINE")][0]
-    _, engine, _, has_symbol, verdict = line.split()
+    _, engine, _, probe_error, verdict = line.split()
     assert verdict == "OK", line
-    assert engine == ("async" if has_symbol == "True" else "cpu-mapped"), line
+    # the CPU-mapped path only after a failed probe, and the reason is kept
+    assert (engine, probe_error == "NoneType") in (("async", True), ("cpu-mapped", False)), line
+    expect = os.environ.get("HSALITE_TEST_EXPECT_COPY")
+    if expect:  # the ctest of each library says what it must pick
+        assert engine == expect, line
