@@ -15,16 +15,17 @@ Placement and copies go through one object, the copy engine, chosen per GPU
                    hsa_amd_memory_async_copy through a host-pinned staging
                    buffer, waited on with a completion signal.
 
-hsalite's hsa_amd_memory_async_copy is a placeholder that returns
-HSA_STATUS_ERROR_NOT_SUPPORTED (src/runtime/unsupported.c), so
-CpuMappedCopies is the default.  HSALITE_COPY=auto uses AsyncCopies when the
-runtime exports the function AND a probe round trip (4 KiB there and back
-within 2 s) returns the right bytes; HSALITE_COPY=async insists on it (an
-error if it does not work); HSALITE_COPY=cpu (the default) never tries it.
-auto is not the default because on kfdemu ROCr's copies go to an SDMA
-engine kfdemu does not model (HSA_ENABLE_SDMA=0 makes ROCr use blit
-kernels): a probe there costs its timeout and leaves an abandoned copy.
-When hsalite implements the call, the default should become auto.
+The choice is HSALITE_COPY: auto (the default) uses AsyncCopies when the
+runtime exports hsa_amd_memory_async_copy AND a probe round trip (4 KiB
+there and back within 2 s) returns the right bytes, else CpuMappedCopies;
+async insists on AsyncCopies (an error if the probe fails); cpu never tries
+it.  On hsalite the call is still a placeholder that answers
+HSA_STATUS_ERROR_NOT_SUPPORTED (src/runtime/unsupported.c), so the probe
+fails at once and device arrays are CPU-mapped; when hsalite implements
+it, auto switches to VRAM arrays with no change here.  ROCr passes the
+probe (SDMA engines, or blit kernels with HSA_ENABLE_SDMA=0), on kfdemu
+too.  A probe that times out leaves its copy behind: its signal is
+abandoned, not destroyed, since the engine may still write it.
 """
 import ctypes
 import os
@@ -255,7 +256,7 @@ class AsyncCopies:
 
 def select_copies(gpu):
     """The copy engine for gpu (see the module comment for HSALITE_COPY)."""
-    mode = os.environ.get("HSALITE_COPY", "cpu").strip().lower() or "cpu"
+    mode = os.environ.get("HSALITE_COPY", "auto").strip().lower() or "auto"
     if mode not in ("cpu", "auto", "async"):
         raise ValueError("HSALITE_COPY=%s: want cpu, auto or async" % mode)
     if mode == "cpu":

@@ -384,6 +384,16 @@ print("ENGINE", eng, "probe_error", err.name if isinstance(err, hsalite.HSAError
 """
 
 
+def test_copy_engine_default(gpu):
+    """The engine this process uses (HSALITE_COPY unset: auto)."""
+    assert gpu.copies.name in ("async", "cpu-mapped")
+    if gpu.copies.name == "cpu-mapped":
+        assert getattr(gpu, "_copy_probe_error", None) is not None
+    expect = os.environ.get("HSALITE_TEST_EXPECT_COPY")
+    if expect and "HSALITE_COPY" not in os.environ:
+        assert gpu.copies.name == expect
+
+
 def test_copy_engine_auto(gpu, hip_mod):
     """HSALITE_COPY=auto: hsa_amd_memory_async_copy (VRAM arrays) where the
     library has it and it works, else the CPU-mapped path.  HSA_ENABLE_SDMA=0
