@@ -248,6 +248,10 @@ START_TEST(two_1k_buffers_on_one_page_register_and_a_kernel_uses_them)
 	memset(y, 0, 1024);
 	ck_status(hsa_memory_register(x, 1024), HSA_STATUS_SUCCESS);
 	ck_status(hsa_memory_register(y, 1024), HSA_STATUS_SUCCESS);
+	/* Copied into each other by the runtime, then by the GPU. */
+	ck_status(hsa_memory_copy(y, x, 1024), HSA_STATUS_SUCCESS);
+	ck_assert_mem_eq(y, x, 1024);
+	memset(y, 0, 1024);
 	gpu_copy_check(x, y, y, 256, 1.0f);
 	/* Either one gone, the other's pages stay mapped. */
 	ck_status(hsa_memory_deregister(x, 1024), HSA_STATUS_SUCCESS);
@@ -749,7 +753,11 @@ static void *register_worker(void *arg)
 		if (hsa_memory_register(mine, 1024) != HSA_STATUS_SUCCESS)
 			return "register";
 		pthread_barrier_wait(w->bar);
-		/* Both registered: each thread's kernel writes its buffer. */
+		/* Both registered: each thread copies into its buffer, then
+		 * its kernel writes it. */
+		if (hsa_memory_copy(mine, w->src, 1024) != HSA_STATUS_SUCCESS ||
+		    mine[100] != w->src[100])
+			return "hsa_memory_copy";
 		memset(mine, 0, 1024);
 		if (!vadd(w->src, w->src, mine, 256))
 			return "vadd";
