@@ -325,6 +325,12 @@ struct kfd_queue_args {
 int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *args,
 		     uint32_t *queue_id, uint64_t **doorbell);
 int kfd_queue_destroy(struct kfd_process *proc, uint32_t queue_id);
+/* ALLOC_QUEUE_GWS: gives the queue num_gws global wave sync slots (0 takes
+ * them back); *first_gws gets the first slot.  The process's GWS on a
+ * device goes to one queue at a time (-EBUSY); -ENODEV without GWS.
+ * DESTROY_QUEUE releases them. */
+int kfd_queue_alloc_gws(struct kfd_process *proc, uint32_t queue_id, uint32_t num_gws,
+			uint32_t *first_gws);
 int kfd_queue_update(struct kfd_process *proc, uint32_t queue_id, uint32_t percentage,
 		     uint32_t priority, void *ring, uint32_t ring_size);
 int kfd_queue_set_cu_mask(struct kfd_process *proc, uint32_t queue_id,

@@ -265,6 +265,24 @@ int kfd_queue_update(struct kfd_process *proc, uint32_t queue_id, uint32_t perce
 	return ret;
 }
 
+int kfd_queue_alloc_gws(struct kfd_process *proc, uint32_t queue_id, uint32_t num_gws,
+			uint32_t *first_gws)
+{
+	struct kfd_args_alloc_queue_gws args = {
+		.queue_id = queue_id,
+		.num_gws = num_gws,
+	};
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_ALLOC_QUEUE_GWS, &args);
+	if (ret) {
+		hl_error(KFD_LOG, "ALLOC_QUEUE_GWS: %s: queue %u, %u slots", hl_errno_name(ret),
+			 queue_id, num_gws);
+		return ret;
+	}
+	if (first_gws)
+		*first_gws = args.first_gws;
+	return 0;
+}
+
 int kfd_queue_set_cu_mask(struct kfd_process *proc, uint32_t queue_id, const uint32_t *mask,
 			  uint32_t num_bits)
 {

@@ -16,6 +16,21 @@
  * descriptor page goes back to the pool (page.c).  queue_destroy undoes
  * any partial state, so creation failures use it too.
  *
+ * Cooperative queues (HSA_QUEUE_TYPE_COOPERATIVE), as ROCr 5.2.3's
+ * GpuAgent::QueueCreate / InitGWS: an agent has at most one, shared by
+ * every cooperative create on it and counted (coop_refs); the first create
+ * makes a queue (the caller's size and callback) and gives it one GWS slot
+ * with ALLOC_QUEUE_GWS (the kernel lets a process's GWS go to one queue per
+ * device), later creates return the same hsa_queue_t *, and each destroy
+ * drops a count; the last one destroys the queue, which releases the GWS.
+ * An agent without GWS in its topology refuses with
+ * INVALID_QUEUE_CREATION (ROCr's answer); a refused ALLOC_QUEUE_GWS is
+ * OUT_OF_RESOURCES, as ROCr's "GWS allocation failed", and marks the agent
+ * (gws_refused) so HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES reports false
+ * from then on.  coop_lock serialises cooperative creation, so two threads
+ * never race to create the shared queue (lock order: coop_lock, then
+ * hl_queues.lock).
+ *
  * Locking: hl_queues.lock protects the registry and everything reachable
  * from it; ioctls of creation run without it (only the publication takes
  * it), so creating queues on two threads overlaps.
@@ -34,6 +49,7 @@ struct hl_queues hl_queues = {
 };
 
 static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
+static pthread_mutex_t coop_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_once_t queue_atfork_once = PTHREAD_ONCE_INIT;
 
 /* A fork child may inherit hl_queues.lock held by a thread that does not
@@ -172,6 +188,32 @@ static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
 	return 0;
 }
 
+/* The agent's shared cooperative queue, or NULL.  Caller holds
+ * hl_queues.lock. */
+static struct hl_queue *coop_find_locked(const struct hl_agent *a)
+{
+	for (struct hl_queue *q = hl_queues.live; q; q = q->next)
+		if (q->coop_refs && q->agent == a)
+			return q;
+	return NULL;
+}
+
+/* Gives the new cooperative queue q (not yet published) its GWS slot, as
+ * ROCr's AqlQueue::EnableGWS(1).  On failure q is destroyed and the agent
+ * stops reporting cooperative queues. */
+static int coop_enable(struct hl_runtime *rt, struct hl_queue *q)
+{
+	uint32_t first;
+	int err = kfd_queue_alloc_gws(rt->proc, q->queue_id, 1, &first);
+	if (!err)
+		return 0;
+	atomic_store_explicit(&q->agent->gws_refused, true, memory_order_relaxed);
+	hl_error(QUEUE_LOG, "COOPERATIVE queue on %s: GWS allocation failed (%s); the agent no "
+		 "longer reports cooperative queues", q->agent->name, hl_errno_name(err));
+	queue_destroy(rt, q);
+	return err;
+}
+
 static hsa_status_t check_create_args(struct hl_runtime *rt, hsa_agent_t agent, uint32_t size,
 				      hsa_queue_type32_t type, uint32_t private_segment_size,
 				      hsa_queue_t **queue, struct hl_agent **out)
@@ -187,13 +229,15 @@ static hsa_status_t check_create_args(struct hl_runtime *rt, hsa_agent_t agent, 
 			 size, HL_QUEUE_MIN_PACKETS, HL_QUEUE_MAX_PACKETS);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
-	if (type == HSA_QUEUE_TYPE_COOPERATIVE) {
-		/* A cooperative queue needs GWS (ALLOC_QUEUE_GWS) and ROCr's
-		 * single shared queue: not implemented yet. */
-		hl_warn(QUEUE_LOG, "hsa_queue_create: COOPERATIVE queues are not supported");
-		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+	if (type == HSA_QUEUE_TYPE_COOPERATIVE &&
+	    (!a->node->props.num_gws || atomic_load_explicit(&a->gws_refused,
+							     memory_order_relaxed))) {
+		hl_error(QUEUE_LOG, "hsa_queue_create: %s has no GWS for a COOPERATIVE queue",
+			 a->name);
+		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	}
-	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE)
+	if (type != HSA_QUEUE_TYPE_MULTI && type != HSA_QUEUE_TYPE_SINGLE &&
+	    type != HSA_QUEUE_TYPE_COOPERATIVE)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (private_segment_size != UINT32_MAX && private_segment_size > HL_QUEUE_PRIVATE_MAX) {
 		hl_error(QUEUE_LOG, "hsa_queue_create: %u bytes of private memory per work-item "
@@ -294,13 +338,34 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	int err = hl_queues_attach(rt);
 	if (err)
 		return hl_status_from_errno(err);
+	bool coop = type == HSA_QUEUE_TYPE_COOPERATIVE;
+	if (coop) {
+		pthread_mutex_lock(&coop_lock);
+		pthread_mutex_lock(&hl_queues.lock);
+		struct hl_queue *shared = coop_find_locked(a);
+		if (shared)
+			shared->coop_refs++;
+		pthread_mutex_unlock(&hl_queues.lock);
+		if (shared) {
+			pthread_mutex_unlock(&coop_lock);
+			*queue = &shared->amd->hsa_queue;
+			return HSA_STATUS_SUCCESS;
+		}
+	}
 
 	struct hl_queue *q;
 	err = queue_create(rt, a, size, type, callback, data, private_segment_size, &q);
-	if (err)
-		return hl_status_from_errno(err);
+	if (!err && coop)
+		err = coop_enable(rt, q);
+	if (err) {
+		if (coop)
+			pthread_mutex_unlock(&coop_lock);
+		return coop && err != -ENOMEM ? HSA_STATUS_ERROR_OUT_OF_RESOURCES :
+						hl_status_from_errno(err);
+	}
 
 	pthread_mutex_lock(&hl_queues.lock);
+	q->coop_refs = coop ? 1 : 0;
 	q->next = hl_queues.live;
 	hl_queues.live = q;
 	hl_queues.n_live++;
@@ -310,6 +375,8 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 		hl_queues.n_live--;
 	}
 	pthread_mutex_unlock(&hl_queues.lock);
+	if (coop)
+		pthread_mutex_unlock(&coop_lock);
 	if (err) {
 		queue_destroy(rt, q);
 		return hl_status_from_errno(err);
@@ -344,6 +411,13 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 		return HSA_STATUS_SUCCESS;
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
+	if (q->coop_refs > 1) {
+		/* The agent's shared cooperative queue stays for its other
+		 * creators. */
+		q->coop_refs--;
+		hl_queue_release();
+		return HSA_STATUS_SUCCESS;
+	}
 	queue_unpublish_locked(q);
 	hl_queue_release();
 	hl_queue_service_reap();

@@ -177,6 +177,10 @@ struct hl_queue {
 	uint32_t gpu_id;
 	uint32_t queue_id;             /* KFD's; valid when created */
 	bool created;                  /* the KFD queue exists */
+	uint32_t coop_refs;            /* COOPERATIVE: creates not yet destroyed
+	                                * (the one GWS queue of its agent is
+	                                * shared); 0 otherwise.  Under
+	                                * hl_queues.lock */
 	struct kfd_mem *ring_mem;
 	struct kfd_mem *eop_mem;
 	struct kfd_mem *cwsr_mem;

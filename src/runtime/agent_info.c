@@ -225,7 +225,11 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
 		if (!gpu)
 			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-		*(bool *)value = np->num_gws != 0;
+		/* GWS in the topology means the kernel can allocate it (KFD
+		 * reports num_gws only with HWS scheduling); a refusal seen
+		 * at a cooperative queue's creation withdraws it. */
+		*(bool *)value = np->num_gws != 0 &&
+				 !atomic_load_explicit(&a->gws_refused, memory_order_relaxed);
 		break;
 	case HSA_AMD_AGENT_INFO_UUID:
 		put_string(value, a->uuid, strlen(a->uuid) + 1);

@@ -153,6 +153,8 @@ struct hl_agent {
 	uint32_t mem_width, mem_clk_max;
 	struct hl_agent *nearest_cpu;
 	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
+	_Atomic bool gws_refused;      /* ALLOC_QUEUE_GWS failed: no cooperative
+	                                * queues (src/queue/queue.c) */
 };
 
 /* A callback registered with hsa_amd_register_deallocation_callback. */

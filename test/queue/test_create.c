@@ -158,11 +158,9 @@ START_TEST(cpu_or_unknown_agent_is_invalid_agent)
 }
 END_TEST
 
-START_TEST(cooperative_is_not_supported_and_unknown_type_invalid)
+START_TEST(unknown_type_is_invalid)
 {
 	hsa_queue_t *q = NULL;
-	ck_status(hsa_queue_create(q_gpu, 64, HSA_QUEUE_TYPE_COOPERATIVE, NULL, NULL, 0, 0, &q),
-		  HSA_STATUS_ERROR_NOT_SUPPORTED);
 	ck_status(hsa_queue_create(q_gpu, 64, 7, NULL, NULL, 0, 0, &q),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_ptr_null(q);
@@ -306,7 +304,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, sizes_not_a_power_of_two_or_out_of_range_are_invalid);
 	tcase_add_test(tc, null_queue_pointer_is_invalid_argument);
 	tcase_add_test(tc, cpu_or_unknown_agent_is_invalid_agent);
-	tcase_add_test(tc, cooperative_is_not_supported_and_unknown_type_invalid);
+	tcase_add_test(tc, unknown_type_is_invalid);
 	tcase_add_test(tc, private_segment_above_limit_is_out_of_resources);
 	tcase_add_test(tc, private_segment_gets_scratch_described);
 	tcase_add_test(tc, destroyed_queue_is_invalid_queue);
