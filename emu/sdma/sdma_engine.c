@@ -15,15 +15,21 @@
  * queues.
  *
  * Idle.  Doorbell stores cannot be trapped (cp_sched.c explains why), so
- * an idle engine polls its queues' doorbell words, with the CP's pacing:
- * after the last progress it keeps sweeping without sleeping for
- * KEMU_CP_SPIN_NS (20 us), then naps on eng->wake with an exponential
- * backoff from 50 us to 1 ms (2 ms after 100 ms idle); a hook (new queue,
- * update, destroy) wakes it at once.  An engine whose queues are all
- * stopped or inactive parks without a timeout.  So an idle engine costs one
- * wakeup a millisecond or two, and a queue's doorbell is seen within that
- * long.  A queue blocked in POLL_REGMEM (or a looping ATOMIC) is re-checked
- * at the same pace.
+ * idle engines poll their queues' doorbell words, with the CP's pacing:
+ * after the last progress an engine keeps sweeping without sleeping for
+ * KEMU_SDMA_SPIN_NS (20 us, as the CP).  Then the engines of a device share
+ * one poller, as the CP's slots do: one engine takes the role and naps with
+ * an exponential backoff from 50 us to 1 ms (2 ms after 100 ms idle),
+ * sweeping its own queues and peeking at the other engines' doorbells after
+ * each nap (waking them when one changed), while the other idle engines
+ * park without a timeout; a busy engine gives the role back and wakes the
+ * parked ones, and a hook (new queue, update, destroy) wakes the engines at
+ * once.  An engine whose queue waits in POLL_REGMEM (or a looping ATOMIC)
+ * never parks: it re-checks at that pace, polling for the device too when
+ * nobody else does.  An engine whose queues are all stopped or inactive
+ * parks until a hook.  So an idle device costs one wakeup every millisecond
+ * or two, whatever its number of engines, and a doorbell is seen within
+ * that long.
  *
  * Stopping.  UPDATE_QUEUE and DESTROY_QUEUE set q->preempt, which the
  * fetch checks between packets, and wait on eng->released while the
@@ -274,7 +280,7 @@ static void *engine_thread(void *arg)
 		uint64_t now = mono_ns();
 		if (!idle_since)
 			idle_since = now;
-		if (now - idle_since < KEMU_CP_SPIN_NS) {
+		if (now - idle_since < KEMU_SDMA_SPIN_NS) {
 			/* spin: let a hook in, then sweep again */
 			pthread_mutex_unlock(&eng->lock);
 			for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++)

@@ -124,6 +124,9 @@
  * before the engine's other queues get a turn. */
 #define KEMU_SDMA_QUANTUM_PACKETS 64
 #define KEMU_SDMA_QUANTUM_NS      1000000ull
+/* After its last progress an engine keeps sweeping its queues this long
+ * before it naps (the CP's KEMU_CP_SPIN_NS is 20 us) */
+#define KEMU_SDMA_SPIN_NS         20000ull
 
 struct kemu_sdma_engine;
 
