@@ -182,12 +182,19 @@ int kemu_sdma_const_fill(struct kemu_sdma_queue *q, const uint32_t *dw)
 			return -1;
 		}
 		uint64_t n = len - done < avail ? len - done : avail;
-		if (esz == 1 || (data == 0 && size_log2 <= 2)) {
+		if (esz == 1 || data == 0) {
 			memset(h, esz == 1 ? pattern[0] : 0, n);
 		} else {
-			/* the element pattern continues across mapping pieces */
-			for (uint64_t i = 0; i < n; i++)
-				h[i] = pattern[(done + i) & (esz - 1)];
+			/* the element pattern continues across mapping pieces:
+			 * a block starting at this piece's phase (256 is a
+			 * multiple of every element size) */
+			uint8_t block[256];
+			for (unsigned i = 0; i < sizeof(block); i++)
+				block[i] = pattern[(done + i) & (esz - 1)];
+			for (uint64_t off = 0; off < n; off += sizeof(block)) {
+				uint64_t m = n - off < sizeof(block) ? n - off : sizeof(block);
+				memcpy(h + off, block, m);
+			}
 		}
 		done += n;
 	}
