@@ -196,7 +196,12 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 			for (unsigned i = 0; i < POLLS_PER_CLOCK; i++) {
 				v = value_load(value);
 				if (hl_signal_satisfied(cond, v, cmp)) {
-					spin_adapt(side, hl_system_timestamp() - start, stepping);
+					/* the last clock reading, at most
+					 * POLLS_PER_CLOCK polls old: a fresh one
+					 * would cost the waker's latency a clock
+					 * read, and the budget is a ceiling with
+					 * a quarter's margin anyway */
+					spin_adapt(side, now - start, stepping);
 					return v;
 				}
 				hl_cpu_relax();

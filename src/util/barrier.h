@@ -25,18 +25,25 @@ static inline void hl_fence_seq_cst(void) { atomic_thread_fence(memory_order_seq
 
 /*
  * Ring a gfx9+ doorbell: every write that the packet depends on (its body and
- * its header) must be visible before the GPU sees the new value, and the
- * doorbell page is uncached MMIO, so a release fence plus a store fence
- * precede one aligned 64-bit store.  Pairs with the command processor's read
+ * its header) must be visible before the GPU sees the new value: one aligned
+ * 64-bit store with release order.  Pairs with the command processor's read
  * of the doorbell, after which it reads packets with acquire semantics.
+ *
+ * No store fence: KFD maps the doorbell page uncached (kfd_doorbell_mmap,
+ * pgprot_noncached), and x86 never reorders a store to UC memory with
+ * earlier write-back stores (SDM vol. 3 8.2.2; only non-temporal, string and
+ * WC stores are weakly ordered, and none of ours is), so the release store
+ * orders the packet before the doorbell as ROCr's does (AqlQueue::StoreRelaxed
+ * on doorbell type 2: a release store and nothing else).  An SFENCE here
+ * waited for the packet's stores to the ring, whose line the CP holds, to
+ * drain before the doorbell: it lengthened the submit's tail (p99) by tens of
+ * ns for no ordering gained.  Non-temporal packet stores by an application
+ * need that application's own SFENCE before its header store, with either
+ * runtime.
  */
 static inline void hl_doorbell_store64(_Atomic uint64_t *doorbell, uint64_t value)
 {
-	hl_fence_release();
-#if defined(__x86_64__)
-	__asm__ __volatile__("sfence" ::: "memory");
-#endif
-	atomic_store_explicit(doorbell, value, memory_order_relaxed);
+	atomic_store_explicit(doorbell, value, memory_order_release);
 }
 
 #endif /* HSALITE_BARRIER_H */
