@@ -9,8 +9,10 @@
  * libhsakmt 5.2.3 maps user memory (fmm_map_to_gpu_nodes ignores the nodes
  * of a userptr and maps all registered ones: every GPU).  A list with no
  * GPU, or a process without GPUs, pins nothing and returns the host
- * pointer.  The bookkeeping (counting, overlapping ranges) is
- * userptr.c's.
+ * pointer.  So does memory inside a pool allocation, which is mapped to the
+ * listed GPUs as ROCr maps it; its unlock is a no-op (ROCr's unmaps the
+ * whole allocation from every GPU, which we do not copy).  The bookkeeping
+ * (counting, overlapping ranges) is userptr.c's.
  *
  * hsa_amd_memory_unlock returns SUCCESS whatever it is given, as ROCr's
  * does (it ignores what the thunk answers); an unknown pointer is logged.
@@ -47,6 +49,23 @@ static int lock_targets(struct hl_runtime *rt, const hsa_agent_t *agents, int n,
 	return count;
 }
 
+/* host_ptr inside one of our allocations: ROCr's Lock registers the BO
+ * libhsakmt already has there and maps it to the listed GPUs, and the agent
+ * pointer is the host pointer.  True when host_ptr is such memory. */
+static bool lock_allocation(struct hl_runtime *rt, void *host_ptr, const uint32_t *ids,
+			    uint32_t n, hsa_status_t *status)
+{
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, host_ptr);
+	if (al && al->mem) {
+		int err = kfd_mem_map(rt->proc, al->mem, ids, n);
+		/* MakeKfdMemoryResident failing is OUT_OF_RESOURCES. */
+		*status = err ? HSA_STATUS_ERROR_OUT_OF_RESOURCES : HSA_STATUS_SUCCESS;
+	}
+	pthread_mutex_unlock(&rt->mem_lock);
+	return al != NULL;
+}
+
 static hsa_status_t lock(struct hl_runtime *rt, void *host_ptr, size_t size,
 			 hsa_agent_t *agents, int num_agent, bool coarse, void **agent_ptr)
 {
@@ -60,6 +79,11 @@ static hsa_status_t lock(struct hl_runtime *rt, void *host_ptr, size_t size,
 	if (n == 0) {
 		/* Only CPUs: the memory is usable as it is. */
 		*agent_ptr = host_ptr;
+		goto out_free_ids;
+	}
+	if (lock_allocation(rt, host_ptr, ids, (uint32_t)n, &status)) {
+		if (status == HSA_STATUS_SUCCESS)
+			*agent_ptr = host_ptr;
 		goto out_free_ids;
 	}
 	int err = hl_userptr_lock(rt, host_ptr, size, rt->gpu_ids, rt->n_gpus, coarse, agent_ptr);

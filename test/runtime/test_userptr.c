@@ -441,6 +441,18 @@ START_TEST(lock_to_pool_pointer_semantics)
 	ck_status(hsa_amd_memory_unlock(page + 100), HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(info_of(page + 100, NULL, NULL).type, HSA_EXT_POINTER_TYPE_UNKNOWN);
 
+	/* Inside a pool allocation: the host pointer, the allocation's info. */
+	char *pool_mem = pool_alloc(sys_coarse, 2 * PAGE);
+	void *in_pool = NULL;
+	ck_status(hsa_amd_memory_lock(pool_mem + 100, 1000, NULL, 0, &in_pool), HSA_STATUS_SUCCESS);
+	ck_assert_ptr_eq(in_pool, pool_mem + 100);
+	hsa_amd_pointer_info_t pinfo = info_of(pool_mem + 100, NULL, NULL);
+	ck_assert_int_eq(pinfo.type, HSA_EXT_POINTER_TYPE_HSA);
+	ck_assert_ptr_eq(pinfo.agentBaseAddress, pool_mem);
+	ck_assert_uint_eq(pinfo.sizeInBytes, 2 * PAGE);
+	ck_status(hsa_amd_memory_unlock(pool_mem + 100), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(pool_mem), HSA_STATUS_SUCCESS);
+
 	/* ROCr's statuses. */
 	void *p = (void *)1;
 	ck_status(hsa_amd_memory_lock_to_pool(page, PAGE, &gpu, 1, vram, 0, &p),
