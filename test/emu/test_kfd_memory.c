@@ -341,6 +341,43 @@ START_TEST(userptr_is_the_users_pages)
 }
 END_TEST
 
+/* amdgpu lets any number of USERPTR BOs pin the same pages (each ALLOC
+ * takes its own references; no overlap check at ALLOC): only their GPU VAs
+ * may not overlap, refused at MAP (amdgpu_vm_bo_map: -EINVAL), never
+ * -EEXIST.  libhsakmt registers overlapping user ranges so, each at a GPU
+ * VA of its own. */
+START_TEST(userptr_bos_may_pin_the_same_pages)
+{
+	uint32_t *p = mmap(NULL, 0x3000, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ck_assert_ptr_ne(p, MAP_FAILED);
+	uint64_t vb = emu_va(0x3000);
+	uint64_t va[3] = { emu_va(0x2000), vb, vb + 0x1000 };
+	uint64_t off[3] = { 0, 0x1000, 0 };
+	uint64_t size[3] = { 0x2000, 0x2000, 0x1000 };
+	uint64_t h[3];
+	for (int i = 0; i < 3; i++) {
+		struct kfd_args_alloc_memory_of_gpu a = {
+			.va_addr = va[i], .size = size[i], .mmap_offset = (uintptr_t)p + off[i],
+			.gpu_id = E.gpu_id, .flags = KFD_ALLOC_USERPTR | KFD_ALLOC_WRITABLE };
+		ck_assert_int_eq(kio(KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &a), 0);
+		h[i] = a.handle;
+	}
+	ck_assert_int_eq(emu_map(h[0]), 0);
+	ck_assert_int_eq(emu_map(h[1]), 0);
+	/* The third's GPU VA overlaps the second's. */
+	EXPECT_ERR(emu_map(h[2]), -EINVAL);
+	p[0x1000 / 4] = 77;
+	uint32_t v0 = 0, v1 = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, va[0] + 0x1000, &v0, 4, NULL), 0);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, va[1], &v1, 4, NULL), 0);
+	ck_assert_uint_eq(v0, 77);
+	ck_assert_uint_eq(v1, 77);
+	ck_assert_int_eq(emu_unmap(h[0]), 0);
+	ck_assert_int_eq(emu_unmap(h[1]), 0);
+	munmap(p, 0x3000);
+}
+END_TEST
+
 START_TEST(translate_of_unmapped_va_is_not_present)
 {
 	struct kemu_vm_fault_info f;
@@ -690,6 +727,7 @@ static Suite *suite(void)
 	tcase_add_test(vm, render_mmap_outside_any_bo_is_einval);
 	tcase_add_test(vm, render_mmap_of_userptr_is_eperm);
 	tcase_add_test(vm, userptr_is_the_users_pages);
+	tcase_add_test(vm, userptr_bos_may_pin_the_same_pages);
 	tcase_add_test(vm, translate_of_unmapped_va_is_not_present);
 	tcase_add_test(vm, write_to_read_only_mapping_is_read_only_fault);
 	tcase_add_test(vm, unmapped_memory_is_gone_from_the_gpu_vm);
