@@ -393,8 +393,8 @@ static int register_user(struct kfd_process *proc, void *addr, uint64_t size, ui
 					   &mem->reservation_size);
 		if (!mem->addr) {
 			ret = -errno;
-			hl_error(KFD_LOG, "%s: %s: cannot reserve %llu bytes of address space", what,
-				 hl_errno_name(ret), (unsigned long long)mem->size);
+			hl_error(KFD_LOG, "%s: %s: cannot reserve %llu bytes of address space",
+				 what, hl_errno_name(ret), (unsigned long long)mem->size);
 			goto err_delete;
 		}
 		if (!in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {

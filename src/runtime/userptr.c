@@ -480,11 +480,13 @@ bool hl_userptr_info(struct hl_runtime *rt, const void *p, hsa_amd_pointer_info_
 			pick_see(&pk, l, (uintptr_t)l->host, l->size);
 		lock = pick_result(&pk);
 	}
-	out->agentOwner.handle = 0;
+	/* ROCr reports locked memory as the first CPU's (PtrInfo). */
+	hsa_agent_t owner = { 0 };
 	if (rt->n_cpus)
-		out->agentOwner = hl_agent_handle(&rt->agents[0]);
-	out->type = HSA_EXT_POINTER_TYPE_LOCKED;
+		owner = hl_agent_handle(&rt->agents[0]);
 	if (lock) {
+		out->type = HSA_EXT_POINTER_TYPE_LOCKED;
+		out->agentOwner = owner;
 		out->hostBaseAddress = lock->host;
 		out->agentBaseAddress = lock->agent;
 		out->sizeInBytes = lock->size;
@@ -502,6 +504,8 @@ bool hl_userptr_info(struct hl_runtime *rt, const void *p, hsa_amd_pointer_info_
 		found = false;
 		goto out_unlock;
 	}
+	out->type = HSA_EXT_POINTER_TYPE_LOCKED;
+	out->agentOwner = owner;
 	out->hostBaseAddress = reg->ptr;
 	out->agentBaseAddress = reg->ptr;
 	out->sizeInBytes = reg->size;

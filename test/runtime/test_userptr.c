@@ -92,14 +92,16 @@ static void load_vadd(struct dev *d)
 	hsa_code_object_reader_t r;
 	hsa_executable_t e;
 	ck_status(hsa_code_object_reader_create_from_memory(image, n, &r), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-					    NULL, &e), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL,
+					    HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &e),
+		  HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_load_agent_code_object(e, d->agent, r, NULL, NULL),
 		  HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_SUCCESS);
 	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
 	hsa_executable_symbol_t s;
-	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &d->agent, &s), HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &d->agent, &s),
+		  HSA_STATUS_SUCCESS);
 	ck_status(hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
 						 &d->vadd_kd), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_create(d->agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
@@ -606,7 +608,8 @@ START_TEST(pointer_info_for_each_kind_of_pointer)
 	s.size = sizeof(s);
 	ck_status(hsa_amd_pointer_info(NULL, &s, NULL, NULL, NULL),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	ck_status(hsa_amd_pointer_info(f, NULL, NULL, NULL, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_pointer_info(f, NULL, NULL, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	uint32_t untouched = 77;
 	hsa_agent_t *list = NULL;
 	ck_status(hsa_amd_pointer_info(f, &s, NULL, &untouched, &list), HSA_STATUS_SUCCESS);
