@@ -439,19 +439,20 @@ static bool queue_is_sdma(const struct kemu_queue *kq)
 	       t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID;
 }
 
-/* hqd_sdma_load's one-shot read of the user's write pointer (0 if it
- * cannot be read: the doorbell alone then drives the queue). */
-static uint64_t wptr_load(struct kemu_process *p, const struct kemu_queue *kq)
+/* hqd_sdma_load's one-shot read of the user's write pointer
+ * (kgd_arcturus_hqd_sdma_load: read_user_wptr, else RB_WPTR = the saved
+ * RB_RPTR).  False if it cannot be read. */
+static bool wptr_load(struct kemu_process *p, const struct kemu_queue *kq, uint64_t *wptr)
 {
-	uint64_t wptr = 0;
-	if (kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, &wptr, sizeof(wptr), NULL))
-		return 0;
-	return wptr;
+	return !kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, wptr, sizeof(*wptr), NULL);
 }
 
 /* Loads the MQD of kq into q (ring, pointers' addresses, active) and the
- * write pointer.  Caller holds eng->lock and no thread services q. */
-static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, uint64_t wptr)
+ * write pointer (the user's if it could be read, else the read pointer:
+ * nothing to do until the doorbell).  Caller holds eng->lock and no thread
+ * services q. */
+static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, bool have_wptr,
+		       uint64_t wptr)
 {
 	q->ring_base = kq->info.ring_base;
 	q->ring_size = kq->info.ring_size;
@@ -464,7 +465,7 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, u
 	atomic_store_explicit(&q->db_seen,
 			      atomic_load_explicit(q->doorbell, memory_order_relaxed),
 			      memory_order_relaxed);
-	q->wptr = wptr;
+	q->wptr = have_wptr ? wptr : q->rptr;
 	q->poll_tries = 0;
 }
 
@@ -485,7 +486,8 @@ int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	q->rlc = kq->sdma_slot % per;
 	/* the slice stays mapped until the process goes, after its queues */
 	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
-	uint64_t wptr = wptr_load(p, kq);
+	uint64_t wptr = 0;
+	bool have_wptr = wptr_load(p, kq, &wptr);
 	pthread_once(&kemu_sdma_atfork_once, sdma_atfork_register);
 	pthread_mutex_lock(&kemu_sdma_registry.hooks);
 	struct kemu_sdma_engine *eng = engine_get(p, pdd->dev, kq->sdma_slot / per);
@@ -496,7 +498,7 @@ int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	}
 	q->eng = eng;
 	pthread_mutex_lock(&eng->lock);
-	queue_load(q, kq, wptr);
+	queue_load(q, kq, have_wptr, wptr);
 	q->next = eng->queues;
 	eng->queues = q;
 	eng->n_queues++;
@@ -537,13 +539,15 @@ void kemu_sdma_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 	pthread_mutex_lock(&kemu_sdma_registry.hooks);
 	struct kemu_sdma_queue *q = queue_find(kq);
 	if (q) {
-		uint64_t wptr = wptr_load(p, kq);
+		uint64_t wptr = 0;
+		bool have_wptr = wptr_load(p, kq, &wptr);
 		struct kemu_sdma_engine *eng = q->eng;
 		pthread_mutex_lock(&eng->lock);
 		/* release: pairs with the fetch's acquire load */
 		atomic_store_explicit(&q->preempt, true, memory_order_release);
 		queue_wait_released(eng, q);
-		queue_load(q, kq, wptr); /* hqd_sdma_destroy + hqd_sdma_load: rptr kept */
+		/* hqd_sdma_destroy + hqd_sdma_load: the read pointer is kept */
+		queue_load(q, kq, have_wptr, wptr);
 		atomic_store_explicit(&q->preempt, false, memory_order_release);
 		pthread_mutex_unlock(&eng->lock);
 		engine_kick(eng);
