@@ -188,7 +188,9 @@ struct kemu_pdd {
 	uint64_t db_bitmap[KFD_DOORBELLS_PER_PROCESS / 64];
 	struct kemu_queue *db_queue[KFD_DOORBELLS_PER_PROCESS];
 	uint32_t queue_count;
-	uint64_t sdma_used;            /* bitmap of SDMA queue slots */
+	/* bitmap of SDMA queue slots, engine * queues + queue: up to 128
+	 * (KFD_MAX_SDMA_QUEUES; MI300X has 16 engines x 8) */
+	uint64_t sdma_used[2];
 	uint32_t num_gws;              /* qpd.num_gws: GWS held by one queue, or 0 */
 	/* qpd state */
 	uint32_t default_policy, alternate_policy, misc_process_flag;

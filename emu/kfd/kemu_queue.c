@@ -185,8 +185,8 @@ static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t
 	}
 	for (uint32_t id = 0; count && id < count * per; id++) {
 		uint32_t slot = (first + id % count) * per + id / count;
-		if (slot < 64 && !(pdd->sdma_used >> slot & 1)) {
-			pdd->sdma_used |= 1ull << slot;
+		if (slot < 128 && !(pdd->sdma_used[slot / 64] >> (slot % 64) & 1)) {
+			pdd->sdma_used[slot / 64] |= 1ull << (slot % 64);
 			q->sdma_slot = slot;
 			return 0;
 		}
@@ -303,7 +303,7 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 
 err_sdma:
 	if (sdma)
-		pdd->sdma_used &= ~(1ull << q->sdma_slot);
+		pdd->sdma_used[q->sdma_slot / 64] &= ~(1ull << (q->sdma_slot % 64));
 err_release:
 	queue_release_buffers(q);
 err_free:
@@ -324,7 +324,7 @@ static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 		pdd->num_gws = 0; /* the process's GWS goes with its queue */
 	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
 	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
-		pdd->sdma_used &= ~(1ull << q->sdma_slot);
+		pdd->sdma_used[q->sdma_slot / 64] &= ~(1ull << (q->sdma_slot % 64));
 	kemu_doorbell_free(pdd, q);
 	queue_release_buffers(q);
 	p->queue_ids[q->info.queue_id / 64] &= ~(1ull << (q->info.queue_id % 64));

@@ -19,7 +19,8 @@
  *
  * Sizes (vega10_sdma_pkt_open.h; ROCr BlitSdmaV4 and sdma_v4_0's
  * emit_copy_buffer / emit_fill_buffer agree): COPY_LINEAR moves count + 1
- * bytes (22-bit count, so at most 4 MiB a packet); CONSTANT_FILL writes
+ * bytes (a 22-bit count, at most 4 MiB a packet; 30 bits on gfx90a's SDMA
+ * 4.4.0, where later ROCr copies up to 1 GiB a packet); CONSTANT_FILL writes
  * elements of 1 << fillsize bytes (the low bytes of the 32-bit data) over
  * count + 1 bytes, rounded down to whole elements, at least one: the
  * kernel's byte_count - 1 with fillsize 0 and ROCr's (dwords - 1) * 4 with
@@ -108,7 +109,7 @@ int kemu_sdma_copy_linear(struct kemu_sdma_queue *q, const uint32_t *dw)
 				      "modelled", dw[2]);
 		return -1;
 	}
-	uint64_t len = (uint64_t)KEMU_SDMA_COPY_COUNT(dw[1]) + 1;
+	uint64_t len = (uint64_t)(dw[1] & q->eng->copy_count_mask) + 1;
 	uint64_t src = dw[3] | (uint64_t)dw[4] << 32;
 	uint64_t dst = dw[5] | (uint64_t)dw[6] << 32;
 	return sdma_move(q, dst, src, len, "COPY_LINEAR");

@@ -386,6 +386,10 @@ static struct kemu_sdma_engine *engine_get(struct kemu_process *p, const struct 
 	eng->gpu_id = dev->gpu->gpu_id;
 	eng->engine_id = id;
 	eng->counter_freq_khz = dev->gpu->gpu_counter_freq;
+	/* Aldebaran (gfx90a, SDMA 4.4.0) takes a 30-bit COPY_LINEAR count:
+	 * later ROCr's CreateBlitSdma uses it for gfx9.0.10 only */
+	eng->copy_count_mask = dev->gpu->gfx_target_version == 90010 ?
+				       KEMU_SDMA_COPY_COUNT_MASK_EXT : KEMU_SDMA_COPY_COUNT_MASK;
 	pthread_mutex_init(&eng->lock, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);

@@ -86,9 +86,12 @@
 
 /* NOP: bits 29:16 of the header count the dwords that follow. */
 #define KEMU_SDMA_NOP_COUNT(dw0)        (((dw0) >> 16) & 0x3FFFu)
-/* COPY_LINEAR: dw1 bits 21:0 = bytes - 1; header bit 27 = broadcast;
- * dw2 dst_sw 17:16, src_sw 25:24 (endian swap). */
-#define KEMU_SDMA_COPY_COUNT(dw1)       ((dw1) & 0x3FFFFFu)
+/* COPY_LINEAR: dw1 = bytes - 1, bits 21:0 on SDMA 4.x, 29:0 on Aldebaran's
+ * SDMA 4.4.0 (ROCr's count_ext, used for gfx90a: CreateBlitSdma's 1 << 30
+ * copy size); header bit 27 = broadcast; dw2 dst_sw 17:16, src_sw 25:24
+ * (endian swap). */
+#define KEMU_SDMA_COPY_COUNT_MASK       0x3FFFFFu
+#define KEMU_SDMA_COPY_COUNT_MASK_EXT   0x3FFFFFFFu
 #define KEMU_SDMA_COPY_BROADCAST(dw0)   (((dw0) >> 27) & 1u)
 #define KEMU_SDMA_COPY_SWAPS(dw2)       ((dw2) & 0x03030000u)
 /* COPY_LINEAR_SUB_WIND: header bits 31:29 = log2(element bytes). */
@@ -184,6 +187,7 @@ struct kemu_sdma_engine {
 	const struct kemu_device *dev; /* registry key, with engine_id */
 	struct kemu_machine *m;        /* logging */
 	uint32_t gpu_id, engine_id, counter_freq_khz;
+	uint32_t copy_count_mask;      /* COPY_LINEAR count bits */
 	pthread_mutex_t lock;
 	pthread_cond_t wake;           /* the thread naps / parks here */
 	pthread_cond_t released;       /* the thread left a queue */

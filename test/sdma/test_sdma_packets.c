@@ -93,23 +93,58 @@ START_TEST(copy_linear_vram_and_gtt)
 }
 END_TEST
 
-START_TEST(copy_linear_of_one_byte_and_the_largest_count)
+START_TEST(copy_linear_of_one_byte_and_a_30_bit_count)
 {
+	/* Aldebaran's SDMA 4.4.0 (mi210) takes a 30-bit count: past 4 MiB in
+	 * one packet, as later ROCr copies on gfx90a */
 	struct sdq q;
 	sdq_create(&q, 4096);
-	const uint32_t max = 1u << 22; /* count field 21:0 = bytes - 1 */
+	const uint32_t len = (1u << 22) + 4096;
 	uint64_t sva, dva;
-	uint8_t *s = gtt(max + 4096, &sva), *d = gtt(max + 4096, &dva);
-	for (uint32_t i = 0; i < max; i++)
+	uint8_t *s = gtt(len + 4096, &sva), *d = gtt(len + 4096, &dva);
+	for (uint32_t i = 0; i < len; i++)
 		s[i] = (uint8_t)(i ^ (i >> 8));
-	memset(d, 0, max + 4096);
-	uint32_t p[16], n = sd_copy(p, dva, sva, max);
-	n += sd_copy(p + n, dva + max, sva + 5, 1);
+	memset(d, 0, len + 4096);
+	uint32_t p[16], n = sd_copy(p, dva, sva, len);
+	n += sd_copy(p + n, dva + len, sva + 5, 1);
 	sdq_submit(&q, p, n);
 	ck_assert(sdq_wait_idle(&q, 20000));
-	ck_assert_int_eq(memcmp(d, s, max), 0);
-	ck_assert_uint_eq(d[max], s[5]);
-	ck_assert_uint_eq(d[max + 1], 0);
+	ck_assert_int_eq(memcmp(d, s, len), 0);
+	ck_assert_uint_eq(d[len], s[5]);
+	ck_assert_uint_eq(d[len + 1], 0);
+}
+END_TEST
+
+static void setup_mi300x(void)
+{
+	sdma_setup_preset("mi300x");
+}
+
+START_TEST(mi300x_copy_count_is_22_bits)
+{
+	/* SDMA 4.4.2: bits 29:22 of the count are not the count */
+	struct sdq q;
+	sdq_create(&q, 4096);
+	uint64_t sva, dva;
+	uint8_t *s = gtt(8192, &sva), *d = gtt(8192, &dva);
+	memset(s, 0x77, 8192);
+	memset(d, 0, 8192);
+	uint32_t p[16], n = sd_copy(p, dva, sva, 16);
+	p[1] |= 1u << 22;
+	sdq_submit(&q, p, n);
+	ck_assert(sdq_wait_idle(&q, 5000));
+	ck_assert_uint_eq(d[15], 0x77);
+	ck_assert_uint_eq(d[16], 0);
+	/* the engines of the preset: 2 PCIe + 14 xGMI, 8 RLC queues each */
+	ck_assert_uint_eq(E.gpu->num_sdma_engines, 2);
+	ck_assert_uint_eq(E.gpu->num_sdma_xgmi_engines, 14);
+	ck_assert_uint_eq(E.gpu->num_sdma_queues_per_engine, 8);
+	struct sdq last;
+	ck_assert_int_eq(sdq_create_type(&last, 4096, KFD_QUEUE_TYPE_SDMA_BY_ENG_ID, 15), 0);
+	n = sd_fence(p, dva + 4096, 5);
+	sdq_submit(&last, p, n);
+	ck_assert(sdq_wait_idle(&last, 5000));
+	ck_assert_uint_eq(d[4096], 5);
 }
 END_TEST
 
@@ -819,7 +854,7 @@ static Suite *sdma_packets_suite(void)
 	tcase_add_test(tc, nop_advances_read_pointer_in_bytes);
 	tcase_add_test(tc, packets_wait_for_their_doorbell);
 	tcase_add_test(tc, copy_linear_vram_and_gtt);
-	tcase_add_test(tc, copy_linear_of_one_byte_and_the_largest_count);
+	tcase_add_test(tc, copy_linear_of_one_byte_and_a_30_bit_count);
 	tcase_add_test(tc, copy_and_fill_cross_adjacent_mappings);
 	tcase_add_test(tc, copy_sub_window_box);
 	tcase_add_test(tc, copy_sub_window_bytes_like_rocr_2d);
@@ -845,6 +880,11 @@ static Suite *sdma_packets_suite(void)
 	tcase_add_test(tc, two_engines_run_at_once);
 	tcase_add_test(tc, destroy_returns_while_blocked_in_poll);
 	suite_add_tcase(s, tc);
+	TCase *mi300x = tcase_create("mi300x");
+	tcase_add_checked_fixture(mi300x, setup_mi300x, teardown);
+	tcase_set_timeout(mi300x, 60);
+	tcase_add_test(mi300x, mi300x_copy_count_is_22_bits);
+	suite_add_tcase(s, mi300x);
 	TCase *idle = tcase_create("idle");
 	tcase_add_checked_fixture(idle, setup, teardown);
 	tcase_set_timeout(idle, 60);
