@@ -23,8 +23,10 @@
  * sweeping its own queues and peeking at the other engines' doorbells after
  * each nap (waking them when one changed), while the other idle engines
  * park without a timeout; a busy engine gives the role back and wakes the
- * parked ones, and a hook (new queue, update, destroy) wakes the engines at
- * once.  An engine whose queue waits in POLL_REGMEM (or a looping ATOMIC)
+ * parked ones, an engine going idle with a shorter nap than the poller's
+ * takes the role over (so a queue busy a moment ago is watched at its own
+ * pace, not at the idle device's 2 ms), and a hook (new queue, update,
+ * destroy) wakes the engines at once.  An engine whose queue waits in POLL_REGMEM (or a looping ATOMIC)
  * never parks: it re-checks at that pace, polling for the device too when
  * nobody else does.  An engine whose queues are all stopped or inactive
  * parks until a hook.  So an idle device costs one wakeup every millisecond
@@ -213,7 +215,10 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 	struct kemu_sdma_dev *sd = eng->sd;
 	pthread_mutex_unlock(&eng->lock);
 	pthread_mutex_lock(&sd->lock);
-	if (sd->poller && sd->poller != eng) {
+	/* an engine that was just busy naps shorter than a poller deep in
+	 * its backoff: it takes the role over, so a doorbell on a queue that
+	 * was busy a moment ago is seen at its pace, not the idle device's */
+	if (sd->poller && sd->poller != eng && ns >= sd->poller_ns) {
 		if (may_park) {
 			/* until the poller, a hook or the role's release wakes us */
 			pthread_cond_wait(&sd->park, &sd->lock);
@@ -228,6 +233,7 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 		return IDLE_NAPPED;
 	}
 	sd->poller = eng;
+	sd->poller_ns = ns;
 	struct timespec ts = deadline(ns);
 	pthread_cond_timedwait(&sd->park, &sd->lock, &ts);
 	bool mine = sd->poller == eng; /* a hook or a busy engine took it back */

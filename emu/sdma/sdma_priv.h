@@ -177,6 +177,7 @@ struct kemu_sdma_dev {
 	pthread_mutex_t lock;
 	pthread_cond_t park;           /* idle engines park here */
 	struct kemu_sdma_engine *poller; /* polls for all; under lock */
+	uint64_t poller_ns;            /* its current nap; under lock */
 	uint32_t refs;                 /* engines; under the hooks lock */
 	struct kemu_sdma_dev *next;    /* registry; under the hooks lock */
 };
