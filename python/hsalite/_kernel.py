@@ -51,6 +51,7 @@ _SCALARS = {
 _INT_BY_SIZE = {1: (np.int8, np.uint8), 2: (np.int16, np.uint16), 4: (np.int32, np.uint32),
                 8: (np.int64, np.uint64)}
 _FLOAT_BY_SIZE = {2: np.float16, 4: np.float32, 8: np.float64}
+_U64, _U32 = struct.Struct("<Q"), struct.Struct("<I")
 
 
 class Pointer:
@@ -97,32 +98,46 @@ def _int_in_range(value, dt, arg):
     return v
 
 
+_STRUCT_CODES = {"i1": "b", "u1": "B", "i2": "h", "u2": "H", "i4": "i", "u4": "I", "i8": "q",
+                 "u8": "Q", "f2": "e", "f4": "f", "f8": "d", "b1": "?"}
+
+
 def _make_scalar_packer(arg, dt):
     dt = np.dtype(dt)
+    st = struct.Struct("<" + _STRUCT_CODES[dt.kind + str(dt.itemsize)])
     if dt.kind in "iu":
+        info = np.iinfo(dt)
+        lo, hi = int(info.min), int(info.max)
+
         def pack(v):
-            if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)):
+            if type(v) is not int and (isinstance(v, (bool, np.bool_)) or
+                                       not isinstance(v, (int, np.integer))):
                 if isinstance(v, np.ndarray) and v.ndim == 0 and v.dtype.kind in "iu":
                     v = v[()]
                 else:
                     raise TypeError("argument %s wants an integer, got %s" %
                                     (_describe(arg), type(v).__name__))
-            return np.array(_int_in_range(v, dt, arg), dt).tobytes()
+            iv = int(v)
+            if iv < lo or iv > hi:
+                raise OverflowError("argument %s: %d does not fit in %s" %
+                                    (_describe(arg), iv, dt.name))
+            return st.pack(iv)
     elif dt.kind == "f":
         def pack(v):
-            if isinstance(v, np.ndarray) and v.ndim == 0:
-                v = v[()]
-            if isinstance(v, (bool, np.bool_)) or \
-                    not isinstance(v, (int, float, np.integer, np.floating)):
-                raise TypeError("argument %s wants a number, got %s" %
-                                (_describe(arg), type(v).__name__))
-            return np.array(v, dt).tobytes()
+            if type(v) is not float:
+                if isinstance(v, np.ndarray) and v.ndim == 0:
+                    v = v[()]
+                if isinstance(v, (bool, np.bool_)) or \
+                        not isinstance(v, (int, float, np.integer, np.floating)):
+                    raise TypeError("argument %s wants a number, got %s" %
+                                    (_describe(arg), type(v).__name__))
+            return np.array(v, dt).tobytes() if dt.itemsize == 2 else st.pack(float(v))
     else:  # bool
         def pack(v):
             if not isinstance(v, (bool, np.bool_, int, np.integer)):
                 raise TypeError("argument %s wants a bool, got %s" %
                                 (_describe(arg), type(v).__name__))
-            return np.array(bool(v), dt).tobytes()
+            return st.pack(bool(v))
     return pack
 
 
@@ -257,6 +272,9 @@ class Kernel:
             else:
                 self._packers.append(("unsupported", a, None))
         self._hidden = [(a.kind, a.offset, a.size) for a in info.hidden]
+        self._dyn_lds = next(((a.offset, a.size) for a in info.hidden
+                              if a.kind == "hidden_dynamic_lds_size"), None)
+        self._templates = {}
         self.signature = "%s(%s)" % (self.name, ", ".join(
             "%s: %s" % (a.name, a.type_name or a.kind) for a in info.explicit))
 
@@ -300,25 +318,56 @@ class Kernel:
         return g, b, dims
 
     # -- packing ----------------------------------------------------------------
+    def _template(self, grid, block, shared, queue):
+        """(kernarg bytes with the hidden arguments filled, grid, block, group
+        segment size) for a geometry; cached, since launches repeat them."""
+        key = (grid, block, shared, queue.address)
+        t = self._templates.get(key)
+        if t is None:
+            g, b, dims = self._geometry(grid, block)
+            if shared:
+                shared = int(shared)
+                if shared < 0:
+                    raise ValueError("shared=%d: negative" % shared)
+            group = self.group_size
+            if shared:
+                group = ((group + 15) & ~15) + shared
+            buf = bytearray(self.kernarg_size)
+            for kind, off, size in self._hidden:
+                v = _hidden_value(kind, g, b, dims, queue.address, shared)
+                if v:
+                    buf[off:off + size] = int(v).to_bytes(size, "little")
+            t = (bytes(buf), g, b, group)
+            if len(self._templates) > 64:
+                self._templates.clear()
+            try:
+                self._templates[key] = t
+            except TypeError:  # an unhashable grid or block: not cached
+                pass
+        return t
+
     def pack(self, args, grid, block, queue, shared=0):
-        """The kernarg segment for these arguments as bytes, and the group
-        segment size the dispatch needs."""
+        """The kernarg segment for these arguments as bytes, the grid and
+        block as 3-tuples, and the group segment size the dispatch needs."""
         if len(args) != len(self._packers):
             raise TypeError("%s takes %d argument%s but %d %s given" %
                             (self.signature, len(self._packers),
                              "" if len(self._packers) == 1 else "s", len(args),
                              "was" if len(args) == 1 else "were"))
-        g, b, dims = self._geometry(grid, block)
-        buf = bytearray(self.kernarg_size)
-        group = self.group_size
-        dyn = 0
-        if shared:
-            shared = int(shared)
-            if shared < 0:
-                raise ValueError("shared=%d: negative" % shared)
+        try:
+            hash((grid, block))
+        except TypeError:
+            grid = tuple(grid) if not isinstance(grid, (int, np.integer)) else grid
+            block = tuple(block) if block is not None and \
+                not isinstance(block, (int, np.integer)) else block
+        tmpl, g, b, group = self._template(grid, block, shared, queue)
+        if not self._packers:
+            return tmpl, g, b, group
+        buf = bytearray(tmpl)
+        lds = 0
         for (kind, a, packer), v in zip(self._packers, args):
             if kind == "ptr":
-                struct.pack_into("<Q", buf, a.offset, packer(v))
+                _U64.pack_into(buf, a.offset, packer(v))
             elif kind == "val":
                 data = packer(v)
                 buf[a.offset:a.offset + len(data)] = data
@@ -330,19 +379,15 @@ class Kernel:
                 align = max(a.pointee_align, 16)
                 off = (group + align - 1) & ~(align - 1)
                 group = off + v.nbytes
-                dyn += v.nbytes
-                struct.pack_into("<I", buf, a.offset, off)
+                lds += v.nbytes
+                _U32.pack_into(buf, a.offset, off)
             else:
                 raise TypeError("argument %s: kind %s is not supported by hsalite" %
                                 (_describe(a), a.kind))
-        if shared:
-            group = ((group + 15) & ~15) + shared
-            dyn += shared
-        qaddr = queue.address
-        for kind, off, size in self._hidden:
-            v = _hidden_value(kind, g, b, dims, qaddr, dyn)
-            if v:
-                buf[off:off + size] = int(v).to_bytes(size, "little")
+        if lds and self._dyn_lds is not None:
+            off, size = self._dyn_lds
+            total = lds + int.from_bytes(buf[off:off + size], "little")
+            buf[off:off + size] = total.to_bytes(size, "little")
         return bytes(buf), g, b, group
 
     def __call__(self, *args, grid, block=None, shared=0, queue=None, wait=True, timeout=None):

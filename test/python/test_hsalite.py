@@ -334,6 +334,29 @@ def test_threads_launch_at_once(gpu, args_mod):
 
 # ---- a faulting kernel ---------------------------------------------------------------
 
+def run_child(script, *args, **env_extra):
+    """Run script in a child python (the same kfdemu environment: LD_PRELOAD
+    and the topology are inherited, so it gets its own emulated GPU).
+    Output goes to files, not pipes, and the child dumps its threads' stacks
+    and exits if it is still running after 120 s, so a hang fails the test
+    with a traceback instead of timing it out."""
+    import tempfile
+    env = dict(os.environ, **env_extra)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
+    prologue = "import faulthandler; faulthandler.dump_traceback_later(120, exit=True)\n"
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        p = subprocess.Popen([sys.executable, "-c", prologue + script] + list(args), env=env,
+                             stdout=out, stderr=err, stdin=subprocess.DEVNULL)
+        try:
+            rc = p.wait(timeout=240)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            rc = p.wait()
+        out.seek(0)
+        err.seek(0)
+        return rc, out.read(), err.read()
+
+
 FAULT_SCRIPT = r"""
 import sys, numpy as np, hsalite
 gpu = hsalite.gpus()[0]
@@ -358,12 +381,9 @@ def test_faulting_kernel_raises(gpu, args_mod):
     # child inherits kfdemu's environment (LD_PRELOAD, topology), so it runs
     # on its own emulated GPU.
     path = co_path("args", gpu.gfx, args_mod.info.kernels["fault"].code_object_version)
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-    r = subprocess.run([sys.executable, "-c", FAULT_SCRIPT, path], env=env,
-                       capture_output=True, text=True, timeout=240)
-    assert r.returncode == 0, (r.returncode, r.stdout, r.stderr[-3000:])
-    assert "RAISED HSA_STATUS_ERROR_MEMORY" in r.stdout, r.stdout
+    rc, out, err = run_child(FAULT_SCRIPT, path)
+    assert rc == 0, (rc, out, err[-3000:])
+    assert "RAISED HSA_STATUS_ERROR_MEMORY" in out, out
 
 
 # ---- the copy seam ---------------------------------------------------------------------
@@ -399,12 +419,9 @@ def test_copy_engine_auto(gpu, hip_mod):
     library has it and it works, else the CPU-mapped path.  HSA_ENABLE_SDMA=0
     makes ROCr copy with blit kernels (kfdemu models no SDMA engine)."""
     path = co_path("hip_args", gpu.gfx, hip_mod.info.kernels["saxpy_hip"].code_object_version)
-    env = dict(os.environ, HSALITE_COPY="auto", HSA_ENABLE_SDMA="0")
-    env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)
-    r = subprocess.run([sys.executable, "-c", COPY_SCRIPT, path], env=env,
-                       capture_output=True, text=True, timeout=240)
-    assert r.returncode == 0, (r.stdout, r.stderr[-3000:])
-    line = [ln for ln in r.stdout.splitlines() if ln.startswith("ENGINE")][0]
+    rc, out, err = run_child(COPY_SCRIPT, path, HSALITE_COPY="auto", HSA_ENABLE_SDMA="0")
+    assert rc == 0, (rc, out, err[-3000:])
+    line = [ln for ln in out.splitlines() if ln.startswith("ENGINE")][0]
     _, engine, _, probe_error, verdict = line.split()
     assert verdict == "OK", line
     # the CPU-mapped path only after a failed probe, and the reason is kept
