@@ -840,7 +840,11 @@ START_TEST(idle_engines_cost_little_cpu)
 	       "(a thread waking every 2 ms: %.2f%%)\n", pct, floor);
 	/* one poller for the device: about one such wakeup, whatever the
 	 * number of engines and queues */
-	double limit = 3.0 * floor + 1.0;
+#ifdef __SANITIZE_THREAD__
+	double limit = 10.0 * floor + 10.0; /* TSan makes each wakeup far dearer */
+#else
+	double limit = 3.0 * floor + 3.0;
+#endif
 	ck_assert_msg(pct < limit, "idle SDMA engines used %.2f%% CPU (limit %.2f%%)", pct, limit);
 }
 END_TEST
