@@ -684,7 +684,7 @@ START_TEST(bad_opcode_stops_only_that_queue)
 }
 END_TEST
 
-START_TEST(unmodelled_packet_and_bad_write_pointer_stop_the_queue)
+START_TEST(unmodelled_packet_bad_size_and_bad_write_pointer_stop_the_queue)
 {
 	struct sdq q, r;
 	sdq_create(&q, 4096);
@@ -695,6 +695,13 @@ START_TEST(unmodelled_packet_and_bad_write_pointer_stop_the_queue)
 	sdq_submit(&q, p, 14);
 	cp_sleep_ms(20);
 	ck_assert_uint_eq(sdq_rptr(&q), 0);
+	/* a WRITE_LINEAR whose size (count + 5 dwords) exceeds the ring */
+	struct sdq w;
+	sdq_create(&w, 4096);
+	uint32_t big[8] = { SD_HDR(SD_OP_WRITE, 0), SD_LO(va), SD_HI(va), 4096 };
+	sdq_submit(&w, big, 8);
+	cp_sleep_ms(20);
+	ck_assert_uint_eq(sdq_rptr(&w), 0);
 	/* a write pointer beyond the ring */
 	uint32_t n = sd_fence(p, va, 1);
 	sdq_write(&r, p, n);
@@ -879,7 +886,7 @@ static Suite *sdma_packets_suite(void)
 	tcase_add_test(tc, unmapped_copy_source_is_a_vm_fault);
 	tcase_add_test(tc, write_to_read_only_page_is_a_vm_fault);
 	tcase_add_test(tc, bad_opcode_stops_only_that_queue);
-	tcase_add_test(tc, unmodelled_packet_and_bad_write_pointer_stop_the_queue);
+	tcase_add_test(tc, unmodelled_packet_bad_size_and_bad_write_pointer_stop_the_queue);
 	tcase_add_test(tc, queues_land_on_engines_like_the_kernel);
 	tcase_add_test(tc, two_engines_run_at_once);
 	tcase_add_test(tc, destroy_returns_while_blocked_in_poll);
