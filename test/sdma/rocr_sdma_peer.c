@@ -7,7 +7,8 @@
  * both halves of its value), a blocked wait on the completion signal (the
  * FENCE to the event mailbox and the TRAP wake it), and
  * hsa_amd_memory_async_copy_rect in 2D and 3D (COPY_LINEAR_SUB_WIND, which
- * ROCr only does on SDMA).  Built against /usr/include/hsa and linked
+ * ROCr only does on SDMA), and a profiled copy's TIMESTAMP packets
+ * translated into the system clock.  Built against /usr/include/hsa and linked
  * against the system library only; runs under the kfdemu launcher (mi210).
  * Exits 77 when ROCr finds no GPU.
  */
@@ -227,6 +228,45 @@ START_TEST(rect_copies_in_2d_and_3d)
 }
 END_TEST
 
+/* With async-copy profiling on, ROCr brackets the copy with TIMESTAMP
+ * GET_GLOBAL packets into the signal's SDMA slots and translates them to
+ * the system domain through GET_CLOCK_COUNTERS: the engine's clock must be
+ * that counter for the times to land between two system timestamps. */
+START_TEST(profiled_copy_time_is_in_the_system_clock)
+{
+	enum { N = 8 << 20 };
+	uint8_t *src = sys_alloc(N);
+	uint8_t *vram = vram_alloc(N);
+	memset(src, 0x21, N);
+	ck_hsa(hsa_amd_profiling_async_copy_enable(true));
+	hsa_signal_t s;
+	ck_hsa(hsa_signal_create(1, 0, NULL, &s));
+	uint64_t t0 = 0, t1 = 0;
+	ck_hsa(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t0));
+	ck_hsa(hsa_amd_memory_async_copy(vram, gpu, src, cpu, N, 0, NULL, s));
+	ck_assert_int_eq(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 0,
+						   60ull * 1000000000ull, HSA_WAIT_STATE_BLOCKED), 0);
+	ck_hsa(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &t1));
+	hsa_amd_profiling_async_copy_time_t time = { 0, 0 };
+	ck_hsa(hsa_amd_profiling_get_async_copy_time(s, &time));
+	uint64_t freq = 0;
+	ck_hsa(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY, &freq));
+	/* ROCr's translation fits a line through clock samples: allow 1 ms */
+	uint64_t slack = freq / 1000;
+	ck_assert_msg(time.start + slack >= t0 && time.start <= time.end &&
+			      time.end <= t1 + slack,
+		      "system %llu <= copy start %llu <= end %llu <= system %llu (freq %llu)",
+		      (unsigned long long)t0, (unsigned long long)time.start,
+		      (unsigned long long)time.end, (unsigned long long)t1,
+		      (unsigned long long)freq);
+	ck_assert_uint_gt(time.end, time.start);
+	ck_hsa(hsa_amd_profiling_async_copy_enable(false));
+	ck_hsa(hsa_signal_destroy(s));
+	ck_hsa(hsa_amd_memory_pool_free(vram));
+	ck_hsa(hsa_amd_memory_pool_free(src));
+}
+END_TEST
+
 static Suite *rocr_sdma_suite(void)
 {
 	Suite *s = suite_create("rocr_sdma_peer");
@@ -236,6 +276,7 @@ static Suite *rocr_sdma_suite(void)
 	tcase_add_test(tc, copies_of_many_sizes_and_offsets);
 	tcase_add_test(tc, copy_waits_for_its_dependency);
 	tcase_add_test(tc, rect_copies_in_2d_and_3d);
+	tcase_add_test(tc, profiled_copy_time_is_in_the_system_clock);
 	suite_add_tcase(s, tc);
 	return s;
 }
