@@ -348,36 +348,6 @@ hsa_status_t hsa_memory_deregister(void *ptr, size_t size)
 	return HSA_STATUS_SUCCESS;
 }
 
-/* True when the CPU can touch [p, p+size): memory the thunk knows only if
- * it is CPU-mapped; anything else is ordinary process memory. */
-static bool cpu_accessible(struct hl_runtime *rt, const void *p)
-{
-	struct kfd_mem *mem = kfd_mem_find(rt->proc, p);
-	return !mem || mem->host_access;
-}
-
-hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size)
-{
-	struct hl_runtime *rt = hl_runtime_get();
-	if (!rt)
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!dst || !src)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (size == 0)
-		return HSA_STATUS_SUCCESS;
-	if (!cpu_accessible(rt, dst) || !cpu_accessible(rt, src) ||
-	    !cpu_accessible(rt, (const char *)dst + size - 1) ||
-	    !cpu_accessible(rt, (const char *)src + size - 1)) {
-		/* Copies that touch CPU-invisible VRAM need the GPU: they come
-		 * with the blit kernels (src/queue), not yet here. */
-		hl_error("memory", "hsa_memory_copy %p <- %p: device memory the CPU cannot map "
-			 "needs a GPU copy, not implemented yet", dst, src);
-		return HSA_STATUS_ERROR;
-	}
-	memmove(dst, src, size);
-	return HSA_STATUS_SUCCESS;
-}
-
 hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_permission_t access)
 {
 	struct hl_runtime *rt = hl_runtime_get();

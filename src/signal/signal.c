@@ -51,6 +51,7 @@ int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bo
 	side->internal = internal;
 	side->wants_event = need_event;
 	hl_store_relaxed(&side->event, ev);
+	hl_store_relaxed(&side->copy_agent, NULL);
 	hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_USER);
 	/* Release: pairs with the acquire in hl_signal_side_live; a thread
 	 * that sees LIVE sees the fields above complete.  (Value calls read

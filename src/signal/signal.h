@@ -112,6 +112,8 @@ struct hl_signal_side {
 	bool internal;                 /* created by the runtime (queue) */
 	bool wants_event;              /* a CPU may wait (not GPU-only) */
 	struct hl_signal_event *_Atomic event; /* NULL: nobody can sleep on it */
+	struct hl_agent *_Atomic copy_agent; /* the GPU of the last profiled
+	                                * async copy it completed (src/copy) */
 	amd_signal_t *amd;
 	uint32_t index;                /* slab number * 1024 + slot */
 	uint32_t next_free;            /* free list, under the slab lock */
