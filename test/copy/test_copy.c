@@ -102,11 +102,13 @@ static void buf_alloc(struct buf *b, char kind, size_t size, bool lock)
 	} else {
 		hsa_amd_memory_pool_t pool = kind == 's' ? sys_pool : kind == 'v' ? vram[0] : vram[1];
 		ck_assert_int_eq(hsa_amd_memory_pool_allocate(pool, size, 0, &p), HSA_STATUS_SUCCESS);
-		ck_assert_int_eq(hsa_amd_agents_allow_access(n_gpus, gpus, NULL, p),
+		/* one call: the list replaces the previous one (libhsakmt
+		 * unmaps from GPUs left out) */
+		hsa_agent_t all[5];
+		memcpy(all, gpus, n_gpus * sizeof(all[0]));
+		all[n_gpus] = cpu;
+		ck_assert_int_eq(hsa_amd_agents_allow_access(n_gpus + 1, all, NULL, p),
 				 HSA_STATUS_SUCCESS);
-		if (kind != 's')
-			ck_assert_int_eq(hsa_amd_agents_allow_access(1, &cpu, NULL, p),
-					 HSA_STATUS_SUCCESS);
 	}
 	b->base = p;
 	if (!b->agent_ptr)
@@ -307,14 +309,26 @@ START_TEST(copy_bad_arguments)
 			 HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, 16, 0, &done, done),
 			 HSA_STATUS_ERROR_INVALID_ARGUMENT);
-	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, bad_agent, s.base, cpu, 16, 0, NULL,
-						   done), HSA_STATUS_ERROR_INVALID_AGENT);
-	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, bad_agent, 16, 0, NULL,
-						   done), HSA_STATUS_ERROR_INVALID_AGENT);
+	/* ROCr dereferences a garbage agent handle (it crashes), so only
+	 * hsalite is asked */
+	if (!peer_rocr) {
+		ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, bad_agent, s.base, cpu, 16, 0,
+							   NULL, done),
+				 HSA_STATUS_ERROR_INVALID_AGENT);
+		ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, bad_agent, 16,
+							   0, NULL, done),
+				 HSA_STATUS_ERROR_INVALID_AGENT);
+	}
+	/* Signal::Convert: handle 0 is INVALID_ARGUMENT, a dead one
+	 * INVALID_SIGNAL */
 	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, 16, 0, NULL,
-						   null_sig), HSA_STATUS_ERROR_INVALID_SIGNAL);
+						   null_sig), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, 16, 1, &null_sig,
-						   done), HSA_STATUS_ERROR_INVALID_SIGNAL);
+						   done), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	if (!peer_rocr) /* ROCr reads the dead signal's memory (use after free) */
+		ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, 16, 0,
+							   NULL, dead),
+				 HSA_STATUS_ERROR_INVALID_SIGNAL);
 	/* size 0: success, and the signal is not touched */
 	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, 0, 0, NULL, done),
 			 HSA_STATUS_SUCCESS);
@@ -330,7 +344,7 @@ START_TEST(copy_bad_arguments)
 	ck_assert_int_eq(hsa_amd_profiling_get_async_copy_time(done, NULL),
 			 HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_amd_profiling_get_async_copy_time(null_sig, &t),
-			 HSA_STATUS_ERROR_INVALID_SIGNAL);
+			 HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_amd_profiling_get_async_copy_time(done, &t), HSA_STATUS_ERROR);
 	/* hsa_memory_copy */
 	ck_assert_int_eq(hsa_memory_copy(NULL, s.base, 4), HSA_STATUS_ERROR_INVALID_ARGUMENT);
@@ -484,26 +498,32 @@ START_TEST(copy_profiling)
 }
 END_TEST
 
+static void add_case(Suite *s, const char *name, const TTest *fn)
+{
+	TCase *tc = tcase_create(name);
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, fn);
+	suite_add_tcase(s, tc);
+}
+
+/* One case per test, so CK_RUN_CASE=<test> runs one of them. */
 static Suite *copy_suite(void)
 {
 	Suite *s = suite_create("copy");
-	TCase *tc = tcase_create("copy");
-	tcase_add_checked_fixture(tc, setup, teardown);
-	tcase_set_timeout(tc, 600);
-	tcase_add_test(tc, copy_bad_arguments);
-	tcase_add_test(tc, copy_h2d);
-	tcase_add_test(tc, copy_d2h);
-	tcase_add_test(tc, copy_d2d);
-	tcase_add_test(tc, copy_h2h);
-	tcase_add_test(tc, copy_locked_malloc);
-	tcase_add_test(tc, copy_peer);
-	tcase_add_test(tc, copy_dependencies);
-	tcase_add_test(tc, copy_rect);
-	tcase_add_test(tc, fill_pools);
-	tcase_add_test(tc, memory_copy_pairs);
-	tcase_add_test(tc, copy_profiling);
-	tcase_add_test(tc, copy_64mib);
-	suite_add_tcase(s, tc);
+	add_case(s, "copy_bad_arguments", copy_bad_arguments);
+	add_case(s, "copy_h2d", copy_h2d);
+	add_case(s, "copy_d2h", copy_d2h);
+	add_case(s, "copy_d2d", copy_d2d);
+	add_case(s, "copy_h2h", copy_h2h);
+	add_case(s, "copy_locked_malloc", copy_locked_malloc);
+	add_case(s, "copy_peer", copy_peer);
+	add_case(s, "copy_dependencies", copy_dependencies);
+	add_case(s, "copy_rect", copy_rect);
+	add_case(s, "fill_pools", fill_pools);
+	add_case(s, "memory_copy_pairs", memory_copy_pairs);
+	add_case(s, "copy_profiling", copy_profiling);
+	add_case(s, "copy_64mib", copy_64mib);
 	return s;
 }
 
