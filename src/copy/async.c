@@ -33,7 +33,7 @@ static hsa_status_t check_deps(uint32_t n_deps, const hsa_signal_t *deps)
 {
 	for (uint32_t i = 0; i < n_deps; i++)
 		if (!hl_signal_side_live(deps[i].handle))
-			return HSA_STATUS_ERROR_INVALID_SIGNAL;
+			return hl_signal_bad_handle(deps[i].handle);
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -124,7 +124,7 @@ hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const v
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (!hl_signal_side_live(completion_signal.handle))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(completion_signal.handle);
 	if (size == 0)
 		return HSA_STATUS_SUCCESS;
 
@@ -185,7 +185,7 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (!hl_signal_side_live(completion_signal.handle))
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(completion_signal.handle);
 	if (!range->x || !range->y || !range->z)
 		return HSA_STATUS_SUCCESS;
 	if (gpu->gfx_major < 9)

@@ -43,7 +43,7 @@ hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
 	if (!side)
-		return HSA_STATUS_ERROR_INVALID_SIGNAL;
+		return hl_signal_bad_handle(signal.handle);
 	struct hl_agent *a = hl_load_relaxed(&side->copy_agent);
 	if (!a || !hl_agent_lookup(rt, hl_agent_handle(a)))
 		return HSA_STATUS_ERROR;
