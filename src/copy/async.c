@@ -3,7 +3,9 @@
  * checks in ROCr 5.2.3's order and with its statuses, then the engine.
  *
  *  - A GPU on either side: the source agent's GPU copies when it is a GPU,
- *    else the destination's (Runtime::CopyMemory), on its blit engine.
+ *    else the destination's (Runtime::CopyMemory): on one of its SDMA
+ *    queues where ROCr would use SDMA (use_sdma), else, or when the queue
+ *    cannot be had, with its blit kernel.
  *  - CPU to CPU: a detached thread waits for the dependencies (blocked
  *    waits), copies with memcpy and subtracts 1 from the completion signal,
  *    as ROCr does.
@@ -102,6 +104,24 @@ static hsa_status_t cpu_copy(void *dst, const void *src, size_t size, uint32_t n
 
 /* ---- linear ---- */
 
+/* ROCr's GetBlitObject: copies inside one GPU take the device-to-host
+ * engine under HSA_FORCE_SDMA_SIZE (1 MiB), else the blit kernel; host to
+ * device the H2D engine; device to host and GPU to GPU the D2H engine. */
+#define SDMA_FORCE_SIZE (1u << 20)
+
+static bool use_sdma(const struct hl_agent *sa, const struct hl_agent *da, size_t size,
+		     enum hl_sdma_dir *dir)
+{
+	if (!hl_sdma_enabled())
+		return false;
+	if (sa == da) {
+		*dir = HL_SDMA_D2H;
+		return size < SDMA_FORCE_SIZE;
+	}
+	*dir = sa->type != HSA_DEVICE_TYPE_GPU ? HL_SDMA_H2D : HL_SDMA_D2H;
+	return true;
+}
+
 hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const void *src,
 				       hsa_agent_t src_agent, size_t size,
 				       uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
@@ -133,13 +153,24 @@ hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const v
 	if (!gpu)
 		return cpu_copy(dst, src, size, num_dep_signals, dep_signals, completion_signal);
 
+	bool profile = hl_copy_profiling();
+	if (profile)
+		hl_copy_profile_mark(completion_signal, gpu);
+	int err;
+	struct hl_sdma *q;
+	enum hl_sdma_dir dir;
+	if (use_sdma(sa, da, size, &dir) && hl_sdma_get(rt, gpu, dir, &q) == 0) {
+		err = hl_sdma_copy(q, dst, src, size, num_dep_signals, dep_signals,
+				   completion_signal, profile);
+		if (err == 0)
+			goto out;
+	}
 	struct hl_blit *b;
-	int err = hl_blit_get(rt, gpu, &b);
+	err = hl_blit_get(rt, gpu, &b);
 	if (err)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	if (hl_copy_profiling())
-		hl_copy_profile_mark(completion_signal, gpu);
 	err = hl_blit_copy(b, dst, src, size, num_dep_signals, dep_signals, completion_signal);
+out:
 	if (err)
 		hl_error(COPY_LOG, "async copy %p <- %p (%zu bytes) on %s: %s", dst, src, size,
 			 gpu->name, hl_errno_name(err));

@@ -17,8 +17,11 @@
  *    holds the queue until they are satisfied) followed by one kernel
  *    dispatch whose completion signal is the caller's: the CP decrements
  *    it when the copy is done, and raises the signal's event for sleepers.
- *  - SDMA: not yet (kfdemu has no SDMA engines); HSA_ENABLE_SDMA is read
- *    and the blit path serves every copy.
+ *  - SDMA (sdma.c): user-mode SDMA queues, per GPU and direction, for
+ *    async copies between a GPU and host memory or another GPU, and for
+ *    copies inside one GPU under 1 MiB, as ROCr chooses; off with
+ *    HSA_ENABLE_SDMA=0, and a queue that cannot be created falls back to
+ *    the blit kernel.
  *  - CPU: a copy between two CPU agents is a memcpy on a detached thread
  *    after the dependencies are satisfied, as ROCr does.
  *
@@ -128,6 +131,23 @@ struct hl_agent *hl_blit_agent(const struct hl_blit *b);
 int hl_blit_copy(struct hl_blit *b, void *dst, const void *src, size_t size, uint32_t n_deps,
 		 const hsa_signal_t *deps, hsa_signal_t completion);
 int hl_blit_copy_sync(struct hl_blit *b, void *dst, const void *src, size_t size);
+
+/* ---- sdma.c ---- */
+
+enum hl_sdma_dir { HL_SDMA_H2D, HL_SDMA_D2H, HL_SDMA_DIRS };
+struct hl_sdma;
+
+/* HSA_ENABLE_SDMA is not "0". */
+bool hl_sdma_enabled(void);
+/* The agent's SDMA queue for dir, created on first use.  -errno; a queue
+ * that could not be created is not tried again (-ENODEV). */
+int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir dir,
+		struct hl_sdma **out);
+/* An async linear copy on s: waits for the dependencies, decrements
+ * completion and raises its event; with profile, start/end timestamps in
+ * completion. */
+int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uint32_t n_deps,
+		 const hsa_signal_t *deps, hsa_signal_t completion, bool profile);
 
 /* ---- profiling.c ---- */
 

@@ -1,0 +1,349 @@
+/*
+ * User-mode SDMA queues: the copy engines ROCr 5.2.3 uses for async copies
+ * between a GPU and host memory (BlitSdmaV4), created the way it creates
+ * them: lazily, per GPU and per direction (host to device, device to host;
+ * peer copies over PCIe take the device-to-host queue), through
+ * CREATE_QUEUE with type SDMA, percentage 100 and the maximum priority.
+ *
+ * Ring protocol (the SDMA 4.x RLC queue): a 1 MiB ring in host memory
+ * mapped to the GPU; the read and write pointers are 64-bit byte offsets
+ * that only grow (position = pointer & (size - 1)), both in one GPU-mapped
+ * page; the producer writes its packets, stores the new write pointer, then
+ * rings the doorbell with the same value.  The engine writes back its read
+ * pointer after each packet.  A command that would straddle the end of the
+ * ring is preceded by zero dwords (one-dword NOPs) up to the end, as ROCr
+ * pads.
+ *
+ * One submission (ROCr's SubmitCommand, in order):
+ *   - two POLL_REGMEM per dependency signal: the value's high dword == 0,
+ *     then its low dword == 0 (polls compare 32 bits);
+ *   - with profiling, TIMESTAMP GET_GLOBAL into the completion signal's
+ *     start_ts (32-byte aligned: signals are 64-byte aligned, start_ts is
+ *     at byte 32);
+ *   - the copy: COPY_LINEAR packets of at most 0x3fffe0 bytes;
+ *   - with profiling, TIMESTAMP into a 32-byte aligned slot of ours, then
+ *     COPY_LINEAR of its 8 bytes to end_ts (byte 40, which the engine
+ *     cannot timestamp into directly); the slots are a ring of 64, one per
+ *     profiled submission;
+ *   - ATOMIC 64-bit add of -1 to the completion signal's value;
+ *   - when the signal has an event (event_mailbox_ptr), FENCE of the event
+ *     id into the mailbox and TRAP with the id as interrupt context: the
+ *     interrupt sets the KFD event and wakes sleeping waiters.
+ *
+ * Failures: a queue that cannot be created marks the direction failed for
+ * the runtime's life, and copies take the blit kernel (ROCr falls back to
+ * its blit kernel the same way).  An engine that faults stops its queue
+ * (a GPU memory fault, as for a kernel).
+ *
+ * Locking: sdma_state.lock guards the table; each queue's lock serialises
+ * its creation and its submissions.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "copy/copy.h"
+#include "copy/sdma_packets.h"
+#include "signal/signal.h"
+#include "util/barrier.h"
+#include "util/log.h"
+
+#define SDMA_RING_BYTES  (1u << 20)   /* ROCr's kQueueSize */
+#define SDMA_TS_SLOTS    64u
+#define SDMA_TS_SLOT     64u          /* bytes; timestamps need 32 */
+#define SDMA_PRIORITY_MAX 15u         /* HSA_QUEUE_PRIORITY_MAXIMUM in KFD's scale */
+
+struct hl_sdma {
+	pthread_mutex_t lock;
+	struct hl_agent *agent;
+	enum hl_sdma_dir dir;
+	bool ready;
+	bool failed;                   /* creation failed: use the blit kernel */
+	struct kfd_mem *ring;
+	struct kfd_mem *ptrs;          /* rptr at 0, wptr at 8, ts slots from 64 */
+	uint32_t queue_id;
+	uint64_t *doorbell;
+	uint64_t wptr;                 /* bytes written, ours */
+	uint32_t ts_next;
+};
+
+static struct {
+	pthread_mutex_t lock;
+	struct hl_runtime *rt;
+	int pid;
+	struct hl_sdma *q;             /* n_agents x HL_SDMA_DIRS */
+	uint32_t n;
+	int enable;                    /* HSA_ENABLE_SDMA: -1 unset, 0, 1 */
+} sdma_state = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static pthread_once_t sdma_atfork_once = PTHREAD_ONCE_INIT;
+
+static void sdma_atfork_child(void)
+{
+	pthread_mutex_init(&sdma_state.lock, NULL);
+	for (uint32_t i = 0; i < sdma_state.n; i++)
+		pthread_mutex_init(&sdma_state.q[i].lock, NULL);
+}
+static void sdma_atfork_register(void)
+{
+	pthread_atfork(NULL, NULL, sdma_atfork_child);
+}
+
+static _Atomic uint64_t *rptr_of(const struct hl_sdma *s)
+{
+	return (_Atomic uint64_t *)s->ptrs->addr;
+}
+
+/* Caller holds s->lock. */
+static void sdma_release(struct hl_runtime *rt, struct hl_sdma *s)
+{
+	s->ready = false;
+	if (s->queue_id || s->doorbell) {
+		int err = kfd_queue_destroy(rt->proc, s->queue_id);
+		s->queue_id = 0;
+		s->doorbell = NULL;
+		if (err) {
+			hl_error(COPY_LOG, "%s: SDMA queue: destroy: %s; its ring is kept",
+				 s->agent->name, hl_errno_name(err));
+			s->ring = NULL;
+			s->ptrs = NULL;
+		}
+	}
+	if (s->ring)
+		kfd_mem_free(rt->proc, s->ring);
+	if (s->ptrs)
+		kfd_mem_free(rt->proc, s->ptrs);
+	s->ring = NULL;
+	s->ptrs = NULL;
+}
+
+static void forget_locked(void)
+{
+	free(sdma_state.q);
+	sdma_state.q = NULL;
+	sdma_state.n = 0;
+	sdma_state.rt = NULL;
+}
+
+static void sdma_teardown(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&sdma_state.lock);
+	if (sdma_state.rt == rt && sdma_state.pid == (int)getpid())
+		for (uint32_t i = 0; i < sdma_state.n; i++) {
+			pthread_mutex_lock(&sdma_state.q[i].lock);
+			sdma_release(rt, &sdma_state.q[i]);
+			pthread_mutex_unlock(&sdma_state.q[i].lock);
+			pthread_mutex_destroy(&sdma_state.q[i].lock);
+		}
+	forget_locked();
+	pthread_mutex_unlock(&sdma_state.lock);
+}
+
+static int host_buffer(struct hl_runtime *rt, struct hl_agent *agent, uint64_t size,
+		       struct kfd_mem **out)
+{
+	struct kfd_mem_alloc_args args = {
+		.kind = KFD_MEM_USERPTR,
+		.gpu_id = agent->gpu->gpu_id,
+		.size = size,
+		.align = HL_PAGE_SIZE,
+		.extra_flags = KFD_ALLOC_COHERENT,
+		.host_access = true,
+	};
+	int err = kfd_mem_alloc(rt->proc, &args, out);
+	if (err) {
+		*out = NULL;
+		return err;
+	}
+	uint32_t gpu_id = agent->gpu->gpu_id;
+	err = kfd_mem_map(rt->proc, *out, &gpu_id, 1);
+	if (err) {
+		kfd_mem_free(rt->proc, *out);
+		*out = NULL;
+	}
+	return err;
+}
+
+/* Caller holds s->lock. */
+static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
+{
+	struct hl_agent *agent = s->agent;
+	int err = host_buffer(rt, agent, SDMA_RING_BYTES, &s->ring);
+	if (!err)
+		err = host_buffer(rt, agent, HL_PAGE_SIZE, &s->ptrs);
+	if (err) {
+		hl_error(COPY_LOG, "%s: SDMA ring: %s", agent->name, hl_errno_name(err));
+		goto err_release;
+	}
+	memset(s->ring->addr, 0, SDMA_RING_BYTES);
+	memset(s->ptrs->addr, 0, HL_PAGE_SIZE);
+	err = hl_runtime_on_teardown(rt, sdma_teardown);
+	if (err) {
+		hl_error(COPY_LOG, "cannot register the SDMA teardown: %s", hl_errno_name(err));
+		goto err_release;
+	}
+	uint64_t *ptrs = s->ptrs->addr;
+	struct kfd_queue_args qa = {
+		.gpu_id = agent->gpu->gpu_id,
+		.type = KFD_QUEUE_TYPE_SDMA,
+		.percentage = 100,
+		.priority = SDMA_PRIORITY_MAX,
+		.ring = s->ring->addr,
+		.ring_size = SDMA_RING_BYTES,
+		.read_ptr = &ptrs[0],
+		.write_ptr = &ptrs[1],
+	};
+	err = kfd_queue_create(rt->proc, &qa, &s->queue_id, &s->doorbell);
+	if (err) {
+		s->queue_id = 0;
+		s->doorbell = NULL;
+		hl_warn(COPY_LOG, "%s: SDMA queue: %s; copies use blit kernels", agent->name,
+			hl_errno_name(err));
+		goto err_release;
+	}
+	s->wptr = 0;
+	s->ts_next = 0;
+	s->ready = true;
+	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s)", agent->name, s->queue_id,
+		 s->dir == HL_SDMA_H2D ? "host to device" : "device to host");
+	return 0;
+
+err_release:
+	sdma_release(rt, s);
+	return err;
+}
+
+bool hl_sdma_enabled(void)
+{
+	const char *v = getenv("HSA_ENABLE_SDMA");
+	return !(v && strcmp(v, "0") == 0);
+}
+
+int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir dir,
+		struct hl_sdma **out)
+{
+	if (!agent->gpu || agent->gfx_major != 9)
+		return -ENOTSUP; /* the SDMA 4.x packets are gfx9's */
+	pthread_once(&sdma_atfork_once, sdma_atfork_register);
+	pthread_mutex_lock(&sdma_state.lock);
+	if (sdma_state.rt != rt || sdma_state.pid != (int)getpid()) {
+		forget_locked();
+		sdma_state.q = calloc((size_t)rt->n_agents * HL_SDMA_DIRS, sizeof(*sdma_state.q));
+		if (!sdma_state.q) {
+			pthread_mutex_unlock(&sdma_state.lock);
+			return -ENOMEM;
+		}
+		for (uint32_t i = 0; i < rt->n_agents * HL_SDMA_DIRS; i++) {
+			pthread_mutex_init(&sdma_state.q[i].lock, NULL);
+			sdma_state.q[i].agent = &rt->agents[i / HL_SDMA_DIRS];
+			sdma_state.q[i].dir = (enum hl_sdma_dir)(i % HL_SDMA_DIRS);
+		}
+		sdma_state.n = rt->n_agents * HL_SDMA_DIRS;
+		sdma_state.rt = rt;
+		sdma_state.pid = (int)getpid();
+	}
+	struct hl_sdma *s = &sdma_state.q[(agent - rt->agents) * HL_SDMA_DIRS + dir];
+	pthread_mutex_unlock(&sdma_state.lock);
+
+	pthread_mutex_lock(&s->lock);
+	int err = 0;
+	if (s->failed)
+		err = -ENODEV;
+	else if (!s->ready) {
+		/* ROCr places the host-to-device queue on engine 0 of gfx90a
+		 * by creating it first */
+		if (dir == HL_SDMA_D2H && agent->gfx_minor == 0 && agent->gfx_stepping == 10) {
+			struct hl_sdma *h2d = s - HL_SDMA_D2H + HL_SDMA_H2D;
+			pthread_mutex_unlock(&s->lock);
+			pthread_mutex_lock(&h2d->lock);
+			if (!h2d->ready && !h2d->failed && sdma_create(rt, h2d))
+				h2d->failed = true;
+			pthread_mutex_unlock(&h2d->lock);
+			pthread_mutex_lock(&s->lock);
+		}
+		if (!s->ready && !s->failed) {
+			err = sdma_create(rt, s);
+			s->failed = err != 0;
+		}
+		if (s->failed)
+			err = err ? err : -ENODEV;
+	}
+	pthread_mutex_unlock(&s->lock);
+	if (!err)
+		*out = s;
+	return err;
+}
+
+int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uint32_t n_deps,
+		 const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
+{
+	amd_signal_t *sig = (amd_signal_t *)(uintptr_t)completion.handle;
+	uint64_t n_copies = (size + SDMA_COPY_MAX - 1) / SDMA_COPY_MAX;
+	uint64_t dw = (uint64_t)n_deps * 2 * SDMA_DW_POLL + n_copies * SDMA_DW_COPY_LINEAR +
+		      SDMA_DW_ATOMIC;
+	if (profile)
+		dw += 2 * SDMA_DW_TIMESTAMP + SDMA_DW_COPY_LINEAR;
+	bool interrupt = sig->event_mailbox_ptr != 0;
+	if (interrupt)
+		dw += SDMA_DW_FENCE + SDMA_DW_TRAP;
+	uint64_t bytes = dw * 4;
+	if (bytes >= SDMA_RING_BYTES / 2)
+		return -E2BIG;
+
+	pthread_mutex_lock(&s->lock);
+	if (!s->ready) {
+		pthread_mutex_unlock(&s->lock);
+		return -EIO;
+	}
+	uint64_t pos = s->wptr & (SDMA_RING_BYTES - 1);
+	uint64_t pad = pos + bytes > SDMA_RING_BYTES ? SDMA_RING_BYTES - pos : 0;
+	uint64_t end = s->wptr + pad + bytes;
+	/* Room: the engine must have read everything up to where we write.
+	 * acquire: pairs with the engine's release write-back of its read
+	 * pointer, after which it no longer reads those bytes. */
+	while (end - atomic_load_explicit(rptr_of(s), memory_order_acquire) >=
+	       SDMA_RING_BYTES)
+		sched_yield();
+	char *ring = s->ring->addr;
+	if (pad)
+		memset(ring + pos, 0, pad);
+	uint32_t *p = (uint32_t *)(ring + ((s->wptr + pad) & (SDMA_RING_BYTES - 1)));
+	for (uint32_t i = 0; i < n_deps; i++) {
+		uint64_t v = (uint64_t)(uintptr_t)&((amd_signal_t *)(uintptr_t)deps[i].handle)->value;
+		p = sdma_poll_eq(p, v + 4, 0);
+		p = sdma_poll_eq(p, v, 0);
+	}
+	uint64_t ts = 0;
+	if (profile) {
+		p = sdma_timestamp(p, (uint64_t)(uintptr_t)&sig->start_ts);
+		ts = (uint64_t)(uintptr_t)s->ptrs->addr + 64 + (uint64_t)(s->ts_next++ % SDMA_TS_SLOTS) *
+		     SDMA_TS_SLOT;
+	}
+	for (uint64_t off = 0; off < size; off += SDMA_COPY_MAX) {
+		uint64_t n = size - off < SDMA_COPY_MAX ? size - off : SDMA_COPY_MAX;
+		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)dst + off,
+				     (uint64_t)(uintptr_t)src + off, (uint32_t)n);
+	}
+	if (profile) {
+		p = sdma_timestamp(p, ts);
+		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)&sig->end_ts, ts, 8);
+	}
+	p = sdma_atomic_add64(p, (uint64_t)(uintptr_t)&sig->value, (uint64_t)-1);
+	if (interrupt) {
+		p = sdma_fence(p, sig->event_mailbox_ptr, sig->event_id);
+		p = sdma_trap(p, sig->event_id);
+	}
+	s->wptr = end;
+	/* release: the packets are written before the engine can see the
+	 * new write pointer (the doorbell helper fences again before its
+	 * store, which is what the engine fetches by) */
+	atomic_store_explicit(rptr_of(s) + 1, end,
+			      memory_order_release);
+	hl_doorbell_store64((_Atomic uint64_t *)s->doorbell, end);
+	pthread_mutex_unlock(&s->lock);
+	return 0;
+}
