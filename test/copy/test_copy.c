@@ -350,6 +350,12 @@ START_TEST(copy_bad_arguments)
 	ck_assert_int_eq(hsa_memory_copy(NULL, s.base, 4), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_memory_copy(d.base, NULL, 4), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_int_eq(hsa_memory_copy(d.base, s.base, 0), HSA_STATUS_SUCCESS);
+	/* a bad host pointer against VRAM: locking it fails, HSA_STATUS_ERROR
+	 * (ROCr: the same) */
+	ck_assert_int_eq(hsa_memory_copy(d.base, (void *)0x1000, 4096), HSA_STATUS_ERROR);
+	ck_assert_int_eq(hsa_memory_copy((void *)0x1000, d.base, 4096), HSA_STATUS_ERROR);
+	ck_assert_int_eq(hsa_amd_memory_fill((void *)0x1000, 1, 16),
+			 HSA_STATUS_ERROR_INVALID_ALLOCATION);
 	hsa_signal_destroy(done);
 	buf_free(&s);
 	buf_free(&d);
