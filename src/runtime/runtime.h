@@ -155,6 +155,12 @@ struct hl_agent {
 	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
 	_Atomic bool gws_refused;      /* ALLOC_QUEUE_GWS failed: no cooperative
 	                                * queues (src/queue/queue.c) */
+	/* GPU ticks to system time (src/queue/profiling.c): two clock pairs,
+	 * the first and the latest, under clock_busy (a spinlock; zero from
+	 * calloc is unlocked and no pair) */
+	_Atomic bool clock_busy;
+	bool clock_valid;
+	uint64_t clock_gpu0, clock_sys0, clock_gpu1, clock_sys1;
 };
 
 /* A callback registered with hsa_amd_register_deallocation_callback. */

@@ -3,7 +3,9 @@
  * times read from a completion signal the CP filled (written here by hand,
  * as the CP writes them).  Label emu.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "hl_check.h"
 #include "q_test.h"
@@ -59,6 +61,68 @@ START_TEST(dispatch_time_converts_the_signal_timestamps)
 }
 END_TEST
 
+/* A barrier on a profiling queue, run by the CP: its raw start/end ticks.
+ * Skips (returns false) without a command processor. */
+static bool profiled_barrier(hsa_queue_t *q, hsa_signal_t sig, uint64_t *start, uint64_t *end)
+{
+	uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
+	hsa_barrier_and_packet_t *slot = (hsa_barrier_and_packet_t *)q->base_address +
+					 (idx & (q->size - 1));
+	memset((char *)slot + 4, 0, sizeof(*slot) - 4);
+	slot->completion_signal = sig;
+	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+	__atomic_store_n(&slot->header, header, __ATOMIC_RELEASE);
+	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+	if (hsa_signal_wait_scacquire(sig, HSA_SIGNAL_CONDITION_LT, 1, 2000000000ull,
+				      HSA_WAIT_STATE_BLOCKED) >= 1)
+		return false;
+	const amd_signal_t *s = (const amd_signal_t *)(uintptr_t)sig.handle;
+	*start = s->start_ts;
+	*end = s->end_ts;
+	return true;
+}
+
+/* Real timestamps: both conversions of one tick agree (the same clock
+ * pairs), start <= end, a later packet converts later, and a converted end
+ * is not after the system clock read once the wait returned. */
+START_TEST(conversions_of_real_timestamps_agree)
+{
+	hsa_queue_t *q = q_create(64, HSA_QUEUE_TYPE_MULTI);
+	ck_status(hsa_amd_profiling_set_profiler_enabled(q, 1), HSA_STATUS_SUCCESS);
+	hsa_signal_t sig;
+	ck_status(hsa_signal_create(1, 0, NULL, &sig), HSA_STATUS_SUCCESS);
+	uint64_t prev_end = 0;
+	for (int i = 0; i < 20; i++) {
+		uint64_t start, end;
+		hsa_signal_store_screlease(sig, 1);
+		if (!profiled_barrier(q, sig, &start, &end)) {
+			printf("no command processor: skipped\n");
+			break;
+		}
+		uint64_t now = 0, conv = 0;
+		ck_status(hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &now), HSA_STATUS_SUCCESS);
+		hsa_amd_profiling_dispatch_time_t t;
+		ck_status(hsa_amd_profiling_get_dispatch_time(q_gpu, sig, &t), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_profiling_convert_tick_to_system_domain(q_gpu, end, &conv),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_msg(start != 0 && start <= end, "ticks start %llu end %llu",
+			      (unsigned long long)start, (unsigned long long)end);
+		ck_assert_uint_le(t.start, t.end);
+		ck_assert_msg(llabs(diff(conv, t.end)) <= 100, "end %llu vs convert_tick %llu",
+			      (unsigned long long)t.end, (unsigned long long)conv);
+		/* 1 ms of slack: the pair's own error is tens of ns */
+		ck_assert_msg(t.end <= now + 1000000, "end %llu after the clock %llu",
+			      (unsigned long long)t.end, (unsigned long long)now);
+		ck_assert_uint_ge(t.end, prev_end);
+		prev_end = t.end;
+	}
+	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(sig), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 START_TEST(profiling_arguments_are_checked)
 {
 	hsa_signal_t sig, bogus = { (uint64_t)(uintptr_t)&sig };
@@ -88,6 +152,7 @@ static Suite *suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, one_second_of_ticks_is_one_second_of_system_time);
 	tcase_add_test(tc, dispatch_time_converts_the_signal_timestamps);
+	tcase_add_test(tc, conversions_of_real_timestamps_agree);
 	tcase_add_test(tc, profiling_arguments_are_checked);
 	suite_add_tcase(s, tc);
 	return s;
