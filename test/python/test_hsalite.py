@@ -429,3 +429,34 @@ def test_copy_engine_auto(gpu, hip_mod):
     expect = os.environ.get("HSALITE_TEST_EXPECT_COPY")
     if expect:  # the ctest of each library says what it must pick
         assert engine == expect, line
+
+
+LIFETIME_SCRIPT = r"""
+import numpy as np, hsalite
+with hsalite.session():
+    gpu = hsalite.gpus()[0]
+    with gpu.to_device(np.arange(10, dtype=np.int32)) as d:
+        assert d.copy_to_host().sum() == 45
+    q = gpu.queue()
+    kept = gpu.empty(4, np.int32)
+# the session ended: what is still held is dead, not a crash
+for f in (kept.copy_to_host, lambda: gpu.empty(2), lambda: q.barrier_and([])):
+    try:
+        f()
+    except hsalite.HSAError as e:
+        assert e.name == "HSA_STATUS_ERROR_NOT_INITIALIZED", e
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a dead object worked")
+# and a new runtime starts afresh
+gpu2 = hsalite.gpus()[0]
+assert (gpu2.to_device(np.ones(3)).copy_to_host() == 1).all()
+hsalite.shutdown()
+print("LIFETIME OK")
+"""
+
+
+def test_session_and_dead_objects(gpu):
+    rc, out, err = run_child(LIFETIME_SCRIPT)
+    assert rc == 0 and "LIFETIME OK" in out, (rc, out, err[-3000:])
