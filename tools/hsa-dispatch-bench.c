@@ -558,14 +558,24 @@ static void ref_fini(bool with_consumer)
 static void ref_wait(struct ref_signal *s, bool blocked)
 {
 	struct poll_state polls = { 0 };
+	if (!blocked) {
+		/* the least a spinning wait can do: an acquire load (pairs with
+		 * the consumer's decrement) and a pause per poll, the clock
+		 * (poll_pause: yield once spinning is hopeless) only every 64
+		 * polls, so a poll is not a clock read long */
+		for (unsigned i = 1;; i++) {
+			if (atomic_load_explicit(&s->value, memory_order_acquire) < 1)
+				return;
+			if (i % 64)
+				cpu_relax();
+			else
+				poll_pause(&polls);
+		}
+	}
 	for (;;) {
 		uint32_t seq = atomic_load(&s->seq);
 		if (atomic_load(&s->value) < 1)
 			return;
-		if (!blocked) {
-			poll_pause(&polls);
-			continue;
-		}
 		atomic_fetch_add(&s->waiters, 1);
 		futex(&s->seq, FUTEX_WAIT_PRIVATE, seq);
 		atomic_fetch_sub(&s->waiters, 1);
