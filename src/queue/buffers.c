@@ -132,6 +132,12 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 	return 0;
 }
 
+int hl_queue_scratch_alloc(struct hl_runtime *rt, struct hl_queue *q, uint64_t size,
+			   struct kfd_mem **out)
+{
+	return alloc_mapped(rt, q, KFD_MEM_VRAM, size, 0, "scratch", out);
+}
+
 void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q)
 {
 	struct kfd_mem **mems[] = { &q->scratch_mem, &q->cwsr_mem, &q->eop_mem, &q->ring_mem };

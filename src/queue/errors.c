@@ -8,8 +8,12 @@
  *  - KFD raises process-wide MEMORY (GPU page fault) and HW_EXCEPTION (GPU
  *    reset) events; every queue of that GPU has stopped.
  *
+ * Scratch requests: an out-of-scratch code is not an error while scratch
+ * can grow: the thread grows the queue's scratch and stores 0 into the
+ * signal, and the CP retries the packet (scratch.c, queue.h).
+ *
  * Lifetime: the thread exists while at least one live queue has a user
- * callback.  The first such queue starts it (with its three events: a wake
+ * callback or grows scratch on demand.  The first such queue starts it (with its three events: a wake
  * event and the MEMORY and HW_EXCEPTION events); destroying the last one
  * stops it, and whoever runs next without hl_queues.lock joins it
  * (hl_queue_service_reap) and destroys its events.  A stopped service whose
@@ -65,8 +69,8 @@ hsa_status_t hl_queue_error_status(int64_t value, bool *fatal)
 {
 	uint64_t code = (uint64_t)value;
 	*fatal = true;
-	/* ROCr's order: scratch first (we never grow it), then the one-shot
-	 * release, then the error bits. */
+	/* ROCr's order: scratch first (reported only when it cannot grow),
+	 * then the one-shot release, then the error bits. */
 	if (code & (HL_QUEUE_ERR_SCRATCH_WAVE64 | HL_QUEUE_ERR_SCRATCH_WAVE32))
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	if (code == HL_QUEUE_ERR_SCRATCH_ONCE) {
@@ -149,6 +153,15 @@ static struct hl_queue *take_pending_locked(hsa_status_t *st, uint64_t *code)
 			int64_t v = atomic_load_explicit(inactive_value(q), memory_order_acquire);
 			if (!v)
 				continue;
+			uint64_t scratch = HL_QUEUE_ERR_SCRATCH_WAVE64 | HL_QUEUE_ERR_SCRATCH_WAVE32;
+			if (((uint64_t)v & scratch) && !((uint64_t)v & ~scratch) &&
+			    !hl_queue_scratch_grow_locked(hl_queues.rt, q)) {
+				/* Release: the new scratch fields come before
+				 * the 0 the CP polls for (it then re-reads
+				 * them and retries the packet). */
+				atomic_store_explicit(inactive_value(q), 0, memory_order_release);
+				continue;
+			}
 			bool fatal;
 			*st = hl_queue_error_status(v, &fatal);
 			*code = (uint64_t)v;
@@ -455,17 +468,18 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 	 * the storer sees us counted and sets the event. */
 	hl_fence_seq_cst();
 
-	if (q->callback)
-		hl_queues.n_callbacks++;
+	bool serviced = q->callback || q->scratch_dynamic;
+	if (serviced)
+		hl_queues.n_serviced++;
 	if (hl_queues.svc) {
 		service_wake(hl_queues.svc); /* wait on this queue's event too */
 		return 0;
 	}
-	if (!hl_queues.n_callbacks)
+	if (!hl_queues.n_serviced)
 		return 0;
 	int err = service_start_locked(rt);
-	if (err && q->callback)
-		hl_queues.n_callbacks--;
+	if (err && serviced)
+		hl_queues.n_serviced--;
 	return err;
 }
 
@@ -479,12 +493,12 @@ static bool in_callback_of_locked(const struct hl_queue *q)
 
 void hl_queue_service_detach_locked(struct hl_queue *q)
 {
-	if (q->callback)
-		hl_queues.n_callbacks--;
+	if (q->callback || q->scratch_dynamic)
+		hl_queues.n_serviced--;
 	while (in_callback_of_locked(q))
 		pthread_cond_wait(&hl_queues.idle, &hl_queues.lock);
 	struct hl_queue_service *svc = hl_queues.svc;
-	if (svc && !hl_queues.n_callbacks) {
+	if (svc && !hl_queues.n_serviced) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
 		service_wake(svc);

@@ -89,7 +89,7 @@ static void queues_forget_locked(void)
 		q = next;
 	}
 	hl_queues.live = NULL;
-	hl_queues.n_live = hl_queues.n_callbacks = 0;
+	hl_queues.n_live = hl_queues.n_serviced = 0;
 	hl_soft_queues_forget_locked();
 	hl_queues.current = NULL;
 	hl_queue_service_forget_locked();
@@ -332,6 +332,9 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 		return st;
 	/* group_segment_size is a hint ROCr ignores: LDS is per dispatch. */
 	(void)group_segment_size;
+	/* UINT32_MAX: no scratch yet, grown on demand (a cooperative queue,
+	 * shared by every creator, always grows). */
+	bool dynamic = private_segment_size == UINT32_MAX || type == HSA_QUEUE_TYPE_COOPERATIVE;
 	if (private_segment_size == UINT32_MAX)
 		private_segment_size = 0;
 
@@ -366,6 +369,7 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 
 	pthread_mutex_lock(&hl_queues.lock);
 	q->coop_refs = coop ? 1 : 0;
+	q->scratch_dynamic = dynamic;
 	q->next = hl_queues.live;
 	hl_queues.live = q;
 	hl_queues.n_live++;

@@ -27,16 +27,25 @@
  *    doorbell, queue_ptr = the amd_queue_t, so hsa_signal_store_* on it is
  *    one hl_doorbell_store64.
  *
- * Scratch policy (no dynamic scratch)
+ * Scratch policy (scratch.c)
  *  - private_segment_size at creation is the per-work-item private memory
- *    the queue will support (UINT32_MAX means "default", which is 0).  When
- *    non-zero we allocate, once, VRAM for every scratch wave slot of the
- *    device (CUs x max_slots_scratch_cu waves of ALIGN(size, 16) x 64 lanes,
- *    rounded to 1 KiB per wave) and describe it in the amd_queue_t
- *    (scratch_* fields, compute_tmpring_size).  We never grow it: a dispatch
- *    that needs more makes the CP stop the queue with the out-of-scratch
- *    code 0x401, which we report as HSA_STATUS_ERROR_OUT_OF_RESOURCES,
- *    exactly what ROCr reports when it cannot grow scratch.
+ *    the queue starts with (UINT32_MAX: none yet, grow as needed, what HIP
+ *    asks for).  When non-zero we allocate VRAM for every scratch wave slot
+ *    of the device (CUs x max_slots_scratch_cu waves of ALIGN(size, 16) x
+ *    64 lanes, rounded to 1 KiB per wave) and describe it in the
+ *    amd_queue_t (scratch_* fields, compute_tmpring_size).
+ *  - Growing, as ROCr's HandleInsufficientScratch: a dispatch that needs
+ *    more makes the CP stop the queue with the out-of-scratch code (0x1,
+ *    0x400 for wave32) in queue_inactive_signal; the service thread sizes
+ *    new scratch from the packet at the read index (its
+ *    private_segment_size, or the kernel descriptor's fixed size if larger),
+ *    replaces the buffer, rewrites the scratch fields and stores 0 into the
+ *    signal, and the CP re-reads them and retries the packet.  When no
+ *    scratch can be had, the error is reported as OUT_OF_RESOURCES, as ROCr
+ *    does.  The service runs while a live queue has a callback or was
+ *    created with UINT32_MAX, and then serves every queue; a queue created
+ *    with an explicit size and no callback, alone, keeps its scratch (no
+ *    thread runs for it) and its overflow stops it.
  *  - Above 262128 bytes per lane (ROCr's limit) creation fails with
  *    OUT_OF_RESOURCES.
  *  - scratch_backing_memory_location holds the GPU VA of the buffer (we do
@@ -185,6 +194,9 @@ struct hl_queue {
 	struct kfd_mem *eop_mem;
 	struct kfd_mem *cwsr_mem;
 	struct kfd_mem *scratch_mem;
+	bool scratch_dynamic;          /* created with private_segment_size
+	                                * UINT32_MAX: keeps the error service
+	                                * running so scratch grows on demand */
 	uint64_t *doorbell;
 	hsa_signal_t doorbell_signal;  /* handle 0 until created */
 	hsa_signal_t inactive_signal;  /* handle 0 until created */
@@ -226,7 +238,9 @@ struct hl_queues {
 	struct hl_queue *live;
 	uint32_t n_live;
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
-	uint32_t n_callbacks;          /* live queues with a user callback */
+	uint32_t n_serviced;           /* live queues that need the service
+	                                * thread: a user callback, or scratch
+	                                * on demand */
 	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
 	struct hl_queue_page **pages;  /* every page, for teardown */
 	uint32_t n_pages, cap_pages;
@@ -292,6 +306,9 @@ void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);
 int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t size,
 			   uint32_t private_segment_size);
 void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q);
+/* size bytes of VRAM on q's GPU, mapped to it, for scratch.  -errno. */
+int hl_queue_scratch_alloc(struct hl_runtime *rt, struct hl_queue *q, uint64_t size,
+			   struct kfd_mem **out);
 
 /* ---- scratch.c ---- */
 
@@ -300,6 +317,11 @@ void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q);
 uint64_t hl_scratch_size(const struct hl_agent *agent, uint32_t lane_bytes);
 void hl_scratch_describe(amd_queue_t *amd, const struct hl_agent *agent, uint32_t lane_bytes,
 			 uint64_t base, uint64_t size);
+/* Replaces q's scratch with one big enough for the dispatch packet at its
+ * read index (the CP stopped q with an out-of-scratch code).  Caller holds
+ * hl_queues.lock; the CP is waiting.  0, or -errno (logged) when no
+ * scratch can be had or the packet asks for no more than q has. */
+int hl_queue_scratch_grow_locked(struct hl_runtime *rt, struct hl_queue *q);
 
 /* ---- control.c ---- */
 
