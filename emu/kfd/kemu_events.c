@@ -46,6 +46,14 @@ struct kemu_event_waiter {
 	struct kemu_event_waiter *next;
 };
 
+/* One WAIT_EVENTS call in progress, on p->wait_calls (event_lock).  The
+ * waiting thread frees it; only a fork child, which has none of its
+ * parent's threads, finds calls left at teardown and frees them. */
+struct kemu_wait_call {
+	struct kemu_wait_call *next;
+	struct kemu_event_waiter w[];
+};
+
 /* ---- lookup and ids (event_lock held) ---- */
 
 static struct kemu_event *event_lookup(struct kemu_process *p, uint32_t id)
@@ -404,14 +412,18 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 	pthread_cond_init(&cv, &ca);
 	pthread_condattr_destroy(&ca);
 	/* kcalloc of the waiters fails for absurd counts */
-	struct kemu_event_waiter *w = n > (1u << 22) ? NULL : calloc(n ? n : 1, sizeof(*w));
-	if (!w) {
+	struct kemu_wait_call *call = n > (1u << 22) ? NULL :
+		calloc(1, sizeof(*call) + (n ? n : 1) * sizeof(struct kemu_event_waiter));
+	if (!call) {
 		ret = -ENOMEM;
 		goto out_cv;
 	}
+	struct kemu_event_waiter *w = call->w;
 	uint32_t result = KFD_WAIT_FAIL;
 	uint32_t inited = 0;
 	pthread_mutex_lock(&p->event_lock);
+	call->next = p->wait_calls;
+	p->wait_calls = call;
 	for (; inited < n; inited++) {
 		struct kfd_event_data d;
 		if (kemu_copy_from_user(&d, a->events_ptr + (uint64_t)inited * sizeof(d),
@@ -462,8 +474,14 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 out_unlock:
 	for (uint32_t i = 0; i < inited; i++)
 		waiter_unlink(&w[i]);
+	for (struct kemu_wait_call **pp = &p->wait_calls; *pp; pp = &(*pp)->next) {
+		if (*pp == call) {
+			*pp = call->next;
+			break;
+		}
+	}
 	pthread_mutex_unlock(&p->event_lock);
-	free(w);
+	free(call);
 out_cv:
 	pthread_cond_destroy(&cv);
 	if (ret)
@@ -612,6 +630,12 @@ void kemu_events_fini(struct kemu_process *p)
 	free(p->other_events);
 	p->sig_events = p->other_events = NULL;
 	p->n_other = 0;
+	/* waits of threads this process does not have (a fork child's copy) */
+	while (p->wait_calls) {
+		struct kemu_wait_call *c = p->wait_calls;
+		p->wait_calls = c->next;
+		free(c);
+	}
 	if (p->signal_fd >= 0) {
 		kemu_sys_munmap(p->signal_page, KFD_EVENT_PAGE_SIZE);
 		kemu_sys_close(p->signal_fd);

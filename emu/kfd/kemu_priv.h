@@ -202,6 +202,7 @@ struct kemu_pdd {
 
 /* ---- events ---- */
 struct kemu_event_waiter;
+struct kemu_wait_call;
 struct kemu_event {
 	uint32_t id, type;
 	bool auto_reset, signaled;
@@ -254,6 +255,7 @@ struct kemu_process {
 	/* events (event_lock) */
 	pthread_mutex_t event_lock;
 	bool dying;                    /* exit teardown began: waits end with -EINTR */
+	struct kemu_wait_call *wait_calls; /* WAIT_EVENTS calls in progress */
 	struct kemu_event **sig_events;   /* by id (= slot), KFD_EVENT_SLOTS entries */
 	struct kemu_event **other_events; /* ids from KFD_EVENT_ID_OTHER_FIRST */
 	uint32_t n_other, cap_other;

@@ -48,18 +48,28 @@ static struct kemu_topology *machine_topo;
  * thread inside the driver (ROCr's event thread, blocked in WAIT_EVENTS)
  * never returns to user space.  So every entry into the machine is counted
  * in shim_calls (not in the machine, which the destructor frees), and once
- * shim_dying is set a thread that enters or leaves the machine parks for
- * good instead of running on: the destructor wakes the blocked waiters
+ * shim_dying is set any other thread that enters an interposer or leaves
+ * the machine parks for good instead of running on (it would have been
+ * killed at that system call), even after the machine is gone; only the
+ * exiting thread goes on.  The destructor wakes the blocked waiters
  * (kemu_machine_shutdown: -EINTR), waits until no thread is inside, then
  * tears the machine down.  A fork child has none of its parent's threads:
- * its count starts at 0.
+ * its count starts at 0 (and see shim_fork_inherited_busy).
  */
 #define SHIM_EXIT_WAIT_MS 2000
 static atomic_uint shim_calls;
 static atomic_bool shim_dying;
+static _Atomic pid_t shim_exit_tid; /* the thread running the destructor */
+/* Set in a fork child when a parent thread was inside the machine at the
+ * fork: its copy may hold a lock or waiters of threads the child does not
+ * have, so the child never touches it again at exit (in the kernel the
+ * child has no part of its parent's KFD process anyway). */
+static bool shim_fork_inherited_busy;
 
 static void shim_atfork_child(void)
 {
+	if (atomic_load_explicit(&shim_calls, memory_order_relaxed))
+		shim_fork_inherited_busy = true;
 	atomic_store_explicit(&shim_calls, 0, memory_order_relaxed);
 }
 
@@ -70,8 +80,19 @@ __attribute__((noreturn)) static void shim_park(void)
 		pause();
 }
 
+/* Is the process exiting and this thread not the one tearing down? */
+static bool shim_thread_killed(void)
+{
+	return atomic_load_explicit(&shim_dying, memory_order_seq_cst) &&
+	       gettid() != atomic_load_explicit(&shim_exit_tid, memory_order_relaxed);
+}
+
 struct kemu_machine *shim_enter(bool create)
 {
+	/* a thread of an exiting process would be dead by now: it parks at
+	 * its next interposed call, even after the machine is gone */
+	if (shim_thread_killed())
+		shim_park();
 	struct kemu_machine *m = create ? shim_machine() : shim_machine_peek();
 	if (!m)
 		return NULL;
@@ -81,18 +102,20 @@ struct kemu_machine *shim_enter(bool create)
 	atomic_fetch_add_explicit(&shim_calls, 1, memory_order_seq_cst);
 	if (atomic_load_explicit(&shim_dying, memory_order_seq_cst)) {
 		atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
-		shim_park();
+		if (shim_thread_killed())
+			shim_park();
+		return NULL; /* the exiting thread itself: the machine is going */
 	}
 	return m;
 }
 
 void shim_leave(void)
 {
-	bool dying = atomic_load_explicit(&shim_dying, memory_order_seq_cst);
+	bool killed = shim_thread_killed();
 	/* release pairs with the destructor's acquire load of shim_calls: all
 	 * this call did in the machine happens before its teardown */
 	atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
-	if (dying)
+	if (killed)
 		shim_park();
 }
 
@@ -229,8 +252,9 @@ __attribute__((destructor)) static void shim_fini(void)
 	/* Everything the machine holds is process-local (memory, memfds), so
 	 * a fork child tearing down its copy does not disturb the parent. */
 	struct kemu_machine *m = atomic_load_explicit(&machine, memory_order_acquire);
-	if (!m)
+	if (!m || shim_fork_inherited_busy)
 		return;
+	atomic_store_explicit(&shim_exit_tid, gettid(), memory_order_relaxed);
 	atomic_store_explicit(&shim_dying, true, memory_order_seq_cst);
 	kemu_machine_shutdown(m);
 	unsigned busy;

@@ -10,6 +10,7 @@
  * argv[1] is the launcher.  The same binary is the program run under it:
  *   --raw-waiter    raw KFD ioctls: a MEMORY event waited for forever, and a
  *                   thread looping GET_VERSION
+ *   --fork-waiter   the same, and a fork child that exits first
  *   --rocr-noshut   Debian's ROCr 5.2.3 (dlopen'ed): hsa_init, a signal
  *                   with an async handler (ROCr's event thread), no
  *                   hsa_shut_down; exits 77 without ROCr or a GPU agent
@@ -47,10 +48,12 @@ static void sleep_ms(long ms)
 
 static int kfd_fd;
 static uint32_t event_id;
+static _Atomic pid_t waiter_tid;
 
 static void *blocked_waiter(void *arg)
 {
 	(void)arg;
+	waiter_tid = gettid();
 	struct kfd_event_data d = { .event_id = event_id };
 	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
 					  .timeout = KFD_WAIT_TIMEOUT_INFINITE };
@@ -69,6 +72,7 @@ static void *busy_caller(void *arg)
 			fprintf(stderr, "raw-waiter: GET_VERSION failed (errno %d)\n", errno);
 			return NULL;
 		}
+		sleep_ms(1); /* keeps the debug log short */
 	}
 }
 
@@ -85,8 +89,45 @@ static int raw_waiter(void)
 	if (pthread_create(&a, NULL, blocked_waiter, NULL) ||
 	    pthread_create(&b, NULL, busy_caller, NULL))
 		return 12;
-	sleep_ms(100);
+	/* wait until the waiter sleeps in futex (202), i.e. on its condvar
+	 * inside WAIT_EVENTS */
+	for (int i = 0; i < 5000; i++) {
+		char path[64], line[32] = "";
+		snprintf(path, sizeof(path), "/proc/self/task/%d/syscall", (int)waiter_tid);
+		FILE *f = waiter_tid ? fopen(path, "r") : NULL;
+		if (f) {
+			bool in_futex = fgets(line, sizeof(line), f) && !strncmp(line, "202 ", 4);
+			fclose(f);
+			if (in_futex)
+				break;
+		}
+		sleep_ms(1);
+	}
+	sleep_ms(20);
 	printf("raw-waiter: exiting with both threads inside\n");
+	fflush(stdout);
+	return 0;
+}
+
+/* A fork child of a process whose thread waits in WAIT_EVENTS has none of
+ * its parent's threads: its exit must neither wait for them nor touch its
+ * copy of the machine (a lock may be held in it), and the parent then
+ * exits as above. */
+static int fork_waiter(void)
+{
+	int r = raw_waiter();
+	if (r)
+		return r;
+	fflush(stdout);
+	pid_t pid = fork();
+	if (pid < 0)
+		return 13;
+	if (pid == 0)
+		exit(0); /* destructors run: the shim's teardown of the copy */
+	int st;
+	if (waitpid(pid, &st, 0) != pid || !WIFEXITED(st) || WEXITSTATUS(st))
+		return 14;
+	printf("fork-waiter: child exited\n");
 	fflush(stdout);
 	return 0;
 }
@@ -153,21 +194,44 @@ static int run(const char *env, const char *mode, char **out)
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 
+/* The end of a long log, small enough for a Check message. */
+static const char *tail(const char *out)
+{
+	size_t n = strlen(out);
+	return n > 3000 ? out + n - 3000 : out;
+}
+
 static void expect_clean_teardown(const char *out)
 {
-	ck_assert_msg(strstr(out, "EINTR"), "the waiter was not woken:\n%s", out);
-	ck_assert_msg(strstr(out, "machine torn down (0 calls inside)"), "no teardown:\n%s", out);
-	ck_assert_msg(!strstr(out, "still inside"), "teardown skipped:\n%s", out);
-	ck_assert_msg(!strstr(out, "to user code"), "a killed thread ran on:\n%s", out);
-	ck_assert_msg(!strstr(out, "Sanitizer"), "sanitizer report:\n%s", out);
+	ck_assert_msg(strstr(out, "EINTR"), "the waiter was not woken:\n%s", tail(out));
+	ck_assert_msg(strstr(out, "machine torn down (0 calls inside)"), "no teardown:\n%s",
+		      tail(out));
+	ck_assert_msg(!strstr(out, "still inside"), "teardown skipped:\n%s", tail(out));
+	ck_assert_msg(!strstr(out, "to user code"), "a killed thread ran on:\n%s", tail(out));
+	ck_assert_msg(!strstr(out, "Sanitizer"), "sanitizer report:\n%s", tail(out));
 }
 
 START_TEST(exit_with_threads_inside_tears_the_machine_down)
 {
 	char *out;
 	int st = run("", "--raw-waiter", &out);
-	ck_assert_msg(st == 0, "status %d:\n%s", st, out);
-	ck_assert_msg(strstr(out, "raw-waiter: exiting"), "%s", out);
+	ck_assert_msg(st == 0, "status %d:\n%s", st, tail(out));
+	ck_assert_msg(strstr(out, "raw-waiter: exiting"), "%s", tail(out));
+	expect_clean_teardown(out);
+	free(out);
+}
+END_TEST
+
+START_TEST(fork_child_of_a_waiting_process_exits_at_once)
+{
+	char *out;
+	int st = run("", "--fork-waiter", &out);
+	ck_assert_msg(st == 0, "status %d:\n%s", st, tail(out));
+	ck_assert_msg(strstr(out, "fork-waiter: child exited"), "%s", tail(out));
+	/* only the parent tears its machine down */
+	const char *first = strstr(out, "machine torn down");
+	ck_assert_msg(first && !strstr(first + 1, "machine torn down"),
+		      "one teardown expected:\n%s", tail(out));
 	expect_clean_teardown(out);
 	free(out);
 }
@@ -189,8 +253,8 @@ START_TEST(rocr_exit_without_shut_down_tears_the_machine_down)
 		free(out);
 		return;
 	}
-	ck_assert_msg(st == 0, "status %d:\n%s", st, out);
-	ck_assert_msg(strstr(out, "rocr-noshut: exiting"), "%s", out);
+	ck_assert_msg(st == 0, "status %d:\n%s", st, tail(out));
+	ck_assert_msg(strstr(out, "rocr-noshut: exiting"), "%s", tail(out));
 	expect_clean_teardown(out);
 	free(out);
 }
@@ -201,6 +265,7 @@ static Suite *exit_suite(void)
 	Suite *s = suite_create("kfdemu_exit");
 	TCase *raw = tcase_create("raw");
 	tcase_add_test(raw, exit_with_threads_inside_tears_the_machine_down);
+	tcase_add_test(raw, fork_child_of_a_waiting_process_exits_at_once);
 	tcase_set_timeout(raw, 60);
 	suite_add_tcase(s, raw);
 	TCase *rocr = tcase_create("rocr");
@@ -214,6 +279,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 2 && !strcmp(argv[1], "--raw-waiter"))
 		return raw_waiter();
+	if (argc == 2 && !strcmp(argv[1], "--fork-waiter"))
+		return fork_waiter();
 	if (argc == 2 && !strcmp(argv[1], "--rocr-noshut"))
 		return rocr_noshut();
 	if (argc < 2)
