@@ -1604,13 +1604,15 @@ int main(int argc, char **argv)
 		CHECK(hsa_queue_create(gpu, opt.queue_size, HSA_QUEUE_TYPE_SINGLE, queue_error,
 				       NULL, UINT32_MAX, UINT32_MAX, &queue_single));
 
-	bool any_dispatch = false;
+	/* the empty kernel, when a selected metric dispatches it */
+	bool any_kernel = false;
 	for (size_t i = 0; i < N_METRICS; i++)
-		any_dispatch |= (!strncmp(metric_names[i], "single_", 7) ||
-				 !strncmp(metric_names[i], "multi_", 6)) && want(metric_names[i]);
+		any_kernel |= (!strncmp(metric_names[i], "single_", 7) ||
+			       !strncmp(metric_names[i], "multi_", 6) ||
+			       !strncmp(metric_names[i], "split_", 6)) &&
+			      strstr(metric_names[i], "_kernel") && want(metric_names[i]);
 	bool cp = probe_cp();
-	if (cp && any_dispatch && (want("single_spin_kernel") || want("single_blocked_kernel") ||
-			     want("multi_spin_kernel") || want("multi_blocked_kernel")))
+	if (cp && any_kernel)
 		kernel_load();
 	printf("agent: %s, queue: %u packets, command processor: %s\n", gfx, queue->size,
 	       cp ? "present" : "absent (a probe packet was not consumed)");
