@@ -11,6 +11,7 @@
  * --gpus 2, GPU->GPU.
  */
 #define _GNU_SOURCE
+#include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -508,6 +509,60 @@ START_TEST(copy_profiling)
 }
 END_TEST
 
+/* Threads issuing copies at once on one GPU's engines (the blit queue or
+ * the SDMA queues take one submitter at a time): every copy lands. */
+#define T_THREADS 4
+#define T_COPIES 48
+struct t_arg {
+	unsigned id;
+	struct buf h, d, back;
+	bool ok;
+};
+
+static void *t_run(void *p)
+{
+	struct t_arg *a = p;
+	size_t n = a->h.size;
+	hsa_signal_t s = sig(1);
+	a->ok = true;
+	for (unsigned i = 0; i < T_COPIES && a->ok; i++) {
+		pattern(a->h.base, n, a->id * 1000 + i);
+		hsa_signal_store_relaxed(s, 2);
+		if (hsa_amd_memory_async_copy(a->d.base, gpus[0], a->h.base, cpu, n, 0, NULL, s) ||
+		    hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 2, WAIT_NS,
+					      HSA_WAIT_STATE_BLOCKED) != 1 ||
+		    hsa_amd_memory_async_copy(a->back.base, cpu, a->d.base, gpus[0], n, 0, NULL, s) ||
+		    hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 1, WAIT_NS,
+					      HSA_WAIT_STATE_BLOCKED) != 0 ||
+		    memcmp(a->back.base, a->h.base, n))
+			a->ok = false;
+	}
+	hsa_signal_destroy(s);
+	return NULL;
+}
+
+START_TEST(copy_threads)
+{
+	struct t_arg args[T_THREADS];
+	pthread_t t[T_THREADS];
+	for (unsigned i = 0; i < T_THREADS; i++) {
+		args[i].id = i;
+		size_t n = 4096 * (i + 1) + i;
+		buf_alloc(&args[i].h, 's', n, false);
+		buf_alloc(&args[i].d, 'v', n, false);
+		buf_alloc(&args[i].back, 's', n, false);
+		ck_assert_int_eq(pthread_create(&t[i], NULL, t_run, &args[i]), 0);
+	}
+	for (unsigned i = 0; i < T_THREADS; i++) {
+		pthread_join(t[i], NULL);
+		ck_assert_msg(args[i].ok, "thread %u: a copy failed or came back wrong", i);
+		buf_free(&args[i].h);
+		buf_free(&args[i].d);
+		buf_free(&args[i].back);
+	}
+}
+END_TEST
+
 static void add_case(Suite *s, const char *name, const TTest *fn)
 {
 	TCase *tc = tcase_create(name);
@@ -533,6 +588,7 @@ static Suite *copy_suite(void)
 	add_case(s, "fill_pools", fill_pools);
 	add_case(s, "memory_copy_pairs", memory_copy_pairs);
 	add_case(s, "copy_profiling", copy_profiling);
+	add_case(s, "copy_threads", copy_threads);
 	add_case(s, "copy_64mib", copy_64mib);
 	return s;
 }
