@@ -241,11 +241,12 @@ START_TEST(copy_peer)
 }
 END_TEST
 
-/* The copy waits for every dependency (7: two barrier packets). */
-START_TEST(copy_dependencies)
+/* The copy waits for every dependency (7: two barrier packets on the blit
+ * queue, fourteen polls on an SDMA queue): a small copy (blit kernel) and
+ * a large one (SDMA unless HSA_ENABLE_SDMA=0). */
+static void dependencies(size_t n)
 {
 	struct buf s, d;
-	size_t n = 8192;
 	buf_alloc(&s, 's', n, false);
 	buf_alloc(&d, 'v', n, false);
 	memset(s.base, 0x5a, n);
@@ -293,6 +294,11 @@ START_TEST(copy_dependencies)
 	buf_free(&s);
 	buf_free(&d);
 	buf_free(&m);
+}
+START_TEST(copy_dependencies)
+{
+	dependencies(8192);
+	dependencies(300000 + 3);
 }
 END_TEST
 
@@ -478,10 +484,9 @@ START_TEST(memory_copy_pairs)
 }
 END_TEST
 
-START_TEST(copy_profiling)
+static void profiling(size_t n)
 {
 	struct buf s, d;
-	size_t n = 1 << 20;
 	buf_alloc(&s, 's', n, false);
 	buf_alloc(&d, 'v', n, false);
 	ck_assert_int_eq(hsa_amd_profiling_async_copy_enable(true), HSA_STATUS_SUCCESS);
@@ -506,6 +511,11 @@ START_TEST(copy_profiling)
 	hsa_signal_destroy(done);
 	buf_free(&s);
 	buf_free(&d);
+}
+START_TEST(copy_profiling)
+{
+	profiling(4096);
+	profiling(1 << 20);
 }
 END_TEST
 
