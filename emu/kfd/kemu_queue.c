@@ -485,7 +485,7 @@ out_unlock:
  * inactivated queue lets its dispatch finish), so the control stack and the
  * save area are empty: the header written at ctl_stack_address says so
  * (offsets at the end of the control stack, as init_mqd sets them when the
- * queue has a context-save area, else 0). */
+ * queue has a context-save area, else 0), one per XCC on a multi-XCC part. */
 long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 {
 	struct kfd_args_get_queue_wave_state *a = arg;
@@ -509,8 +509,14 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 	h.wave_state.wave_state_size = 0;
 	a->ctl_stack_used_size = 0;
 	a->save_area_used_size = 0;
-	if (kemu_copy_to_user(a->ctl_stack_address, &h.wave_state, sizeof(h.wave_state)))
-		err = -EFAULT;
+	/* GC 9.4.3 (get_wave_state_v9_4_3): one header per XCC, each at the
+	 * start of that XCC's context-save area */
+	uint32_t n_xcc = q->pdd->dev->gpu->num_xcc ? q->pdd->dev->gpu->num_xcc : 1;
+	for (uint32_t xcc = 0; xcc < n_xcc && !err; xcc++) {
+		uint64_t dst = a->ctl_stack_address + (uint64_t)q->info.ctx_save_size * xcc;
+		if (kemu_copy_to_user(dst, &h.wave_state, sizeof(h.wave_state)))
+			err = -EFAULT;
+	}
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;

@@ -14,9 +14,9 @@ struct qbufs {
 };
 static struct qbufs Q;
 
-static void q_setup(void)
+static void q_setup_preset(const char *preset)
 {
-	emu_setup();
+	emu_setup_preset(preset, 1, true);
 	Q.ring = emu_buffer(0x10000, KFD_ALLOC_GTT, &Q.ring_h);
 	Q.rwptr = emu_buffer(0x1000, KFD_ALLOC_GTT, &Q.rwptr_h);
 	Q.eop = emu_buffer(E.gpu->eop_buffer_size, KFD_ALLOC_VRAM, &Q.eop_h);
@@ -24,6 +24,16 @@ static void q_setup(void)
 	uint64_t total = ((uint64_t)Q.cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
 	total = (total + 0xFFF) & ~0xFFFull;
 	Q.cwsr = emu_buffer(total, KFD_ALLOC_GTT, &Q.cwsr_h);
+}
+
+static void q_setup(void)
+{
+	q_setup_preset("mi210");
+}
+
+static void q_setup_mi300x(void)
+{
+	q_setup_preset("mi300x");
 }
 
 static void q_args(struct kfd_args_create_queue *a)
@@ -586,6 +596,33 @@ START_TEST(wave_state_of_an_active_or_unknown_queue_fails)
 }
 END_TEST
 
+/* GC 9.4.3: a header at the start of each XCC's context-save area. */
+START_TEST(wave_state_has_a_header_per_xcc_on_mi300x)
+{
+	ck_assert_uint_gt(E.gpu->num_xcc, 1);
+	uint32_t q0 = new_queue();
+	struct kfd_args_update_queue u = { .queue_id = q0, .ring_base_address = Q.ring,
+					   .ring_size = 0x10000, .queue_percentage = 0 };
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	size_t len = (size_t)Q.cwsr_size * E.gpu->num_xcc;
+	uint8_t *area = malloc(len);
+	ck_assert_ptr_nonnull(area);
+	memset(area, 0xFF, len);
+	struct kfd_args_get_queue_wave_state w;
+	ck_assert_int_eq(wave_state(q0, area, &w), 0);
+	for (uint32_t x = 0; x < E.gpu->num_xcc; x++) {
+		uint32_t hdr[4];
+		memcpy(hdr, area + (size_t)Q.cwsr_size * x, sizeof(hdr));
+		ck_assert_uint_eq(hdr[0], E.gpu->ctl_stack_size);
+		ck_assert_uint_eq(hdr[1], 0);
+		ck_assert_uint_eq(hdr[2], E.gpu->ctl_stack_size);
+		ck_assert_uint_eq(hdr[3], 0);
+	}
+	ck_assert_uint_eq(area[16], 0xFF); /* only the 16-byte headers */
+	free(area);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("kfdemu_queue");
@@ -644,6 +681,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, wave_state_of_an_inactive_queue_is_empty);
 	tcase_add_test(tc, wave_state_of_an_active_or_unknown_queue_fails);
 	suite_add_tcase(s, tc);
+	TCase *x = tcase_create("mi300x");
+	tcase_add_checked_fixture(x, q_setup_mi300x, emu_teardown);
+	tcase_add_test(x, wave_state_has_a_header_per_xcc_on_mi300x);
+	suite_add_tcase(s, x);
 	return s;
 }
 
