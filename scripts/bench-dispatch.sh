@@ -298,7 +298,7 @@ awk -F, -v ours_csv="$OUT/ours.csv" -v rocr_csv="$OUT/rocr.csv" -v splits_list="
         for (x = 2; x <= m; x++)
           for (y = x; y > 1 && wv[y - 1] > wv[y]; y--) {
             t = wv[y]; wv[y] = wv[y - 1]; wv[y - 1] = t; t = fl[y]; fl[y] = fl[y - 1]; fl[y - 1] = t }
-        fn = fl[1]
+        fn = fl[1]; sel[lab, s] = fn
         wl = ""; for (x = 1; x <= m; x++) wl = wl " " wv[x]; wholes[lab, s] = wl
         rn = fn; sub(/\.csv$/, "", rn); sub(/^.*\./, "", rn); round[lab, s] = rn
         for (p = 1; p <= np + 1; p++) {
@@ -346,6 +346,24 @@ awk -F, -v ours_csv="$OUT/ours.csv" -v rocr_csv="$OUT/rocr.csv" -v splits_list="
       printf "%-22s %7s %7s %7s %7s %8s %8s   submit %s, wake %s, runtime share %s, adds up %s\n", s, rsub,
              r2(val(0, s "_pickup"), val(1, s "_pickup")), r2(val(0, s "_execute"), val(1, s "_execute")),
              rw, rsh, rdv, verdict(rsub, 0.5), verdict(rw, tw), verdict(rsh, 0.5), add
+    }
+    # the floors in the processes of those rows: how far the targets are from
+    # what no runtime can beat there (a BLOCKED wait that ends in its spin
+    # phase has the spin floor)
+    printf "\nthe spin floors measured in the processes of those rows (ns, ours | ROCr), each runtime above the lower, and floor / ROCr:\n"
+    for (i = 1; i <= ns; i++) {
+      s = splits[i]
+      if (!((("ours", s) in sel) && (("rocr", s) in sel))) continue
+      line = sprintf("  %-22s", s)
+      for (q = 1; q <= 2; q++) {
+        part = q == 1 ? "submit" : "wake"; fk = "floor_split_spin_" part
+        fo = p50[sel["ours", s], fk]; fr = p50[sel["rocr", s], fk]
+        lo = (fo != "" && (fr == "" || fo + 0 < fr + 0)) ? fo : fr
+        line = line sprintf("  %s: floor %s | %s, ours %+.0f, ROCr %+.0f above the lower, floor/ROCr %s", part,
+                            fo == "" ? "n/a" : fo, fr == "" ? "n/a" : fr, val(0, s "_" part) - lo,
+                            val(1, s "_" part) - lo, r2(lo, val(1, s "_" part)))
+      }
+      print line
     }
     # the floors of the parts, measured in the same processes with no runtime
     printf "\nfloors: the same round trip against the in-process consumer, no runtime (median p50 ns over the rounds, ours runs / ROCr runs):\n"
