@@ -189,6 +189,44 @@ START_TEST(argument_checks)
 }
 END_TEST
 
+/* Handle 0 of every kind, where ROCr answers without dereferencing. */
+START_TEST(zero_handles)
+{
+	hsa_agent_t agent = { 0 };
+	hsa_region_t region = { 0 };
+	hsa_amd_memory_pool_t pool = { 0 };
+	hsa_executable_t exe = { 0 };
+	hsa_code_object_reader_t reader = { 0 };
+	hsa_signal_group_t group = { 0 };
+	hsa_isa_t isa = { 0 };
+	hsa_cache_t cache = { 0 };
+	hsa_executable_symbol_t sym = { 0 };
+	char buf[256];
+	ck_status(hsa_agent_get_info(agent, HSA_AGENT_INFO_NAME, buf), HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_region_get_info(region, HSA_REGION_INFO_SIZE, buf),
+		  HSA_STATUS_ERROR_INVALID_REGION);
+	ck_status(hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_SIZE, buf),
+		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	ck_status(hsa_executable_destroy(exe), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	ck_status(hsa_executable_freeze(exe, NULL), HSA_STATUS_ERROR_INVALID_EXECUTABLE);
+	ck_status(hsa_code_object_reader_destroy(reader),
+		  HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER);
+	ck_status(hsa_signal_group_destroy(group), HSA_STATUS_ERROR_INVALID_SIGNAL_GROUP);
+	ck_status(hsa_isa_get_info_alt(isa, HSA_ISA_INFO_NAME_LENGTH, buf),
+		  HSA_STATUS_ERROR_INVALID_ISA);
+	ck_status(hsa_cache_get_info(cache, HSA_CACHE_INFO_LEVEL, buf),
+		  HSA_STATUS_ERROR_INVALID_CACHE);
+	ck_status(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_TYPE, buf),
+		  HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL);
+	hsa_queue_t *q;
+	ck_status(hsa_queue_create(agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, 0, 0, &q),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_amd_memory_pool_allocate(pool, 4096, 0, (void **)&q),
+		  HSA_STATUS_ERROR_INVALID_MEMORY_POOL);
+	ck_status(hsa_memory_allocate(region, 4096, (void **)&q), HSA_STATUS_ERROR_INVALID_REGION);
+}
+END_TEST
+
 static Suite *statuses_suite(void)
 {
 	Suite *s = suite_create("api_statuses");
@@ -198,6 +236,7 @@ static Suite *statuses_suite(void)
 	tcase_add_test(tc, finalizer_is_not_initialized);
 	tcase_add_test(tc, migration_is_out_of_resources);
 	tcase_add_test(tc, argument_checks);
+	tcase_add_test(tc, zero_handles);
 	suite_add_tcase(s, tc);
 	return s;
 }
