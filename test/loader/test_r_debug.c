@@ -6,7 +6,8 @@
  * extension reports and l_addr = load address - lowest vaddr (the loader
  * extension's LOAD_DELTA); destroying it unlists them; the state is
  * RT_CONSISTENT between changes and r_brk is a function of the library.
- * Label emu.
+ * Label emu; loader_r_debug_rocr runs the same source on Debian's ROCr
+ * 5.2.3 (label peer), which behaves the same.
  */
 #define _GNU_SOURCE /* dladdr, dlvsym */
 #include <dlfcn.h>
