@@ -28,9 +28,10 @@
 # The enqueue rows: enqueue_1t is one producer on a SINGLE queue (the queue
 # an application with one producer creates), enqueue_1t_multi one producer on
 # a MULTI queue (rocrtst's enqueueLatency), enqueue_2t two producers on one
-# MULTI queue.  Their floors: floor_enqueue_1t reserves with an atomic load
-# and a release store (all one producer needs), the other two with
-# atomic_fetch_add; each row is printed with how far it is above its floor.
+# MULTI queue.  Their floors all reserve with atomic_fetch_add (both
+# runtimes reserve with a locked RMW on every queue type, SINGLE included;
+# floor_enqueue_1t used a load and a release store before 2026-11-25); each
+# row is printed with how far it is above its floor.
 #
 # The runs alternate (ours, ROCr, ours, ...) --rounds times.  Each figure is
 # the best (lowest) p50 over the rounds of that runtime, with the ratio of the
