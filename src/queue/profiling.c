@@ -32,9 +32,13 @@ hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enab
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
-	if (st != HSA_STATUS_SUCCESS)
+	bool soft = st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_soft_queue_live(queue);
+	if (st != HSA_STATUS_SUCCESS && !soft)
 		return st;
-	_Atomic uint32_t *props = (_Atomic uint32_t *)(uintptr_t)&q->amd->queue_properties;
+	/* A soft queue's bit is only recorded (ROCr's Queue::SetProfiling):
+	 * its consumer may read it. */
+	amd_queue_t *amd = soft ? (amd_queue_t *)queue : q->amd;
+	_Atomic uint32_t *props = (_Atomic uint32_t *)(uintptr_t)&amd->queue_properties;
 	/* Release: a packet published after this call (header release store)
 	 * is seen by the CP with the bit already set. */
 	if (enable)
@@ -43,7 +47,8 @@ hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enab
 	else
 		atomic_fetch_and_explicit(props, ~(uint32_t)AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
 					  memory_order_release);
-	hl_queue_release();
+	if (!soft)
+		hl_queue_release();
 	return HSA_STATUS_SUCCESS;
 }
 

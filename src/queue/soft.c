@@ -12,8 +12,10 @@
  *    moves it (index.c), and the write index functions are the same
  *    atomics as on every queue;
  *  - hsa_queue_destroy frees the ring (the doorbell signal stays the
- *    caller's); hsa_queue_inactivate succeeds and does nothing; the CU mask
- *    and priority calls return INVALID_QUEUE (HostQueue's overrides).
+ *    caller's); hsa_queue_inactivate succeeds and does nothing;
+ *    hsa_amd_profiling_set_profiler_enabled sets or clears the queue's
+ *    profiling bit; the CU mask and priority calls return INVALID_QUEUE
+ *    (HostQueue's overrides).
  *
  * The amd_queue_t is a descriptor page from the queue module's pool
  * (page.c), so, like a hardware queue's, it stays mapped after destroy and

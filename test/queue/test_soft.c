@@ -137,6 +137,11 @@ START_TEST(a_soft_queue_takes_packets)
 	ck_status(hsa_amd_queue_cu_set_mask(q, 32, mask), HSA_STATUS_ERROR_INVALID_QUEUE);
 	ck_status(hsa_amd_queue_set_priority(q, HSA_AMD_QUEUE_PRIORITY_HIGH),
 		  HSA_STATUS_ERROR_INVALID_QUEUE);
+	ck_status(hsa_amd_profiling_set_profiler_enabled(q, 1), HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(q_amd(q)->queue_properties & AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
+			  AMD_QUEUE_PROPERTIES_ENABLE_PROFILING);
+	ck_status(hsa_amd_profiling_set_profiler_enabled(q, 0), HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(q_amd(q)->queue_properties & AMD_QUEUE_PROPERTIES_ENABLE_PROFILING, 0);
 	ck_status(hsa_queue_inactivate(q), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_destroy(q), HSA_STATUS_ERROR_INVALID_QUEUE);
