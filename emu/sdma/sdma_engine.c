@@ -241,7 +241,9 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 	if (mine && dev_other_doorbells_rung(eng))
 		dev_wake_parked(sd);
 	pthread_mutex_lock(&eng->lock);
-	return IDLE_POLLED;
+	/* the role may have gone meanwhile (a hook, a busy engine, a
+	 * takeover): then this was only a nap */
+	return mine ? IDLE_POLLED : IDLE_NAPPED;
 }
 
 static void *engine_thread(void *arg)

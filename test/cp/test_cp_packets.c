@@ -5,6 +5,7 @@
  * signals with mailbox and event wake-up, profiling timestamps, and the
  * queue errors of bad packets.  Each test creates its own machine.
  */
+#include <pthread.h>
 #include <sys/resource.h>
 
 #include "cp_fixture.h"
@@ -563,30 +564,61 @@ START_TEST(barrier_round_trip_latency)
 }
 END_TEST
 
-START_TEST(idle_cp_costs_little_cpu)
+/* What a thread that only wakes every 2 ms (the CP's deepest idle pace)
+ * costs on this host under its current load: the floor the idle CP is
+ * held to, measured in the same run (a fixed 5% failed on a loaded CI
+ * host where the bare sleeper alone took 3-8%). */
+static _Atomic bool idle_floor_stop;
+
+static void *idle_floor_sleeper(void *arg)
 {
-	struct cpq q[3];
-	for (int i = 0; i < 3; i++)
-		cp_queue_create(&q[i], 64);
-	cp_sleep_ms(100); /* past the spin phase */
+	(void)arg;
+	while (!atomic_load(&idle_floor_stop)) {
+		struct timespec ts = { 0, 2000000 };
+		nanosleep(&ts, NULL);
+	}
+	return NULL;
+}
+
+static double idle_cpu_share(unsigned ms)
+{
 	struct rusage r0, r1;
 	getrusage(RUSAGE_SELF, &r0);
 	uint64_t t0 = cp_now_ns();
-	cp_sleep_ms(getenv("CP_IDLE_MS") ? (unsigned)atoi(getenv("CP_IDLE_MS")) : 500);
+	cp_sleep_ms(ms);
 	getrusage(RUSAGE_SELF, &r1);
 	uint64_t wall = cp_now_ns() - t0;
 	uint64_t cpu = (uint64_t)(r1.ru_utime.tv_sec - r0.ru_utime.tv_sec) * 1000000000ull +
 		       (uint64_t)(r1.ru_stime.tv_sec - r0.ru_stime.tv_sec) * 1000000000ull +
 		       (uint64_t)(r1.ru_utime.tv_usec - r0.ru_utime.tv_usec) * 1000ull +
 		       (uint64_t)(r1.ru_stime.tv_usec - r0.ru_stime.tv_usec) * 1000ull;
-	double pct = 100.0 * (double)cpu / (double)wall;
-	printf("cp: idle CPU with 3 queues: %.2f%% of one core\n", pct);
+	return 100.0 * (double)cpu / (double)wall;
+}
+
+START_TEST(idle_cp_costs_little_cpu)
+{
+	unsigned ms = getenv("CP_IDLE_MS") ? (unsigned)atoi(getenv("CP_IDLE_MS")) : 500;
+	atomic_store(&idle_floor_stop, false);
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, idle_floor_sleeper, NULL), 0);
+	double floor = idle_cpu_share(ms);
+	atomic_store(&idle_floor_stop, true);
+	pthread_join(t, NULL);
+	struct cpq q[3];
+	for (int i = 0; i < 3; i++)
+		cp_queue_create(&q[i], 64);
+	cp_sleep_ms(100); /* past the spin phase */
+	double pct = idle_cpu_share(ms);
+	printf("cp: idle CPU with 3 queues: %.2f%% of one core (a thread waking every 2 ms: "
+	       "%.2f%%)\n", pct, floor);
 #ifdef __SANITIZE_THREAD__
-	const double limit = 25.0; /* TSan makes every poll ~10x dearer */
+	double limit = 25.0; /* TSan makes every poll ~10x dearer */
 #else
-	const double limit = 5.0;
+	double limit = 5.0;
 #endif
-	ck_assert_msg(pct < limit, "idle CP used %.2f%% CPU (limit %.0f%%)", pct, limit);
+	if (limit < 3.0 * floor + 3.0)
+		limit = 3.0 * floor + 3.0;
+	ck_assert_msg(pct < limit, "idle CP used %.2f%% CPU (limit %.2f%%)", pct, limit);
 }
 END_TEST
 
