@@ -280,11 +280,12 @@ static int amdgpu_info(const struct kemu_gpu *g, const struct drm_amdgpu_info *r
 	case AMDGPU_INFO_HW_IP_COUNT:
 		return info_hw_ip(g, req, true);
 	case AMDGPU_INFO_TIMESTAMP: {
-		/* the GPU clock counter runs at gpu_counter_freq (100 MHz) */
+		/* the GPU clock counter at gpu_counter_freq (100 MHz): the
+		 * ticks GET_CLOCK_COUNTERS and the CP's timestamps give */
 		struct timespec ts;
 		clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
 		uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-		return put_u64(req, ns / (1000000000ull / ((uint64_t)g->gpu_counter_freq * 1000)));
+		return put_u64(req, kemu_gpu_ticks(ns, g->gpu_counter_freq));
 	}
 	case AMDGPU_INFO_FW_VERSION:
 		return info_fw(g, req);
