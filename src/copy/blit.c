@@ -46,7 +46,7 @@
 
 #define BLIT_PACKETS        1024u      /* ring slots (ROCr's blit queues: 1024) */
 #define BLIT_WG             64u        /* work-items per group, as blit.cl */
-#define BLIT_UNITS_PER_LANE 16u        /* 16-byte units a lane should loop over */
+#define BLIT_UNITS_PER_LANE 32u        /* 16-byte units a lane should loop over */
 #define BLIT_DEPS_PER_BARRIER 5u
 
 struct hl_blit {
