@@ -225,6 +225,15 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 		goto out_unlock;
 	}
 	const struct kemu_gpu *g = pdd->dev->gpu;
+	if (a->queue_type == KFD_QUEUE_TYPE_COMPUTE) {
+		/* a PM4 (non-AQL) compute queue: the kernel accepts it, but
+		 * emu/cp runs AQL rings only, so its packets would never run.
+		 * Refused loudly rather than accepted and never executed. */
+		kemu_warn(p->m, "CREATE_QUEUE: PM4 compute queue (type 0) not emulated, the CP "
+			  "runs AQL queues only: -EOPNOTSUPP");
+		err = -EOPNOTSUPP;
+		goto out_unlock;
+	}
 	if (a->queue_type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID &&
 	    a->sdma_engine_id + 1 > g->num_sdma_engines + g->num_sdma_xgmi_engines) {
 		err = -EINVAL;

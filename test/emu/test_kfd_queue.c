@@ -161,6 +161,15 @@ START_TEST(unknown_queue_type_is_enotsupp)
 }
 END_TEST
 
+/* kfdemu difference: the kernel accepts a PM4 compute queue, but kfdemu's
+ * CP runs AQL rings only, so it refuses one instead of never running it */
+START_TEST(pm4_compute_queue_is_refused)
+{
+	EXPECT_CREATE(a.queue_type = KFD_QUEUE_TYPE_COMPUTE, -EOPNOTSUPP);
+	EXPECT_CREATE((a.queue_type = KFD_QUEUE_TYPE_COMPUTE, a.queue_priority = 16), -EINVAL);
+}
+END_TEST
+
 START_TEST(unknown_gpu_id_is_einval)
 {
 	EXPECT_CREATE(a.gpu_id = E.gpu_id ^ 0x8000, -EINVAL);
@@ -640,6 +649,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, eop_outside_user_space_is_efault);
 	tcase_add_test(tc, ctx_save_outside_user_space_is_efault);
 	tcase_add_test(tc, unknown_queue_type_is_enotsupp);
+	tcase_add_test(tc, pm4_compute_queue_is_refused);
 	tcase_add_test(tc, unknown_gpu_id_is_einval);
 	tcase_add_test(tc, before_acquire_vm_is_esrch);
 	tcase_add_test(tc, sdma_engine_id_out_of_range_is_einval);
