@@ -19,12 +19,10 @@ The choice is HSALITE_COPY: auto (the default) uses AsyncCopies when the
 runtime exports hsa_amd_memory_async_copy AND a probe round trip (4 KiB
 there and back within 2 s) returns the right bytes, else CpuMappedCopies;
 async insists on AsyncCopies (an error if the probe fails); cpu never tries
-it.  On hsalite the call is still a placeholder that answers
-HSA_STATUS_ERROR_NOT_SUPPORTED (src/runtime/unsupported.c), so the probe
-fails at once and device arrays are CPU-mapped; when hsalite implements
-it, auto switches to VRAM arrays with no change here.  ROCr passes the
-probe (SDMA engines, or blit kernels with HSA_ENABLE_SDMA=0), on kfdemu
-too.  A probe that times out leaves its copy behind: its signal is
+it.  hsalite (src/copy) and ROCr pass the probe (SDMA engines, or blit
+kernels with HSA_ENABLE_SDMA=0), on kfdemu too; a runtime whose call
+answers NOT_SUPPORTED (hsalite before src/copy) fails it at once and gets
+CPU-mapped arrays.  A probe that times out leaves its copy behind: its signal is
 abandoned, not destroyed, since the engine may still write it.
 """
 import ctypes
