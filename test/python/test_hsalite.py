@@ -405,9 +405,12 @@ print("ENGINE", eng, "probe_error", err.name if isinstance(err, hsalite.HSAError
 
 
 def test_copy_engine_default(gpu):
-    """The engine this process uses (HSALITE_COPY unset: auto)."""
+    """The engine this process uses (HSALITE_COPY, default auto)."""
     assert gpu.copies.name in ("async", "cpu-mapped")
-    if gpu.copies.name == "cpu-mapped":
+    mode = os.environ.get("HSALITE_COPY", "auto")
+    if mode == "cpu":
+        assert gpu.copies.name == "cpu-mapped"
+    elif gpu.copies.name == "cpu-mapped":  # auto fell back: the reason is kept
         assert getattr(gpu, "_copy_probe_error", None) is not None
     expect = os.environ.get("HSALITE_TEST_EXPECT_COPY")
     if expect and "HSALITE_COPY" not in os.environ:
@@ -421,6 +424,10 @@ def test_copy_engine_auto(gpu, hip_mod):
     path = co_path("hip_args", gpu.gfx, hip_mod.info.kernels["saxpy_hip"].code_object_version)
     rc, out, err = run_child(COPY_SCRIPT, path, HSALITE_COPY="auto", HSA_ENABLE_SDMA="0")
     assert rc == 0, (rc, out, err[-3000:])
+    # HSALITE_COPY=cpu: the CPU-mapped path, whatever the runtime offers
+    rc2, out2, err2 = run_child(COPY_SCRIPT, path, HSALITE_COPY="cpu")
+    assert rc2 == 0 and "ENGINE cpu-mapped probe_error NoneType OK" in out2, (rc2, out2,
+                                                                               err2[-3000:])
     line = [ln for ln in out.splitlines() if ln.startswith("ENGINE")][0]
     _, engine, _, probe_error, verdict = line.split()
     assert verdict == "OK", line
