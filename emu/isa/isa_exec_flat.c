@@ -722,6 +722,19 @@ general:
 	return ISA_STEP_NEXT;
 }
 
+/* buffer_wbl2, buffer_invl2 (gfx942: buffer_inv), buffer_wbinvl1(_vol):
+ * write back or invalidate the L2 / the CU's L1.  The interpreter has no
+ * caches: every load and store goes to the backing memory when the wave
+ * executes it, so there is nothing to write back or drop and the operation
+ * completes at once (its vmcnt is already zero).  The address, data and
+ * resource fields are ignored, as the hardware ignores them. */
+static int exec_mubuf_cache(struct isa_wave *w, const struct isa_inst *in)
+{
+	(void)w;
+	(void)in;
+	return ISA_STEP_NEXT;
+}
+
 void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 {
 	uint32_t w0 = in->word[0], w1 = in->word[1];
@@ -730,6 +743,12 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 	struct mem_op m;
 
 	in->op = (uint16_t)op;
+	/* 0x28 buffer_wbl2, 0x29 buffer_invl2 / buffer_inv (gfx942),
+	 * 0x3e buffer_wbinvl1, 0x3f buffer_wbinvl1_vol (LLVM's MUBUF tables) */
+	if (op == 0x28 || op == 0x29 || op == 0x3e || op == 0x3f) {
+		in->exec = exec_mubuf_cache;
+		return;
+	}
 	/* MUBUF (gfx9) numbering: 0x10-0x17 loads ubyte..dwordx4, 0x18-0x1f
 	 * stores, 0x20-0x25 d16 loads: the same as FLAT; 0x40-0x4c and
 	 * 0x60-0x6c atomics likewise.  0x00-0x0f are the typed formats. */

@@ -145,7 +145,8 @@ unsigned kemu_isa_raw_opcode(const struct isa_inst *in)
 	case ISA_ENC_VOP3P: op = (in->word[0] >> 16) & 0x7f; break;
 	case ISA_ENC_DS: op = (in->word[0] >> 17) & 0xff; break;
 	case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
-	case ISA_ENC_MUBUF: op = (in->word[0] >> 18) & 0x7f; break;
+	case ISA_ENC_MUBUF: case ISA_ENC_MIMG: op = (in->word[0] >> 18) & 0x7f; break;
+	case ISA_ENC_MTBUF: op = (in->word[0] >> 15) & 0xf; break;
 	default: break;
 	}
 	return op;
@@ -156,11 +157,14 @@ int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in)
 	enum isa_enc e = (enum isa_enc)in->enc;
 	unsigned op = kemu_isa_raw_opcode(in);
 	const char *name = kemu_isa_mnemonic(w->p->gfx942, e, op);
+	/* encodings without a name table: the whole encoding is missing */
+	bool unnamed = e == ISA_ENC_MIMG || e == ISA_ENC_MTBUF || e == ISA_ENC_EXP;
 
 	isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
 		 "illegal instruction at 0x%llx: %s opcode 0x%x (%s)%s [%08x %08x]",
 		 (unsigned long long)in->addr, kemu_isa_enc_name(e), op,
-		 name ? name : "no such opcode", name ? " not implemented or invalid operands" : "",
+		 name ? name : unnamed ? "this encoding is not implemented" : "no such opcode",
+		 name ? " not implemented or invalid operands" : "",
 		 in->word[0], in->size > 4 ? in->word[1] : 0);
 	return ISA_STEP_ERROR;
 }

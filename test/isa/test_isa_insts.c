@@ -188,6 +188,31 @@ START_TEST(test_illegal_instruction_is_named)
 }
 END_TEST
 
+START_TEST(test_cache_maintenance_ops_complete)
+{
+	uint32_t *o = run_wave("t_cache_ops");
+	EXPECT(o, 0, 0x1234);
+	EXPECT(o, 1, 0x1235); /* the load after wbl2/invl2/wbinvl1 sees the store */
+	hx_free(o);
+}
+END_TEST
+
+START_TEST(test_mimg_is_named_with_its_opcode)
+{
+	uint32_t *o = hx_alloc(4096);
+	struct kemu_isa_error err;
+	int rc = run("t_mimg", o, 64, 1, 1, 64, 1, 1, &err);
+	ck_assert_int_eq(rc, -1);
+	ck_assert_msg(err.kind == KEMU_ISA_ERR_ILLEGAL_INSTRUCTION, "kind %s",
+		      kemu_isa_error_name(err.kind));
+	/* image_sample: word 0xf0800f00, opcode bits [24:18] = 0x20 */
+	ck_assert_msg(strstr(err.message, "MIMG opcode 0x20 (this encoding is not implemented)"),
+		      "message: %s", err.message);
+	ck_assert_uint_eq(err.encoding[0], 0xf0800f00u);
+	hx_free(o);
+}
+END_TEST
+
 START_TEST(test_memory_fault_reports_va)
 {
 	uint32_t *o = hx_alloc(4096);
@@ -487,6 +512,8 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_denormals_follow_mode);
 	tcase_add_test(tc, test_exec_zero_does_nothing);
 	tcase_add_test(tc, test_illegal_instruction_is_named);
+	tcase_add_test(tc, test_cache_maintenance_ops_complete);
+	tcase_add_test(tc, test_mimg_is_named_with_its_opcode);
 	tcase_add_test(tc, test_memory_fault_reports_va);
 	tcase_add_test(tc, test_s_trap_stops_dispatch);
 	tcase_add_test(tc, test_mfma_16x16x4f32);

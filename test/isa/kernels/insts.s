@@ -202,6 +202,31 @@ BEGIN t_illegal
   s_endpgm
 KD t_illegal
 
+// Cache maintenance (device printf / hostcall code): each completes at
+// once; a store before and a load after see the same memory.
+BEGIN t_cache_ops
+  PRO
+  v_mov_b32 v1, 0x1234
+  ST v1, 0
+  buffer_wbl2
+  buffer_invl2
+  buffer_wbinvl1
+  buffer_wbinvl1_vol
+  s_waitcnt vmcnt(0)
+  global_load_dword v2, v9, s[2:3]
+  s_waitcnt vmcnt(0)
+  v_add_u32 v2, 1, v2
+  ST v2, 1
+  s_endpgm
+KD t_cache_ops
+
+// An image instruction (image_sample, MIMG opcode 0x20): not implemented.
+BEGIN t_mimg
+  PRO
+  image_sample v[0:3], v[0:1], s[4:11], s[12:15] dmask:0xf
+  s_endpgm
+KD t_mimg
+
 BEGIN t_fault
   PRO
   v_mov_b32 v2, 0x1000
