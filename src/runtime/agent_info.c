@@ -37,6 +37,25 @@ static void put_string(void *value, const char *s, size_t size)
 	memcpy(value, s, strnlen(s, size - 1));
 }
 
+/* Integer answers are stored with memcpy: callers (rocminfo among them)
+ * pass fields of packed or hand-laid structs, so `value` need not be
+ * aligned for the type; ROCr's plain stores only work because x86 forgives
+ * them. */
+static void put_u16(void *value, uint16_t v)
+{
+	memcpy(value, &v, sizeof(v));
+}
+
+static void put_u32(void *value, uint32_t v)
+{
+	memcpy(value, &v, sizeof(v));
+}
+
+static void put_u64(void *value, uint64_t v)
+{
+	memcpy(value, &v, sizeof(v));
+}
+
 static hsa_status_t gpu_only_info(struct hl_runtime *rt, const struct hl_agent *a, int attribute,
 				  void *value)
 {
@@ -47,14 +66,14 @@ static hsa_status_t gpu_only_info(struct hl_runtime *rt, const struct hl_agent *
 		int err = kfd_available_memory(rt->proc, a->gpu->gpu_id, &bytes);
 		if (err)
 			return hl_status_from_errno(err);
-		*(uint64_t *)value = bytes;
+		put_u64(value, bytes);
 		return HSA_STATUS_SUCCESS;
 	}
 	case HL_AMD_AGENT_INFO_NUM_XCC:
-		*(uint32_t *)value = np->num_xcc ? np->num_xcc : 1;
+		put_u32(value, np->num_xcc ? np->num_xcc : 1);
 		return HSA_STATUS_SUCCESS;
 	case HL_AMD_AGENT_INFO_DRIVER_UID:
-		*(uint32_t *)value = a->gpu->gpu_id;
+		put_u32(value, a->gpu->gpu_id);
 		return HSA_STATUS_SUCCESS;
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -107,7 +126,7 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		*(bool *)value = gpu && a->gfx_major >= 8;
 		break;
 	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
-		*(uint32_t *)value = gpu ? np->wave_front_size : 0;
+		put_u32(value, gpu ? np->wave_front_size : 0);
 		break;
 	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
 		const uint16_t dim[3] = { 1024, 1024, 1024 };
@@ -118,7 +137,7 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		break;
 	}
 	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
-		*(uint32_t *)value = gpu ? 1024 : 0;
+		put_u32(value, gpu ? 1024 : 0);
 		break;
 	case HSA_AGENT_INFO_GRID_MAX_DIM: {
 		const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
@@ -129,25 +148,25 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		break;
 	}
 	case HSA_AGENT_INFO_GRID_MAX_SIZE:
-		*(uint32_t *)value = gpu ? UINT32_MAX : 0;
+		put_u32(value, gpu ? UINT32_MAX : 0);
 		break;
 	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-		*(uint32_t *)value = gpu ? 32 : 0;
+		put_u32(value, gpu ? 32 : 0);
 		break;
 	case HSA_AGENT_INFO_QUEUES_MAX:
-		*(uint32_t *)value = gpu ? rt->env.max_queues : 0;
+		put_u32(value, gpu ? rt->env.max_queues : 0);
 		break;
 	case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
-		*(uint32_t *)value = gpu ? HL_QUEUE_MIN_PACKETS : 0;
+		put_u32(value, gpu ? HL_QUEUE_MIN_PACKETS : 0);
 		break;
 	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
-		*(uint32_t *)value = gpu ? HL_QUEUE_MAX_PACKETS : 0;
+		put_u32(value, gpu ? HL_QUEUE_MAX_PACKETS : 0);
 		break;
 	case HSA_AGENT_INFO_QUEUE_TYPE:
 		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
 		break;
 	case HSA_AGENT_INFO_NODE:
-		*(uint32_t *)value = a->node_id;
+		put_u32(value, a->node_id);
 		break;
 	case HSA_AGENT_INFO_DEVICE:
 		*(hsa_device_type_t *)value = a->type;
@@ -163,55 +182,55 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		break;
 	case HSA_AGENT_INFO_VERSION_MAJOR:
 	case HSA_AGENT_INFO_VERSION_MINOR:
-		*(uint16_t *)value = 1;
+		put_u16(value, 1);
 		break;
 
 	case HSA_AMD_AGENT_INFO_CHIP_ID:
-		*(uint32_t *)value = np->device_id;
+		put_u32(value, np->device_id);
 		break;
 	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
-		*(uint32_t *)value = a->cacheline_size;
+		put_u32(value, a->cacheline_size);
 		break;
 	case HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT:
 	case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
 		if (attr == HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT && !gpu)
 			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-		*(uint32_t *)value = gpu ? (np->simd_per_cu ? np->simd_count / np->simd_per_cu : 0)
-					 : np->cpu_cores_count;
+		put_u32(value, gpu ? (np->simd_per_cu ? np->simd_count / np->simd_per_cu : 0)
+					 : np->cpu_cores_count);
 		break;
 	case HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY:
-		*(uint32_t *)value = gpu ? np->max_engine_clk_fcompute : np->max_engine_clk_ccompute;
+		put_u32(value, gpu ? np->max_engine_clk_fcompute : np->max_engine_clk_ccompute);
 		break;
 	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		*(uint32_t *)value = a->node_id;
+		put_u32(value, a->node_id);
 		break;
 	case HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS:
-		*(uint32_t *)value = 1u << ((np->capability >> 8) & 0xF);
+		put_u32(value, 1u << ((np->capability >> 8) & 0xF));
 		break;
 	case HSA_AMD_AGENT_INFO_BDFID:
-		*(uint32_t *)value = np->location_id;
+		put_u32(value, np->location_id);
 		break;
 	case HSA_AMD_AGENT_INFO_MEMORY_WIDTH:
-		*(uint32_t *)value = a->mem_width;
+		put_u32(value, a->mem_width);
 		break;
 	case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY:
-		*(uint32_t *)value = a->mem_clk_max;
+		put_u32(value, a->mem_clk_max);
 		break;
 	case HSA_AMD_AGENT_INFO_PRODUCT_NAME:
 		put_string(value, a->product_name, 64);
 		break;
 	case HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU:
-		*(uint32_t *)value = np->simd_per_cu * np->max_waves_per_simd;
+		put_u32(value, np->simd_per_cu * np->max_waves_per_simd);
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU:
-		*(uint32_t *)value = np->simd_per_cu;
+		put_u32(value, np->simd_per_cu);
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:
-		*(uint32_t *)value = np->simd_arrays_per_engine ?
-				     np->array_count / np->simd_arrays_per_engine : 0;
+		put_u32(value, np->simd_arrays_per_engine ?
+				     np->array_count / np->simd_arrays_per_engine : 0);
 		break;
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
-		*(uint32_t *)value = np->simd_arrays_per_engine;
+		put_u32(value, np->simd_arrays_per_engine);
 		break;
 	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
 		/* The HDP flush registers come from KFD's MMIO-remap page, which
@@ -220,7 +239,7 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		memset(value, 0, sizeof(hsa_amd_hdp_flush_t));
 		break;
 	case HSA_AMD_AGENT_INFO_DOMAIN:
-		*(uint32_t *)value = np->domain;
+		put_u32(value, np->domain);
 		break;
 	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
 		if (!gpu)
@@ -235,35 +254,35 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		put_string(value, a->uuid, strlen(a->uuid) + 1);
 		break;
 	case HSA_AMD_AGENT_INFO_ASIC_REVISION:
-		*(uint32_t *)value = (np->capability & KFD_CAP_ASIC_REVISION_MASK) >>
-				     KFD_CAP_ASIC_REVISION_SHIFT;
+		put_u32(value, (np->capability & KFD_CAP_ASIC_REVISION_MASK) >>
+				     KFD_CAP_ASIC_REVISION_SHIFT);
 		break;
 	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
 		/* Capability bit 28: coherent host access (CPUs: always). */
 		*(bool *)value = gpu ? (np->capability & 0x10000000u) != 0 : true;
 		break;
 	case HL_AMD_AGENT_INFO_TIMESTAMP_FREQUENCY:
-		*(uint64_t *)value = a->timestamp_freq;
+		put_u64(value, a->timestamp_freq);
 		break;
 	case HL_AMD_AGENT_INFO_ASIC_FAMILY_ID:
-		*(uint32_t *)value = a->family_id;
+		put_u32(value, a->family_id);
 		break;
 	case HL_AMD_AGENT_INFO_UCODE_VERSION:
-		*(uint32_t *)value = gpu ? (np->fw_version & 0x3FF) : 0;
+		put_u32(value, gpu ? (np->fw_version & 0x3FF) : 0);
 		break;
 	case HL_AMD_AGENT_INFO_SDMA_UCODE_VERSION:
-		*(uint32_t *)value = gpu ? (np->sdma_fw_version & 0x3FF) : 0;
+		put_u32(value, gpu ? (np->sdma_fw_version & 0x3FF) : 0);
 		break;
 	case HL_AMD_AGENT_INFO_NUM_SDMA_ENG:
-		*(uint32_t *)value = np->num_sdma_engines;
+		put_u32(value, np->num_sdma_engines);
 		break;
 	case HL_AMD_AGENT_INFO_NUM_SDMA_XGMI_ENG:
-		*(uint32_t *)value = np->num_sdma_xgmi_engines;
+		put_u32(value, np->num_sdma_xgmi_engines);
 		break;
 	case HL_AMD_AGENT_INFO_IOMMU_SUPPORT:
 		/* Capability bit 1: ATS (the IOMMUv2 path). */
-		*(uint32_t *)value = gpu && (np->capability & 0x2u) ? HL_IOMMU_SUPPORT_V2
-								    : HL_IOMMU_SUPPORT_NONE;
+		put_u32(value, gpu && (np->capability & 0x2u) ? HL_IOMMU_SUPPORT_V2
+								    : HL_IOMMU_SUPPORT_NONE);
 		break;
 	case HL_AMD_AGENT_INFO_NEAREST_CPU: {
 		hsa_agent_t cpu = { 0 };

@@ -1,7 +1,9 @@
 /*
  * Stock Debian ROCm on kfdemu: runs the unmodified /usr/bin/rocminfo (ROCr
  * 5.2.3 + libhsakmt 5.2.3) under the launcher and checks what it reports.
- * argv[1] is the kfdemu launcher.  Exits 77 (skipped) without rocminfo.
+ * argv[1] is the kfdemu launcher, argv[2] (optional) the directory of our
+ * library, to run the same rocminfo on hsalite.  Exits 77 (skipped) without
+ * rocminfo.
  *
  * ROCr 5.2.3 predates gfx942, so on an MI300X it enumerates the GPU node
  * and then refuses it ("The GPU node has an unrecognized id"), exactly as
@@ -23,6 +25,7 @@
 #define ENUMERATOR "/usr/bin/rocm_agent_enumerator"
 
 static const char *kfdemu;
+static const char *hsalite_dir; /* our library's directory, or NULL */
 static char tmpdir[64];
 
 /* Runs "kfdemu <args> -- <cmd>" with TMPDIR=tmpdir; returns the output
@@ -147,6 +150,27 @@ START_TEST(debug_log_decodes_every_ioctl)
 }
 END_TEST
 
+/* Stock rocminfo on hsalite: the same agent, and nothing the sanitizers of
+ * an instrumented build report (rocminfo hands agent_get_info unaligned
+ * fields, e.g. for HSA_AMD_AGENT_INFO_BDFID). */
+START_TEST(rocminfo_on_hsalite_lists_the_agent_cleanly)
+{
+	if (!hsalite_dir)
+		return;
+	char *env;
+	ck_assert_int_ge(asprintf(&env, "LD_LIBRARY_PATH=%s ASAN_OPTIONS=detect_leaks=0", hsalite_dir),
+			 0);
+	int st;
+	char *out = run_env(env, "--preset mi210", ROCMINFO, &st);
+	free(env);
+	ck_assert_msg(st == 0, "rocminfo on hsalite exited %d:\n%s", st, out);
+	int n = count_gpu_agents(out, "gfx90a");
+	ck_assert_msg(n == 1, "%d gfx90a agents, expected 1:\n%s", n, out);
+	ck_assert_msg(!strstr(out, "runtime error"), "sanitizer report:\n%s", out);
+	free(out);
+}
+END_TEST
+
 START_TEST(injected_acquire_vm_failure_fails_hsa_init)
 {
 	int st;
@@ -176,6 +200,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, mi300x_node_reaches_rocr_as_gfx942);
 	tcase_add_test(tc, session_leaves_no_temporary_files);
 	tcase_add_test(tc, debug_log_decodes_every_ioctl);
+	tcase_add_test(tc, rocminfo_on_hsalite_lists_the_agent_cleanly);
 	tcase_add_test(tc, injected_acquire_vm_failure_fails_hsa_init);
 	tcase_add_test(tc, exit_status_of_the_command_is_returned);
 	suite_add_tcase(s, tc);
@@ -187,6 +212,7 @@ int main(int argc, char **argv)
 	if (argc < 2)
 		return EXIT_FAILURE;
 	kfdemu = argv[1];
+	hsalite_dir = argc > 2 ? argv[2] : NULL;
 	if (access(ROCMINFO, X_OK) != 0)
 		return HL_SKIP;
 	SRunner *sr = srunner_create(suite());
