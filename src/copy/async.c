@@ -106,7 +106,8 @@ static hsa_status_t cpu_copy(void *dst, const void *src, size_t size, uint32_t n
 
 /* ROCr's GetBlitObject: copies inside one GPU take the device-to-host
  * engine under HSA_FORCE_SDMA_SIZE (1 MiB), else the blit kernel; host to
- * device the H2D engine; device to host and GPU to GPU the D2H engine.
+ * device the H2D engine; device to host and GPU to GPU the D2H engine,
+ * GPU to GPU inside an xGMI hive an xGMI engine.
  * Ours differs for small copies: up to COPY_SMALL bytes the blit kernel
  * answers sooner than an SDMA engine (a dispatch against an engine's
  * wake-up: on kfdemu, mi210, ~5-45 us against ~100 us for 4 KiB; the two
@@ -126,6 +127,11 @@ static bool use_sdma(const struct hl_agent *gpu, const struct hl_agent *sa,
 		return size < SDMA_FORCE_SIZE;
 	}
 	*dir = sa->type != HSA_DEVICE_TYPE_GPU ? HL_SDMA_H2D : HL_SDMA_D2H;
+	/* two GPUs of one hive: an xGMI engine, when the GPU has one */
+	if (sa->gpu && da->gpu && sa->node->props.hive_id &&
+	    sa->node->props.hive_id == da->node->props.hive_id &&
+	    gpu->node->props.num_sdma_xgmi_engines)
+		*dir = HL_SDMA_XGMI;
 	return true;
 }
 

@@ -134,7 +134,9 @@ int hl_blit_copy_sync(struct hl_blit *b, void *dst, const void *src, size_t size
 
 /* ---- sdma.c ---- */
 
-enum hl_sdma_dir { HL_SDMA_H2D, HL_SDMA_D2H, HL_SDMA_DIRS };
+/* Host to device, device to host (also PCIe peers), GPU to GPU in an xGMI
+ * hive. */
+enum hl_sdma_dir { HL_SDMA_H2D, HL_SDMA_D2H, HL_SDMA_XGMI, HL_SDMA_DIRS };
 struct hl_sdma;
 
 /* HSA_ENABLE_SDMA is not "0". */

@@ -3,7 +3,10 @@
  * between a GPU and host memory (BlitSdmaV4), created the way it creates
  * them: lazily, per GPU and per direction (host to device, device to host;
  * peer copies over PCIe take the device-to-host queue), through
- * CREATE_QUEUE with type SDMA, percentage 100 and the maximum priority.
+ * CREATE_QUEUE with type SDMA, percentage 100 and the maximum priority;
+ * copies to a GPU of the same xGMI hive take a queue of type SDMA_XGMI (the
+ * kernel places it on an xGMI engine).  ROCr spreads its peers over one
+ * xGMI queue per xGMI engine; we keep one per GPU.
  *
  * Ring protocol (the SDMA 4.x RLC queue): a 1 MiB ring in host memory
  * mapped to the GPU; the read and write pointers are 64-bit byte offsets
@@ -189,7 +192,7 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	uint64_t *ptrs = s->ptrs->addr;
 	struct kfd_queue_args qa = {
 		.gpu_id = agent->gpu->gpu_id,
-		.type = KFD_QUEUE_TYPE_SDMA,
+		.type = s->dir == HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
 		.percentage = 100,
 		.priority = SDMA_PRIORITY_MAX,
 		.ring = s->ring->addr,
@@ -209,7 +212,8 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	s->ts_next = 0;
 	s->ready = true;
 	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s)", agent->name, s->queue_id,
-		 s->dir == HL_SDMA_H2D ? "host to device" : "device to host");
+		 s->dir == HL_SDMA_H2D ? "host to device" :
+		 s->dir == HL_SDMA_D2H ? "device to host" : "xGMI");
 	return 0;
 
 err_release:
