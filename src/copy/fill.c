@@ -72,11 +72,15 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count)
 		return st;
 	if (gpu) {
 		int err = gpu_fill(rt, gpu, ptr, value, count);
-		if (err)
-			hl_error(COPY_LOG, "fill %p (%zu values) on %s: %s", ptr, count, gpu->name,
-				 hl_errno_name(err));
-		return err == 0 ? HSA_STATUS_SUCCESS
-		       : err == -EIO ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		/* a GPU with no blit kernels (a processor none were built
+		 * for): the CPU fills what it can reach, below */
+		if (err != -ENOENT) {
+			if (err)
+				hl_error(COPY_LOG, "fill %p (%zu values) on %s: %s", ptr, count,
+					 gpu->name, hl_errno_name(err));
+			return err == 0 ? HSA_STATUS_SUCCESS
+			       : err == -EIO ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		}
 	}
 	if (info.type != HSA_EXT_POINTER_TYPE_UNKNOWN && info.hostBaseAddress &&
 	    (uintptr_t)info.hostBaseAddress <= p &&
