@@ -15,10 +15,11 @@
  *    cannot be created) are HSA_STATUS_ERROR_OUT_OF_RESOURCES, ROCr's status
  *    when its blit creation throws.
  *
- * ROCr 5.2.3 runs rect copies on SDMA only (OUT_OF_RESOURCES when the engine
- * is a blit kernel, e.g. with HSA_ENABLE_SDMA=0); hsalite copies them with
- * a blit kernel, after ROCr's SDMA argument checks (dword-aligned bases,
- * pitches and slices; the box inside the pitch and slice).
+ * Rect copies run on SDMA as ROCr's (COPY_LINEAR_SUB_WIND tiles), after its
+ * argument checks (dword-aligned bases, pitches and slices; the box inside
+ * the pitch and slice).  ROCr 5.2.3 has no other engine for them
+ * (OUT_OF_RESOURCES with HSA_ENABLE_SDMA=0, INVALID_ARGUMENT for a pitch
+ * the packet cannot hold); hsalite copies those with a blit kernel.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -241,6 +242,17 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 
+	bool profile = hl_copy_profiling();
+	if (profile)
+		hl_copy_profile_mark(completion_signal, gpu);
+	/* ROCr: the host-to-device SDMA queue for hsaHostToDevice, else the
+	 * device-to-host one */
+	struct hl_sdma *q;
+	enum hl_sdma_dir sdir = dir == hsaHostToDevice ? HL_SDMA_H2D : HL_SDMA_D2H;
+	if (hl_sdma_enabled() && hl_sdma_get(rt, gpu, sdir, &q) == 0 &&
+	    hl_sdma_copy_rect(q, dst, dst_offset, src, src_offset, range, num_dep_signals,
+			      dep_signals, completion_signal, profile) == 0)
+		return HSA_STATUS_SUCCESS;
 	struct hl_blit *b;
 	int err = hl_blit_get(rt, gpu, &b);
 	if (err)
@@ -261,8 +273,6 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 	uint64_t units = ((uint64_t)range->x + 15) / 16 * range->y * range->z;
 	uint64_t items = hl_blit_items(b, units);
 	a.stride = items;
-	if (hl_copy_profiling())
-		hl_copy_profile_mark(completion_signal, gpu);
 	err = hl_blit_submit(b, HL_BLIT_COPY_RECT, &a, sizeof(a), items, num_dep_signals,
 			     dep_signals, completion_signal);
 	if (err)

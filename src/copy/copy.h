@@ -151,6 +151,13 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uint32_t n_deps,
 		 const hsa_signal_t *deps, hsa_signal_t completion, bool profile);
 
+/* A rect copy on s (ROCr's SDMA tiling); -ERANGE when a pitch or slice is
+ * beyond what the packet holds (the caller copies it another way). */
+int hl_sdma_copy_rect(struct hl_sdma *s, const hsa_pitched_ptr_t *dst,
+		      const hsa_dim3_t *dst_offset, const hsa_pitched_ptr_t *src,
+		      const hsa_dim3_t *src_offset, const hsa_dim3_t *range, uint32_t n_deps,
+		      const hsa_signal_t *deps, hsa_signal_t completion, bool profile);
+
 /* ---- profiling.c ---- */
 
 /* hsa_amd_profiling_async_copy_enable's state. */

@@ -282,13 +282,21 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 	return err;
 }
 
-int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uint32_t n_deps,
-		 const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
+/* The copy commands of one submission: body_dw dwords written by write()
+ * at p (returns the end). */
+struct sdma_body {
+	uint64_t body_dw;
+	uint32_t *(*write)(uint32_t *p, const void *ctx);
+	const void *ctx;
+};
+
+/* One submission (see the file comment): dependency polls, the start
+ * timestamp, the body, the end timestamp, the decrement, the interrupt. */
+static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t n_deps,
+		       const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
 {
 	amd_signal_t *sig = (amd_signal_t *)(uintptr_t)completion.handle;
-	uint64_t n_copies = (size + SDMA_COPY_MAX - 1) / SDMA_COPY_MAX;
-	uint64_t dw = (uint64_t)n_deps * 2 * SDMA_DW_POLL + n_copies * SDMA_DW_COPY_LINEAR +
-		      SDMA_DW_ATOMIC;
+	uint64_t dw = (uint64_t)n_deps * 2 * SDMA_DW_POLL + body->body_dw + SDMA_DW_ATOMIC;
 	if (profile)
 		dw += 2 * SDMA_DW_TIMESTAMP + SDMA_DW_COPY_LINEAR;
 	bool interrupt = sig->event_mailbox_ptr != 0;
@@ -327,11 +335,7 @@ int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uin
 		ts = (uint64_t)(uintptr_t)s->ptrs->addr + 64 + (uint64_t)(s->ts_next++ % SDMA_TS_SLOTS) *
 		     SDMA_TS_SLOT;
 	}
-	for (uint64_t off = 0; off < size; off += SDMA_COPY_MAX) {
-		uint64_t n = size - off < SDMA_COPY_MAX ? size - off : SDMA_COPY_MAX;
-		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)dst + off,
-				     (uint64_t)(uintptr_t)src + off, (uint32_t)n);
-	}
+	p = body->write(p, body->ctx);
 	if (profile) {
 		p = sdma_timestamp(p, ts);
 		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)&sig->end_ts, ts, 8);
@@ -343,11 +347,145 @@ int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uin
 	}
 	s->wptr = end;
 	/* release: the packets are written before the engine can see the
-	 * new write pointer (the doorbell helper fences again before its
-	 * store, which is what the engine fetches by) */
-	atomic_store_explicit(rptr_of(s) + 1, end,
-			      memory_order_release);
+	 * new write pointer; the doorbell's release store is what the engine
+	 * fetches by (its acquire load) */
+	atomic_store_explicit(rptr_of(s) + 1, end, memory_order_release);
 	hl_doorbell_store64((_Atomic uint64_t *)s->doorbell, end);
 	pthread_mutex_unlock(&s->lock);
 	return 0;
+}
+
+struct linear_ctx {
+	uint64_t dst, src, size;
+};
+
+static uint32_t *linear_write(uint32_t *p, const void *c)
+{
+	const struct linear_ctx *l = c;
+	for (uint64_t off = 0; off < l->size; off += SDMA_COPY_MAX) {
+		uint64_t n = l->size - off < SDMA_COPY_MAX ? l->size - off : SDMA_COPY_MAX;
+		p = sdma_copy_linear(p, l->dst + off, l->src + off, (uint32_t)n);
+	}
+	return p;
+}
+
+int hl_sdma_copy(struct hl_sdma *s, void *dst, const void *src, size_t size, uint32_t n_deps,
+		 const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
+{
+	struct linear_ctx l = { (uint64_t)(uintptr_t)dst, (uint64_t)(uintptr_t)src, size };
+	struct sdma_body body = {
+		.body_dw = (size + SDMA_COPY_MAX - 1) / SDMA_COPY_MAX * SDMA_DW_COPY_LINEAR,
+		.write = linear_write,
+		.ctx = &l,
+	};
+	return sdma_submit(s, &body, n_deps, deps, completion, profile);
+}
+
+/*
+ * Rect copies: COPY_LINEAR_SUB_WIND packets tiling the box, as ROCr 5.2.3's
+ * BuildCopyRectCommand cuts it.  An element is 1 << e bytes (e <= 4); the
+ * pitches (and the slices, when the box is deeper than one) must be whole
+ * elements of the largest size used, so that size is bounded by their
+ * alignment; each tile's element also divides its width and its start's
+ * offset from a dword (packet bases are dword aligned, the rest goes in
+ * offset_x).  A tile is at most 2^14 elements wide and high and 2^11 deep.
+ * Boxes the packet cannot express (a pitch over 2^19 elements, a slice over
+ * 2^28) are left to the caller (-ERANGE: the blit kernel copies them).
+ */
+#define RECT_XY_MAX   (1u << 14)
+#define RECT_Z_MAX    (1u << 11)
+#define RECT_PITCH_MAX (1u << 19)
+#define RECT_SLICE_MAX (1u << 28)
+
+static unsigned max_element(uint64_t w)
+{
+	return (unsigned)__builtin_ctzll(w | 16);
+}
+
+static unsigned umin(unsigned a, unsigned b)
+{
+	return a < b ? a : b;
+}
+
+struct rect_ctx {
+	const hsa_pitched_ptr_t *dst, *src;
+	const hsa_dim3_t *doff, *soff, *range;
+	unsigned max_ele;
+	uint64_t body_dw;
+};
+
+/* Walks the tiles; writes them when p is not NULL.  Returns the end (or
+ * NULL) and counts the dwords. */
+static uint32_t *rect_tiles(uint32_t *p, struct rect_ctx *r)
+{
+	const hsa_dim3_t *range = r->range, *so = r->soff, *dof = r->doff;
+	r->body_dw = 0;
+	for (uint32_t z = 0; z < range->z; z += RECT_Z_MAX)
+		for (uint32_t y = 0; y < range->y; y += RECT_XY_MAX) {
+			uint32_t x = 0;
+			while (x < range->x) {
+				uint32_t width = range->x - x;
+				unsigned aligned = umin(umin(max_element((so->x + x) % 4),
+							     max_element((dof->x + x) % 4)),
+							r->max_ele);
+				unsigned e = umin(max_element(width), aligned);
+				uint32_t xcount = width >> e;
+				if (xcount > RECT_XY_MAX) {
+					e = aligned;
+					xcount = umin(width >> e, RECT_XY_MAX);
+				}
+				uint64_t sb = (uint64_t)(uintptr_t)r->src->base + so->x + x +
+					      (uint64_t)(so->y + y) * r->src->pitch +
+					      (uint64_t)(so->z + z) * r->src->slice;
+				uint64_t db = (uint64_t)(uintptr_t)r->dst->base + dof->x + x +
+					      (uint64_t)(dof->y + y) * r->dst->pitch +
+					      (uint64_t)(dof->z + z) * r->dst->slice;
+				x += xcount << e;
+				r->body_dw += SDMA_DW_COPY_RECT;
+				if (!p)
+					continue;
+				uint32_t h = umin(range->y - y, RECT_XY_MAX);
+				uint32_t d = umin(range->z - z, RECT_Z_MAX);
+				bool flat = range->z == 1;
+				p = sdma_copy_rect(p, e,
+					sb & ~3ull, (uint32_t)((sb % 4) >> e),
+					(uint32_t)(r->src->pitch >> e) - 1,
+					flat ? 0 : (uint32_t)(r->src->slice >> e) - 1,
+					db & ~3ull, (uint32_t)((db % 4) >> e),
+					(uint32_t)(r->dst->pitch >> e) - 1,
+					flat ? 0 : (uint32_t)(r->dst->slice >> e) - 1,
+					xcount - 1, h - 1, d - 1);
+			}
+		}
+	return p;
+}
+
+static uint32_t *rect_write(uint32_t *p, const void *c)
+{
+	struct rect_ctx r = *(const struct rect_ctx *)c;
+	return rect_tiles(p, &r);
+}
+
+int hl_sdma_copy_rect(struct hl_sdma *s, const hsa_pitched_ptr_t *dst,
+		      const hsa_dim3_t *dst_offset, const hsa_pitched_ptr_t *src,
+		      const hsa_dim3_t *src_offset, const hsa_dim3_t *range, uint32_t n_deps,
+		      const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
+{
+	struct rect_ctx r = {
+		.dst = dst, .src = src, .doff = dst_offset, .soff = src_offset, .range = range,
+	};
+	unsigned ele = umin(max_element(src->pitch), max_element(dst->pitch));
+	if (range->z != 1)
+		ele = umin(ele, umin(max_element(src->slice), max_element(dst->slice)));
+	r.max_ele = ele;
+	unsigned min_ele = umin(umin(ele, max_element(range->x)),
+				umin(max_element(src_offset->x % 4), max_element(dst_offset->x % 4)));
+	if ((src->pitch >> min_ele) > RECT_PITCH_MAX || (dst->pitch >> min_ele) > RECT_PITCH_MAX)
+		return -ERANGE;
+	if (range->z != 1 &&
+	    ((src->slice >> min_ele) > RECT_SLICE_MAX || (dst->slice >> min_ele) > RECT_SLICE_MAX))
+		return -ERANGE;
+	rect_tiles(NULL, &r);
+	struct sdma_body body = { .body_dw = r.body_dw, .write = rect_write, .ctx = &r };
+	return sdma_submit(s, &body, n_deps, deps, completion, profile);
 }

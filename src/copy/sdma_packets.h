@@ -8,6 +8,12 @@
  *   COPY_LINEAR     7 dw: hdr(op 1, sub 0), count = bytes - 1 (21:0, at most
  *                   0x3fffe0 bytes per packet as ROCr splits), parameter
  *                   (swaps: 0), src lo, src hi, dst lo, dst hi
+ *   COPY_LINEAR_SUB_WIND 13 dw: hdr(op 1, sub 4, element log2 size 31:29),
+ *                   src lo, src hi, src offset_x (13:0) | offset_y (29:16),
+ *                   src offset_z (10:0) | pitch - 1 (31:13, in elements),
+ *                   src slice pitch - 1 (27:0), dst lo, dst hi, the dst's
+ *                   three parameter dwords likewise, rect_x - 1 (13:0) |
+ *                   rect_y - 1 (29:16), rect_z - 1 (10:0) (swaps 0)
  *   FENCE           4 dw: hdr(op 5), addr lo, addr hi, data (32-bit store)
  *   TRAP            2 dw: hdr(op 6), int_context (27:0)
  *   POLL_REGMEM     6 dw: hdr(op 8, func 30:28, mem_poll bit 31), addr lo,
@@ -34,6 +40,7 @@
 #define SDMA_OP_TIMESTAMP   13u
 
 #define SDMA_SUB_COPY_LINEAR          0u
+#define SDMA_SUB_COPY_LINEAR_SUB_WIND 4u
 #define SDMA_SUB_TIMESTAMP_GET_GLOBAL 2u
 
 #define SDMA_POLL_FUNC_EQ     3u
@@ -43,6 +50,7 @@
 #define SDMA_COPY_MAX         0x3fffe0u   /* bytes per COPY_LINEAR (ROCr's) */
 
 #define SDMA_DW_COPY_LINEAR 7u
+#define SDMA_DW_COPY_RECT   13u
 #define SDMA_DW_FENCE       4u
 #define SDMA_DW_TRAP        2u
 #define SDMA_DW_POLL        6u
@@ -64,6 +72,29 @@ static inline uint32_t *sdma_copy_linear(uint32_t *p, uint64_t dst, uint64_t src
 	p[5] = (uint32_t)dst;
 	p[6] = (uint32_t)(dst >> 32);
 	return p + SDMA_DW_COPY_LINEAR;
+}
+
+/* A box of (x+1) x (y+1) x (z+1) elements of 1 << e bytes; bases dword
+ * aligned, offset_x in elements, pitches and slices in elements - 1. */
+static inline uint32_t *sdma_copy_rect(uint32_t *p, unsigned e, uint64_t src, uint32_t src_x,
+				       uint32_t src_pitch, uint32_t src_slice, uint64_t dst,
+				       uint32_t dst_x, uint32_t dst_pitch, uint32_t dst_slice,
+				       uint32_t x, uint32_t y, uint32_t z)
+{
+	p[0] = sdma_hdr(SDMA_OP_COPY, SDMA_SUB_COPY_LINEAR_SUB_WIND) | (e & 7u) << 29;
+	p[1] = (uint32_t)src;
+	p[2] = (uint32_t)(src >> 32);
+	p[3] = src_x & 0x3fffu;
+	p[4] = (src_pitch & 0x7ffffu) << 13;
+	p[5] = src_slice & 0xfffffffu;
+	p[6] = (uint32_t)dst;
+	p[7] = (uint32_t)(dst >> 32);
+	p[8] = dst_x & 0x3fffu;
+	p[9] = (dst_pitch & 0x7ffffu) << 13;
+	p[10] = dst_slice & 0xfffffffu;
+	p[11] = (x & 0x3fffu) | (y & 0x3fffu) << 16;
+	p[12] = z & 0x7ffu;
+	return p + SDMA_DW_COPY_RECT;
 }
 
 static inline uint32_t *sdma_fence(uint32_t *p, uint64_t addr, uint32_t data)

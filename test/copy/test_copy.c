@@ -373,6 +373,57 @@ START_TEST(copy_bad_arguments)
 }
 END_TEST
 
+/* One rect copy checked against a CPU reference over the whole
+ * destination: src (pitch sp, slice ss, depth sd slices) in system memory,
+ * dst (dp, ds, dd) in VRAM. */
+static void rect_one(size_t sp, size_t ss, size_t sd, size_t dp, size_t ds, size_t dd,
+		     hsa_dim3_t so, hsa_dim3_t dof, hsa_dim3_t range)
+{
+	struct buf s, d;
+	buf_alloc(&s, 's', ss * sd, false);
+	buf_alloc(&d, 'v', ds * dd, false);
+	pattern(s.base, ss * sd, (unsigned)(sp + range.x));
+	memset(d.base, 0xee, ds * dd);
+	char *want = malloc(ds * dd);
+	memset(want, 0xee, ds * dd);
+	for (size_t z = 0; z < range.z; z++)
+		for (size_t y = 0; y < range.y; y++)
+			memcpy(want + (dof.z + z) * ds + (dof.y + y) * dp + dof.x,
+			       s.base + (so.z + z) * ss + (so.y + y) * sp + so.x, range.x);
+	hsa_pitched_ptr_t src = { s.base, sp, range.z > 1 ? ss : 0 };
+	hsa_pitched_ptr_t dst = { d.base, dp, range.z > 1 ? ds : 0 };
+	hsa_signal_t done = sig(1);
+	hsa_status_t st = hsa_amd_memory_async_copy_rect(&dst, &dof, &src, &so, &range, gpus[0],
+							 hsaHostToDevice, 0, NULL, done);
+	if (!(peer_rocr && st == HSA_STATUS_ERROR_OUT_OF_RESOURCES)) {
+		ck_assert_int_eq(st, HSA_STATUS_SUCCESS);
+		wait_zero(done);
+		size_t bad = ds * dd;
+		for (size_t i = 0; i < ds * dd && bad == ds * dd; i++)
+			if (d.base[i] != want[i])
+				bad = i;
+		ck_assert_msg(bad == ds * dd, "rect %ux%ux%u pitch %zu->%zu: byte %zu differs",
+			      range.x, range.y, range.z, sp, dp, bad);
+	}
+	free(want);
+	hsa_signal_destroy(done);
+	buf_free(&s);
+	buf_free(&d);
+}
+
+/* Tiles: a width over 2^14 elements (odd: one-byte elements), unaligned
+ * offsets, more than 2^14 rows, a flat box without slices. */
+START_TEST(copy_rect_tiles)
+{
+	rect_one(70016, 70016 * 2, 1, 70020, 70020 * 2, 1, (hsa_dim3_t){ 3, 0, 0 },
+		 (hsa_dim3_t){ 1, 1, 0 }, (hsa_dim3_t){ 70001, 1, 1 });
+	rect_one(16, 16 * 16500, 1, 20, 20 * 16500, 1, (hsa_dim3_t){ 2, 1, 0 },
+		 (hsa_dim3_t){ 5, 0, 0 }, (hsa_dim3_t){ 9, 16390, 1 });
+	rect_one(256, 256 * 4, 3, 128, 128 * 5, 4, (hsa_dim3_t){ 16, 1, 1 },
+		 (hsa_dim3_t){ 32, 2, 1 }, (hsa_dim3_t){ 96, 3, 2 });
+}
+END_TEST
+
 START_TEST(copy_rect)
 {
 	/* a 3-D box of 37 x 5 x 3 bytes at offset (3, 2, 1) of a 64-byte
@@ -596,6 +647,7 @@ static Suite *copy_suite(void)
 	add_case(s, "copy_peer", copy_peer);
 	add_case(s, "copy_dependencies", copy_dependencies);
 	add_case(s, "copy_rect", copy_rect);
+	add_case(s, "copy_rect_tiles", copy_rect_tiles);
 	add_case(s, "fill_pools", fill_pools);
 	add_case(s, "memory_copy_pairs", memory_copy_pairs);
 	add_case(s, "copy_profiling", copy_profiling);
