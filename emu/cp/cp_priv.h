@@ -166,6 +166,12 @@ struct kemu_cp_queue {
 	/* the doorbell value the last service round saw (owner writes; the
 	 * scheduler reads it under cp->lock once the queue is released) */
 	uint64_t db_seen;
+	/* the highest doorbell value rung + 1 (0: none; owner only): a MULTI
+	 * queue's doorbell may be written with any value (hsa.h,
+	 * hsa_queue_t.doorbell_signal), so a producer ringing a lower index
+	 * after another rang a higher one must not hide the higher one's
+	 * packets (cp_queue.c) */
+	uint64_t db_end;
 	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
 	 * the queue; entries carry the VM generation they were made under */
 	struct kemu_cp_tlb tlb;

@@ -7,7 +7,13 @@
  * next packet; the queue holds work while it is below the write pointer.
  * The doorbell drives it: a doorbell carries the index of the last packet
  * published (SLOT_BASED_WPTR; batches ring it once), so the write pointer
- * is the doorbell + 1.  write_dispatch_id (KFD's write pointer) is read
+ * is the doorbell + 1 -- the highest doorbell rung so far + 1: on a MULTI
+ * queue the doorbell "can be updated with any value" (hsa.h,
+ * hsa_queue_t.doorbell_signal), and two producers ring their own indices
+ * in whatever order they finish, so a lower value written after a higher
+ * one must not take back the higher one's packets (it did: a producer
+ * waiting for room behind a packet the CP no longer looked at hung
+ * queue_dispatch_stress about one run in five).  write_dispatch_id (KFD's write pointer) is read
  * once when the queue is loaded (by the CREATE_QUEUE and UPDATE_QUEUE
  * hooks, cp_sched.c), as hqd_load's one-shot WPTR poll does
  * (amdgpu_amdkfd_gfx_v9.c), never polled: so packets a producer reserved
@@ -236,7 +242,11 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		/* acquire: pairs with the producer's release store of the
 		 * doorbell (after its packets were published) */
 		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
-		uint64_t end = q->wptr_polled > db + 1 ? q->wptr_polled : db + 1;
+		/* the highest value rung (~0: not rung): two producers of a
+		 * MULTI queue ring their own indices in any order */
+		if (db != UINT64_MAX && db + 1 > q->db_end)
+			q->db_end = db + 1;
+		uint64_t end = q->wptr_polled > q->db_end ? q->wptr_polled : q->db_end;
 		if (end <= q->rptr) {
 			q->db_seen = db; /* what the idle watch compares with */
 			break;

@@ -258,6 +258,36 @@ START_TEST(profiling_start_is_the_pickup)
 }
 END_TEST
 
+/* A MULTI queue's doorbell may be written with any value (hsa.h): packet 1
+ * published and rung first, then packet 0 published and rung with the
+ * lower index, as two producers do when the one with the earlier slot
+ * finishes last.  Both must run: the lower doorbell does not take back the
+ * higher one. */
+START_TEST(lower_doorbell_after_higher_keeps_the_higher)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t s0 = cp_signal(1), s1 = cp_signal(1);
+	hsa_barrier_and_packet_t p0 = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, s0, 0, 0);
+	hsa_barrier_and_packet_t p1 = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, s1, 0, 0);
+	/* slot 1 first, rung with 1: the CP waits at slot 0's INVALID header */
+	uint8_t *slot1 = q.ring + 64;
+	memcpy(slot1 + 2, (const uint8_t *)&p1 + 2, 62);
+	atomic_store_explicit((_Atomic uint16_t *)slot1, p1.header, memory_order_release);
+	atomic_store_explicit(q.db, 1, memory_order_release);
+	cp_sleep_ms(5);
+	/* then slot 0, rung with 0 */
+	uint8_t *slot0 = q.ring;
+	memcpy(slot0 + 2, (const uint8_t *)&p0 + 2, 62);
+	atomic_store_explicit((_Atomic uint16_t *)slot0, p0.header, memory_order_release);
+	atomic_store_explicit(q.db, 0, memory_order_release);
+	q.next = 2;
+	ck_assert_int_eq(cp_sig_wait(s0, 0, 5000), 0);
+	ck_assert_msg(cp_sig_wait(s1, 0, 2000) == 0,
+		      "packet 1 (rung with 1 before packet 0 was rung with 0) never ran");
+}
+END_TEST
+
 START_TEST(no_timestamps_without_profiling)
 {
 	struct cpq q;
@@ -640,6 +670,7 @@ static Suite *cp_packets_suite(void)
 	tcase_add_test(tc, completion_mailbox_wakes_wait_events);
 	tcase_add_test(tc, profiling_timestamps_span_the_packet);
 	tcase_add_test(tc, profiling_start_is_the_pickup);
+	tcase_add_test(tc, lower_doorbell_after_higher_keeps_the_higher);
 	tcase_add_test(tc, no_timestamps_without_profiling);
 	tcase_add_test(tc, barrier_value_packet);
 	tcase_add_test(tc, pm4_ib_packet_runs_its_buffer);
