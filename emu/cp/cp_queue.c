@@ -243,9 +243,20 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		 * doorbell (after its packets were published) */
 		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
 		/* the highest value rung (~0: not rung): two producers of a
-		 * MULTI queue ring their own indices in any order */
+		 * MULTI queue ring their own indices in any order.  The
+		 * hardware's doorbell sees every write; this word is polled,
+		 * so a higher value overwritten by a late lower one before a
+		 * poll is missed.  A new value below what was already
+		 * fetched is such a late ring: the higher ones it hid were
+		 * rung after their packets were published, so the fetch goes
+		 * on while headers are valid (up to a ring's worth).  (A
+		 * doorbell naming the packet just fetched, rptr - 1, is the
+		 * ordinary caught-up state, not a late ring.) */
 		if (db != UINT64_MAX && db + 1 > q->db_end)
 			q->db_end = db + 1;
+		else if (db != UINT64_MAX && db != q->db_seen && db + 1 < q->rptr &&
+			 q->rptr + ring_slots > q->db_end)
+			q->db_end = q->rptr + ring_slots;
 		uint64_t end = q->wptr_polled > q->db_end ? q->wptr_polled : q->db_end;
 		if (end <= q->rptr) {
 			q->db_seen = db; /* what the idle watch compares with */
