@@ -7,8 +7,8 @@
  *  - each_packet_executes_exactly_once: two producer threads on one MULTI
  *    queue (the locked reservation).
  *  - single_producer_on_single_queue_executes_each_packet_once: one
- *    producer at a time on a SINGLE queue (the reservation is a load and a
- *    store, src/queue/index.c), cycling through the seven add orders and
+ *    producer at a time on a SINGLE queue (a locked reservation like every
+ *    queue type's, src/queue/index.c), cycling through the seven add orders and
  *    reserving 1-3 packets at a time: every reservation must return the
  *    index right after the previous one.  The producer role moves from one
  *    thread to another half-way (handed over by pthread_join, as the spec
