@@ -172,6 +172,10 @@ struct kemu_cp_queue {
 	 * after another rang a higher one must not hide the higher one's
 	 * packets (cp_queue.c) */
 	uint64_t db_end;
+	/* the doorbell word as the fetch last read it (UINT64_MAX: not rung;
+	 * owner only): a new value also raises db_end to write_dispatch_id,
+	 * for the stores the poll never saw (cp_queue.c) */
+	uint64_t db_last;
 	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
 	 * the queue; entries carry the VM generation they were made under */
 	struct kemu_cp_tlb tlb;

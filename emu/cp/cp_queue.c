@@ -27,6 +27,22 @@
  * it simply waits there, as SLOT_BASED_WPTR does; for the same reason a
  * write pointer more than a ring ahead cannot make it run stale slots.
  *
+ * Lost doorbells.  Keeping the highest value is not enough: B rings 11,
+ * then A, late, rings 10, and the hardware's doorbell logic sees both
+ * stores, but a poll of the word sees only the last one and may never see
+ * B's 11 (the CP thread descheduled meanwhile, as under load).  A late
+ * value below what was already fetched shows itself (the fetch then goes
+ * on over valid headers, kemu_cp_queue_service), but one the CP had not
+ * reached yet does not: it fetches up to it and stops, "caught up".  With
+ * the ring full and both producers waiting for room, nobody rings again
+ * and the queue hangs with published packets.  So when the poll sees a new doorbell
+ * value it also reads write_dispatch_id once: every index rung for so far
+ * is below it.  Reserved packets not yet published in that range stop the
+ * fetch at their INVALID header, as a doorbell ahead does; the cost is that
+ * a packet published but not yet rung for may run on another producer's
+ * doorbell, which the HSA protocol allows (its header is valid).  No
+ * doorbell, no fetch: write_dispatch_id is read only on a doorbell change.
+ *
  * Ordering.  Packets run to completion one at a time, in order, so the
  * barrier bit (wait for every earlier packet of the queue) always holds;
  * the header is decoded anyway and bad types are rejected.  An acquire
@@ -223,6 +239,23 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 	return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
 }
 
+/* A doorbell value the fetch had not seen (~0: not rung): the write pointer
+ * moves to the packet it names, never back, and to write_dispatch_id as it
+ * is now, which covers every index rung for before this doorbell, the
+ * stores the poll never saw included (see Lost doorbells above). */
+static void queue_rung(struct kemu_cp_queue *q, uint64_t db)
+{
+	q->db_last = db;
+	if (db == UINT64_MAX)
+		return;
+	uint64_t end = db + 1;
+	uint64_t wdi;
+	if (!kemu_cp_load64(q, q->amd_va + KEMU_CP_AQ_WRITE_ID, &wdi, NULL) && wdi > end)
+		end = wdi;
+	if (end > q->db_end)
+		q->db_end = end;
+}
+
 enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ring_base,
 					     uint32_t ring_slots)
 {
@@ -257,6 +290,12 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		else if (db != UINT64_MAX && db != q->db_seen && db + 1 < q->rptr &&
 			 q->rptr + ring_slots > q->db_end)
 			q->db_end = q->rptr + ring_slots;
+		/* a late ring that is not below the read index hides the
+		 * higher ones just as well (the fetch stops at it, "caught
+		 * up"): each new value also reads write_dispatch_id
+		 * (queue_rung) */
+		if (db != q->db_last)
+			queue_rung(q, db);
 		uint64_t end = q->wptr_polled > q->db_end ? q->wptr_polled : q->db_end;
 		if (end <= q->rptr) {
 			q->db_seen = db; /* what the idle watch compares with */

@@ -394,6 +394,7 @@ int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	 * ~0 fetches nothing, where a stale 0 would fetch packet 0.  Relaxed:
 	 * the queue is not yet visible to the CP nor known to its producers */
 	atomic_store_explicit(q->doorbell, UINT64_MAX, memory_order_relaxed);
+	q->db_last = UINT64_MAX;
 	pthread_once(&kemu_cp_atfork_once, cp_atfork_register);
 	pthread_mutex_lock(&kemu_cp_registry.lock);
 	struct kemu_cp *cp = cp_get(p, pdd->dev);

@@ -141,6 +141,31 @@ START_TEST(packets_wait_for_their_doorbell)
 }
 END_TEST
 
+/* Two producers of a MULTI queue ring in any order: B's doorbell of the
+ * last packet, then A's late one of an older packet, back to back, so the
+ * CP's poll of the word almost never sees B's.  The hardware never lowers
+ * its write pointer: every packet runs, and nothing else will ring (the
+ * producers of queue_dispatch_stress wait for room in a full ring). */
+START_TEST(late_doorbell_of_an_older_packet_hides_nothing)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t first = cp_signal(1), done = cp_signal(3);
+	hsa_barrier_and_packet_t p = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, first, 0, 0);
+	cp_put(&q, &p, true); /* the queue is running: the CP polls its doorbell */
+	ck_assert_int_eq(cp_sig_wait(first, 0, 5000), 0);
+	p.completion_signal.handle = done;
+	uint64_t a = cp_put(&q, &p, false);
+	cp_put(&q, &p, false);
+	uint64_t b = cp_put(&q, &p, false);
+	/* release: pairs with the CP's acquire load of the doorbell */
+	atomic_store_explicit(q.db, b, memory_order_release);
+	atomic_store_explicit(q.db, a, memory_order_release);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 5000), 0);
+	ck_assert_uint_eq(cp_rptr(&q), b + 1);
+}
+END_TEST
+
 START_TEST(ring_wraps_around)
 {
 	struct cpq q;
@@ -665,6 +690,7 @@ static Suite *cp_packets_suite(void)
 	tcase_add_test(tc, dependent_barrier_waits_for_other_queue);
 	tcase_add_test(tc, batched_doorbell_consumes_every_packet);
 	tcase_add_test(tc, packets_wait_for_their_doorbell);
+	tcase_add_test(tc, late_doorbell_of_an_older_packet_hides_nothing);
 	tcase_add_test(tc, ring_wraps_around);
 	tcase_add_test(tc, unpublished_header_is_waited_for);
 	tcase_add_test(tc, completion_mailbox_wakes_wait_events);
