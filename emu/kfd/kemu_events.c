@@ -14,7 +14,8 @@
  *
  * Waiting: each WAIT_EVENTS call owns a condvar and one waiter per event,
  * linked on the event; SET_EVENT marks every linked waiter activated and
- * signals its condvar.  Everything is under process->event_lock only, so a
+ * wakes a sleeping call, whose waiter then leaves the event's wait queue
+ * (the kernel's autoremove wake-up, event_set).  Everything is under process->event_lock only, so a
  * blocked waiter holds no machine-wide lock (pthread_cond_timedwait drops
  * event_lock while sleeping).  Auto-reset is consumed when a waiter starts
  * (init_event_waiter) and set_event leaves an auto-reset event unsignaled
@@ -42,7 +43,11 @@ struct kemu_event_waiter {
 	bool activated;
 	bool age_enabled;
 	bool linked;                 /* on ev->waiters */
+	/* on the event's wait queue: linked and not yet woken by a set (an
+	 * unqueued waiter stays linked so that DESTROY_EVENT still finds it) */
+	bool queued;
 	pthread_cond_t *cv;
+	struct kemu_wait_call *call;
 	struct kemu_event_waiter *next;
 };
 
@@ -51,6 +56,9 @@ struct kemu_event_waiter {
  * parent's threads, finds calls left at teardown and frees them. */
 struct kemu_wait_call {
 	struct kemu_wait_call *next;
+	/* TASK_INTERRUPTIBLE: from the condition check until a SET_EVENT
+	 * wakes the call (event_set) */
+	bool sleeping;
 	struct kemu_event_waiter w[];
 };
 
@@ -80,15 +88,31 @@ static void waiter_unlink(struct kemu_event_waiter *w)
 	w->linked = false;
 }
 
-/* set_event: caller holds event_lock. */
+/* set_event: caller holds event_lock.  The kernel's waiters are on the
+ * event's wait queue with autoremove_wake_function: the set that wakes a
+ * sleeping waiter also takes it off the queue, so a second set before that
+ * waiter's call has returned finds no waiter and leaves an auto-reset event
+ * signaled for the next WAIT_EVENTS (two threads waiting on one event, as
+ * ROCr's queues and its async-event thread do, would otherwise lose it).  A
+ * waiter whose call is awake already (another of its events woke it) stays
+ * queued and absorbs the set, as there. */
 static void event_set(struct kemu_event *ev)
 {
-	ev->signaled = !ev->auto_reset || !ev->waiters;
+	bool queued = false; /* waitqueue_active */
+	for (struct kemu_event_waiter *w = ev->waiters; w && !queued; w = w->next)
+		queued = w->queued;
+	ev->signaled = !ev->auto_reset || !queued;
 	if (!++ev->age)
 		ev->age = 2; /* never wrap back to the reserved ages 0 and 1 */
 	for (struct kemu_event_waiter *w = ev->waiters; w; w = w->next) {
+		if (!w->queued)
+			continue;
 		w->activated = true;
-		pthread_cond_signal(w->cv);
+		if (w->call->sleeping) {
+			w->call->sleeping = false;
+			w->queued = false;
+			pthread_cond_signal(w->cv);
+		}
 	}
 }
 
@@ -440,6 +464,7 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 		struct kemu_event_waiter *wi = &w[inited];
 		wi->ev = ev;
 		wi->cv = &cv;
+		wi->call = call;
 		wi->activated = ev->signaled;
 		ev->signaled = ev->signaled && !ev->auto_reset;
 		if (ev->type == KFD_EVENT_TYPE_SIGNAL && d.signal_event_data.last_event_age) {
@@ -451,6 +476,7 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 			wi->next = ev->waiters;
 			ev->waiters = wi;
 			wi->linked = true;
+			wi->queued = true;
 		}
 	}
 	for (;;) {
@@ -459,6 +485,7 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 			ret = -EINTR;
 			break;
 		}
+		call->sleeping = true; /* set_current_state, then the check */
 		result = wait_condition(all, n, w);
 		if (result != KFD_WAIT_TIMEOUT)
 			break;
@@ -469,6 +496,7 @@ long kemu_ioctl_wait_events(struct kemu_process *p, void *arg)
 			break;
 		}
 	}
+	call->sleeping = false;
 	if (result == KFD_WAIT_COMPLETE)
 		ret = wait_copy_out(a->events_ptr, n, w);
 out_unlock:

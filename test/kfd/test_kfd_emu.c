@@ -4,8 +4,12 @@
  * closes it, which also exercises close/re-open in one OS process (the
  * kernel's process and VM binding outlive our fd).
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
+#include <stdatomic.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -548,6 +552,73 @@ START_TEST(auto_reset_event_is_consumed_by_a_wait)
 }
 END_TEST
 
+/* A thread asleep in WAIT_EVENTS on an auto-reset event; two sets back to
+ * back.  The first wakes it and takes its waiter off the event's wait queue
+ * (the kernel's autoremove wake-up), so the second finds no waiter and
+ * leaves the event signaled for the next wait: two threads that wait on one
+ * event (ROCr's queues share one, its async-event thread waits on it too)
+ * must not lose the second set to the first waiter. */
+struct sleeper {
+	struct kfd_event *ev;
+	_Atomic pid_t tid;
+	uint32_t result;
+	int ret;
+};
+
+static void *sleep_on_event(void *arg)
+{
+	struct sleeper *s = arg;
+	struct kfd_event *evs[1] = { s->ev };
+	/* release: the main thread reads the tid with acquire */
+	atomic_store_explicit(&s->tid, gettid(), memory_order_release);
+	s->ret = kfd_event_wait(proc, evs, 1, false, KFD_WAIT_TIMEOUT_INFINITE, &s->result, NULL);
+	return NULL;
+}
+
+/* Whether thread tid of this process sleeps (state S in its stat). */
+static bool thread_sleeps(pid_t tid)
+{
+	char path[64], buf[256];
+	snprintf(path, sizeof(path), "/proc/self/task/%d/stat", (int)tid);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return false;
+	size_t n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = 0;
+	const char *end = strrchr(buf, ')'); /* the state follows the comm */
+	return end && end[1] == ' ' && end[2] == 'S';
+}
+
+START_TEST(second_set_while_the_woken_waiter_leaves_stays_signaled)
+{
+	struct kfd_event ev, *evs[1] = { &ev };
+	uint32_t result = 99;
+	ck_assert_int_eq(kfd_event_create(proc, KFD_EVENT_TYPE_SIGNAL, true, &ev), 0);
+	struct sleeper s = { .ev = &ev };
+	pthread_t t;
+	ck_assert_int_eq(pthread_create(&t, NULL, sleep_on_event, &s), 0);
+	pid_t tid;
+	while (!(tid = atomic_load_explicit(&s.tid, memory_order_acquire)))
+		sched_yield();
+	/* asleep in the wait (its condvar), not on the way to it */
+	for (int i = 0; i < 2; i++) {
+		while (!thread_sleeps(tid))
+			usleep(1000);
+		usleep(20000); /* and still asleep: not a passing lock wait */
+	}
+	ck_assert_int_eq(kfd_event_set(proc, &ev), 0);
+	ck_assert_int_eq(kfd_event_set(proc, &ev), 0);
+	pthread_join(t, NULL);
+	ck_assert_int_eq(s.ret, 0);
+	ck_assert_uint_eq(s.result, KFD_WAIT_COMPLETE);
+	ck_assert_int_eq(kfd_event_wait(proc, evs, 1, false, 0, &result, NULL), 0);
+	ck_assert_msg(result == KFD_WAIT_COMPLETE, "the second set was lost (wait result %u)",
+		      result);
+	ck_assert_int_eq(kfd_event_destroy(proc, &ev), 0);
+}
+END_TEST
+
 START_TEST(wait_advances_the_event_age)
 {
 	struct kfd_event ev, *evs[1] = { &ev };
@@ -812,6 +883,7 @@ static Suite *emu_suite(void)
 	tcase_add_test(tc, set_event_completes_a_wait);
 	tcase_add_test(tc, wait_on_an_unsignaled_event_times_out);
 	tcase_add_test(tc, auto_reset_event_is_consumed_by_a_wait);
+	tcase_add_test(tc, second_set_while_the_woken_waiter_leaves_stays_signaled);
 	tcase_add_test(tc, wait_advances_the_event_age);
 	tcase_add_test(tc, reset_event_unsignals_a_manual_reset_event);
 	tcase_add_test(tc, wait_all_needs_every_event);
