@@ -51,9 +51,10 @@ static struct kemu_topology *machine_topo;
  * shim_dying is set any other thread that enters an interposer or leaves
  * the machine parks for good instead of running on (it would have been
  * killed at that system call), even after the machine is gone; only the
- * exiting thread goes on.  The destructor wakes the blocked waiters
- * (kemu_machine_shutdown: -EINTR), waits until no thread is inside, then
- * tears the machine down.  A fork child has none of its parent's threads:
+ * exiting thread goes on, and keeps the machine.  The destructor wakes the
+ * blocked waiters (kemu_machine_shutdown: -EINTR), waits until no other
+ * thread is inside, and leaves the teardown to a handler that runs after
+ * every other destructor (shim_teardown).  A fork child has none of its parent's threads:
  * its count starts at 0 (and see shim_fork_inherited_busy).
  */
 #define SHIM_EXIT_WAIT_MS 2000
@@ -100,12 +101,13 @@ struct kemu_machine *shim_enter(bool create)
 	 * shim_calls: either this thread sees shim_dying and never touches m,
 	 * or the destructor sees this count and waits for shim_leave */
 	atomic_fetch_add_explicit(&shim_calls, 1, memory_order_seq_cst);
-	if (atomic_load_explicit(&shim_dying, memory_order_seq_cst)) {
+	if (atomic_load_explicit(&shim_dying, memory_order_seq_cst) && shim_thread_killed()) {
 		atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
-		if (shim_thread_killed())
-			shim_park();
-		return NULL; /* the exiting thread itself: the machine is going */
+		shim_park();
 	}
+	/* the exiting thread itself goes on using the machine until
+	 * shim_teardown, which runs in this same thread after the last
+	 * destructor (libraries finalized after us still free GPU memory) */
 	return m;
 }
 
@@ -247,6 +249,22 @@ struct kemu_machine *shim_machine_peek(void)
 	return atomic_load_explicit(&machine, memory_order_acquire);
 }
 
+/* glibc; not declared by any header */
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+
+/* Frees the machine; the exiting thread is the only one still running
+ * (see shim_fini). */
+static void shim_teardown(void *unused)
+{
+	(void)unused;
+	struct kemu_machine *m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
+	if (!m)
+		return;
+	kemu_machine_destroy(m);
+	free(machine_topo);
+	machine_topo = NULL;
+}
+
 __attribute__((destructor)) static void shim_fini(void)
 {
 	/* Everything the machine holds is process-local (memory, memfds), so
@@ -271,10 +289,16 @@ __attribute__((destructor)) static void shim_fini(void)
 			"not tearing it down\n", busy, SHIM_EXIT_WAIT_MS);
 		return;
 	}
-	m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
-	kemu_machine_destroy(m);
-	free(machine_topo);
-	machine_topo = NULL;
+	/* The machine goes after every other destructor: a preloaded library is
+	 * finalized before the libraries the program loaded (nothing depends on
+	 * it), and their destructors still free GPU memory (HIP and ROCr free
+	 * their pools at exit; ROCr asserts when FREE_MEMORY_OF_GPU fails).  In
+	 * the kernel the KFD process outlives all user code.  A handler
+	 * registered during exit runs after the running one (glibc restarts its
+	 * list), and with no DSO handle __cxa_finalize of this library does not
+	 * run it early; only if registration fails is the machine freed now. */
+	if (__cxa_atexit(shim_teardown, NULL, NULL) != 0)
+		shim_teardown(NULL);
 }
 
 void shim_fill_node_stat(enum kemu_node node, uint32_t minor, struct stat *st)
