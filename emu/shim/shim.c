@@ -101,7 +101,7 @@ struct kemu_machine *shim_enter(bool create)
 	 * shim_calls: either this thread sees shim_dying and never touches m,
 	 * or the destructor sees this count and waits for shim_leave */
 	atomic_fetch_add_explicit(&shim_calls, 1, memory_order_seq_cst);
-	if (atomic_load_explicit(&shim_dying, memory_order_seq_cst) && shim_thread_killed()) {
+	if (shim_thread_killed()) { /* its seq_cst load of shim_dying */
 		atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
 		shim_park();
 	}
