@@ -17,7 +17,13 @@
  * Idle.  Doorbell stores cannot be trapped (cp_sched.c explains why), so
  * idle engines poll their queues' doorbell words, with the CP's pacing:
  * after the last progress an engine keeps sweeping without sleeping for
- * KEMU_SDMA_SPIN_NS (20 us, as the CP).  Then the engines of a device share
+ * KEMU_SDMA_SPIN_NS (20 us, as the CP), and between two sweeps it watches
+ * its queues' doorbell words without its lock, one pause apart, as the
+ * CP's idle slots do (cp_sched.c, sched_watch_doorbells): a doorbell rung
+ * while it spins is seen within a pause or two, where 64 blind pauses and
+ * a locked sweep per look took up to a couple of microseconds on this
+ * host's pause (a real engine sees the write in hardware).  Then the
+ * engines of a device share
  * one poller, as the CP's slots do: one engine takes the role and naps with
  * an exponential backoff from 50 us to 1 ms (2 ms after 100 ms idle),
  * sweeping its own queues and peeking at the other engines' doorbells after
@@ -202,6 +208,43 @@ static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
 	return rung;
 }
 
+/* The spin between two sweeps: watches the doorbell word of every
+ * pickable queue of eng, without eng->lock, until one differs from the
+ * value the engine last took or KEMU_CP_DOORBELL_POLLS polls pass (the
+ * CP's sched_watch_doorbells).  So it never waits longer than the blind
+ * pauses it replaces, and a queue blocked in POLL_REGMEM is re-checked at
+ * the same pace.  Relaxed loads: the sweep that follows reads the
+ * doorbell again with acquire.  eng->watching is raised meanwhile: a queue
+ * being removed waits for it (kemu_sdma_queue_remove), so the process
+ * cannot unmap a doorbell slice being read.  Caller holds eng->lock; it is
+ * dropped meanwhile. */
+static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
+{
+	_Atomic uint64_t *db[KEMU_SDMA_WATCH_MAX];
+	uint64_t seen[KEMU_SDMA_WATCH_MAX];
+	unsigned n = 0;
+	for (struct kemu_sdma_queue *q = eng->queues; q && n < KEMU_SDMA_WATCH_MAX; q = q->next) {
+		if (!engine_pickable(q))
+			continue;
+		db[n] = q->doorbell;
+		/* relaxed: written by this thread only */
+		seen[n++] = atomic_load_explicit(&q->db_seen, memory_order_relaxed);
+	}
+	eng->watching = true;
+	pthread_mutex_unlock(&eng->lock);
+	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
+		for (unsigned j = 0; j < n; j++) {
+			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
+				goto out;
+		}
+		kemu_cp_relax();
+	}
+out:
+	pthread_mutex_lock(&eng->lock);
+	eng->watching = false;
+	pthread_cond_broadcast(&eng->released);
+}
+
 /* An engine past its spin phase.  If all its queues are idle (may_park)
  * it parks while another engine of the device polls for it; else it takes
  * that role and naps ns before its next sweep, after which it wakes the
@@ -289,11 +332,9 @@ static void *engine_thread(void *arg)
 		if (!idle_since)
 			idle_since = now;
 		if (now - idle_since < KEMU_SDMA_SPIN_NS) {
-			/* spin: let a hook in, then sweep again */
-			pthread_mutex_unlock(&eng->lock);
-			for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++)
-				kemu_cp_relax();
-			pthread_mutex_lock(&eng->lock);
+			/* spin: let a hook in, watch the doorbells, then
+			 * sweep again */
+			engine_watch_doorbells(eng);
 			continue;
 		}
 		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
@@ -584,6 +625,9 @@ void kemu_sdma_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 	/* release: pairs with the fetch's acquire load */
 	atomic_store_explicit(&q->preempt, true, memory_order_release);
 	queue_wait_released(eng, q);
+	/* the thread may be reading q's doorbell without the lock */
+	while (eng->watching)
+		pthread_cond_wait(&eng->released, &eng->lock);
 	for (struct kemu_sdma_queue **pp = &eng->queues; *pp; pp = &(*pp)->next) {
 		if (*pp == q) {
 			*pp = q->next;

@@ -130,6 +130,10 @@
 /* After its last progress an engine keeps sweeping its queues this long
  * before it naps (the CP's KEMU_CP_SPIN_NS is 20 us) */
 #define KEMU_SDMA_SPIN_NS         20000ull
+/* While it spins an engine watches the doorbell words of at most this many
+ * of its queues between two sweeps (every queue: an engine has at most 8
+ * RLC queues on the presets) */
+#define KEMU_SDMA_WATCH_MAX       16
 
 struct kemu_sdma_engine;
 
@@ -198,6 +202,9 @@ struct kemu_sdma_engine {
 	uint32_t rr;                   /* round-robin cursor; under lock */
 	pthread_t thread;
 	bool stopping;
+	/* the thread reads doorbell words without the lock (its spin); under
+	 * lock: kemu_sdma_queue_remove waits until it is false */
+	bool watching;
 	struct kemu_sdma_engine *next; /* registry list */
 };
 
