@@ -53,8 +53,9 @@ def variants(enc, op):
         return [[(0x1a7 << 23) | (op << 16) | 4, (s2 << 18) | (0x102 << 9) | 0x100 | (h << 27)]
                 for s2 in (0x104, 0) for h in (3, 0)]
     if enc == "DS":
-        return [[(0x36 << 26) | (op << 17), (d << 24) | (c << 16) | (b << 8) | a]
-                for a in (1, 0) for b in (2, 0) for c in (3, 0) for d in (4, 0)]
+        # g: the gds bit, which the ds_gws_* instructions require
+        return [[(0x36 << 26) | (op << 17) | (g << 16), (d << 24) | (c << 16) | (b << 8) | a]
+                for g in (0, 1) for a in (1, 0) for b in (2, 0) for c in (3, 0) for d in (4, 0)]
     if enc in ("FLAT", "SCRATCH", "GLOBAL"):
         seg = {"FLAT": 0, "SCRATCH": 1, "GLOBAL": 2}[enc]
         return [[(0x37 << 26) | (op << 18) | (seg << 14), (v << 24) | (s << 16) | (d << 8) | a]

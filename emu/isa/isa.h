@@ -44,6 +44,7 @@
 #ifndef KEMU_ISA_H
 #define KEMU_ISA_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -107,6 +108,30 @@ struct kemu_isa_apertures {
 	uint64_t private_base;  /* private aperture: [base, base + 4 GiB) */
 };
 
+/*
+ * Global wave sync (GWS): the device's 64 GWS resources, each a counter with
+ * a queue of waiting waves, shared by every workgroup of every dispatch
+ * given it (the ds_gws_* instructions; isa_exec_ds.c has the semantics).
+ * The kernel gives them to one process per device (ALLOC_QUEUE_GWS); the
+ * CP hands the same object to all its dispatches.  Reference counted; the
+ * state is guarded by a lock of its own, so workgroups on any host thread
+ * may use it at once.
+ */
+#define KEMU_ISA_GWS_RESOURCES 64u
+struct kemu_isa_gws;
+struct kemu_isa_gws *kemu_isa_gws_create(void);         /* NULL: no memory */
+void kemu_isa_gws_get(struct kemu_isa_gws *gws);
+void kemu_isa_gws_put(struct kemu_isa_gws *gws);        /* NULL: nothing */
+/* One resource's state, for tests and diagnostics. */
+struct kemu_isa_gws_resource {
+	int32_t counter;
+	unsigned flag;          /* the barrier phase bit */
+	bool semaphore;         /* last used as a semaphore (else barrier) */
+	uint32_t waiting;       /* waves queued on it now */
+};
+int kemu_isa_gws_resource(struct kemu_isa_gws *gws, unsigned rid,
+			  struct kemu_isa_gws_resource *out);  /* 0, -1: bad rid */
+
 /* Callback for s_sendmsg MSG_INTERRUPT: the low 24 bits of M0 (and the
  * wave's hardware id) go to the CP, which raises the interrupt. */
 typedef void (*kemu_isa_interrupt_fn)(void *ctx, uint32_t m0_low24, uint32_t wave_id);
@@ -165,6 +190,20 @@ struct kemu_isa_dispatch {
 	const void *cache_vm;
 	uint64_t cache_vm_gen;
 	uint64_t cache_icache_gen;
+	/*
+	 * GWS the dispatch's VMID may use: resources gws_base .. gws_base +
+	 * gws_size - 1 (mod 64) of gws, as GDS_GWS_VMIDn gives them.  NULL or
+	 * size 0: none, and every ds_gws_* is a memory violation
+	 * (KEMU_ISA_ERR_MEM_VIOL).  A workgroup whose waves wait on GWS can
+	 * only make progress when other workgroups run: drive it with
+	 * kemu_isa_run_workgroup_gws().  gws_released (may be NULL) is called,
+	 * with gws_ctx and no lock held, each time a wave's ds_gws_* released
+	 * waiting waves, so a scheduler knows suspended workgroups may be ready.
+	 */
+	struct kemu_isa_gws *gws;
+	uint32_t gws_base, gws_size;
+	void (*gws_released)(void *ctx);
+	void *gws_ctx;
 };
 
 /* Wave instructions between two reads of kemu_isa_dispatch.preempt. */
@@ -187,6 +226,11 @@ enum kemu_isa_error_kind {
 	KEMU_ISA_PREEMPTED,                /* not an error: dispatch->preempt
 					      was set; the workgroup stopped
 					      unfinished and its state is lost */
+	KEMU_ISA_ERR_MEM_VIOL,             /* ds_gws_* on a resource outside
+					      the VMID's GWS (TRAPSTS.MEM_VIOL) */
+	KEMU_ISA_ERR_DEADLOCK,             /* waves wait on GWS (or a barrier
+					      behind it) and nothing can ever
+					      release them: hardware would hang */
 };
 
 struct kemu_isa_error {
@@ -244,6 +288,33 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *program,
 				const struct kemu_isa_dispatch *dispatch,
 				uint32_t wg_id_x, uint32_t wg_id_y, uint32_t wg_id_z,
 				unsigned scratch_slot, struct kemu_isa_error *err);
+
+/*
+ * Workgroups that may wait on GWS.  kemu_isa_run_workgroup_gws() runs like
+ * kemu_isa_run_workgroup_slot() but, when every live wave of the
+ * workgroup waits on a GWS resource (or at s_barrier behind such a wave),
+ * saves the workgroup and returns 1 with *saved set; the workgroup keeps
+ * its scratch slot until it completes.  kemu_isa_workgroup_ready() says
+ * whether one of its waves was released since (a resume would progress);
+ * kemu_isa_resume_workgroup() continues it on any thread with dispatch d
+ * (the same dispatch, possibly another participant's copy: its mem is
+ * used from then on) and returns 0 (done, state freed), 1 (suspended
+ * again, state kept) or -1 (err set, state freed).
+ * kemu_isa_run_workgroup_slot() of a workgroup that would have to wait
+ * fails with KEMU_ISA_ERR_DEADLOCK instead.  The program must stay
+ * referenced while a saved workgroup exists.
+ */
+struct kemu_isa_wg_state;
+int kemu_isa_run_workgroup_gws(const struct kemu_isa_program *program,
+			       const struct kemu_isa_dispatch *dispatch,
+			       uint32_t wg_id_x, uint32_t wg_id_y, uint32_t wg_id_z,
+			       unsigned scratch_slot, struct kemu_isa_wg_state **saved,
+			       struct kemu_isa_error *err);
+int kemu_isa_resume_workgroup(struct kemu_isa_wg_state *state,
+			      const struct kemu_isa_dispatch *dispatch, struct kemu_isa_error *err);
+bool kemu_isa_workgroup_ready(const struct kemu_isa_wg_state *state);
+unsigned kemu_isa_workgroup_scratch_slot(const struct kemu_isa_wg_state *state);
+void kemu_isa_workgroup_free(struct kemu_isa_wg_state *state);
 
 /* Waves per workgroup and per-wave scratch bytes the program needs. */
 unsigned kemu_isa_waves_per_workgroup(const struct kemu_isa_dispatch *dispatch);

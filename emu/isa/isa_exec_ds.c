@@ -14,7 +14,8 @@
  *    does — no fault;
  *  - lanes are processed in ascending order; a workgroup's waves run on
  *    one host thread, so LDS atomics need no host atomics;
- *  - GDS (the gds bit) is not implemented.
+ *  - GDS (the gds bit): only the ds_gws_* instructions (global wave sync,
+ *    exec_ds_gws below); GDS memory is not implemented.
  */
 #include "isa_float.h"
 #include "isa_priv.h"
@@ -300,6 +301,51 @@ static int exec_ds_lane(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/*
+ * ds_gws_* (GDS only; isa_gws.c has the resource semantics).  The resource
+ * is (VMID GWS base + M0[21:16] + OFFSET) mod 64 (LLVM's SelectDS_GWS
+ * states the sum; OFFSET0[5:0] is what matters mod 64); one outside the
+ * VMID's allocation (GDS_GWS_VMIDn BASE/SIZE, size 0 for a process
+ * without GWS) is a memory violation.  DATA is read from the first active
+ * lane.  The wave, not its lanes, takes part: with EXEC zero the
+ * instruction does nothing, as for every DS instruction here (LLVM never
+ * emits one without an active lane: ockl's grid sync guards it with the
+ * work-item id test).  A wave that has to wait stops with ISA_STEP_GWS;
+ * the workgroup scheduler (isa_run.c) resumes it once released.
+ */
+static int exec_ds_gws(struct isa_wave *w, const struct isa_inst *in)
+{
+	const struct kemu_isa_dispatch *d = w->wg->d;
+	uint64_t exec = isa_exec(w);
+	uint32_t value = 0;
+	unsigned rid;
+	uint64_t token = 0;
+	bool released;
+
+	if (!exec)
+		return ISA_STEP_NEXT;
+	rid = (d->gws_base + ((w->s[ISA_REG_M0] >> 16) & 63) + ((unsigned)in->offset & 63)) & 63;
+	if (!d->gws || ((rid - d->gws_base) & 63) >= d->gws_size) {
+		isa_fail(w, in, KEMU_ISA_ERR_MEM_VIOL,
+			 "memory violation at 0x%llx: %s on GWS resource %u, outside the "
+			 "VMID's GWS (base %u, size %u)", (unsigned long long)in->addr,
+			 kemu_isa_mnemonic(w->p->gfx942, ISA_ENC_DS, in->op), rid, d->gws_base,
+			 d->gws ? d->gws_size : 0);
+		return ISA_STEP_ERROR;
+	}
+	if (in->flags)
+		value = isa_vrow(w, in->data_reg)[__builtin_ctzll(exec)];
+	if (isa_gws_op(d->gws, in->op, rid, value, &token, &released)) {
+		w->gws_wait = true;
+		w->gws_rid = (uint8_t)rid;
+		w->gws_op = (uint8_t)in->op;
+		w->gws_token = token;
+	}
+	if (released && d->gws_released)
+		d->gws_released(d->gws_ctx);
+	return w->gws_wait ? ISA_STEP_GWS : ISA_STEP_NEXT;
+}
+
 static int exec_ds_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
@@ -318,8 +364,19 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 	bool rsub, mskor;
 
 	in->op = (uint16_t)op;
-	if ((w0 >> 16) & 1)
-		return; /* GDS */
+	if ((w0 >> 16) & 1) {
+		/* GDS: only the GWS instructions (GDS memory itself is not
+		 * modelled); init, sema_br and barrier take a DATA VGPR (or
+		 * AGPR), which the encoding carries in the ADDR field */
+		if (op < ISA_DS_GWS_SEMA_RELEASE_ALL || op > ISA_DS_GWS_BARRIER)
+			return;
+		in->offset = (int32_t)(off0 | off1 << 8);
+		in->data_reg = (uint16_t)((w1 & 0xff) + agpr);
+		in->flags = op == ISA_DS_GWS_INIT || op == ISA_DS_GWS_SEMA_BR ||
+			    op == ISA_DS_GWS_BARRIER;
+		in->exec = exec_ds_gws;
+		return;
+	}
 	in->addr_reg = w1 & 0xff;
 	in->data_reg = (uint16_t)data0;
 	in->dst = (uint16_t)(((w1 >> 24) & 0xff) + agpr);

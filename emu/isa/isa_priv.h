@@ -109,6 +109,7 @@ enum isa_step {
 	ISA_STEP_END,           /* s_endpgm */
 	ISA_STEP_BARRIER,       /* s_barrier: yield to the other waves */
 	ISA_STEP_ERROR,         /* wave->err filled */
+	ISA_STEP_GWS,           /* queued on a GWS resource (wave->gws_*) */
 };
 
 typedef int (*isa_exec_fn)(struct isa_wave *w, const struct isa_inst *in);
@@ -196,6 +197,10 @@ struct isa_wg {
 	uint32_t id[3];
 	uint32_t size[3];               /* actual (partial) workgroup size */
 	uint64_t scratch_slot_base;     /* VA of wave 0's scratch */
+	unsigned scratch_slot;
+	/* the scheduler's state (isa_run.c, wg_schedule) */
+	struct isa_wave *waves;
+	unsigned nwaves, live, at_barrier;
 };
 
 #define ISA_TLB 4
@@ -221,6 +226,11 @@ struct isa_wave {
 	uint32_t scratch_bytes;
 	unsigned id;
 	bool done;
+	bool at_barrier;                /* reached s_barrier this round */
+	bool gws_wait;                  /* queued on GWS resource gws_rid */
+	uint8_t gws_rid;
+	uint8_t gws_op;                 /* the DS opcode that queued it */
+	uint64_t gws_token;             /* what releases it (isa_gws.c) */
 	unsigned tlb_next;
 	uint64_t tlb_gen;               /* mem->generation the entries were
 					   made under */
@@ -311,6 +321,21 @@ int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
 const char *kemu_isa_mnemonic(int gfx942, enum isa_enc enc, unsigned op);
 const char *kemu_isa_enc_name(enum isa_enc enc);
 unsigned kemu_isa_raw_opcode(const struct isa_inst *in);
+
+/* ---- GWS (isa_gws.c) ---- */
+#define ISA_DS_GWS_SEMA_RELEASE_ALL 0x98
+#define ISA_DS_GWS_INIT 0x99
+#define ISA_DS_GWS_SEMA_V 0x9a
+#define ISA_DS_GWS_SEMA_BR 0x9b
+#define ISA_DS_GWS_SEMA_P 0x9c
+#define ISA_DS_GWS_BARRIER 0x9d
+/* Performs DS opcode op on resource rid with the wave's DATA value.
+ * Returns true when the wave is queued (then *token says what releases it:
+ * isa_gws_released); *released tells whether queued waves were released. */
+bool isa_gws_op(struct kemu_isa_gws *g, unsigned op, unsigned rid, uint32_t value,
+		uint64_t *token, bool *released);
+/* Has the wave queued by op on rid with token been released? */
+bool isa_gws_released(struct kemu_isa_gws *g, unsigned op, unsigned rid, uint64_t token);
 
 /* ---- decoder entry points, one per encoding family ---- */
 struct isa_decoder {

@@ -18,10 +18,14 @@
  * is no private segment buffer, flat scratch init or wave offset SGPR.
  *
  * Scheduling: the waves of one workgroup run one at a time, each until it
- * ends or reaches s_barrier; a round ends when every live wave has done
- * so, and the next round releases the barrier.  Waves that have ended do
- * not hold a barrier (as on hardware, where a terminated wave no longer
- * counts), so any number of barriers, in loops or not, works.
+ * ends, reaches s_barrier or is queued on a GWS resource; the barrier opens
+ * once every live wave has reached it.  Waves that have ended do not hold a
+ * barrier (as on hardware, where a terminated wave no longer counts), so
+ * any number of barriers, in loops or not, works.  A workgroup whose waves
+ * all wait on GWS (only other workgroups can release them) is saved to the
+ * heap and handed back to the caller (kemu_isa_run_workgroup_gws), which
+ * resumes it on any thread once a release happened; the common case runs in
+ * the thread's arena and is never copied.
  */
 #include <pthread.h>
 #include <stdarg.h>
@@ -67,6 +71,8 @@ const char *kemu_isa_error_name(enum kemu_isa_error_kind kind)
 	case KEMU_ISA_ERR_HALT: return "wave halted";
 	case KEMU_ISA_ERR_WATCHDOG: return "watchdog (instruction limit)";
 	case KEMU_ISA_PREEMPTED: return "preempted";
+	case KEMU_ISA_ERR_MEM_VIOL: return "memory violation";
+	case KEMU_ISA_ERR_DEADLOCK: return "deadlock";
 	}
 	return "unknown";
 }
@@ -1003,19 +1009,115 @@ int kemu_isa_run_workgroup(const struct kemu_isa_program *p, const struct kemu_i
 	return kemu_isa_run_workgroup_slot(p, d, x, y, z, 0, err);
 }
 
-int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
-				const struct kemu_isa_dispatch *d, uint32_t x, uint32_t y,
-				uint32_t z, unsigned slot, struct kemu_isa_error *err)
+/*
+ * The workgroup scheduler: runs the waves round-robin, each until it ends,
+ * reaches s_barrier or is queued on GWS.  The barrier opens when every live
+ * wave has reached it (a wave that ended no longer counts); a wave queued on
+ * GWS runs again once its resource released it.  Returns 0 when every wave
+ * ended, -1 on an error (err set), 1 when no wave can run: some wait on GWS
+ * (and the others at a barrier behind them), so only another workgroup can
+ * release them.
+ */
+static int wg_schedule(struct isa_wg *wg, struct kemu_isa_error *err)
+{
+	const struct kemu_isa_dispatch *d = wg->d;
+
+	for (;;) {
+		bool progress = false;
+		for (unsigned i = 0; i < wg->nwaves; i++) {
+			struct isa_wave *w = &wg->waves[i];
+			int r;
+			if (w->done || w->at_barrier)
+				continue;
+			if (w->gws_wait) {
+				if (!isa_gws_released(d->gws, w->gws_op, w->gws_rid, w->gws_token))
+					continue;
+				w->gws_wait = false;
+			}
+			w->err = err;
+			/* at s_barrier (and before the first instruction) */
+			if (preempt_requested(d)) {
+				wave_preempted(w, &w->insts[w->pc]);
+				return -1;
+			}
+			r = wave_run(w);
+			progress = true;
+			if (r == ISA_STEP_END) {
+				w->done = true;
+				wg->live--;
+			} else if (r == ISA_STEP_BARRIER) {
+				w->at_barrier = true;
+				wg->at_barrier++;
+			} else if (r == ISA_STEP_ERROR) {
+				return -1;
+			}
+			/* ISA_STEP_GWS: w->gws_wait is set */
+		}
+		if (!wg->live)
+			return 0;
+		if (wg->at_barrier && wg->at_barrier == wg->live) {
+			for (unsigned i = 0; i < wg->nwaves; i++)
+				wg->waves[i].at_barrier = false;
+			wg->at_barrier = 0;
+			continue;
+		}
+		if (!progress)
+			return 1;
+	}
+}
+
+static void wg_count(const struct isa_wg *wg)
+{
+	uint64_t total_insts = 0;
+	for (unsigned i = 0; i < wg->nwaves; i++)
+		total_insts += wg->waves[i].ninst;
+	kemu_isa_stats_add(total_insts, wg->nwaves, 1, 0);
+}
+
+/* A saved workgroup: the wg, then (64-byte aligned) its waves, VGPRs and
+ * LDS laid out as in the thread arena it was copied from. */
+struct kemu_isa_wg_state {
+	struct isa_wg wg;
+	size_t size;
+	_Alignas(64) uint8_t data[];
+};
+
+static int wg_suspend(struct isa_wg *wg, uint8_t *arena, size_t need,
+		      struct kemu_isa_wg_state **saved, struct kemu_isa_error *err)
+{
+	struct kemu_isa_wg_state *st = aligned_alloc(64, (sizeof(*st) + need + 63) & ~(size_t)63);
+	if (!st) {
+		err_setf(err, KEMU_ISA_ERR_NO_MEMORY, 0,
+			 "out of memory saving a workgroup that waits on GWS");
+		return -1;
+	}
+	memcpy(st->data, arena, need);
+	st->size = need;
+	st->wg = *wg;
+	st->wg.waves = (struct isa_wave *)st->data;
+	st->wg.lds = st->data + (wg->lds - arena);
+	for (unsigned i = 0; i < wg->nwaves; i++) {
+		struct isa_wave *w = &st->wg.waves[i];
+		w->v = (uint32_t *)(st->data + ((uint8_t *)wg->waves[i].v - arena));
+		w->wg = &st->wg;
+		w->err = NULL;
+	}
+	*saved = st;
+	return 1;
+}
+
+static int wg_start(const struct kemu_isa_program *p, const struct kemu_isa_dispatch *d,
+		    uint32_t x, uint32_t y, uint32_t z, unsigned slot,
+		    struct kemu_isa_wg_state **saved, struct kemu_isa_error *err)
 {
 	struct isa_wg wg;
 	struct isa_wave *waves;
-	unsigned nwaves, nitems, live;
-	uint32_t max_lds = d->max_lds ? d->max_lds : 65536;
+	unsigned nwaves, nitems;
+	uint32_t max_lds = d && d->max_lds ? d->max_lds : 65536;
 	uint32_t wave_bytes;
 	size_t vbytes, need;
 	uint8_t *arena;
-	uint64_t total_insts = 0;
-	int rc = 0;
+	int rc;
 	uint32_t gid[3] = { x, y, z };
 
 	if (err)
@@ -1071,6 +1173,7 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
 			return -1;
 		}
 	}
+	wg.scratch_slot = slot;
 	wg.scratch_slot_base = d->scratch.base_va +
 		(uint64_t)slot * kemu_isa_waves_per_workgroup(d) * wave_bytes;
 
@@ -1095,6 +1198,8 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
 	for (unsigned i = 0; i < nwaves; i++) {
 		wave_init(&waves[i], &wg, i, nitems);
 		waves[i].err = err;
+		waves[i].at_barrier = false;
+		waves[i].gws_wait = false;
 	}
 	/* Preloaded kernel arguments (KERNARG_PRELOAD): the CP reads them
 	 * from the kernarg segment into the SGPRs after the user SGPRs. */
@@ -1125,32 +1230,82 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
 			memcpy(&waves[i].s[s0], args, len * 4);
 	}
 
-	live = nwaves;
-	while (live && !rc) {
-		for (unsigned i = 0; i < nwaves; i++) {
-			struct isa_wave *w = &waves[i];
-			int r;
-			if (w->done)
-				continue;
-			/* at s_barrier (and before the first instruction) */
-			if (preempt_requested(d)) {
-				wave_preempted(w, &w->insts[w->pc]);
-				rc = -1;
-				break;
-			}
-			r = wave_run(w);
-			if (r == ISA_STEP_END) {
-				w->done = true;
-				live--;
-			} else if (r == ISA_STEP_ERROR) {
-				rc = -1;
-				break;
-			}
-			/* ISA_STEP_BARRIER: wait for the others this round. */
-		}
+	wg.waves = waves;
+	wg.nwaves = nwaves;
+	wg.live = nwaves;
+	rc = wg_schedule(&wg, err);
+	if (rc == 1) {
+		if (saved)
+			return wg_suspend(&wg, arena, need, saved, err);
+		isa_fail(&waves[0], NULL, KEMU_ISA_ERR_DEADLOCK,
+			 "workgroup (%u,%u,%u) waits on GWS, which only other workgroups can "
+			 "release, and cannot be suspended", x, y, z);
+		rc = -1;
 	}
-	for (unsigned i = 0; i < nwaves; i++)
-		total_insts += waves[i].ninst;
-	kemu_isa_stats_add(total_insts, nwaves, 1, 0);
+	wg_count(&wg);
 	return rc;
+}
+
+int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *p,
+				const struct kemu_isa_dispatch *d, uint32_t x, uint32_t y,
+				uint32_t z, unsigned slot, struct kemu_isa_error *err)
+{
+	return wg_start(p, d, x, y, z, slot, NULL, err);
+}
+
+int kemu_isa_run_workgroup_gws(const struct kemu_isa_program *p,
+			       const struct kemu_isa_dispatch *d, uint32_t x, uint32_t y,
+			       uint32_t z, unsigned slot, struct kemu_isa_wg_state **saved,
+			       struct kemu_isa_error *err)
+{
+	if (!saved) {
+		err_setf(err, KEMU_ISA_ERR_BAD_DISPATCH, 0, "no place for a saved workgroup");
+		return -1;
+	}
+	*saved = NULL;
+	return wg_start(p, d, x, y, z, slot, saved, err);
+}
+
+int kemu_isa_resume_workgroup(struct kemu_isa_wg_state *st, const struct kemu_isa_dispatch *d,
+			      struct kemu_isa_error *err)
+{
+	int rc;
+
+	if (err)
+		memset(err, 0, sizeof(*err));
+	if (!st || !d || !d->mem) {
+		err_setf(err, KEMU_ISA_ERR_BAD_DISPATCH, 0, "no saved workgroup or dispatch");
+		kemu_isa_workgroup_free(st);
+		return -1;
+	}
+	st->wg.d = d;
+	st->wg.mem = d->mem;
+	rc = wg_schedule(&st->wg, err);
+	if (rc == 1)
+		return 1;
+	wg_count(&st->wg);
+	kemu_isa_workgroup_free(st);
+	return rc;
+}
+
+bool kemu_isa_workgroup_ready(const struct kemu_isa_wg_state *st)
+{
+	const struct isa_wg *wg = &st->wg;
+	for (unsigned i = 0; i < wg->nwaves; i++) {
+		const struct isa_wave *w = &wg->waves[i];
+		if (!w->done && w->gws_wait &&
+		    isa_gws_released(wg->d->gws, w->gws_op, w->gws_rid, w->gws_token))
+			return true;
+	}
+	return false;
+}
+
+unsigned kemu_isa_workgroup_scratch_slot(const struct kemu_isa_wg_state *st)
+{
+	return st->wg.scratch_slot;
+}
+
+void kemu_isa_workgroup_free(struct kemu_isa_wg_state *st)
+{
+	free(st);
 }

@@ -276,7 +276,62 @@ static void *hx_worker_main(void *arg)
  * CP runs them (and kfdemu-isa-bench measures that path). */
 static const _Atomic bool hx_no_preempt;
 
-int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
+/* All workgroups resident at once on one thread: start each (claim order),
+ * then resume saved ones that were released; none released while some are
+ * saved is a deadlock. */
+static int hx_run_gws(struct hx_launch *l, struct kemu_isa_program *p,
+		      const struct kemu_isa_dispatch *d, const uint32_t nwg[3],
+		      struct kemu_isa_error *err)
+{
+	uint64_t total = (uint64_t)nwg[0] * nwg[1] * nwg[2];
+	struct kemu_isa_wg_state **saved = calloc(total ? total : 1, sizeof(*saved));
+	uint64_t nsaved = 0;
+	int rc = 0;
+
+	if (!saved)
+		return -1;
+	for (uint64_t i = 0; i < total && !rc; i++) {
+		uint32_t x = (uint32_t)(i % nwg[0]), y = (uint32_t)(i / nwg[0] % nwg[1]);
+		uint32_t z = (uint32_t)(i / nwg[0] / nwg[1]);
+		struct kemu_isa_wg_state *st = NULL;
+		int r = kemu_isa_run_workgroup_gws(p, d, x, y, z, (unsigned)i, &st, err);
+		if (r < 0)
+			rc = -1;
+		else if (r == 1)
+			saved[nsaved++] = st;
+	}
+	while (!rc && nsaved) {
+		bool any = false;
+		for (uint64_t i = 0; i < nsaved && !rc; i++) {
+			if (!kemu_isa_workgroup_ready(saved[i]))
+				continue;
+			any = true;
+			l->gws_suspends++;
+			int r = kemu_isa_resume_workgroup(saved[i], d, err);
+			if (r == 1)
+				continue;
+			saved[i--] = saved[--nsaved]; /* done or freed on error */
+			if (r < 0)
+				rc = -1;
+		}
+		if (!any && !rc) {
+			if (err) {
+				memset(err, 0, sizeof(*err));
+				err->kind = KEMU_ISA_ERR_DEADLOCK;
+				snprintf(err->message, sizeof(err->message),
+					 "%llu workgroups wait on GWS and none can be released",
+					 (unsigned long long)nsaved);
+			}
+			rc = -1;
+		}
+	}
+	for (uint64_t i = 0; i < nsaved; i++)
+		kemu_isa_workgroup_free(saved[i]);
+	free(saved);
+	return rc;
+}
+
+int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 {
 	struct kemu_isa_dispatch d;
 	struct kemu_isa_program *p;
@@ -329,6 +384,9 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 		d.private_segment_size = l->private_size ? l->private_size : kd_priv;
 		memcpy(packet + 24, &d.private_segment_size, 4);
 	}
+	d.gws = l->gws;
+	d.gws_base = l->gws_base;
+	d.gws_size = l->gws_size;
 	/* Apertures: any 4 GiB-aligned ranges that no host pointer uses. */
 	d.apertures.shared_base = 0x1000000000000ull;
 	d.apertures.private_base = 0x2000000000000ull;
@@ -337,7 +395,9 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 		goto out;
 	if (d.private_segment_size || kemu_isa_scratch_wave_bytes(p, &d) > 0) {
 		uint64_t per_wg = (uint64_t)kemu_isa_waves_per_workgroup(&d) *
-				  kemu_isa_scratch_wave_bytes(p, &d) * (l->threads ? l->threads : 1);
+				  kemu_isa_scratch_wave_bytes(p, &d) *
+				  (l->gws ? (uint64_t)nwg[0] * nwg[1] * nwg[2]
+					  : l->threads ? l->threads : 1);
 		if (per_wg) {
 			scratch = hx_alloc(per_wg);
 			if (!scratch) {
@@ -353,6 +413,11 @@ int hx_run(const struct hx_launch *l, struct kemu_isa_error *err)
 	hx_last.scratch = d.scratch.base_va;
 	kemu_isa_scratch_srd(d.scratch.base_va, d.scratch.size, hx_last.srd);
 	rc = 0;
+	if (l->gws) {
+		rc = hx_run_gws(l, p, &d, nwg, err);
+		kemu_isa_program_put(p);
+		goto out;
+	}
 	if (l->threads > 1) {
 		struct hx_pool pl;
 		pthread_t th[64];

@@ -43,6 +43,12 @@ struct hx_launch {
 	unsigned threads;       /* host threads running workgroups (0: 1) */
 	kemu_isa_interrupt_fn interrupt;
 	void *interrupt_ctx;
+	/* GWS the dispatch may use (NULL: none); with it the workgroups run
+	 * on the calling thread as the CP runs a cooperative grid: each until
+	 * it ends or waits on GWS, then the saved ones that were released */
+	struct kemu_isa_gws *gws;
+	uint32_t gws_base, gws_size;
+	unsigned gws_suspends;          /* out: workgroups saved and resumed */
 };
 
 /* VAs the last hx_run() used (for ABI checks). */
@@ -57,7 +63,7 @@ void hx_each_kernel(const struct hx_code *c, void (*fn)(const char *name, uint64
 		    void *ctx);
 
 /* Run the whole grid; returns 0 or -1 with err filled. */
-int hx_run(const struct hx_launch *l, struct kemu_isa_error *err);
+int hx_run(struct hx_launch *l, struct kemu_isa_error *err);
 
 /* Directory holding the build-time compiled kernels. */
 const char *hx_kernel_dir(void);
