@@ -153,16 +153,30 @@ struct dispatch_slot {
 	struct kemu_isa_dispatch d;
 };
 
+/* A workgroup of a cooperative dispatch saved while its waves wait on GWS. */
+struct gws_saved {
+	struct kemu_isa_wg_state *st;
+	struct gws_saved *next;
+};
+
 struct dispatch_run {
 	struct kemu_cp_job job;        /* first: the pool hands it back */
 	struct kemu_cp_queue *q;
 	const struct kemu_isa_program *prog;
 	struct kemu_isa_dispatch d;    /* copied into every slot */
 	uint32_t ngx, ngy;
-	pthread_mutex_t lock;          /* the first error and fault */
+	pthread_mutex_t lock;          /* the first error and fault; GWS mode:
+					  everything below */
 	bool have_err, have_fault;
 	struct kemu_isa_error err;
 	struct kemu_vm_fault_info fault;
+	/* GWS mode (gws_participate): the saved workgroups, how many
+	 * workgroups run now, the free scratch slots (a stack; NULL: the
+	 * kernel needs no scratch, every workgroup uses slot 0) */
+	pthread_cond_t cond;           /* a workgroup returned, or GWS released */
+	struct gws_saved *saved;
+	unsigned running;
+	unsigned *free_slots, n_free;
 	struct dispatch_slot slot[KEMU_CP_MAX_WORKERS + 1];
 };
 
@@ -221,6 +235,175 @@ static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
 	return -1;
 }
 
+/*
+ * A dispatch that may use GWS (its process holds the device's GWS) runs as
+ * a cooperative grid.  A grid barrier needs every workgroup resident at
+ * once; hipLaunchCooperativeKernel sizes the grid so that it fits on the
+ * device, and the hardware then launches all of it.  Here each participant
+ * claims workgroups while any is left (and a scratch slot is free) and runs
+ * each until it ends or its waves all wait on GWS; such a workgroup is saved
+ * (emu/isa copies its waves out of the thread's arena) and keeps its
+ * scratch slot.  With nothing left to claim a participant resumes saved
+ * workgroups that a GWS operation released since, or sleeps until a
+ * workgroup returns or a wave's GWS operation releases waiters
+ * (cp_gws_released).  Saved workgroups, none released and none running is
+ * a deadlock (a barrier for more waves than the grid has, a semaphore
+ * nobody signals, scratch too small for the grid to be resident): the
+ * hardware would hang until the driver resets the queue; here it is the
+ * queue error of a hang (0x80000000), at once.  Everything under r->lock;
+ * lock order r->lock -> the GWS lock (kemu_isa_workgroup_ready), and the
+ * release callback runs with no emu/isa lock held.
+ */
+static void cp_gws_released(void *ctx)
+{
+	struct dispatch_run *r = ctx;
+	pthread_mutex_lock(&r->lock);
+	pthread_cond_broadcast(&r->cond);
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* The first error of the dispatch.  Caller holds r->lock. */
+static void gws_record_err(struct dispatch_run *r, const struct kemu_isa_error *e)
+{
+	if (!r->have_err) {
+		r->err = *e;
+		r->have_err = true;
+	}
+	atomic_store_explicit(&r->job.failed, true, memory_order_relaxed);
+}
+
+/* A saved workgroup that a GWS operation released, unlinked.  Caller holds
+ * r->lock. */
+static struct kemu_isa_wg_state *gws_take_ready(struct dispatch_run *r)
+{
+	for (struct gws_saved **pp = &r->saved; *pp; pp = &(*pp)->next) {
+		struct gws_saved *sv = *pp;
+		if (kemu_isa_workgroup_ready(sv->st)) {
+			struct kemu_isa_wg_state *st = sv->st;
+			*pp = sv->next;
+			free(sv);
+			return st;
+		}
+	}
+	return NULL;
+}
+
+static void gws_participate(struct kemu_cp_job *job, unsigned pslot)
+{
+	struct dispatch_run *r = (struct dispatch_run *)job;
+	const struct dispatch_slot *s = &r->slot[pslot < KEMU_CP_MAX_WORKERS ? pslot
+									   : KEMU_CP_MAX_WORKERS];
+	struct kemu_isa_error err;
+
+	pthread_mutex_lock(&r->lock);
+	for (;;) {
+		uint64_t next = atomic_load_explicit(&job->next, memory_order_relaxed);
+		struct kemu_isa_wg_state *st = NULL;
+		unsigned slot = 0;
+		int rc;
+
+		if (atomic_load_explicit(&job->failed, memory_order_relaxed))
+			break;
+		if (atomic_load_explicit(&r->q->destroying, memory_order_relaxed)) {
+			atomic_store_explicit(&job->failed, true, memory_order_relaxed);
+			break; /* preempted by DESTROY_QUEUE: abandon the rest */
+		}
+		if (next < job->total && (!r->free_slots || r->n_free)) {
+			if (r->free_slots)
+				slot = r->free_slots[--r->n_free];
+			/* relaxed: pool_find_job's hint; the claim is under r->lock */
+			atomic_store_explicit(&job->next, next + 1, memory_order_relaxed);
+		} else if (!(st = gws_take_ready(r))) {
+			if (next >= job->total && !r->saved)
+				break; /* every workgroup is done or running */
+			if (!r->running) {
+				memset(&err, 0, sizeof(err));
+				err.kind = KEMU_ISA_ERR_DEADLOCK;
+				snprintf(err.message, sizeof(err.message),
+					 "cooperative grid deadlocked: workgroups wait on GWS "
+					 "(%llu of %llu started) and nothing running can release them",
+					 (unsigned long long)next, (unsigned long long)job->total);
+				gws_record_err(r, &err);
+				pthread_cond_broadcast(&r->cond);
+				break;
+			}
+			pthread_cond_wait(&r->cond, &r->lock);
+			continue;
+		}
+		r->running++;
+		pthread_mutex_unlock(&r->lock);
+		memset(&err, 0, sizeof(err));
+		if (st) {
+			slot = kemu_isa_workgroup_scratch_slot(st);
+			rc = kemu_isa_resume_workgroup(st, &s->d, &err);
+		} else {
+			uint32_t x = (uint32_t)(next % r->ngx);
+			uint32_t y = (uint32_t)(next / r->ngx % r->ngy);
+			uint32_t z = (uint32_t)(next / r->ngx / r->ngy);
+			rc = kemu_isa_run_workgroup_gws(r->prog, &s->d, x, y, z, slot, &st, &err);
+		}
+		pthread_mutex_lock(&r->lock);
+		r->running--;
+		if (rc == 1) {
+			struct gws_saved *sv = malloc(sizeof(*sv));
+			if (sv) {
+				sv->st = st;
+				sv->next = r->saved;
+				r->saved = sv;
+			} else {
+				kemu_isa_workgroup_free(st);
+				err.kind = KEMU_ISA_ERR_NO_MEMORY;
+				snprintf(err.message, sizeof(err.message),
+					 "out of memory saving a workgroup that waits on GWS");
+				gws_record_err(r, &err);
+			}
+		} else {
+			if (r->free_slots)
+				r->free_slots[r->n_free++] = slot;
+			if (rc < 0)
+				gws_record_err(r, &err);
+		}
+		pthread_cond_broadcast(&r->cond);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* Sets r up for gws_participate: scratch slots for every workgroup that may
+ * be resident at once.  -1: no memory (queue error raised). */
+static int gws_setup(struct dispatch_run *r, unsigned slots, bool scratch)
+{
+	r->job.participate = gws_participate;
+	r->job.max_slots = KEMU_CP_MAX_WORKERS; /* participants: one TLB each */
+	r->d.gws_released = cp_gws_released;
+	r->d.gws_ctx = r;
+	pthread_cond_init(&r->cond, NULL);
+	if (!scratch)
+		return 0;
+	r->free_slots = malloc((slots ? slots : 1) * sizeof(*r->free_slots));
+	if (!r->free_slots) {
+		pthread_cond_destroy(&r->cond);
+		kemu_cp_queue_error(r->q, KEMU_CP_ERR_ILLEGAL_INSN,
+				    "no host memory for a cooperative dispatch's scratch slots");
+		return -1;
+	}
+	/* slot 0 on top: the first workgroups take the low slots */
+	for (unsigned i = 0; i < slots; i++)
+		r->free_slots[r->n_free++] = slots - 1 - i;
+	return 0;
+}
+
+static void gws_teardown(struct dispatch_run *r)
+{
+	while (r->saved) {
+		struct gws_saved *sv = r->saved;
+		r->saved = sv->next;
+		kemu_isa_workgroup_free(sv->st);
+		free(sv);
+	}
+	free(r->free_slots);
+	pthread_cond_destroy(&r->cond);
+}
+
 /* The waves stopped because the queue is being destroyed (not an error). */
 static bool dispatch_preempted(const struct kemu_isa_error *e)
 {
@@ -259,9 +442,10 @@ static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e
 		kemu_cp_queue_error(q, KEMU_CP_ERR_DIMENSION, what);
 		return;
 	case KEMU_ISA_ERR_LDS_RANGE:
+	case KEMU_ISA_ERR_MEM_VIOL: /* the trap handler's MEM_VIOL code */
 		kemu_cp_queue_error(q, KEMU_CP_ERR_APERTURE, what);
 		return;
-	default: /* s_trap, halt, barrier deadlock */
+	default: /* s_trap, halt, barrier or GWS deadlock */
 		kemu_cp_queue_error(q, KEMU_CP_ERR_TRAP, what);
 		return;
 	}
@@ -376,6 +560,10 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		.total = (uint64_t)g.ngroups[0] * g.ngroups[1] * g.ngroups[2],
 		.max_slots = slots ? slots : 1,
 	};
+	/* the process's GWS, if its VMID has it: a cooperative grid */
+	d->gws = kemu_cp_queue_gws(q, &d->gws_size);
+	if (d->gws && gws_setup(r, slots, kemu_isa_scratch_wave_bytes(r->prog, d) != 0))
+		goto out_gws;
 	/* every slot a participant may hold (any of them may run any
 	 * workgroup), now with the scratch set up */
 	unsigned held = r->job.total > 1 ? r->job.max_slots : 1;
@@ -392,6 +580,10 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
 	else
 		ret = 0;
+	if (d->gws)
+		gws_teardown(r);
+out_gws:
+	kemu_isa_gws_put(d->gws);
 out_put:
 	kemu_isa_program_put((struct kemu_isa_program *)r->prog);
 out:

@@ -38,6 +38,10 @@ static void job_participate(struct kemu_cp_job *job)
 	unsigned slot = atomic_fetch_add_explicit(&job->slots, 1, memory_order_relaxed);
 	if (slot >= job->max_slots)
 		return;
+	if (job->participate) {
+		job->participate(job, slot);
+		return;
+	}
 	for (;;) {
 		uint64_t wg = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
 		if (wg >= job->total)

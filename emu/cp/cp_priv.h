@@ -118,6 +118,7 @@ struct kemu_cp_tlb {
 };
 
 struct kemu_cp;
+struct kemu_isa_gws;
 
 /* One user queue as the CP sees it (an HQD's MQD). */
 struct kemu_cp_queue {
@@ -133,6 +134,12 @@ struct kemu_cp_queue {
 	uint64_t rptr_va, wptr_va;
 	uint32_t priority;             /* 0..15 */
 	bool active;                   /* mapped: percentage > 0, ring set */
+	/* the GWS control queue (ALLOC_QUEUE_GWS): the process's GWS state,
+	 * which the MEC saves and restores with this queue, and how many
+	 * resources the VMID gets (qpd num_gws); NULL / 0 otherwise.  Under
+	 * cp->lock, like the MQD fields; the owner reads them unlocked */
+	struct kemu_isa_gws *gws;
+	uint32_t num_gws;
 	/* scheduler state, under cp->lock */
 	bool owned;                    /* a slot thread is servicing it */
 	bool removing;                 /* destroy in progress: never pick */
@@ -192,6 +199,10 @@ struct kemu_cp_job;
 typedef int (*kemu_cp_wg_fn)(struct kemu_cp_job *job, uint64_t wg, unsigned slot);
 struct kemu_cp_job {
 	kemu_cp_wg_fn run;             /* runs workgroup wg in scratch slot */
+	/* instead of claiming workgroups one by one with run: the whole of a
+	 * participant's part (a cooperative dispatch, cp_dispatch.c); it must
+	 * claim through next and set failed as the default loop does */
+	void (*participate)(struct kemu_cp_job *job, unsigned slot);
 	void *ctx;
 	uint64_t total;                /* workgroups */
 	unsigned max_slots;            /* participants at once (scratch slots) */
@@ -233,6 +244,9 @@ struct kemu_cp {
 	 * (sched_watch_doorbells); under lock.  A removed queue's doorbell
 	 * may be read until it drops to 0 (kemu_cp_queue_remove waits) */
 	uint32_t watching;
+	/* queues with GWS (q->gws) on the runlist; written under lock, read
+	 * without it as a hint by dispatches of other queues (cp_dispatch.c) */
+	_Atomic uint32_t n_gws;
 	/* bumped (release) by every PM4 ACQUIRE_MEM that invalidates the
 	 * shader instruction caches; the program cache keys on it (acquire),
 	 * cp_dispatch.c */
@@ -322,5 +336,11 @@ void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_inf
 void kemu_cp_sched_busy(struct kemu_cp *cp);
 /* Stops every queue of process p on q's device (kfd_dqm_evict_pasid). */
 void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p);
+/* The GWS q's dispatches may use, with a reference (kemu_isa_gws_put), and
+ * its size: q's own as the GWS queue, else that of an active GWS queue of
+ * the same process on the device (the VMID has the process's GWS while
+ * its GWS queue is mapped: map_process num_gws).  NULL / 0: none.  Called
+ * by q's owner without cp->lock. */
+struct kemu_isa_gws *kemu_cp_queue_gws(struct kemu_cp_queue *q, uint32_t *num_gws);
 
 #endif /* KEMU_CP_PRIV_H */

@@ -71,6 +71,10 @@
 
 #include "cp_priv.h"
 
+#ifdef KEMU_CP_HAVE_ISA
+#include "isa.h"
+#endif
+
 #define KEMU_CP_STRIDE 65536ull
 
 static struct {
@@ -355,6 +359,32 @@ static bool queue_is_aql(const struct kemu_queue *kq)
 	return kq->info.type == KFD_QUEUE_TYPE_COMPUTE_AQL;
 }
 
+/* GWS follows the queue's is_gws: a fresh state when it gets GWS, kept
+ * while it holds it (the MEC saves and restores it with the queue), gone
+ * when released.  Caller holds cp->lock (and p->lock). */
+static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_queue *kq)
+{
+#ifdef KEMU_CP_HAVE_ISA
+	struct kemu_cp *cp = q->cp;
+	if (kq->info.gws && !q->gws) {
+		q->gws = kemu_isa_gws_create();
+		if (!q->gws)
+			kemu_warn(q->p->m, "CP: gpu 0x%x queue %u: no memory for its GWS state: "
+				  "its waves' ds_gws_* will fault", q->gpu_id, q->queue_id);
+		else
+			atomic_fetch_add_explicit(&cp->n_gws, 1, memory_order_relaxed);
+	} else if (!kq->info.gws && q->gws) {
+		kemu_isa_gws_put(q->gws);
+		q->gws = NULL;
+		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
+	}
+	q->num_gws = q->gws ? kq->pdd->num_gws : 0;
+#else
+	(void)q;
+	(void)kq;
+#endif
+}
+
 /* Copies the MQD fields of kq.  Caller holds cp->lock (and p->lock). */
 static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_queue *kq)
 {
@@ -362,6 +392,37 @@ static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_queue *kq)
 	q->ring_slots = kq->info.ring_size / 64;
 	q->priority = kq->info.priority;
 	q->active = kq->info.active && q->ring_slots;
+	queue_load_gws(q, kq);
+}
+
+struct kemu_isa_gws *kemu_cp_queue_gws(struct kemu_cp_queue *q, uint32_t *num_gws)
+{
+	struct kemu_isa_gws *g = NULL;
+	*num_gws = 0;
+#ifdef KEMU_CP_HAVE_ISA
+	struct kemu_cp *cp = q->cp;
+	if (q->gws) { /* owner: stable while it services q */
+		kemu_isa_gws_get(q->gws);
+		*num_gws = q->num_gws;
+		return q->gws;
+	}
+	/* relaxed: a hint, re-checked under the lock */
+	if (!atomic_load_explicit(&cp->n_gws, memory_order_relaxed))
+		return NULL;
+	pthread_mutex_lock(&cp->lock);
+	for (struct kemu_cp_queue *o = cp->queues; o; o = o->next) {
+		if (o->p == q->p && o->gws && o->active && !o->removing) {
+			g = o->gws;
+			kemu_isa_gws_get(g);
+			*num_gws = o->num_gws;
+			break;
+		}
+	}
+	pthread_mutex_unlock(&cp->lock);
+#else
+	(void)q;
+#endif
+	return g;
 }
 
 /* hqd_load's one-shot WPTR poll: write_dispatch_id when the queue is
@@ -492,6 +553,13 @@ void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 		}
 	}
 	bool last = --cp->n_queues == 0;
+#ifdef KEMU_CP_HAVE_ISA
+	if (q->gws) {
+		/* dispatches of other queues may still hold references */
+		kemu_isa_gws_put(q->gws);
+		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
+	}
+#endif
 	pthread_mutex_unlock(&cp->lock);
 	free(q);
 	if (last)
