@@ -327,8 +327,7 @@ static int exec_ds_gws(struct isa_wave *w, const struct isa_inst *in)
 	rid = (d->gws_base + ((w->s[ISA_REG_M0] >> 16) & 63) + ((unsigned)in->offset & 63)) & 63;
 	if (!d->gws || ((rid - d->gws_base) & 63) >= d->gws_size) {
 		isa_fail(w, in, KEMU_ISA_ERR_MEM_VIOL,
-			 "memory violation at 0x%llx: %s on GWS resource %u, outside the "
-			 "VMID's GWS (base %u, size %u)", (unsigned long long)in->addr,
+			 "%s on GWS resource %u, outside the VMID's GWS (base %u, size %u)",
 			 kemu_isa_mnemonic(w->p->gfx942, ISA_ENC_DS, in->op), rid, d->gws_base,
 			 d->gws ? d->gws_size : 0);
 		return ISA_STEP_ERROR;

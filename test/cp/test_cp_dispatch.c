@@ -6,7 +6,9 @@
  * .dynsym); kernels that never end, preempted by DESTROY_QUEUE; the
  * program cache as the device's instruction cache (code rewritten in place
  * runs from the cache until a PM4 icache invalidate or a VM change) and
- * the workers' and waves' TLBs after UNMAP.
+ * the workers' and waves' TLBs after UNMAP; GWS: none without
+ * ALLOC_QUEUE_GWS, a grid barrier that saves and resumes workgroups, one
+ * that can never open.
  */
 #include <elf.h>
 
@@ -533,6 +535,74 @@ START_TEST(destroy_preempts_barrier_loop)
 }
 END_TEST
 
+/* GWS (ds_gws_*): the process's GWS after ALLOC_QUEUE_GWS; resource 0. */
+#define GWS_M0_0 0xBEFC0080u            /* s_mov_b32 m0, 0 */
+#define GWS_V0_2 0x7E000282u            /* v_mov_b32 v0, 2 */
+#define GWS_WAIT 0xBF8C0000u            /* s_waitcnt 0 */
+#define GWS_END 0xBF810000u             /* s_endpgm */
+
+static void gws_alloc(const struct cpq *q)
+{
+	struct kfd_args_alloc_queue_gws g = { .queue_id = q->id, .num_gws = 1 };
+	ck_assert_int_eq(kemu_ioctl(E.m, E.kfd, KFD_IOCTL_ALLOC_QUEUE_GWS, &g), 0);
+}
+
+/* Runs kernel code on grid workgroups of 64 on q and waits for it. */
+static void gws_run(struct cpq *q, const uint32_t *code, unsigned n, uint32_t groups)
+{
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n), groups * 64, 64, 0, done);
+	cp_put(q, &p, true);
+	ck_assert_msg(cp_sig_wait(done, 0, 20000) == 0, "%u workgroups did not complete", groups);
+}
+
+START_TEST(gws_on_a_process_without_gws_is_a_memory_violation)
+{
+	/* ds_gws_sema_v gds: the VMID has no GWS (GDS_GWS_VMIDn size 0) */
+	static const uint32_t code[] = { GWS_M0_0, 0xD9350000, 0, GWS_WAIT, GWS_END };
+	expect_kernel_error(code, 5, 0x20000000ll);
+}
+END_TEST
+
+START_TEST(gws_barrier_holds_resident_workgroups_until_the_last)
+{
+	/* ds_gws_init v0 (2), then barriers of 3 workgroups passing 2: two
+	 * wait (saved) until the third arrives, twice; then the same on a
+	 * second queue of the process while the GWS queue is mapped */
+	static const uint32_t init[] = { GWS_M0_0, GWS_V0_2, 0xD9330000, 0, GWS_WAIT, GWS_END };
+	static const uint32_t bar[] = { GWS_M0_0, GWS_V0_2, 0xD93B0000, 0, GWS_WAIT, GWS_END };
+	struct cpq q, q2;
+	cp_queue_create(&q, 64);
+	cp_queue_create(&q2, 64);
+	gws_alloc(&q);
+	gws_run(&q, init, 6, 1);
+	gws_run(&q, bar, 6, 3);
+	gws_run(&q, bar, 6, 3);
+	gws_run(&q2, bar, 6, 3);
+	ck_assert_uint_eq(cp_rptr(&q), 3);
+	ck_assert_uint_eq(cp_rptr(&q2), 1);
+}
+END_TEST
+
+START_TEST(gws_barrier_that_never_opens_is_a_hang_error)
+{
+	/* armed for 3 arrivals, 2 workgroups: the hardware would hang */
+	static const uint32_t init[] = { GWS_M0_0, GWS_V0_2, 0xD9330000, 0, GWS_WAIT, GWS_END };
+	static const uint32_t bar[] = { GWS_M0_0, GWS_V0_2, 0xD93B0000, 0, GWS_WAIT, GWS_END };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	gws_alloc(&q);
+	gws_run(&q, init, 6, 1);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(bar, 6), 2 * 64, 64, 0, done);
+	cp_put(&q, &p, true);
+	int64_t v = cp_sig_wait(inactive, 0x80000000ll, 10000);
+	ck_assert_msg(v == 0x80000000ll, "inactive signal 0x%llx", (long long)v);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+}
+END_TEST
+
 static Suite *cp_dispatch_suite(void)
 {
 	Suite *s = suite_create("cp_dispatch");
@@ -550,6 +620,9 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, code_rewritten_in_place_runs_new_after_unmap_remap);
 	tcase_add_test(tc, worker_tlb_not_used_after_unmap);
 	tcase_add_test(tc, wave_tlb_not_used_after_unmap);
+	tcase_add_test(tc, gws_on_a_process_without_gws_is_a_memory_violation);
+	tcase_add_test(tc, gws_barrier_holds_resident_workgroups_until_the_last);
+	tcase_add_test(tc, gws_barrier_that_never_opens_is_a_hang_error);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
 	tcase_add_test(tc, kernel_store_to_unmapped_memory_is_a_vm_fault);
