@@ -108,20 +108,18 @@ static hsa_status_t cpu_copy(void *dst, const void *src, size_t size, uint32_t n
 /* ROCr's GetBlitObject: copies inside one GPU take the device-to-host
  * engine under HSA_FORCE_SDMA_SIZE (1 MiB), else the blit kernel; host to
  * device the H2D engine; device to host and GPU to GPU the D2H engine,
- * GPU to GPU inside an xGMI hive an xGMI engine.
- * Ours differs for small copies: up to COPY_SMALL bytes the blit kernel
- * answers sooner than an SDMA engine (a dispatch against an engine's
- * wake-up: on kfdemu, mi210, ~5-45 us against ~100 us for 4 KiB; the two
- * meet between 64 and 256 KiB), so they take it when the GPU has one. */
+ * GPU to GPU inside an xGMI hive an xGMI engine.  At every size, as ROCr:
+ * a small copy on an engine that is awake (one that finished work within
+ * the last few microseconds, as in a loop of copies) takes ~1 us on
+ * kfdemu where the blit kernel's dispatch takes ~5 us, and an engine that
+ * has gone idle answers its doorbell no later than the CP answers the blit
+ * queue's (both poll with the same pacing on kfdemu). */
 #define SDMA_FORCE_SIZE (1u << 20)
-#define COPY_SMALL      (64u << 10)
 
 static bool use_sdma(const struct hl_agent *gpu, const struct hl_agent *sa,
 		     const struct hl_agent *da, size_t size, enum hl_sdma_dir *dir)
 {
 	if (!hl_sdma_enabled())
-		return false;
-	if (size <= COPY_SMALL && hl_blit_code_for(gpu))
 		return false;
 	if (sa == da) {
 		*dir = HL_SDMA_D2H;

@@ -67,7 +67,7 @@ struct hl_blit {
 static struct {
 	pthread_mutex_t lock;
 	struct hl_runtime *rt;
-	int pid;
+	bool forked;                   /* a fork child: the table is the parent's */
 	struct hl_blit *blits;         /* rt->n_agents entries, by agent index */
 	uint32_t n;
 	_Atomic bool profiling;        /* hsa_amd_profiling_async_copy_enable */
@@ -76,9 +76,12 @@ static struct {
 static pthread_once_t copy_atfork_once = PTHREAD_ONCE_INIT;
 
 /* A fork child may inherit locks held by threads that are not there; it
- * drops the parent's engines (hl_blit_get sees another pid). */
+ * drops the parent's engines at its next hl_blit_get (a flag rather than
+ * a getpid() per copy: a system call costs more than the rest of a small
+ * copy's submission). */
 static void copy_atfork_child(void)
 {
+	copy_state.forked = true;
 	pthread_mutex_init(&copy_state.lock, NULL);
 	for (uint32_t i = 0; i < copy_state.n; i++) {
 		pthread_mutex_init(&copy_state.blits[i].lock, NULL);
@@ -137,7 +140,7 @@ static void forget_locked(void)
 static void copy_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&copy_state.lock);
-	if (copy_state.rt == rt && copy_state.pid == (int)getpid()) {
+	if (copy_state.rt == rt && !copy_state.forked) {
 		for (uint32_t i = 0; i < copy_state.n; i++) {
 			struct hl_blit *b = &copy_state.blits[i];
 			pthread_mutex_lock(&b->lock);
@@ -226,7 +229,7 @@ int hl_blit_get(struct hl_runtime *rt, struct hl_agent *agent, struct hl_blit **
 		return -EINVAL;
 	pthread_once(&copy_atfork_once, copy_atfork_register);
 	pthread_mutex_lock(&copy_state.lock);
-	if (copy_state.rt != rt || copy_state.pid != (int)getpid()) {
+	if (copy_state.rt != rt || copy_state.forked) {
 		forget_locked();
 		copy_state.blits = calloc(rt->n_agents, sizeof(*copy_state.blits));
 		if (!copy_state.blits) {
@@ -240,7 +243,7 @@ int hl_blit_get(struct hl_runtime *rt, struct hl_agent *agent, struct hl_blit **
 		}
 		copy_state.n = rt->n_agents;
 		copy_state.rt = rt;
-		copy_state.pid = (int)getpid();
+		copy_state.forked = false;
 	}
 	struct hl_blit *b = &copy_state.blits[agent - rt->agents];
 	pthread_mutex_unlock(&copy_state.lock);
@@ -416,7 +419,7 @@ void hl_blit_profiling_all(bool enable)
 {
 	pthread_mutex_lock(&copy_state.lock);
 	hl_store_relaxed(&copy_state.profiling, enable);
-	bool ours = copy_state.pid == (int)getpid();
+	bool ours = !copy_state.forked;
 	for (uint32_t i = 0; ours && i < copy_state.n; i++) {
 		struct hl_blit *b = &copy_state.blits[i];
 		pthread_mutex_lock(&b->lock);

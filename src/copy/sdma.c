@@ -26,8 +26,10 @@
  *   - the copy: COPY_LINEAR packets of at most 0x3fffe0 bytes;
  *   - with profiling, TIMESTAMP into a 32-byte aligned slot of ours, then
  *     COPY_LINEAR of its 8 bytes to end_ts (byte 40, which the engine
- *     cannot timestamp into directly); the slots are a ring of 64, one per
- *     profiled submission;
+ *     cannot timestamp into directly); the slots are a ring of 63 in the
+ *     pointers' page after rptr and wptr, one per profiled submission (the
+ *     engine runs a submission's TIMESTAMP and COPY_LINEAR before the
+ *     next one's, so a slot may be reused at once);
  *   - ATOMIC 64-bit add of -1 to the completion signal's value;
  *   - when the signal has an event (event_mailbox_ptr), FENCE of the event
  *     id into the mailbox and TRAP with the id as interrupt context: the
@@ -56,8 +58,9 @@
 #include "util/log.h"
 
 #define SDMA_RING_BYTES  (1u << 20)   /* ROCr's kQueueSize */
-#define SDMA_TS_SLOTS    64u
 #define SDMA_TS_SLOT     64u          /* bytes; timestamps need 32 */
+/* the slots after rptr and wptr, inside the pointers' page */
+#define SDMA_TS_SLOTS    ((HL_PAGE_SIZE - 64u) / SDMA_TS_SLOT)
 #define SDMA_PRIORITY_MAX 15u         /* HSA_QUEUE_PRIORITY_MAXIMUM in KFD's scale */
 
 struct hl_sdma {
@@ -77,7 +80,7 @@ struct hl_sdma {
 static struct {
 	pthread_mutex_t lock;
 	struct hl_runtime *rt;
-	int pid;
+	bool forked;                   /* a fork child: the table is the parent's */
 	struct hl_sdma *q;             /* n_agents x HL_SDMA_DIRS */
 	uint32_t n;
 	int enable;                    /* HSA_ENABLE_SDMA: -1 unset, 0, 1 */
@@ -85,8 +88,12 @@ static struct {
 
 static pthread_once_t sdma_atfork_once = PTHREAD_ONCE_INIT;
 
+/* A fork child drops the parent's queues at its next hl_sdma_get (a flag
+ * rather than a getpid() per copy: a system call costs more than the rest
+ * of a small copy's submission). */
 static void sdma_atfork_child(void)
 {
+	sdma_state.forked = true;
 	pthread_mutex_init(&sdma_state.lock, NULL);
 	for (uint32_t i = 0; i < sdma_state.n; i++)
 		pthread_mutex_init(&sdma_state.q[i].lock, NULL);
@@ -135,7 +142,7 @@ static void forget_locked(void)
 static void sdma_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&sdma_state.lock);
-	if (sdma_state.rt == rt && sdma_state.pid == (int)getpid())
+	if (sdma_state.rt == rt && !sdma_state.forked)
 		for (uint32_t i = 0; i < sdma_state.n; i++) {
 			pthread_mutex_lock(&sdma_state.q[i].lock);
 			sdma_release(rt, &sdma_state.q[i]);
@@ -234,7 +241,7 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 		return -ENOTSUP; /* the SDMA 4.x packets are gfx9's */
 	pthread_once(&sdma_atfork_once, sdma_atfork_register);
 	pthread_mutex_lock(&sdma_state.lock);
-	if (sdma_state.rt != rt || sdma_state.pid != (int)getpid()) {
+	if (sdma_state.rt != rt || sdma_state.forked) {
 		forget_locked();
 		sdma_state.q = calloc((size_t)rt->n_agents * HL_SDMA_DIRS, sizeof(*sdma_state.q));
 		if (!sdma_state.q) {
@@ -248,7 +255,7 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 		}
 		sdma_state.n = rt->n_agents * HL_SDMA_DIRS;
 		sdma_state.rt = rt;
-		sdma_state.pid = (int)getpid();
+		sdma_state.forked = false;
 	}
 	struct hl_sdma *s = &sdma_state.q[(agent - rt->agents) * HL_SDMA_DIRS + dir];
 	pthread_mutex_unlock(&sdma_state.lock);

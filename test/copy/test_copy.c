@@ -242,8 +242,8 @@ START_TEST(copy_peer)
 END_TEST
 
 /* The copy waits for every dependency (7: two barrier packets on the blit
- * queue, fourteen polls on an SDMA queue): a small copy (blit kernel) and
- * a large one (SDMA unless HSA_ENABLE_SDMA=0). */
+ * queue with HSA_ENABLE_SDMA=0, fourteen polls on an SDMA queue else): a
+ * small copy and a large one. */
 static void dependencies(size_t n)
 {
 	struct buf s, d;
@@ -535,29 +535,36 @@ START_TEST(memory_copy_pairs)
 }
 END_TEST
 
-static void profiling(size_t n)
+/* reps profiled copies in a row: more than an SDMA queue's 63 timestamp
+ * slots wraps their ring */
+static void profiling(size_t n, unsigned reps)
 {
 	struct buf s, d;
 	buf_alloc(&s, 's', n, false);
 	buf_alloc(&d, 'v', n, false);
 	ck_assert_int_eq(hsa_amd_profiling_async_copy_enable(true), HSA_STATUS_SUCCESS);
 	hsa_signal_t done = sig(1);
-	uint64_t before = 0, after = 0;
-	hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &before);
-	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, n, 0, NULL, done),
-			 HSA_STATUS_SUCCESS);
-	wait_zero(done);
-	hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &after);
-	hsa_amd_profiling_async_copy_time_t t = { 0, 0 };
-	ck_assert_int_eq(hsa_amd_profiling_get_async_copy_time(done, &t), HSA_STATUS_SUCCESS);
-	ck_assert_msg(t.start > 0 && t.start <= t.end, "start %llu end %llu",
-		      (unsigned long long)t.start, (unsigned long long)t.end);
-	/* in the system domain, inside the call and the wait (1 ms slack for
-	 * the tick conversion) */
-	ck_assert_msg(t.start + 1000000 >= before && t.end <= after + 1000000,
-		      "copy [%llu, %llu] outside [%llu, %llu]", (unsigned long long)t.start,
-		      (unsigned long long)t.end, (unsigned long long)before,
-		      (unsigned long long)after);
+	for (unsigned r = 0; r < reps; r++) {
+		hsa_signal_store_relaxed(done, 1);
+		uint64_t before = 0, after = 0;
+		hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &before);
+		ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, n, 0,
+							   NULL, done),
+				 HSA_STATUS_SUCCESS);
+		wait_zero(done);
+		hsa_system_get_info(HSA_SYSTEM_INFO_TIMESTAMP, &after);
+		hsa_amd_profiling_async_copy_time_t t = { 0, 0 };
+		ck_assert_int_eq(hsa_amd_profiling_get_async_copy_time(done, &t),
+				 HSA_STATUS_SUCCESS);
+		ck_assert_msg(t.start > 0 && t.start <= t.end, "start %llu end %llu",
+			      (unsigned long long)t.start, (unsigned long long)t.end);
+		/* in the system domain, inside the call and the wait (1 ms slack for
+		 * the tick conversion) */
+		ck_assert_msg(t.start + 1000000 >= before && t.end <= after + 1000000,
+			      "copy [%llu, %llu] outside [%llu, %llu]", (unsigned long long)t.start,
+			      (unsigned long long)t.end, (unsigned long long)before,
+			      (unsigned long long)after);
+	}
 	ck_assert_int_eq(hsa_amd_profiling_async_copy_enable(false), HSA_STATUS_SUCCESS);
 	hsa_signal_destroy(done);
 	buf_free(&s);
@@ -565,8 +572,8 @@ static void profiling(size_t n)
 }
 START_TEST(copy_profiling)
 {
-	profiling(4096);
-	profiling(1 << 20);
+	profiling(4096, 70);
+	profiling(1 << 20, 1);
 }
 END_TEST
 
@@ -608,7 +615,8 @@ START_TEST(copy_threads)
 	pthread_t t[T_THREADS];
 	for (unsigned i = 0; i < T_THREADS; i++) {
 		args[i].id = i;
-		/* small copies take the blit kernel, large ones SDMA */
+		/* small and large copies: the two SDMA queues (the blit
+		 * queue with HSA_ENABLE_SDMA=0, copy_threads_mi210) */
 		size_t n = i % 2 ? 100000 + i : 4096 * (i + 1) + i;
 		buf_alloc(&args[i].h, 's', n, false);
 		buf_alloc(&args[i].d, 'v', n, false);
