@@ -21,11 +21,11 @@
  */
 #include <string.h>
 
+#include "image/image.h"
 #include "runtime/runtime.h"
 #include "util/barrier.h"
 
-/* Image extension attributes (hsa_ext_image.h); we have no image support,
- * so like ROCr on image-less targets every limit reads 0. */
+/* Image extension attributes (hsa_ext_image.h), answered by src/image. */
 #define HL_EXT_AGENT_INFO_IMAGE_FIRST 0x3000
 #define HL_EXT_AGENT_INFO_IMAGE_LAST  0x300C
 
@@ -95,11 +95,8 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 	const struct kfd_node_properties *np = &a->node->props;
 	const int attr = (int)attribute;
 
-	if (attr >= HL_EXT_AGENT_INFO_IMAGE_FIRST && attr <= HL_EXT_AGENT_INFO_IMAGE_LAST) {
-		/* 3-D limits are three uint32, 2-D two, the rest one. */
-		memset(value, 0, attr == 0x3007 ? 12 : (attr >= 0x3003 && attr <= 0x3006) ? 8 : 4);
-		return HSA_STATUS_SUCCESS;
-	}
+	if (attr >= HL_EXT_AGENT_INFO_IMAGE_FIRST && attr <= HL_EXT_AGENT_INFO_IMAGE_LAST)
+		return hl_image_agent_info(a, (uint32_t)attr, value);
 
 	switch (attr) {
 	case HSA_AGENT_INFO_NAME:
@@ -179,6 +176,10 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		break;
 	case HSA_AGENT_INFO_EXTENSIONS:
 		hl_extension_mask(value, true);
+		/* ROCr sets IMAGES on GPU agents; we on those with images. */
+		if (hl_image_gpu_supported(a))
+			((uint8_t *)value)[HSA_EXTENSION_IMAGES / 8] |=
+				(uint8_t)(1u << (HSA_EXTENSION_IMAGES % 8));
 		break;
 	case HSA_AGENT_INFO_VERSION_MAJOR:
 	case HSA_AGENT_INFO_VERSION_MINOR:

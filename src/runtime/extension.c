@@ -6,21 +6,26 @@
  * (src/loader), which provides them by defining hl_loader_table(); while no
  * object of the library defines it (a weak reference resolves to NULL) the
  * entries below validate their arguments and return HSA_STATUS_ERROR,
- * never a made-up success.  Every other extension (the
- * finalizer, images, performance counters, profiling events, the AMD
- * profiler and aqlprofile) is unsupported: queries say so and table
- * requests fail with INVALID_ARGUMENT, the status the HSA spec gives for an
- * extension the implementation does not support.  No extension is
- * agent-specific, so every agent's extension mask is empty.
+ * never a made-up success.  HSA_EXTENSION_IMAGES 1.0 (src/image): the
+ * table is hsa_ext_images_1_pfn_t, the ten 1.00 entries then the three
+ * *_with_layout ones, as ROCr 5.2.3 serves it; GPU agents with images set
+ * its bit in their own mask (agent_info.c).  Every other extension (the
+ * finalizer, performance counters, profiling events, the AMD profiler and
+ * aqlprofile) is unsupported: queries say so and table requests fail with
+ * INVALID_ARGUMENT, the status the HSA spec gives for an extension the
+ * implementation does not support.
  */
 #include <string.h>
 
+#include "hsa/hsa_ext_image.h"
 #include "hsa/hsa_ven_amd_loader.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 
 #define LOADER_MAJOR 1
 #define LOADER_MINOR 3
+#define IMAGES_MAJOR 1
+#define IMAGES_MINOR 0
 
 static bool extension_valid(uint16_t extension)
 {
@@ -30,19 +35,46 @@ static bool extension_valid(uint16_t extension)
 
 bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor)
 {
-	if (extension != HSA_EXTENSION_AMD_LOADER)
+	switch (extension) {
+	case HSA_EXTENSION_AMD_LOADER:
+		*major = LOADER_MAJOR;
+		*minor = LOADER_MINOR;
+		return true;
+	case HSA_EXTENSION_IMAGES:
+		*major = IMAGES_MAJOR;
+		*minor = IMAGES_MINOR;
+		return true;
+	default:
 		return false;
-	*major = LOADER_MAJOR;
-	*minor = LOADER_MINOR;
-	return true;
+	}
 }
 
 void hl_extension_mask(uint8_t mask[128], bool agent_level)
 {
 	memset(mask, 0, 128);
-	if (!agent_level)
+	if (!agent_level) {
 		mask[HSA_EXTENSION_AMD_LOADER / 8] |= 1u << (HSA_EXTENSION_AMD_LOADER % 8);
+		mask[HSA_EXTENSION_IMAGES / 8] |= 1u << (HSA_EXTENSION_IMAGES % 8);
+	}
 }
+
+/* ---- the images table (src/image) ---- */
+
+static const hsa_ext_images_1_pfn_t images_table = {
+	.hsa_ext_image_get_capability = hsa_ext_image_get_capability,
+	.hsa_ext_image_data_get_info = hsa_ext_image_data_get_info,
+	.hsa_ext_image_create = hsa_ext_image_create,
+	.hsa_ext_image_destroy = hsa_ext_image_destroy,
+	.hsa_ext_image_copy = hsa_ext_image_copy,
+	.hsa_ext_image_import = hsa_ext_image_import,
+	.hsa_ext_image_export = hsa_ext_image_export,
+	.hsa_ext_image_clear = hsa_ext_image_clear,
+	.hsa_ext_sampler_create = hsa_ext_sampler_create,
+	.hsa_ext_sampler_destroy = hsa_ext_sampler_destroy,
+	.hsa_ext_image_get_capability_with_layout = hsa_ext_image_get_capability_with_layout,
+	.hsa_ext_image_data_get_info_with_layout = hsa_ext_image_data_get_info_with_layout,
+	.hsa_ext_image_create_with_layout = hsa_ext_image_create_with_layout,
+};
 
 /* ---- the AMD loader table, pending src/loader ---- */
 
@@ -230,6 +262,10 @@ static hsa_status_t copy_table(uint16_t extension, uint16_t version_major, size_
 	if (!hl_extension_supported(extension, &major, &minor) || version_major != major)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	size_t size = length < max_minor_size ? length : max_minor_size;
+	if (extension == HSA_EXTENSION_IMAGES) {
+		memcpy(table, &images_table, size);
+		return HSA_STATUS_SUCCESS;
+	}
 	const hsa_ven_amd_loader_1_03_pfn_t *t = hl_loader_table ? hl_loader_table() : NULL;
 	memcpy(table, t ? t : &pending_loader_table, size);
 	return HSA_STATUS_SUCCESS;
@@ -242,8 +278,9 @@ hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t v
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!table || table_length == 0 || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return copy_table(extension, version_major, sizeof(pending_loader_table), table_length,
-			  table);
+	size_t max = extension == HSA_EXTENSION_IMAGES ? sizeof(images_table)
+						       : sizeof(pending_loader_table);
+	return copy_table(extension, version_major, max, table_length, table);
 }
 
 hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,
@@ -256,7 +293,8 @@ hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version
 	uint16_t major, minor;
 	if (!hl_extension_supported(extension, &major, &minor) || version_minor > minor)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	size_t size = loader_table_size(version_minor);
+	size_t size = extension == HSA_EXTENSION_IMAGES ? sizeof(hsa_ext_images_1_00_pfn_t)
+							: loader_table_size(version_minor);
 	return copy_table(extension, version_major, size, size, table);
 }
 
@@ -270,7 +308,7 @@ static hsa_status_t agent_extension_check(hsa_agent_t agent, uint16_t extension,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!hl_agent_lookup(rt, agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	hl_extension_mask(mask, true);
+	hsa_agent_get_info(agent, HSA_AGENT_INFO_EXTENSIONS, mask);
 	return HSA_STATUS_SUCCESS;
 }
 

@@ -23,7 +23,7 @@
  *       validates, then MemoryRegion::Migrate / CanMigrate ("not
  *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
  *       stores false).
- *  2. A later issue (IPC, SVM, images and samplers, system events,
+ *  2. A later issue (IPC, SVM, system events,
  *     graphics interop): NOT_SUPPORTED.
  *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
  *     (async copies, fills and their profiling): NOT_SUPPORTED.
@@ -31,7 +31,6 @@
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 #include "hsa/hsa_ext_finalize.h"
-#include "hsa/hsa_ext_image.h"
 #include "runtime/runtime.h"
 #include "signal/signal.h"
 #include "util/log.h"
@@ -49,15 +48,6 @@ static hsa_status_t not_implemented(const char *fn)
 static hsa_status_t check_signal(hsa_signal_t s)
 {
 	return hl_signal_side_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
-}
-
-/* The image library's first check (image/hsa_ext_image.cpp): handle 0 is
- * INVALID_AGENT; so is any handle that is not one of our agents. */
-static hsa_status_t check_agent(struct hl_runtime *rt, hsa_agent_t agent)
-{
-	if (!agent.handle || !hl_agent_lookup(rt, agent))
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	return HSA_STATUS_SUCCESS;
 }
 
 #define REQUIRE_RUNTIME(rt)                                       \
@@ -178,8 +168,8 @@ hsa_status_t hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_po
 }
 
 /* ======================================================================
- * 2. Not implemented yet (a later issue): IPC, SVM, images and samplers,
- *    system events, graphics interop.
+ * 2. Not implemented yet (a later issue): IPC, SVM, system events,
+ *    graphics interop.
  * ====================================================================== */
 
 /* ---- IPC ---- */
@@ -316,203 +306,6 @@ hsa_status_t hsa_amd_interop_unmap_buffer(void *ptr)
 	/* ROCr ignores NULL (and every unmap failure): SUCCESS. */
 	if (!ptr)
 		return HSA_STATUS_SUCCESS;
-	return not_implemented(__func__);
-}
-
-/* ---- images and samplers ---- */
-
-static bool geometry_valid(hsa_ext_image_geometry_t g)
-{
-	return g >= HSA_EXT_IMAGE_GEOMETRY_1D && g <= HSA_EXT_IMAGE_GEOMETRY_2DADEPTH;
-}
-
-static bool permission_valid(hsa_access_permission_t p)
-{
-	return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
-}
-
-hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent, hsa_agent_info_t attribute,
-					    void *value)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)attribute;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!value)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_get_capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
-					  const hsa_ext_image_format_t *image_format,
-					  uint32_t *capability_mask)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_format || !capability_mask || !geometry_valid(geometry))
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_get_capability_with_layout(hsa_agent_t agent,
-						      hsa_ext_image_geometry_t geometry,
-						      const hsa_ext_image_format_t *image_format,
-						      hsa_ext_image_data_layout_t image_data_layout,
-						      uint32_t *capability_mask)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_format || !capability_mask || !geometry_valid(geometry) ||
-	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent,
-					 const hsa_ext_image_descriptor_t *image_descriptor,
-					 hsa_access_permission_t access_permission,
-					 hsa_ext_image_data_info_t *image_data_info)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_descriptor || !image_data_info || !permission_valid(access_permission))
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_data_get_info_with_layout(
-	hsa_agent_t agent, const hsa_ext_image_descriptor_t *image_descriptor,
-	hsa_access_permission_t access_permission, hsa_ext_image_data_layout_t image_data_layout,
-	size_t image_data_row_pitch, size_t image_data_slice_pitch,
-	hsa_ext_image_data_info_t *image_data_info)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)image_data_row_pitch;
-	(void)image_data_slice_pitch;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_descriptor || !image_data_info || !permission_valid(access_permission) ||
-	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_create(hsa_agent_t agent,
-				  const hsa_ext_image_descriptor_t *image_descriptor,
-				  const void *image_data, hsa_access_permission_t access_permission,
-				  hsa_ext_image_t *image)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)access_permission;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_descriptor || !image_data || !image)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
-					      const hsa_ext_image_descriptor_t *image_descriptor,
-					      const void *image_data,
-					      hsa_access_permission_t access_permission,
-					      hsa_ext_image_data_layout_t image_data_layout,
-					      size_t image_data_row_pitch,
-					      size_t image_data_slice_pitch, hsa_ext_image_t *image)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)access_permission;
-	(void)image_data_row_pitch;
-	(void)image_data_slice_pitch;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_descriptor || !image_data || !image ||
-	    image_data_layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_image_create(hsa_agent_t agent,
-				  const hsa_ext_image_descriptor_t *image_descriptor,
-				  const hsa_amd_image_descriptor_t *image_layout,
-				  const void *image_data, hsa_access_permission_t access_permission,
-				  hsa_ext_image_t *image)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)image_layout;
-	(void)access_permission;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image_descriptor || !image_data || !image)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)image;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src_image,
-				const hsa_dim3_t *src_offset, hsa_ext_image_t dst_image,
-				const hsa_dim3_t *dst_offset, const hsa_dim3_t *range)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!src_image.handle || !dst_image.handle || !src_offset || !dst_offset || !range)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_import(hsa_agent_t agent, const void *src_memory,
-				  size_t src_row_pitch, size_t src_slice_pitch,
-				  hsa_ext_image_t dst_image, const hsa_ext_image_region_t *image_region)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)src_row_pitch;
-	(void)src_slice_pitch;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!src_memory || !dst_image.handle || !image_region)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_export(hsa_agent_t agent, hsa_ext_image_t src_image, void *dst_memory,
-				  size_t dst_row_pitch, size_t dst_slice_pitch,
-				  const hsa_ext_image_region_t *image_region)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)dst_row_pitch;
-	(void)dst_slice_pitch;
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!dst_memory || !src_image.handle || !image_region)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_image_clear(hsa_agent_t agent, hsa_ext_image_t image, const void *data,
-				 const hsa_ext_image_region_t *image_region)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!image.handle || !image_region || !data)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_sampler_create(hsa_agent_t agent,
-				    const hsa_ext_sampler_descriptor_t *sampler_descriptor,
-				    hsa_ext_sampler_t *sampler)
-{
-	REQUIRE_RUNTIME(rt);
-	RETURN_IF_ERROR(check_agent(rt, agent));
-	if (!sampler_descriptor || !sampler)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_ext_sampler_destroy(hsa_agent_t agent, hsa_ext_sampler_t sampler)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)sampler;
-	RETURN_IF_ERROR(check_agent(rt, agent));
 	return not_implemented(__func__);
 }
 

@@ -67,7 +67,13 @@ static void call_all(hsa_status_t expected, hsa_signal_t sig)
 	ck_status(hsa_amd_svm_attributes_get(buf, sizeof(buf), &attr, 1), expected);
 	ck_status(hsa_amd_svm_prefetch_async(buf, sizeof(buf), gpu, 0, NULL, sig), expected);
 	ck_status(hsa_amd_register_system_event_handler(event_cb, NULL), expected);
+}
 
+/* Once unsupported, implemented now (src/image, test/image): before
+ * hsa_init they still answer NOT_INITIALIZED. */
+static void call_images(hsa_status_t expected)
+{
+	static char buf[256];
 	hsa_ext_image_format_t fmt = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8,
 				       HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA };
 	hsa_ext_image_descriptor_t desc = { HSA_EXT_IMAGE_GEOMETRY_2D, 16, 16, 0, 0, fmt };
@@ -132,6 +138,7 @@ START_TEST(before_init_not_initialized)
 	gpu.handle = 0x2000;
 	call_all(HSA_STATUS_ERROR_NOT_INITIALIZED, sig);
 	call_copies(HSA_STATUS_ERROR_NOT_INITIALIZED, sig);
+	call_images(HSA_STATUS_ERROR_NOT_INITIALIZED);
 }
 END_TEST
 
@@ -160,7 +167,6 @@ START_TEST(after_init_not_supported_and_logged)
 	static const char *const names[] = {
 		"hsa_amd_interop_map_buffer", "hsa_amd_ipc_memory_attach",
 		"hsa_amd_svm_prefetch_async", "hsa_amd_register_system_event_handler",
-		"hsa_ext_image_create_with_layout", "hsa_ext_sampler_destroy",
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char line[128];

@@ -1,0 +1,526 @@
+/*
+ * Image objects and the image API: capabilities, data size and alignment,
+ * create (opaque, linear, and from an AMD layout), destroy, the geometry
+ * limits and the image agent attributes.
+ *
+ * The checks and statuses are ROCr 5.2.3's (image/hsa_ext_image.cpp,
+ * image_runtime.cpp): agent handle 0 is INVALID_AGENT before anything
+ * else; NULL pointers, a geometry or permission out of range, or a layout
+ * other than linear in a *_with_layout call are INVALID_ARGUMENT; then a
+ * format the GPU does not support is IMAGE_FORMAT_UNSUPPORTED, a dimension
+ * over the limit IMAGE_SIZE_UNSUPPORTED, a linear pitch other than the
+ * layout's IMAGE_PITCH_UNSUPPORTED, data not aligned as the layout needs
+ * INVALID_ARGUMENT.  A linear call with row pitch 0 uses width * element
+ * size, and slice pitch 0 row pitch * height (1DA: row pitch), as ROCr's
+ * enforceDefaultPitch.  ROCr looks the format up in its table unchecked
+ * and crashes on unknown agents or GPUs it has no image manager for; we
+ * answer those (format unsupported, INVALID_AGENT, zero limits).
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "image/image.h"
+#include "runtime/status.h"
+#include "util/log.h"
+
+#define LOG "image"
+
+bool hl_image_gpu_supported(const struct hl_agent *a)
+{
+	/* ROCr's DevIDToAddrLibFamily: gfx900-gfx90c are FAMILY_AI or
+	 * FAMILY_RV, handled by ImageManagerAi; other gfx9 (gfx940+) have no
+	 * address library family, and ROCr fails to create the manager. */
+	if (a->type != HSA_DEVICE_TYPE_GPU || a->gfx_major != 9 || a->gfx_minor != 0)
+		return false;
+	switch (a->gfx_stepping) {
+	case 0: case 1: case 2: case 3: case 4: case 6: case 8: case 10: case 12:
+		return true;
+	default:
+		return false;
+	}
+}
+
+hsa_status_t hl_image_check_agent(struct hl_runtime *rt, hsa_agent_t agent, struct hl_agent **out)
+{
+	struct hl_agent *a = agent.handle ? hl_agent_lookup(rt, agent) : NULL;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	*out = a;
+	return HSA_STATUS_SUCCESS;
+}
+
+int hl_image_object_alloc(struct hl_runtime *rt, size_t size, void **out)
+{
+	for (uint32_t i = 0; i < rt->n_pools; i++)
+		if (rt->pools[i].kind == HL_POOL_SYSTEM_KERNARG) {
+			int err = hl_pool_allocate(rt, &rt->pools[i], size, out);
+			if (!err)
+				memset(*out, 0, size);
+			return err;
+		}
+	return -ENOMEM;
+}
+
+void hl_image_object_free(void *obj)
+{
+	hsa_status_t st = hsa_amd_memory_pool_free(obj);
+	if (st != HSA_STATUS_SUCCESS)
+		hl_warn(LOG, "freeing object %p: %s", obj, hl_status_name(st));
+}
+
+/* The object of kind magic at handle, or NULL.  The handle must be the
+ * start of one of our allocations: nothing the caller passes is read
+ * before that is known. */
+static void *object_lookup(struct hl_runtime *rt, uint64_t handle, uint32_t magic,
+			   size_t magic_offset)
+{
+	if (!handle)
+		return NULL;
+	void *p = (void *)(uintptr_t)handle;
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, p);
+	bool ok = al && al->ptr == p && al->size >= magic_offset + sizeof(uint32_t);
+	pthread_mutex_unlock(&rt->mem_lock);
+	if (!ok)
+		return NULL;
+	uint32_t m;
+	memcpy(&m, (const char *)p + magic_offset, sizeof(m));
+	return m == magic ? p : NULL;
+}
+
+struct hl_image *hl_image_lookup(struct hl_runtime *rt, uint64_t handle)
+{
+	return object_lookup(rt, handle, HL_IMAGE_MAGIC, offsetof(struct hl_image, magic));
+}
+
+struct hl_sampler *hl_sampler_lookup(struct hl_runtime *rt, uint64_t handle)
+{
+	return object_lookup(rt, handle, HL_SAMPLER_MAGIC, offsetof(struct hl_sampler, magic));
+}
+
+/* The properties of a format on an agent: CPUs and GPUs without image
+ * support have none (capability 0). */
+static struct hl_image_props agent_props(const struct hl_agent *a, hsa_ext_image_geometry_t g,
+					 hsa_ext_image_format_t f)
+{
+	struct hl_image_props none = { 0, 0, 0, 0 };
+	return hl_image_gpu_supported(a) ? hl_image_props(g, f) : none;
+}
+
+/* ROCr's enforceDefaultPitch. */
+static void default_pitches(const struct hl_agent *a, const hsa_ext_image_descriptor_t *d,
+			    size_t *row, size_t *slice)
+{
+	if (!*row)
+		*row = d->width * agent_props(a, d->geometry, d->format).elem_bytes;
+	if (!*slice && (d->depth || d->array_size)) {
+		switch (d->geometry) {
+		case HSA_EXT_IMAGE_GEOMETRY_3D:
+		case HSA_EXT_IMAGE_GEOMETRY_2DA:
+		case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
+			*slice = *row * d->height;
+			break;
+		case HSA_EXT_IMAGE_GEOMETRY_1DA:
+			*slice = *row;
+			break;
+		default:
+			/* ROCr prints "Depth set on single layer image
+			 * geometry." and goes on. */
+			hl_debug(LOG, "depth or array size set on a single-layer geometry");
+			break;
+		}
+	}
+}
+
+/* Whether ROCr lays this image out tiled: the opaque layout on a
+ * base-profile GPU, except 1DB. */
+static bool layout_tiled(const struct hl_agent *a, const hsa_ext_image_descriptor_t *d,
+			 hsa_ext_image_data_layout_t layout)
+{
+	return layout == HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE && a->profile == HSA_PROFILE_BASE &&
+	       d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB;
+}
+
+static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d)
+{
+	if (err == -ENOTSUP) {
+		hl_warn(LOG, "geometry %u: the optimal (tiled) layout is not implemented",
+			(unsigned)d->geometry);
+		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+	}
+	hl_debug(LOG, "geometry %u %zux%zux%zu[%zu]: no layout (%s)", (unsigned)d->geometry,
+		 d->width, d->height, d->depth, d->array_size, hl_errno_name(err));
+	return HSA_STATUS_ERROR;
+}
+
+/* ROCr's GetImageSizeAndAlignment and CalculateImageSizeAndAlignment;
+ * also returns the surface and the properties. */
+static hsa_status_t size_and_align(const struct hl_agent *a, const hsa_ext_image_descriptor_t *d,
+				   hsa_ext_image_data_layout_t layout, size_t row_pitch,
+				   size_t slice_pitch, hsa_ext_image_data_info_t *info,
+				   struct hl_image_surface *surf, struct hl_image_props *props)
+{
+	info->size = 0;
+	info->alignment = 0;
+	*props = agent_props(a, d->geometry, d->format);
+	if (!props->cap)
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+	uint32_t max[4];
+	hl_image_max_dims(d->geometry, max);
+	if (d->width > max[0] || d->height > max[1] || d->depth > max[2] || d->array_size > max[3])
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
+	const bool tiled = layout_tiled(a, d, layout);
+	int err = hl_image_surface(a, d, props, tiled, tiled ? 0 : row_pitch, surf);
+	if (err)
+		return surface_status(err, d);
+	const uint64_t row = (uint64_t)surf->elem_bytes * surf->pitch;
+	const uint64_t slice = row * surf->height;
+	if (d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
+	    layout == HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR &&
+	    ((row_pitch && row != row_pitch) || (slice_pitch && slice != slice_pitch)))
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED;
+	info->size = surf->size;
+	info->alignment = surf->align;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* ROCr subtracts the VRAM region's base from image addresses. */
+static uint64_t gpu_address(const struct hl_agent *a, const void *data)
+{
+	uint64_t base = 0;
+	for (uint32_t i = 0; i < a->n_pools; i++)
+		if (a->pools[i].kind == HL_POOL_VRAM)
+			base = a->pools[i].base;
+	return (uint64_t)(uintptr_t)data - base;
+}
+
+static hsa_status_t create(struct hl_runtime *rt, struct hl_agent *a,
+			   const hsa_ext_image_descriptor_t *d, const void *data,
+			   hsa_access_permission_t perm, hsa_ext_image_data_layout_t layout,
+			   size_t row_pitch, size_t slice_pitch, hsa_ext_image_t *out)
+{
+	out->handle = 0;
+	hsa_ext_image_data_info_t info;
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	hsa_status_t st = size_and_align(a, d, layout, row_pitch, slice_pitch, &info, &surf, &props);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	if ((uintptr_t)data % info.alignment)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_image *img;
+	int err = hl_image_object_alloc(rt, sizeof(*img), (void **)&img);
+	if (err)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	img->agent = a;
+	img->desc = *d;
+	img->permission = perm;
+	img->props = props;
+	img->surf = surf;
+	img->data = (void *)(uintptr_t)data;
+	hl_image_write_srd(img, gpu_address(a, data));
+	/* Published by the return of the handle; the GPU reads the
+	 * descriptor only from work the caller submits after this. */
+	img->magic = HL_IMAGE_MAGIC;
+	out->handle = (uint64_t)(uintptr_t)img;
+	return HSA_STATUS_SUCCESS;
+}
+
+#define REQUIRE_AGENT(rt, agent, a)                                         \
+	struct hl_runtime *rt = hl_runtime_get();                           \
+	if (!rt)                                                            \
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;                    \
+	if (!(agent).handle)                                                \
+		return HSA_STATUS_ERROR_INVALID_AGENT;                      \
+	struct hl_agent *a = hl_agent_lookup(rt, agent)
+
+hsa_status_t hsa_ext_image_get_capability(hsa_agent_t agent, hsa_ext_image_geometry_t geometry,
+					  const hsa_ext_image_format_t *format, uint32_t *mask)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!format || !mask || !hl_image_geometry_valid((uint32_t)geometry))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	*mask = agent_props(a, geometry, *format).cap;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_image_get_capability_with_layout(hsa_agent_t agent,
+						      hsa_ext_image_geometry_t geometry,
+						      const hsa_ext_image_format_t *format,
+						      hsa_ext_image_data_layout_t layout,
+						      uint32_t *mask)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!format || !mask || !hl_image_geometry_valid((uint32_t)geometry) ||
+	    layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	*mask = agent_props(a, geometry, *format).cap;
+	return HSA_STATUS_SUCCESS;
+}
+
+static bool permission_valid(hsa_access_permission_t p)
+{
+	return p >= HSA_ACCESS_PERMISSION_RO && p <= HSA_ACCESS_PERMISSION_RW;
+}
+
+hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+					 hsa_access_permission_t perm,
+					 hsa_ext_image_data_info_t *info)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !info || !permission_valid(perm))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	return size_and_align(a, desc, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, info, &surf, &props);
+}
+
+hsa_status_t hsa_ext_image_data_get_info_with_layout(
+	hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc, hsa_access_permission_t perm,
+	hsa_ext_image_data_layout_t layout, size_t row_pitch, size_t slice_pitch,
+	hsa_ext_image_data_info_t *info)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !info || !permission_valid(perm) ||
+	    layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	default_pitches(a, desc, &row_pitch, &slice_pitch);
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	return size_and_align(a, desc, layout, row_pitch, slice_pitch, info, &surf, &props);
+}
+
+hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+				  const void *data, hsa_access_permission_t perm,
+				  hsa_ext_image_t *image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !data || !image)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return create(rt, a, desc, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, image);
+}
+
+hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
+					      const hsa_ext_image_descriptor_t *desc,
+					      const void *data, hsa_access_permission_t perm,
+					      hsa_ext_image_data_layout_t layout, size_t row_pitch,
+					      size_t slice_pitch, hsa_ext_image_t *image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !data || !image || layout != HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	default_pitches(a, desc, &row_pitch, &slice_pitch);
+	return create(rt, a, desc, data, perm, layout, row_pitch, slice_pitch, image);
+}
+
+/* Bytes per element of a T# data/number format pair (ROCr's
+ * ImageLutKv::GetPixelSize: the formats ROCr creates; 32-bit UNORM is
+ * its 24-bit depth, 3). */
+static uint32_t hw_pixel_size(uint32_t data_format, uint32_t num_format)
+{
+	switch (data_format) {
+	case HL_FMT_8:
+		return 1;
+	case HL_FMT_16: case HL_FMT_8_8: case HL_FMT_5_6_5: case HL_FMT_1_5_5_5:
+		return 2;
+	case HL_FMT_32:
+		return num_format == HL_NUM_UNORM ? 3 : 4;
+	case HL_FMT_16_16: case HL_FMT_2_10_10_10: case HL_FMT_8_8_8_8:
+		return 4;
+	case HL_FMT_32_32: case HL_FMT_16_16_16_16:
+		return 8;
+	case HL_FMT_32_32_32_32:
+		return 16;
+	default:
+		return 0;
+	}
+}
+
+/* ROCr's ImageManagerAi::PopulateImageSrd(image, metadata): the caller's
+ * eight descriptor dwords with the address, format and swizzle put in,
+ * and the metadata offset made absolute. */
+static void write_srd_from_layout(struct hl_image *img, const uint32_t words[8], uint64_t addr)
+{
+	const hsa_ext_image_descriptor_t *d = &img->desc;
+	uint8_t sel[4];
+	hl_image_swizzle(d->format.channel_order, sel);
+	const uint32_t dsel = (uint32_t)sel[0] | (uint32_t)sel[1] << 3 | (uint32_t)sel[2] << 6 |
+			      (uint32_t)sel[3] << 9;
+	uint32_t *w = img->srd;
+	memcpy(w, words, 8 * sizeof(uint32_t));
+	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
+		w[0] = (uint32_t)addr;
+		w[1] = (w[1] & ~0x3fffffffu) | ((uint32_t)(addr >> 32) & 0xffff) |
+		       (uint32_t)(img->props.elem_bytes & 0x3fff) << 16;
+		w[3] = (w[3] & ~0x67ffffu) | dsel | (uint32_t)(img->props.num_format & 7) << 12 |
+		       (uint32_t)(img->props.data_format & 15) << 15 |
+		       (uint32_t)(img->props.elem_bytes & 3) << 21;
+	} else {
+		w[0] = (uint32_t)((addr & 0xffffffffffull) >> 8);
+		w[1] = (w[1] & ~(0xffu | 0x3ffu << 20)) | ((uint32_t)(addr >> 40) & 0xff) |
+		       (uint32_t)(img->props.data_format & 0x3f) << 20 |
+		       (uint32_t)(img->props.num_format & 15) << 26;
+		w[3] = (w[3] & ~0xfffu) | dsel;
+		if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1D ||
+		    d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA)
+			w[3] = (w[3] & ~(0xfu << 28)) | (hl_image_hw_type(d->geometry) & 15) << 28;
+		/* META_DATA_ADDRESS_HI: word 5 [24:17]; META_DATA_ADDRESS:
+		 * word 7, address[39:8]. */
+		uint64_t meta = (uint64_t)((w[5] >> 17) & 0xff) << 40 | (uint64_t)w[7] << 8;
+		meta += addr;
+		w[7] = (uint32_t)((meta & 0xffffffffffull) >> 8);
+		w[5] = (w[5] & ~(0xffu << 17)) | ((uint32_t)(meta >> 40) & 0xff) << 17;
+	}
+	w[8] = d->format.channel_type;
+	w[9] = d->format.channel_order;
+	w[10] = (uint32_t)d->width;
+}
+
+hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
+				  const hsa_amd_image_descriptor_t *layout, const void *data,
+				  hsa_access_permission_t perm, hsa_ext_image_t *image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !data || !image || !layout)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	image->handle = 0;
+	if ((uintptr_t)data % 256)
+		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
+	if (layout->version != 1 || a->type != HSA_DEVICE_TYPE_GPU ||
+	    layout->deviceID != (0x1002u << 16 | a->node->props.device_id))
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+	struct hl_image_props props = agent_props(a, desc->geometry, desc->format);
+	if (!props.cap || !props.elem_bytes)
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+	const uint32_t *words = layout->data;
+	if (desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
+	    hw_pixel_size((words[1] >> 20) & 0x3f, (words[1] >> 26) & 15) != props.elem_bytes)
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+	struct hl_image *img;
+	if (hl_image_object_alloc(rt, sizeof(*img), (void **)&img))
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	img->agent = a;
+	img->desc = *desc;
+	img->permission = perm;
+	img->props = props;
+	/* The layout is the caller's (a tiled surface we do not know):
+	 * transfers on this image are refused (surf.pitch 0). */
+	img->data = (void *)(uintptr_t)data;
+	write_srd_from_layout(img, words, gpu_address(a, data));
+	img->magic = HL_IMAGE_MAGIC;
+	image->handle = (uint64_t)(uintptr_t)img;
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	(void)a;
+	struct hl_image *img = hl_image_lookup(rt, image.handle);
+	if (!img)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	img->magic = 0;
+	hl_image_object_free(img);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The geometry an image limit attribute asks about; -1 for others. */
+static int limit_geometry(uint32_t attr)
+{
+	switch (attr) {
+	case HSA_EXT_AGENT_INFO_IMAGE_1D_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_1D;
+	case HSA_EXT_AGENT_INFO_IMAGE_1DA_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_1DA;
+	case HSA_EXT_AGENT_INFO_IMAGE_1DB_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_1DB;
+	case HSA_EXT_AGENT_INFO_IMAGE_2D_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_2D;
+	case HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS:
+	case HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS:
+		return HSA_EXT_IMAGE_GEOMETRY_2DA;
+	case HSA_EXT_AGENT_INFO_IMAGE_2DDEPTH_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_2DDEPTH;
+	case HSA_EXT_AGENT_INFO_IMAGE_2DADEPTH_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_2DADEPTH;
+	case HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS:
+		return HSA_EXT_IMAGE_GEOMETRY_3D;
+	default:
+		return -1;
+	}
+}
+
+/* ROCr's ImageRuntime::GetImageInfoMaxDimension: three values for 3D, two
+ * for the 2D geometries, one otherwise (the layer count for ARRAY_MAX_LAYERS);
+ * zero on agents without images. */
+static hsa_status_t max_dim(const struct hl_agent *a, uint32_t attr, void *value)
+{
+	int g = limit_geometry(attr);
+	if (g < 0)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	uint32_t dims[4] = { 0, 0, 0, 0 };
+	if (hl_image_gpu_supported(a))
+		hl_image_max_dims((hsa_ext_image_geometry_t)g, dims);
+	uint32_t out[3] = { dims[0], dims[1], dims[2] };
+	size_t n = 1;
+	if (attr == HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS)
+		n = 3;
+	else if (g == HSA_EXT_IMAGE_GEOMETRY_2D || g == HSA_EXT_IMAGE_GEOMETRY_2DDEPTH ||
+		 g == HSA_EXT_IMAGE_GEOMETRY_2DADEPTH ||
+		 attr == HSA_EXT_AGENT_INFO_IMAGE_2DA_MAX_ELEMENTS)
+		n = 2;
+	else if (attr == HSA_EXT_AGENT_INFO_IMAGE_ARRAY_MAX_LAYERS)
+		out[0] = dims[3];
+	memcpy(value, out, n * sizeof(uint32_t));
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent, hsa_agent_info_t attribute,
+					    void *value)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!value)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	return max_dim(a, (uint32_t)attribute, value);
+}
+
+hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *value)
+{
+	const bool gpu = a->type == HSA_DEVICE_TYPE_GPU;
+	uint32_t v;
+	switch (attr) {
+	case HSA_EXT_AGENT_INFO_MAX_IMAGE_RD_HANDLES:
+		v = gpu ? 128 : 0;
+		break;
+	case HSA_EXT_AGENT_INFO_MAX_IMAGE_RORW_HANDLES:
+		v = gpu ? 64 : 0;
+		break;
+	case HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS:
+		/* ROCr 5.2.3's GPU agent stores 16, then falls through to
+		 * HSA_AMD_AGENT_INFO_CHIP_ID (a missing break): clients see
+		 * the device id. */
+		v = gpu ? a->node->props.device_id : 0;
+		break;
+	default:
+		return max_dim(a, attr, value);
+	}
+	memcpy(value, &v, sizeof(v));
+	return HSA_STATUS_SUCCESS;
+}
