@@ -20,6 +20,24 @@
  *
  * GFX9 textures of resource type 1D are always linear, so the optimal
  * layout of 1D, 1DA and 1DB images is the linear one.
+ *
+ * Tiled (Gfx9Lib::HwlGetPreferredSurfaceSetting with ROCr's inputs: 256 B
+ * and variable blocks forbidden, texture usage only, one sample, one mip
+ * level): the candidate blocks, in addrlib's order, are thin 4 KiB, thick
+ * 4 KiB (3D only), thin 64 KiB, thick 64 KiB (3D only); each pads width,
+ * height and slices to its block and a later block replaces the chosen one
+ * when its padded size is at most twice the chosen one's.  The swizzle
+ * type is then D (display) for 2D resources, and for 3D Z in a thick block
+ * or D in a thin one; of that type and block the XOR variant, the highest
+ * mode number (4KB_D_X 22, 64KB_D_X 26, 4KB_Z_X 20, 64KB_Z_X 24).  Block
+ * dimensions: thin blocks are the 256 B micro tile (16x16, 16x8, 8x8, 8x4,
+ * 4x4 elements for 1..16-byte elements) scaled by 2^(n/2) in width and
+ * 2^(n - n/2) in height, n = log2(block / 256); thick blocks the 1 KiB
+ * cube (16x8x8, 8x8x8, 8x8x4, 8x4x4, 4x4x4) scaled by 2^(m/3) in each
+ * dimension, the remainder m%3 going to depth, then height (m = log2(block
+ * / 1 KiB)).  The surface is then pitch = width, height and slices aligned
+ * to the block; size = pitch * height * element size * slices; base
+ * alignment the block size (XOR modes).
  */
 #include <errno.h>
 
@@ -71,6 +89,88 @@ static int surface_linear(uint32_t width, uint32_t height, enum rsrc rsrc, uint3
 	return 0;
 }
 
+/* GFX9 swizzle modes ROCr's tiled images use (AddrSwizzleMode). */
+enum { SW_4KB_Z_X = 20, SW_4KB_D_X = 22, SW_64KB_Z_X = 24, SW_64KB_D_X = 26 };
+
+static uint32_t log2u(uint32_t v)
+{
+	uint32_t l = 0;
+	while (v >>= 1)
+		l++;
+	return l;
+}
+
+struct block {
+	uint32_t w, h, d;
+	uint32_t log2_size;
+	bool thick;
+};
+
+static struct block block_dims(uint32_t log2_size, bool thick, uint32_t eb)
+{
+	static const uint8_t micro[5][2] = { { 16, 16 }, { 16, 8 }, { 8, 8 }, { 8, 4 }, { 4, 4 } };
+	static const uint8_t cube[5][3] = { { 16, 8, 8 }, { 8, 8, 8 }, { 8, 8, 4 }, { 8, 4, 4 },
+					    { 4, 4, 4 } };
+	const uint32_t e = log2u(eb);
+	struct block b = { 0, 0, 0, log2_size, thick };
+	if (thick) {
+		const uint32_t m = log2_size - 10, avg = m / 3, rest = m % 3;
+		b.w = (uint32_t)cube[e][0] << avg;
+		b.h = (uint32_t)cube[e][1] << (avg + rest / 2);
+		b.d = (uint32_t)cube[e][2] << (avg + (rest ? 1 : 0));
+	} else {
+		const uint32_t n = log2_size - 8, wa = n / 2;
+		b.w = (uint32_t)micro[e][0] << wa;
+		b.h = (uint32_t)micro[e][1] << (n - wa);
+		b.d = 1;
+	}
+	return b;
+}
+
+static uint64_t padded(const struct block *b, uint32_t w, uint32_t h, uint32_t slices)
+{
+	return (uint64_t)align_up(w, b->w) * align_up(h, b->h) * align_up(slices, b->d);
+}
+
+static int surface_tiled(uint32_t width, uint32_t height, enum rsrc rsrc, uint32_t eb,
+			 struct hl_image_surface *out)
+{
+	/* Candidates in addrlib's block order: thin 4K, thick 4K, thin 64K,
+	 * thick 64K. */
+	struct block cand[4];
+	int n = 0;
+	cand[n++] = block_dims(12, false, eb);
+	if (rsrc == RSRC_3D)
+		cand[n++] = block_dims(12, true, eb);
+	cand[n++] = block_dims(16, false, eb);
+	if (rsrc == RSRC_3D)
+		cand[n++] = block_dims(16, true, eb);
+	int best = 0;
+	uint64_t best_size = 0;
+	for (int i = 0; i < n; i++) {
+		uint64_t size = padded(&cand[i], width, height, out->slices);
+		if (!best_size || size <= best_size * 2) {
+			best = i;
+			best_size = size;
+		}
+	}
+	const struct block *b = &cand[best];
+	if (b->thick)
+		out->sw_mode = b->log2_size == 12 ? SW_4KB_Z_X : SW_64KB_Z_X;
+	else
+		out->sw_mode = b->log2_size == 12 ? SW_4KB_D_X : SW_64KB_D_X;
+	out->pitch = align_up(width, b->w);
+	out->height = align_up(height, b->h);
+	const uint32_t slices = align_up(out->slices, b->d);
+	out->slice_size = (uint64_t)out->pitch * out->height * eb;
+	out->size = out->slice_size * slices;
+	out->align = 1ull << b->log2_size;
+	out->block_w = b->w;
+	out->block_h = b->h;
+	out->block_d = b->d;
+	return 0;
+}
+
 int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descriptor_t *desc,
 		     const struct hl_image_props *props, bool tiled, size_t row_pitch,
 		     struct hl_image_surface *out)
@@ -90,9 +190,11 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	if (rsrc == RSRC_1D || !tiled)
 		return surface_linear(width, height, rsrc, props->elem_bytes,
 				      tiled ? 0 : row_pitch, out);
-	return -ENOTSUP;
+	return surface_tiled(width, height, rsrc, props->elem_bytes, out);
 }
 
+/* Linear surfaces only: the element order of the tiled modes (the GFX9
+ * swizzle equations with pipe and bank XOR) is not modelled. */
 uint64_t hl_image_surface_offset(const struct hl_image_surface *s, uint32_t x, uint32_t y,
 				 uint32_t z)
 {

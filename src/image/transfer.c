@@ -140,6 +140,11 @@ static hsa_status_t transfer_image(struct hl_runtime *rt, uint64_t handle, struc
 			     "caller's and not known here");
 		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
 	}
+	if (img->surf.sw_mode != HL_SW_LINEAR) {
+		hl_warn(LOG, "transfer on a tiled image (swizzle mode %u): the tiled element "
+			     "order is not implemented", img->surf.sw_mode);
+		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+	}
 	*out = img;
 	return HSA_STATUS_SUCCESS;
 }

@@ -12,10 +12,6 @@
  * different addresses).  Then samplers for every descriptor, the agent
  * attributes of the extension and the extension queries.
  *
- * DUMP_SKIP_TILED=1 leaves out the opaque layout of the geometries GFX9
- * tiles (2D, 3D, 2DA and the depth ones), which hsalite does not lay out
- * yet.
- *
  * Built against hsalite's public headers and linked with a RUNPATH, so
  * LD_LIBRARY_PATH chooses the runtime.  Exit status 0 unless the dump
  * itself could not run (no GPU, allocation failure): 77 when no GPU.
@@ -180,9 +176,7 @@ static void dump_image(hsa_ext_image_geometry_t g, hsa_ext_image_format_t f, str
 	hsa_ext_image_descriptor_t desc = { g, d.w, d.h, d.d, d.a, f };
 	printf("image g=%d o=%d t=%d %zux%zux%zux%zu\n", g, f.channel_order, f.channel_type, d.w,
 	       d.h, d.d, d.a);
-	const bool skip_tiled = getenv("DUMP_SKIP_TILED") && g != HSA_EXT_IMAGE_GEOMETRY_1D &&
-				g != HSA_EXT_IMAGE_GEOMETRY_1DA && g != HSA_EXT_IMAGE_GEOMETRY_1DB;
-	for (int layout = skip_tiled ? 1 : 0; layout < 2; layout++) {
+	for (int layout = 0; layout < 2; layout++) {
 		hsa_ext_image_data_info_t info = { 0, 0 };
 		hsa_status_t st;
 		/* ROCr 5.2.3 asserts in addrlib for a linear image of height 0

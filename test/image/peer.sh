@@ -7,9 +7,7 @@ set -u
 kfdemu=$1 dump=$2 ours=$3 work=$4
 rocr=/usr/lib/x86_64-linux-gnu
 [ -e "$rocr/libhsa-runtime64.so.1" ] || { echo "no ROCr in $rocr: skipped"; exit 77; }
-# The optimal (tiled) layout of 2D and 3D images is not implemented yet:
-# those are left out (DUMP_SKIP_TILED; docs/differences.md).
-export DUMP_SKIP_TILED=1 ASAN_OPTIONS=detect_leaks=0
+export ASAN_OPTIONS=detect_leaks=0
 LD_LIBRARY_PATH=$rocr "$kfdemu" --preset mi210 -- "$dump" > "$work/image_rocr.txt" \
 	|| { echo "image_dump on ROCr failed"; exit 1; }
 LD_LIBRARY_PATH=$ours "$kfdemu" --preset mi210 -- "$dump" > "$work/image_hsalite.txt" \

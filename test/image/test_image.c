@@ -197,6 +197,24 @@ START_TEST(statuses)
 	ck_status(hsa_ext_sampler_destroy(gpu, s), HSA_STATUS_SUCCESS);
 	ck_status(hsa_ext_sampler_destroy(gpu, s), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+
+	/* The opaque layout of a 2D image is tiled (4KB_D_X, 32x32 blocks of
+	 * 4-byte elements): transfers on it are not implemented. */
+	d.width = 33;
+	d.height = 7;
+	ck_status(hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(info.size, 8192);
+	ck_assert_uint_eq(info.alignment, 4096);
+	data = gpu_alloc(info.size);
+	ck_status(hsa_ext_image_create(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq((((const uint32_t *)(uintptr_t)img.handle)[3] >> 20) & 31, 22);
+	static uint8_t buf[33 * 7 * 4];
+	hsa_ext_image_region_t all = { { 0, 0, 0 }, { 33, 7, 1 } };
+	ck_status(hsa_ext_image_export(gpu, img, buf, 0, 0, &all), HSA_STATUS_ERROR_NOT_SUPPORTED);
+	ck_status(hsa_ext_image_destroy(gpu, img), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
 }
 END_TEST
 
