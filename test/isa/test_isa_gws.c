@@ -1,8 +1,8 @@
 /*
  * test_isa_gws.c — the ds_gws_* instructions of kfdemu_isa (global wave
- * sync) from kernels/gws.s, run as cooperative grids by the harness: every
- * workgroup resident, saved while its waves wait on GWS and resumed once
- * released.  Checks each instruction's effect on the resource (counter,
+ * sync) from kernels/gws.s (gfx90a and gfx942), run as cooperative grids
+ * by the harness: every workgroup resident, saved while its waves wait on
+ * GWS and resumed once released.  Checks each instruction's effect on the resource (counter,
  * flag, queue), the resource id (M0[21:16] + offset mod 64), DATA from the
  * first active lane, the grid barrier as ockl's __ockl_grid_sync uses it,
  * and the error paths: no GWS for the VMID or a resource outside its range
@@ -16,28 +16,46 @@
 #include "hl_check.h"
 #include "isa_harness.h"
 
-static struct hx_code code;
-static bool loaded;
+/* Every test runs on both targets (loop index 0: gfx90a, 1: gfx942); the
+ * gfx942 object needs llvm-mc-19 (without it that half is skipped, as the
+ * other isa suites do). */
+static const uint32_t targets[2] = { KEMU_ISA_GFX90A, KEMU_ISA_GFX942 };
+static struct hx_code code[2];
+static bool loaded[2];
+static uint32_t gfx;            /* the target of the running test */
+static unsigned tgt;
 
-static void load(void)
+/* false: this target's kernels were not built (compiler missing) */
+static bool use_target(int i)
 {
 	char path[600];
-	if (loaded)
-		return;
-	ck_assert_msg(hx_kernel_path("gws", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
-		      "gws-gfx90a.co not built");
-	ck_assert_int_eq(hx_load(&code, path), 0);
-	loaded = true;
+	tgt = (unsigned)i;
+	gfx = targets[i];
+	if (loaded[i])
+		return true;
+	if (!hx_kernel_path("gws", gfx, path, sizeof(path))) {
+		ck_assert_msg(!hx_target_expected(gfx) || gfx == KEMU_ISA_GFX942,
+			      "gws kernels for %u not built", gfx);
+		return false;
+	}
+	ck_assert_int_eq(hx_load(&code[i], path), 0);
+	loaded[i] = true;
+	return true;
 }
+
+#define TARGET_OR_SKIP()                \
+	do {                            \
+		if (!use_target(_i))    \
+			return;         \
+	} while (0)
 
 static struct hx_launch launch(const char *name, const void *args, size_t size, uint32_t grid,
 			       uint16_t wg, struct kemu_isa_gws *gws)
 {
-	struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = size,
+	struct hx_launch l = { .gfx = gfx, .args = args, .args_size = size,
 			       .grid = { grid, 1, 1 }, .wg = { wg, 1, 1 }, .gws = gws,
 			       .gws_base = 0, .gws_size = KEMU_ISA_GWS_RESOURCES };
-	load();
-	l.kd = hx_kd(&code, name);
+	l.kd = hx_kd(&code[tgt], name);
 	ck_assert_msg(l.kd != 0, "no %s.kd", name);
 	return l;
 }
@@ -62,6 +80,7 @@ static int run_init(struct kemu_isa_gws *g, uint32_t value, uint32_t m0, uint32_
 
 START_TEST(test_init_sets_counter_from_first_active_lane)
 {
+	TARGET_OR_SKIP();
 	struct kemu_isa_gws *g = kemu_isa_gws_create();
 	struct kemu_isa_error err;
 	ck_assert_ptr_nonnull(g);
@@ -76,6 +95,7 @@ END_TEST
 
 START_TEST(test_resource_id_wraps_mod_64)
 {
+	TARGET_OR_SKIP();
 	struct kemu_isa_gws *g = kemu_isa_gws_create();
 	struct kemu_isa_error err;
 	/* M0[21:16] = 60: resources 60 and (60 + 10) % 64 = 6; M0 bits
@@ -90,6 +110,7 @@ END_TEST
 
 START_TEST(test_no_gws_is_a_memory_violation)
 {
+	TARGET_OR_SKIP();
 	struct kemu_isa_error err;
 	ck_assert_int_eq(run_init(NULL, 1, 0, 0, 0, &err), -1);
 	ck_assert_int_eq(err.kind, KEMU_ISA_ERR_MEM_VIOL);
@@ -99,6 +120,7 @@ END_TEST
 
 START_TEST(test_resource_outside_vmid_range_is_a_memory_violation)
 {
+	TARGET_OR_SKIP();
 	struct kemu_isa_gws *g = kemu_isa_gws_create();
 	struct kemu_isa_error err;
 	/* the VMID has resources 4..11: base 4 + M0 0 = 4 is in, + 10 = 14
@@ -144,18 +166,21 @@ static void grid_barrier(uint32_t nwg)
 
 START_TEST(test_grid_barrier_orders_rounds)
 {
+	TARGET_OR_SKIP();
 	grid_barrier(5);
 }
 END_TEST
 
 START_TEST(test_grid_barrier_of_one_workgroup)
 {
+	TARGET_OR_SKIP();
 	grid_barrier(1);
 }
 END_TEST
 
 START_TEST(test_barrier_that_never_opens_is_a_deadlock)
 {
+	TARGET_OR_SKIP();
 	struct kemu_isa_gws *g = kemu_isa_gws_create();
 	uint32_t *counter = hx_alloc(4096);
 	uint32_t *out = hx_alloc(3 * 4 * 128 * 4);
@@ -179,6 +204,7 @@ END_TEST
 
 START_TEST(test_unsuspendable_gws_wait_is_a_deadlock)
 {
+	TARGET_OR_SKIP();
 	/* kemu_isa_run_workgroup (no way to save the workgroup) of a wave
 	 * that must wait fails instead of hanging */
 	struct kemu_isa_gws *g = kemu_isa_gws_create();
@@ -190,7 +216,7 @@ START_TEST(test_unsuspendable_gws_wait_is_a_deadlock)
 		uint32_t nwm1;
 	} args = { (uint64_t)(uintptr_t)counter, (uint64_t)(uintptr_t)out, 1 };
 	struct hx_launch l = launch("t_gws_grid_barrier", &args, sizeof(args), 2 * 128, 128, g);
-	struct kemu_isa_dispatch d = { .gfx_target_version = KEMU_ISA_GFX90A, .mem = hx_mem(),
+	struct kemu_isa_dispatch d = { .gfx_target_version = gfx, .mem = hx_mem(),
 				       .kernel_object = l.kd, .grid_size = { 256, 1, 1 },
 				       .workgroup_size = { 128, 1, 1 }, .gws = g,
 				       .gws_size = KEMU_ISA_GWS_RESOURCES };
@@ -237,18 +263,21 @@ static void sema(uint32_t mode)
 
 START_TEST(test_sema_br_releases_count_waiters)
 {
+	TARGET_OR_SKIP();
 	sema(0);
 }
 END_TEST
 
 START_TEST(test_sema_v_releases_one_waiter_each)
 {
+	TARGET_OR_SKIP();
 	sema(1);
 }
 END_TEST
 
 START_TEST(test_sema_release_all_releases_every_waiter)
 {
+	TARGET_OR_SKIP();
 	sema(2);
 }
 END_TEST
@@ -257,17 +286,17 @@ static Suite *gws_suite(void)
 {
 	Suite *s = suite_create("isa_gws");
 	TCase *tc = tcase_create("gws");
-	tcase_add_test(tc, test_init_sets_counter_from_first_active_lane);
-	tcase_add_test(tc, test_resource_id_wraps_mod_64);
-	tcase_add_test(tc, test_no_gws_is_a_memory_violation);
-	tcase_add_test(tc, test_resource_outside_vmid_range_is_a_memory_violation);
-	tcase_add_test(tc, test_grid_barrier_orders_rounds);
-	tcase_add_test(tc, test_grid_barrier_of_one_workgroup);
-	tcase_add_test(tc, test_barrier_that_never_opens_is_a_deadlock);
-	tcase_add_test(tc, test_unsuspendable_gws_wait_is_a_deadlock);
-	tcase_add_test(tc, test_sema_br_releases_count_waiters);
-	tcase_add_test(tc, test_sema_v_releases_one_waiter_each);
-	tcase_add_test(tc, test_sema_release_all_releases_every_waiter);
+	tcase_add_loop_test(tc, test_init_sets_counter_from_first_active_lane, 0, 2);
+	tcase_add_loop_test(tc, test_resource_id_wraps_mod_64, 0, 2);
+	tcase_add_loop_test(tc, test_no_gws_is_a_memory_violation, 0, 2);
+	tcase_add_loop_test(tc, test_resource_outside_vmid_range_is_a_memory_violation, 0, 2);
+	tcase_add_loop_test(tc, test_grid_barrier_orders_rounds, 0, 2);
+	tcase_add_loop_test(tc, test_grid_barrier_of_one_workgroup, 0, 2);
+	tcase_add_loop_test(tc, test_barrier_that_never_opens_is_a_deadlock, 0, 2);
+	tcase_add_loop_test(tc, test_unsuspendable_gws_wait_is_a_deadlock, 0, 2);
+	tcase_add_loop_test(tc, test_sema_br_releases_count_waiters, 0, 2);
+	tcase_add_loop_test(tc, test_sema_v_releases_one_waiter_each, 0, 2);
+	tcase_add_loop_test(tc, test_sema_release_all_releases_every_waiter, 0, 2);
 	suite_add_tcase(s, tc);
 	return s;
 }

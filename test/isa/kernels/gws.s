@@ -1,7 +1,9 @@
-// gws.s — ds_gws_* kernels for test_isa_gws.c (gfx90a).  Each runs on a
-// grid of workgroups that share the dispatch's GWS (the harness runs them
-// as a cooperative grid: all resident, saved while they wait on GWS).
-.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+// gws.s — ds_gws_* kernels for test_isa_gws.c, assembled for gfx90a and
+// gfx942 (the target comes from -mcpu).  Each runs on a grid of workgroups
+// that share the dispatch's GWS (the harness runs them as a cooperative
+// grid: all resident, saved while they wait on GWS).  The loads of what
+// other workgroups wrote carry no cache bits (glc on gfx90a is sc0 sc1 on
+// gfx942): the interpreter has no caches, hardware would need them.
 
 .macro BEGIN name
   .text
@@ -64,7 +66,7 @@ KD t_gws_init
 1:
   s_or_b64 exec, exec, s[10:11]
   s_barrier
-  global_load_dword v3, v9, s[4:5] offset:4*\k glc
+  global_load_dword v3, v9, s[4:5] offset:4*\k
   s_add_u32 s12, s8, 1                        // nwg
   s_mul_i32 s12, s12, \k
   s_add_u32 s12, s12, s2                      // round * nwg + wg
@@ -106,7 +108,7 @@ BEGIN t_gws_sema
   s_cbranch_scc1 .Lrelease
   ds_gws_sema_p offset:2 gds
   s_waitcnt lgkmcnt(0)
-  global_load_dword v3, v5, s[4:5] glc
+  global_load_dword v3, v5, s[4:5]
   s_lshl_b32 s12, s2, 2
   v_mov_b32 v4, s12
   s_waitcnt vmcnt(0)
