@@ -1052,7 +1052,10 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 			code[1] = (code[1] & 0xff) + (((sd >> 31) & 1) ? 0 : ISA_SRC_VGPR0);
 		if (in->enc == ISA_ENC_VOPC && ((sd >> 15) & 1))
 			in->sdst = (sd >> 8) & 0x7f;
-		if (((sd >> 13) & 1) || ((sd >> 14) & 3) || ((sd >> 20) & 3) || ((sd >> 28) & 3))
+		/* VOPC (SDWAB): bits [15:8] are SDST and SD, there is no
+		 * DST_SEL, CLAMP or OMOD */
+		if ((in->enc != ISA_ENC_VOPC && (((sd >> 13) & 1) || ((sd >> 14) & 3))) ||
+		    ((sd >> 20) & 3) || ((sd >> 28) & 3))
 			return; /* SDWA clamp/omod/neg/abs: not implemented */
 		if (code[0] == ISA_SRC_LITERAL)
 			return;

@@ -502,6 +502,17 @@ START_TEST(test_trig_preop_pieces_of_two_over_pi)
 }
 END_TEST
 
+START_TEST(test_vopc_sdwa_scalar_destination)
+{
+	uint32_t *o = run_wave("t_vopc_sdwa");
+	EXPECT(o, 0, ~(1u << 5));           /* lane byte != 5: all but lane 5 */
+	EXPECT(o, 1, 0xffffffffu);
+	EXPECT(o, 2, 0);                    /* lane > 40: lanes 41..63 */
+	EXPECT(o, 3, 0xfffffe00u);
+	hx_free(o);
+}
+END_TEST
+
 static Suite *insts_suite(void)
 {
 	Suite *s = suite_create("isa_insts");
@@ -529,6 +540,7 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_sendmsg_and_setpc);
 	tcase_add_test(tc, test_dpp_lane_moves);
 	tcase_add_test(tc, test_trig_preop_pieces_of_two_over_pi);
+	tcase_add_test(tc, test_vopc_sdwa_scalar_destination);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -311,3 +311,20 @@ BEGIN t_trig
   global_store_dwordx2 v9, v[6:7], s[2:3] offset:24
   s_endpgm
 KD t_trig
+
+// VOPC SDWA writing an SGPR pair (SD = 1): bits [15:8] of the SDWA dword
+// are SDST and SD there, not DST_SEL/DST_UNUSED/CLAMP/OMOD; and the VCC
+// form (SD = 0) with byte selects on both sources
+BEGIN t_vopc_sdwa
+  PRO
+  v_lshlrev_b32 v1, 8, v0            // byte 1 = lane id, byte 0 = 0
+  v_mov_b32 v2, 0x1128               // byte 0 = 40
+  s_mov_b32 s6, 5
+  v_cmp_ne_u32_sdwa s[40:41], v1, s6 src0_sel:BYTE_1 src1_sel:DWORD
+  v_cmp_gt_u32_sdwa vcc, v1, v2 src0_sel:BYTE_1 src1_sel:BYTE_0
+  STS s40, 0
+  STS s41, 1
+  STS vcc_lo, 2
+  STS vcc_hi, 3
+  s_endpgm
+KD t_vopc_sdwa
