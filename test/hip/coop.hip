@@ -7,7 +7,8 @@
  * two-level reduction whose second level reads every block's partial sum:
  * without a working grid barrier the results differ from the host's.
  * Launched on two grid sizes (the barrier is re-armed for each) and with
- * an ordinary kernel in between.
+ * an ordinary kernel in between; with two GPUs also a multi-device launch
+ * whose grids exchange data across a multi_grid_group::sync().
  */
 #include "hip_test.h"
 
@@ -55,6 +56,21 @@ __global__ void rounds_and_reduce(unsigned *a, unsigned *b, unsigned *partial, u
 			s += partial[k] * (k + 1);
 		out[blockIdx.x] = s;
 	}
+}
+
+/* multi_grid_group::sync (__ockl_multi_grid_sync: a grid sync, then block
+ * 0 of every grid meets the others on HIP's shared sync counters, then
+ * another grid sync): each grid reads what the other device's grid wrote
+ * before the sync. */
+__global__ void multi_exchange(unsigned *mine, const unsigned *other, unsigned *out,
+			       unsigned seed)
+{
+	cg::multi_grid_group mg = cg::this_multi_grid();
+	unsigned n = gridDim.x * blockDim.x;
+	unsigned i = blockIdx.x * blockDim.x + threadIdx.x;
+	mine[i] = i * 3u + seed;
+	mg.sync();
+	out[i] = other[(i + BLOCK + 1) % n] + mg.grid_rank() * 0x10000000u;
 }
 
 __global__ void plain_add(unsigned *a, unsigned v)
@@ -127,8 +143,60 @@ static void run(unsigned nblocks, unsigned seed)
 	       ROUNDS + 1, expect);
 }
 
+/* hipLaunchCooperativeKernelMultiDevice on the first two devices. */
+static void run_multi(void)
+{
+	const unsigned nblocks = 4, n = nblocks * BLOCK;
+	unsigned *mine[2], *out[2], seeds[2] = { 11, 1000 }, *h = (unsigned *)malloc(n * 4);
+	hipStream_t st[2];
+	hipLaunchParams lp[2];
+	void *args[2][4];
+	int multi = 0;
+	HT_CHECK(hipDeviceGetAttribute(&multi, hipDeviceAttributeCooperativeMultiDeviceLaunch, 0));
+	HT_EXPECT(multi == 1, "hipDeviceAttributeCooperativeMultiDeviceLaunch %d", multi);
+	for (int d = 0; d < 2; d++) {
+		HT_CHECK(hipSetDevice(d));
+		HT_CHECK(hipMallocManaged((void **)&mine[d], n * 4));
+		HT_CHECK(hipMalloc((void **)&out[d], n * 4));
+		HT_CHECK(hipStreamCreate(&st[d]));
+	}
+	for (int d = 0; d < 2; d++) {
+		args[d][0] = &mine[d];
+		args[d][1] = &mine[1 - d];
+		args[d][2] = &out[d];
+		args[d][3] = &seeds[d];
+		lp[d].func = (void *)multi_exchange;
+		lp[d].gridDim = dim3(nblocks);
+		lp[d].blockDim = dim3(BLOCK);
+		lp[d].sharedMem = 0;
+		lp[d].stream = st[d];
+		lp[d].args = args[d];
+	}
+	HT_CHECK(hipLaunchCooperativeKernelMultiDevice(lp, 2, 0));
+	for (int d = 0; d < 2; d++) {
+		HT_CHECK(hipSetDevice(d));
+		HT_CHECK(hipDeviceSynchronize());
+		HT_CHECK(hipMemcpy(h, out[d], n * 4, hipMemcpyDeviceToHost));
+		for (unsigned i = 0; i < n; i++) {
+			unsigned want = ((i + BLOCK + 1) % n) * 3u + seeds[1 - d] + d * 0x10000000u;
+			HT_EXPECT(h[i] == want, "device %d item %u read 0x%08x, expected 0x%08x", d,
+				  i, h[i], want);
+		}
+	}
+	for (int d = 0; d < 2; d++) {
+		HT_CHECK(hipSetDevice(d));
+		HT_CHECK(hipStreamDestroy(st[d]));
+		HT_CHECK(hipFree(out[d]));
+		HT_CHECK(hipFree(mine[d]));
+	}
+	HT_CHECK(hipSetDevice(0));
+	free(h);
+	printf("coop: multi-device grid sync on 2 devices x %u blocks\n", nblocks);
+}
+
 int main(void)
 {
+	int ndev = 0;
 	int coop = 0, blocks_per_cu = 0, cus = 0;
 	HT_CHECK(hipDeviceGetAttribute(&coop, hipDeviceAttributeCooperativeLaunch, 0));
 	HT_EXPECT(coop == 1, "hipDeviceAttributeCooperativeLaunch %d", coop);
@@ -145,5 +213,8 @@ int main(void)
 						  (void **)NULL, 0, 0);
 	HT_EXPECT(e != hipSuccess, "a cooperative grid of %d blocks was accepted",
 		  blocks_per_cu * cus + 1);
+	HT_CHECK(hipGetDeviceCount(&ndev));
+	if (ndev >= 2)
+		run_multi();
 	return 0;
 }
