@@ -603,6 +603,34 @@ START_TEST(gws_barrier_that_never_opens_is_a_hang_error)
 }
 END_TEST
 
+START_TEST(destroy_preempts_a_cooperative_grid_with_saved_workgroups)
+{
+	/* armed for 2 arrivals; 3 workgroups: one waits and is released by
+	 * the second, which then spins, as does the first once resumed; the
+	 * third waits (saved) for an arrival that never comes.  DESTROY
+	 * stops the spinning ones and frees the saved one. */
+	static const uint32_t init[] = { GWS_M0_0, 0x7E000281 /* v_mov_b32 v0, 1 */, 0xD9330000,
+					 0, GWS_WAIT, GWS_END };
+	static const uint32_t code[] = { GWS_M0_0, GWS_V0_2, 0xD93B0000, 0, GWS_WAIT,
+					 0xBF82FFFF /* s_branch . */ };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	gws_alloc(&q);
+	gws_run(&q, init, 6, 1);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 6), 3 * 64, 64, 0, done);
+	cp_put(&q, &p, true);
+	cp_sleep_ms(200);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	uint64_t t0 = cp_now_ns();
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+	uint64_t ms = (cp_now_ns() - t0) / 1000000;
+	ck_assert_msg(ms < 5000, "DESTROY_QUEUE took %llu ms", (unsigned long long)ms);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 1);
+}
+END_TEST
+
 static Suite *cp_dispatch_suite(void)
 {
 	Suite *s = suite_create("cp_dispatch");
@@ -623,6 +651,7 @@ static Suite *cp_dispatch_suite(void)
 	tcase_add_test(tc, gws_on_a_process_without_gws_is_a_memory_violation);
 	tcase_add_test(tc, gws_barrier_holds_resident_workgroups_until_the_last);
 	tcase_add_test(tc, gws_barrier_that_never_opens_is_a_hang_error);
+	tcase_add_test(tc, destroy_preempts_a_cooperative_grid_with_saved_workgroups);
 #ifdef CP_VADD_CO
 	tcase_add_test(tc, clang_vector_add_runs);
 	tcase_add_test(tc, kernel_store_to_unmapped_memory_is_a_vm_fault);
