@@ -123,6 +123,10 @@ long kemu_ioctl(struct kemu_machine *m, int fd, unsigned long request, void *arg
 int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot,
 	      int flags, int fd, uint64_t offset, void **out);
 
+/* The process pid unmapped [addr, addr + len) from its address space
+ * (munmap): KFD's MMU notifier drops the SVM ranges over those pages. */
+void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_t len);
+
 /* ---- the GPU side: VM, faults and interrupts ---- */
 
 #define KEMU_ACCESS_READ  1u

@@ -4,21 +4,28 @@
  * SVMAPISupported, so the ioctl is modelled, without migration: every SVM
  * range lives in system memory and the GPU reaches it at GPU VA == CPU VA.
  *
+ *   any op    the attribute array must fit the ioctl size, the range be
+ *             page aligned and non-zero (-EINVAL); an unknown op returns
+ *             +EINVAL, not an error (svm_ioctl's "r = EINVAL")
  *   SET_ATTR  validates the attributes (unknown type or unknown gpu_id
- *             -EINVAL), the range (page aligned and non-zero -EINVAL, every
- *             page mapped in the process -EFAULT, no BO mapping of any GPU
- *             VM inside -EADDRINUSE), then splits existing ranges at the
- *             boundaries, fills gaps with default ranges and applies the
- *             attributes in order (svm_range_add / svm_range_apply_attrs)
- *   GET_ATTR  reports the common attributes of the ranges in the interval,
- *             or the defaults if there is none (svm_range_get_attr)
+ *             -EINVAL), then the range (every page mapped in the process
+ *             -EFAULT, no BO mapping of any GPU VM inside -EADDRINUSE),
+ *             then splits existing ranges at the boundaries, fills gaps with
+ *             default ranges and applies the attributes in order
+ *             (svm_range_add / svm_range_apply_attrs)
+ *   GET_ATTR  checks the range first (-EFAULT), then the attribute types
+ *             (-EINVAL), and reports the common attributes of the ranges in
+ *             the interval, or the defaults if there is none
+ *             (svm_range_get_attr)
  *
  * GPU access: a range is mapped on a GPU when its ACCESS or ACCESS_IN_PLACE
  * bit for that GPU is set (XNACK off: mapped eagerly; new ranges of an
  * XNACK-on process get access on every GPU, as svm_range_new does);
  * GPU_RO removes write, GPU_EXEC adds execute.  With XNACK on, a GPU access
  * to any mapped CPU page outside SVM ranges and BOs also succeeds, as the
- * retry-fault handler creates an "unregistered" range for it.  ALLOC of a
+ * retry-fault handler creates an "unregistered" range for it.  Unmapping
+ * CPU pages (munmap, through the shim) drops the ranges over them, as the
+ * MMU notifier does (mremap and brk shrinking are not seen).  ALLOC of a
  * BO over an SVM range is -EADDRINUSE, and a queue's CWSR area may be an SVM
  * range mapped to its GPU with GPU_ALWAYS_MAPPED (kfd_queue_buffer_svm_get).
  *
@@ -46,7 +53,6 @@ enum {
 #define KEMU_SVM_LOCATION_SYSMEM    0u
 #define KEMU_SVM_LOCATION_UNDEFINED 0xFFFFFFFFu
 #define KEMU_SVM_DEFAULT_GRANULARITY 9 /* 2 MiB, svm_default_granularity */
-#define KEMU_SVM_MAX_ATTRS 1024
 
 static int svm_gpuidx(struct kemu_process *p, uint32_t gpu_id)
 {
@@ -352,34 +358,31 @@ static int svm_get_attr(struct kemu_process *p, uint64_t start, uint64_t last,
 long kemu_ioctl_svm(struct kemu_process *p, void *arg, size_t size)
 {
 	struct kfd_args_svm *a = arg;
+	/* kfd_ioctl_svm_validate: the attributes ride in the ioctl size
+	 * (kernel buffer = user size, at most 14 bits' worth) */
+	if (size < sizeof(*a) + (size_t)a->nattr * sizeof(struct kfd_svm_attribute))
+		return -EINVAL;
 	if ((a->start_addr & (KEMU_PAGE_SIZE - 1)) || (a->size & (KEMU_PAGE_SIZE - 1)) ||
-	    !a->start_addr || !a->size || a->start_addr + a->size < a->start_addr)
+	    !a->start_addr || !a->size)
 		return -EINVAL;
-	/* the attributes ride in the ioctl size (kernel buffer = user size) */
-	if (a->nattr > KEMU_SVM_MAX_ATTRS ||
-	    size < sizeof(*a) + (size_t)a->nattr * sizeof(struct kfd_svm_attribute))
-		return -EINVAL;
+	/* svm_ioctl: an unknown op is a positive EINVAL, which kfd_ioctl
+	 * hands back as the ioctl's return value (no error, errno untouched) */
+	if (a->op != KFD_SVM_OP_SET_ATTR && a->op != KFD_SVM_OP_GET_ATTR) {
+		kemu_info(p->m, "SVM: unknown op %u: returns +EINVAL, as svm_ioctl does", a->op);
+		return EINVAL;
+	}
 	uint64_t start = a->start_addr >> 12, last = (a->start_addr + a->size - 1) >> 12;
-	long err;
+	long err = 0;
 	pthread_mutex_lock(&p->lock);
-	if (!kemu_access_ok(a->start_addr, a->size) || !svm_cpu_range_valid(start, last)) {
-		err = -EFAULT;
-		goto out_unlock;
-	}
-	switch (a->op) {
-	case KFD_SVM_OP_SET_ATTR:
+	/* svm_range_set_attr checks the attributes before the range,
+	 * svm_range_get_attr the range before the attributes */
+	if (a->op == KFD_SVM_OP_SET_ATTR)
 		err = svm_check_attrs(p, a->attrs, a->nattr);
-		if (!err)
-			err = svm_set_attr(p, start, last, a->attrs, a->nattr);
-		break;
-	case KFD_SVM_OP_GET_ATTR:
-		err = svm_get_attr(p, start, last, a->attrs, a->nattr);
-		break;
-	default:
-		err = -EINVAL;
-		break;
-	}
-out_unlock:
+	if (!err && (!kemu_access_ok(a->start_addr, a->size) || !svm_cpu_range_valid(start, last)))
+		err = -EFAULT;
+	if (!err)
+		err = a->op == KFD_SVM_OP_SET_ATTR ? svm_set_attr(p, start, last, a->attrs, a->nattr) :
+						     svm_get_attr(p, start, last, a->attrs, a->nattr);
 	pthread_mutex_unlock(&p->lock);
 	return err;
 }
@@ -445,6 +448,61 @@ bool kemu_svm_gpu_page_mapped(const struct kemu_process *p, uint32_t idx, uint64
 		return true;
 	}
 	return false;
+}
+
+/* svm_range_unmap_from_cpu: the MMU notifier's UNMAP event drops the SVM
+ * ranges (or their parts) over pages the process unmapped, so memory mapped
+ * there later starts from the defaults.  Caller holds p->lock and vm_lock
+ * for write. */
+static int svm_remove_locked(struct kemu_process *p, uint64_t start, uint64_t last)
+{
+	size_t hit = 0;
+	for (size_t i = 0; i < p->n_svm; i++)
+		hit += p->svm[i].start <= last && p->svm[i].last >= start;
+	if (!hit)
+		return 0;
+	/* one range may straddle the hole and become two */
+	struct kemu_svm_range *out = calloc(p->n_svm + 1, sizeof(*out));
+	if (!out)
+		return -ENOMEM;
+	size_t n = 0;
+	for (size_t i = 0; i < p->n_svm; i++) {
+		struct kemu_svm_range r = p->svm[i];
+		if (r.last < start || r.start > last) {
+			out[n++] = r;
+			continue;
+		}
+		if (r.start < start) {
+			out[n] = r;
+			out[n++].last = start - 1;
+		}
+		if (r.last > last) {
+			out[n] = r;
+			out[n++].start = last + 1;
+		}
+	}
+	free(p->svm);
+	p->svm = out;
+	p->n_svm = n;
+	p->cap_svm = p->n_svm + 1;
+	return 0;
+}
+
+void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_t len)
+{
+	if (!len || !kemu_access_ok(addr, len))
+		return;
+	struct kemu_process *p = kemu_process_find(m, pid);
+	if (!p)
+		return;
+	uint64_t start = addr >> 12, last = (addr + len - 1) >> 12;
+	pthread_mutex_lock(&p->lock);
+	pthread_rwlock_wrlock(&p->vm_lock);
+	if (svm_remove_locked(p, start, last))
+		kemu_warn(m, "SVM: no memory to drop the ranges of unmapped [0x%llx, +0x%llx)",
+			  (unsigned long long)addr, (unsigned long long)len);
+	kemu_vm_write_unlock(p);
+	pthread_mutex_unlock(&p->lock);
 }
 
 void kemu_svm_fini(struct kemu_process *p)

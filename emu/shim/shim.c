@@ -451,10 +451,19 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 }
 
 /* munmap of device mappings needs no model work (the kernel's vma close
- * does nothing KFD-visible for them): pass through. */
+ * does nothing KFD-visible for them); unmapping ordinary pages drops the
+ * SVM ranges over them, as KFD's MMU notifier does. */
 SHIM_EXPORT int munmap(void *addr, size_t len)
 {
-	return SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);
+	int r = SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);
+	if (r == 0) {
+		struct kemu_machine *m = shim_enter(false);
+		if (m) {
+			kemu_cpu_unmapped(m, getpid(), (uintptr_t)addr, len);
+			shim_leave();
+		}
+	}
+	return r;
 }
 
 static int shim_fstat_common(const char *name, int fd, struct stat *st)

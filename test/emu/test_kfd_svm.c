@@ -77,10 +77,74 @@ START_TEST(unknown_attribute_is_einval)
 }
 END_TEST
 
-START_TEST(unknown_op_is_einval)
+/* svm_ioctl's default case is "r = EINVAL": the ioctl returns 22, no
+ * error, whatever the range, and writes nothing. */
+START_TEST(unknown_op_returns_positive_einval)
 {
 	struct kfd_svm_attribute a = { ATTR_GRANULARITY, 0 };
-	ck_assert_int_eq(svm(7, mem, MEM_SIZE, &a, 1), -EINVAL);
+	munmap(mem, MEM_SIZE);
+	ck_assert_int_eq(svm(7, mem, MEM_SIZE, &a, 1), EINVAL);
+	ck_assert_uint_eq(a.type, ATTR_GRANULARITY);
+	ck_assert_uint_eq(a.value, 0);
+}
+END_TEST
+
+/* svm_range_set_attr checks the attributes before the range;
+ * svm_range_get_attr the range before the attribute types. */
+START_TEST(set_checks_attributes_before_the_range_get_after)
+{
+	struct kfd_svm_attribute a = { 9, 0 };
+	munmap(mem, MEM_SIZE);
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, mem, MEM_SIZE, &a, 1), -EINVAL);
+	a.type = ATTR_ACCESS_IN_PLACE; /* an answer, not a question */
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem, MEM_SIZE, &a, 1), -EFAULT);
+}
+END_TEST
+
+/* The kernel bounds the attribute count by the ioctl size only (14 bits:
+ * 2044 attributes); granularity values are applied in order. */
+START_TEST(the_largest_attribute_array_the_ioctl_size_carries)
+{
+	enum { N = ((1 << 14) - 1 - 24) / 8 };
+	static struct {
+		struct kfd_args_svm a;
+		struct kfd_svm_attribute attrs[N];
+	} big;
+	big.a = (struct kfd_args_svm){ .start_addr = (uintptr_t)mem, .size = MEM_SIZE,
+				       .op = KFD_SVM_OP_SET_ATTR, .nattr = N };
+	for (uint32_t i = 0; i < N; i++)
+		big.attrs[i] = (struct kfd_svm_attribute){ ATTR_GRANULARITY, i % 20 };
+	ck_assert_int_eq(kio(KFD_IOCTL_SVM(N), &big), 0);
+	struct kfd_svm_attribute g = { ATTR_GRANULARITY, 0 };
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem, MEM_SIZE, &g, 1), 0);
+	ck_assert_uint_eq(g.value, (N - 1) % 20);
+}
+END_TEST
+
+/* munmap (the shim calls kemu_cpu_unmapped) drops the ranges over the
+ * unmapped pages and splits one that straddles them, as KFD's MMU
+ * notifier does: pages mapped there again start from the defaults. */
+START_TEST(unmapped_pages_lose_their_svm_ranges)
+{
+	struct kfd_svm_attribute a = { ATTR_GRANULARITY, 4 };
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, mem, MEM_SIZE, &a, 1), 0);
+	kemu_cpu_unmapped(E.m, getpid(), (uintptr_t)(mem + 4 * 4096), 2 * 4096);
+	void *again = mmap(mem + 4 * 4096, 2 * 4096, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	ck_assert_ptr_eq(again, mem + 4 * 4096);
+	struct kfd_svm_attribute g = { ATTR_GRANULARITY, 0 };
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem + 4 * 4096, 2 * 4096, &g, 1), 0);
+	ck_assert_uint_eq(g.value, 9); /* no range: the default */
+	g.value = 0;
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem, 4 * 4096, &g, 1), 0);
+	ck_assert_uint_eq(g.value, 4);
+	g.value = 0;
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem + 6 * 4096, MEM_SIZE - 6 * 4096, &g, 1), 0);
+	ck_assert_uint_eq(g.value, 4);
+	/* over the whole buffer only the two remaining ranges count */
+	g.value = 0;
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, mem, MEM_SIZE, &g, 1), 0);
+	ck_assert_uint_eq(g.value, 4);
 }
 END_TEST
 
@@ -198,7 +262,10 @@ static Suite *suite(void)
 	tcase_add_test(tc, unmapped_range_is_efault);
 	tcase_add_test(tc, unknown_gpu_is_einval);
 	tcase_add_test(tc, unknown_attribute_is_einval);
-	tcase_add_test(tc, unknown_op_is_einval);
+	tcase_add_test(tc, unknown_op_returns_positive_einval);
+	tcase_add_test(tc, set_checks_attributes_before_the_range_get_after);
+	tcase_add_test(tc, the_largest_attribute_array_the_ioctl_size_carries);
+	tcase_add_test(tc, unmapped_pages_lose_their_svm_ranges);
 	tcase_add_test(tc, get_without_ranges_returns_defaults);
 	tcase_add_test(tc, set_then_get_reports_access_and_flags);
 	tcase_add_test(tc, partial_set_splits_and_get_reports_common_values);
