@@ -103,10 +103,11 @@ static void cpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, const stru
 	*caches += a->n_caches;
 }
 
-/* The process's XNACK mode.  HSA_XNACK=0/1 sets it first, as ROCr does at
- * load (before any queue exists, the only time KFD accepts a change); then
- * SET_XNACK_MODE with -1 reads what is in force.  A kernel without the
- * ioctl leaves HSA_XNACK or off, as libhsakmt assumes. */
+/* The process's XNACK mode, as ROCr's BindXnackMode: HSA_XNACK=0/1 sets it
+ * first (before any queue exists, the only time KFD accepts a change), and
+ * when the kernel takes it that is the mode; otherwise SET_XNACK_MODE with
+ * -1 reads what is in force.  A kernel that answers neither (no ioctl, as
+ * before KFD 1.5) means off, as ROCr assumes. */
 static bool configure_xnack(struct hl_runtime *rt)
 {
 	struct kfd_args_set_xnack_mode args;
@@ -114,17 +115,17 @@ static bool configure_xnack(struct hl_runtime *rt)
 	if (rt->env.xnack >= 0) {
 		args.xnack_enabled = rt->env.xnack;
 		err = kfd_ioctl(rt->proc->fd, KFD_IOCTL_SET_XNACK_MODE, &args);
-		if (err)
-			hl_warn("runtime", "HSA_XNACK=%d: SET_XNACK_MODE: %s; keeping the current mode",
-				rt->env.xnack, hl_errno_name(err));
+		if (err == 0)
+			return rt->env.xnack == 1;
+		hl_warn("runtime", "HSA_XNACK=%d: SET_XNACK_MODE: %s; keeping the current mode",
+			rt->env.xnack, hl_errno_name(err));
 	}
 	args.xnack_enabled = -1;
 	err = kfd_ioctl(rt->proc->fd, KFD_IOCTL_SET_XNACK_MODE, &args);
 	if (err == 0)
 		return args.xnack_enabled > 0;
-	hl_debug("runtime", "SET_XNACK_MODE query: %s; assuming xnack %s", hl_errno_name(err),
-		 rt->env.xnack == 1 ? "on" : "off");
-	return rt->env.xnack == 1;
+	hl_debug("runtime", "SET_XNACK_MODE query: %s; assuming xnack off", hl_errno_name(err));
+	return false;
 }
 
 static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_gpu *gpu,
