@@ -297,6 +297,24 @@ struct kfd_mem *kfd_mem_find(struct kfd_process *proc, const void *addr);
  * overlaps [start, end), or NULL. */
 struct kfd_mem *kfd_mem_first_in(struct kfd_process *proc, uintptr_t start, uintptr_t end);
 
+/* ---- SVM ranges (svm.c) ---- */
+/* The most attributes one SVM ioctl carries: the array's bytes ride in the
+ * 14-bit ioctl size field after the 24-byte header. */
+#define KFD_SVM_MAX_ATTRS ((((1u << 14) - 1) - 24u) / 8u)
+/* SVM SET_ATTR or GET_ATTR (op) over [start, start + size), page-aligned
+ * and non-zero (-EINVAL), with n attributes whose location and access
+ * values are gpu_ids (or KFD_SVM_LOCATION_*); GET_ATTR rewrites attrs.
+ * -EOPNOTSUPP before KFD 1.5, -E2BIG past KFD_SVM_MAX_ATTRS; the kernel's
+ * errors (-EFAULT: unmapped pages, -EADDRINUSE: a BO there, -EINVAL)
+ * otherwise. */
+int kfd_svm_attrs(struct kfd_process *proc, uint32_t op, uint64_t start, uint64_t size,
+		  struct kfd_svm_attribute *attrs, uint32_t n);
+/* True when the kernel has the SVM ioctl (KFD 1.5, with SET_XNACK_MODE). */
+static inline bool kfd_svm_api(const struct kfd_process *proc)
+{
+	return proc->version_minor >= 5;
+}
+
 /* ---- doorbells ---- */
 /* Maps the process doorbell slice of a GPU (once; later calls return the same
  * mapping), from a CREATE_QUEUE doorbell_offset: ALLOC(DOORBELL, 8 KiB) at a

@@ -303,6 +303,14 @@ hsa_status_t hl_status_init_failure(int err);
 uint64_t hl_system_timestamp(void);
 #define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
 
+/* ---- svm.c ---- */
+/* HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED: the kernel has the SVM ioctl and every
+ * GPU the SVMAPISupported capability (ROCr's test; true without GPUs). */
+bool hl_svm_supported(const struct hl_runtime *rt);
+/* HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: every GPU's ISA is
+ * xnack+ (true without GPUs, as ROCr). */
+bool hl_svm_accessible_by_default(const struct hl_runtime *rt);
+
 /* ---- extension.c ---- */
 bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor);
 /* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS / HSA_AGENT_INFO_EXTENSIONS

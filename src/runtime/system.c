@@ -51,11 +51,15 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 	case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
 		*(const char **)value = "hsalite 0.1.0";
 		break;
-	/* We implement neither the hsa_amd_svm_* calls, nor mwaitx waits, nor
-	 * dma-buf export, nor the virtual-memory API: report them absent so
-	 * clients (HIP) take their fallbacks instead of calling in. */
 	case HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED:
+		*(bool *)value = hl_svm_supported(rt);
+		break;
 	case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
+		*(bool *)value = hl_svm_accessible_by_default(rt);
+		break;
+	/* We implement neither mwaitx waits, nor dma-buf export, nor the
+	 * virtual-memory API: report them absent so clients (HIP) take their
+	 * fallbacks instead of calling in. */
 	case HL_AMD_SYSTEM_INFO_MWAITX_ENABLED:
 	case HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED:
 	case HL_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED:

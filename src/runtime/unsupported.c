@@ -23,7 +23,7 @@
  *       validates, then MemoryRegion::Migrate / CanMigrate ("not
  *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
  *       stores false).
- *  2. A later issue (IPC, SVM, system events,
+ *  2. A later issue (IPC, system events,
  *     graphics interop): NOT_SUPPORTED.
  *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
  *     (async copies, fills and their profiling): NOT_SUPPORTED.
@@ -168,7 +168,7 @@ hsa_status_t hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_po
 }
 
 /* ======================================================================
- * 2. Not implemented yet (a later issue): IPC, SVM, system events,
+ * 2. Not implemented yet (a later issue): IPC, system events,
  *    graphics interop.
  * ====================================================================== */
 
@@ -223,49 +223,6 @@ hsa_status_t hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle, hsa_s
 	(void)rt;
 	if (!handle || !signal)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-/* ---- SVM ---- */
-
-hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
-					hsa_amd_svm_attribute_pair_t *attribute_list,
-					size_t attribute_count)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)ptr;
-	(void)size;
-	(void)attribute_list;
-	(void)attribute_count;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
-					hsa_amd_svm_attribute_pair_t *attribute_list,
-					size_t attribute_count)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)ptr;
-	(void)size;
-	(void)attribute_list;
-	(void)attribute_count;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
-					uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
-					hsa_signal_t completion_signal)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)ptr;
-	(void)size;
-	(void)agent;
-	(void)num_dep_signals;
-	(void)dep_signals;
-	(void)completion_signal;
 	return not_implemented(__func__);
 }
 

@@ -367,9 +367,23 @@ struct kfd_args_smi_events {
 #define KFD_SVM_OP_GET_ATTR 1
 #define KFD_SVM_FLAG_HOST_ACCESS       0x01
 #define KFD_SVM_FLAG_COHERENT          0x02
+#define KFD_SVM_FLAG_HIVE_LOCAL        0x04
 #define KFD_SVM_FLAG_GPU_RO            0x08
 #define KFD_SVM_FLAG_GPU_EXEC          0x10
+#define KFD_SVM_FLAG_GPU_READ_MOSTLY   0x20
 #define KFD_SVM_FLAG_GPU_ALWAYS_MAPPED 0x40
+/* attribute types (kfd_ioctl_svm_attr_type) */
+#define KFD_SVM_ATTR_PREFERRED_LOC     0
+#define KFD_SVM_ATTR_PREFETCH_LOC      1
+#define KFD_SVM_ATTR_ACCESS            2
+#define KFD_SVM_ATTR_ACCESS_IN_PLACE   3
+#define KFD_SVM_ATTR_NO_ACCESS         4
+#define KFD_SVM_ATTR_SET_FLAGS         5
+#define KFD_SVM_ATTR_CLR_FLAGS         6
+#define KFD_SVM_ATTR_GRANULARITY       7
+/* location values: a gpu_id, or */
+#define KFD_SVM_LOCATION_SYSMEM        0u
+#define KFD_SVM_LOCATION_UNDEFINED     0xFFFFFFFFu
 
 struct kfd_svm_attribute {
 	__u32 type;

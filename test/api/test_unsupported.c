@@ -61,11 +61,6 @@ static void call_all(hsa_status_t expected, hsa_signal_t sig)
 	ck_status(hsa_amd_ipc_signal_create(sig, &ipcs), expected);
 	hsa_signal_t out;
 	ck_status(hsa_amd_ipc_signal_attach(&ipcs, &out), expected);
-	hsa_amd_svm_attribute_pair_t attr = { HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG,
-					      HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED };
-	ck_status(hsa_amd_svm_attributes_set(buf, sizeof(buf), &attr, 1), expected);
-	ck_status(hsa_amd_svm_attributes_get(buf, sizeof(buf), &attr, 1), expected);
-	ck_status(hsa_amd_svm_prefetch_async(buf, sizeof(buf), gpu, 0, NULL, sig), expected);
 	ck_status(hsa_amd_register_system_event_handler(event_cb, NULL), expected);
 }
 
@@ -166,7 +161,7 @@ START_TEST(after_init_not_supported_and_logged)
 	text[n] = 0;
 	static const char *const names[] = {
 		"hsa_amd_interop_map_buffer", "hsa_amd_ipc_memory_attach",
-		"hsa_amd_svm_prefetch_async", "hsa_amd_register_system_event_handler",
+		"hsa_amd_register_system_event_handler",
 	};
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		char line[128];
