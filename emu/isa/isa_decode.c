@@ -283,6 +283,9 @@ static void decode_at(const struct isa_decoder *dc, struct fetcher *f, uint64_t 
 	case ISA_ENC_MUBUF:
 		kemu_isa_decode_mubuf(dc, in);
 		break;
+	case ISA_ENC_MIMG:
+		kemu_isa_decode_mimg(dc, in);
+		break;
 	default:
 		break;
 	}
@@ -485,7 +488,7 @@ static uint32_t inst_max_row(const struct isa_inst *in)
 		if (in->saddr > m) m = in->saddr;      /* data1 */
 		break;
 	case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
-	case ISA_ENC_MUBUF:
+	case ISA_ENC_MUBUF: case ISA_ENC_MIMG:
 		m = in->dst;
 		if (in->data_reg > m) m = in->data_reg;
 		if (in->addr_reg > m) m = in->addr_reg;
@@ -698,7 +701,8 @@ unsigned kemu_isa_program_unimplemented(const struct kemu_isa_program *p, char *
 			continue;
 		count++;
 		op = kemu_isa_raw_opcode(in);
-		name = kemu_isa_mnemonic(p->gfx942, (enum isa_enc)in->enc, op);
+		name = in->enc == ISA_ENC_MIMG ? kemu_isa_mimg_mnemonic(p->gfx942, op)
+					       : kemu_isa_mnemonic(p->gfx942, (enum isa_enc)in->enc, op);
 		if (list && used < len) {
 			int k = snprintf(list + used, len - used, "%s%s 0x%x %s @0x%llx", used ? "; " : "",
 					 kemu_isa_enc_name((enum isa_enc)in->enc), op,

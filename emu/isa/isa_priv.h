@@ -352,6 +352,10 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in);
+void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in);
+/* Mnemonic of a gfx90a MIMG opcode (NULL: none, or gfx942, which has no
+ * image instructions). */
+const char *kemu_isa_mimg_mnemonic(int gfx942, unsigned op);
 void kemu_isa_decode_accmov(const struct isa_decoder *dc, struct isa_inst *in);
 
 /* Operand decoding shared by the families. */

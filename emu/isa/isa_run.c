@@ -162,14 +162,19 @@ int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in)
 {
 	enum isa_enc e = (enum isa_enc)in->enc;
 	unsigned op = kemu_isa_raw_opcode(in);
-	const char *name = kemu_isa_mnemonic(w->p->gfx942, e, op);
+	const char *name = e == ISA_ENC_MIMG ? kemu_isa_mimg_mnemonic(w->p->gfx942, op)
+					     : kemu_isa_mnemonic(w->p->gfx942, e, op);
 	/* encodings without a name table: the whole encoding is missing */
-	bool unnamed = e == ISA_ENC_MIMG || e == ISA_ENC_MTBUF || e == ISA_ENC_EXP;
+	bool unnamed = e == ISA_ENC_MTBUF || e == ISA_ENC_EXP;
+	const char *none = unnamed ? "this encoding is not implemented" : "no such opcode";
 
+	/* CDNA3 dropped the image instructions (LLVM rejects MIMG for gfx940+) */
+	if (e == ISA_ENC_MIMG)
+		none = w->p->gfx942 ? "gfx942 has no image instructions" : "no such opcode";
 	isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
 		 "illegal instruction at 0x%llx: %s opcode 0x%x (%s)%s [%08x %08x]",
 		 (unsigned long long)in->addr, kemu_isa_enc_name(e), op,
-		 name ? name : unnamed ? "this encoding is not implemented" : "no such opcode",
+		 name ? name : none,
 		 name ? " not implemented or invalid operands" : "",
 		 in->word[0], in->size > 4 ? in->word[1] : 0);
 	return ISA_STEP_ERROR;

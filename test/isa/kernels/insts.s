@@ -220,10 +220,11 @@ BEGIN t_cache_ops
   s_endpgm
 KD t_cache_ops
 
-// An image instruction (image_sample, MIMG opcode 0x20): not implemented.
+// An image instruction the interpreter does not implement (image atomics,
+// MIMG opcode 0x12).
 BEGIN t_mimg
   PRO
-  image_sample v[0:3], v[0:1], s[4:11], s[12:15] dmask:0xf
+  image_atomic_add v0, v[0:1], s[4:11] dmask:0x1 unorm
   s_endpgm
 KD t_mimg
 

@@ -1,0 +1,822 @@
+/*
+ * isa_exec_mimg.c — image instructions (MIMG) of gfx90a: image_load,
+ * image_load_mip, image_store, image_store_mip, image_get_resinfo and
+ * image_sample, reading the image resource (T#, 8 SGPRs) and the sampler
+ * (S#, 4 SGPRs) as the hardware defines them (CDNA2 ISA guide "Image
+ * resource" / "Image sampler"; GFX9 SQ_IMG_RSRC_WORD0-7 and
+ * SQ_IMG_SAMP_WORD0-3, the layout ROCr 5.2.3's resource_ai.h fills).
+ *
+ * gfx90a has the base image set only: no image_sample_l/_b/_lz/_c/_d,
+ * gather4 or get_lod, and mip levels other than 0 are not supported
+ * (LLVM: gfx90a lacks "extended-image-insts").  gfx942 (CDNA3) has no
+ * image instructions at all: MIMG words stay illegal there (LLVM rejects
+ * them for gfx940+ as well), whatever clang-19 still emits for them.
+ *
+ * Encoding (gfx90a): w0 DMASK [11:8], UNORM 12, GLC 13, DA 14,
+ * R128/A16 15, ACC 16 (data in AGPRs; gfx90a has no TFE), LWE 17,
+ * OP [24:18], SLC 25; w1 VADDR [7:0], VDATA [15:8], SRSRC [20:16] (SGPR
+ * quad), SSAMP [25:21] (SGPR quad), D16 31.  VADDR is a run of
+ * consecutive VGPRs whose length the resource type decides (gfx9 has no
+ * NSA): the coordinates (x, y, z or slice), then the mip level for the
+ * _mip forms.  DMASK selects the components returned (packed from VDATA
+ * on) or stored (read packed from VDATA; the unselected ones store 0).
+ *
+ * Texel addressing: base (T# BASE_ADDRESS, 256-byte units) + (slice *
+ * slice_pitch + y * pitch + x) * element bytes, with pitch the T# PITCH
+ * and slice_pitch = pitch * height (pitch for 1-D types), which is the
+ * hardware's SW_LINEAR layout (addrlib's linear surfaces).  The tiled
+ * swizzle modes (SW_MODE != 0, e.g. the SW_4KB_D_X / SW_64KB_D_X /
+ * SW_4KB_Z_X / SW_64KB_Z_X that ROCr 5.2.3 picks for opaque 2-D and 3-D
+ * images) are addressed with the same linear formula: NOT the hardware's
+ * layout, but inside the surface (a tiled surface is at least as large)
+ * and consistent between kernels, so data written and read only by
+ * kernels (ROCr imports and exports opaque images with its blit kernels)
+ * round-trips; a host that writes texels of a tiled surface directly
+ * would see them elsewhere (docs/kfdemu.md, "Images").
+ *
+ * Formats: the data formats 8, 16, 32, 8_8, 16_16, 32_32, 8_8_8_8,
+ * 16_16_16_16, 32_32_32_32, 5_6_5, 1_5_5_5 and 2_10_10_10 (component X
+ * in the low bits) with the number formats UNORM, SNORM, USCALED,
+ * SSCALED, UINT, SINT, FLOAT (16 and 32 bits) and SRGB (8 bits); the
+ * result goes through DST_SEL_X/Y/Z/W (0, 1, or a component), a store
+ * through its inverse.  Missing components read as 0 (Y, Z) and 1 (W).
+ * Stores convert as the hardware: round to nearest even and saturate for
+ * the normalized types, saturate the integer ones.  DATA_FORMAT INVALID
+ * reads 0 and drops stores; any other unknown format stops the wave with
+ * an error naming it (not silently wrong).
+ *
+ * Sampling: coordinates are normalized unless the instruction's UNORM bit
+ * or the sampler's FORCE_UNNORMALIZED is set; XY_MAG_FILTER point or
+ * bilinear (the magnification filter: in a compute shader there are no
+ * derivatives, the LOD is 0, and ROCr sets MIN = MAG), Z_FILTER NONE
+ * follows it for 3-D images, POINT and LINEAR as named; array slices are
+ * the rounded (nearest even) slice coordinate clamped to the array.
+ * Address modes per axis on texel indices: WRAP, MIRROR,
+ * CLAMP_LAST_TEXEL, MIRROR_ONCE_LAST_TEXEL, CLAMP_BORDER and
+ * MIRROR_ONCE_BORDER (the HALF_BORDER modes as the BORDER ones).  Border
+ * colour: TRANS_BLACK, OPAQUE_BLACK, OPAQUE_WHITE placed into the texel
+ * through BC_SWIZZLE, then DST_SEL as any texel; REGISTER (a table the
+ * driver programs) reads as TRANS_BLACK.  Approximation: the bilinear
+ * weights are computed in float from texel-space coordinates rounded to
+ * 8 fraction bits (see
+ * texel_coord(), so the weights are multiples of 1/256 as in hardware
+ * with 8-bit sub-texel precision; the texture unit's own rounding of the
+ * products is not modelled); integer formats are not filtered (point).
+ *
+ * Out of range: a load outside the image returns 0 in every component, a
+ * store outside it is dropped; memory the texels map to that is not
+ * mapped faults the queue like any VM fault.
+ */
+#include <math.h>
+
+#include "isa_float.h"
+#include "isa_priv.h"
+
+/* ---- opcodes (gfx9 MIMG) ---- */
+#define OP_LOAD 0x00
+#define OP_LOAD_MIP 0x01
+#define OP_STORE 0x08
+#define OP_STORE_MIP 0x09
+#define OP_GET_RESINFO 0x0e
+#define OP_SAMPLE 0x20
+
+/* in->flags */
+#define MI_UNORM 1
+
+static const char *const mimg_names[0x21] = {
+	[0x00] = "image_load", [0x01] = "image_load_mip", [0x02] = "image_load_pck",
+	[0x03] = "image_load_pck_sgn", [0x04] = "image_load_mip_pck",
+	[0x05] = "image_load_mip_pck_sgn", [0x08] = "image_store", [0x09] = "image_store_mip",
+	[0x0a] = "image_store_pck", [0x0b] = "image_store_mip_pck",
+	[0x0e] = "image_get_resinfo", [0x10] = "image_atomic_swap",
+	[0x11] = "image_atomic_cmpswap", [0x12] = "image_atomic_add", [0x13] = "image_atomic_sub",
+	[0x14] = "image_atomic_smin", [0x15] = "image_atomic_umin", [0x16] = "image_atomic_smax",
+	[0x17] = "image_atomic_umax", [0x18] = "image_atomic_and", [0x19] = "image_atomic_or",
+	[0x1a] = "image_atomic_xor", [0x1b] = "image_atomic_inc", [0x1c] = "image_atomic_dec",
+	[0x20] = "image_sample",
+};
+
+const char *kemu_isa_mimg_mnemonic(int gfx942, unsigned op)
+{
+	if (gfx942 || op >= sizeof(mimg_names) / sizeof(mimg_names[0]))
+		return NULL;
+	return mimg_names[op];
+}
+
+/* ---- resource and sampler ---- */
+
+/* SQ_RSRC_IMG_* (T# TYPE) */
+enum { RT_1D = 8, RT_2D = 9, RT_3D = 10, RT_CUBE = 11, RT_1D_ARRAY = 12, RT_2D_ARRAY = 13 };
+/* IMG_NUM_FORMAT */
+enum { NF_UNORM = 0, NF_SNORM = 1, NF_USCALED = 2, NF_SSCALED = 3, NF_UINT = 4, NF_SINT = 5,
+       NF_FLOAT = 7, NF_SRGB = 9 };
+/* DST_SEL */
+enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4 };
+/* SQ_TEX_CLAMP */
+enum { CL_WRAP, CL_MIRROR, CL_LAST_TEXEL, CL_MIRROR_ONCE_LAST, CL_HALF_BORDER,
+       CL_MIRROR_ONCE_HALF_BORDER, CL_BORDER, CL_MIRROR_ONCE_BORDER };
+
+struct fmt {
+	uint8_t bytes;          /* per texel */
+	uint8_t comps;
+	uint8_t bits[4];
+	uint8_t shift[4];       /* bit offset of component X, Y, Z, W */
+};
+
+/* IMG_DATA_FORMAT -> layout; bytes 0: not implemented. */
+static bool fmt_of(unsigned dfmt, struct fmt *f)
+{
+	static const struct fmt tab[] = {
+		[0x01] = { 1, 1, { 8 }, { 0 } },                                /* 8 */
+		[0x02] = { 2, 1, { 16 }, { 0 } },                               /* 16 */
+		[0x03] = { 2, 2, { 8, 8 }, { 0, 8 } },                          /* 8_8 */
+		[0x04] = { 4, 1, { 32 }, { 0 } },                               /* 32 */
+		[0x05] = { 4, 2, { 16, 16 }, { 0, 16 } },                       /* 16_16 */
+		[0x09] = { 4, 4, { 10, 10, 10, 2 }, { 0, 10, 20, 30 } },        /* 2_10_10_10 */
+		[0x0a] = { 4, 4, { 8, 8, 8, 8 }, { 0, 8, 16, 24 } },            /* 8_8_8_8 */
+		[0x0b] = { 8, 2, { 32, 32 }, { 0, 32 } },                       /* 32_32 */
+		[0x0c] = { 8, 4, { 16, 16, 16, 16 }, { 0, 16, 32, 48 } },       /* 16_16_16_16 */
+		[0x0e] = { 16, 4, { 32, 32, 32, 32 }, { 0, 32, 64, 96 } },      /* 32_32_32_32 */
+		[0x10] = { 2, 3, { 5, 6, 5 }, { 0, 5, 11 } },                   /* 5_6_5 */
+		[0x11] = { 2, 4, { 5, 5, 5, 1 }, { 0, 5, 10, 15 } },            /* 1_5_5_5 */
+	};
+	if (dfmt >= sizeof(tab) / sizeof(tab[0]) || !tab[dfmt].bytes)
+		return false;
+	*f = tab[dfmt];
+	return true;
+}
+
+struct tsharp {
+	uint64_t base;
+	unsigned dfmt, nfmt, type, sw_mode;
+	uint32_t width, height, depth, pitch, base_array;
+	unsigned base_level, last_level;
+	uint8_t dst_sel[4];
+	unsigned bc_swizzle;
+	struct fmt f;
+	bool fmt_ok;
+};
+
+static void tsharp_read(const struct isa_wave *w, unsigned sreg, struct tsharp *t)
+{
+	uint32_t d[8];
+
+	for (unsigned i = 0; i < 8; i++)
+		d[i] = w->s[(sreg + i) & 127];
+	t->base = ((uint64_t)d[0] | ((uint64_t)(d[1] & 0xff) << 32)) << 8;
+	t->dfmt = (d[1] >> 20) & 0x3f;
+	t->nfmt = (d[1] >> 26) & 0xf;
+	t->width = (d[2] & 0x3fff) + 1;
+	t->height = ((d[2] >> 14) & 0x3fff) + 1;
+	for (unsigned i = 0; i < 4; i++)
+		t->dst_sel[i] = (uint8_t)((d[3] >> (3 * i)) & 7);
+	t->base_level = (d[3] >> 12) & 0xf;
+	t->last_level = (d[3] >> 16) & 0xf;
+	t->sw_mode = (d[3] >> 20) & 0x1f;
+	t->type = d[3] >> 28;
+	t->depth = (d[4] & 0x1fff) + 1;
+	t->pitch = ((d[4] >> 13) & 0xffff) + 1;
+	t->bc_swizzle = d[4] >> 29;
+	t->base_array = d[5] & 0x1fff;
+	t->fmt_ok = fmt_of(t->dfmt, &t->f);
+	/* 1-D types have no rows: HEIGHT is not used (ROCr leaves it
+	 * 0x3fff); arrays count their slices in DEPTH */
+	if (t->type == RT_1D || t->type == RT_1D_ARRAY)
+		t->height = 1;
+	if (t->type == RT_1D || t->type == RT_2D)
+		t->depth = 1;
+}
+
+static bool is_array(const struct tsharp *t)
+{
+	return t->type == RT_1D_ARRAY || t->type == RT_2D_ARRAY;
+}
+
+/* Coordinates a resource type takes: x [, y] [, z or slice]. */
+static unsigned type_coords(unsigned type)
+{
+	switch (type) {
+	case RT_1D: return 1;
+	case RT_2D: case RT_1D_ARRAY: return 2;
+	case RT_3D: case RT_2D_ARRAY: return 3;
+	default: return 0;
+	}
+}
+
+struct ssharp {
+	unsigned clamp[3];
+	bool force_unnorm;
+	unsigned mag_filter, z_filter, border;
+};
+
+static void ssharp_read(const struct isa_wave *w, unsigned sreg, struct ssharp *s)
+{
+	uint32_t d0 = w->s[sreg & 127], d2 = w->s[(sreg + 2) & 127], d3 = w->s[(sreg + 3) & 127];
+
+	for (unsigned i = 0; i < 3; i++)
+		s->clamp[i] = (d0 >> (3 * i)) & 7;
+	s->force_unnorm = (d0 >> 15) & 1;
+	s->mag_filter = (d2 >> 20) & 3;
+	s->z_filter = (d2 >> 24) & 3;
+	s->border = d3 >> 30;
+}
+
+/* ---- texel conversion ---- */
+
+static bool nfmt_is_int(unsigned nfmt)
+{
+	return nfmt == NF_UINT || nfmt == NF_SINT;
+}
+
+/* The register value "1" of a number format (SEL_1, missing W). */
+static uint32_t one_of(unsigned nfmt)
+{
+	return nfmt_is_int(nfmt) ? 1u : 0x3f800000u;
+}
+
+static bool nfmt_ok(const struct tsharp *t)
+{
+	switch (t->nfmt) {
+	case NF_UNORM: case NF_SNORM: case NF_USCALED: case NF_SSCALED: case NF_UINT:
+	case NF_SINT:
+		return true;
+	case NF_FLOAT:
+		for (unsigned c = 0; c < t->f.comps; c++)
+			if (t->f.bits[c] != 16 && t->f.bits[c] != 32)
+				return false;
+		return true;
+	case NF_SRGB:
+		return t->dfmt == 0x0a;
+	default:
+		return false;
+	}
+}
+
+static uint32_t field_get(const uint8_t *buf, unsigned off, unsigned bits)
+{
+	uint64_t v = 0;
+	memcpy(&v, buf + off / 8, 8);
+	v >>= off % 8;
+	return bits == 32 ? (uint32_t)v : (uint32_t)(v & ((1ull << bits) - 1));
+}
+
+static void field_put(uint8_t *buf, unsigned off, unsigned bits, uint32_t raw)
+{
+	uint64_t v, m = (bits == 32 ? 0xffffffffull : (1ull << bits) - 1) << (off % 8);
+	memcpy(&v, buf + off / 8, 8);
+	v = (v & ~m) | (((uint64_t)raw << (off % 8)) & m);
+	memcpy(buf + off / 8, &v, 8);
+}
+
+static float srgb_to_linear(float c)
+{
+	return c <= 0.04045f ? c / 12.92f : powf((c + 0.055f) / 1.055f, 2.4f);
+}
+
+static float linear_to_srgb(float c)
+{
+	return c <= 0.0031308f ? c * 12.92f : 1.055f * powf(c, 1.0f / 2.4f) - 0.055f;
+}
+
+/* Raw component bits -> register value. */
+static uint32_t decode_comp(unsigned nfmt, unsigned bits, unsigned c, uint32_t raw)
+{
+	uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+	int32_t sraw = bits == 32 ? (int32_t)raw
+				  : (int32_t)(raw << (32 - bits)) >> (32 - bits);
+	float f;
+
+	switch (nfmt) {
+	case NF_UNORM:
+		f = (float)((double)raw / max);
+		break;
+	case NF_SNORM:
+		f = (float)((double)sraw / (double)(max >> 1));
+		if (f < -1.0f)
+			f = -1.0f;
+		break;
+	case NF_USCALED:
+		f = (float)raw;
+		break;
+	case NF_SSCALED:
+		f = (float)sraw;
+		break;
+	case NF_UINT:
+		return raw;
+	case NF_SINT:
+		return (uint32_t)sraw;
+	case NF_FLOAT:
+		return bits == 16 ? u32_of(f16_to_f32((uint16_t)raw)) : raw;
+	case NF_SRGB:
+		f = (float)raw / 255.0f;
+		if (c < 3)
+			f = srgb_to_linear(f);
+		break;
+	default:
+		return 0;
+	}
+	return u32_of(f);
+}
+
+static uint32_t round_sat(double v, double lo, double hi)
+{
+	if (v != v)
+		return 0;
+	if (v < lo)
+		v = lo;
+	if (v > hi)
+		v = hi;
+	return (uint32_t)(int64_t)nearbyint(v);
+}
+
+/* Register value -> raw component bits (store). */
+static uint32_t encode_comp(unsigned nfmt, unsigned bits, unsigned c, uint32_t reg)
+{
+	uint32_t max = bits == 32 ? 0xffffffffu : (1u << bits) - 1;
+	int64_t smax = (int64_t)(max >> 1), smin = -smax - 1;
+	float f = f32_of(reg);
+
+	switch (nfmt) {
+	case NF_UNORM:
+		if (f != f)
+			return 0;
+		f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+		return round_sat((double)f * max, 0, max);
+	case NF_SNORM:
+		if (f != f)
+			return 0;
+		f = f < -1.0f ? -1.0f : f > 1.0f ? 1.0f : f;
+		return round_sat((double)f * (double)smax, (double)-smax, (double)smax) & max;
+	case NF_USCALED:
+		return round_sat(f, 0, max);
+	case NF_SSCALED:
+		return round_sat(f, (double)smin, (double)smax) & max;
+	case NF_UINT:
+		return reg > max ? max : reg;
+	case NF_SINT: {
+		int64_t v = (int32_t)reg;
+		v = v < smin ? smin : v > smax ? smax : v;
+		return (uint32_t)v & max;
+	}
+	case NF_FLOAT:
+		return bits == 16 ? f32_to_f16(f) : reg;
+	case NF_SRGB:
+		if (f != f)
+			return 0;
+		f = f < 0.0f ? 0.0f : f > 1.0f ? 1.0f : f;
+		if (c < 3)
+			f = linear_to_srgb(f);
+		return round_sat((double)f * 255.0, 0, 255);
+	default:
+		return 0;
+	}
+}
+
+/* Texel bytes -> the four memory components as register values (missing
+ * ones: 0, 0, 1). */
+static void texel_decode(const struct tsharp *t, const uint8_t *buf, uint32_t mem[4])
+{
+	mem[0] = mem[1] = mem[2] = 0;
+	mem[3] = one_of(t->nfmt);
+	for (unsigned c = 0; c < t->f.comps; c++)
+		mem[c] = decode_comp(t->nfmt, t->f.bits[c], c,
+				     field_get(buf, t->f.shift[c], t->f.bits[c]));
+}
+
+/* Memory components -> the shader's view through DST_SEL. */
+static void apply_dst_sel(const struct tsharp *t, const uint32_t mem[4], uint32_t out[4])
+{
+	for (unsigned i = 0; i < 4; i++) {
+		unsigned s = t->dst_sel[i];
+		out[i] = s >= SEL_X ? mem[s - SEL_X] : s == SEL_1 ? one_of(t->nfmt) : 0;
+	}
+}
+
+/* ---- addressing ---- */
+
+static uint64_t texel_va(const struct tsharp *t, uint32_t x, uint32_t y, uint32_t slice)
+{
+	uint64_t slice_pitch = (uint64_t)t->pitch * t->height;
+	return t->base + ((uint64_t)slice * slice_pitch + (uint64_t)y * t->pitch + x) * t->f.bytes;
+}
+
+/* Slices a resource has: depth for 3-D, the array size for arrays. */
+static uint32_t slices_of(const struct tsharp *t)
+{
+	return t->type == RT_3D || is_array(t) ? t->depth : 1;
+}
+
+static int read_texel(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t,
+		      uint32_t x, uint32_t y, uint32_t slice, uint32_t mem[4])
+{
+	uint8_t buf[24] = { 0 };
+
+	if (isa_mem_read(w, in, texel_va(t, x, y, slice + (is_array(t) ? t->base_array : 0)),
+			 buf, t->f.bytes))
+		return -1;
+	texel_decode(t, buf, mem);
+	return 0;
+}
+
+static int fail_format(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t)
+{
+	return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+			"%s at 0x%llx: image data format %u / number format %u not implemented",
+			mimg_names[in->op], (unsigned long long)in->addr, t->dfmt, t->nfmt);
+}
+
+/* A resource the instruction can address: 0 yes, 1 no (loads read 0,
+ * stores drop: the hardware's answer to an invalid descriptor), -1 an
+ * error was raised (a valid descriptor the interpreter does not
+ * implement). */
+static int check_resource(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t)
+{
+	if (t->dfmt == 0 || t->type < RT_1D)
+		return 1;
+	if (!type_coords(t->type)) {
+		isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+			 "%s at 0x%llx: image type %u (cube/MSAA) not implemented",
+			 mimg_names[in->op], (unsigned long long)in->addr, t->type);
+		return -1;
+	}
+	if (!t->fmt_ok || !nfmt_ok(t)) {
+		fail_format(w, in, t);
+		return -1;
+	}
+	return 0;
+}
+
+/* Mip level (of the _mip forms): 0 ok, 1 beyond the resource (out of
+ * range), -1 a level the interpreter cannot address (error raised). */
+static int check_mip(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t,
+		     uint32_t mip)
+{
+	if (mip == 0)
+		return 0;
+	if (t->last_level < t->base_level || mip > t->last_level - t->base_level)
+		return 1;
+	isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+		 "%s at 0x%llx: mip level %u of a mipmapped image (gfx90a supports only level 0)",
+		 mimg_names[in->op], (unsigned long long)in->addr, mip);
+	return -1;
+}
+
+static unsigned data_row(const struct isa_inst *in, unsigned i)
+{
+	return in->data_reg + i;
+}
+
+/* Write the DMASK-selected components of out[] to the lane's VDATA. */
+static void write_result(struct isa_wave *w, const struct isa_inst *in, unsigned lane,
+			 const uint32_t out[4])
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < 4; i++)
+		if (in->aux & (1u << i))
+			isa_vrow(w, data_row(in, k++))[lane] = out[i];
+}
+
+static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	uint64_t exec = isa_exec(w);
+	unsigned nc;
+	int rc;
+
+	tsharp_read(w, in->saddr, &t);
+	rc = check_resource(w, in, &t);
+	if (rc < 0)
+		return ISA_STEP_ERROR;
+	nc = type_coords(t.type);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t c[4] = { 0, 0, 0, 0 }, mem[4], out[4] = { 0, 0, 0, 0 };
+		uint32_t x, y = 0, s = 0;
+
+		if (rc == 0) {
+			for (unsigned i = 0; i < nc + (in->op == OP_LOAD_MIP); i++)
+				c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+			x = c[0];
+			if (t.type == RT_1D_ARRAY)
+				s = c[1];
+			else if (nc > 1)
+				y = c[1];
+			if (nc > 2)
+				s = c[2];
+			int m = in->op == OP_LOAD_MIP ? check_mip(w, in, &t, c[nc]) : 0;
+			if (m < 0)
+				return ISA_STEP_ERROR;
+			if (!m && x < t.width && y < t.height && s < slices_of(&t)) {
+				if (read_texel(w, in, &t, x, y, s, mem))
+					return ISA_STEP_ERROR;
+				apply_dst_sel(&t, mem, out);
+			}
+		}
+		write_result(w, in, lane, out);
+	}
+	return ISA_STEP_NEXT;
+}
+
+static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	uint64_t exec = isa_exec(w);
+	unsigned nc;
+	int rc;
+
+	tsharp_read(w, in->saddr, &t);
+	rc = check_resource(w, in, &t);
+	if (rc)
+		return rc < 0 ? ISA_STEP_ERROR : ISA_STEP_NEXT;
+	nc = type_coords(t.type);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t c[4] = { 0, 0, 0, 0 }, data[4] = { 0, 0, 0, 0 };
+		uint32_t x, y = 0, s = 0;
+		uint8_t buf[24] = { 0 };
+		unsigned k = 0;
+
+		for (unsigned i = 0; i < nc + (in->op == OP_STORE_MIP); i++)
+			c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+		x = c[0];
+		if (t.type == RT_1D_ARRAY)
+			s = c[1];
+		else if (nc > 1)
+			y = c[1];
+		if (nc > 2)
+			s = c[2];
+		int m = in->op == OP_STORE_MIP ? check_mip(w, in, &t, c[nc]) : 0;
+		if (m < 0)
+			return ISA_STEP_ERROR;
+		if (m || x >= t.width || y >= t.height || s >= slices_of(&t))
+			continue;
+		for (unsigned i = 0; i < 4; i++)
+			if (in->aux & (1u << i))
+				data[i] = isa_vrow(w, data_row(in, k++))[lane];
+		/* Memory component m takes the shader component whose DST_SEL
+		 * reads it back (the first one); none: 0. */
+		for (unsigned mc = 0; mc < t.f.comps; mc++) {
+			uint32_t v = 0;
+			for (unsigned i = 0; i < 4; i++) {
+				if (t.dst_sel[i] == SEL_X + mc) {
+					v = data[i];
+					break;
+				}
+			}
+			field_put(buf, t.f.shift[mc], t.f.bits[mc],
+				  encode_comp(t.nfmt, t.f.bits[mc], mc, v));
+		}
+		if (isa_mem_write(w, in, texel_va(&t, x, y, s + (is_array(&t) ? t.base_array : 0)),
+				  buf, t.f.bytes))
+			return ISA_STEP_ERROR;
+	}
+	return ISA_STEP_NEXT;
+}
+
+static int exec_image_get_resinfo(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	uint64_t exec = isa_exec(w);
+
+	tsharp_read(w, in->saddr, &t);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t mip = isa_vrow(w, in->addr_reg)[lane], out[4] = { 0, 0, 0, 0 };
+		unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 0;
+
+		if (t.type >= RT_1D && mip < levels) {
+			uint32_t wd = t.width >> mip, ht = t.height >> mip, dp = t.depth >> mip;
+			out[0] = wd ? wd : 1;
+			out[1] = ht ? ht : 1;
+			out[2] = t.type == RT_3D ? (dp ? dp : 1) : is_array(&t) ? t.depth : 0;
+			if (t.type == RT_1D_ARRAY) {
+				out[1] = t.depth;
+				out[2] = 0;
+			}
+			if (t.type == RT_1D)
+				out[1] = 0;
+			out[3] = levels;
+		}
+		write_result(w, in, lane, out);
+	}
+	return ISA_STEP_NEXT;
+}
+
+/* Texel index i on an axis of n texels under address mode m; -1: the
+ * border colour. */
+static int64_t address_axis(int64_t i, int64_t n, unsigned m)
+{
+	int64_t r;
+
+	switch (m) {
+	case CL_WRAP:
+		r = i % n;
+		return r < 0 ? r + n : r;
+	case CL_MIRROR:
+		r = i % (2 * n);
+		if (r < 0)
+			r += 2 * n;
+		return r >= n ? 2 * n - 1 - r : r;
+	case CL_LAST_TEXEL:
+		return i < 0 ? 0 : i >= n ? n - 1 : i;
+	case CL_MIRROR_ONCE_LAST:
+		if (i < 0)
+			i = -1 - i;
+		return i >= n ? n - 1 : i;
+	case CL_HALF_BORDER: case CL_BORDER:
+		return i < 0 || i >= n ? -1 : i;
+	default: /* the MIRROR_ONCE border modes */
+		if (i < 0)
+			i = -1 - i;
+		return i >= n ? -1 : i;
+	}
+}
+
+/* Border colour as memory components (BC_SWIZZLE puts the RGBA border
+ * into X, Y, Z, W; DST_SEL then reads it as a texel). */
+static void border_mem(const struct tsharp *t, const struct ssharp *s, uint32_t mem[4])
+{
+	static const uint8_t bcs[8][4] = {
+		{ 0, 1, 2, 3 },  /* XYZW */
+		{ 0, 3, 1, 2 },  /* XWYZ */
+		{ 3, 2, 1, 0 },  /* WZYX */
+		{ 3, 0, 1, 2 },  /* WXYZ */
+		{ 2, 1, 0, 3 },  /* ZYXW */
+		{ 1, 0, 3, 2 },  /* YXWZ */
+		{ 0, 1, 2, 3 }, { 0, 1, 2, 3 },
+	};
+	uint32_t one = one_of(t->nfmt), rgba[4] = { 0, 0, 0, 0 };
+
+	if (s->border == 1)                     /* OPAQUE_BLACK */
+		rgba[3] = one;
+	else if (s->border == 2)                /* OPAQUE_WHITE */
+		rgba[0] = rgba[1] = rgba[2] = rgba[3] = one;
+	for (unsigned c = 0; c < 4; c++)
+		mem[c] = rgba[bcs[t->bc_swizzle][c]];
+}
+
+/* Texel-space coordinate from a float coordinate, in fixed point with
+ * ISA_SUBTEXEL_BITS fraction bits (rounded to nearest even): the texture
+ * unit addresses texels in fixed point (D3D10+ hardware guarantees at
+ * least 8 bits of sub-texel precision; GFX9's exact rounding is not
+ * documented).  ockl's nearest-filter path relies on it: it sends
+ * floor(c * n) * rcp(n), whose product with n may land a hair below the
+ * integer it meant. */
+#define ISA_SUBTEXEL_BITS 8
+static double texel_coord(float c, uint32_t n, bool unnorm)
+{
+	double u = unnorm ? (double)c : (double)(c * (float)n);
+	if (u != u)
+		return 0.0;
+	/* far outside any image: keep the integer arithmetic in range */
+	u = u < -0x1p40 ? -0x1p40 : u > 0x1p40 ? 0x1p40 : u;
+	return nearbyint(u * (1 << ISA_SUBTEXEL_BITS)) / (1 << ISA_SUBTEXEL_BITS);
+}
+
+struct axis {
+	int64_t i[2];           /* texel indices after addressing (-1: border) */
+	float wt[2];            /* weights */
+	unsigned n;             /* 1 (point) or 2 (linear) */
+};
+
+static void axis_setup(struct axis *a, double u, uint32_t n, unsigned mode, bool linear)
+{
+	if (!linear) {
+		a->n = 1;
+		a->i[0] = address_axis((int64_t)floor(u), n, mode);
+		a->wt[0] = 1.0f;
+		return;
+	}
+	double v = u - 0.5, f = floor(v);
+	float frac = (float)(v - f);
+	a->n = 2;
+	a->i[0] = address_axis((int64_t)f, n, mode);
+	a->i[1] = address_axis((int64_t)f + 1, n, mode);
+	a->wt[0] = 1.0f - frac;
+	a->wt[1] = frac;
+}
+
+static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	struct ssharp s;
+	uint64_t exec = isa_exec(w);
+	unsigned nc;
+	int rc;
+
+	tsharp_read(w, in->saddr, &t);
+	ssharp_read(w, in->sdst, &s);
+	rc = check_resource(w, in, &t);
+	if (rc < 0)
+		return ISA_STEP_ERROR;
+	nc = type_coords(t.type);
+	bool unnorm = (in->flags & MI_UNORM) || s.force_unnorm;
+	bool is_int = nfmt_is_int(t.nfmt);
+	bool lin_xy = s.mag_filter == 1 || s.mag_filter == 3;
+	bool lin_z = s.z_filter == 0 ? lin_xy : s.z_filter == 2;
+	uint32_t bmem[4];
+
+	if (rc == 0)
+		border_mem(&t, &s, bmem);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		float c[3] = { 0, 0, 0 };
+		uint32_t out[4] = { 0, 0, 0, 0 }, acc[4] = { 0, 0, 0, 0 };
+		struct axis ax[3];
+		uint32_t slice = 0;
+		float sum[4] = { 0, 0, 0, 0 };
+
+		if (rc) {
+			write_result(w, in, lane, out);
+			continue;
+		}
+		for (unsigned i = 0; i < nc; i++)
+			c[i] = f32_of(isa_vrow(w, in->addr_reg + i)[lane]);
+		/* x always; y for 2-D kinds; z for 3-D; arrays: the slice */
+		unsigned dims = t.type == RT_3D ? 3 : (t.type == RT_2D || t.type == RT_2D_ARRAY) ? 2 : 1;
+		if (is_array(&t)) {
+			float sc = c[dims];
+			double r = sc != sc ? 0.0 : nearbyint((double)sc);
+			slice = r < 0 ? 0 : r > t.depth - 1 ? t.depth - 1 : (uint32_t)r;
+		}
+		const uint32_t size[3] = { t.width, t.height, t.type == RT_3D ? t.depth : 1 };
+		for (unsigned d = 0; d < 3; d++) {
+			if (d >= dims) {
+				ax[d].n = 1;
+				ax[d].i[0] = 0;
+				ax[d].wt[0] = 1.0f;
+				continue;
+			}
+			bool lin = !is_int && (d == 2 ? lin_z : lin_xy);
+			axis_setup(&ax[d], texel_coord(c[d], size[d], unnorm), size[d], s.clamp[d], lin);
+		}
+		for (unsigned k = 0; k < ax[2].n; k++) {
+			for (unsigned j = 0; j < ax[1].n; j++) {
+				for (unsigned i = 0; i < ax[0].n; i++) {
+					uint32_t mem[4];
+					float wgt = ax[0].wt[i] * ax[1].wt[j] * ax[2].wt[k];
+					if (ax[0].i[i] < 0 || ax[1].i[j] < 0 || ax[2].i[k] < 0) {
+						memcpy(mem, bmem, sizeof(mem));
+					} else {
+						uint32_t z = t.type == RT_3D ? (uint32_t)ax[2].i[k] : slice;
+						if (read_texel(w, in, &t, (uint32_t)ax[0].i[i],
+							       (uint32_t)ax[1].i[j], z, mem))
+							return ISA_STEP_ERROR;
+					}
+					if (is_int) {
+						memcpy(acc, mem, sizeof(acc));
+						continue;
+					}
+					for (unsigned ch = 0; ch < 4; ch++)
+						sum[ch] += wgt * f32_of(mem[ch]);
+				}
+			}
+		}
+		if (!is_int)
+			for (unsigned ch = 0; ch < 4; ch++)
+				acc[ch] = u32_of(sum[ch]);
+		apply_dst_sel(&t, acc, out);
+		write_result(w, in, lane, out);
+	}
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 18) & 0x7f;
+
+	in->op = (uint16_t)op;
+	if (dc->gfx942)
+		return;         /* CDNA3 has no image instructions */
+	/* A16/R128, LWE and D16 (16-bit addresses, LOD warnings, 16-bit
+	 * data) are not implemented: the instruction stays illegal. */
+	if ((w0 >> 15) & 1 || (w0 >> 17) & 1 || (w1 >> 31) & 1)
+		return;
+	in->aux = (uint16_t)((w0 >> 8) & 0xf);                  /* DMASK */
+	if (w0 & (1u << 12))
+		in->flags |= MI_UNORM;
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + ((w0 >> 16) & 1 ? dc->p->accum_offset : 0));
+	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);      /* T# */
+	in->sdst = (uint16_t)(((w1 >> 21) & 0x1f) * 4);       /* S# */
+	/* the VGPR rows an instruction may name (decode sizes the file):
+	 * up to 4 data rows and 4 address rows */
+	in->dst = (uint16_t)(in->data_reg + 3);
+	switch (op) {
+	case OP_LOAD: case OP_LOAD_MIP:
+		in->exec = exec_image_load;
+		break;
+	case OP_STORE: case OP_STORE_MIP:
+		in->exec = exec_image_store;
+		break;
+	case OP_GET_RESINFO:
+		in->exec = exec_image_get_resinfo;
+		break;
+	case OP_SAMPLE:
+		in->exec = exec_image_sample;
+		break;
+	default:
+		break;
+	}
+}

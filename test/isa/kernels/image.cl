@@ -1,0 +1,100 @@
+// Image kernels for test_isa_image (and the image peer test): copies through
+// read_image*/write_image* and sampled reads, built with clang-19 and the
+// rocm-device-libs (ockl's image functions become MIMG instructions).
+
+__kernel void copy_1d(read_only image1d_t src, write_only image1d_t dst)
+{
+	int x = get_global_id(0);
+	write_imagef(dst, x, read_imagef(src, x));
+}
+
+__kernel void copy_2d(read_only image2d_t src, write_only image2d_t dst)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagef(dst, p, read_imagef(src, p));
+}
+
+__kernel void copy_3d(read_only image3d_t src, write_only image3d_t dst)
+{
+	int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+	write_imagef(dst, p, read_imagef(src, p));
+}
+
+__kernel void copy_1da(read_only image1d_array_t src, write_only image1d_array_t dst)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagef(dst, p, read_imagef(src, p));
+}
+
+__kernel void copy_2da(read_only image2d_array_t src, write_only image2d_array_t dst)
+{
+	int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+	write_imagef(dst, p, read_imagef(src, p));
+}
+
+__kernel void copy_2d_i(read_only image2d_t src, write_only image2d_t dst)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagei(dst, p, read_imagei(src, p));
+}
+
+__kernel void copy_2d_ui(read_only image2d_t src, write_only image2d_t dst)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imageui(dst, p, read_imageui(src, p));
+}
+
+// Reads at any integer position (out of range included) into a buffer.
+__kernel void load_2d(read_only image2d_t src, __global const int2 *pos, __global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, pos[i]);
+}
+
+// Writes values from a buffer (unclamped: the image format converts).
+__kernel void store_2d(write_only image2d_t dst, __global const float4 *val)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagef(dst, p, val[p.y * get_global_size(0) + p.x]);
+}
+
+__kernel void store_2d_i(write_only image2d_t dst, __global const int4 *val)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagei(dst, p, val[p.y * get_global_size(0) + p.x]);
+}
+
+__kernel void sample_1d(read_only image1d_t src, sampler_t s, __global const float *c,
+			__global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, s, c[i]);
+}
+
+__kernel void sample_2d(read_only image2d_t src, sampler_t s, __global const float2 *c,
+			__global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, s, c[i]);
+}
+
+__kernel void sample_3d(read_only image3d_t src, sampler_t s, __global const float4 *c,
+			__global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, s, c[i]);
+}
+
+__kernel void sample_2da(read_only image2d_array_t src, sampler_t s, __global const float4 *c,
+			 __global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, s, c[i]);
+}
+
+__kernel void sample_2d_ui(read_only image2d_t src, sampler_t s, __global const float2 *c,
+			   __global uint4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imageui(src, s, c[i]);
+}
