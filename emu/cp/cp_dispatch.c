@@ -505,6 +505,7 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	uint32_t *aq = kemu_cp_map(q, q->amd_va + 64, 8, KEMU_ACCESS_READ, NULL);
 	struct kemu_isa_dispatch *d = &r->d;
 	d->gfx_target_version = q->cp->gfx_target_version;
+	d->gb_addr_config = q->cp->gb_addr_config;
 	d->kernel_object = g.kernel_object;
 	memcpy(&d->kernarg_address, pkt + 40, 8);
 	d->dispatch_packet = pkt_va;

@@ -228,6 +228,7 @@ struct kemu_cp {
 	const struct kemu_device *dev; /* registry key */
 	struct kemu_machine *m;        /* logging */
 	uint32_t gpu_id, gfx_target_version, counter_freq_khz, hqd_slots;
+	uint32_t gb_addr_config;        /* for image addressing (emu/isa) */
 	pthread_mutex_t lock;
 	pthread_cond_t work;           /* slot threads park / back off here */
 	pthread_cond_t released;       /* a slot thread released a queue */

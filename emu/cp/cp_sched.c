@@ -316,6 +316,7 @@ static struct kemu_cp *cp_get(struct kemu_process *p, const struct kemu_device *
 	cp->m = p->m;
 	cp->gpu_id = g->gpu_id;
 	cp->gfx_target_version = g->gfx_target_version;
+	cp->gb_addr_config = g->gb_addr_config;
 	cp->counter_freq_khz = g->gpu_counter_freq;
 	pthread_mutex_init(&cp->lock, NULL);
 	pthread_condattr_t ca;

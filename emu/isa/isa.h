@@ -204,6 +204,11 @@ struct kemu_isa_dispatch {
 	uint32_t gws_base, gws_size;
 	void (*gws_released)(void *ctx);
 	void *gws_ctx;
+	/* GB_ADDR_CONFIG of the device (pipes, pipe interleave, banks,
+	 * shader engines): image instructions address tiled (swizzled)
+	 * surfaces with it, as the texture unit does.  0 reads as 1 pipe,
+	 * 256-byte interleave, 1 bank, 1 SE. */
+	uint32_t gb_addr_config;
 };
 
 /* Wave instructions between two reads of kemu_isa_dispatch.preempt. */

@@ -21,18 +21,15 @@
  * _mip forms.  DMASK selects the components returned (packed from VDATA
  * on) or stored (read packed from VDATA; the unselected ones store 0).
  *
- * Texel addressing: base (T# BASE_ADDRESS, 256-byte units) + (slice *
- * slice_pitch + y * pitch + x) * element bytes, with pitch the T# PITCH
- * and slice_pitch = pitch * height (pitch for 1-D types), which is the
- * hardware's SW_LINEAR layout (addrlib's linear surfaces).  The tiled
- * swizzle modes (SW_MODE != 0, e.g. the SW_4KB_D_X / SW_64KB_D_X /
- * SW_4KB_Z_X / SW_64KB_Z_X that ROCr 5.2.3 picks for opaque 2-D and 3-D
- * images) are addressed with the same linear formula: NOT the hardware's
- * layout, but inside the surface (a tiled surface is at least as large)
- * and consistent between kernels, so data written and read only by
- * kernels (ROCr imports and exports opaque images with its blit kernels)
- * round-trips; a host that writes texels of a tiled surface directly
- * would see them elsewhere (docs/kfdemu.md, "Images").
+ * Texel addressing: base (T# BASE_ADDRESS, 256-byte units) plus the
+ * offset of (x, y, slice) in the surface layout SW_MODE names, for the
+ * device's GB_ADDR_CONFIG (isa_image_swizzle.c): SW_LINEAR rows of PITCH
+ * texels and slices of PITCH x HEIGHT (1-D types have no rows), or the
+ * GFX9 tiled layouts (256 B / 4 KiB / 64 KiB blocks, S/D/R/Z micro tiling,
+ * the pipe/bank XOR of the _X modes) that ROCr 5.2.3 picks for opaque
+ * images (SW_4KB_D_X / SW_64KB_D_X for 2-D, SW_4KB_Z_X / SW_64KB_Z_X for
+ * 3-D, linear for 1-D).  PRT (_T) and variable-block modes stop the wave
+ * with an error.
  *
  * Formats: the data formats 8, 16, 32, 8_8, 16_16, 32_32, 8_8_8_8,
  * 16_16_16_16, 32_32_32_32, 5_6_5, 1_5_5_5 and 2_10_10_10 (component X
@@ -155,6 +152,7 @@ struct tsharp {
 	unsigned bc_swizzle;
 	struct fmt f;
 	bool fmt_ok;
+	struct kemu_isa_image_layout lay;
 };
 
 static void tsharp_read(const struct isa_wave *w, unsigned sreg, struct tsharp *t)
@@ -185,6 +183,15 @@ static void tsharp_read(const struct isa_wave *w, unsigned sreg, struct tsharp *
 		t->height = 1;
 	if (t->type == RT_1D || t->type == RT_2D)
 		t->depth = 1;
+	uint32_t gb = w->wg->d->gb_addr_config;
+	t->lay = (struct kemu_isa_image_layout){
+		.sw_mode = t->sw_mode, .elem_log2 = t->fmt_ok ? (unsigned)__builtin_ctz(t->f.bytes) : 0,
+		.pitch = t->pitch, .height = t->height, .is3d = t->type == RT_3D,
+		/* GB_ADDR_CONFIG: NUM_PIPES [2:0], PIPE_INTERLEAVE_SIZE [5:3],
+		 * NUM_BANKS [14:12], NUM_SHADER_ENGINES [20:19] (log2 each) */
+		.pipes_log2 = gb & 7, .interleave_log2 = 8 + ((gb >> 3) & 7),
+		.banks_log2 = (gb >> 12) & 7, .se_log2 = (gb >> 19) & 3,
+	};
 }
 
 static bool is_array(const struct tsharp *t)
@@ -396,8 +403,11 @@ static void apply_dst_sel(const struct tsharp *t, const uint32_t mem[4], uint32_
 
 static uint64_t texel_va(const struct tsharp *t, uint32_t x, uint32_t y, uint32_t slice)
 {
-	uint64_t slice_pitch = (uint64_t)t->pitch * t->height;
-	return t->base + ((uint64_t)slice * slice_pitch + (uint64_t)y * t->pitch + x) * t->f.bytes;
+	uint64_t off = 0;
+	/* check_resource() refused the modes kemu_isa_image_offset() cannot
+	 * address */
+	kemu_isa_image_offset(&t->lay, x, y, slice, &off);
+	return t->base + off;
 }
 
 /* Slices a resource has: depth for 3-D, the array size for arrays. */
@@ -441,6 +451,13 @@ static int check_resource(struct isa_wave *w, const struct isa_inst *in, const s
 	}
 	if (!t->fmt_ok || !nfmt_ok(t)) {
 		fail_format(w, in, t);
+		return -1;
+	}
+	uint64_t off;
+	if (kemu_isa_image_offset(&t->lay, 0, 0, 0, &off)) {
+		isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+			 "%s at 0x%llx: image SW_MODE %u not implemented (PRT or variable block)",
+			 mimg_names[in->op], (unsigned long long)in->addr, t->sw_mode);
 		return -1;
 	}
 	return 0;

@@ -353,6 +353,20 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in);
+/* A GFX9 image surface as the texture unit addresses it
+ * (isa_image_swizzle.c). */
+struct kemu_isa_image_layout {
+	unsigned sw_mode;               /* T# SW_MODE */
+	unsigned elem_log2;             /* log2 bytes per texel */
+	uint32_t pitch, height;         /* texels; height 1 for 1-D types */
+	bool is3d;
+	/* from GB_ADDR_CONFIG */
+	unsigned interleave_log2, pipes_log2, se_log2, banks_log2;
+};
+/* Byte offset of texel (x, y, z = slice or depth) from the image base;
+ * -1 for a swizzle mode that is not implemented. */
+int kemu_isa_image_offset(const struct kemu_isa_image_layout *l, uint32_t x, uint32_t y,
+			  uint32_t z, uint64_t *off);
 /* Mnemonic of a gfx90a MIMG opcode (NULL: none, or gfx942, which has no
  * image instructions). */
 const char *kemu_isa_mimg_mnemonic(int gfx942, unsigned op);

@@ -347,6 +347,7 @@ int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 	if (l->args_size)
 		memcpy(kernarg, l->args, l->args_size);
 	d.gfx_target_version = l->gfx;
+	d.gb_addr_config = l->gb_addr_config;
 	d.mem = hx_mem();
 	d.kernel_object = l->kd;
 	d.kernarg_address = (uint64_t)(uintptr_t)kernarg;

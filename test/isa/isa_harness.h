@@ -49,6 +49,7 @@ struct hx_launch {
 	struct kemu_isa_gws *gws;
 	uint32_t gws_base, gws_size;
 	unsigned gws_suspends;          /* out: workgroups saved and resumed */
+	uint32_t gb_addr_config;        /* image swizzle addressing (isa.h) */
 };
 
 /* VAs the last hx_run() used (for ABI checks). */
