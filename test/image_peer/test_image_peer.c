@@ -2,12 +2,15 @@
  * test_image_peer.c — OpenCL C image kernels (test/isa/kernels/image.cl,
  * clang-19 + rocm-device-libs, gfx90a, code object v4) on a runtime's
  * image extension under kfdemu: images created with hsa_ext_image_create
- * (opaque layout) on VRAM, filled with hsa_ext_image_import, copied by
+ * (opaque layout: tiled for 2-D and 3-D) on VRAM, filled with hsa_ext_image_import, copied by
  * read_image* -> write_image* kernels and read back with
  * hsa_ext_image_export, bit for bit; sampled with nearest and linear
  * filtering, every address mode and normalized / unnormalized
  * coordinates, checked against the host model of the hardware's rules
  * (test/isa/image_model.h) over the imported data.
+ *
+ * IMAGE_PEER_LAYOUT=linear makes every image linear
+ * (hsa_ext_image_create_with_layout, rows padded to 256 bytes) instead.
  *
  * Formats: RGBA and BGRA UNORM_INT8, R FLOAT, RG SNORM_INT16, RGBA
  * HALF_FLOAT, RG UNORM_INT8, RGBA SIGNED_INT8 / UNSIGNED_INT32; geometries
@@ -43,6 +46,9 @@ static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool, vram_pool, kernarg_pool;
 static bool have_gpu, have_cpu, have_sys, have_vram, have_kernarg;
 static hsa_executable_t exe;
+/* IMAGE_PEER_LAYOUT=linear: images in the linear layout
+ * (hsa_ext_image_create_with_layout); otherwise opaque */
+static bool linear_layout;
 static hsa_code_object_reader_t reader;
 static hsa_queue_t *queue;
 static int co_fd = -1;
@@ -100,6 +106,8 @@ static void setup(void)
 	bool images = false;
 	char name[64] = "";
 
+	const char *lay = getenv("IMAGE_PEER_LAYOUT");
+	linear_layout = lay && !strcmp(lay, "linear");
 	ck_hsa(hsa_init());
 	ck_hsa(hsa_iterate_agents(find_agent, NULL));
 	if (!have_gpu) {
@@ -261,10 +269,26 @@ static void pimg_create(struct pimg *im, hsa_ext_image_geometry_t g, const struc
 	im->desc.array_size = (g == HSA_EXT_IMAGE_GEOMETRY_1DA || g == HSA_EXT_IMAGE_GEOMETRY_2DA) ? d : 0;
 	im->desc.format.channel_order = f->order;
 	im->desc.format.channel_type = f->type;
-	ck_hsa(hsa_ext_image_data_get_info(gpu, &im->desc, HSA_ACCESS_PERMISSION_RW, &info));
+	/* linear: rows of a multiple of 256 bytes (GFX9's linear pitch
+	 * alignment, which ROCr requires the given pitch to match) */
+	size_t row = ((size_t)w * f->bytes + 255) & ~(size_t)255;
+	size_t slice = one_d ? row : row * h;
+	if (linear_layout) {
+		ck_hsa(hsa_ext_image_data_get_info_with_layout(gpu, &im->desc, HSA_ACCESS_PERMISSION_RW,
+							       HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, row,
+							       slice, &info));
+	} else {
+		ck_hsa(hsa_ext_image_data_get_info(gpu, &im->desc, HSA_ACCESS_PERMISSION_RW, &info));
+	}
 	ck_hsa(hsa_amd_memory_pool_allocate(vram_pool, info.size + info.alignment, 0, &im->mem));
 	uintptr_t a = ((uintptr_t)im->mem + info.alignment - 1) & ~(uintptr_t)(info.alignment - 1);
-	ck_hsa(hsa_ext_image_create(gpu, &im->desc, (void *)a, HSA_ACCESS_PERMISSION_RW, &im->handle));
+	if (linear_layout)
+		ck_hsa(hsa_ext_image_create_with_layout(gpu, &im->desc, (void *)a, HSA_ACCESS_PERMISSION_RW,
+							HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, row, slice,
+							&im->handle));
+	else
+		ck_hsa(hsa_ext_image_create(gpu, &im->desc, (void *)a, HSA_ACCESS_PERMISSION_RW,
+					    &im->handle));
 	im->m.type = model_type(g);
 	im->m.nfmt = f->nfmt;
 	im->m.sel = f->sel;
