@@ -8,8 +8,9 @@
  *             page aligned and non-zero (-EINVAL); an unknown op returns
  *             +EINVAL, not an error (svm_ioctl's "r = EINVAL")
  *   SET_ATTR  validates the attributes (unknown type or unknown gpu_id
- *             -EINVAL), then the range (every page mapped in the process
- *             -EFAULT, no BO mapping of any GPU VM inside -EADDRINUSE),
+ *             -EINVAL), then the range (every page mapped in the process,
+ *             none by a device mapping -EFAULT, no BO mapping of any GPU
+ *             VM inside -EADDRINUSE),
  *             then splits existing ranges at the boundaries, fills gaps with
  *             default ranges and applies the attributes in order
  *             (svm_range_add / svm_range_apply_attrs)
@@ -34,9 +35,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "kemu_priv.h"
 
@@ -102,6 +107,48 @@ static int svm_check_attrs(struct kemu_process *p, const struct kfd_svm_attribut
 static bool svm_cpu_range_valid(uint64_t start, uint64_t last)
 {
 	return msync((void *)(uintptr_t)(start << 12), (last - start + 1) << 12, MS_ASYNC) == 0;
+}
+
+/* svm_range_is_valid's other refusal: a range over a device mapping
+ * (VM_IO | VM_PFNMAP | VM_MIXEDMAP), which is what the CPU mappings of KFD
+ * and DRM objects are: doorbells, MMIO, events, BOs through the render
+ * node.  Here those are mappings of kfdemu's memfds, all named "kfdemu...",
+ * so /proc/self/maps tells them apart (read with raw system calls: this
+ * runs inside the shim).  Pages [start, last]. */
+static bool svm_has_device_vma(uint64_t start, uint64_t last)
+{
+	static const char tag[] = "/memfd:kfdemu";
+	int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	char buf[4096], line[512];
+	size_t len = 0;
+	bool hit = false, done = false;
+	while (!hit && !done) {
+		ssize_t n = syscall(SYS_read, fd, buf, sizeof(buf));
+		if (n <= 0) {
+			done = true;
+			n = 0;
+			buf[n++] = '\n'; /* flush the last line */
+		}
+		for (ssize_t i = 0; i < n && !hit; i++) {
+			if (buf[i] != '\n') {
+				if (len < sizeof(line) - 1)
+					line[len++] = buf[i];
+				continue;
+			}
+			line[len] = 0;
+			len = 0;
+			unsigned long long lo, hi;
+			if (sscanf(line, "%llx-%llx", &lo, &hi) != 2 || hi <= lo)
+				continue;
+			if ((lo >> 12) > last || ((hi - 1) >> 12) < start)
+				continue;
+			hit = strstr(line, tag) != NULL;
+		}
+	}
+	kemu_sys_close(fd);
+	return hit;
 }
 
 static struct kemu_svm_range svm_default_range(const struct kemu_process *p, uint64_t start,
@@ -378,7 +425,8 @@ long kemu_ioctl_svm(struct kemu_process *p, void *arg, size_t size)
 	 * svm_range_get_attr the range before the attributes */
 	if (a->op == KFD_SVM_OP_SET_ATTR)
 		err = svm_check_attrs(p, a->attrs, a->nattr);
-	if (!err && (!kemu_access_ok(a->start_addr, a->size) || !svm_cpu_range_valid(start, last)))
+	if (!err && (!kemu_access_ok(a->start_addr, a->size) || !svm_cpu_range_valid(start, last) ||
+		     svm_has_device_vma(start, last)))
 		err = -EFAULT;
 	if (!err)
 		err = a->op == KFD_SVM_OP_SET_ATTR ? svm_set_attr(p, start, last, a->attrs, a->nattr) :

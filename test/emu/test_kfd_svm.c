@@ -5,6 +5,9 @@
  */
 #include "emu_fixture.h"
 
+#include <sys/syscall.h>
+#include <linux/memfd.h>
+
 #define ATTR_PREFERRED_LOC 0
 #define ATTR_ACCESS 2
 #define ATTR_ACCESS_IN_PLACE 3
@@ -148,6 +151,34 @@ START_TEST(unmapped_pages_lose_their_svm_ranges)
 }
 END_TEST
 
+/* svm_range_is_valid refuses device mappings (VM_IO | VM_PFNMAP), which
+ * is what the CPU mappings of KFD and DRM objects are: here, kfdemu's
+ * memfds. */
+START_TEST(a_device_mapping_is_efault)
+{
+	int fd = (int)syscall(SYS_memfd_create, "kfdemu-test", MFD_CLOEXEC);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(ftruncate(fd, 2 * 4096), 0);
+	uint8_t *dev = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	ck_assert_ptr_ne(dev, MAP_FAILED);
+	struct kfd_svm_attribute a = { ATTR_ACCESS, E.gpu_id };
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, dev, 2 * 4096, &a, 1), -EFAULT);
+	struct kfd_svm_attribute g = { ATTR_GRANULARITY, 0 };
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, dev + 4096, 4096, &g, 1), -EFAULT);
+	/* any other shared mapping is ordinary memory */
+	int other = (int)syscall(SYS_memfd_create, "not-a-device", MFD_CLOEXEC);
+	ck_assert_int_ge(other, 0);
+	ck_assert_int_eq(ftruncate(other, 4096), 0);
+	uint8_t *shm = mmap(NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, other, 0);
+	ck_assert_ptr_ne(shm, MAP_FAILED);
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, shm, 4096, &a, 1), 0);
+	munmap(shm, 4096);
+	munmap(dev, 2 * 4096);
+	close(other);
+	close(fd);
+}
+END_TEST
+
 START_TEST(get_without_ranges_returns_defaults)
 {
 	struct kfd_svm_attribute a[3] = { { ATTR_PREFERRED_LOC, 0 }, { ATTR_ACCESS, E.gpu_id },
@@ -266,6 +297,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, set_checks_attributes_before_the_range_get_after);
 	tcase_add_test(tc, the_largest_attribute_array_the_ioctl_size_carries);
 	tcase_add_test(tc, unmapped_pages_lose_their_svm_ranges);
+	tcase_add_test(tc, a_device_mapping_is_efault);
 	tcase_add_test(tc, get_without_ranges_returns_defaults);
 	tcase_add_test(tc, set_then_get_reports_access_and_flags);
 	tcase_add_test(tc, partial_set_splits_and_get_reports_common_values);
