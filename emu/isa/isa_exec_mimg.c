@@ -19,7 +19,8 @@
  * consecutive VGPRs whose length the resource type decides (gfx9 has no
  * NSA): the coordinates (x, y, z or slice), then the mip level for the
  * _mip forms.  DMASK selects the components returned (packed from VDATA
- * on) or stored (read packed from VDATA; the unselected ones store 0).
+ * on) or stored (read packed from VDATA; the unselected ones store 0);
+ * D16 packs them as 16-bit halves (OpenCL's read_imageh/write_imageh).
  *
  * Texel addressing: base (T# BASE_ADDRESS, 256-byte units) plus the
  * offset of (x, y, slice) in the surface layout SW_MODE names, for the
@@ -79,6 +80,7 @@
 
 /* in->flags */
 #define MI_UNORM 1
+#define MI_D16 2
 
 static const char *const mimg_names[0x21] = {
 	[0x00] = "image_load", [0x01] = "image_load_mip", [0x02] = "image_load_pck",
@@ -483,14 +485,58 @@ static unsigned data_row(const struct isa_inst *in, unsigned i)
 	return in->data_reg + i;
 }
 
-/* Write the DMASK-selected components of out[] to the lane's VDATA. */
+/* Write the DMASK-selected components of out[] to the lane's VDATA.  D16:
+ * 16-bit components packed two to a VGPR (low half first; gfx90a packs
+ * D16 data), f32 results converted to f16 (round to nearest even), the
+ * integer ones (is_int) truncated; the unused high half of an odd count
+ * is 0. */
 static void write_result(struct isa_wave *w, const struct isa_inst *in, unsigned lane,
-			 const uint32_t out[4])
+			 const uint32_t out[4], bool is_int)
 {
 	unsigned k = 0;
-	for (unsigned i = 0; i < 4; i++)
-		if (in->aux & (1u << i))
-			isa_vrow(w, data_row(in, k++))[lane] = out[i];
+
+	if (!(in->flags & MI_D16)) {
+		for (unsigned i = 0; i < 4; i++)
+			if (in->aux & (1u << i))
+				isa_vrow(w, data_row(in, k++))[lane] = out[i];
+		return;
+	}
+	uint32_t packed[2] = { 0, 0 };
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(in->aux & (1u << i)))
+			continue;
+		uint32_t h = is_int ? out[i] & 0xffff : f32_to_f16(f32_of(out[i]));
+		packed[k / 2] |= h << (16 * (k % 2));
+		k++;
+	}
+	for (unsigned r = 0; r < (k + 1) / 2; r++)
+		isa_vrow(w, data_row(in, r))[lane] = packed[r];
+}
+
+/* The DMASK-selected store data of a lane (unselected components 0); D16:
+ * unpacked from halves, f16 widened to f32, integers sign- (SINT) or
+ * zero-extended. */
+static void read_store_data(struct isa_wave *w, const struct isa_inst *in, unsigned lane,
+			    unsigned nfmt, uint32_t data[4])
+{
+	unsigned k = 0;
+
+	for (unsigned i = 0; i < 4; i++) {
+		if (!(in->aux & (1u << i)))
+			continue;
+		if (!(in->flags & MI_D16)) {
+			data[i] = isa_vrow(w, data_row(in, k++))[lane];
+			continue;
+		}
+		uint32_t h = (isa_vrow(w, data_row(in, k / 2))[lane] >> (16 * (k % 2))) & 0xffff;
+		k++;
+		if (nfmt == NF_SINT)
+			data[i] = (uint32_t)(int32_t)(int16_t)h;
+		else if (nfmt == NF_UINT)
+			data[i] = h;
+		else
+			data[i] = u32_of(f16_to_f32((uint16_t)h));
+	}
 }
 
 static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
@@ -529,7 +575,7 @@ static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
 				apply_dst_sel(&t, mem, out);
 			}
 		}
-		write_result(w, in, lane, out);
+		write_result(w, in, lane, out, nfmt_is_int(t.nfmt));
 	}
 	return ISA_STEP_NEXT;
 }
@@ -551,7 +597,6 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 		uint32_t c[4] = { 0, 0, 0, 0 }, data[4] = { 0, 0, 0, 0 };
 		uint32_t x, y = 0, s = 0;
 		uint8_t buf[24] = { 0 };
-		unsigned k = 0;
 
 		for (unsigned i = 0; i < nc + (in->op == OP_STORE_MIP); i++)
 			c[i] = isa_vrow(w, in->addr_reg + i)[lane];
@@ -567,9 +612,7 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 			return ISA_STEP_ERROR;
 		if (m || x >= t.width || y >= t.height || s >= slices_of(&t))
 			continue;
-		for (unsigned i = 0; i < 4; i++)
-			if (in->aux & (1u << i))
-				data[i] = isa_vrow(w, data_row(in, k++))[lane];
+		read_store_data(w, in, lane, t.nfmt, data);
 		/* Memory component m takes the shader component whose DST_SEL
 		 * reads it back (the first one); none: 0. */
 		for (unsigned mc = 0; mc < t.f.comps; mc++) {
@@ -614,7 +657,7 @@ static int exec_image_get_resinfo(struct isa_wave *w, const struct isa_inst *in)
 				out[1] = 0;
 			out[3] = levels;
 		}
-		write_result(w, in, lane, out);
+		write_result(w, in, lane, out, true);
 	}
 	return ISA_STEP_NEXT;
 }
@@ -744,7 +787,7 @@ static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 		float sum[4] = { 0, 0, 0, 0 };
 
 		if (rc) {
-			write_result(w, in, lane, out);
+			write_result(w, in, lane, out, is_int);
 			continue;
 		}
 		for (unsigned i = 0; i < nc; i++)
@@ -793,7 +836,7 @@ static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 			for (unsigned ch = 0; ch < 4; ch++)
 				acc[ch] = u32_of(sum[ch]);
 		apply_dst_sel(&t, acc, out);
-		write_result(w, in, lane, out);
+		write_result(w, in, lane, out, is_int);
 	}
 	return ISA_STEP_NEXT;
 }
@@ -806,10 +849,12 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 	in->op = (uint16_t)op;
 	if (dc->gfx942)
 		return;         /* CDNA3 has no image instructions */
-	/* A16/R128, LWE and D16 (16-bit addresses, LOD warnings, 16-bit
-	 * data) are not implemented: the instruction stays illegal. */
-	if ((w0 >> 15) & 1 || (w0 >> 17) & 1 || (w1 >> 31) & 1)
+	/* A16/R128 and LWE (16-bit addresses, LOD warnings) are not
+	 * implemented: the instruction stays illegal. */
+	if ((w0 >> 15) & 1 || (w0 >> 17) & 1)
 		return;
+	if ((w1 >> 31) & 1)
+		in->flags |= MI_D16;                            /* D16 */
 	in->aux = (uint16_t)((w0 >> 8) & 0xf);                  /* DMASK */
 	if (w0 & (1u << 12))
 		in->flags |= MI_UNORM;

@@ -503,6 +503,85 @@ START_TEST(test_bad_descriptors)
 }
 END_TEST
 
+static uint16_t f2h(float f)
+{
+	/* round to nearest even through the FPU's own conversion */
+	_Float16 h = (_Float16)f;
+	uint16_t u;
+	memcpy(&u, &h, 2);
+	return u;
+}
+
+/* read_imageh / write_imageh (D16): halves packed two to a VGPR, results
+ * rounded to f16, stores widened from f16. */
+START_TEST(test_d16_half_reads_and_writes)
+{
+	struct img h, u8;
+	struct samp s;
+	int32_t *pos = hx_alloc(4096);
+	uint16_t *out = hx_alloc(4096);
+	float *coord = hx_alloc(4096);
+	const int32_t p[4][2] = { { 0, 0 }, { 3, 1 }, { 2, 0 }, { 9, 9 } };
+
+	img_make(&h, T2D, F16X4, FLOAT, BGRA, 4, 2, 1, 32);
+	img_make(&u8, T2D, F8_8_8_8, UNORM, RGBA, 4, 2, 1, 64);
+	fill_random(&h);
+	fill_random(&u8);
+	memcpy(pos, p, sizeof(p));
+	uint64_t args[3] = { H(h.obj), H(pos), H(out) };
+	run("load_2d_h", args, 3, 4, 1, 1);
+	for (unsigned i = 0; i < 4; i++) {
+		bool in = i < 3;
+		uint16_t *t = in ? (uint16_t *)texel(&h, (uint32_t)p[i][0], (uint32_t)p[i][1], 0) : NULL;
+		const unsigned from[4] = { 2, 1, 0, 3 };        /* BGRA */
+		for (unsigned c = 0; c < 4; c++)
+			ck_assert_msg(out[4 * i + c] == (in ? t[from[c]] : 0), "f16 pos %u c%u: 0x%04x", i, c,
+				      out[4 * i + c]);
+	}
+	args[0] = H(u8.obj);
+	run("load_2d_h", args, 3, 3, 1, 1);
+	for (unsigned i = 0; i < 3; i++)
+		for (unsigned c = 0; c < 4; c++) {
+			uint8_t raw = texel(&u8, (uint32_t)p[i][0], (uint32_t)p[i][1], 0)[c];
+			ck_assert_uint_eq(out[4 * i + c], f2h((float)raw / 255.0f));
+		}
+	/* write_imageh into unorm8: 0.5 -> 128, 1.5 -> 255, -1 -> 0 */
+	const float v[8] = { 0.5f, 1.5f, -1.0f, 0.25f, 1.0f, 0.0f, 0.75f, 0.125f };
+	uint16_t *hv = hx_alloc(4096);
+	for (unsigned i = 0; i < 8; i++)
+		hv[i] = f2h(v[i]);
+	args[0] = H(u8.obj), args[1] = H(hv);
+	run("store_2d_h", args, 2, 2, 1, 1);
+	const uint8_t want[8] = { 128, 255, 0, 64, 255, 0, 191, 32 };
+	for (unsigned i = 0; i < 8; i++)
+		ck_assert_msg(u8.data[i] == want[i], "byte %u: %u, expected %u", i, u8.data[i], want[i]);
+	/* a bilinear read_imageh is the f16 of the f32 result */
+	samp_make(&s, 2, 1, 0);
+	for (unsigned i = 0; i < 16; i++)
+		coord[2 * i] = 0.1f + 0.05f * i, coord[2 * i + 1] = 0.3f + 0.02f * i;
+	uint64_t sargs[4] = { H(h.obj), H(s.obj), H(coord), H(out) };
+	run("sample_2d_h", sargs, 4, 16, 1, 1);
+	for (unsigned i = 0; i < 16; i++) {
+		float want4[4];
+		struct img_model m = mdl(&h);
+		model_sample(&m, s.clamp, s.linear, s.unnorm, coord + 2 * i, 2, want4);
+		for (unsigned c = 0; c < 4; c++) {
+			uint16_t w16 = f2h(want4[c]);
+			ck_assert_msg(out[4 * i + c] == w16 || out[4 * i + c] == (uint16_t)(w16 + 1) ||
+				      out[4 * i + c] == (uint16_t)(w16 - 1),
+				      "sample %u c%u: 0x%04x, expected 0x%04x", i, c, out[4 * i + c], w16);
+		}
+	}
+	img_free(&h);
+	img_free(&u8);
+	hx_free(s.obj);
+	hx_free(pos);
+	hx_free(out);
+	hx_free(coord);
+	hx_free(hv);
+}
+END_TEST
+
 /* Tiled surfaces (the SW_MODEs ROCr 5.2.3 picks for opaque images) are
  * addressed as addrlib lays them out: a linear image is copied into a
  * tiled one, texels are found at the byte offsets ROCr 5.2.3's addrlib
@@ -593,6 +672,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_sample_integer_nearest);
 	tcase_add_test(tc, test_bad_descriptors);
 	tcase_add_test(tc, test_tiled_layouts_match_addrlib);
+	tcase_add_test(tc, test_d16_half_reads_and_writes);
 	tcase_add_test(tc, test_gfx942_has_no_image_instructions);
 	suite_add_tcase(s, tc);
 	return s;

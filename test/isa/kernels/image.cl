@@ -98,3 +98,25 @@ __kernel void sample_2d_ui(read_only image2d_t src, sampler_t s, __global const 
 	int i = get_global_id(0);
 	out[i] = read_imageui(src, s, c[i]);
 }
+
+// Half-precision reads and writes (D16 image instructions).
+#pragma OPENCL EXTENSION cl_khr_fp16 : enable
+
+__kernel void load_2d_h(read_only image2d_t src, __global const int2 *pos, __global half4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imageh(src, pos[i]);
+}
+
+__kernel void store_2d_h(write_only image2d_t dst, __global const half4 *val)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imageh(dst, p, val[p.y * get_global_size(0) + p.x]);
+}
+
+__kernel void sample_2d_h(read_only image2d_t src, sampler_t s, __global const float2 *c,
+			  __global half4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imageh(src, s, c[i]);
+}
