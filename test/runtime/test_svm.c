@@ -12,6 +12,7 @@
  * Where ROCr dereferences what it is given (NULL lists, dead handles),
  * hsalite's statuses are checked on hsalite only.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -603,6 +604,84 @@ START_TEST(with_xnack_a_kernel_reaches_malloced_memory_unregistered)
 }
 END_TEST
 
+/* ---- threads (HL_SVM_SUITE=thread; the TSan pass runs it) ---- */
+
+#define SVM_THREADS 4
+#define SVM_ROUNDS 16
+
+struct svm_worker {
+	char *region;             /* 4 pages of its own */
+	char *shared;             /* 4 pages every thread reads */
+	char error[160];          /* empty: no failure */
+};
+
+static void *svm_worker_main(void *arg)
+{
+	struct svm_worker *w = arg;
+	hsa_signal_t done;
+	if (hsa_signal_create(1, 0, NULL, &done)) {
+		snprintf(w->error, sizeof(w->error), "hsa_signal_create failed");
+		return NULL;
+	}
+	for (int i = 0; i < SVM_ROUNDS && !w->error[0]; i++) {
+		uintptr_t me = (uintptr_t)w->region;
+		pair_t s[2] = { { HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY, (me >> 12) % 7 + i % 5 },
+				{ HSA_AMD_SVM_ATTRIB_READ_ONLY, (uint64_t)(i & 1) } };
+		pair_t g[3] = { { HSA_AMD_SVM_ATTRIB_MIGRATION_GRANULARITY, 0 },
+				{ HSA_AMD_SVM_ATTRIB_READ_ONLY, 0 },
+				{ HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG, 0 } };
+		hsa_agent_t dest = i & 1 ? gpus[i % n_gpus] : cpu;
+		hsa_signal_store_relaxed(done, 1);
+		if (hsa_amd_svm_attributes_set(w->region, 4 * PAGE, s, 2) ||
+		    hsa_amd_svm_prefetch_async(w->region, 4 * PAGE, dest, 0, NULL, done) ||
+		    hsa_amd_svm_attributes_get(w->region, 4 * PAGE, g, 2)) {
+			snprintf(w->error, sizeof(w->error), "round %d: a call failed", i);
+			break;
+		}
+		pair_t where = { HSA_AMD_SVM_ATTRIB_PREFETCH_LOCATION, 0 };
+		if (hsa_amd_svm_attributes_get(w->region + PAGE, 2 * PAGE, &where, 1) ||
+		    where.value != dest.handle)
+			snprintf(w->error, sizeof(w->error), "round %d: prefetch location 0x%llx, "
+				 "expected 0x%llx", i, (unsigned long long)where.value,
+				 (unsigned long long)dest.handle);
+		if (g[0].value != s[0].value || g[1].value != (i & 1 ? 8u : 0u))
+			snprintf(w->error, sizeof(w->error), "round %d: granularity %llu read-only "
+				 "%llu", i, (unsigned long long)g[0].value,
+				 (unsigned long long)g[1].value);
+		if (hsa_amd_svm_attributes_get(w->shared, 4 * PAGE, &g[2], 1) ||
+		    g[2].value != HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED)
+			snprintf(w->error, sizeof(w->error), "round %d: shared range global flag %llu",
+				 i, (unsigned long long)g[2].value);
+		if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, WAIT_NS,
+					      HSA_WAIT_STATE_BLOCKED))
+			snprintf(w->error, sizeof(w->error), "round %d: the prefetch did not complete",
+				 i);
+	}
+	hsa_signal_destroy(done);
+	return NULL;
+}
+
+START_TEST(threads_set_get_and_prefetch_at_once)
+{
+	char *shared = pages(4);
+	ck_status(set1(shared, 4 * PAGE, HSA_AMD_SVM_ATTRIB_GLOBAL_FLAG,
+		       HSA_AMD_SVM_GLOBAL_FLAG_COARSE_GRAINED), HSA_STATUS_SUCCESS);
+	struct svm_worker w[SVM_THREADS];
+	pthread_t t[SVM_THREADS];
+	for (int i = 0; i < SVM_THREADS; i++) {
+		w[i] = (struct svm_worker){ .region = pages(4), .shared = shared };
+		ck_assert_int_eq(pthread_create(&t[i], NULL, svm_worker_main, &w[i]), 0);
+	}
+	for (int i = 0; i < SVM_THREADS; i++)
+		pthread_join(t[i], NULL);
+	for (int i = 0; i < SVM_THREADS; i++) {
+		ck_assert_msg(!w[i].error[0], "thread %d: %s", i, w[i].error);
+		munmap(w[i].region, 4 * PAGE);
+	}
+	munmap(shared, 4 * PAGE);
+}
+END_TEST
+
 static Suite *svm_suite(void)
 {
 	Suite *s = suite_create("runtime_svm");
@@ -613,6 +692,11 @@ static Suite *svm_suite(void)
 	TCase *tc = tcase_create("svm");
 	tcase_set_timeout(tc, 300);
 	tcase_add_checked_fixture(tc, setup, teardown);
+	if (getenv("HL_SVM_SUITE") && !strcmp(getenv("HL_SVM_SUITE"), "thread")) {
+		tcase_add_test(tc, threads_set_get_and_prefetch_at_once);
+		suite_add_tcase(s, tc);
+		return s;
+	}
 	tcase_add_test(tc, svm_supported_and_accessible_by_default_follow_xnack);
 	tcase_add_test(tc, set_refuses_what_rocr_refuses);
 	tcase_add_test(tc, get_refuses_what_rocr_refuses);
