@@ -882,3 +882,131 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 		break;
 	}
 }
+
+/* ---- typed buffer access: buffer_load_format_* / buffer_store_format_*
+ *
+ * The MUBUF format opcodes (0x00-0x0f) read and write elements of a
+ * buffer resource (V#) in the format its word 3 names, the way 1-D buffer
+ * images (image1d_buffer_t, HSA_EXT_IMAGE_GEOMETRY_1DB: ROCr builds a
+ * V# for them) are accessed; they share the format conversions above.
+ * V# (GFX9 SQ_BUF_RSRC_WORD0-3): BASE_ADDRESS [47:0], STRIDE [61:48],
+ * SWIZZLE_ENABLE bit 63, NUM_RECORDS word 2, DST_SEL_X/Y/Z/W [11:0],
+ * NUM_FORMAT [14:12], DATA_FORMAT [18:15] (the image data-format numbers
+ * for 8 ... 32_32_32_32), ADD_TID_ENABLE bit 23 of word 3.  Address
+ * base + soffset + index * stride + offset, index = VGPR (IDXEN) + lane
+ * (ADD_TID), offset = VGPR (OFFEN) + the instruction's offset; out of
+ * range (index >= NUM_RECORDS with a stride, else offset + element size >
+ * NUM_RECORDS) reads 0 and drops stores.  Opcodes: 0x00-0x03 load x..xyzw,
+ * 0x04-0x07 store x..xyzw, 0x08-0x0f their D16 forms.  Swizzled buffers
+ * (SWIZZLE_ENABLE) with a format are not implemented (error).
+ */
+#define TB_OFFEN 4
+#define TB_IDXEN 8
+
+static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t d0 = w->s[in->saddr & 127], d1 = w->s[(in->saddr + 1) & 127];
+	uint32_t d2 = w->s[(in->saddr + 2) & 127], d3 = w->s[(in->saddr + 3) & 127];
+	uint64_t base = d0 | (uint64_t)(d1 & 0xffff) << 32, exec = isa_exec(w);
+	uint32_t stride = (d1 >> 16) & 0x3fff, soffset = isa_sread32(w, &in->src[0]);
+	bool store = (in->op & 4) != 0, add_tid = (d3 >> 23) & 1;
+	struct tsharp t;
+
+	memset(&t, 0, sizeof(t));
+	for (unsigned i = 0; i < 4; i++)
+		t.dst_sel[i] = (uint8_t)((d3 >> (3 * i)) & 7);
+	t.nfmt = (d3 >> 12) & 7;
+	t.dfmt = (d3 >> 15) & 0xf;
+	t.fmt_ok = fmt_of(t.dfmt, &t.f);
+	if (t.dfmt == 0) {              /* INVALID: loads read 0, stores drop */
+		if (!store)
+			for (uint64_t e = exec; e; e &= e - 1) {
+				unsigned lane = (unsigned)__builtin_ctzll(e);
+				uint32_t z[4] = { 0, 0, 0, 0 };
+				write_result(w, in, lane, z, false);
+			}
+		return ISA_STEP_NEXT;
+	}
+	if (!t.fmt_ok || !nfmt_ok(&t) || t.nfmt == NF_SRGB)
+		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+				"buffer format access at 0x%llx: data format %u / number format %u not "
+				"implemented", (unsigned long long)in->addr, t.dfmt, t.nfmt);
+	if (d1 >> 31)
+		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+				"buffer format access at 0x%llx: swizzled buffer not implemented",
+				(unsigned long long)in->addr);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t vidx = 0, voff = 0, out[4] = { 0, 0, 0, 0 };
+		unsigned vr = in->addr_reg;
+		uint8_t buf[24] = { 0 };
+
+		if (in->flags & TB_IDXEN)
+			vidx = isa_vrow(w, vr++)[lane];
+		if (in->flags & TB_OFFEN)
+			voff = isa_vrow(w, vr)[lane];
+		uint64_t index = (uint64_t)vidx + (add_tid ? lane : 0);
+		uint64_t offset = (uint64_t)voff + (uint32_t)in->offset;
+		bool oob = stride ? (index >= d2 || offset + t.f.bytes > stride)
+				  : offset + t.f.bytes > d2;
+		uint64_t va = base + soffset + index * stride + offset;
+
+		if (store) {
+			uint32_t data[4] = { 0, 0, 0, 0 };
+			if (oob)
+				continue;
+			read_store_data(w, in, lane, t.nfmt, data);
+			for (unsigned mc = 0; mc < t.f.comps; mc++) {
+				uint32_t v = 0;
+				for (unsigned i = 0; i < 4; i++) {
+					if (t.dst_sel[i] == SEL_X + mc) {
+						v = data[i];
+						break;
+					}
+				}
+				field_put(buf, t.f.shift[mc], t.f.bits[mc],
+					  encode_comp(t.nfmt, t.f.bits[mc], mc, v));
+			}
+			if (isa_mem_write(w, in, va, buf, t.f.bytes))
+				return ISA_STEP_ERROR;
+			continue;
+		}
+		if (!oob) {
+			uint32_t mem[4];
+			if (isa_mem_read(w, in, va, buf, t.f.bytes))
+				return ISA_STEP_ERROR;
+			texel_decode(&t, buf, mem);
+			apply_dst_sel(&t, mem, out);
+		}
+		write_result(w, in, lane, out, nfmt_is_int(t.nfmt));
+	}
+	return ISA_STEP_NEXT;
+}
+
+void kemu_isa_decode_mubuf_format(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 18) & 0x7f;
+
+	in->op = (uint16_t)op;
+	if (op > 0x0f || (w0 >> 16) & 1)
+		return;                 /* LDS DMA: not implemented */
+	/* the component count (x .. xyzw) is the DMASK of the shared
+	 * write_result/read_store_data */
+	in->aux = (uint16_t)((1u << ((op & 3) + 1)) - 1);
+	if (op >= 0x08)
+		in->flags |= MI_D16;
+	in->offset = (int32_t)(w0 & 0xfff);
+	if (w0 & (1u << 12))
+		in->flags |= TB_OFFEN;
+	if (w0 & (1u << 13))
+		in->flags |= TB_IDXEN;
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + ((w1 >> 23) & 1 ? dc->p->accum_offset : 0));
+	in->dst = (uint16_t)(in->data_reg + 3);
+	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);
+	kemu_isa_opnd(&in->src[0], (w1 >> 24) & 0xff, ISA_T_B32, 0);
+	if (in->src[0].kind == ISA_OPND_BAD || (w1 >> 24) == ISA_SRC_LITERAL)
+		return;
+	in->exec = exec_buffer_format;
+}

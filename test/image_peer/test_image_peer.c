@@ -14,7 +14,7 @@
  *
  * Formats: RGBA and BGRA UNORM_INT8, R FLOAT, RG SNORM_INT16, RGBA
  * HALF_FLOAT, RG UNORM_INT8, RGBA SIGNED_INT8 / UNSIGNED_INT32; geometries
- * 1D, 2D, 3D, 1DA, 2DA.  The same binary runs on Debian's ROCr 5.2.3 and on
+ * 1D, 2D, 3D, 1DA, 2DA, 1DB.  The same binary runs on Debian's ROCr 5.2.3 and on
  * hsalite (LD_LIBRARY_PATH picks; the binary has a RUNPATH to hsalite).
  * Skips (77) when there is no GPU, or the runtime has no image extension.
  */
@@ -246,7 +246,7 @@ static uint32_t rnd(void)
 static unsigned model_type(hsa_ext_image_geometry_t g)
 {
 	switch (g) {
-	case HSA_EXT_IMAGE_GEOMETRY_1D: return T1D;
+	case HSA_EXT_IMAGE_GEOMETRY_1D: case HSA_EXT_IMAGE_GEOMETRY_1DB: return T1D;
 	case HSA_EXT_IMAGE_GEOMETRY_3D: return T3D;
 	case HSA_EXT_IMAGE_GEOMETRY_1DA: return T1DA;
 	case HSA_EXT_IMAGE_GEOMETRY_2DA: return T2DA;
@@ -259,7 +259,8 @@ static void pimg_create(struct pimg *im, hsa_ext_image_geometry_t g, const struc
 			uint32_t w, uint32_t h, uint32_t d)
 {
 	hsa_ext_image_data_info_t info;
-	bool one_d = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA;
+	bool one_d = g == HSA_EXT_IMAGE_GEOMETRY_1D || g == HSA_EXT_IMAGE_GEOMETRY_1DA ||
+		     g == HSA_EXT_IMAGE_GEOMETRY_1DB;
 
 	memset(im, 0, sizeof(*im));
 	im->desc.geometry = g;
@@ -398,6 +399,9 @@ START_TEST(copy_1d_3d_arrays)
 	check_copy("copy_3d", HSA_EXT_IMAGE_GEOMETRY_3D, &RG8, 9, 5, 4);
 	check_copy("copy_3d", HSA_EXT_IMAGE_GEOMETRY_3D, &RGBA16F, 16, 16, 4);
 	check_copy("copy_1da", HSA_EXT_IMAGE_GEOMETRY_1DA, &RGBA8, 30, 1, 3);
+	/* 1-D buffer images: a V#, buffer_load/store_format_xyzw */
+	check_copy("copy_1db", HSA_EXT_IMAGE_GEOMETRY_1DB, &BGRA8, 100, 1, 1);
+	check_copy("copy_1db", HSA_EXT_IMAGE_GEOMETRY_1DB, &RGBA16F, 33, 1, 1);
 	check_copy("copy_2da", HSA_EXT_IMAGE_GEOMETRY_2DA, &BGRA8, 10, 6, 3);
 }
 END_TEST

@@ -658,6 +658,64 @@ START_TEST(test_gfx942_has_no_image_instructions)
 }
 END_TEST
 
+/* A 1-D buffer image as ROCr builds it: a V# (base, STRIDE = element size,
+ * NUM_RECORDS, DST_SEL, NUM_FORMAT, DATA_FORMAT) read and written with
+ * buffer_load_format_xyzw / buffer_store_format_xyzw. */
+static void img_make_1db(struct img *im, unsigned dfmt, unsigned nfmt, unsigned sel, uint32_t w,
+			 uint32_t records)
+{
+	img_make(im, T1D, dfmt, nfmt, sel, w, 1, 1, w);
+	uint64_t va = (uint64_t)(uintptr_t)im->data;
+	memset(im->obj, 0, 48);
+	im->obj[0] = (uint32_t)va;
+	im->obj[1] = (uint32_t)(va >> 32) | im->bytes << 16;
+	im->obj[2] = records;
+	im->obj[3] = sel | nfmt << 12 | dfmt << 15;
+	im->obj[10] = w;
+}
+
+START_TEST(test_buffer_image_formats)
+{
+	struct img a, b, c;
+	int32_t *pos = hx_alloc(4096);
+	float *out = hx_alloc(4096);
+
+	img_make_1db(&a, F8_8_8_8, UNORM, BGRA, 40, 40);
+	img_make_1db(&b, F8_8_8_8, UNORM, BGRA, 40, 40);
+	fill_random(&a);
+	uint64_t args[3] = { H(a.obj), H(b.obj) };
+	run("copy_1db", args, 2, 40, 1, 1);
+	ck_assert(!memcmp(a.data, b.data, 40 * 4));
+	img_make_1db(&c, F16X4, FLOAT, RGBA, 8, 8);
+	fill_random(&c);
+	const int32_t p[4] = { 0, 7, 8, 100 };          /* the last two out of range */
+	memcpy(pos, p, sizeof(p));
+	args[0] = H(a.obj), args[1] = H(pos), args[2] = H(out);
+	run("load_1db", args, 3, 2, 1, 1);
+	for (unsigned i = 0; i < 2; i++) {
+		const uint8_t *t = texel(&a, (uint32_t)p[i], 0, 0);
+		ck_assert(out[4 * i] == (float)t[2] / 255.0f && out[4 * i + 2] == (float)t[0] / 255.0f);
+	}
+	args[0] = H(c.obj);
+	run("load_1db", args, 3, 4, 1, 1);
+	for (unsigned i = 0; i < 4; i++)
+		for (unsigned k = 0; k < 4; k++) {
+			float want = 0.0f;
+			if (i < 2) {
+				struct img_model m = mdl(&c);
+				want = comp_float(&m, texel(&c, (uint32_t)p[i], 0, 0), k);
+			}
+			ck_assert_msg(out[4 * i + k] == want, "pos %d c%u: %a, expected %a", p[i], k,
+				      out[4 * i + k], want);
+		}
+	img_free(&a);
+	img_free(&b);
+	img_free(&c);
+	hx_free(pos);
+	hx_free(out);
+}
+END_TEST
+
 static Suite *image_suite(void)
 {
 	Suite *s = suite_create("isa_image");
@@ -673,6 +731,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_bad_descriptors);
 	tcase_add_test(tc, test_tiled_layouts_match_addrlib);
 	tcase_add_test(tc, test_d16_half_reads_and_writes);
+	tcase_add_test(tc, test_buffer_image_formats);
 	tcase_add_test(tc, test_gfx942_has_no_image_instructions);
 	suite_add_tcase(s, tc);
 	return s;

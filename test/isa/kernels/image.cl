@@ -32,6 +32,18 @@ __kernel void copy_2da(read_only image2d_array_t src, write_only image2d_array_t
 	write_imagef(dst, p, read_imagef(src, p));
 }
 
+__kernel void copy_1db(read_only image1d_buffer_t src, write_only image1d_buffer_t dst)
+{
+	int x = get_global_id(0);
+	write_imagef(dst, x, read_imagef(src, x));
+}
+
+__kernel void load_1db(read_only image1d_buffer_t src, __global const int *pos, __global float4 *out)
+{
+	int i = get_global_id(0);
+	out[i] = read_imagef(src, pos[i]);
+}
+
 __kernel void copy_2d_i(read_only image2d_t src, write_only image2d_t dst)
 {
 	int2 p = (int2)(get_global_id(0), get_global_id(1));
