@@ -9,11 +9,13 @@ first, before hsa_shut_down; releasing it earlier (``.free()``, ``.close()``,
 ``with``) is always allowed.  After shutdown such objects are dead: using
 one raises HSAError(HSA_STATUS_ERROR_NOT_INITIALIZED).
 
-GPU faults: queues are created with an error callback (Queue), and where
-hsa_amd_register_system_event_handler works (ROCr) a handler records GPU
+GPU faults: queues are created with an error callback (Queue), and a
+handler registered with hsa_amd_register_system_event_handler records GPU
 memory faults here, so that waits raise instead of the runtime aborting the
-process.  hsalite answers that call NOT_SUPPORTED and reports memory faults
-through the queue callbacks (docs/differences.md, section 3).
+process (both runtimes abort on a fault no handler takes).  hsalite also
+reports memory faults through the queue callbacks; a runtime that answers
+the registration NOT_SUPPORTED (hsalite before system events) leaves the
+queue callbacks as the only channel (docs/differences.md, section 3).
 """
 import atexit
 import ctypes
@@ -145,8 +147,8 @@ class Runtime:
         # hsa_shut_down and offers no way to unregister it.
         self._fault_cb = _lib.SYSTEM_EVENT_CB(on_event)
         _keep_alive.append(self._fault_cb)
-        # hsalite exports it but answers NOT_SUPPORTED (its queue callbacks
-        # carry memory faults): then the queue callbacks are the channel.
+        # A runtime that answers NOT_SUPPORTED (hsalite before system
+        # events) still reports faults to the queue callbacks.
         self.fault_handler_status = fn(self._fault_cb, None)
 
     def fault_for(self, agent_handle):

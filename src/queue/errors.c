@@ -8,14 +8,24 @@
  *  - KFD raises process-wide MEMORY (GPU page fault) and HW_EXCEPTION (GPU
  *    reset) events; every queue of that GPU has stopped.
  *
+ * GPU memory faults go first to the system event handlers
+ * (src/runtime/system_event.c: ROCr's VMFaultHandler, which prints its
+ * message and aborts when no handler takes the fault), then, if the process
+ * is still alive, to every queue of that GPU as MEMORY_FAULT.  ROCr 5.2.3
+ * never reports a VM fault to a queue callback (its ExceptionHandler drops
+ * MEMORY_FAULT): ours is the only way a waiter on a stopped queue learns of
+ * it, where ROCr's would wait forever.
+ *
  * Scratch requests: an out-of-scratch code is not an error while scratch
  * can grow: the thread grows the queue's scratch and stores 0 into the
  * signal, and the CP retries the packet (scratch.c, queue.h).
  *
- * Lifetime: the thread exists while at least one live queue has a user
- * callback or grows scratch on demand.  The first such queue starts it (with its three events: a wake
- * event and the MEMORY and HW_EXCEPTION events); destroying the last one
- * stops it, and whoever runs next without hl_queues.lock joins it
+ * Lifetime: the thread exists while at least one listed queue is live:
+ * any queue can fault, and a fault must reach the system event handlers or
+ * ROCr's default abort (ROCr's async-events thread runs from hsa_init; ours
+ * waits for a queue, the first thing that can fault).  The first queue
+ * starts it (with its three events: a wake event and the MEMORY and
+ * HW_EXCEPTION events); destroying the last one stops it, and whoever runs next without hl_queues.lock joins it
  * (hl_queue_service_reap) and destroys its events.  A stopped service whose
  * thread is still finishing a callback stays on the list until joined, so
  * a callback may destroy its own queue (the thread cannot join itself).
@@ -217,7 +227,9 @@ static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 		hl_error(QUEUE_LOG, "%s on GPU 0x%x: no live queue to report it to", what, gpu_id);
 }
 
-static void handle_memory_fault(struct hl_runtime *rt, const struct kfd_event_data *d)
+/* After the system event handlers took the fault (or none was watching).
+ * Caller holds hl_queues.lock. */
+static void handle_memory_fault_locked(struct hl_runtime *rt, const struct kfd_event_data *d)
 {
 	const struct kfd_hsa_memory_exception_data *m = &d->memory_exception_data;
 	const struct hl_agent *a = agent_of_gpu(rt, m->gpu_id);
@@ -350,10 +362,17 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 			reset = wl->data[i].hw_exception_data.gpu_id != 0;
 	}
 	if (fault || reset) {
+		/* The handlers first, without the lock (they may call the
+		 * API; with none taking the fault this aborts), then the
+		 * queues. */
+		for (uint32_t i = 0; fault && i < wl->n; i++)
+			if (wl->evs[i].id == svc->memory.id)
+				hl_system_event_memory_fault(svc->rt,
+							     &wl->data[i].memory_exception_data);
 		pthread_mutex_lock(&hl_queues.lock);
 		for (uint32_t i = 0; i < wl->n; i++) {
 			if (fault && wl->evs[i].id == svc->memory.id)
-				handle_memory_fault(svc->rt, &wl->data[i]);
+				handle_memory_fault_locked(svc->rt, &wl->data[i]);
 			if (reset && wl->evs[i].id == svc->hw.id)
 				handle_hw_exception(&wl->data[i]);
 		}
@@ -468,19 +487,12 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 	 * the storer sees us counted and sets the event. */
 	hl_fence_seq_cst();
 
-	bool serviced = q->callback || q->scratch_dynamic;
-	if (serviced)
-		hl_queues.n_serviced++;
+	/* q is already counted in n_live (the caller unlists it if we fail). */
 	if (hl_queues.svc) {
 		service_wake(hl_queues.svc); /* wait on this queue's event too */
 		return 0;
 	}
-	if (!hl_queues.n_serviced)
-		return 0;
-	int err = service_start_locked(rt);
-	if (err && serviced)
-		hl_queues.n_serviced--;
-	return err;
+	return service_start_locked(rt);
 }
 
 static bool in_callback_of_locked(const struct hl_queue *q)
@@ -493,12 +505,10 @@ static bool in_callback_of_locked(const struct hl_queue *q)
 
 void hl_queue_service_detach_locked(struct hl_queue *q)
 {
-	if (q->callback || q->scratch_dynamic)
-		hl_queues.n_serviced--;
 	while (in_callback_of_locked(q))
 		pthread_cond_wait(&hl_queues.idle, &hl_queues.lock);
 	struct hl_queue_service *svc = hl_queues.svc;
-	if (svc && !hl_queues.n_serviced) {
+	if (svc && !hl_queues.n_live) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
 		service_wake(svc);

@@ -89,7 +89,7 @@ static void queues_forget_locked(void)
 		q = next;
 	}
 	hl_queues.live = NULL;
-	hl_queues.n_live = hl_queues.n_serviced = 0;
+	hl_queues.n_live = 0;
 	hl_soft_queues_forget_locked();
 	hl_queues.current = NULL;
 	hl_queue_service_forget_locked();

@@ -42,10 +42,8 @@
  *    replaces the buffer, rewrites the scratch fields and stores 0 into the
  *    signal, and the CP re-reads them and retries the packet.  When no
  *    scratch can be had, the error is reported as OUT_OF_RESOURCES, as ROCr
- *    does.  The service runs while a live queue has a callback or was
- *    created with UINT32_MAX, and then serves every queue; a queue created
- *    with an explicit size and no callback, alone, keeps its scratch (no
- *    thread runs for it) and its overflow stops it.
+ *    does.  The service runs while any queue lives, so every queue grows
+ *    (ROCr registers its scratch handler for every queue too).
  *  - Above 262128 bytes per lane (ROCr's limit) creation fails with
  *    OUT_OF_RESOURCES.
  *  - scratch_backing_memory_location holds the GPU VA of the buffer (we do
@@ -53,9 +51,11 @@
  *    base is the same VA.
  *
  * Errors (errors.c)
- *  - One service thread exists while at least one live queue has a user
- *    callback: started by the first such hsa_queue_create, joined when the
- *    last one is destroyed or at hsa_shut_down.  It watches every live
+ *  - One service thread exists while at least one listed queue lives
+ *    (any queue can fault, and a GPU memory fault must reach the system
+ *    event handlers or ROCr's default abort): started by the first
+ *    hsa_queue_create, joined when the last queue is destroyed or at
+ *    hsa_shut_down.  It watches every live
  *    queue's queue_inactive_signal and the process-wide KFD MEMORY and
  *    HW_EXCEPTION events, records a failed queue as suspended (the CP or
  *    KFD has already stopped it; ROCr's extra UPDATE_QUEUE percentage 0 is
@@ -63,8 +63,9 @@
  *    service thread, with the status ROCr would give.
  *  - A NULL callback does NOT abort the process (ROCr's default handler
  *    aborts; we deliberately differ): the error is logged at error level.
- *    While no queue has a callback there is no thread, and a callback-less
- *    queue's error is logged when the queue is destroyed.
+ *    A GPU memory fault is another matter: with no system event handler
+ *    taking it, the process aborts with ROCr's message
+ *    (src/runtime/system_event.c), whatever the queues' callbacks.
  *  - Callbacks must not call hsa_shut_down (it would join the thread that is
  *    running them).  A callback may destroy its own queue.
  *
@@ -195,8 +196,8 @@ struct hl_queue {
 	struct kfd_mem *cwsr_mem;
 	struct kfd_mem *scratch_mem;
 	bool scratch_dynamic;          /* created with private_segment_size
-	                                * UINT32_MAX: keeps the error service
-	                                * running so scratch grows on demand */
+	                                * UINT32_MAX: the error service grows
+	                                * its scratch on demand */
 	uint64_t *doorbell;
 	hsa_signal_t doorbell_signal;  /* handle 0 until created */
 	hsa_signal_t inactive_signal;  /* handle 0 until created */
@@ -238,9 +239,6 @@ struct hl_queues {
 	struct hl_queue *live;
 	uint32_t n_live;
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
-	uint32_t n_serviced;           /* live queues that need the service
-	                                * thread: a user callback, or scratch
-	                                * on demand */
 	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
 	struct hl_queue_page **pages;  /* every page, for teardown */
 	uint32_t n_pages, cap_pages;
@@ -334,13 +332,12 @@ void hl_queue_cu_mask_init(struct hl_queue *q);
  * false for codes the runtime recovers from (one-shot scratch release). */
 hsa_status_t hl_queue_error_status(int64_t code, bool *fatal);
 /* Registers q with the error service (q is already in the registry):
- * counts it as a watcher of its inactive signal and, for a queue with a
- * callback, starts the thread if none runs (else wakes it).  Caller holds
- * hl_queues.lock. */
+ * counts it as a watcher of its inactive signal and starts the thread if
+ * none runs (else wakes it).  Caller holds hl_queues.lock. */
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q);
 /* Unregisters q (already unlinked from the registry): waits until the
  * service thread is not in q's callback (unless called from that thread)
- * and, when q was the last queue with a callback, stops the thread.
+ * and, when q was the last live queue, stops the thread.
  * Caller holds hl_queues.lock; the thread is joined by
  * hl_queue_service_reap, without the lock. */
 void hl_queue_service_detach_locked(struct hl_queue *q);

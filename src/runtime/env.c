@@ -20,6 +20,9 @@
  *   HSA_MAX_QUEUES              queues per GPU agent (HSA_AGENT_INFO_QUEUES_MAX);
  *                               unset or 0 means 128, larger values are capped
  *                               at 128, as in ROCr.
+ *   HSA_ENABLE_VM_FAULT_MESSAGE "0" silences the message ROCr prints before
+ *                               it aborts on an unhandled GPU memory fault
+ *                               (system_event.c); anything else keeps it.
  *   HSALITE_LOG, HSALITE_LOG_FILE  the log (src/util/log.h).
  */
 #include <ctype.h>
@@ -79,6 +82,9 @@ void hl_env_read(struct hl_env *env)
 		if (v > 0 && v < HL_QUEUES_MAX)
 			env->max_queues = (uint32_t)v;
 	}
+
+	const char *vmf = getenv("HSA_ENABLE_VM_FAULT_MESSAGE");
+	env->vm_fault_message = !vmf || strcmp(vmf, "0") != 0;
 
 	env->xnack = -1;
 	const char *xnack = getenv("HSA_XNACK");

@@ -52,8 +52,10 @@ static void atfork_register(void)
 static void runtime_destroy_forked(struct hl_runtime *rt)
 {
 	hl_memory_forget_all(rt);
+	hl_system_events_destroy(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->sysevt_lock);
 	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
@@ -112,8 +114,10 @@ static void runtime_destroy(struct hl_runtime *rt)
 	while (rt->n_teardown)
 		rt->teardown[--rt->n_teardown](rt);
 	hl_memory_release_all(rt);
+	hl_system_events_destroy(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
+	pthread_mutex_destroy(&rt->sysevt_lock);
 	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
@@ -128,6 +132,7 @@ static int runtime_create(struct hl_runtime **out)
 	pthread_mutex_init(&rt->mem_lock, NULL);
 	pthread_mutex_init(&rt->userptr_lock, NULL);
 	pthread_mutex_init(&rt->teardown_lock, NULL);
+	pthread_mutex_init(&rt->sysevt_lock, NULL);
 	hl_env_read(&rt->env);
 
 	int err = kfd_process_open(&rt->proc);
@@ -144,6 +149,7 @@ err_close_process:
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 err_free_runtime:
+	pthread_mutex_destroy(&rt->sysevt_lock);
 	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);

@@ -194,6 +194,13 @@ struct hl_env {
 	uint32_t gfx_major, gfx_minor, gfx_stepping;
 	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
 	uint32_t max_queues;          /* HSA_MAX_QUEUES, 1..HL_QUEUES_MAX */
+	bool vm_fault_message;        /* HSA_ENABLE_VM_FAULT_MESSAGE is not "0" */
+};
+
+/* One hsa_amd_register_system_event_handler registration. */
+struct hl_sysevt_handler {
+	hsa_amd_system_event_callback_t fn;
+	void *data;
 };
 
 struct hl_runtime {
@@ -219,6 +226,12 @@ struct hl_runtime {
 	                                * lock: callers may hold their own */
 	void (*teardown[HL_TEARDOWN_MAX])(struct hl_runtime *rt);
 	uint32_t n_teardown;
+	/* System event handlers (system_event.c), under sysevt_lock, a leaf
+	 * lock never held while a handler runs. */
+	pthread_mutex_t sysevt_lock;
+	struct hl_sysevt_handler *sysevt;
+	uint32_t n_sysevt, cap_sysevt;
+	bool vm_fault_seen;            /* the first GPU memory fault was handled */
 };
 
 /* ---- runtime.c ---- */
@@ -297,6 +310,22 @@ hsa_status_t hl_status_from_errno(int err);
 /* hsa_init's failure: ROCr reports every load failure as OUT_OF_RESOURCES,
  * and clients check for it, so we do too, but log the real cause and fix. */
 hsa_status_t hl_status_init_failure(int err);
+
+/* ---- system_event.c ---- */
+/* A GPU memory fault as KFD's MEMORY event reported it, delivered the way
+ * ROCr 5.2.3's VMFaultHandler does: to every registered handler, and when
+ * none is registered or none returns SUCCESS, ROCr's "Memory access fault
+ * by GPU node-N ..." on stderr and abort().  Only the first fault of a
+ * runtime is delivered (ROCr stops watching the event after it); returns
+ * true when this one was.  Call it with no runtime lock held: handlers may
+ * call the API. */
+bool hl_system_event_memory_fault(struct hl_runtime *rt,
+				  const struct kfd_hsa_memory_exception_data *m);
+/* The fault_reason_mask ROCr derives from KFD's fault data (through
+ * libhsakmt's HsaMemoryAccessFault). */
+uint32_t hl_memory_fault_reason_mask(const struct kfd_hsa_memory_exception_data *m);
+/* Frees the handler list (runtime destruction). */
+void hl_system_events_destroy(struct hl_runtime *rt);
 
 /* ---- system.c ---- */
 /* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */

@@ -23,7 +23,7 @@
  *       validates, then MemoryRegion::Migrate / CanMigrate ("not
  *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
  *       stores false).
- *  2. A later issue (IPC, system events,
+ *  2. A later issue (IPC,
  *     graphics interop): NOT_SUPPORTED.
  *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
  *     (async copies, fills and their profiling): NOT_SUPPORTED.
@@ -223,18 +223,6 @@ hsa_status_t hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle, hsa_s
 	(void)rt;
 	if (!handle || !signal)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-/* ---- system events ---- */
-
-hsa_status_t hsa_amd_register_system_event_handler(hsa_amd_system_event_callback_t callback,
-						   void *data)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)callback;
-	(void)data;
 	return not_implemented(__func__);
 }
 

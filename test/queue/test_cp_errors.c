@@ -2,8 +2,9 @@
  * Queue errors raised by kfdemu's command processor, end to end: a bad
  * packet stops the queue, the CP writes its code into queue_inactive_signal
  * and interrupts, and the queue's callback gets ROCr's status; a GPU page
- * fault (a barrier whose dependency signal is not mapped) reaches every
- * queue of the GPU as MEMORY_FAULT through KFD's MEMORY event; profiling
+ * fault (a barrier whose dependency signal is not mapped) reaches the system
+ * event handler first (which takes it, so the process lives on), then every
+ * queue of the GPU as MEMORY_FAULT, through KFD's MEMORY event; profiling
  * timestamps come back through hsa_amd_profiling_get_dispatch_time.
  * Without a CP (packets are not consumed within a short bound) the suite
  * exits 77 (skipped).  Label emu.
@@ -23,7 +24,20 @@ static pthread_cond_t cond = PTHREAD_COND_INITIALIZER;
 struct seen {
 	int calls;
 	hsa_status_t status;
+	int faults_before;      /* system event handler calls at the callback */
 };
+static int faults;              /* under lock */
+static hsa_amd_gpu_memory_fault_info_t fault;
+
+static hsa_status_t on_fault(const hsa_amd_event_t *ev, void *data)
+{
+	(void)data;
+	pthread_mutex_lock(&lock);
+	faults++;
+	fault = ev->memory_fault;
+	pthread_mutex_unlock(&lock);
+	return HSA_STATUS_SUCCESS;
+}
 
 static void callback(hsa_status_t status, hsa_queue_t *source, void *data)
 {
@@ -32,6 +46,7 @@ static void callback(hsa_status_t status, hsa_queue_t *source, void *data)
 	pthread_mutex_lock(&lock);
 	s->calls++;
 	s->status = status;
+	s->faults_before = faults;
 	pthread_cond_broadcast(&cond);
 	pthread_mutex_unlock(&lock);
 }
@@ -155,13 +170,21 @@ END_TEST
 START_TEST(page_fault_stops_every_queue_of_the_gpu)
 {
 	struct seen a, b;
+	faults = 0;
+	ck_status(hsa_amd_register_system_event_handler(on_fault, NULL), HSA_STATUS_SUCCESS);
 	hsa_queue_t *qa = create_watched(&a);
 	hsa_queue_t *qb = create_watched(&b);
 	hsa_signal_t none = { 0 };
-	/* A dependency signal in the GPUVM range that nothing maps. */
+	/* A dependency signal in the GPUVM range that nothing maps; the CP
+	 * reads its value at +8, KFD reports the page. */
 	barrier(qa, 0x7f0000000000ull, none);
 	ck_status(wait_callback(&a), HSA_STATUS_ERROR_MEMORY_FAULT);
 	ck_status(wait_callback(&b), HSA_STATUS_ERROR_MEMORY_FAULT);
+	ck_assert_int_eq(a.faults_before, 1);
+	ck_assert_int_eq(b.faults_before, 1);
+	ck_assert_uint_eq(fault.agent.handle, q_gpu.handle);
+	ck_assert_uint_eq(fault.virtual_address, 0x7f0000000000ull);
+	ck_assert_uint_eq(fault.fault_reason_mask, HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT);
 	ck_status(hsa_queue_destroy(qa), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_destroy(qb), HSA_STATUS_SUCCESS);
 }

@@ -25,6 +25,7 @@ int hl_agents_build(struct hl_runtime *rt) { (void)rt; return 0; }
 void hl_agents_destroy(struct hl_runtime *rt) { (void)rt; }
 void hl_memory_release_all(struct hl_runtime *rt) { (void)rt; }
 void hl_memory_forget_all(struct hl_runtime *rt) { (void)rt; }
+void hl_system_events_destroy(struct hl_runtime *rt) { (void)rt; }
 void hl_env_read(struct hl_env *env) { memset(env, 0, sizeof(*env)); }
 hsa_status_t hl_status_init_failure(int err)
 {
