@@ -13,9 +13,10 @@
  * load, so a loop that read the clock or paused 16 times per poll saw a
  * completion up to a microsecond late; deadlines are still kept to within
  * POLLS_PER_CLOCK polls (about a microsecond).
- *  - HSA_WAIT_STATE_BLOCKED: spin for the signal's adaptive budget (1-20 us,
- *    the time the last waits on it took, not ROCr's fixed 200 us; see below
- *    for a value that is moving), then sleep
+ *  - HSA_WAIT_STATE_BLOCKED: spin for the signal's adaptive budget (1-200
+ *    us, the time the last waits on it took, where ROCr always spins 200
+ *    us; see below for a value that is moving), yielding the CPU between
+ *    polls once the value has been still for SPIN_NS_MAX (20 us), then sleep
  *    in WAIT_EVENTS on the signal's event with a timeout in ms rounded up
  *    from what is left, re-checking the value after every wake.  A sleeper
  *    uses no CPU.  A signal without an event (GPU-only, or the pool was
@@ -32,8 +33,15 @@
  *    (200 us) once the value has taken two steps at most 20 us apart; a
  *    wait that ended so sets the next budget to STEP_SPIN_NS (the next
  *    batch).  A value that moves more slowly than that, or not at all, is
- *    slept on as before, and one such wait brings the budget back under
- *    20 us.
+ *    slept on as before, and one such wait halves the budget.
+ *    Why up to 200 us: a wait that sleeps costs a wake-up (20-100 us on a
+ *    loaded VM), and on kfdemu a waiter that wakes that late finds the
+ *    engine that served it napping (its spin lasts 20 us), so the next
+ *    wait takes a nap and a wake-up again: with a 20 us cap one late wake
+ *    kept a loop of 4 KiB copies at ~110 us each (ROCr's 200 us spin: ~1
+ *    us), and 1 MiB copies (~23 us on the engine) always slept (~55 us).
+ *    A budget that follows waits of up to 200 us spins through them as
+ *    ROCr does, and only while the waits are that short.
  *
  * The no-missed-wakeup argument (the waker's half is in ops.c):
  *   1. after its spin, the waiter adds itself to side->sleepers, then a
@@ -65,7 +73,8 @@
 #define POLLS_PER_CLOCK 16u
 #define HOT_SPIN_NS 200000u /* ACTIVE: polls before the back-off */
 #define SPIN_NS_MIN 1000u
-#define SPIN_NS_MAX 20000u
+#define SPIN_NS_MAX 20000u  /* pure spin; steps closer than this are a batch */
+#define BUDGET_NS_MAX 200000u /* ROCr's spin: the longest adaptive budget */
 #define STEP_SPIN_NS 200000u /* stillness that ends the spin of a stepping wait */
 #define BACKOFF_PAUSE_STEPS 10u  /* 1, 2, 4 ... 512 pauses */
 #define BACKOFF_YIELD_STEPS 200u
@@ -141,7 +150,7 @@ static inline int64_t value_load(_Atomic int64_t *value)
 }
 
 /* The next spin budget: as long as the last wait took (plus a quarter) when
- * that fits the cap, else halve it (so at most the cap); STEP_SPIN_NS after
+ * that fits BUDGET_NS_MAX, else halve it (so at most the cap); STEP_SPIN_NS after
  * a wait that saw the value take quick steps (see value_moved): the next
  * wait on this signal is likely the next batch, and its first steps come as
  * soon as the work starts.  One wait that does not step brings it back
@@ -149,11 +158,11 @@ static inline int64_t value_load(_Atomic int64_t *value)
 static void spin_adapt(struct hl_signal_side *side, uint64_t took, bool stepping)
 {
 	uint32_t cur = hl_load_relaxed(&side->spin_ns), next;
-	if (took <= SPIN_NS_MAX)
+	if (took <= BUDGET_NS_MAX)
 		next = (uint32_t)(took + took / 4);
 	else
 		next = cur / 2;
-	next = next < SPIN_NS_MIN ? SPIN_NS_MIN : next > SPIN_NS_MAX ? SPIN_NS_MAX : next;
+	next = next < SPIN_NS_MIN ? SPIN_NS_MIN : next > BUDGET_NS_MAX ? BUDGET_NS_MAX : next;
 	if (stepping)
 		next = STEP_SPIN_NS;
 	hl_store_relaxed(&side->spin_ns, next);
@@ -210,6 +219,11 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 				return 0;
 			now = hl_system_timestamp();
 			value_moved(v, &last, now, &moved, &window, budget, &stepping);
+			/* a long budget: past the pure spin, let a thread
+			 * that needs this CPU (perhaps the one we wait for)
+			 * run between polls */
+			if (now - moved >= SPIN_NS_MAX)
+				sched_yield();
 		}
 		/* Only now count as a sleeper: a store that lands while we
 		 * spin costs its thread no SET_EVENT.  Pairs with the seq_cst
