@@ -213,6 +213,24 @@ START_TEST(test_mimg_is_named_with_its_opcode)
 }
 END_TEST
 
+/* image_get_resinfo: the mip level's width and height, the layers of an
+ * array, the level count; a level the image does not have reads 0; DMASK
+ * packs the selected components. */
+START_TEST(test_image_get_resinfo)
+{
+	uint32_t *o = run_wave("t_resinfo");
+	EXPECT(o, 0, 50);
+	EXPECT(o, 1, 25);
+	EXPECT(o, 2, 7);
+	EXPECT(o, 3, 3);
+	for (int k = 4; k < 8; k++)
+		EXPECT(o, k, 0);
+	EXPECT(o, 8, 100);
+	EXPECT(o, 9, 7);
+	hx_free(o);
+}
+END_TEST
+
 START_TEST(test_memory_fault_reports_va)
 {
 	uint32_t *o = hx_alloc(4096);
@@ -525,6 +543,7 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_illegal_instruction_is_named);
 	tcase_add_test(tc, test_cache_maintenance_ops_complete);
 	tcase_add_test(tc, test_mimg_is_named_with_its_opcode);
+	tcase_add_test(tc, test_image_get_resinfo);
 	tcase_add_test(tc, test_memory_fault_reports_va);
 	tcase_add_test(tc, test_s_trap_stops_dispatch);
 	tcase_add_test(tc, test_mfma_16x16x4f32);

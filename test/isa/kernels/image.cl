@@ -44,6 +44,12 @@ __kernel void load_1db(read_only image1d_buffer_t src, __global const int *pos, 
 	out[i] = read_imagef(src, pos[i]);
 }
 
+__kernel void copy_2d_depth(read_only image2d_depth_t src, write_only image2d_depth_t dst)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	write_imagef(dst, p, read_imagef(src, p));
+}
+
 __kernel void copy_2d_i(read_only image2d_t src, write_only image2d_t dst)
 {
 	int2 p = (int2)(get_global_id(0), get_global_id(1));

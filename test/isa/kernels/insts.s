@@ -408,3 +408,37 @@ BEGIN t_vid
     .amdhsa_next_free_sgpr 16
     .amdhsa_accum_offset 16
   .end_amdhsa_kernel
+
+// image_get_resinfo on a hand-built T# (2-D array 100 x 50, 7 layers,
+// levels 0..2): mip 1 -> (50, 25, 7, 3); mip 5 (no such level) -> 0.
+BEGIN t_resinfo
+  PRO
+  s_mov_b32 s8, 0
+  s_mov_b32 s9, 0x00a00000             // DATA_FORMAT 8_8_8_8
+  s_mov_b32 s10, 0x000c4063            // WIDTH 99, HEIGHT 49
+  s_mov_b32 s11, 0xd0020fac            // RGBA, LAST_LEVEL 2, TYPE 2D_ARRAY
+  s_mov_b32 s12, 0x000fe006            // DEPTH 6, PITCH 127
+  s_mov_b32 s13, 0
+  s_mov_b32 s14, 0
+  s_mov_b32 s15, 0
+  v_mov_b32 v4, 1
+  image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf
+  s_waitcnt vmcnt(0)
+  ST v0, 0
+  ST v1, 1
+  ST v2, 2
+  ST v3, 3
+  v_mov_b32 v4, 5
+  image_get_resinfo v[0:3], v4, s[8:15] dmask:0xf
+  s_waitcnt vmcnt(0)
+  ST v0, 4
+  ST v1, 5
+  ST v2, 6
+  ST v3, 7
+  v_mov_b32 v4, 0
+  image_get_resinfo v[6:7], v4, s[8:15] dmask:0x5   // x and z only
+  s_waitcnt vmcnt(0)
+  ST v6, 8
+  ST v7, 9
+  s_endpgm
+KD t_resinfo
