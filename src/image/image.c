@@ -209,6 +209,9 @@ static hsa_status_t create(struct hl_runtime *rt, struct hl_agent *a,
 		return st;
 	if ((uintptr_t)data % info.alignment)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (surf.sw_mode != HL_SW_LINEAR &&
+	    kfd_gb_addr_config(rt->proc, a->gpu->gpu_id, &surf.gb_addr_config))
+		return HSA_STATUS_ERROR;
 	struct hl_image *img;
 	int err = hl_image_object_alloc(rt, sizeof(*img), (void **)&img);
 	if (err)

@@ -74,8 +74,12 @@ struct hl_image_surface {
 	uint64_t slice_size;   /* bytes */
 	uint64_t size;         /* bytes */
 	uint64_t align;        /* bytes */
-	/* tiled modes: block dimensions in elements */
+	/* tiled modes: block dimensions in elements, whether the resource is
+	 * 3D, and the GPU's GB_ADDR_CONFIG (set by the image's creator: the
+	 * element order depends on the pipes and banks) */
 	uint32_t block_w, block_h, block_d;
+	bool tex3d;
+	uint32_t gb_addr_config;
 };
 
 /* The surface of desc as ROCr's ImageManagerAi computes it with addrlib:
@@ -86,7 +90,8 @@ struct hl_image_surface {
 int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descriptor_t *desc,
 		     const struct hl_image_props *props, bool tiled, size_t row_pitch,
 		     struct hl_image_surface *out);
-/* Byte offset of element (x, y, z) in the surface (z: slice or layer). */
+/* Byte offset of element (x, y, z) in the surface (z: slice or layer);
+ * tiled modes in the GFX9 element order (gfx9_swizzle.h). */
 uint64_t hl_image_surface_offset(const struct hl_image_surface *s, uint32_t x, uint32_t y,
 				 uint32_t z);
 

@@ -30,17 +30,13 @@
  * type is then D (display) for 2D resources, and for 3D Z in a thick block
  * or D in a thin one; of that type and block the XOR variant, the highest
  * mode number (4KB_D_X 22, 64KB_D_X 26, 4KB_Z_X 20, 64KB_Z_X 24).  Block
- * dimensions: thin blocks are the 256 B micro tile (16x16, 16x8, 8x8, 8x4,
- * 4x4 elements for 1..16-byte elements) scaled by 2^(n/2) in width and
- * 2^(n - n/2) in height, n = log2(block / 256); thick blocks the 1 KiB
- * cube (16x8x8, 8x8x8, 8x8x4, 8x4x4, 4x4x4) scaled by 2^(m/3) in each
- * dimension, the remainder m%3 going to depth, then height (m = log2(block
- * / 1 KiB)).  The surface is then pitch = width, height and slices aligned
+ * dimensions are gfx9_swizzle.h's (gfx9_block_dims).  The surface is then pitch = width, height and slices aligned
  * to the block; size = pitch * height * element size * slices; base
  * alignment the block size (XOR modes).
  */
 #include <errno.h>
 
+#include "image/gfx9_swizzle.h"
 #include "image/image.h"
 
 enum rsrc { RSRC_1D, RSRC_2D, RSRC_3D };
@@ -89,8 +85,6 @@ static int surface_linear(uint32_t width, uint32_t height, enum rsrc rsrc, uint3
 	return 0;
 }
 
-/* GFX9 swizzle modes ROCr's tiled images use (AddrSwizzleMode). */
-enum { SW_4KB_Z_X = 20, SW_4KB_D_X = 22, SW_64KB_Z_X = 24, SW_64KB_D_X = 26 };
 
 static uint32_t log2u(uint32_t v)
 {
@@ -108,22 +102,8 @@ struct block {
 
 static struct block block_dims(uint32_t log2_size, bool thick, uint32_t eb)
 {
-	static const uint8_t micro[5][2] = { { 16, 16 }, { 16, 8 }, { 8, 8 }, { 8, 4 }, { 4, 4 } };
-	static const uint8_t cube[5][3] = { { 16, 8, 8 }, { 8, 8, 8 }, { 8, 8, 4 }, { 8, 4, 4 },
-					    { 4, 4, 4 } };
-	const uint32_t e = log2u(eb);
 	struct block b = { 0, 0, 0, log2_size, thick };
-	if (thick) {
-		const uint32_t m = log2_size - 10, avg = m / 3, rest = m % 3;
-		b.w = (uint32_t)cube[e][0] << avg;
-		b.h = (uint32_t)cube[e][1] << (avg + rest / 2);
-		b.d = (uint32_t)cube[e][2] << (avg + (rest ? 1 : 0));
-	} else {
-		const uint32_t n = log2_size - 8, wa = n / 2;
-		b.w = (uint32_t)micro[e][0] << wa;
-		b.h = (uint32_t)micro[e][1] << (n - wa);
-		b.d = 1;
-	}
+	gfx9_block_dims(log2_size, thick, log2u(eb), &b.w, &b.h, &b.d);
 	return b;
 }
 
@@ -156,9 +136,9 @@ static int surface_tiled(uint32_t width, uint32_t height, enum rsrc rsrc, uint32
 	}
 	const struct block *b = &cand[best];
 	if (b->thick)
-		out->sw_mode = b->log2_size == 12 ? SW_4KB_Z_X : SW_64KB_Z_X;
+		out->sw_mode = b->log2_size == 12 ? GFX9_SW_4KB_Z_X : GFX9_SW_64KB_Z_X;
 	else
-		out->sw_mode = b->log2_size == 12 ? SW_4KB_D_X : SW_64KB_D_X;
+		out->sw_mode = b->log2_size == 12 ? GFX9_SW_4KB_D_X : GFX9_SW_64KB_D_X;
 	out->pitch = align_up(width, b->w);
 	out->height = align_up(height, b->h);
 	const uint32_t slices = align_up(out->slices, b->d);
@@ -184,6 +164,8 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	if (slices > UINT32_MAX)
 		return -EINVAL;
 	out->slices = slices ? (uint32_t)slices : 1;
+	out->tex3d = rsrc == RSRC_3D;
+	out->gb_addr_config = 0;
 	out->elem_bytes = props->elem_bytes;
 	width = width ? width : 1;
 	height = height ? height : 1;
@@ -193,10 +175,22 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	return surface_tiled(width, height, rsrc, props->elem_bytes, out);
 }
 
-/* Linear surfaces only: the element order of the tiled modes (the GFX9
- * swizzle equations with pipe and bank XOR) is not modelled. */
 uint64_t hl_image_surface_offset(const struct hl_image_surface *s, uint32_t x, uint32_t y,
 				 uint32_t z)
 {
+	if (s->sw_mode != HL_SW_LINEAR) {
+		const struct gfx9_surface g = {
+			.sw_mode = s->sw_mode,
+			.elem_log2 = log2u(s->elem_bytes),
+			.is3d = s->tex3d,
+			.pitch = s->pitch,
+			.height = s->height,
+			.cfg = gfx9_addr_config_decode(s->gb_addr_config),
+		};
+		uint64_t off = 0;
+		/* every mode surface_tiled() picks is described */
+		gfx9_swizzle_offset(&g, x, y, z, &off);
+		return off;
+	}
 	return (uint64_t)z * s->slice_size + ((uint64_t)y * s->pitch + x) * s->elem_bytes;
 }

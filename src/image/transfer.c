@@ -7,7 +7,9 @@
  * layout of the surface instead (hl_image_surface_offset), which needs no
  * image instructions: the part of the image the region covers is read
  * into host memory with hsa_memory_copy (a blit on the image's GPU, as any
- * copy from GPU memory), changed there, and written back.  So a transfer
+ * copy from GPU memory), changed there, and written back; for a tiled
+ * image that part is the whole surface and elements are placed one by one
+ * in the GFX9 element order (gfx9_swizzle.h).  So a transfer
  * rewrites the bytes between the region's first and last element with
  * their own values: a kernel writing the image outside the region at the
  * same time may lose its writes (the HSA spec leaves concurrent access to
@@ -100,10 +102,17 @@ static hsa_status_t stage_read(struct hl_image *img, const hsa_dim3_t *off, cons
 {
 	const uint32_t eb = img->surf.elem_bytes;
 	s->img = img;
-	s->first = elem_offset(img, off->x, off->y, off->z);
-	uint64_t last = elem_offset(img, off->x + rng->x - 1, off->y + rng->y - 1,
-				    off->z + rng->z - 1) + eb;
-	s->len = last - s->first;
+	if (img->surf.sw_mode == HL_SW_LINEAR) {
+		s->first = elem_offset(img, off->x, off->y, off->z);
+		uint64_t last = elem_offset(img, off->x + rng->x - 1, off->y + rng->y - 1,
+					    off->z + rng->z - 1) + eb;
+		s->len = last - s->first;
+	} else {
+		/* Tiled: a region's elements are spread over its blocks;
+		 * take the whole surface. */
+		s->first = 0;
+		s->len = img->surf.size;
+	}
 	s->buf = malloc(s->len);
 	if (!s->buf)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -140,13 +149,16 @@ static hsa_status_t transfer_image(struct hl_runtime *rt, uint64_t handle, struc
 			     "caller's and not known here");
 		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
 	}
-	if (img->surf.sw_mode != HL_SW_LINEAR) {
-		hl_warn(LOG, "transfer on a tiled image (swizzle mode %u): the tiled element "
-			     "order is not implemented", img->surf.sw_mode);
-		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
-	}
+
 	*out = img;
 	return HSA_STATUS_SUCCESS;
+}
+
+/* Elements of a row that are contiguous in the image: the whole row in
+ * a linear surface, one element in a tiled one. */
+static uint64_t row_run(const struct hl_image *img, uint64_t width)
+{
+	return img->surf.sw_mode == HL_SW_LINEAR ? width : 1;
 }
 
 static bool region_empty(const hsa_dim3_t *r)
@@ -196,15 +208,17 @@ static hsa_status_t buffer_transfer(struct hl_image *img, void *mem, size_t row_
 		st = stage_read(img, off, rng, &s);
 	if (st != HSA_STATUS_SUCCESS)
 		goto out_free_linear;
+	const uint64_t run = row_run(img, rng->x);
 	for (uint64_t z = 0; z < rng->z; z++)
-		for (uint64_t y = 0; y < rng->y; y++) {
-			uint8_t *in_image = stage_at(&s, off->x, off->y + y, off->z + z);
-			uint8_t *in_linear = lin + z * slice + y * row;
-			if (dir == TO_IMAGE)
-				memcpy(in_image, in_linear, rng->x * eb);
-			else
-				memcpy(in_linear, in_image, rng->x * eb);
-		}
+		for (uint64_t y = 0; y < rng->y; y++)
+			for (uint64_t x = 0; x < rng->x; x += run) {
+				uint8_t *in_image = stage_at(&s, off->x + x, off->y + y, off->z + z);
+				uint8_t *in_linear = lin + z * slice + y * row + x * eb;
+				if (dir == TO_IMAGE)
+					memcpy(in_image, in_linear, run * eb);
+				else
+					memcpy(in_linear, in_image, run * eb);
+			}
 	if (dir == TO_IMAGE) {
 		st = stage_write_back(&s);
 	} else {
@@ -327,16 +341,20 @@ hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src, const hs
 	if (st != HSA_STATUS_SUCCESS)
 		goto out_free_source;
 	const uint32_t eb = si->surf.elem_bytes;
+	uint64_t run = row_run(si, range->x);
+	if (row_run(di, range->x) < run || convert)
+		run = 1;
 	for (uint64_t z = 0; z < range->z; z++)
-		for (uint64_t y = 0; y < range->y; y++) {
-			const uint8_t *from = stage_at(&ss, src_off->x, src_off->y + y,
-						       src_off->z + z);
-			uint8_t *to = stage_at(&ds, dst_off->x, dst_off->y + y, dst_off->z + z);
-			if (!convert) {
-				memcpy(to, from, (size_t)range->x * eb);
-				continue;
-			}
-			for (uint64_t x = 0; x < range->x; x++, from += 4, to += 4) {
+		for (uint64_t y = 0; y < range->y; y++)
+			for (uint64_t x = 0; x < range->x; x += run) {
+				const uint8_t *from = stage_at(&ss, src_off->x + x, src_off->y + y,
+							       src_off->z + z);
+				uint8_t *to = stage_at(&ds, dst_off->x + x, dst_off->y + y,
+						       dst_off->z + z);
+				if (!convert) {
+					memcpy(to, from, run * eb);
+					continue;
+				}
 				for (int c = 0; c < 3; c++) {
 					float v = from[c] / 255.0f;
 					to[c] = unorm8(convert == 1 ? srgb_to_linear(v)
@@ -344,7 +362,6 @@ hsa_status_t hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src, const hs
 				}
 				to[3] = from[3];
 			}
-		}
 	st = stage_write_back(&ds);
 out_free_source:
 	free(ss.buf);
@@ -490,10 +507,8 @@ hsa_status_t hsa_ext_image_clear(hsa_agent_t agent, hsa_ext_image_t image, const
 		return st;
 	const uint32_t eb = img->surf.elem_bytes;
 	for (uint64_t z = 0; z < rng->z; z++)
-		for (uint64_t y = 0; y < rng->y; y++) {
-			uint8_t *row = stage_at(&s, off->x, off->y + y, off->z + z);
+		for (uint64_t y = 0; y < rng->y; y++)
 			for (uint64_t x = 0; x < rng->x; x++)
-				memcpy(row + x * eb, elem, eb);
-		}
+				memcpy(stage_at(&s, off->x + x, off->y + y, off->z + z), elem, eb);
 	return stage_write_back(&s);
 }

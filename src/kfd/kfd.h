@@ -218,6 +218,10 @@ int kfd_clock_counters(struct kfd_process *proc, uint32_t gpu_id,
 		       struct kfd_args_get_clock_counters *out);
 /* AVAILABLE_MEMORY; -EOPNOTSUPP (from -EINVAL/-ENOTTY) on old kernels. */
 int kfd_available_memory(struct kfd_process *proc, uint32_t gpu_id, uint64_t *bytes);
+/* GB_ADDR_CONFIG of a GPU (GET_TILE_CONFIG, as libhsakmt's
+ * hsaKmtGetTileConfig for ROCr's image manager); the tile-mode tables,
+ * empty on gfx9, are not read. */
+int kfd_gb_addr_config(struct kfd_process *proc, uint32_t gpu_id, uint32_t *value);
 
 /* ---- memory ---- */
 

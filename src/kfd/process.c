@@ -440,3 +440,17 @@ int kfd_available_memory(struct kfd_process *proc, uint32_t gpu_id, uint64_t *by
 	*bytes = args.available;
 	return 0;
 }
+
+int kfd_gb_addr_config(struct kfd_process *proc, uint32_t gpu_id, uint32_t *value)
+{
+	/* Zero counts: the kernel copies no table and fills gb_addr_config,
+	 * num_banks and num_ranks. */
+	struct kfd_args_get_tile_config args = { .gpu_id = gpu_id };
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_GET_TILE_CONFIG, &args);
+	if (ret) {
+		hl_error(KFD_LOG, "GET_TILE_CONFIG: %s: GPU 0x%x", hl_errno_name(ret), gpu_id);
+		return ret;
+	}
+	*value = args.gb_addr_config;
+	return 0;
+}
