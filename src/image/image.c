@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "image/gfx9_swizzle.h"
 #include "image/image.h"
 #include "runtime/status.h"
 #include "util/log.h"
@@ -392,6 +393,61 @@ static void write_srd_from_layout(struct hl_image *img, const uint32_t words[8],
 	w[10] = (uint32_t)d->width;
 }
 
+/* The surface of an image whose layout came with its descriptor
+ * (hsa_amd_image_create), for transfers: SW_MODE and PITCH of the T#, the
+ * descriptor's dimensions.  Left empty (pitch 0: transfers refused) for a
+ * compressed surface (COMPRESSION_EN, word 6 bit 21: the bytes are not the
+ * elements), a mode the element order does not describe, or when the
+ * GPU's GB_ADDR_CONFIG cannot be read. */
+static void surface_from_srd(struct hl_runtime *rt, struct hl_image *img)
+{
+	const hsa_ext_image_descriptor_t *d = &img->desc;
+	const uint32_t *w = img->srd;
+	struct hl_image_surface *s = &img->surf;
+	memset(s, 0, sizeof(*s));
+	const uint32_t eb = img->props.elem_bytes;
+	size_t slices = d->array_size > d->depth ? d->array_size : d->depth;
+	s->elem_bytes = eb;
+	s->slices = slices ? (uint32_t)slices : 1;
+	s->height = d->height ? (uint32_t)d->height : 1;
+	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
+		s->pitch = (uint32_t)d->width;
+		s->height = 1;
+		s->slice_size = (uint64_t)s->pitch * eb;
+		s->size = s->slice_size;
+		return;
+	}
+	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1D || d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA)
+		s->height = 1;
+	if (w[6] >> 21 & 1)
+		return;
+	const uint32_t sw = (w[3] >> 20) & 31, pitch = ((w[4] >> 13) & 0xffff) + 1;
+	s->tex3d = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D;
+	uint32_t e = 0;
+	while ((1u << e) < eb)
+		e++;
+	if (sw == HL_SW_LINEAR) {
+		s->pitch = pitch;
+		s->slice_size = (uint64_t)pitch * s->height * eb;
+		s->size = s->slice_size * s->slices;
+		return;
+	}
+	struct gfx9_surface g = { .sw_mode = sw, .elem_log2 = e, .is3d = s->tex3d,
+				  .pitch = pitch, .height = s->height };
+	uint64_t last;
+	if ((1u << e) != eb ||
+	    gfx9_swizzle_offset(&g, 0, 0, 0, &last) ||
+	    kfd_gb_addr_config(rt->proc, img->agent->gpu->gpu_id, &s->gb_addr_config))
+		return;
+	/* Whole blocks: the block of the last element ends the surface. */
+	g.cfg = gfx9_addr_config_decode(s->gb_addr_config);
+	gfx9_swizzle_offset(&g, pitch - 1, s->height - 1, s->slices - 1, &last);
+	const uint32_t blk = sw <= 3 ? 256 : (sw <= 7 || (sw >= 20 && sw <= 23)) ? 4096 : 65536;
+	s->sw_mode = sw;
+	s->pitch = pitch;
+	s->size = (last / blk + 1) * blk;
+}
+
 hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
 				  const hsa_amd_image_descriptor_t *layout, const void *data,
 				  hsa_access_permission_t perm, hsa_ext_image_t *image)
@@ -421,10 +477,9 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
 	img->desc = *desc;
 	img->permission = perm;
 	img->props = props;
-	/* The layout is the caller's (a tiled surface we do not know):
-	 * transfers on this image are refused (surf.pitch 0). */
 	img->data = (void *)(uintptr_t)data;
 	write_srd_from_layout(img, words, gpu_address(a, data));
+	surface_from_srd(rt, img);
 	img->magic = HL_IMAGE_MAGIC;
 	image->handle = (uint64_t)(uintptr_t)img;
 	return HSA_STATUS_SUCCESS;

@@ -30,9 +30,10 @@
  * type is then D (display) for 2D resources, and for 3D Z in a thick block
  * or D in a thin one; of that type and block the XOR variant, the highest
  * mode number (4KB_D_X 22, 64KB_D_X 26, 4KB_Z_X 20, 64KB_Z_X 24).  Block
- * dimensions are gfx9_swizzle.h's (gfx9_block_dims).  The surface is then pitch = width, height and slices aligned
- * to the block; size = pitch * height * element size * slices; base
- * alignment the block size (XOR modes).
+ * dimensions are gfx9_swizzle.h's (gfx9_block_dims).  The surface is then
+ * pitch = width, height and slices aligned to the block; size = pitch *
+ * height * element size * slices; base alignment the block size (XOR
+ * modes).
  */
 #include <errno.h>
 

@@ -26,8 +26,10 @@
  * uint32 (the integer channel types), sRGB channels converted from
  * linear.  Different: a region outside the image is INVALID_ARGUMENT
  * (ROCr's kernels leave out-of-range elements alone), and images made by
- * hsa_amd_image_create (a layout we do not know) are refused with
- * NOT_SUPPORTED.
+ * hsa_amd_image_create with a compressed surface or a swizzle mode
+ * gfx9_swizzle.h does not describe (PRT, variable) are refused with
+ * NOT_SUPPORTED (their layout is the caller's: image.c reads it from the
+ * T#).
  */
 #include <errno.h>
 #include <math.h>
@@ -145,8 +147,8 @@ static hsa_status_t transfer_image(struct hl_runtime *rt, uint64_t handle, struc
 	if (!img)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!img->surf.pitch) {
-		hl_warn(LOG, "transfer on an image of hsa_amd_image_create: its layout is the "
-			     "caller's and not known here");
+		hl_warn(LOG, "transfer on an image of hsa_amd_image_create whose layout is "
+			     "compressed or a swizzle mode not described here");
 		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
 	}
 

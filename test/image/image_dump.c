@@ -171,6 +171,53 @@ static void *alloc_aligned(size_t size, size_t align, void **raw)
 	return (void *)p;
 }
 
+/* hsa_amd_image_create with the eight descriptor dwords of an image
+ * just made (address cleared) on the same data: the object, with the base
+ * and the metadata address (made absolute from offset 0: the base) as
+ * distances from the data pointer. */
+static void dump_amd_image(const hsa_ext_image_descriptor_t *desc, uint64_t handle,
+			   const void *data)
+{
+	uint32_t chip = 0;
+	hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
+	struct {
+		uint32_t version, device, words[8];
+	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
+	memcpy(layout.words, (const void *)(uintptr_t)handle, sizeof(layout.words));
+	if (desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
+		layout.words[0] = 0;
+		layout.words[1] &= ~0xffffu;
+	} else {
+		layout.words[0] = 0;
+		layout.words[1] &= ~0xffu;
+	}
+	hsa_ext_image_t img = { 0 };
+	hsa_status_t st = hsa_amd_image_create(gpu, desc, (const hsa_amd_image_descriptor_t *)&layout,
+					       data, HSA_ACCESS_PERMISSION_RW, &img);
+	printf("  amd create st=%#x", st);
+	if (st == HSA_STATUS_SUCCESS) {
+		uint32_t w[12];
+		memcpy(w, (const void *)(uintptr_t)img.handle, sizeof(w));
+		if (desc->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
+			/* a buffer: no metadata */
+			w[0] = 0;
+			w[1] &= ~0xffffu;
+		} else {
+			uint64_t meta = ((uint64_t)((w[5] >> 17) & 0xff) << 40) |
+					((uint64_t)w[7] << 8);
+			printf(" meta-data=%lld", (long long)(meta - (uintptr_t)data));
+			w[7] = 0;
+			w[5] &= ~(0xffu << 17);
+			w[0] = 0;
+			w[1] &= ~0xffu;
+		}
+		for (int i = 0; i < 12; i++)
+			printf(" %08x", w[i]);
+		printf(" destroy st=%#x", hsa_ext_image_destroy(gpu, img));
+	}
+	printf("\n");
+}
+
 static void dump_image(hsa_ext_image_geometry_t g, hsa_ext_image_format_t f, struct dims d)
 {
 	hsa_ext_image_descriptor_t desc = { g, d.w, d.h, d.d, d.a, f };
@@ -216,6 +263,8 @@ static void dump_image(hsa_ext_image_geometry_t g, hsa_ext_image_format_t f, str
 		printf("  %s create st=%#x\n", layout ? "linear" : "opaque", st);
 		if (st == HSA_STATUS_SUCCESS) {
 			print_object(layout ? "linear" : "opaque", g, img.handle, data);
+			if (layout == 0)
+				dump_amd_image(&desc, img.handle, data);
 			printf("  destroy st=%#x\n", hsa_ext_image_destroy(gpu, img));
 		}
 		hsa_amd_memory_pool_free(raw);

@@ -340,6 +340,68 @@ START_TEST(tiled_transfers)
 }
 END_TEST
 
+/* hsa_amd_image_create with the T# of an opaque image on the same data:
+ * the same descriptor comes out (address, format and swizzle put back),
+ * and transfers through it use the layout the T# names. */
+START_TEST(amd_image_layout)
+{
+	hsa_ext_image_descriptor_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8 };
+	hsa_ext_image_data_info_t info;
+	ck_status(hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	void *data = gpu_alloc(info.size + info.alignment);
+	void *aligned = (void *)(((uintptr_t)data + info.alignment - 1) & ~(info.alignment - 1));
+	hsa_ext_image_t ref;
+	ck_status(hsa_ext_image_create(gpu, &d, aligned, HSA_ACCESS_PERMISSION_RW, &ref),
+		  HSA_STATUS_SUCCESS);
+	uint32_t chip = 0;
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
+		  HSA_STATUS_SUCCESS);
+	struct {
+		uint32_t version, device, words[8];
+	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
+	memcpy(layout.words, (const void *)(uintptr_t)ref.handle, sizeof(layout.words));
+	layout.words[0] = 0;        /* the address is the data pointer's */
+	layout.words[1] &= ~0xffu;
+	hsa_ext_image_t img;
+	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&layout;
+	ck_status(hsa_amd_image_create(gpu, &d, l, (char *)aligned + 16, HSA_ACCESS_PERMISSION_RW,
+				       &img),
+		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	layout.version = 2;
+	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	layout.version = 1;
+	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_SUCCESS);
+	const uint32_t *wi = (const uint32_t *)(uintptr_t)img.handle;
+	const uint32_t *wr = (const uint32_t *)(uintptr_t)ref.handle;
+	ck_assert_mem_eq(wi, wr, 5 * sizeof(uint32_t));
+	ck_assert_mem_eq(wi + 8, wr + 8, 3 * sizeof(uint32_t));
+	/* ROCr makes the metadata offset (0 here) absolute: the base */
+	ck_assert_uint_eq(wi[7], wr[0]);
+
+	static uint8_t in[300 * 20 * 4], out[300 * 20 * 4];
+	for (size_t i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(i * 5 + 11);
+	hsa_ext_image_region_t all = { { 0, 0, 0 }, { 300, 20, 1 } };
+	ck_status(hsa_ext_image_import(gpu, in, 0, 0, img, &all), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_export(gpu, ref, out, 0, 0, &all), HSA_STATUS_SUCCESS);
+	ck_assert_mem_eq(in, out, sizeof(in));
+
+	/* a compressed surface's bytes are not its elements */
+	layout.words[6] |= 1u << 21;
+	hsa_ext_image_t comp;
+	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &comp),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_export(gpu, comp, out, 0, 0, &all), HSA_STATUS_ERROR_NOT_SUPPORTED);
+	ck_status(hsa_ext_image_destroy(gpu, comp), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_destroy(gpu, img), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_destroy(gpu, ref), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 /* 1DA: the layer is y. */
 START_TEST(import_1da_layer)
 {
@@ -518,6 +580,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, import_export_round_trip);
 	tcase_add_test(tc, import_1da_layer);
 	tcase_add_test(tc, tiled_transfers);
+	tcase_add_test(tc, amd_image_layout);
 	tcase_add_test(tc, clear_formats);
 	tcase_add_test(tc, copy_between_images);
 	tcase_add_test(tc, buffer_image);
