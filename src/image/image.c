@@ -446,6 +446,7 @@ static void surface_from_srd(struct hl_runtime *rt, struct hl_image *img)
 	s->sw_mode = sw;
 	s->pitch = pitch;
 	s->size = (last / blk + 1) * blk;
+	s->align = blk;
 }
 
 hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,

@@ -8,8 +8,9 @@
  * image instructions: the part of the image the region covers is read
  * into host memory with hsa_memory_copy (a blit on the image's GPU, as any
  * copy from GPU memory), changed there, and written back; for a tiled
- * image that part is the whole surface and elements are placed one by one
- * in the GFX9 element order (gfx9_swizzle.h).  So a transfer
+ * image that part is the blocks from the region's first to its last, and
+ * elements are placed one by one in the GFX9 element order
+ * (gfx9_swizzle.h).  So a transfer
  * rewrites the bytes between the region's first and last element with
  * their own values: a kernel writing the image outside the region at the
  * same time may lose its writes (the HSA spec leaves concurrent access to
@@ -110,10 +111,13 @@ static hsa_status_t stage_read(struct hl_image *img, const hsa_dim3_t *off, cons
 					    off->z + rng->z - 1) + eb;
 		s->len = last - s->first;
 	} else {
-		/* Tiled: a region's elements are spread over its blocks;
-		 * take the whole surface. */
-		s->first = 0;
-		s->len = img->surf.size;
+		/* Tiled: blocks are numbered slice, row, column, so the
+		 * blocks of the region's first and last corners bound every
+		 * block it touches (surf.align is the block size). */
+		const uint64_t blk = img->surf.align;
+		s->first = elem_offset(img, off->x, off->y, off->z) / blk * blk;
+		s->len = (elem_offset(img, off->x + rng->x - 1, off->y + rng->y - 1,
+				      off->z + rng->z - 1) / blk + 1) * blk - s->first;
 	}
 	s->buf = malloc(s->len);
 	if (!s->buf)
