@@ -249,6 +249,10 @@ struct kfd_mem {
 	uint32_t n_mapped;
 	void *reservation;   /* VA reservation to release (may equal addr) */
 	size_t reservation_size;
+	bool imported;       /* IMPORT_DMABUF / IPC_IMPORT_HANDLE of another
+	                      * BO's pages (kfd_mem_import_*) */
+	bool has_dmabuf_fd;  /* dmabuf_fd is ours (kfd_mem_export_dmabuf) */
+	int dmabuf_fd;       /* closed when the record goes */
 	struct kfd_mem *next; /* process list, under the process lock */
 };
 
@@ -318,6 +322,26 @@ static inline bool kfd_svm_api(const struct kfd_process *proc)
 {
 	return proc->version_minor >= 5;
 }
+
+/* ---- sharing buffers between processes (share.c) ---- */
+
+/* The BO's dma-buf (EXPORT_DMABUF, O_CLOEXEC), made on the first call and
+ * kept open in mem->dmabuf_fd until mem is freed; later calls return the
+ * same fd.  VRAM and GTT BOs (the kernel refuses USERPTR with -EPERM);
+ * -EINVAL for a doorbell. */
+int kfd_mem_export_dmabuf(struct kfd_process *proc, struct kfd_mem *mem, int *fd);
+/* GET_DMABUF_INFO on a dma-buf fd: its size, exporting GPU and KFD flags
+ * (VRAM or GTT, PUBLIC). */
+int kfd_dmabuf_info(struct kfd_process *proc, int fd, uint64_t *size, uint32_t *gpu_id,
+		    uint32_t *flags);
+/* Imports a dma-buf (IMPORT_DMABUF) at a VA reserved for it (aligned to
+ * align, 0 = automatic), on gpu_id (0: the exporting GPU if this process
+ * has it, else the first GPU), and maps it for the CPU by mmap of the fd
+ * when the file allows (host_access says whether it did).  Not mapped to
+ * any GPU: call kfd_mem_map.  The fd stays the caller's; the import holds
+ * the buffer.  kfd_mem_free releases it. */
+int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uint64_t align,
+			  struct kfd_mem **out);
 
 /* ---- doorbells ---- */
 /* Maps the process doorbell slice of a GPU (once; later calls return the same

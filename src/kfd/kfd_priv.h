@@ -54,6 +54,17 @@ struct kfd_process_private {
  * with a PROT_NONE guard page on each side: base and base_size describe the
  * whole reservation to munmap later, the return value the usable block. */
 void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_size);
+/* The pieces of a kfd_mem's life that memory.c and share.c share: a
+ * fresh record (mapped_gpus sized for the process), its deletion (closes
+ * our dma-buf fd of it), the VA reservation's release, the GPUVM check,
+ * FREE_MEMORY_OF_GPU with the kernel's answer logged, and the automatic VA
+ * alignment (next power of two of the size, up to 2 MiB). */
+struct kfd_mem *kfd_mem_new(struct kfd_process *proc);
+void kfd_mem_delete(struct kfd_mem *mem);
+void kfd_va_release(struct kfd_mem *mem);
+bool kfd_in_gpuvm(const struct kfd_process *proc, uintptr_t addr, uint64_t size);
+int kfd_free_bo(struct kfd_process *proc, struct kfd_mem *mem);
+uint64_t kfd_auto_align(uint64_t size);
 /* Index of gpu_id in proc->gpus, or -1. */
 int kfd_gpu_index(const struct kfd_process *proc, uint32_t gpu_id);
 /* Drops every allocation at close: unmaps from GPUs and FREEs unless the fd

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include "util/log.h"
 
@@ -74,14 +75,14 @@ void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_si
 	return (void *)addr;
 }
 
-static void va_release(struct kfd_mem *mem)
+void kfd_va_release(struct kfd_mem *mem)
 {
 	if (mem->reservation)
 		munmap(mem->reservation, mem->reservation_size);
 	mem->reservation = NULL;
 }
 
-static struct kfd_mem *mem_new(struct kfd_process *proc)
+struct kfd_mem *kfd_mem_new(struct kfd_process *proc)
 {
 	struct kfd_mem *mem = calloc(1, sizeof(*mem));
 	if (!mem)
@@ -94,8 +95,12 @@ static struct kfd_mem *mem_new(struct kfd_process *proc)
 	return mem;
 }
 
-static void mem_delete(struct kfd_mem *mem)
+void kfd_mem_delete(struct kfd_mem *mem)
 {
+	/* Our dma-buf fd of it (kfd_mem_export_dmabuf): the exported file
+	 * lives on in every process that imported it or holds an fd. */
+	if (mem->has_dmabuf_fd)
+		close(mem->dmabuf_fd);
 	free(mem->mapped_gpus);
 	free(mem);
 }
@@ -141,7 +146,7 @@ static struct kfd_gpu *alloc_gpu(struct kfd_process *proc, enum kfd_mem_kind kin
 	return kfd_process_gpu_by_id(proc, gpu_id);
 }
 
-static bool in_gpuvm(const struct kfd_process *proc, uintptr_t addr, uint64_t size)
+bool kfd_in_gpuvm(const struct kfd_process *proc, uintptr_t addr, uint64_t size)
 {
 	for (uint32_t i = 0; i < proc->n_gpus; i++) {
 		const struct kfd_process_device_apertures *ap = &proc->gpus[i].apertures;
@@ -177,7 +182,7 @@ static int alloc_bo(struct kfd_process *proc, struct kfd_mem *mem, uint64_t mmap
 	return 0;
 }
 
-static int free_bo(struct kfd_process *proc, struct kfd_mem *mem)
+int kfd_free_bo(struct kfd_process *proc, struct kfd_mem *mem)
 {
 	struct kfd_args_free_memory_of_gpu args = { .handle = mem->handle };
 	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_FREE_MEMORY_OF_GPU, &args);
@@ -229,7 +234,7 @@ static int check_alloc_args(struct kfd_process *proc, const struct kfd_mem_alloc
 	return 0;
 }
 
-static uint64_t auto_align(uint64_t size)
+uint64_t kfd_auto_align(uint64_t size)
 {
 	uint64_t align = KFD_PAGE_SIZE;
 	while (align < size && align < KFD_MAX_AUTO_ALIGN)
@@ -249,7 +254,7 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 	ret = check_alloc_args(proc, args, &gpu);
 	if (ret)
 		return ret;
-	mem = mem_new(proc);
+	mem = kfd_mem_new(proc);
 	if (!mem)
 		return -ENOMEM;
 	mem->kind = args->kind;
@@ -257,7 +262,7 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 	mem->size = KFD_ALIGN_UP(args->size, KFD_PAGE_SIZE);
 	mem->host_access = args->kind != KFD_MEM_VRAM || args->host_access;
 
-	uint64_t align = args->align ? args->align : auto_align(mem->size);
+	uint64_t align = args->align ? args->align : kfd_auto_align(mem->size);
 	mem->addr = kfd_va_reserve(mem->size, align, &mem->reservation, &mem->reservation_size);
 	if (!mem->addr) {
 		ret = -errno;
@@ -265,7 +270,7 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 			 "space", hl_errno_name(ret), (unsigned long long)mem->size);
 		goto err_delete;
 	}
-	if (!in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
+	if (!kfd_in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
 		ret = -ENOMEM;
 		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: ENOMEM: address %p+%llu is outside a "
 			 "GPU's GPUVM aperture", mem->addr, (unsigned long long)mem->size);
@@ -330,11 +335,11 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 	return 0;
 
 err_free_bo:
-	free_bo(proc, mem);
+	kfd_free_bo(proc, mem);
 err_release_va:
-	va_release(mem);
+	kfd_va_release(mem);
 err_delete:
-	mem_delete(mem);
+	kfd_mem_delete(mem);
 	return ret;
 }
 
@@ -376,7 +381,7 @@ static int register_user(struct kfd_process *proc, void *addr, uint64_t size, ui
 		}
 	}
 
-	mem = mem_new(proc);
+	mem = kfd_mem_new(proc);
 	if (!mem)
 		return -ENOMEM;
 	mem->kind = KFD_MEM_USERPTR;
@@ -397,7 +402,7 @@ static int register_user(struct kfd_process *proc, void *addr, uint64_t size, ui
 				 what, hl_errno_name(ret), (unsigned long long)mem->size);
 			goto err_delete;
 		}
-		if (!in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
+		if (!kfd_in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
 			ret = -ENOMEM;
 			hl_error(KFD_LOG, "%s: ENOMEM: address %p+%llu is outside a GPU's GPUVM "
 				 "aperture", what, mem->addr, (unsigned long long)mem->size);
@@ -418,9 +423,9 @@ static int register_user(struct kfd_process *proc, void *addr, uint64_t size, ui
 	return 0;
 
 err_release_va:
-	va_release(mem);
+	kfd_va_release(mem);
 err_delete:
-	mem_delete(mem);
+	kfd_mem_delete(mem);
 	return ret;
 }
 
@@ -595,7 +600,7 @@ int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem)
 	ret = mem_unmap_all(proc, mem);
 	if (ret)
 		return ret;
-	ret = free_bo(proc, mem);
+	ret = kfd_free_bo(proc, mem);
 	if (ret) {
 		/* Still allocated and listed: put the GPU mappings back so the
 		 * failed call changed nothing. */
@@ -605,8 +610,8 @@ int kfd_mem_destroy(struct kfd_process *proc, struct kfd_mem *mem)
 		return ret;
 	}
 	kfd_mem_untrack(proc, mem);
-	va_release(mem);
-	mem_delete(mem);
+	kfd_va_release(mem);
+	kfd_mem_delete(mem);
 	return 0;
 }
 
@@ -666,7 +671,7 @@ struct kfd_mem *kfd_mem_first_in(struct kfd_process *proc, uintptr_t start, uint
 struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
 					     uint64_t mmap_offset, int *err)
 {
-	struct kfd_mem *mem = mem_new(proc);
+	struct kfd_mem *mem = kfd_mem_new(proc);
 	int ret;
 
 	if (!mem) {
@@ -706,11 +711,11 @@ struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kf
 	return mem;
 
 err_free_bo:
-	free_bo(proc, mem);
+	kfd_free_bo(proc, mem);
 err_release_va:
-	va_release(mem);
+	kfd_va_release(mem);
 err_delete:
-	mem_delete(mem);
+	kfd_mem_delete(mem);
 	*err = ret;
 	return NULL;
 }
@@ -740,10 +745,10 @@ void kfd_mem_release_all(struct kfd_process *proc)
 			mem->next = NULL;
 			kfd_mem_track(proc, mem);
 			if (!mem_unmap_all(proc, mem))
-				free_bo(proc, mem);
+				kfd_free_bo(proc, mem);
 			kfd_mem_untrack(proc, mem);
 		}
-		va_release(mem);
-		mem_delete(mem);
+		kfd_va_release(mem);
+		kfd_mem_delete(mem);
 	}
 }

@@ -149,6 +149,7 @@ void hl_memory_release_all(struct hl_runtime *rt)
 		hl_alloc_release(rt, al);
 		al = next;
 	}
+	hl_ipc_release_all(rt);
 	hl_userptr_release_all(rt);
 }
 
@@ -165,6 +166,7 @@ void hl_memory_forget_all(struct hl_runtime *rt)
 		free(al);
 		al = next;
 	}
+	hl_ipc_forget_all(rt);
 	hl_userptr_forget_all(rt);
 }
 
@@ -457,6 +459,8 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 
 	pthread_mutex_lock(&rt->mem_lock);
 	bool found = alloc_info_locked(rt, ptr, &out, list, 64, &n_list);
+	if (!found)
+		found = hl_ipc_info_locked(rt, ptr, &out, list, 64, &n_list);
 	pthread_mutex_unlock(&rt->mem_lock);
 	if (!found)
 		found = hl_userptr_info(rt, ptr, &out, list, 64, &n_list);
@@ -499,6 +503,8 @@ hsa_status_t hsa_amd_pointer_info_set_userdata(const void *ptr, void *userdata)
 	bool done = al && al->ptr == ptr;
 	if (done)
 		al->userdata = userdata;
+	else
+		done = hl_ipc_set_userdata_locked(rt, ptr, userdata);
 	pthread_mutex_unlock(&rt->mem_lock);
 	if (done || !hl_userptr_set_userdata(rt, ptr, userdata))
 		return HSA_STATUS_SUCCESS;

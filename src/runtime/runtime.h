@@ -186,6 +186,7 @@ struct hl_alloc {
 };
 
 struct hl_userptr;
+struct hl_ipc_import;
 
 /* Environment, read once at init (env.c). */
 struct hl_env {
@@ -214,8 +215,9 @@ struct hl_runtime {
 	uint32_t n_caches;
 	uint32_t *gpu_ids;             /* KFD gpu_ids of the GPU agents */
 	bool xnack_enabled;            /* every GPU runs with XNACK on */
-	pthread_mutex_t mem_lock;      /* protects allocs */
+	pthread_mutex_t mem_lock;      /* protects allocs, ipc_imports */
 	struct hl_alloc *allocs;
+	struct hl_ipc_import *ipc_imports; /* IPC attachments (ipc.c) */
 	/* Registered and locked host memory (userptr.c).  userptr_lock is held
 	 * across the ioctls that create and free their BOs; it is never taken
 	 * with mem_lock held, nor mem_lock with it. */
@@ -369,6 +371,32 @@ void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al);
 void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
 /* Frees the record and what it owns (BO, our mmap); not on the list. */
 int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
+
+/* ---- ipc.c: memory shared between processes (hsa_amd_ipc_memory_*) ---- */
+
+/* Fills an IPC handle for the whole of mem (len must be its size): the
+ * dma-buf handle (pid, fd, inode) of the BO's dma-buf, kept open by the
+ * thunk until mem is freed.  -errno as the thunk gives it. */
+int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
+		  hsa_amd_ipc_memory_t *handle);
+/* Imports what a handle names: maps it on the n GPUs listed (every GPU
+ * when gpu_ids is NULL), at a VA aligned to align (0: automatic).  *offset and *len
+ * are the part the handle names (a fragment of a larger block, as ROCr's
+ * handles may name).  -EINVAL for a handle that names nothing (a dead
+ * exporter, a closed or reused fd); -ENOMEM etc. from mapping. */
+int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
+		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **mem,
+		  uint64_t *offset, uint64_t *len);
+/* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */
+bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+			hsa_agent_t *list, uint32_t max, uint32_t *n_list);
+/* Sets the userdata of the attachment that starts at ptr; false when
+ * none does.  Caller holds rt->mem_lock. */
+bool hl_ipc_set_userdata_locked(struct hl_runtime *rt, const void *ptr, void *userdata);
+/* Detaches everything (the last hsa_shut_down) / drops the records (fork
+ * child, no lock: the runtime is unreachable). */
+void hl_ipc_release_all(struct hl_runtime *rt);
+void hl_ipc_forget_all(struct hl_runtime *rt);
 
 /* ---- userptr.c: registered (hsa_memory_register) and locked
  * (hsa_amd_memory_lock*) host memory ---- */

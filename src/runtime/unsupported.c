@@ -23,8 +23,7 @@
  *       validates, then MemoryRegion::Migrate / CanMigrate ("not
  *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
  *       stores false).
- *  2. A later issue (IPC,
- *     graphics interop): NOT_SUPPORTED.
+ *  2. A later issue (graphics interop): NOT_SUPPORTED.
  *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
  *     (async copies, fills and their profiling): NOT_SUPPORTED.
  */
@@ -32,7 +31,6 @@
 #include "hsa/hsa_ext_amd.h"
 #include "hsa/hsa_ext_finalize.h"
 #include "runtime/runtime.h"
-#include "signal/signal.h"
 #include "util/log.h"
 
 #define UNSUP_LOG "api"
@@ -44,23 +42,10 @@ static hsa_status_t not_implemented(const char *fn)
 	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
 }
 
-/* ROCr's Signal::Convert for a handle the call goes on to use. */
-static hsa_status_t check_signal(hsa_signal_t s)
-{
-	return hl_signal_side_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
-}
-
 #define REQUIRE_RUNTIME(rt)                                       \
 	struct hl_runtime *rt = hl_runtime_get();                 \
 	if (!rt)                                                  \
 		return HSA_STATUS_ERROR_NOT_INITIALIZED
-
-#define RETURN_IF_ERROR(expr)                                     \
-	do {                                                      \
-		hsa_status_t st_ = (expr);                        \
-		if (st_ != HSA_STATUS_SUCCESS)                    \
-			return st_;                               \
-	} while (0)
 
 /* ======================================================================
  * 1. No implementation in ROCr 5.2.3 either: ROCr's exact statuses.
@@ -168,63 +153,8 @@ hsa_status_t hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_po
 }
 
 /* ======================================================================
- * 2. Not implemented yet (a later issue): IPC, system events,
- *    graphics interop.
+ * 2. Not implemented yet (a later issue): graphics interop.
  * ====================================================================== */
-
-/* ---- IPC ---- */
-
-hsa_status_t hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory_t *handle)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	(void)len;
-	if (!ptr || !handle)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_t len,
-				       uint32_t num_agents, const hsa_agent_t *mapping_agents,
-				       void **mapped_ptr)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)len;
-	if (!handle || !mapped_ptr || (num_agents && !mapping_agents))
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (uint32_t i = 0; i < num_agents; i++)
-		if (!hl_agent_lookup(rt, mapping_agents[i]))
-			return HSA_STATUS_ERROR_INVALID_AGENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	if (!mapped_ptr)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_ipc_signal_create(hsa_signal_t signal, hsa_amd_ipc_signal_t *handle)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	if (!handle)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	RETURN_IF_ERROR(check_signal(signal));
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle, hsa_signal_t *signal)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	if (!handle || !signal)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return not_implemented(__func__);
-}
 
 /* ---- graphics interop ---- */
 

@@ -15,10 +15,11 @@
  * the slot.  Value calls on the dead handle afterwards read 0 and do
  * nothing; status calls answer HSA_STATUS_ERROR_INVALID_SIGNAL.
  *
- * HSA_AMD_SIGNAL_IPC is not supported yet (HSA_STATUS_ERROR_NOT_SUPPORTED):
- * an IPC signal needs shareable memory and a handle protocol with
- * hsa_amd_ipc_signal_attach.  Unknown attribute bits are ignored, as ROCr
- * ignores them.
+ * HSA_AMD_SIGNAL_IPC makes an IPC signal (ipc.c), whatever the consumers,
+ * as ROCr does.  Destroying one leaves the shared value alone (another
+ * process may still use it) and frees its memory; destroying an attached
+ * one detaches it.  Unknown attribute bits are ignored, as ROCr ignores
+ * them.
  */
 #include <errno.h>
 #include <string.h>
@@ -98,7 +99,8 @@ int hl_signal_destroy(hsa_signal_t signal)
 
 	amd_signal_t *amd = side->amd;
 	hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_INVALID);
-	amd->kind = AMD_SIGNAL_KIND_INVALID;
+	if (!side->ipc)
+		amd->kind = AMD_SIGNAL_KIND_INVALID;
 	hl_signal_async_forget(side);
 	/* Pairs with the fence a waiter issues after counting itself in users
 	 * (wait.c, wait_any.c): either it sees kind INVALID, or we see it. */
@@ -114,6 +116,11 @@ int hl_signal_destroy(hsa_signal_t signal)
 		hl_backoff(&b, true);
 	}
 
+	if (side->ipc) {
+		hl_store_relaxed(&side->state, HL_SIGNAL_FREE);
+		hl_signal_ipc_slab_release(side);
+		return 0;
+	}
 	hl_store_relaxed(hl_signal_value(amd), 0);
 	amd->event_mailbox_ptr = 0;
 	amd->event_id = 0;
@@ -148,12 +155,17 @@ hsa_status_t hsa_amd_signal_create(hsa_signal_value_t initial_value, uint32_t nu
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!signal || (num_consumers && !consumers))
+	if (!signal)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* ROCr looks at the consumers only for an interrupt signal. */
 	if (attributes & HSA_AMD_SIGNAL_IPC) {
-		hl_info(SIGNAL_LOG, "hsa_amd_signal_create: IPC signals are not supported");
-		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
+		int err = hl_signal_ipc_create(rt, initial_value, signal);
+		if (err)
+			hl_error(SIGNAL_LOG, "hsa_amd_signal_create(IPC): %s", hl_errno_name(err));
+		return hl_status_from_errno(err);
 	}
+	if (num_consumers && !consumers)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	bool cpu_consumer;
 	hsa_status_t st = check_consumers(rt, num_consumers, consumers, &cpu_consumer);
 	if (st != HSA_STATUS_SUCCESS)

@@ -110,6 +110,8 @@ struct hl_signal_side {
 	_Atomic uint32_t users;        /* every thread inside a wait */
 	_Atomic uint32_t spin_ns;      /* adaptive spin budget of BLOCKED waits */
 	bool internal;                 /* created by the runtime (queue) */
+	bool ipc;                      /* an IPC signal: its amd_signal_t is
+	                                * shared with other processes (ipc.c) */
 	bool wants_event;              /* a CPU may wait (not GPU-only) */
 	struct hl_signal_event *_Atomic event; /* NULL: nobody can sleep on it */
 	struct hl_agent *_Atomic copy_agent; /* the GPU of the last profiled
@@ -146,6 +148,13 @@ static inline hsa_status_t hl_signal_bad_handle(uint64_t handle)
  * be had.  The first call of a runtime registers hl_signal_teardown. */
 int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out);
 void hl_signal_slot_free(struct hl_signal_side *side);
+/* A slab of one signal at the start of mem (host-visible, 64 KiB-aligned),
+ * for an IPC signal; the slab owns mem from then on.  The side entry is
+ * FREE with ipc set; the caller fills it. */
+int hl_signal_ipc_slab_add(struct hl_runtime *rt, struct kfd_mem *mem,
+			   struct hl_signal_side **out);
+/* Unpublishes the IPC signal's slab and frees it and its memory. */
+void hl_signal_ipc_slab_release(struct hl_signal_side *side);
 /* Registers the module's teardown with rt (idempotent). */
 int hl_signal_module_attach(struct hl_runtime *rt);
 
@@ -173,6 +182,13 @@ int hl_signal_destroy(hsa_signal_t signal);
  */
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
 			      hsa_signal_t *out);
+
+/* ---- ipc.c ---- */
+
+/* An IPC signal (HSA_AMD_SIGNAL_IPC): its own 4 KiB GTT BO, laid out as
+ * ROCr's SharedSignal, no KFD event (waits poll, as ROCr's busy-wait
+ * signals). */
+int hl_signal_ipc_create(struct hl_runtime *rt, int64_t initial, hsa_signal_t *out);
 
 /* ---- ops.c ---- */
 

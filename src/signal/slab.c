@@ -15,7 +15,14 @@
  * store.  Teardown empties it; a call racing with the last hsa_shut_down is
  * the caller's bug, as everywhere in the runtime.
  *
- * Locking: slab_lock covers slab creation, the free list and module_rt.
+ * IPC signals (ipc.c) each have a slab of their own: one signal at the
+ * start of a 4 KiB BO that another process shares (created here, or
+ * attached from another process), 64 KiB-aligned so the same lookup finds
+ * it.  Their slabs go when the signal is destroyed: the table slot becomes
+ * SLAB_GONE (probes go on past it; a later insert reuses it).
+ *
+ * Locking: slab_lock covers slab creation, the free list, the IPC slab
+ * list, table inserts and removals, and module_rt.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -27,11 +34,17 @@
 
 #define SLAB_TABLE_SIZE 8192u /* twice HL_SIGNAL_SLABS_MAX: probes stay short */
 #define NO_SLOT UINT32_MAX
+/* A table slot whose IPC slab went: probes go on past it, inserts reuse it. */
+#define SLAB_GONE ((struct signal_slab *)(uintptr_t)1)
+/* Live IPC signals at most (each keeps a table slot while it lives). */
+#define IPC_SLABS_MAX 2048u
 
 struct signal_slab {
 	uintptr_t base;
 	struct kfd_mem *mem;        /* NULL: plain mmap (a process without GPUs) */
-	struct hl_signal_side side[HL_SIGNAL_SLAB_SIGNALS];
+	struct signal_slab *ipc_next; /* IPC slabs, under slab_lock */
+	uint32_t n_side;
+	struct hl_signal_side side[]; /* HL_SIGNAL_SLAB_SIGNALS, or 1 (IPC) */
 };
 
 static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -39,6 +52,8 @@ static struct hl_runtime *module_rt;          /* under slab_lock */
 static struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX]; /* under slab_lock */
 static uint32_t n_slabs;                      /* under slab_lock */
 static uint32_t free_head = NO_SLOT;          /* slab * 1024 + slot */
+static struct signal_slab *ipc_slabs;         /* under slab_lock */
+static uint32_t n_ipc_slabs;                  /* under slab_lock */
 static struct signal_slab *_Atomic slab_table[SLAB_TABLE_SIZE];
 
 static uint32_t slab_hash(uintptr_t base)
@@ -59,19 +74,38 @@ struct hl_signal_side *hl_signal_side_lookup(uint64_t handle)
 		struct signal_slab *slab = hl_load_acquire(&slab_table[i]);
 		if (!slab)
 			return NULL;
-		if (slab->base == base)
-			return &slab->side[((uintptr_t)handle - base) / sizeof(amd_signal_t)];
+		if (slab == SLAB_GONE || slab->base != base)
+			continue;
+		uintptr_t idx = ((uintptr_t)handle - base) / sizeof(amd_signal_t);
+		return idx < slab->n_side ? &slab->side[idx] : NULL;
 	}
 	return NULL;
 }
 
+/* Caller holds slab_lock (inserts and removals are serialised). */
 static void slab_publish(struct signal_slab *slab)
 {
 	uint32_t i = slab_hash(slab->base);
-	while (hl_load_relaxed(&slab_table[i]))
+	for (struct signal_slab *cur; (cur = hl_load_relaxed(&slab_table[i])) && cur != SLAB_GONE;)
 		i = (i + 1) & (SLAB_TABLE_SIZE - 1);
 	/* Release: pairs with the acquire in hl_signal_side_lookup. */
 	hl_store_release(&slab_table[i], slab);
+}
+
+/* Caller holds slab_lock.  A lookup racing with this is a use of a
+ * destroyed handle: it finds the slab or nothing. */
+static void slab_unpublish(struct signal_slab *slab)
+{
+	for (uint32_t i = slab_hash(slab->base), n = 0; n < SLAB_TABLE_SIZE;
+	     i = (i + 1) & (SLAB_TABLE_SIZE - 1), n++) {
+		struct signal_slab *cur = hl_load_relaxed(&slab_table[i]);
+		if (!cur)
+			return;
+		if (cur == slab) {
+			hl_store_release(&slab_table[i], SLAB_GONE);
+			return;
+		}
+	}
 }
 
 /* 64 KiB of anonymous memory aligned to 64 KiB (no GPU to register with). */
@@ -99,9 +133,11 @@ static int slab_create(struct hl_runtime *rt)
 			 HL_SIGNAL_SLABS_MAX, HL_SIGNAL_SLABS_MAX * (uint32_t)HL_SIGNAL_SLAB_SIGNALS);
 		return -ENOSPC;
 	}
-	struct signal_slab *slab = calloc(1, sizeof(*slab));
+	struct signal_slab *slab = calloc(1, sizeof(*slab) + HL_SIGNAL_SLAB_SIGNALS *
+						  sizeof(struct hl_signal_side));
 	if (!slab)
 		return -ENOMEM;
+	slab->n_side = HL_SIGNAL_SLAB_SIGNALS;
 	int err;
 	if (rt->n_gpus) {
 		struct kfd_mem_alloc_args args = {
@@ -181,6 +217,8 @@ static void atfork_child(void)
 	for (uint32_t s = 0; s < n_slabs; s++)
 		slabs[s] = NULL;
 	n_slabs = 0;
+	ipc_slabs = NULL;
+	n_ipc_slabs = 0;
 	free_head = NO_SLOT;
 	module_rt = NULL;
 	hl_signal_event_pool_forget();
@@ -248,6 +286,61 @@ void hl_signal_slot_free(struct hl_signal_side *side)
 	pthread_mutex_unlock(&slab_lock);
 }
 
+int hl_signal_ipc_slab_add(struct hl_runtime *rt, struct kfd_mem *mem,
+			   struct hl_signal_side **out)
+{
+	if ((uintptr_t)mem->addr & (HL_SIGNAL_SLAB_BYTES - 1) || !mem->host_access)
+		return -EINVAL;
+	int err = hl_signal_module_attach(rt);
+	if (err)
+		return err;
+	struct signal_slab *slab = calloc(1, sizeof(*slab) + sizeof(struct hl_signal_side));
+	if (!slab)
+		return -ENOMEM;
+	slab->base = (uintptr_t)mem->addr;
+	slab->mem = mem;
+	slab->n_side = 1;
+	slab->side[0].amd = mem->addr;
+	slab->side[0].index = NO_SLOT;
+	slab->side[0].next_free = NO_SLOT;
+	slab->side[0].ipc = true;
+	pthread_mutex_lock(&slab_lock);
+	if (n_ipc_slabs == IPC_SLABS_MAX) {
+		pthread_mutex_unlock(&slab_lock);
+		free(slab);
+		hl_error(SIGNAL_LOG, "IPC signal: ENOSPC: %u IPC signals live", IPC_SLABS_MAX);
+		return -ENOSPC;
+	}
+	slab->ipc_next = ipc_slabs;
+	ipc_slabs = slab;
+	n_ipc_slabs++;
+	slab_publish(slab);
+	pthread_mutex_unlock(&slab_lock);
+	*out = &slab->side[0];
+	return 0;
+}
+
+void hl_signal_ipc_slab_release(struct hl_signal_side *side)
+{
+	struct signal_slab *slab = NULL;
+	pthread_mutex_lock(&slab_lock);
+	for (struct signal_slab **pp = &ipc_slabs; *pp; pp = &(*pp)->ipc_next)
+		if (&(*pp)->side[0] == side) {
+			slab = *pp;
+			*pp = slab->ipc_next;
+			n_ipc_slabs--;
+			slab_unpublish(slab);
+			break;
+		}
+	struct hl_runtime *rt = module_rt;
+	pthread_mutex_unlock(&slab_lock);
+	if (!slab)
+		return;
+	if (rt)
+		kfd_mem_free(rt->proc, slab->mem);
+	free(slab);
+}
+
 /*
  * The last hsa_shut_down: the service thread goes first (it sleeps on our
  * events and calls into handlers), then groups, then every slab (handles
@@ -270,6 +363,13 @@ static void signal_teardown(struct hl_runtime *rt)
 		free(slabs[s]);
 		slabs[s] = NULL;
 	}
+	while (ipc_slabs) {
+		struct signal_slab *slab = ipc_slabs;
+		ipc_slabs = slab->ipc_next;
+		kfd_mem_free(rt->proc, slab->mem);
+		free(slab);
+	}
+	n_ipc_slabs = 0;
 	n_slabs = 0;
 	free_head = NO_SLOT;
 	module_rt = NULL;

@@ -78,11 +78,26 @@ START_TEST(create_repeated_consumer)
 }
 END_TEST
 
-START_TEST(create_ipc_not_supported)
+/* An IPC signal: ROCr's SharedSignal page (the check word at byte 80, no
+ * owner at 72), no event (its waits poll), whatever the consumer list. */
+START_TEST(create_ipc_shared_page)
 {
 	hsa_signal_t s;
-	ck_status(hsa_amd_signal_create(0, 0, NULL, HSA_AMD_SIGNAL_IPC, &s),
-		  HSA_STATUS_ERROR_NOT_SUPPORTED);
+	ck_status(hsa_amd_signal_create(7, 1, NULL, HSA_AMD_SIGNAL_IPC, &s), HSA_STATUS_SUCCESS);
+	amd_signal_t *a = sig_amd(s);
+	ck_value(s.handle % 4096, 0);
+	ck_value(a->kind, AMD_SIGNAL_KIND_USER);
+	ck_value(a->value, 7);
+	ck_value(a->event_mailbox_ptr, 0);
+	const uint64_t *words = (const uint64_t *)(uintptr_t)s.handle;
+	ck_value(words[9], 0);
+	ck_value(words[10], 0x71FCCA6A3D5D5276ull);
+	hsa_signal_store_screlease(s, 3);
+	ck_value(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 3, UINT64_MAX,
+					   HSA_WAIT_STATE_BLOCKED), 3);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL);
+	ck_value(hsa_signal_load_relaxed(s), 0);
 }
 END_TEST
 
@@ -301,7 +316,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, create_consumers_null_with_count);
 	tcase_add_test(tc, create_unknown_consumer);
 	tcase_add_test(tc, create_repeated_consumer);
-	tcase_add_test(tc, create_ipc_not_supported);
+	tcase_add_test(tc, create_ipc_shared_page);
 	tcase_add_test(tc, create_fills_abi_struct);
 	tcase_add_test(tc, create_gpu_only_has_no_event);
 	tcase_add_test(tc, create_gpu_consumers_only_has_no_event);

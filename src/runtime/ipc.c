@@ -1,0 +1,375 @@
+/*
+ * IPC memory: hsa_amd_ipc_memory_create / attach / detach, and what
+ * hsa_amd_pointer_info says about attached memory.
+ *
+ * ROCr 5.2.3 shares memory through libhsakmt's hsaKmtShareMemory and
+ * hsaKmtRegisterSharedHandle, i.e. the ROCm-DKMS ioctls IPC_EXPORT_HANDLE
+ * and IPC_IMPORT_HANDLE (0x81, 0x80), which an upstream kernel does not
+ * have.  hsalite shares over the upstream dma-buf ioctls instead, as later
+ * ROCr releases do: the handle names the exporter's dma-buf fd, and the
+ * importer takes a copy of that fd with pidfd_open + pidfd_getfd (Linux
+ * 5.6; the importer must be allowed to ptrace the exporter: same user, as
+ * for any debugger) rather than asking a socket server thread in the
+ * exporter for it (later ROCr), so no thread is started.
+ *
+ * The handle (8 x uint32), in the slots of libhsakmt's HsaSharedMemoryHandle
+ * (ShareHandle[4], ApeInfo{Type, Idx}, SizeInPages, ExportGpuId) so that the
+ * size and fragment bits sit where ROCr puts them:
+ *   [0] exporter pid            [1] the dma-buf fd number in the exporter
+ *   [2] [3] the dma-buf's inode (low, high): tells a reused fd number from
+ *       the buffer (every dma-buf has an inode of its own)
+ *   [4] HL_IPC_MAGIC            [5] the exporter's KFD_ALLOC_* flags
+ *   [6] size in pages; bit 31 and bits 8:0 a fragment offset in pages, as
+ *       ROCr marks a sub-allocation (hsalite has none, but reads them)
+ *   [7] the exporting GPU's gpu_id
+ * The exporter keeps the fd open until the allocation is freed (the thunk
+ * closes it then), so a handle names the buffer exactly as long as the
+ * exporter has it; a process that attached keeps the pages after that, as
+ * dma-buf reference counting gives.
+ *
+ * Rules and statuses follow ROCr 5.2.3 (Runtime::IPCCreate, IPCAttach,
+ * IPCDetach): create needs the start of an allocation and its whole size
+ * (hsa_amd_pointer_info's sizeInBytes) and returns INVALID_ARGUMENT for
+ * anything else, including memory the kernel cannot export (system-pool
+ * memory is user pages: EXPORT_DMABUF refuses them, as the DKMS kernel's
+ * export does); attach returns INVALID_ARGUMENT for a handle that names
+ * nothing and OUT_OF_RESOURCES when the GPU mapping fails, maps on the
+ * agents given (every GPU when none); detach takes the pointer attach
+ * returned (INVALID_ARGUMENT otherwise).
+ *
+ * Attachments are on rt->ipc_imports under rt->mem_lock.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "runtime/runtime.h"
+#include "util/log.h"
+
+#define IPC_LOG "ipc"
+#define HL_IPC_MAGIC 0x50494c48u /* "HLIP" */
+#define IPC_FRAGMENT_BIT 0x80000000u
+#define IPC_FRAGMENT_MASK 0x1ffu
+/* ROCr: "Reject sharing allocations larger than ~8TB due to thunk
+ * limitations" (SizeInPages is 32 bits). */
+#define IPC_MAX_LEN 0x7FFFFFFF000ull
+
+enum { H_PID, H_FD, H_INO_LO, H_INO_HI, H_MAGIC, H_FLAGS, H_PAGES, H_GPU };
+
+struct hl_ipc_import {
+	void *ptr;            /* what attach returned */
+	uint64_t size;        /* the part the handle names */
+	bool fragment;        /* ptr is inside mem (a ROCr sub-allocation) */
+	uint32_t flags;       /* the exporter's KFD_ALLOC_* flags */
+	struct kfd_mem *mem;
+	void *userdata;
+	struct hl_ipc_import *next;
+};
+
+int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
+		  hsa_amd_ipc_memory_t *handle)
+{
+	if (len != mem->size || len > IPC_MAX_LEN)
+		return -EINVAL;
+	int fd;
+	int err = kfd_mem_export_dmabuf(rt->proc, mem, &fd);
+	if (err)
+		return err;
+	struct stat st;
+	if (fstat(fd, &st))
+		return -errno;
+	memset(handle, 0, sizeof(*handle));
+	handle->handle[H_PID] = (uint32_t)getpid();
+	handle->handle[H_FD] = (uint32_t)fd;
+	handle->handle[H_INO_LO] = (uint32_t)st.st_ino;
+	handle->handle[H_INO_HI] = (uint32_t)((uint64_t)st.st_ino >> 32);
+	handle->handle[H_MAGIC] = HL_IPC_MAGIC;
+	handle->handle[H_FLAGS] = mem->flags;
+	handle->handle[H_PAGES] = (uint32_t)(len / HL_PAGE_SIZE);
+	handle->handle[H_GPU] = mem->gpu_id;
+	return 0;
+}
+
+/* A copy of the fd the handle names, checked to be the same file. */
+static int handle_fd(const hsa_amd_ipc_memory_t *h)
+{
+	pid_t pid = (pid_t)h->handle[H_PID];
+	int pidfd = (int)syscall(SYS_pidfd_open, pid, 0);
+	if (pidfd < 0) {
+		int err = -errno;
+		hl_error(IPC_LOG, "attach: pidfd_open(%d): %s%s", (int)pid, hl_errno_name(err),
+			 err == -ESRCH ? " (the exporting process is gone)" : "");
+		return err;
+	}
+	int fd = (int)syscall(SYS_pidfd_getfd, pidfd, (int)h->handle[H_FD], 0);
+	int err = fd < 0 ? -errno : 0;
+	close(pidfd);
+	if (err) {
+		hl_error(IPC_LOG, "attach: pidfd_getfd(pid %d, fd %u): %s%s", (int)pid,
+			 h->handle[H_FD], hl_errno_name(err),
+			 err == -EBADF ? " (the exporter freed the memory)" :
+			 err == -EPERM ? " (not allowed to ptrace the exporter: another user, or "
+					 "a ptrace restriction)" : "");
+		return err;
+	}
+	struct stat st;
+	uint64_t ino = (uint64_t)h->handle[H_INO_HI] << 32 | h->handle[H_INO_LO];
+	if (fstat(fd, &st) || (uint64_t)st.st_ino != ino) {
+		hl_error(IPC_LOG, "attach: fd %u of pid %d is no longer the exported buffer (the "
+			 "exporter freed it)", h->handle[H_FD], (int)pid);
+		close(fd);
+		return -EINVAL;
+	}
+	return fd;
+}
+
+int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
+		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **out,
+		  uint64_t *offset, uint64_t *len)
+{
+	if (handle->handle[H_MAGIC] != HL_IPC_MAGIC) {
+		hl_error(IPC_LOG, "attach: EINVAL: not an hsalite IPC handle (a ROCr handle needs "
+			 "the ROCm-DKMS IPC ioctls, which this kernel does not have)");
+		return -EINVAL;
+	}
+	if (!rt->n_gpus)
+		return -ENODEV;
+	uint32_t pages = handle->handle[H_PAGES];
+	uint64_t frag = 0;
+	if (pages & IPC_FRAGMENT_BIT) {
+		frag = (uint64_t)(pages & IPC_FRAGMENT_MASK) * HL_PAGE_SIZE;
+		pages &= ~(IPC_FRAGMENT_BIT | IPC_FRAGMENT_MASK);
+	}
+	if (!pages)
+		return -EINVAL;
+
+	int fd = handle_fd(handle);
+	if (fd < 0)
+		return -EINVAL;
+	/* Import on the exporting GPU when we have it (0 lets the thunk
+	 * choose so), else on the first GPU it is mapped to. */
+	uint32_t gpu = handle->handle[H_GPU];
+	bool have = false;
+	for (uint32_t i = 0; i < rt->n_gpus; i++)
+		have |= rt->gpu_ids[i] == gpu;
+	if (!have)
+		gpu = gpu_ids && n ? gpu_ids[0] : 0;
+	struct kfd_mem *mem;
+	int err = kfd_mem_import_dmabuf(rt->proc, fd, gpu, align, &mem);
+	close(fd); /* the import holds the buffer now */
+	if (err)
+		return -EINVAL;
+	if (mem->size < (uint64_t)pages * HL_PAGE_SIZE || frag >= mem->size) {
+		hl_error(IPC_LOG, "attach: EINVAL: the buffer has %llu bytes, the handle names "
+			 "%u pages at page %llu", (unsigned long long)mem->size, pages,
+			 (unsigned long long)(frag / HL_PAGE_SIZE));
+		kfd_mem_free(rt->proc, mem);
+		return -EINVAL;
+	}
+	err = gpu_ids ? (n ? kfd_mem_map(rt->proc, mem, gpu_ids, n) : 0)
+		      : kfd_mem_map(rt->proc, mem, rt->gpu_ids, rt->n_gpus);
+	if (err) {
+		kfd_mem_free(rt->proc, mem);
+		return err;
+	}
+	*out = mem;
+	*offset = frag;
+	*len = (uint64_t)pages * HL_PAGE_SIZE - frag;
+	return 0;
+}
+
+hsa_status_t hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory_t *handle)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!ptr || !handle || len > IPC_MAX_LEN)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+
+	/* The start of a pool allocation or of an attachment, whole, as
+	 * ROCr's check of hsa_amd_pointer_info's base and size. */
+	int err = -EINVAL;
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
+	struct kfd_mem *mem = NULL;
+	if (al && al->ptr == ptr && al->size == len)
+		mem = al->mem;
+	for (struct hl_ipc_import *im = rt->ipc_imports; !al && im; im = im->next)
+		if (!im->fragment && im->ptr == ptr && im->size == len)
+			mem = im->mem;
+	if (mem)
+		err = hl_ipc_export(rt, mem, len, handle);
+	pthread_mutex_unlock(&rt->mem_lock);
+	if (err) {
+		hl_error(IPC_LOG, "hsa_amd_ipc_memory_create(%p, %zu): %s", ptr, len,
+			 mem ? hl_errno_name(err) : "not the start and size of an allocation");
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_t len,
+				       uint32_t num_agents, const hsa_agent_t *mapping_agents,
+				       void **mapped_ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!handle || !mapped_ptr || (num_agents && !mapping_agents))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	uint32_t *ids = calloc(num_agents ? num_agents : 1, sizeof(*ids));
+	if (!ids)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	hsa_status_t status = HSA_STATUS_SUCCESS;
+	uint32_t n = 0;
+	for (uint32_t i = 0; i < num_agents; i++) {
+		struct hl_agent *a = hl_agent_lookup(rt, mapping_agents[i]);
+		if (!a) {
+			status = HSA_STATUS_ERROR_INVALID_AGENT;
+			goto out_free_ids;
+		}
+		bool dup = false;
+		for (uint32_t j = 0; a->gpu && j < n; j++)
+			dup |= ids[j] == a->gpu->gpu_id;
+		if (a->gpu && !dup)
+			ids[n++] = a->gpu->gpu_id;
+	}
+	struct hl_ipc_import *im = calloc(1, sizeof(*im));
+	if (!im) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out_free_ids;
+	}
+	/* CPU agents only: the memory is mapped on no GPU (libhsakmt maps
+	 * the nodes given, and a CPU node is none). */
+	uint64_t offset, size;
+	int err = hl_ipc_import(rt, handle, num_agents ? ids : NULL, n, 0, &im->mem, &offset,
+				&size);
+	if (err) {
+		free(im);
+		status = err == -EINVAL || err == -ENODEV ? HSA_STATUS_ERROR_INVALID_ARGUMENT
+							  : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out_free_ids;
+	}
+	im->fragment = offset != 0;
+	im->ptr = (uint8_t *)im->mem->addr + offset;
+	/* ROCr: a fragment is min(len, what the block has past the offset). */
+	im->size = im->fragment && len < size ? len : size;
+	im->flags = handle->handle[H_FLAGS];
+	pthread_mutex_lock(&rt->mem_lock);
+	im->next = rt->ipc_imports;
+	rt->ipc_imports = im;
+	pthread_mutex_unlock(&rt->mem_lock);
+	*mapped_ptr = im->ptr;
+	hl_debug(IPC_LOG, "attached %llu bytes at %p (pid %u's buffer)",
+		 (unsigned long long)im->size, im->ptr, handle->handle[H_PID]);
+out_free_ids:
+	free(ids);
+	return status;
+}
+
+hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!mapped_ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_ipc_import *found = NULL;
+	for (struct hl_ipc_import **pp = &rt->ipc_imports; *pp; pp = &(*pp)->next)
+		if ((*pp)->ptr == mapped_ptr) {
+			found = *pp;
+			*pp = found->next;
+			break;
+		}
+	pthread_mutex_unlock(&rt->mem_lock);
+	if (!found) {
+		hl_debug(IPC_LOG, "detach %p: not an attached pointer", mapped_ptr);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	int err = kfd_mem_free(rt->proc, found->mem);
+	free(found);
+	return err ? HSA_STATUS_ERROR_INVALID_ARGUMENT : HSA_STATUS_SUCCESS;
+}
+
+/* What ROCr 5.2.3 reports (libhsakmt's QueryPointerInfo of an imported
+ * BO: type REGISTERED_SHARED = HSA_EXT_POINTER_TYPE_IPC, the GPU address
+ * and size of the whole import, no CPU address; a fragment is reported
+ * from ROCr's allocation map, CPU and GPU address the fragment's). */
+bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+			hsa_agent_t *list, uint32_t max, uint32_t *n_list)
+{
+	uintptr_t a = (uintptr_t)ptr;
+	struct hl_ipc_import *im = rt->ipc_imports;
+	for (; im; im = im->next) {
+		uintptr_t base = (uintptr_t)(im->fragment ? im->ptr : im->mem->addr);
+		uint64_t size = im->fragment ? im->size : im->mem->size;
+		if (a >= base && a - base < size)
+			break;
+	}
+	if (!im)
+		return false;
+	out->type = HSA_EXT_POINTER_TYPE_IPC;
+	out->agentBaseAddress = im->fragment ? im->ptr : im->mem->addr;
+	out->hostBaseAddress = im->fragment ? im->ptr : NULL;
+	out->sizeInBytes = im->fragment ? im->size : im->mem->size;
+	out->userData = im->userdata;
+	out->global_flags = (im->flags & KFD_ALLOC_COHERENT)
+				    ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED
+				    : HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED;
+	if (im->flags & KFD_ALLOC_UNCACHED)
+		out->global_flags |= HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT;
+	out->agentOwner.handle = 0;
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		const struct hl_agent *ag = &rt->agents[i];
+		if (!ag->gpu)
+			continue;
+		if (ag->gpu->gpu_id == im->mem->gpu_id)
+			out->agentOwner = hl_agent_handle(ag);
+		for (uint32_t m = 0; m < im->mem->n_mapped && *n_list < max; m++)
+			if (im->mem->mapped_gpus[m] == ag->gpu->gpu_id) {
+				list[(*n_list)++] = hl_agent_handle(ag);
+				break;
+			}
+	}
+	return true;
+}
+
+bool hl_ipc_set_userdata_locked(struct hl_runtime *rt, const void *ptr, void *userdata)
+{
+	for (struct hl_ipc_import *im = rt->ipc_imports; im; im = im->next)
+		if (im->ptr == ptr) {
+			im->userdata = userdata;
+			return true;
+		}
+	return false;
+}
+
+void hl_ipc_release_all(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&rt->mem_lock);
+	struct hl_ipc_import *im = rt->ipc_imports;
+	rt->ipc_imports = NULL;
+	pthread_mutex_unlock(&rt->mem_lock);
+	while (im) {
+		struct hl_ipc_import *next = im->next;
+		kfd_mem_free(rt->proc, im->mem);
+		free(im);
+		im = next;
+	}
+}
+
+void hl_ipc_forget_all(struct hl_runtime *rt)
+{
+	struct hl_ipc_import *im = rt->ipc_imports;
+	rt->ipc_imports = NULL;
+	while (im) {
+		struct hl_ipc_import *next = im->next;
+		free(im);
+		im = next;
+	}
+}
