@@ -12,7 +12,9 @@
  *   any nr outside [1, END)                -ENOTTY (since "drm/amdkfd: return
  *        -ENOTTY for unsupported IOCTLs", in 6.12.y and later stables; the
  *        ROCm-DKMS-only 0x80..0x85 of libhsakmt 5.2 -- IPC import/export,
- *        DBG_TRAP, cross-memory copy, SPM -- are logged as such)
+ *        DBG_TRAP, cross-memory copy, SPM -- are logged as such; with
+ *        KFDEMU_DKMS_IPC=1 the IPC pair 0x80/0x81 is answered as the DKMS
+ *        kernel does, kemu_dmabuf.c)
  *   caller is not the opener's process     -EBADF
  *   deprecated DBG_* (0x0D..0x10)          -EPERM
  * Ioctls of the table that kfdemu does not model (CRIU, SMI events, the
@@ -167,6 +169,12 @@ static const struct kemu_ioctl_desc kfd_ioctls[KFD_IOCTL_NR_END] = {
 	[0x26] = { NULL, 32, IN | OUT },
 };
 
+/* The ROCm-DKMS IPC ioctls, answered only with KFDEMU_DKMS_IPC=1. */
+static const struct kemu_ioctl_desc dkms_ipc_ioctls[] = {
+	{ kemu_ioctl_ipc_import_handle, 48, IN | OUT },
+	{ kemu_ioctl_ipc_export_handle, 32, IN | OUT },
+};
+
 long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 {
 	struct kemu_machine *m = f->m;
@@ -174,20 +182,24 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 	unsigned usize = _IOC_SIZE(cmd);
 	long ret;
 
+	const struct kemu_ioctl_desc *d;
 	if (nr >= KFD_IOCTL_NR_ROCM_FIRST && nr <= KFD_IOCTL_NR_ROCM_LAST) {
-		kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -ENOTTY", nr,
-			  kemu_ioctl_name(nr), usize);
-		return -ENOTTY;
-	}
-	if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END ||
-	    (!kfd_ioctls[nr].dir && !kfd_ioctls[nr].fn)) {
+		if (!m->dkms_ipc || nr > KFD_IOCTL_NR_ROCM_FIRST + 1) {
+			kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -ENOTTY", nr,
+				  kemu_ioctl_name(nr), usize);
+			return -ENOTTY;
+		}
+		d = &dkms_ipc_ioctls[nr - KFD_IOCTL_NR_ROCM_FIRST];
+	} else if (nr < KFD_IOCTL_NR_FIRST || nr >= KFD_IOCTL_NR_END ||
+		   (!kfd_ioctls[nr].dir && !kfd_ioctls[nr].fn)) {
 		/* like kfd_ioctl, the type byte is not looked at */
 		kemu_warn(m, "unknown ioctl 0x%lx (nr 0x%x): -ENOTTY", cmd, nr);
 		return -ENOTTY;
+	} else {
+		d = &kfd_ioctls[nr];
 	}
 	if (f->owner != getpid() || !f->proc)
 		return -EBADF;
-	const struct kemu_ioctl_desc *d = &kfd_ioctls[nr];
 	if (!d->dir) {
 		/* deprecated DBG_* entries: no argument, -EPERM */
 		kemu_info(m, "%s: deprecated: -EPERM", kemu_ioctl_name(nr));

@@ -205,33 +205,31 @@ long kemu_ioctl_get_dmabuf_info(struct kemu_process *p, void *arg)
 	return 0;
 }
 
-long kemu_ioctl_import_dmabuf(struct kemu_process *p, void *arg)
+/* The import shared by IMPORT_DMABUF and the DKMS IPC_IMPORT_HANDLE: a
+ * new BO of p on gpu_id sharing the dma-buf's pages.  With mmap_offset
+ * (DKMS) it is listed for render-node mmap and its fake offset returned, as
+ * amdgpu_amdkfd_gpuvm_import_dmabuf does when asked.  Caller holds p->lock. */
+static long import_fd(struct kemu_process *p, uint32_t gpu_id, int fd, uint64_t va,
+		      uint64_t *handle, uint64_t *mmap_offset)
 {
-	struct kfd_args_import_dmabuf *a = arg;
 	struct kemu_machine *m = p->m;
-	long err;
-	pthread_mutex_lock(&p->lock);
-	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
-	if (!pdd) {
-		err = -EINVAL;
-		goto out_unlock;
-	}
-	err = kemu_pdd_bind(pdd);
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, gpu_id);
+	if (!pdd)
+		return -EINVAL;
+	long err = kemu_pdd_bind(pdd);
 	if (err)
-		goto out_unlock;
+		return err;
 	struct kemu_dmabuf_desc d;
-	err = dmabuf_identify((int)a->dmabuf_fd, &d);
+	err = dmabuf_identify(fd, &d);
 	if (!err && !d.gpu_memory)
 		err = -EINVAL; /* import_obj_create: only VRAM and GTT BOs */
 	if (err) {
-		kemu_info(m, "IMPORT_DMABUF: fd %u: %s", a->dmabuf_fd, strerrorname_np((int)-err));
-		goto out_unlock;
+		kemu_info(m, "IMPORT: fd %d: %s", fd, strerrorname_np((int)-err));
+		return err;
 	}
 	struct kemu_bo *bo = calloc(1, sizeof(*bo));
-	if (!bo) {
-		err = -ENOMEM;
-		goto out_unlock;
-	}
+	if (!bo)
+		return -ENOMEM;
 	bool same_gpu = d.gpu_id == pdd->dev->gpu->gpu_id;
 	bo->proc = p;
 	bo->pdd = pdd;
@@ -239,11 +237,11 @@ long kemu_ioctl_import_dmabuf(struct kemu_process *p, void *arg)
 	bo->flags = (bo->kind == KEMU_BO_VRAM ? KFD_ALLOC_VRAM : KFD_ALLOC_GTT) |
 		    KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
 	bo->imported = true;
-	bo->va = a->va_addr;
+	bo->va = va;
 	bo->size = bo->bo_size = d.size;
 	bo->drm_file = pdd->drm_file;
-	bo->fd = reopen_fd((int)a->dmabuf_fd, O_RDWR);
-	bo->dmabuf_fd = (int)syscall(SYS_fcntl, (int)a->dmabuf_fd, F_DUPFD_CLOEXEC, 0);
+	bo->fd = reopen_fd(fd, O_RDWR);
+	bo->dmabuf_fd = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 0);
 	if (bo->fd < 0 || bo->dmabuf_fd < 0) {
 		err = -ENOMEM;
 		goto err_free;
@@ -254,21 +252,115 @@ long kemu_ioctl_import_dmabuf(struct kemu_process *p, void *arg)
 		err = -ENOMEM;
 		goto err_free;
 	}
+	if (mmap_offset) {
+		err = kemu_dev_add_bo(m, pdd->dev, bo);
+		if (err)
+			goto err_free;
+	}
 	err = kemu_bo_idr_alloc(pdd, bo);
 	if (err) {
 		err = -EFAULT; /* kfd_process_device_create_obj_handle failure */
 		goto err_free;
 	}
-	a->handle = (uint64_t)a->gpu_id << 32 | bo->idr;
-	kemu_dbg(m, "IMPORT_DMABUF: fd %u of gpu 0x%x (%s, 0x%" PRIx64 " bytes) -> handle 0x%llx",
-		 a->dmabuf_fd, d.gpu_id, bo->kind == KEMU_BO_VRAM ? "VRAM" : "GTT", d.size,
-		 (unsigned long long)a->handle);
-	pthread_mutex_unlock(&p->lock);
+	*handle = (uint64_t)gpu_id << 32 | bo->idr;
+	if (mmap_offset)
+		*mmap_offset = bo->fake_offset;
+	kemu_dbg(m, "IMPORT: fd %d of gpu 0x%x (%s, 0x%" PRIx64 " bytes) -> handle 0x%llx", fd,
+		 d.gpu_id, bo->kind == KEMU_BO_VRAM ? "VRAM" : "GTT", d.size,
+		 (unsigned long long)*handle);
 	return 0;
 
 err_free:
 	kemu_bo_destroy(bo);
+	return err;
+}
+
+long kemu_ioctl_import_dmabuf(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_import_dmabuf *a = arg;
+	pthread_mutex_lock(&p->lock);
+	uint64_t handle = 0;
+	long err = import_fd(p, a->gpu_id, (int)a->dmabuf_fd, a->va_addr, &handle, NULL);
+	pthread_mutex_unlock(&p->lock);
+	if (!err)
+		a->handle = handle;
+	return err;
+}
+
+/*
+ * The ROCm-DKMS IPC pair (kfd_ipc.c of ROCK-Kernel-Driver), answered with
+ * KFDEMU_DKMS_IPC=1.  The kernel exports the BO's dma-buf once per BO
+ * (kfd_bo->kfd_ipc_obj: a second export gives the same handle), files it
+ * under 128 random bits in a table every process shares, keeps the export
+ * flags with it, and IMPORT looks the bits up (-EINVAL when unknown) and
+ * imports the dma-buf at va_addr on gpu_id, returning the BO's mmap offset
+ * and the flags.  Each process here has a machine of its own, so the table
+ * is the exporting processes themselves: the share handle names the
+ * exporter's dma-buf fd (pid, fd number, low 32 bits of its inode) and
+ * carries the flags, and IMPORT takes a copy of that fd with pidfd_getfd.
+ * The difference: a handle works while the exporter's BO lives (the kernel's
+ * works while any BO made from it lives).
+ */
+long kemu_ioctl_ipc_export_handle(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_ipc_export_handle *a = arg;
+	long err;
+	pthread_mutex_lock(&p->lock);
+	struct kemu_pdd *pdd = kemu_pdd_by_id(p, a->gpu_id);
+	struct kemu_bo *bo = pdd ? kemu_bo_lookup(pdd, (uint64_t)a->gpu_id << 32 |
+						   (uint32_t)a->handle) : NULL;
+	if (!bo) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	err = bo_dmabuf_file(bo);
+	if (err)
+		goto out_unlock;
+	struct stat st;
+	if (syscall(SYS_fstat, bo->dmabuf_fd, &st) < 0) {
+		err = -errno;
+		goto out_unlock;
+	}
+	a->share_handle[0] = (uint32_t)getpid();
+	a->share_handle[1] = (uint32_t)bo->dmabuf_fd;
+	a->share_handle[2] = (uint32_t)st.st_ino;
+	a->share_handle[3] = a->flags;
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
+	if (err)
+		kemu_info(p->m, "IPC_EXPORT_HANDLE: handle 0x%llx on gpu 0x%x: %s",
+			  (unsigned long long)a->handle, a->gpu_id, strerrorname_np((int)-err));
+	return err;
+}
+
+long kemu_ioctl_ipc_import_handle(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_ipc_import_handle *a = arg;
+	if (!kemu_pdd_by_id(p, a->gpu_id))
+		return -EINVAL;
+	/* the table lookup: unknown bits are -EINVAL */
+	int pidfd = (int)syscall(SYS_pidfd_open, (pid_t)a->share_handle[0], 0);
+	int fd = pidfd < 0 ? -1 : (int)syscall(SYS_pidfd_getfd, pidfd, (int)a->share_handle[1], 0);
+	if (pidfd >= 0)
+		kemu_sys_close(pidfd);
+	struct stat st;
+	if (fd < 0 || syscall(SYS_fstat, fd, &st) < 0 ||
+	    (uint32_t)st.st_ino != a->share_handle[2]) {
+		kemu_info(p->m, "IPC_IMPORT_HANDLE: unknown share handle (pid %u fd %u): -EINVAL",
+			  a->share_handle[0], a->share_handle[1]);
+		if (fd >= 0)
+			kemu_sys_close(fd);
+		return -EINVAL;
+	}
+	pthread_mutex_lock(&p->lock);
+	uint64_t handle = 0, offset = 0;
+	long err = import_fd(p, a->gpu_id, fd, a->va_addr, &handle, &offset);
+	pthread_mutex_unlock(&p->lock);
+	kemu_sys_close(fd);
+	if (!err) {
+		a->handle = handle;
+		a->mmap_offset = offset;
+		a->flags = a->share_handle[3];
+	}
 	return err;
 }

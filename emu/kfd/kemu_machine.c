@@ -209,6 +209,8 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	for (uint32_t i = 0; i < KEMU_MAX_GPUS; i++)
 		m->devs[i].mmio_fd = -1;
 	m->log_level = kemu_log_level_parse(getenv("KFDEMU_LOG"));
+	const char *dkms = getenv("KFDEMU_DKMS_IPC");
+	m->dkms_ipc = dkms && !strcmp(dkms, "1");
 	if (opts && opts->size >= sizeof(*opts) && opts->log_level >= 0)
 		m->log_level = opts->log_level;
 	/* The kernel limits system memory for KFD to about 15/16 of RAM

@@ -40,6 +40,26 @@ struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle)
 	return pdd->bos[idr];
 }
 
+int kemu_dev_add_bo(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo)
+{
+	pthread_mutex_lock(&m->lock);
+	if (dev->n_bos == dev->cap_bos) {
+		size_t cap = dev->cap_bos ? dev->cap_bos * 2 : 64;
+		struct kemu_bo **nb = realloc(dev->bos, cap * sizeof(*nb));
+		if (!nb) {
+			pthread_mutex_unlock(&m->lock);
+			return -ENOMEM;
+		}
+		dev->bos = nb;
+		dev->cap_bos = cap;
+	}
+	dev->bos[dev->n_bos++] = bo;
+	bo->fake_offset = dev->next_fake_offset;
+	dev->next_fake_offset += bo->bo_size;
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
 int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
 {
 	uint32_t i;
@@ -220,23 +240,9 @@ static int bo_create(struct kemu_process *p, struct kemu_pdd *pdd,
 		bo->host = pdd->dev->mmio;
 		break;
 	}
-	struct kemu_device *dev = pdd->dev;
-	pthread_mutex_lock(&m->lock);
-	if (dev->n_bos == dev->cap_bos) {
-		size_t cap = dev->cap_bos ? dev->cap_bos * 2 : 64;
-		struct kemu_bo **nb = realloc(dev->bos, cap * sizeof(*nb));
-		if (!nb) {
-			pthread_mutex_unlock(&m->lock);
-			err = -ENOMEM;
-			goto err_free;
-		}
-		dev->bos = nb;
-		dev->cap_bos = cap;
-	}
-	dev->bos[dev->n_bos++] = bo;
-	bo->fake_offset = dev->next_fake_offset;
-	dev->next_fake_offset += bo_size;
-	pthread_mutex_unlock(&m->lock);
+	err = kemu_dev_add_bo(m, pdd->dev, bo);
+	if (err)
+		goto err_free;
 	*out = bo;
 	return 0;
 

@@ -289,6 +289,8 @@ struct kemu_machine {
 	int log_level;
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
+	bool dkms_ipc;                 /* KFDEMU_DKMS_IPC=1: answer the ROCm-DKMS
+	                                * IPC ioctls 0x80/0x81 (kemu_dmabuf.c) */
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
 };
 struct kemu_device *kemu_device_by_id(struct kemu_machine *m, uint32_t gpu_id);
@@ -308,6 +310,8 @@ long kemu_ioctl_free_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_map_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_unmap_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_available_memory(struct kemu_process *p, void *arg);
+long kemu_ioctl_ipc_export_handle(struct kemu_process *p, void *arg);
+long kemu_ioctl_ipc_import_handle(struct kemu_process *p, void *arg);
 long kemu_ioctl_create_queue(struct kemu_process *p, void *arg);
 long kemu_ioctl_destroy_queue(struct kemu_process *p, void *arg);
 long kemu_ioctl_update_queue(struct kemu_process *p, void *arg);
@@ -325,6 +329,9 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg);
 
 /* memory helpers */
 struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle);
+/* Lists bo on its device (render-node mmap finds it there) and gives it
+ * the next DRM fake offset; takes m->lock.  kemu_bo_destroy unlists it. */
+int kemu_dev_add_bo(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo);
 /* Takes the lowest free handle index of pdd for bo.  Caller holds p->lock. */
 int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo);
 /* Releases the backing store, dma-buf and accounting of bo (not its idr

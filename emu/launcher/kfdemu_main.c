@@ -74,6 +74,7 @@ static void usage(FILE *out)
 		"  --help         this text\n\n"
 		"Environment passed to the emulator: KFDEMU_LOG=none|error|warn|info|debug,\n"
 		"KFDEMU_FAIL=ioctl:NAME:N,alloc:N,mmap:N,open:N (fault injection),\n"
+		"KFDEMU_DKMS_IPC=1 (answer the ROCm-DKMS IPC ioctls, as ROCr 5.2.3 needs),\n"
 		"KFDEMU_SHIM=path (use this libkfdemu.so).  See docs/kfdemu.md.\n",
 		KEMU_MAX_GPUS);
 }

@@ -343,6 +343,16 @@ int kfd_dmabuf_info(struct kfd_process *proc, int fd, uint64_t *size, uint32_t *
 int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uint64_t align,
 			  struct kfd_mem **out);
 
+/* IPC_EXPORT_HANDLE (ROCm-DKMS only): the kernel's 128-bit share handle of
+ * mem.  -ENOTTY (-EINVAL before 6.12) from an upstream kernel. */
+int kfd_mem_ipc_export(struct kfd_process *proc, struct kfd_mem *mem, uint32_t share[4]);
+/* IPC_IMPORT_HANDLE (ROCm-DKMS only): size bytes at a VA reserved for them
+ * (aligned to align, 0 = automatic), on gpu_id; CPU-mapped through the
+ * render node when the kernel gives an offset.  mem->flags carries the
+ * exporter's grain (COHERENT, UNCACHED). */
+int kfd_mem_ipc_import(struct kfd_process *proc, const uint32_t share[4], uint32_t gpu_id,
+		       uint64_t size, uint64_t align, struct kfd_mem **out);
+
 /* ---- doorbells ---- */
 /* Maps the process doorbell slice of a GPU (once; later calls return the same
  * mapping), from a CREATE_QUEUE doorbell_offset: ALLOC(DOORBELL, 8 KiB) at a

@@ -15,6 +15,13 @@
  * the dma-buf itself at that VA (amdgpu dma-bufs mmap their BO; VRAM the
  * CPU cannot reach refuses, and the import is then GPU-only), so CPU VA ==
  * GPU VA as for every other allocation.
+ *
+ * The ROCm-DKMS kernel's own IPC ioctls (IPC_EXPORT_HANDLE 0x81,
+ * IPC_IMPORT_HANDLE 0x80), which ROCr 5.2.3 uses through libhsakmt's
+ * hsaKmtShareMemory / hsaKmtRegisterSharedHandle, are here too, used as
+ * libhsakmt uses them: export passes libhsakmt's HsaMemFlags of the BO
+ * (the kernel hands them to importers), import reserves the VA itself and
+ * maps the CPU view through the render node at the offset the kernel gives.
  */
 #define _GNU_SOURCE
 #include "kfd/kfd_priv.h"
@@ -174,6 +181,130 @@ int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uin
 	hl_debug(KFD_LOG, "IMPORT_DMABUF: fd %d -> %s %llu bytes at %p handle 0x%llx%s", fd,
 		 mem->kind == KFD_MEM_VRAM ? "VRAM" : "GTT", (unsigned long long)size, mem->addr,
 		 (unsigned long long)mem->handle, mem->host_access ? "" : " (GPU only)");
+	*out = mem;
+	return 0;
+
+err_release_va:
+	kfd_va_release(mem);
+err_delete:
+	kfd_mem_delete(mem);
+	return ret;
+}
+
+/* ---- the ROCm-DKMS IPC ioctls (0x81, 0x80) ---- */
+
+/* libhsakmt's HsaMemFlags bits, which the DKMS kernel keeps with an export
+ * and hands to every importer (ROCr reads its grain from them). */
+#define HSA_MEMFLAG_NON_PAGED      (1u << 0)
+#define HSA_MEMFLAG_READ_ONLY      (1u << 3)
+#define HSA_MEMFLAG_HOST_ACCESS    (1u << 6)
+#define HSA_MEMFLAG_NO_SUBSTITUTE  (1u << 7)
+#define HSA_MEMFLAG_EXECUTE_ACCESS (1u << 12)
+#define HSA_MEMFLAG_COARSE_GRAIN   (1u << 13)
+#define HSA_MEMFLAG_UNCACHED       (1u << 17)
+
+static uint32_t hsa_memflags_of(const struct kfd_mem *mem)
+{
+	uint32_t f = HSA_MEMFLAG_NON_PAGED | HSA_MEMFLAG_NO_SUBSTITUTE | HSA_MEMFLAG_EXECUTE_ACCESS;
+	if (!(mem->flags & KFD_ALLOC_WRITABLE))
+		f |= HSA_MEMFLAG_READ_ONLY;
+	if (mem->host_access)
+		f |= HSA_MEMFLAG_HOST_ACCESS;
+	if (!(mem->flags & KFD_ALLOC_COHERENT))
+		f |= HSA_MEMFLAG_COARSE_GRAIN;
+	if (mem->flags & KFD_ALLOC_UNCACHED)
+		f |= HSA_MEMFLAG_UNCACHED;
+	return f;
+}
+
+/* KFD_ALLOC_COHERENT / UNCACHED of an exporter's HsaMemFlags. */
+static uint32_t kfd_flags_of(uint32_t hsa_memflags)
+{
+	uint32_t f = 0;
+	if (!(hsa_memflags & HSA_MEMFLAG_COARSE_GRAIN))
+		f |= KFD_ALLOC_COHERENT;
+	if (hsa_memflags & HSA_MEMFLAG_UNCACHED)
+		f |= KFD_ALLOC_UNCACHED;
+	return f;
+}
+
+int kfd_mem_ipc_export(struct kfd_process *proc, struct kfd_mem *mem, uint32_t share[4])
+{
+	if (mem->kind == KFD_MEM_DOORBELL)
+		return -EINVAL;
+	struct kfd_args_ipc_export_handle args = {
+		.handle = mem->handle,
+		.gpu_id = mem->gpu_id,
+		.flags = hsa_memflags_of(mem),
+	};
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_IPC_EXPORT_HANDLE, &args);
+	if (ret) {
+		/* -ENOTTY (-EINVAL before 6.12): an upstream kernel */
+		hl_debug(KFD_LOG, "IPC_EXPORT_HANDLE: %s: handle 0x%llx at %p",
+			 hl_errno_name(ret), (unsigned long long)mem->handle, mem->addr);
+		return ret;
+	}
+	memcpy(share, args.share_handle, sizeof(args.share_handle));
+	return 0;
+}
+
+int kfd_mem_ipc_import(struct kfd_process *proc, const uint32_t share[4], uint32_t gpu_id,
+		       uint64_t size, uint64_t align, struct kfd_mem **out)
+{
+	*out = NULL;
+	struct kfd_gpu *gpu = kfd_process_gpu_by_id(proc, gpu_id);
+	if (!gpu || size == 0 || (size & (KFD_PAGE_SIZE - 1)))
+		return -EINVAL;
+	struct kfd_mem *mem = kfd_mem_new(proc);
+	if (!mem)
+		return -ENOMEM;
+	int ret;
+	mem->gpu_id = gpu_id;
+	mem->size = size;
+	mem->imported = true;
+	mem->addr = kfd_va_reserve(size, align ? align : kfd_auto_align(size), &mem->reservation,
+				   &mem->reservation_size);
+	if (!mem->addr) {
+		ret = -errno;
+		goto err_delete;
+	}
+	if (!kfd_in_gpuvm(proc, (uintptr_t)mem->addr, size)) {
+		ret = -ENOMEM;
+		goto err_release_va;
+	}
+	struct kfd_args_ipc_import_handle args = { .va_addr = (uintptr_t)mem->addr,
+						   .gpu_id = gpu_id };
+	memcpy(args.share_handle, share, sizeof(args.share_handle));
+	ret = kfd_ioctl(proc->fd, KFD_IOCTL_IPC_IMPORT_HANDLE, &args);
+	if (ret) {
+		hl_error(KFD_LOG, "IPC_IMPORT_HANDLE: %s: share handle %08x%08x%08x%08x on GPU "
+			 "0x%x%s", hl_errno_name(ret), share[0], share[1], share[2], share[3],
+			 gpu_id, ret == -ENOTTY ? " (a kernel without the ROCm-DKMS IPC ioctls)" :
+			 ret == -EINVAL ? " (unknown handle: the exporter freed it?)" : "");
+		goto err_release_va;
+	}
+	mem->handle = args.handle;
+	mem->flags = kfd_flags_of(args.flags) | KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
+	/* What the kernel made of it is not reported; the record's kind only
+	 * matters to our own bookkeeping (never USERPTR or DOORBELL). */
+	mem->kind = KFD_MEM_VRAM;
+	/* libhsakmt: a CPU view through the render node when the kernel
+	 * gives an offset. */
+	if (args.mmap_offset) {
+		void *p = mmap(mem->addr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+			       gpu->render_fd, (off_t)args.mmap_offset);
+		if (p != MAP_FAILED) {
+			mem->host_access = true;
+			madvise(mem->addr, size, MADV_DONTFORK);
+		} else {
+			mmap(mem->addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED |
+			     MAP_NORESERVE, -1, 0);
+		}
+	}
+	kfd_mem_track(proc, mem);
+	hl_debug(KFD_LOG, "IPC_IMPORT_HANDLE: %llu bytes at %p handle 0x%llx%s",
+		 (unsigned long long)size, mem->addr, (unsigned long long)mem->handle,
+		 mem->host_access ? "" : " (GPU only)");
 	*out = mem;
 	return 0;
 

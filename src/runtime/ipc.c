@@ -2,37 +2,42 @@
  * IPC memory: hsa_amd_ipc_memory_create / attach / detach, and what
  * hsa_amd_pointer_info says about attached memory.
  *
- * ROCr 5.2.3 shares memory through libhsakmt's hsaKmtShareMemory and
- * hsaKmtRegisterSharedHandle, i.e. the ROCm-DKMS ioctls IPC_EXPORT_HANDLE
- * and IPC_IMPORT_HANDLE (0x81, 0x80), which an upstream kernel does not
- * have.  hsalite shares over the upstream dma-buf ioctls instead, as later
- * ROCr releases do: the handle names the exporter's dma-buf fd, and the
- * importer takes a copy of that fd with pidfd_open + pidfd_getfd (Linux
- * 5.6; the importer must be allowed to ptrace the exporter: same user, as
- * for any debugger) rather than asking a socket server thread in the
- * exporter for it (later ROCr), so no thread is started.
+ * Two kinds of handle (8 x uint32, in the slots of libhsakmt's
+ * HsaSharedMemoryHandle: ShareHandle[4], ApeInfo{Type, Idx}, SizeInPages,
+ * ExportGpuId, so the size and fragment bits sit where ROCr puts them):
  *
- * The handle (8 x uint32), in the slots of libhsakmt's HsaSharedMemoryHandle
- * (ShareHandle[4], ApeInfo{Type, Idx}, SizeInPages, ExportGpuId) so that the
- * size and fragment bits sit where ROCr puts them:
- *   [0] exporter pid            [1] the dma-buf fd number in the exporter
- *   [2] [3] the dma-buf's inode (low, high): tells a reused fd number from
- *       the buffer (every dma-buf has an inode of its own)
- *   [4] HL_IPC_MAGIC            [5] the exporter's KFD_ALLOC_* flags
- *   [6] size in pages; bit 31 and bits 8:0 a fragment offset in pages, as
- *       ROCr marks a sub-allocation (hsalite has none, but reads them)
- *   [7] the exporting GPU's gpu_id
- * The exporter keeps the fd open until the allocation is freed (the thunk
- * closes it then), so a handle names the buffer exactly as long as the
- * exporter has it; a process that attached keeps the pages after that, as
- * dma-buf reference counting gives.
+ *  - On a ROCm-DKMS kernel, the kernel's own: IPC_EXPORT_HANDLE (0x81)
+ *    gives a 128-bit share handle any process can IPC_IMPORT_HANDLE (0x80).
+ *    ROCr 5.2.3 (libhsakmt's hsaKmtShareMemory / hsaKmtRegisterSharedHandle)
+ *    makes and takes exactly these, so hsalite and ROCr processes share
+ *    both ways.  Words 4-5 are libhsakmt's aperture (DGPU, 0), where a ROCr
+ *    importer reserves the VA.
+ *  - On an upstream kernel (IPC_EXPORT_HANDLE answers -ENOTTY, after which
+ *    it is not asked again), the upstream dma-buf ioctls, as later ROCr
+ *    releases do: the handle names the exporter's dma-buf fd, and the
+ *    importer takes a copy of that fd with pidfd_open + pidfd_getfd (Linux
+ *    5.6; the importer must be allowed to ptrace the exporter) rather than
+ *    asking a socket server thread in the exporter for it (later ROCr), so
+ *    no thread is started:
+ *      [0] exporter pid            [1] the dma-buf fd number in the exporter
+ *      [2] [3] the dma-buf's inode (low, high): tells a reused fd number
+ *          from the buffer (every dma-buf has an inode of its own)
+ *      [4] HL_IPC_MAGIC (never an aperture type)
+ *      [5] the exporter's KFD_ALLOC_* flags (its grain)
+ *    The exporter keeps the fd open until the allocation is freed (the
+ *    thunk closes it then), so a handle names the buffer exactly as long as
+ *    the exporter has it; a process that attached keeps the pages after
+ *    that, as dma-buf reference counting gives.  ROCr 5.2.3 cannot attach
+ *    these (it knows only the DKMS ioctls).
+ * In both, [6] is the size in pages, with bit 31 and bits 8:0 a fragment
+ * offset in pages as ROCr marks a sub-allocation (hsalite has none, but
+ * attach honours them), and [7] the exporting GPU's gpu_id.
  *
  * Rules and statuses follow ROCr 5.2.3 (Runtime::IPCCreate, IPCAttach,
  * IPCDetach): create needs the start of an allocation and its whole size
  * (hsa_amd_pointer_info's sizeInBytes) and returns INVALID_ARGUMENT for
  * anything else, including memory the kernel cannot export (system-pool
- * memory is user pages: EXPORT_DMABUF refuses them, as the DKMS kernel's
- * export does); attach returns INVALID_ARGUMENT for a handle that names
+ * memory is user pages, which neither export takes); attach returns INVALID_ARGUMENT for a handle that names
  * nothing and OUT_OF_RESOURCES when the GPU mapping fails, maps on the
  * agents given (every GPU when none); detach takes the pointer attach
  * returned (INVALID_ARGUMENT otherwise).
@@ -48,6 +53,7 @@
 #include <unistd.h>
 
 #include "runtime/runtime.h"
+#include "util/barrier.h"
 #include "util/log.h"
 
 #define IPC_LOG "ipc"
@@ -59,6 +65,11 @@
 #define IPC_MAX_LEN 0x7FFFFFFF000ull
 
 enum { H_PID, H_FD, H_INO_LO, H_INO_HI, H_MAGIC, H_FLAGS, H_PAGES, H_GPU };
+/* The DKMS form: words 0-3 the kernel's share handle, 4-5 libhsakmt's
+ * HsaApertureInfo (type, index) the importer reserves its VA in. */
+enum { H_APE_TYPE = 4, H_APE_IDX = 5 };
+#define HSA_APERTURE_DGPU 1u
+#define HSA_APERTURE_CPUVM 4u
 
 struct hl_ipc_import {
 	void *ptr;            /* what attach returned */
@@ -70,11 +81,30 @@ struct hl_ipc_import {
 	struct hl_ipc_import *next;
 };
 
+/* Whether IPC_EXPORT_HANDLE was answered -ENOTTY: an upstream kernel,
+ * never asked again. */
+static _Atomic bool no_dkms_ipc;
+
 int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
 		  hsa_amd_ipc_memory_t *handle)
 {
 	if (len != mem->size || len > IPC_MAX_LEN)
 		return -EINVAL;
+	memset(handle, 0, sizeof(*handle));
+	handle->handle[H_PAGES] = (uint32_t)(len / HL_PAGE_SIZE);
+	handle->handle[H_GPU] = mem->gpu_id;
+	/* The ROCm-DKMS kernel's own handles first, as ROCr 5.2.3 makes
+	 * them, so ROCr processes can attach ours and we theirs. */
+	if (!hl_load_relaxed(&no_dkms_ipc)) {
+		int err = kfd_mem_ipc_export(rt->proc, mem, &handle->handle[0]);
+		if (!err) {
+			handle->handle[H_APE_TYPE] = HSA_APERTURE_DGPU;
+			handle->handle[H_APE_IDX] = 0;
+			return 0;
+		}
+		if (err == -ENOTTY)
+			hl_store_relaxed(&no_dkms_ipc, true);
+	}
 	int fd;
 	int err = kfd_mem_export_dmabuf(rt->proc, mem, &fd);
 	if (err)
@@ -82,15 +112,12 @@ int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
 	struct stat st;
 	if (fstat(fd, &st))
 		return -errno;
-	memset(handle, 0, sizeof(*handle));
 	handle->handle[H_PID] = (uint32_t)getpid();
 	handle->handle[H_FD] = (uint32_t)fd;
 	handle->handle[H_INO_LO] = (uint32_t)st.st_ino;
 	handle->handle[H_INO_HI] = (uint32_t)((uint64_t)st.st_ino >> 32);
 	handle->handle[H_MAGIC] = HL_IPC_MAGIC;
 	handle->handle[H_FLAGS] = mem->flags;
-	handle->handle[H_PAGES] = (uint32_t)(len / HL_PAGE_SIZE);
-	handle->handle[H_GPU] = mem->gpu_id;
 	return 0;
 }
 
@@ -131,9 +158,9 @@ int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
 		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **out,
 		  uint64_t *offset, uint64_t *len)
 {
-	if (handle->handle[H_MAGIC] != HL_IPC_MAGIC) {
-		hl_error(IPC_LOG, "attach: EINVAL: not an hsalite IPC handle (a ROCr handle needs "
-			 "the ROCm-DKMS IPC ioctls, which this kernel does not have)");
+	uint32_t magic = handle->handle[H_MAGIC];
+	if (magic != HL_IPC_MAGIC && (magic < HSA_APERTURE_DGPU || magic > HSA_APERTURE_CPUVM)) {
+		hl_error(IPC_LOG, "attach: EINVAL: not an IPC handle (word 4 is %#x)", magic);
 		return -EINVAL;
 	}
 	if (!rt->n_gpus)
@@ -146,10 +173,6 @@ int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
 	}
 	if (!pages)
 		return -EINVAL;
-
-	int fd = handle_fd(handle);
-	if (fd < 0)
-		return -EINVAL;
 	/* Import on the exporting GPU when we have it (0 lets the thunk
 	 * choose so), else on the first GPU it is mapped to. */
 	uint32_t gpu = handle->handle[H_GPU];
@@ -158,11 +181,28 @@ int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
 		have |= rt->gpu_ids[i] == gpu;
 	if (!have)
 		gpu = gpu_ids && n ? gpu_ids[0] : 0;
+
 	struct kfd_mem *mem;
-	int err = kfd_mem_import_dmabuf(rt->proc, fd, gpu, align, &mem);
+	int err;
+	if (magic != HL_IPC_MAGIC) {
+		/* A ROCm-DKMS share handle (ROCr 5.2.3's, or ours on that
+		 * kernel). */
+		err = kfd_mem_ipc_import(rt->proc, &handle->handle[0], gpu ? gpu : rt->gpu_ids[0],
+					 (uint64_t)pages * HL_PAGE_SIZE, align, &mem);
+		if (err)
+			return -EINVAL;
+		goto map;
+	}
+	int fd = handle_fd(handle);
+	if (fd < 0)
+		return -EINVAL;
+	err = kfd_mem_import_dmabuf(rt->proc, fd, gpu, align, &mem);
 	close(fd); /* the import holds the buffer now */
 	if (err)
 		return -EINVAL;
+	/* The exporter's grain, for pointer info. */
+	mem->flags |= handle->handle[H_FLAGS] & (KFD_ALLOC_COHERENT | KFD_ALLOC_UNCACHED);
+map:
 	if (mem->size < (uint64_t)pages * HL_PAGE_SIZE || frag >= mem->size) {
 		hl_error(IPC_LOG, "attach: EINVAL: the buffer has %llu bytes, the handle names "
 			 "%u pages at page %llu", (unsigned long long)mem->size, pages,
@@ -258,7 +298,7 @@ hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_
 	im->ptr = (uint8_t *)im->mem->addr + offset;
 	/* ROCr: a fragment is min(len, what the block has past the offset). */
 	im->size = im->fragment && len < size ? len : size;
-	im->flags = handle->handle[H_FLAGS];
+	im->flags = im->mem->flags;
 	pthread_mutex_lock(&rt->mem_lock);
 	im->next = rt->ipc_imports;
 	rt->ipc_imports = im;
@@ -298,25 +338,31 @@ hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
 
 /* What ROCr 5.2.3 reports (libhsakmt's QueryPointerInfo of an imported
  * BO: type REGISTERED_SHARED = HSA_EXT_POINTER_TYPE_IPC, the GPU address
- * and size of the whole import, no CPU address; a fragment is reported
- * from ROCr's allocation map, CPU and GPU address the fragment's). */
+ * and size of the whole import, no CPU address), except inside an attached
+ * fragment, which ROCr reports from its allocation map: CPU and GPU address
+ * and size the fragment's (a fragment attached with len 0 is empty there,
+ * so ROCr reports the whole import for it). */
 bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
 			hsa_agent_t *list, uint32_t max, uint32_t *n_list)
 {
 	uintptr_t a = (uintptr_t)ptr;
-	struct hl_ipc_import *im = rt->ipc_imports;
-	for (; im; im = im->next) {
-		uintptr_t base = (uintptr_t)(im->fragment ? im->ptr : im->mem->addr);
-		uint64_t size = im->fragment ? im->size : im->mem->size;
-		if (a >= base && a - base < size)
-			break;
+	struct hl_ipc_import *im = NULL;
+	bool in_fragment = false;
+	for (struct hl_ipc_import *i = rt->ipc_imports; i && !in_fragment; i = i->next) {
+		uintptr_t base = (uintptr_t)i->mem->addr;
+		if (i->fragment && a >= (uintptr_t)i->ptr && a - (uintptr_t)i->ptr < i->size) {
+			im = i;
+			in_fragment = true;
+		} else if (!im && a >= base && a - base < i->mem->size) {
+			im = i;
+		}
 	}
 	if (!im)
 		return false;
 	out->type = HSA_EXT_POINTER_TYPE_IPC;
-	out->agentBaseAddress = im->fragment ? im->ptr : im->mem->addr;
-	out->hostBaseAddress = im->fragment ? im->ptr : NULL;
-	out->sizeInBytes = im->fragment ? im->size : im->mem->size;
+	out->agentBaseAddress = in_fragment ? im->ptr : im->mem->addr;
+	out->hostBaseAddress = in_fragment ? im->ptr : NULL;
+	out->sizeInBytes = in_fragment ? im->size : im->mem->size;
 	out->userData = im->userdata;
 	out->global_flags = (im->flags & KFD_ALLOC_COHERENT)
 				    ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED

@@ -357,6 +357,26 @@ struct kfd_args_export_dmabuf {
 	__u32 dmabuf_fd; /* out */
 };
 
+/* ROCm-DKMS IPC (not upstream; libhsakmt 5.2.3's hsaKmtShareMemory and
+ * hsaKmtRegisterSharedHandle): a BO exported as a 128-bit share handle
+ * the kernel keeps in a table of its own, imported by any process at a VA
+ * of its choosing.  flags are stored by EXPORT and returned by IMPORT. */
+struct kfd_args_ipc_export_handle {
+	__u64 handle;          /* in: the BO */
+	__u32 share_handle[4]; /* out */
+	__u32 gpu_id;          /* in */
+	__u32 flags;           /* in: kept for the importers */
+};
+
+struct kfd_args_ipc_import_handle {
+	__u64 handle;          /* out: the new BO */
+	__u64 va_addr;         /* in */
+	__u64 mmap_offset;     /* out: render-node offset for a CPU mapping */
+	__u32 share_handle[4]; /* in */
+	__u32 gpu_id;          /* in */
+	__u32 flags;           /* out: the exporter's */
+};
+
 struct kfd_args_smi_events {
 	__u32 gpuid;
 	__u32 anon_fd;
@@ -456,6 +476,8 @@ struct kfd_args_runtime_enable {
 #define KFD_IOCTL_AVAILABLE_MEMORY        KFD_IOWR(0x23, struct kfd_args_available_memory)
 #define KFD_IOCTL_EXPORT_DMABUF           KFD_IOWR(0x24, struct kfd_args_export_dmabuf)
 #define KFD_IOCTL_RUNTIME_ENABLE          KFD_IOWR(0x25, struct kfd_args_runtime_enable)
+#define KFD_IOCTL_IPC_IMPORT_HANDLE       KFD_IOWR(0x80, struct kfd_args_ipc_import_handle)
+#define KFD_IOCTL_IPC_EXPORT_HANDLE       KFD_IOWR(0x81, struct kfd_args_ipc_export_handle)
 
 /* ---- mmap offsets on the kfd fd (byte offsets) ---- */
 #define KFD_MMAP_TYPE_SHIFT   62
@@ -522,6 +544,8 @@ KFD_UAPI_SIZE(struct kfd_args_alloc_queue_gws, 16);
 KFD_UAPI_SIZE(struct kfd_args_get_dmabuf_info, 32);
 KFD_UAPI_SIZE(struct kfd_args_import_dmabuf, 24);
 KFD_UAPI_SIZE(struct kfd_args_export_dmabuf, 16);
+KFD_UAPI_SIZE(struct kfd_args_ipc_export_handle, 32);
+KFD_UAPI_SIZE(struct kfd_args_ipc_import_handle, 48);
 KFD_UAPI_SIZE(struct kfd_args_svm, 24);
 KFD_UAPI_SIZE(struct kfd_args_set_xnack_mode, 4);
 KFD_UAPI_SIZE(struct kfd_args_available_memory, 16);
@@ -546,6 +570,11 @@ _Static_assert(offsetof(struct kfd_args_export_dmabuf, dmabuf_fd) == 12, "export
 _Static_assert(KFD_IOCTL_GET_DMABUF_INFO == 0xC0204B1Cu, "GET_DMABUF_INFO number");
 _Static_assert(KFD_IOCTL_IMPORT_DMABUF == 0xC0184B1Du, "IMPORT_DMABUF number");
 _Static_assert(KFD_IOCTL_EXPORT_DMABUF == 0xC0104B24u, "EXPORT_DMABUF number");
+_Static_assert(offsetof(struct kfd_args_ipc_export_handle, gpu_id) == 24, "ipc export gpu_id");
+_Static_assert(offsetof(struct kfd_args_ipc_import_handle, share_handle) == 24, "ipc share");
+_Static_assert(offsetof(struct kfd_args_ipc_import_handle, flags) == 44, "ipc import flags");
+_Static_assert(KFD_IOCTL_IPC_IMPORT_HANDLE == 0xC0304B80u, "IPC_IMPORT_HANDLE number");
+_Static_assert(KFD_IOCTL_IPC_EXPORT_HANDLE == 0xC0204B81u, "IPC_EXPORT_HANDLE number");
 _Static_assert(KFD_IOCTL_ALLOC_QUEUE_GWS == 0xC0104B1Eu, "ALLOC_QUEUE_GWS number");
 _Static_assert(KFD_IOCTL_GET_QUEUE_WAVE_STATE == 0xC0184B1Bu, "GET_QUEUE_WAVE_STATE number");
 

@@ -12,6 +12,11 @@
  *
  * Run with two GPUs: buffers are shared on the same GPU and attached on the
  * peer GPU only.  Exits 77 without a GPU.
+ *
+ * HL_IPC_CHILD names another build of this file as the child: built
+ * against ROCr 5.2.3, with a kfdemu answering the ROCm-DKMS IPC ioctls
+ * (KFDEMU_DKMS_IPC=1), the "cross" cases run between ROCr and hsalite, in
+ * both roles.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -106,7 +111,8 @@ static int setup(void)
 	hsa_iterate_agents(find_agent, NULL);
 	if (!n_gpus || !sys_pool.handle)
 		return -1;
-	if (hsa_amd_memory_pool_allocate(sys_pool, BUF_SIZE, 0, &host_buf))
+	if (hsa_amd_memory_pool_allocate(sys_pool, BUF_SIZE, 0, &host_buf) ||
+	    hsa_amd_agents_allow_access(n_gpus, gpus, NULL, host_buf))
 		return -1;
 	return 0;
 }
@@ -312,7 +318,9 @@ static int spawn_child(void)
 		close(up[0]);
 		snprintf(r, sizeof(r), "%d", down[0]);
 		snprintf(w, sizeof(w), "%d", up[1]);
-		execl("/proc/self/exe", "test_ipc_child", "--child", r, w, (char *)NULL);
+		const char *exe = getenv("HL_IPC_CHILD");
+		execl(exe ? exe : "/proc/self/exe", "test_ipc_child", "--child", r, w,
+		      (char *)NULL);
 		_exit(127);
 	}
 	close(down[0]);
@@ -343,6 +351,9 @@ START_TEST(memory_parent_to_child)
 	ck_status(r.status, HSA_STATUS_SUCCESS);
 	uint64_t remote = r.value;
 	ck_assert(remote != 0);
+	r = call((struct msg){ .op = OP_PTR_INFO, .a = remote + 4096 });
+	ck_status(r.status, HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(r.info.type, HSA_EXT_POINTER_TYPE_IPC);
 	r = call((struct msg){ .op = OP_CHECK, .a = remote, .b = BUF_SIZE, .c = 1, .arg = -1 });
 	ck_assert_msg(r.value == 0, "child CPU read: %#llx", (unsigned long long)r.value);
 	r = call((struct msg){ .op = OP_CHECK, .a = remote, .b = BUF_SIZE, .c = 1, .arg = 0 });
@@ -397,7 +408,7 @@ START_TEST(memory_peer_gpu)
 	fill_range(buf, BUF_SIZE, 5, -1);
 	hsa_amd_ipc_memory_t h;
 	ck_status(hsa_amd_ipc_memory_create(buf, BUF_SIZE, &h), HSA_STATUS_SUCCESS);
-	struct reply r = call((struct msg){ .op = OP_ATTACH, .h = h, .a = 1u << 1 });
+	struct reply r = call((struct msg){ .op = OP_ATTACH, .h = h, .a = 1u << 1, .b = BUF_SIZE });
 	ck_status(r.status, HSA_STATUS_SUCCESS);
 	uint64_t remote = r.value;
 	r = call((struct msg){ .op = OP_CHECK, .a = remote, .b = BUF_SIZE, .c = 5, .arg = 1 });
@@ -601,8 +612,6 @@ START_TEST(signal_child_to_parent)
 	hsa_signal_store_relaxed(s, 11);
 	ck_assert_int_eq(hsa_signal_load_relaxed(s), 11);
 	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
-	/* Destroyed: the handle is dead here. */
-	ck_status(hsa_signal_destroy(s), HSA_STATUS_ERROR_INVALID_SIGNAL);
 }
 END_TEST
 
@@ -638,21 +647,28 @@ START_TEST(signal_bad_arguments)
 }
 END_TEST
 
+/* "cross": what holds whichever runtime each side runs (ROCr 5.2.3 on a
+ * kernel with the ROCm-DKMS IPC ioctls, or hsalite); "hsalite": hsalite's
+ * exact answers (ROCr sub-allocates VRAM, so its handles name fragments,
+ * and it crashes on some bad handles). */
 static Suite *ipc_suite(void)
 {
 	Suite *s = suite_create("ipc");
-	TCase *tc = tcase_create("ipc");
-	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, memory_parent_to_child);
-	tcase_add_test(tc, memory_child_to_parent);
-	tcase_add_test(tc, memory_peer_gpu);
-	tcase_add_test(tc, memory_pointer_info);
-	tcase_add_test(tc, memory_exporter_frees_first);
-	tcase_add_test(tc, memory_bad_arguments);
-	tcase_add_test(tc, signal_parent_to_child);
-	tcase_add_test(tc, signal_child_to_parent);
-	tcase_add_test(tc, signal_bad_arguments);
-	suite_add_tcase(s, tc);
+	TCase *cross = tcase_create("cross");
+	tcase_set_timeout(cross, 120);
+	tcase_add_test(cross, memory_parent_to_child);
+	tcase_add_test(cross, memory_child_to_parent);
+	tcase_add_test(cross, memory_peer_gpu);
+	tcase_add_test(cross, signal_parent_to_child);
+	tcase_add_test(cross, signal_child_to_parent);
+	suite_add_tcase(s, cross);
+	TCase *ours = tcase_create("hsalite");
+	tcase_set_timeout(ours, 120);
+	tcase_add_test(ours, memory_pointer_info);
+	tcase_add_test(ours, memory_exporter_frees_first);
+	tcase_add_test(ours, memory_bad_arguments);
+	tcase_add_test(ours, signal_bad_arguments);
+	suite_add_tcase(s, ours);
 	return s;
 }
 
@@ -670,7 +686,8 @@ int main(int argc, char **argv)
 	}
 	SRunner *sr = srunner_create(ipc_suite());
 	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
+	/* Another program as the child (the other runtime): the cross cases. */
+	srunner_run(sr, NULL, getenv("HL_IPC_CHILD") ? "cross" : NULL, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
 	struct msg quit = { .op = OP_QUIT };
