@@ -414,9 +414,12 @@ static bool bo_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info
 	struct kfd_mem *mem = kfd_mem_find(rt->proc, ptr);
 	if (!mem || mem->external || mem->kind == KFD_MEM_DOORBELL)
 		return false;
-	out->type = HSA_EXT_POINTER_TYPE_HSA;
+	/* An import the runtime made for itself (an attached IPC signal's
+	 * page): libhsakmt's REGISTERED_SHARED, no CPU address, as for
+	 * hsa_amd_ipc_memory_attach (ipc.c). */
+	out->type = mem->imported ? HSA_EXT_POINTER_TYPE_IPC : HSA_EXT_POINTER_TYPE_HSA;
 	out->agentBaseAddress = mem->addr;
-	out->hostBaseAddress = mem->addr;
+	out->hostBaseAddress = mem->imported ? NULL : mem->addr;
 	out->sizeInBytes = mem->size;
 	out->global_flags = (mem->flags & KFD_ALLOC_COHERENT)
 				    ? HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED
@@ -427,7 +430,7 @@ static bool bo_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info
 		const struct hl_agent *a = &rt->agents[i];
 		if (!a->gpu)
 			continue;
-		if (mem->kind == KFD_MEM_VRAM && a->gpu->gpu_id == mem->gpu_id)
+		if ((mem->kind == KFD_MEM_VRAM || mem->imported) && a->gpu->gpu_id == mem->gpu_id)
 			out->agentOwner = hl_agent_handle(a);
 		for (uint32_t m = 0; m < mem->n_mapped && *n_list < max; m++)
 			if (mem->mapped_gpus[m] == a->gpu->gpu_id) {

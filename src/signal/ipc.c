@@ -16,7 +16,8 @@
  * Waking: KFD events belong to one process, so an IPC signal has none
  * (event_mailbox_ptr 0: the CP raises no interrupt for it) and every wait
  * on it polls, in this process and the other, as ROCr's BusyWaitSignal
- * does (ours backs off to short naps, wait.c).  Async handlers poll it too.
+ * does (ours backs off to short naps, wait.c).  hsa_amd_signal_async_handler
+ * refuses it (INVALID_SIGNAL), as ROCr 5.2.3's does with interrupts on.
  *
  * Each IPC signal, created or attached, has a slab of its own (slab.c),
  * 64 KiB-aligned; destroying it frees the page (an attached one is
@@ -44,7 +45,10 @@ static void ipc_side_publish(struct hl_signal_side *side, hsa_signal_t *out)
 	hl_store_relaxed(&side->users, 0);
 	hl_store_relaxed(&side->spin_ns, 2000u);
 	side->internal = false;
-	side->wants_event = true; /* a CPU may wait: it polls */
+	/* A CPU may wait (it polls), but async handlers are refused with
+	 * INVALID_SIGNAL, as ROCr 5.2.3 refuses them on every signal that is
+	 * not an interrupt signal (hsa_amd_signal_async_handler). */
+	side->wants_event = false;
 	hl_store_relaxed(&side->event, NULL);
 	hl_store_relaxed(&side->copy_agent, NULL);
 	hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_USER);

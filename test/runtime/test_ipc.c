@@ -546,6 +546,13 @@ START_TEST(memory_bad_arguments)
 }
 END_TEST
 
+static bool on_value(hsa_signal_value_t value, void *arg)
+{
+	(void)value;
+	(void)arg;
+	return false;
+}
+
 /* A signal created here, attached there: the child waits for a value the
  * parent stores, the parent waits for one the child stores later. */
 START_TEST(signal_parent_to_child)
@@ -577,6 +584,11 @@ START_TEST(signal_parent_to_child)
 	r = recv_reply();
 	ck_status(r.status, HSA_STATUS_SUCCESS);
 
+	/* No async handler on it: ROCr 5.2.3 takes only interrupt signals
+	 * (it waits on their KFD events; an IPC signal has none). */
+	ck_status(hsa_amd_signal_async_handler(s, HSA_SIGNAL_CONDITION_EQ, 7, on_value, NULL),
+		  HSA_STATUS_ERROR_INVALID_SIGNAL);
+
 	/* The attacher lets go first; the creator's signal goes on. */
 	r = call((struct msg){ .op = OP_SIG_DESTROY, .a = remote });
 	ck_status(r.status, HSA_STATUS_SUCCESS);
@@ -596,6 +608,11 @@ START_TEST(signal_child_to_parent)
 	hsa_signal_t s;
 	ck_status(hsa_amd_ipc_signal_attach(&r.h, &s), HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(hsa_signal_load_relaxed(s), 5);
+	/* The page is attached IPC memory, as pointer info says. */
+	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+	ck_status(hsa_amd_pointer_info((void *)(uintptr_t)s.handle, &info, NULL, NULL, NULL),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_IPC);
 
 	send_msg(&(struct msg){ .op = OP_SIG_STORE, .a = remote, .b = 6, .arg = 20 });
 	ck_assert_int_eq(hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_EQ, 6, WAIT_NS,
