@@ -227,6 +227,116 @@ START_TEST(zero_handles)
 }
 END_TEST
 
+/* The image extension past its argument checks: format, size and pitch
+ * verdicts, alignment, the AMD layout checks, copies between formats,
+ * handle 0, the image agent attributes.  Nothing here may reach ROCr
+ * 5.2.3's addrlib asserts (a linear pitch addrlib refuses). */
+START_TEST(image_statuses)
+{
+	hsa_ext_image_format_t rgba8 = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNORM_INT8,
+					 HSA_EXT_IMAGE_CHANNEL_ORDER_RGBA };
+	hsa_ext_image_descriptor_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 64, 4, 0, 0, rgba8 };
+	hsa_ext_image_data_info_t info;
+	uint32_t caps = 1;
+	ck_status(hsa_ext_image_get_capability(cpu, HSA_EXT_IMAGE_GEOMETRY_2D, &rgba8, &caps),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(caps, 0);
+	ck_status(hsa_ext_image_data_get_info(cpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	ck_status(hsa_ext_image_data_get_info(gpu, &d, (hsa_access_permission_t)7, &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_data_get_info_with_layout(gpu, &d, HSA_ACCESS_PERMISSION_RW,
+							  HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0,
+							  &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_data_get_info_with_layout(gpu, &d, HSA_ACCESS_PERMISSION_RW,
+							  HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 256,
+							  4096, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_PITCH_UNSUPPORTED);
+	hsa_ext_image_descriptor_t big = d;
+	big.width = 16385;
+	ck_status(hsa_ext_image_data_get_info(gpu, &big, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	hsa_ext_image_descriptor_t deep = d;
+	deep.depth = 2; /* a 2D image has depth 1 at most */
+	ck_status(hsa_ext_image_data_get_info(gpu, &deep, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+
+	char *mem;
+	ck_status(hsa_amd_memory_pool_allocate(sys_pool, 1 << 16, 0, (void **)&mem),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, mem), HSA_STATUS_SUCCESS);
+	hsa_ext_image_t a, b;
+	ck_status(hsa_ext_image_create_with_layout(gpu, &d, mem + 16, HSA_ACCESS_PERMISSION_RW,
+						   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 0, 0, &a),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_with_layout(gpu, &d, mem, HSA_ACCESS_PERMISSION_RW,
+						   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 0, 0, &a),
+		  HSA_STATUS_SUCCESS);
+	hsa_ext_image_descriptor_t du = d;
+	du.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT8;
+	ck_status(hsa_ext_image_create_with_layout(gpu, &du, mem + 4096, HSA_ACCESS_PERMISSION_RW,
+						   HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR, 0, 0, &b),
+		  HSA_STATUS_SUCCESS);
+	hsa_dim3_t zero = { 0, 0, 0 }, one = { 1, 1, 1 };
+	ck_status(hsa_ext_image_copy(gpu, a, &zero, b, &zero, &one),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+
+	uint32_t chip = 0, sampler_handlers = 0, rd = 0, rorw = 0, dims[3];
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
+		  HSA_STATUS_SUCCESS);
+	struct {
+		uint32_t version, device, words[8];
+	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
+	memcpy(layout.words, (const void *)(uintptr_t)a.handle, sizeof(layout.words));
+	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&layout;
+	hsa_ext_image_t c;
+	ck_status(hsa_amd_image_create(gpu, &d, l, mem + 16, HSA_ACCESS_PERMISSION_RW, &c),
+		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	layout.version = 2;
+	ck_status(hsa_amd_image_create(gpu, &d, l, mem, HSA_ACCESS_PERMISSION_RW, &c),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	layout.version = 1;
+	layout.device ^= 1;
+	ck_status(hsa_amd_image_create(gpu, &d, l, mem, HSA_ACCESS_PERMISSION_RW, &c),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+
+	hsa_ext_image_t none = { 0 };
+	hsa_ext_sampler_t no_sampler = { 0 };
+	ck_status(hsa_ext_image_destroy(gpu, none), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_sampler_destroy(gpu, no_sampler), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_destroy(gpu, a), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_destroy(gpu, b), HSA_STATUS_SUCCESS);
+
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_EXT_AGENT_INFO_MAX_IMAGE_RD_HANDLES,
+				     &rd),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_agent_get_info(gpu,
+				     (hsa_agent_info_t)HSA_EXT_AGENT_INFO_MAX_IMAGE_RORW_HANDLES,
+				     &rorw),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(rd, 128);
+	ck_assert_uint_eq(rorw, 64);
+	/* ROCr 5.2.3 falls through to the chip id here (a missing break) */
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS,
+				     &sampler_handlers),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(sampler_handlers, chip);
+	ck_status(hsa_agent_get_info(gpu,
+				     (hsa_agent_info_t)0x300c, /* LINEAR_ROW_PITCH_ALIGNMENT */
+				     dims),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_image_get_info_max_dim(gpu, (hsa_agent_info_t)0x300c, dims),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_image_get_info_max_dim(cpu,
+						 (hsa_agent_info_t)HSA_EXT_AGENT_INFO_IMAGE_3D_MAX_ELEMENTS,
+						 dims),
+		  HSA_STATUS_SUCCESS);
+	ck_assert(dims[0] == 0 && dims[1] == 0 && dims[2] == 0);
+	ck_status(hsa_amd_memory_pool_free(mem), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *statuses_suite(void)
 {
 	Suite *s = suite_create("api_statuses");
@@ -237,6 +347,7 @@ static Suite *statuses_suite(void)
 	tcase_add_test(tc, migration_is_out_of_resources);
 	tcase_add_test(tc, argument_checks);
 	tcase_add_test(tc, zero_handles);
+	tcase_add_test(tc, image_statuses);
 	suite_add_tcase(s, tc);
 	return s;
 }
