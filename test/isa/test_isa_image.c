@@ -307,6 +307,33 @@ START_TEST(test_load_swizzle_and_out_of_range)
 }
 END_TEST
 
+/* SRGB (8_8_8_8, ROCr's SRGBA UNORM_INT8): red, green and blue are
+ * converted from sRGB to linear (IEC 61966-2-1), alpha is plain UNORM. */
+START_TEST(test_load_srgb)
+{
+	struct img a;
+	int32_t *pos = hx_alloc(4096);
+	float *out = hx_alloc(4096);
+
+	img_make(&a, T2D, F8_8_8_8, 9 /* SRGB */, RGBA, 4, 1, 1, 64);
+	for (unsigned i = 0; i < 16; i++)
+		a.data[i] = (uint8_t)(i * 17);
+	for (int i = 0; i < 4; i++)
+		pos[2 * i] = i, pos[2 * i + 1] = 0;
+	uint64_t args[3] = { H(a.obj), H(pos), H(out) };
+	run("load_2d", args, 3, 4, 1, 1);
+	for (unsigned i = 0; i < 16; i++) {
+		double c = a.data[i] / 255.0;
+		double want = i % 4 == 3 ? c : c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4);
+		ck_assert_msg(fabs(out[i] - want) <= 2e-6, "byte %u = %u: %a, expected %a", i, a.data[i],
+			      out[i], want);
+	}
+	img_free(&a);
+	hx_free(pos);
+	hx_free(out);
+}
+END_TEST
+
 /* write_imagef / write_imagei convert as the hardware: normalized values
  * saturate and round to nearest even, NaN stores 0, integers saturate. */
 START_TEST(test_store_conversions)
@@ -725,6 +752,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, test_copy_1d_3d_arrays);
 	tcase_add_test(tc, test_load_swizzle_and_out_of_range);
 	tcase_add_test(tc, test_store_conversions);
+	tcase_add_test(tc, test_load_srgb);
 	tcase_add_test(tc, test_sample_2d);
 	tcase_add_test(tc, test_sample_1d_3d_array);
 	tcase_add_test(tc, test_sample_integer_nearest);

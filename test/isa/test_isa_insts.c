@@ -231,6 +231,23 @@ START_TEST(test_image_get_resinfo)
 }
 END_TEST
 
+/* image_load_mip: a level beyond the image reads 0; a level a mipmapped
+ * image has (not modelled: gfx90a supports level 0 only) stops the wave
+ * with an error naming it, never a wrong texel. */
+START_TEST(test_image_load_mip_levels)
+{
+	uint32_t *o = run_wave("t_mip_oob");
+	struct kemu_isa_error err;
+	EXPECT(o, 0, 0);
+	EXPECT(o, 1, 0);
+	ck_assert_int_eq(run("t_mip_levels", o, 64, 1, 1, 64, 1, 1, &err), -1);
+	ck_assert_msg(err.kind == KEMU_ISA_ERR_ILLEGAL_INSTRUCTION &&
+		      strstr(err.message, "image_load_mip") && strstr(err.message, "mip level 1"),
+		      "%s: %s", kemu_isa_error_name(err.kind), err.message);
+	hx_free(o);
+}
+END_TEST
+
 START_TEST(test_memory_fault_reports_va)
 {
 	uint32_t *o = hx_alloc(4096);
@@ -544,6 +561,7 @@ static Suite *insts_suite(void)
 	tcase_add_test(tc, test_cache_maintenance_ops_complete);
 	tcase_add_test(tc, test_mimg_is_named_with_its_opcode);
 	tcase_add_test(tc, test_image_get_resinfo);
+	tcase_add_test(tc, test_image_load_mip_levels);
 	tcase_add_test(tc, test_memory_fault_reports_va);
 	tcase_add_test(tc, test_s_trap_stops_dispatch);
 	tcase_add_test(tc, test_mfma_16x16x4f32);

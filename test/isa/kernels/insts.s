@@ -442,3 +442,33 @@ BEGIN t_resinfo
   ST v7, 9
   s_endpgm
 KD t_resinfo
+
+// image_load_mip at level 1: a one-level image reads 0 (out of range);
+// t_mip_levels does the same on an image with levels 0..2 (not modelled:
+// the wave stops with an error).
+.macro MIPT last
+  PRO
+  s_mov_b32 s8, 0
+  s_mov_b32 s9, 0x00a00000             // DATA_FORMAT 8_8_8_8
+  s_mov_b32 s10, 0x0000c00f            // WIDTH 15, HEIGHT 3
+  s_mov_b32 s11, 0x90000fac | (\last << 16) // RGBA, TYPE 2D
+  s_mov_b32 s12, 0x0001e000            // PITCH 16
+  s_mov_b32 s13, 0
+  s_mov_b32 s14, 0
+  s_mov_b32 s15, 0
+  v_mov_b32 v0, 7
+  v_mov_b32 v4, 1
+  v_mov_b32 v5, 1
+  v_mov_b32 v6, 1
+  image_load_mip v[0:3], v[4:6], s[8:15] dmask:0xf unorm
+  s_waitcnt vmcnt(0)
+  ST v0, 0
+  ST v3, 1
+  s_endpgm
+.endm
+BEGIN t_mip_oob
+  MIPT 0
+KD t_mip_oob
+BEGIN t_mip_levels
+  MIPT 2
+KD t_mip_levels
