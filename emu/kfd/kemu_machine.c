@@ -520,6 +520,12 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 	} else {
 		ret = kemu_render_mmap(f, addr, len, prot, flags, offset, out);
 	}
+	if (ret == 0) {
+		/* MAP_FIXED replaced what was there: the kernel unmaps it first */
+		if (flags & MAP_FIXED)
+			kemu_cpu_unmapped(m, getpid(), (uintptr_t)*out, len);
+		kemu_svm_device_mapped(m, (uintptr_t)*out, len);
+	}
 	kemu_dbg(m, "mmap(%p, 0x%zx, prot %d, flags 0x%x, fd %d, 0x%llx) = %d", addr, len,
 		 prot, flags, fd, (unsigned long long)offset, ret);
 	kemu_file_put(f);

@@ -215,6 +215,11 @@ struct kemu_event {
 };
 
 /* ---- SVM ranges (kemu_svm.c) ---- */
+struct kemu_svm_span {
+	uint64_t start, last;          /* pages, inclusive */
+};
+/* The calling process mapped [addr, addr + len) from a device file. */
+void kemu_svm_device_mapped(struct kemu_machine *m, uint64_t addr, uint64_t len);
 struct kemu_svm_range {
 	uint64_t start, last;          /* CPU == GPU pages, inclusive */
 	uint32_t preferred_loc, prefetch_loc;
@@ -249,6 +254,12 @@ struct kemu_process {
 	uint64_t queue_ids[KEMU_MAX_QUEUE_IDS / 64];
 	struct kemu_svm_range *svm;    /* sorted; under vm_lock */
 	size_t n_svm, cap_svm;
+	/* CPU pages mapped from /dev/kfd or a render node (VM_IO|VM_PFNMAP
+	 * in the kernel), inclusive [start, last] spans, unsorted; under
+	 * dev_vma_lock, a leaf lock */
+	pthread_mutex_t dev_vma_lock;
+	struct kemu_svm_span *dev_vmas;
+	size_t n_dev_vmas, cap_dev_vmas;
 	enum kemu_runtime_state runtime_state;
 	uint64_t r_debug;
 	bool xnack_enabled;

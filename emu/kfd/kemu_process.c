@@ -60,6 +60,7 @@ struct kemu_process *kemu_process_get(struct kemu_machine *m, pid_t pid)
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_rwlock_init(&p->vm_lock, NULL);
 	pthread_mutex_init(&p->event_lock, NULL);
+	pthread_mutex_init(&p->dev_vma_lock, NULL);
 	p->signal_fd = -1;
 	/* event id 0 is reserved at process creation (kfd_event_init_process) */
 	p->signal_event_count = 1;
@@ -107,6 +108,7 @@ void kemu_process_destroy(struct kemu_process *p)
 		if (pdd->drm_file)
 			kemu_file_put(pdd->drm_file);
 	}
+	pthread_mutex_destroy(&p->dev_vma_lock);
 	pthread_mutex_destroy(&p->event_lock);
 	pthread_rwlock_destroy(&p->vm_lock);
 	pthread_mutex_destroy(&p->lock);

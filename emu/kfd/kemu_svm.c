@@ -9,8 +9,8 @@
  *             +EINVAL, not an error (svm_ioctl's "r = EINVAL")
  *   SET_ATTR  validates the attributes (unknown type or unknown gpu_id
  *             -EINVAL), then the range (every page mapped in the process,
- *             none by a device mapping -EFAULT, no BO mapping of any GPU
- *             VM inside -EADDRINUSE),
+ *             none by a mapping of /dev/kfd or a render node -EFAULT, no
+ *             BO mapping of any GPU VM inside -EADDRINUSE),
  *             then splits existing ranges at the boundaries, fills gaps with
  *             default ranges and applies the attributes in order
  *             (svm_range_add / svm_range_apply_attrs)
@@ -25,8 +25,9 @@
  * GPU_RO removes write, GPU_EXEC adds execute.  With XNACK on, a GPU access
  * to any mapped CPU page outside SVM ranges and BOs also succeeds, as the
  * retry-fault handler creates an "unregistered" range for it.  Unmapping
- * CPU pages (munmap, through the shim) drops the ranges over them, as the
- * MMU notifier does (mremap and brk shrinking are not seen).  ALLOC of a
+ * CPU pages (munmap, or mmap MAP_FIXED over them, through the shim) drops
+ * the ranges over them, as the MMU notifier does (mremap and brk shrinking
+ * are not seen).  ALLOC of a
  * BO over an SVM range is -EADDRINUSE, and a queue's CWSR area may be an SVM
  * range mapped to its GPU with GPU_ALWAYS_MAPPED (kfd_queue_buffer_svm_get).
  *
@@ -35,12 +36,9 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "kemu_priv.h"
@@ -112,43 +110,74 @@ static bool svm_cpu_range_valid(uint64_t start, uint64_t last)
 /* svm_range_is_valid's other refusal: a range over a device mapping
  * (VM_IO | VM_PFNMAP | VM_MIXEDMAP), which is what the CPU mappings of KFD
  * and DRM objects are: doorbells, MMIO, events, BOs through the render
- * node.  Here those are mappings of kfdemu's memfds, all named "kfdemu...",
- * so /proc/self/maps tells them apart (read with raw system calls: this
- * runs inside the shim).  Pages [start, last]. */
-static bool svm_has_device_vma(uint64_t start, uint64_t last)
+ * node.  kemu_mmap records each (kemu_svm_device_mapped) and munmap trims
+ * them (kemu_cpu_unmapped).  Pages [start, last]. */
+static bool svm_has_device_vma(struct kemu_process *p, uint64_t start, uint64_t last)
 {
-	static const char tag[] = "/memfd:kfdemu";
-	int fd = (int)syscall(SYS_openat, AT_FDCWD, "/proc/self/maps", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	char buf[4096], line[512];
-	size_t len = 0;
-	bool hit = false, done = false;
-	while (!hit && !done) {
-		ssize_t n = syscall(SYS_read, fd, buf, sizeof(buf));
-		if (n <= 0) {
-			done = true;
-			n = 0;
-			buf[n++] = '\n'; /* flush the last line */
+	bool hit = false;
+	pthread_mutex_lock(&p->dev_vma_lock);
+	for (size_t i = 0; i < p->n_dev_vmas && !hit; i++)
+		hit = p->dev_vmas[i].start <= last && p->dev_vmas[i].last >= start;
+	pthread_mutex_unlock(&p->dev_vma_lock);
+	return hit;
+}
+
+void kemu_svm_device_mapped(struct kemu_machine *m, uint64_t addr, uint64_t len)
+{
+	struct kemu_process *p = kemu_process_find(m, getpid());
+	if (!p || !len)
+		return;
+	struct kemu_svm_span span = { addr >> 12, (addr + len - 1) >> 12 };
+	pthread_mutex_lock(&p->dev_vma_lock);
+	if (p->n_dev_vmas == p->cap_dev_vmas) {
+		size_t cap = p->cap_dev_vmas ? 2 * p->cap_dev_vmas : 16;
+		struct kemu_svm_span *v = realloc(p->dev_vmas, cap * sizeof(*v));
+		if (!v) {
+			pthread_mutex_unlock(&p->dev_vma_lock);
+			kemu_warn(m, "SVM: no memory to record device mapping [0x%llx, +0x%llx)",
+				  (unsigned long long)addr, (unsigned long long)len);
+			return;
 		}
-		for (ssize_t i = 0; i < n && !hit; i++) {
-			if (buf[i] != '\n') {
-				if (len < sizeof(line) - 1)
-					line[len++] = buf[i];
-				continue;
+		p->dev_vmas = v;
+		p->cap_dev_vmas = cap;
+	}
+	p->dev_vmas[p->n_dev_vmas++] = span;
+	pthread_mutex_unlock(&p->dev_vma_lock);
+}
+
+/* munmap of [start, last]: trims the recorded device mappings (one that
+ * straddles the hole becomes two).  Takes dev_vma_lock. */
+static void svm_device_unmapped(struct kemu_process *p, uint64_t start, uint64_t last)
+{
+	pthread_mutex_lock(&p->dev_vma_lock);
+	for (size_t i = 0; i < p->n_dev_vmas;) {
+		struct kemu_svm_span v = p->dev_vmas[i];
+		if (v.last < start || v.start > last) {
+			i++;
+			continue;
+		}
+		if (v.start < start && v.last > last) {
+			struct kemu_svm_span *grown = p->dev_vmas;
+			if (p->n_dev_vmas == p->cap_dev_vmas) {
+				grown = realloc(p->dev_vmas, 2 * p->cap_dev_vmas * sizeof(*grown));
+				if (!grown) { /* keep the whole span: a stricter check */
+					i++;
+					continue;
+				}
+				p->dev_vmas = grown;
+				p->cap_dev_vmas *= 2;
 			}
-			line[len] = 0;
-			len = 0;
-			unsigned long long lo, hi;
-			if (sscanf(line, "%llx-%llx", &lo, &hi) != 2 || hi <= lo)
-				continue;
-			if ((lo >> 12) > last || ((hi - 1) >> 12) < start)
-				continue;
-			hit = strstr(line, tag) != NULL;
+			p->dev_vmas[i++] = (struct kemu_svm_span){ v.start, start - 1 };
+			p->dev_vmas[p->n_dev_vmas++] = (struct kemu_svm_span){ last + 1, v.last };
+		} else if (v.start < start) {
+			p->dev_vmas[i++].last = start - 1;
+		} else if (v.last > last) {
+			p->dev_vmas[i++].start = last + 1;
+		} else {
+			p->dev_vmas[i] = p->dev_vmas[--p->n_dev_vmas];
 		}
 	}
-	kemu_sys_close(fd);
-	return hit;
+	pthread_mutex_unlock(&p->dev_vma_lock);
 }
 
 static struct kemu_svm_range svm_default_range(const struct kemu_process *p, uint64_t start,
@@ -426,7 +455,7 @@ long kemu_ioctl_svm(struct kemu_process *p, void *arg, size_t size)
 	if (a->op == KFD_SVM_OP_SET_ATTR)
 		err = svm_check_attrs(p, a->attrs, a->nattr);
 	if (!err && (!kemu_access_ok(a->start_addr, a->size) || !svm_cpu_range_valid(start, last) ||
-		     svm_has_device_vma(start, last)))
+		     svm_has_device_vma(p, start, last)))
 		err = -EFAULT;
 	if (!err)
 		err = a->op == KFD_SVM_OP_SET_ATTR ? svm_set_attr(p, start, last, a->attrs, a->nattr) :
@@ -544,6 +573,10 @@ void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_
 	if (!p)
 		return;
 	uint64_t start = addr >> 12, last = (addr + len - 1) >> 12;
+	svm_device_unmapped(p, start, last);
+	/* most unmaps touch no SVM range: no write lock, no VM generation */
+	if (!kemu_svm_overlaps(p, addr, len))
+		return;
 	pthread_mutex_lock(&p->lock);
 	pthread_rwlock_wrlock(&p->vm_lock);
 	if (svm_remove_locked(p, start, last))
@@ -555,6 +588,9 @@ void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_
 
 void kemu_svm_fini(struct kemu_process *p)
 {
+	free(p->dev_vmas);
+	p->dev_vmas = NULL;
+	p->n_dev_vmas = p->cap_dev_vmas = 0;
 	free(p->svm);
 	p->svm = NULL;
 	p->n_svm = p->cap_svm = 0;

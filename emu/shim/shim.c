@@ -436,8 +436,18 @@ static void *shim_mmap(const char *name, void *addr, size_t len, int prot, int f
 		}
 		shim_leave();
 	}
-	return ((void *(*)(void *, size_t, int, int, int, off_t))shim_real(name))(addr, len, prot,
-										  flags, fd, off);
+	void *out = ((void *(*)(void *, size_t, int, int, int, off_t))shim_real(name))(
+		addr, len, prot, flags, fd, off);
+	/* MAP_FIXED over pages that were mapped unmaps them first: KFD's
+	 * MMU notifier drops the SVM ranges there, as for munmap */
+	if (out != MAP_FAILED && (flags & MAP_FIXED)) {
+		m = shim_enter(false);
+		if (m) {
+			kemu_cpu_unmapped(m, getpid(), (uintptr_t)out, len);
+			shim_leave();
+		}
+	}
+	return out;
 }
 
 SHIM_EXPORT void *mmap(void *addr, size_t len, int prot, int flags, int fd, off_t off)
@@ -450,9 +460,8 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 	return shim_mmap("mmap64", addr, len, prot, flags, fd, off);
 }
 
-/* munmap of device mappings needs no model work (the kernel's vma close
- * does nothing KFD-visible for them); unmapping ordinary pages drops the
- * SVM ranges over them, as KFD's MMU notifier does. */
+/* Unmapping pages drops the SVM ranges over them, as KFD's MMU notifier
+ * does, and forgets device mappings there (kemu_cpu_unmapped). */
 SHIM_EXPORT int munmap(void *addr, size_t len)
 {
 	int r = SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);

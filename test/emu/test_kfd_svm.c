@@ -152,20 +152,19 @@ START_TEST(unmapped_pages_lose_their_svm_ranges)
 END_TEST
 
 /* svm_range_is_valid refuses device mappings (VM_IO | VM_PFNMAP), which
- * is what the CPU mappings of KFD and DRM objects are: here, kfdemu's
- * memfds. */
+ * is what the CPU mappings of /dev/kfd and render-node objects are: here
+ * the MMIO remap page; once unmapped, the pages are ordinary again. */
 START_TEST(a_device_mapping_is_efault)
 {
-	int fd = (int)syscall(SYS_memfd_create, "kfdemu-test", MFD_CLOEXEC);
-	ck_assert_int_ge(fd, 0);
-	ck_assert_int_eq(ftruncate(fd, 2 * 4096), 0);
-	uint8_t *dev = mmap(NULL, 2 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	ck_assert_ptr_ne(dev, MAP_FAILED);
+	void *dev = NULL;
+	uint64_t mmio = (uint64_t)E.gpu_id << 46; /* KFD_MMAP_TYPE_MMIO */
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, 4096, PROT_READ | PROT_WRITE, MAP_SHARED, E.kfd,
+				   mmio, &dev), 0);
 	struct kfd_svm_attribute a = { ATTR_ACCESS, E.gpu_id };
-	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, dev, 2 * 4096, &a, 1), -EFAULT);
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, dev, 4096, &a, 1), -EFAULT);
 	struct kfd_svm_attribute g = { ATTR_GRANULARITY, 0 };
-	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, dev + 4096, 4096, &g, 1), -EFAULT);
-	/* any other shared mapping is ordinary memory */
+	ck_assert_int_eq(svm(KFD_SVM_OP_GET_ATTR, dev, 4096, &g, 1), -EFAULT);
+	/* an ordinary shared mapping is not a device's */
 	int other = (int)syscall(SYS_memfd_create, "not-a-device", MFD_CLOEXEC);
 	ck_assert_int_ge(other, 0);
 	ck_assert_int_eq(ftruncate(other, 4096), 0);
@@ -173,9 +172,15 @@ START_TEST(a_device_mapping_is_efault)
 	ck_assert_ptr_ne(shm, MAP_FAILED);
 	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, shm, 4096, &a, 1), 0);
 	munmap(shm, 4096);
-	munmap(dev, 2 * 4096);
 	close(other);
-	close(fd);
+	/* unmapped (the shim reports it) and mapped again: ordinary memory */
+	munmap(dev, 4096);
+	kemu_cpu_unmapped(E.m, getpid(), (uintptr_t)dev, 4096);
+	void *again = mmap(dev, 4096, PROT_READ | PROT_WRITE,
+			   MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+	ck_assert_ptr_eq(again, dev);
+	ck_assert_int_eq(svm(KFD_SVM_OP_SET_ATTR, again, 4096, &a, 1), 0);
+	munmap(again, 4096);
 }
 END_TEST
 
