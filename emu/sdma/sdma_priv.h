@@ -134,6 +134,9 @@
  * of its queues between two sweeps (every queue: an engine has at most 8
  * RLC queues on the presets) */
 #define KEMU_SDMA_WATCH_MAX       16
+/* The engine threads' timer slack (PR_SET_TIMERSLACK; Linux's default is
+ * 50 us, as long as the shortest nap) */
+#define KEMU_SDMA_TIMER_SLACK_NS  1000ul
 
 struct kemu_sdma_engine;
 
