@@ -53,6 +53,7 @@
 
 #include "copy/copy.h"
 #include "copy/sdma_packets.h"
+#include "queue/queue.h"
 #include "signal/signal.h"
 #include "util/barrier.h"
 #include "util/log.h"
@@ -75,6 +76,9 @@ struct hl_sdma {
 	uint64_t *doorbell;
 	uint64_t wptr;                 /* bytes written, ours */
 	uint32_t ts_next;
+	bool held;                     /* holds the queue error service, which
+	                                * watches KFD's MEMORY event for the
+	                                * engine's faults (src/queue/errors.c) */
 };
 
 static struct {
@@ -112,6 +116,9 @@ static _Atomic uint64_t *rptr_of(const struct hl_sdma *s)
 static void sdma_release(struct hl_runtime *rt, struct hl_sdma *s)
 {
 	s->ready = false;
+	if (s->held)
+		hl_queue_service_unhold(rt);
+	s->held = false;
 	if (s->queue_id || s->doorbell) {
 		int err = kfd_queue_destroy(rt->proc, s->queue_id);
 		s->queue_id = 0;
@@ -217,6 +224,13 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	}
 	s->wptr = 0;
 	s->ts_next = 0;
+	/* An engine that faults raises KFD's MEMORY event: the service
+	 * delivers it to the system event handlers (or ROCr's abort). */
+	err = hl_queue_service_hold(rt);
+	if (err)
+		hl_warn(COPY_LOG, "%s: SDMA queue: no error service (%s): its faults go unseen",
+			agent->name, hl_errno_name(err));
+	s->held = !err;
 	s->ready = true;
 	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s)", agent->name, s->queue_id,
 		 s->dir == HL_SDMA_H2D ? "host to device" :

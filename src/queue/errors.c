@@ -20,11 +20,12 @@
  * can grow: the thread grows the queue's scratch and stores 0 into the
  * signal, and the CP retries the packet (scratch.c, queue.h).
  *
- * Lifetime: the thread exists while at least one listed queue is live:
- * any queue can fault, and a fault must reach the system event handlers or
- * ROCr's default abort (ROCr's async-events thread runs from hsa_init; ours
- * waits for a queue, the first thing that can fault).  The first queue
- * starts it (with its three events: a wake event and the MEMORY and
+ * Lifetime: the thread exists while at least one listed queue is live or
+ * one of the runtime's own engines (an unlisted queue, an SDMA queue) holds
+ * it: anything that runs on the GPU can fault, and a fault must reach the
+ * system event handlers or ROCr's default abort (ROCr's async-events thread
+ * runs from hsa_init; ours waits for the first thing that can fault).  The
+ * first queue or hold starts it (with its three events: a wake event and the MEMORY and
  * HW_EXCEPTION events); destroying the last one stops it, and whoever runs next without hl_queues.lock joins it
  * (hl_queue_service_reap) and destroys its events.  A stopped service whose
  * thread is still finishing a callback stays on the list until joined, so
@@ -508,7 +509,49 @@ void hl_queue_service_detach_locked(struct hl_queue *q)
 	while (in_callback_of_locked(q))
 		pthread_cond_wait(&hl_queues.idle, &hl_queues.lock);
 	struct hl_queue_service *svc = hl_queues.svc;
-	if (svc && !hl_queues.n_live) {
+	if (svc && !hl_queues.n_live && !hl_queues.n_holds) {
+		svc->stop = true;
+		hl_queues.svc = NULL;
+		service_wake(svc);
+	}
+}
+
+int hl_queue_service_hold(struct hl_runtime *rt)
+{
+	int err = hl_queues_attach(rt);
+	if (err)
+		return err;
+	pthread_mutex_lock(&hl_queues.lock);
+	hl_queues.n_holds++;
+	if (!hl_queues.svc) {
+		err = service_start_locked(rt);
+		if (err)
+			hl_queues.n_holds--;
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
+	return err;
+}
+
+void hl_queue_service_unhold(struct hl_runtime *rt)
+{
+	pthread_mutex_lock(&hl_queues.lock);
+	/* After the queue teardown (or in another runtime) the holds are
+	 * gone already. */
+	if (hl_queues.rt == rt && hl_queues.n_holds && !--hl_queues.n_holds &&
+	    !hl_queues.n_live && hl_queues.svc) {
+		struct hl_queue_service *svc = hl_queues.svc;
+		svc->stop = true;
+		hl_queues.svc = NULL;
+		service_wake(svc);
+	}
+	pthread_mutex_unlock(&hl_queues.lock);
+}
+
+void hl_queue_service_stop_locked(void)
+{
+	hl_queues.n_holds = 0;
+	struct hl_queue_service *svc = hl_queues.svc;
+	if (svc) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
 		service_wake(svc);

@@ -89,7 +89,7 @@ static void queues_forget_locked(void)
 		q = next;
 	}
 	hl_queues.live = NULL;
-	hl_queues.n_live = 0;
+	hl_queues.n_live = hl_queues.n_holds = 0;
 	hl_soft_queues_forget_locked();
 	hl_queues.current = NULL;
 	hl_queue_service_forget_locked();
@@ -431,8 +431,10 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 }
 
 /* For the runtime's own queues (internal.c): a queue that is not in the
- * registry, so no public call accepts its pointer, the error service never
- * watches it, and queue_teardown never sees it; its owner destroys it (with
+ * registry, so no public call accepts its pointer, the error service does
+ * not watch its inactive signal (it holds the service for the MEMORY
+ * event: its faults reach the system event handlers), and queue_teardown
+ * never sees it; its owner destroys it (with
  * hl_queue_destroy_unlisted) from a teardown hook registered after this
  * call, which therefore runs before queue_teardown frees the pages. */
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
@@ -441,12 +443,22 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 	int err = hl_queues_attach(rt);
 	if (!err)
 		err = queue_create(rt, agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, out);
+	if (err)
+		return err;
+	/* Its faults must reach the system event handlers too. */
+	err = hl_queue_service_hold(rt);
+	if (err) {
+		queue_destroy(rt, *out);
+		*out = NULL;
+	}
 	return err;
 }
 
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q)
 {
-	return queue_destroy(rt, q);
+	int err = queue_destroy(rt, q);
+	hl_queue_service_unhold(rt);
+	return err;
 }
 
 /* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn): destroy
@@ -471,6 +483,7 @@ static void queue_teardown(struct hl_runtime *rt)
 		queue_destroy(rt, q);
 		pthread_mutex_lock(&hl_queues.lock);
 	}
+	hl_queue_service_stop_locked();
 	pthread_mutex_unlock(&hl_queues.lock);
 	hl_queue_service_reap();
 	hl_soft_queues_teardown();

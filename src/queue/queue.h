@@ -243,6 +243,7 @@ struct hl_queues {
 	struct hl_queue_page **pages;  /* every page, for teardown */
 	uint32_t n_pages, cap_pages;
 	struct hl_queue_service *svc;  /* errors.c; NULL when no thread */
+	uint32_t n_holds;              /* hl_queue_service_hold not undone */
 	struct hl_queue *current;      /* queue whose callback is running */
 };
 
@@ -346,6 +347,18 @@ void hl_queue_service_detach_locked(struct hl_queue *q);
 void hl_queue_service_reap(void);
 /* A fork child: the thread did not survive fork; forget it. */
 void hl_queue_service_forget_locked(void);
+/* For the runtime's own engines outside the registry (unlisted queues,
+ * SDMA queues), which can fault too: keeps the service, and so the watch
+ * on KFD's MEMORY event, running until the matching unhold or the last
+ * hsa_shut_down (whose queue teardown drops every hold).  hold binds the
+ * module to rt (hl_queues_attach: run it without hl_queues.lock); unhold
+ * never joins the thread (the next reap does), so both may be called
+ * with the caller's own locks held. */
+int hl_queue_service_hold(struct hl_runtime *rt);
+void hl_queue_service_unhold(struct hl_runtime *rt);
+/* The last hsa_shut_down: drops every hold and stops the service (the
+ * live queues are gone).  Caller holds hl_queues.lock. */
+void hl_queue_service_stop_locked(void);
 /* Logs the error of a callback-less queue that nobody reported (destroy). */
 void hl_queue_error_log_unreported(struct hl_queue *q);
 

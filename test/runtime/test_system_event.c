@@ -69,13 +69,30 @@ static hsa_status_t find_kernarg(hsa_amd_memory_pool_t pool, void *data)
 	return HSA_STATUS_SUCCESS;
 }
 
+static hsa_agent_t cpu;
+
 static hsa_status_t find_cpu_kernarg(hsa_agent_t agent, void *data)
 {
 	(void)data;
 	hsa_device_type_t type;
 	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
-	if (type == HSA_DEVICE_TYPE_CPU && !kernarg_pool.handle)
+	if (type == HSA_DEVICE_TYPE_CPU && !kernarg_pool.handle) {
+		cpu = agent;
 		hsa_amd_agent_iterate_memory_pools(agent, find_kernarg, NULL);
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The GPU's own (VRAM) pool. */
+static hsa_status_t find_vram(hsa_amd_memory_pool_t pool, void *data)
+{
+	uint32_t segment = 0;
+	bool all = true;
+	hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &segment);
+	hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL, &all);
+	hsa_amd_memory_pool_t *out = data;
+	if (segment == HSA_AMD_SEGMENT_GLOBAL && !all && !out->handle)
+		*out = pool;
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -373,9 +390,34 @@ static hsa_status_t declines_loudly(const hsa_amd_event_t *ev, void *data)
  * and exits 4 when one fails. */
 static const char *child_mode;
 
+/* An async copy from FAULT_VA into VRAM, with no queue in the process:
+ * the copy engine faults (an SDMA engine, or with HSA_ENABLE_SDMA=0 the
+ * blit kernel on the runtime's own queue). */
+static void child_sdma_fault(void)
+{
+	hsa_amd_memory_pool_t vram = { 0 };
+	ck_status(hsa_amd_agent_iterate_memory_pools(gpu, find_vram, &vram), HSA_STATUS_SUCCESS);
+	ck_assert(vram.handle);
+	void *dst = NULL;
+	ck_status(hsa_amd_memory_pool_allocate(vram, 4096, 0, &dst), HSA_STATUS_SUCCESS);
+	uint32_t node = 0;
+	hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_DRIVER_NODE_ID, &node);
+	fprintf(stderr, "sysevt child: agent %p node %u\n", (void *)(uintptr_t)gpu.handle, node);
+	hsa_signal_t done;
+	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_async_copy(dst, gpu, (const void *)(uintptr_t)FAULT_VA, cpu, 64,
+					    0, NULL, done), HSA_STATUS_SUCCESS);
+	hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+				  HSA_WAIT_STATE_BLOCKED);
+	fprintf(stderr, "sysevt child: the faulting copy completed\n");
+	exit(3);
+}
+
 START_TEST(child_faults)
 {
 	init_runtime();
+	if (!strcmp(child_mode, "sdma"))
+		child_sdma_fault();
 	uint64_t kd = load_vadd();
 	if (!strcmp(child_mode, "declined"))
 		ck_status(hsa_amd_register_system_event_handler(declines_loudly, NULL),
@@ -397,6 +439,11 @@ END_TEST
 static int child(const char *mode)
 {
 	child_mode = mode;
+	/* The parent's case selection is not the child's. */
+	unsetenv("CK_RUN_SUITE");
+	unsetenv("CK_RUN_CASE");
+	unsetenv("CK_INCLUDE_TAGS");
+	unsetenv("CK_EXCLUDE_TAGS");
 	Suite *s = suite_create("system_event_child");
 	TCase *tc = tcase_create("child");
 	tcase_add_test(tc, child_faults);
@@ -509,6 +556,17 @@ START_TEST(declining_handlers_print_rocr_message_and_abort)
 }
 END_TEST
 
+/* The runtime's own engines can fault too: with no queue in the process,
+ * a copy engine's fault still gets ROCr's answer. */
+START_TEST(copy_fault_without_a_queue_prints_rocr_message_and_aborts)
+{
+	run_child("sdma", NULL, child_out, sizeof(child_out));
+	char line[256];
+	expected_message(child_out, line, sizeof(line));
+	ck_assert_msg(strstr(child_out, line), "no line \"%s\"", line);
+}
+END_TEST
+
 START_TEST(vm_fault_message_0_aborts_without_the_message)
 {
 	run_child("plain", "HSA_ENABLE_VM_FAULT_MESSAGE=0", child_out, sizeof(child_out));
@@ -533,6 +591,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, no_handler_prints_rocr_message_and_aborts);
 	tcase_add_test(tc, declining_handlers_print_rocr_message_and_abort);
 	tcase_add_test(tc, vm_fault_message_0_aborts_without_the_message);
+	tcase_add_test(tc, copy_fault_without_a_queue_prints_rocr_message_and_aborts);
 	suite_add_tcase(s, tc);
 	return s;
 }
