@@ -15,8 +15,7 @@
  * POLLS_PER_CLOCK polls (about a microsecond).
  *  - HSA_WAIT_STATE_BLOCKED: spin for the signal's adaptive budget (1-200
  *    us, the time the last waits on it took, where ROCr always spins 200
- *    us; see below for a value that is moving), yielding the CPU between
- *    polls once the value has been still for SPIN_NS_MAX (20 us), then sleep
+ *    us; see below for a value that is moving), then sleep
  *    in WAIT_EVENTS on the signal's event with a timeout in ms rounded up
  *    from what is left, re-checking the value after every wake.  A sleeper
  *    uses no CPU.  A signal without an event (GPU-only, or the pool was
@@ -41,7 +40,10 @@
  *    kept a loop of 4 KiB copies at ~110 us each (ROCr's 200 us spin: ~1
  *    us), and 1 MiB copies (~23 us on the engine) always slept (~55 us).
  *    A budget that follows waits of up to 200 us spins through them as
- *    ROCr does, and only while the waits are that short.
+ *    ROCr does, and only while the waits are that short.  The spin does
+ *    not yield, as ROCr's does not: a sched_yield() between polls past
+ *    20 us (tried) can hand the CPU to a neighbour for a whole slice on a
+ *    loaded host, and did no better in A/B runs of a loop of copies.
  *
  * The no-missed-wakeup argument (the waker's half is in ops.c):
  *   1. after its spin, the waiter adds itself to side->sleepers, then a
@@ -73,7 +75,7 @@
 #define POLLS_PER_CLOCK 16u
 #define HOT_SPIN_NS 200000u /* ACTIVE: polls before the back-off */
 #define SPIN_NS_MIN 1000u
-#define SPIN_NS_MAX 20000u  /* pure spin; steps closer than this are a batch */
+#define SPIN_NS_MAX 20000u  /* steps closer than this are a batch */
 #define BUDGET_NS_MAX 200000u /* ROCr's spin: the longest adaptive budget */
 #define STEP_SPIN_NS 200000u /* stillness that ends the spin of a stepping wait */
 #define BACKOFF_PAUSE_STEPS 10u  /* 1, 2, 4 ... 512 pauses */
@@ -219,11 +221,6 @@ static int64_t wait_blocked(struct hl_signal_side *side, struct hl_signal_event 
 				return 0;
 			now = hl_system_timestamp();
 			value_moved(v, &last, now, &moved, &window, budget, &stepping);
-			/* a long budget: past the pure spin, let a thread
-			 * that needs this CPU (perhaps the one we wait for)
-			 * run between polls */
-			if (now - moved >= SPIN_NS_MAX)
-				sched_yield();
 		}
 		/* Only now count as a sleeper: a store that lands while we
 		 * spin costs its thread no SET_EVENT.  Pairs with the seq_cst
