@@ -149,7 +149,12 @@ START_TEST(destroy_while_copies_stream_in)
 	atomic_store(&stream_stop, false);
 	pthread_t t;
 	ck_assert_int_eq(pthread_create(&t, NULL, stream_run, &pr), 0);
-	cp_sleep_ms(30);
+	/* destroy only once the engine is executing (on a loaded host its
+	 * first pickup may take longer than any fixed sleep) */
+	uint64_t end = cp_now_ns() + 10000000000ull;
+	while (sdq_rptr(&pr.q) == 0 && cp_now_ns() < end)
+		cp_sleep_ms(1);
+	cp_sleep_ms(5);
 	ck_assert_int_eq(sdq_destroy(&pr.q), 0);
 	uint64_t rptr = sdq_rptr(&pr.q);
 	cp_sleep_ms(10);
