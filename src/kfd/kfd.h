@@ -331,9 +331,11 @@ static inline bool kfd_svm_api(const struct kfd_process *proc)
  * -EINVAL for a doorbell. */
 int kfd_mem_export_dmabuf(struct kfd_process *proc, struct kfd_mem *mem, int *fd);
 /* GET_DMABUF_INFO on a dma-buf fd: its size, exporting GPU and KFD flags
- * (VRAM or GTT, PUBLIC). */
+ * (VRAM or GTT, PUBLIC).  With metadata, *metadata_size bytes there take
+ * the BO's metadata and *metadata_size becomes its size (also on failure:
+ * the kernel says how much a too-small buffer lacked). */
 int kfd_dmabuf_info(struct kfd_process *proc, int fd, uint64_t *size, uint32_t *gpu_id,
-		    uint32_t *flags);
+		    uint32_t *flags, void *metadata, uint32_t *metadata_size);
 /* Imports a dma-buf (IMPORT_DMABUF) at a VA reserved for it (aligned to
  * align, 0 = automatic), on gpu_id (0: the exporting GPU if this process
  * has it, else the first GPU), and maps it for the CPU by mmap of the fd

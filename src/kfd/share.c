@@ -77,10 +77,16 @@ int kfd_mem_export_dmabuf(struct kfd_process *proc, struct kfd_mem *mem, int *fd
 }
 
 int kfd_dmabuf_info(struct kfd_process *proc, int fd, uint64_t *size, uint32_t *gpu_id,
-		    uint32_t *flags)
+		    uint32_t *flags, void *metadata, uint32_t *metadata_size)
 {
-	struct kfd_args_get_dmabuf_info args = { .dmabuf_fd = (uint32_t)fd };
+	struct kfd_args_get_dmabuf_info args = {
+		.dmabuf_fd = (uint32_t)fd,
+		.metadata_ptr = (uintptr_t)metadata,
+		.metadata_size = metadata ? *metadata_size : 0,
+	};
 	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_GET_DMABUF_INFO, &args);
+	if (metadata)
+		*metadata_size = args.metadata_size;
 	if (ret) {
 		hl_error(KFD_LOG, "GET_DMABUF_INFO: %s: fd %d%s", hl_errno_name(ret), fd,
 			 ret == -EINVAL ? " (not a dma-buf of GPU memory)" : "");
@@ -123,7 +129,7 @@ int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uin
 		hl_error(KFD_LOG, "IMPORT_DMABUF: ENODEV: no GPU to import on");
 		return -ENODEV;
 	}
-	ret = kfd_dmabuf_info(proc, fd, &size, &owner, &info_flags);
+	ret = kfd_dmabuf_info(proc, fd, &size, &owner, &info_flags, NULL, NULL);
 	if (ret)
 		return ret;
 	if (size == 0 || (size & (KFD_PAGE_SIZE - 1))) {

@@ -42,7 +42,10 @@
  * agents given (every GPU when none); detach takes the pointer attach
  * returned (INVALID_ARGUMENT otherwise).
  *
- * Attachments are on rt->ipc_imports under rt->mem_lock.
+ * Attachments are on rt->ipc_imports under rt->mem_lock, with the graphics
+ * interop mappings (interop.c): libhsakmt keeps both as imported BOs of one
+ * kind, so ROCr's detach unmaps either and so does ours; pointer info tells
+ * them apart (IPC, GRAPHICS).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -76,6 +79,8 @@ struct hl_ipc_import {
 	uint64_t size;        /* the part the handle names */
 	bool fragment;        /* ptr is inside mem (a ROCr sub-allocation) */
 	uint32_t flags;       /* the exporter's KFD_ALLOC_* flags */
+	bool graphics;        /* hsa_amd_interop_map_buffer's (interop.c) */
+	void *metadata;       /* the BO's metadata (graphics; owned) */
 	struct kfd_mem *mem;
 	void *userdata;
 	struct hl_ipc_import *next;
@@ -311,13 +316,34 @@ out_free_ids:
 	return status;
 }
 
-hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
+int hl_ipc_add_graphics(struct hl_runtime *rt, struct kfd_mem *mem, void *metadata)
 {
-	struct hl_runtime *rt = hl_runtime_get();
-	if (!rt)
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!mapped_ptr)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_ipc_import *im = calloc(1, sizeof(*im));
+	if (!im)
+		return -ENOMEM;
+	im->ptr = mem->addr;
+	im->size = mem->size;
+	im->graphics = true;
+	im->metadata = metadata;
+	im->mem = mem;
+	pthread_mutex_lock(&rt->mem_lock);
+	im->next = rt->ipc_imports;
+	rt->ipc_imports = im;
+	pthread_mutex_unlock(&rt->mem_lock);
+	return 0;
+}
+
+static void import_free(struct hl_runtime *rt, struct hl_ipc_import *im, int *err)
+{
+	int e = kfd_mem_free(rt->proc, im->mem);
+	if (err)
+		*err = e;
+	free(im->metadata);
+	free(im);
+}
+
+int hl_ipc_release(struct hl_runtime *rt, void *mapped_ptr)
+{
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_ipc_import *found = NULL;
 	for (struct hl_ipc_import **pp = &rt->ipc_imports; *pp; pp = &(*pp)->next)
@@ -328,12 +354,24 @@ hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
 		}
 	pthread_mutex_unlock(&rt->mem_lock);
 	if (!found) {
-		hl_debug(IPC_LOG, "detach %p: not an attached pointer", mapped_ptr);
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		hl_debug(IPC_LOG, "detach %p: not an attached or interop-mapped pointer",
+			 mapped_ptr);
+		return -EINVAL;
 	}
-	int err = kfd_mem_free(rt->proc, found->mem);
-	free(found);
-	return err ? HSA_STATUS_ERROR_INVALID_ARGUMENT : HSA_STATUS_SUCCESS;
+	int err;
+	import_free(rt, found, &err);
+	return err;
+}
+
+hsa_status_t hsa_amd_ipc_memory_detach(void *mapped_ptr)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!mapped_ptr)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return hl_ipc_release(rt, mapped_ptr) ? HSA_STATUS_ERROR_INVALID_ARGUMENT
+					      : HSA_STATUS_SUCCESS;
 }
 
 /* What ROCr 5.2.3 reports (libhsakmt's QueryPointerInfo of an imported
@@ -359,7 +397,7 @@ bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_
 	}
 	if (!im)
 		return false;
-	out->type = HSA_EXT_POINTER_TYPE_IPC;
+	out->type = im->graphics ? HSA_EXT_POINTER_TYPE_GRAPHICS : HSA_EXT_POINTER_TYPE_IPC;
 	out->agentBaseAddress = in_fragment ? im->ptr : im->mem->addr;
 	out->hostBaseAddress = in_fragment ? im->ptr : NULL;
 	out->sizeInBytes = in_fragment ? im->size : im->mem->size;
@@ -403,8 +441,7 @@ void hl_ipc_release_all(struct hl_runtime *rt)
 	pthread_mutex_unlock(&rt->mem_lock);
 	while (im) {
 		struct hl_ipc_import *next = im->next;
-		kfd_mem_free(rt->proc, im->mem);
-		free(im);
+		import_free(rt, im, NULL);
 		im = next;
 	}
 }
@@ -415,6 +452,7 @@ void hl_ipc_forget_all(struct hl_runtime *rt)
 	rt->ipc_imports = NULL;
 	while (im) {
 		struct hl_ipc_import *next = im->next;
+		free(im->metadata);
 		free(im);
 		im = next;
 	}

@@ -393,6 +393,13 @@ bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_
 /* Sets the userdata of the attachment that starts at ptr; false when
  * none does.  Caller holds rt->mem_lock. */
 bool hl_ipc_set_userdata_locked(struct hl_runtime *rt, const void *ptr, void *userdata);
+/* Lists an interop mapping (interop.c: mem imported and GPU-mapped, its
+ * metadata buffer, both owned from now on) with the attachments, where
+ * pointer info reports it as GRAPHICS.  -ENOMEM. */
+int hl_ipc_add_graphics(struct hl_runtime *rt, struct kfd_mem *mem, void *metadata);
+/* Unlists and frees the attachment or interop mapping that starts at
+ * mapped_ptr: -EINVAL when none does, else kfd_mem_free's result. */
+int hl_ipc_release(struct hl_runtime *rt, void *mapped_ptr);
 /* Detaches everything (the last hsa_shut_down) / drops the records (fork
  * child, no lock: the runtime is unreachable). */
 void hl_ipc_release_all(struct hl_runtime *rt);

@@ -1,31 +1,18 @@
 /*
- * The exported functions hsalite does not implement (yet), in one place,
- * so that every symbol ROCr 5.2.3 exports resolves (a program linked
- * against ROCr loads and runs until it calls one of these) and so that
- * what is missing is visible at a glance.  docs/differences.md lists them.
- *
- * Each function checks what ROCr 5.2.3 checks before it reaches its
- * implementation, where that is cheap and needs nothing we lack, and
- * returns the same status for the same mistake (hsa.cpp IS_OPEN ->
- * NOT_INITIALIZED, IS_BAD_PTR -> INVALID_ARGUMENT, an invalid agent ->
- * INVALID_AGENT, Signal::Convert: handle 0 -> INVALID_ARGUMENT, else an
- * unknown handle -> INVALID_SIGNAL).  Then it logs (warn) that the call is
- * not implemented and returns HSA_STATUS_ERROR_NOT_SUPPORTED.
- *
- * Three groups:
- *  1. ROCr has no working implementation either: we return exactly what
- *     ROCr 5.2.3 returns.
- *     - The finalizer (hsa_ext_program_*): ROCr's table entries stay
- *       hsa_ext_null, which returns HSA_STATUS_ERROR_NOT_INITIALIZED
- *       whatever the arguments, because no libhsa-ext-finalize64.so.1
- *       ships (hsa_ext_interface.cpp).
- *     - hsa_amd_memory_migrate, hsa_amd_memory_pool_can_migrate: ROCr
- *       validates, then MemoryRegion::Migrate / CanMigrate ("not
- *       implemented yet") return OUT_OF_RESOURCES (can_migrate also
- *       stores false).
- *  2. A later issue (graphics interop): NOT_SUPPORTED.
- *  3. PLACEHOLDERS, to be deleted from this file by whoever implements them
- *     (async copies, fills and their profiling): NOT_SUPPORTED.
+ * The exported functions for which ROCr 5.2.3 has no working
+ * implementation either, in one place: hsalite returns exactly what ROCr
+ * returns, after the same argument checks (hsa.cpp IS_OPEN ->
+ * NOT_INITIALIZED, IS_BAD_PTR -> INVALID_ARGUMENT, an invalid pool ->
+ * INVALID_MEMORY_POOL), and logs (warn) why.  docs/differences.md lists them.
+ *  - The finalizer (hsa_ext_program_*): ROCr's table entries stay
+ *    hsa_ext_null, which returns HSA_STATUS_ERROR_NOT_INITIALIZED whatever
+ *    the arguments, because no libhsa-ext-finalize64.so.1 ships
+ *    (hsa_ext_interface.cpp).
+ *  - hsa_amd_memory_migrate, hsa_amd_memory_pool_can_migrate: ROCr
+ *    validates, then MemoryRegion::Migrate / CanMigrate ("not implemented
+ *    yet") return OUT_OF_RESOURCES (can_migrate also stores false).
+ * Every other function ROCr exports is implemented (graphics interop, the
+ * last one once here that returned NOT_SUPPORTED, is interop.c).
  */
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
@@ -35,21 +22,10 @@
 
 #define UNSUP_LOG "api"
 
-static hsa_status_t not_implemented(const char *fn)
-{
-	hl_warn(UNSUP_LOG, "%s: not implemented in hsalite; returning "
-		"HSA_STATUS_ERROR_NOT_SUPPORTED", fn);
-	return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
-}
-
 #define REQUIRE_RUNTIME(rt)                                       \
 	struct hl_runtime *rt = hl_runtime_get();                 \
 	if (!rt)                                                  \
 		return HSA_STATUS_ERROR_NOT_INITIALIZED
-
-/* ======================================================================
- * 1. No implementation in ROCr 5.2.3 either: ROCr's exact statuses.
- * ====================================================================== */
 
 static hsa_status_t no_finalizer(const char *fn)
 {
@@ -151,41 +127,3 @@ hsa_status_t hsa_amd_memory_pool_can_migrate(hsa_amd_memory_pool_t src_memory_po
 		"in ROCr 5.2.3); false, HSA_STATUS_ERROR_OUT_OF_RESOURCES as ROCr does");
 	return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
-
-/* ======================================================================
- * 2. Not implemented yet (a later issue): graphics interop.
- * ====================================================================== */
-
-/* ---- graphics interop ---- */
-
-hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
-					int interop_handle, uint32_t flags, size_t *size,
-					void **ptr, size_t *metadata_size, const void **metadata)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)interop_handle;
-	(void)metadata_size;
-	(void)metadata;
-	if (!agents || !size || !ptr || flags || !num_agents)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	for (uint32_t i = 0; i < num_agents; i++)
-		if (!hl_agent_lookup(rt, agents[i]))
-			return HSA_STATUS_ERROR_INVALID_AGENT;
-	return not_implemented(__func__);
-}
-
-hsa_status_t hsa_amd_interop_unmap_buffer(void *ptr)
-{
-	REQUIRE_RUNTIME(rt);
-	(void)rt;
-	/* ROCr ignores NULL (and every unmap failure): SUCCESS. */
-	if (!ptr)
-		return HSA_STATUS_SUCCESS;
-	return not_implemented(__func__);
-}
-
-/* ======================================================================
- * 3. PLACEHOLDERS.  Whoever implements one of these deletes it from here.
- *    Async copies, fills and their profiling (the copy engines).
- * ====================================================================== */
-
