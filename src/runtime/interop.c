@@ -106,7 +106,8 @@ hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents
 	if (err) {
 		hl_error(INTEROP_LOG, "hsa_amd_interop_map_buffer(fd %d): %s: not a dma-buf of GPU "
 			 "memory", interop_handle, hl_errno_name(err));
-		status = err == -ENOMEM ? HSA_STATUS_ERROR_OUT_OF_RESOURCES : HSA_STATUS_ERROR;
+		/* ROCr: whatever the registration's failure, even memory. */
+		status = HSA_STATUS_ERROR;
 		goto out_free_ids;
 	}
 	bool have = false;
