@@ -13,7 +13,8 @@
  *
  * One binary for both runtimes: runtime_interop (hsalite) and
  * runtime_interop_rocr (Debian's ROCr 5.2.3 first on LD_LIBRARY_PATH), so
- * each expectation is ROCr's.  Exits 77 without a GPU.
+ * each expectation is ROCr's; INTEROP_CPU_VIEW=1 (hsalite's run) also reads
+ * the mapping through the CPU.  Exits 77 without a GPU.
  */
 #define _GNU_SOURCE
 #include <fcntl.h>
@@ -271,6 +272,14 @@ START_TEST(map_read_write_unmap)
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(list[0].handle, gpu.handle);
 	free(list);
+
+	/* hsalite (INTEROP_CPU_VIEW=1) maps the buffer for the CPU as well,
+	 * at the same address; ROCr's mapping is GPU-only. */
+	if (getenv("INTEROP_CPU_VIEW")) {
+		const volatile uint8_t *b = ptr;
+		for (uint32_t i = 0; i < BUF_SIZE; i += 4093)
+			ck_assert_uint_eq(b[i], pattern(i));
+	}
 
 	/* The exporter's bytes, through a GPU copy; then a page back. */
 	uint8_t *host = NULL;
