@@ -28,7 +28,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
-#include "hl_check.h"
+#include "hl_hsa.h"
 #include "uapi/kfd_uapi.h"
 
 #define BUF_SIZE (256u << 10)
@@ -78,21 +78,6 @@ static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool;
 static bool have_gpu, have_cpu, have_sys;
 
-static hsa_status_t find_agent(hsa_agent_t a, void *data)
-{
-	(void)data;
-	hsa_device_type_t t;
-	hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-	if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) {
-		gpu = a;
-		have_gpu = true;
-	} else if (t == HSA_DEVICE_TYPE_CPU && !have_cpu) {
-		cpu = a;
-		have_cpu = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
-
 static hsa_status_t find_sys_pool(hsa_amd_memory_pool_t p, void *data)
 {
 	(void)data;
@@ -137,7 +122,7 @@ static int rocr_copy(void *dst, hsa_agent_t dst_agent, const void *src, hsa_agen
 static int importer(int sock)
 {
 	IMPORTER_CHECK(hsa_init() == HSA_STATUS_SUCCESS, 10);
-	hsa_iterate_agents(find_agent, NULL);
+	hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu);
 	if (!have_gpu || !have_cpu)
 		return HL_SKIP;
 	hsa_amd_agent_iterate_memory_pools(cpu, find_sys_pool, NULL);

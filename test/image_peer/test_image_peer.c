@@ -30,17 +30,8 @@
 #include <hsa/hsa_ext_amd.h>
 #include <hsa/hsa_ext_image.h>
 
-#include "hl_check.h"
+#include "hl_hsa.h"
 #include "image_model.h"
-
-#define ck_hsa(expr)                                                            \
-	do {                                                                    \
-		hsa_status_t st_ = (expr);                                      \
-		const char *msg_ = "?";                                         \
-		hsa_status_string(st_, &msg_);                                  \
-		ck_assert_msg(st_ == HSA_STATUS_SUCCESS, "%s: 0x%x %s", #expr,  \
-			      (unsigned)st_, msg_);                             \
-	} while (0)
 
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool, vram_pool, kernarg_pool;
@@ -52,21 +43,6 @@ static bool linear_layout;
 static hsa_code_object_reader_t reader;
 static hsa_queue_t *queue;
 static int co_fd = -1;
-
-static hsa_status_t find_agent(hsa_agent_t a, void *data)
-{
-	hsa_device_type_t t;
-	(void)data;
-	hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-	if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) {
-		gpu = a;
-		have_gpu = true;
-	} else if (t == HSA_DEVICE_TYPE_CPU && !have_cpu) {
-		cpu = a;
-		have_cpu = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
 
 static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
 {
@@ -109,7 +85,7 @@ static void setup(void)
 	const char *lay = getenv("IMAGE_PEER_LAYOUT");
 	linear_layout = lay && !strcmp(lay, "linear");
 	ck_hsa(hsa_init());
-	ck_hsa(hsa_iterate_agents(find_agent, NULL));
+	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
 	if (!have_gpu) {
 		fprintf(stderr, "image_peer: no GPU agent: skipped\n");
 		exit(HL_SKIP);

@@ -27,7 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 #include "uapi/kfd_uapi.h"
@@ -168,21 +168,6 @@ static bool have_gpu, have_cpu, have_sys;
 static int sock = -1, dmabuf = -1;
 static pid_t child;
 
-static hsa_status_t find_agent(hsa_agent_t a, void *data)
-{
-	(void)data;
-	hsa_device_type_t t;
-	hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-	if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) {
-		gpu = a;
-		have_gpu = true;
-	} else if (t == HSA_DEVICE_TYPE_CPU && !have_cpu) {
-		cpu = a;
-		have_cpu = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
-
 static hsa_status_t find_sys_pool(hsa_amd_memory_pool_t p, void *data)
 {
 	(void)data;
@@ -230,7 +215,7 @@ static void setup(void)
 	ck_assert_msg(dmabuf >= 0, "no dma-buf from the exporter");
 
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	hsa_iterate_agents(find_agent, NULL);
+	hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu);
 	if (!have_gpu || !have_cpu) {
 		fprintf(stderr, "no GPU agent: skipped\n");
 		exit(HL_SKIP);

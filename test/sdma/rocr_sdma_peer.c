@@ -20,35 +20,11 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
-#include "hl_check.h"
-
-#define ck_hsa(expr)                                                            \
-	do {                                                                    \
-		hsa_status_t st_ = (expr);                                      \
-		const char *msg_ = "?";                                         \
-		hsa_status_string(st_, &msg_);                                  \
-		ck_assert_msg(st_ == HSA_STATUS_SUCCESS, "%s: 0x%x %s", #expr,  \
-			      (unsigned)st_, msg_);                             \
-	} while (0)
+#include "hl_hsa.h"
 
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool, vram_pool;
 static bool have_gpu, have_cpu, have_sys, have_vram;
-
-static hsa_status_t find_agent(hsa_agent_t a, void *data)
-{
-	(void)data;
-	hsa_device_type_t t;
-	hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t);
-	if (t == HSA_DEVICE_TYPE_GPU && !have_gpu) {
-		gpu = a;
-		have_gpu = true;
-	} else if (t == HSA_DEVICE_TYPE_CPU && !have_cpu) {
-		cpu = a;
-		have_cpu = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
 
 static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
 {
@@ -92,7 +68,7 @@ static void setup(void)
 	/* every test re-initialises ROCr: agents and pools get new handles */
 	have_gpu = have_cpu = have_sys = have_vram = false;
 	ck_hsa(hsa_init());
-	ck_hsa(hsa_iterate_agents(find_agent, NULL));
+	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
 	if (!have_gpu) {
 		fprintf(stderr, "rocr_sdma_peer: ROCr found no GPU agent: skipped\n");
 		exit(HL_SKIP);
