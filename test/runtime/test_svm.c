@@ -487,26 +487,7 @@ static void load_vadd(hsa_agent_t agent)
 {
 	const char *path = getenv("HL_CO");
 	ck_assert_msg(path, "HL_CO unset");
-	FILE *f = fopen(path, "rb");
-	ck_assert_msg(f, "%s missing", path);
-	static char image[1 << 16];
-	size_t n = fread(image, 1, sizeof(image), f);
-	fclose(f);
-	ck_assert_uint_gt(n, 0);
-	hsa_code_object_reader_t r;
-	hsa_executable_t e;
-	ck_status(hsa_code_object_reader_create_from_memory(image, n, &r), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL,
-					    HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &e),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_load_agent_code_object(e, agent, r, NULL, NULL),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_SUCCESS);
-	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
-	hsa_executable_symbol_t s;
-	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &agent, &s), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-						 &vadd_kd), HSA_STATUS_SUCCESS);
+	vadd_kd = rt_load_kernel(path, agent, "vadd.kd");
 	ck_status(hsa_queue_create(agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
 				   UINT32_MAX, &queue), HSA_STATUS_SUCCESS);
 }

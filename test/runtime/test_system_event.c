@@ -110,29 +110,7 @@ static uint64_t load_vadd_on(hsa_agent_t agent)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/vadd.%s.co", getenv("HL_CO_DIR"), getenv("HL_GFX"));
-	FILE *f = fopen(path, "rb");
-	ck_assert_msg(f, "%s missing", path);
-	static char image[1 << 16];
-	size_t n = fread(image, 1, sizeof(image), f);
-	fclose(f);
-	ck_assert_uint_gt(n, 0);
-
-	hsa_code_object_reader_t r;
-	hsa_executable_t e;
-	ck_status(hsa_code_object_reader_create_from_memory(image, n, &r), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL,
-					    HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &e),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_load_agent_code_object(e, agent, r, NULL, NULL),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_SUCCESS);
-	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
-	hsa_executable_symbol_t s;
-	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &agent, &s), HSA_STATUS_SUCCESS);
-	uint64_t kd = 0;
-	ck_status(hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kd),
-		  HSA_STATUS_SUCCESS);
-	return kd;
+	return rt_load_kernel(path, agent, "vadd.kd");
 }
 
 static uint64_t load_vadd(void)

@@ -82,28 +82,7 @@ static void load_vadd(struct dev *d)
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/vadd.%s.co", getenv("HL_CO_DIR"), getenv("HL_GFX"));
-	FILE *f = fopen(path, "rb");
-	ck_assert_msg(f, "%s missing", path);
-	static char image[1 << 16];
-	size_t n = fread(image, 1, sizeof(image), f);
-	fclose(f);
-	ck_assert_uint_gt(n, 0);
-
-	hsa_code_object_reader_t r;
-	hsa_executable_t e;
-	ck_status(hsa_code_object_reader_create_from_memory(image, n, &r), HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL,
-					    HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL, &e),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_load_agent_code_object(e, d->agent, r, NULL, NULL),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_freeze(e, NULL), HSA_STATUS_SUCCESS);
-	ck_status(hsa_code_object_reader_destroy(r), HSA_STATUS_SUCCESS);
-	hsa_executable_symbol_t s;
-	ck_status(hsa_executable_get_symbol_by_name(e, "vadd.kd", &d->agent, &s),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_executable_symbol_get_info(s, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT,
-						 &d->vadd_kd), HSA_STATUS_SUCCESS);
+	d->vadd_kd = rt_load_kernel(path, d->agent, "vadd.kd");
 	ck_status(hsa_queue_create(d->agent, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
 				   UINT32_MAX, &d->queue), HSA_STATUS_SUCCESS);
 }
