@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 
 #include "emu_fixture.h"
+#include "hl_fdpass.h"
 
 #define EXPECT_ERR(call, err) ck_assert_int_eq((call), (err))
 #define BUF_SIZE (64u << 10)
@@ -298,37 +299,6 @@ struct share_msg {
 	uint32_t flags;
 };
 
-static int send_fd(int sock, int fd, const void *data, size_t len)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	memset(ctl, 0, sizeof(ctl));
-	struct iovec iov = { .iov_base = (void *)data, .iov_len = len };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	return sendmsg(sock, &mh, 0) == (ssize_t)len ? 0 : -1;
-}
-
-static int recv_fd(int sock, void *data, size_t len)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	struct iovec iov = { .iov_base = data, .iov_len = len };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	if (recvmsg(sock, &mh, MSG_CMSG_CLOEXEC) != (ssize_t)len)
-		return -1;
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	int fd;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
-}
-
 #define CHILD_CHECK(cond, code)                                                 \
 	do {                                                                    \
 		if (!(cond)) {                                                  \
@@ -357,7 +327,7 @@ static int import_child(int sock)
 	CHILD_CHECK(kemu_ioctl(m, kfd, KFD_IOCTL_ACQUIRE_VM, &av) == 0, 13);
 
 	struct share_msg msg;
-	int fd = recv_fd(sock, &msg, sizeof(msg));
+	int fd = hl_recv_fd(sock, &msg, sizeof(msg));
 	CHILD_CHECK(fd >= 0, 14);
 	struct kfd_args_get_dmabuf_info info = { .dmabuf_fd = (uint32_t)fd };
 	CHILD_CHECK(kemu_ioctl(m, kfd, KFD_IOCTL_GET_DMABUF_INFO, &info) == 0, 15);
@@ -411,7 +381,7 @@ START_TEST(second_process_imports_over_a_unix_socket)
 	close(sv[1]);
 	struct share_msg msg = { .size = BUF_SIZE, .gpu_id = E.gpu_id,
 				 .flags = KFD_ALLOC_VRAM | KFD_ALLOC_PUBLIC };
-	ck_assert_int_eq(send_fd(sv[0], fd, &msg, sizeof(msg)), 0);
+	ck_assert_int_eq(hl_send_fd(sv[0], fd, &msg, sizeof(msg)), 0);
 	close(fd); /* the child holds the dma-buf now */
 	char ok = 0;
 	ssize_t n = read(sv[0], &ok, 1);

@@ -28,6 +28,7 @@
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 
+#include "hl_fdpass.h"
 #include "hl_hsa.h"
 #include "uapi/kfd_uapi.h"
 
@@ -37,39 +38,6 @@
 static uint8_t pattern(uint32_t i)
 {
 	return (uint8_t)(i * 13 + 5);
-}
-
-static int send_fd(int sock, int fd)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	memset(ctl, 0, sizeof(ctl));
-	char byte = 'f';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	return sendmsg(sock, &mh, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	char byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	if (recvmsg(sock, &mh, MSG_CMSG_CLOEXEC) != 1)
-		return -1;
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	int fd;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
 }
 
 /* ---- the importer: stock ROCr ---- */
@@ -127,7 +95,8 @@ static int importer(int sock)
 		return HL_SKIP;
 	hsa_amd_agent_iterate_memory_pools(cpu, find_sys_pool, NULL);
 	IMPORTER_CHECK(have_sys, 11);
-	int fd = recv_fd(sock);
+	char byte;
+	int fd = hl_recv_fd(sock, &byte, 1);
 	IMPORTER_CHECK(fd >= 0, 12);
 
 	size_t size = 0, md_size = 99;
@@ -228,7 +197,7 @@ START_TEST(rocr_in_another_process_imports_the_exported_buffer)
 		_exit(127);
 	}
 	close(sv[1]);
-	ck_assert_int_eq(send_fd(sv[0], (int)ex.dmabuf_fd), 0);
+	ck_assert_int_eq(hl_send_fd(sv[0], (int)ex.dmabuf_fd, "f", 1), 0);
 	close((int)ex.dmabuf_fd);
 	char ok = 0;
 	ssize_t n = read(sv[0], &ok, 1);

@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "hl_fdpass.h"
 #include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
@@ -46,39 +47,6 @@
 static uint8_t pattern(uint32_t i)
 {
 	return (uint8_t)(i * 7 + 3);
-}
-
-static int send_fd(int sock, int fd)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	memset(ctl, 0, sizeof(ctl));
-	char byte = 'f';
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	c->cmsg_level = SOL_SOCKET;
-	c->cmsg_type = SCM_RIGHTS;
-	c->cmsg_len = CMSG_LEN(sizeof(int));
-	memcpy(CMSG_DATA(c), &fd, sizeof(int));
-	return sendmsg(sock, &mh, 0) == 1 ? 0 : -1;
-}
-
-static int recv_fd(int sock)
-{
-	char ctl[CMSG_SPACE(sizeof(int))];
-	char byte;
-	struct iovec iov = { .iov_base = &byte, .iov_len = 1 };
-	struct msghdr mh = { .msg_iov = &iov, .msg_iovlen = 1, .msg_control = ctl,
-			     .msg_controllen = sizeof(ctl) };
-	if (recvmsg(sock, &mh, MSG_CMSG_CLOEXEC) != 1)
-		return -1;
-	struct cmsghdr *c = CMSG_FIRSTHDR(&mh);
-	if (!c || c->cmsg_type != SCM_RIGHTS)
-		return -1;
-	int fd;
-	memcpy(&fd, CMSG_DATA(c), sizeof(int));
-	return fd;
 }
 
 /* ---- the exporter: raw KFD ioctls, no HSA runtime ---- */
@@ -139,7 +107,7 @@ static int exporter(int sock)
 		cpu[i] = pattern(i);
 	struct kfd_args_export_dmabuf ex = { .handle = a.handle, .flags = O_CLOEXEC };
 	EXPORTER_CHECK(ioctl(kfd, KFD_IOCTL_EXPORT_DMABUF, &ex) == 0, 17);
-	EXPORTER_CHECK(send_fd(sock, (int)ex.dmabuf_fd) == 0, 18);
+	EXPORTER_CHECK(hl_send_fd(sock, (int)ex.dmabuf_fd, "f", 1) == 0, 18);
 	close((int)ex.dmabuf_fd);
 
 	/* The suite wrote 0xA5 over the second page: check it and answer. */
@@ -211,7 +179,8 @@ static void setup(void)
 	}
 	close(sv[1]);
 	sock = sv[0];
-	dmabuf = recv_fd(sock);
+	char byte;
+	dmabuf = hl_recv_fd(sock, &byte, 1);
 	ck_assert_msg(dmabuf >= 0, "no dma-buf from the exporter");
 
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
