@@ -288,10 +288,5 @@ int main(int argc, char **argv)
 	kfdemu = argv[1];
 	if (!realpath("/proc/self/exe", self))
 		return EXIT_FAILURE;
-	SRunner *sr = srunner_create(exit_suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hl_check_run(exit_suite());
 }

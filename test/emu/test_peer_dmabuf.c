@@ -236,10 +236,5 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "--importer"))
 		return importer(atoi(argv[2]));
-	SRunner *sr = srunner_create(suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hl_check_run(suite());
 }

@@ -195,10 +195,5 @@ int main(void)
 {
 	if (access("/dev/kfd", F_OK) != 0)
 		return HL_SKIP;
-	SRunner *sr = srunner_create(suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	int failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hl_check_run(suite());
 }
