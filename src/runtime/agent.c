@@ -356,3 +356,28 @@ hsa_status_t hsa_iterate_agents(hsa_status_t (*callback)(hsa_agent_t agent, void
 	}
 	return HSA_STATUS_SUCCESS;
 }
+
+int hl_agent_gpu_ids(const struct hl_runtime *rt, const hsa_agent_t *agents, uint32_t n,
+		     uint32_t *ids, bool *cpus)
+{
+	int count = 0;
+	bool cpu = false;
+
+	for (uint32_t i = 0; i < n; i++) {
+		struct hl_agent *a = hl_agent_lookup(rt, agents[i]);
+		if (!a)
+			return -1;
+		if (!a->gpu) {
+			cpu = true;
+			continue;
+		}
+		bool dup = false;
+		for (int j = 0; j < count; j++)
+			dup |= ids[j] == a->gpu->gpu_id;
+		if (!dup)
+			ids[count++] = a->gpu->gpu_id;
+	}
+	if (cpus)
+		*cpus = cpu;
+	return count;
+}

@@ -83,21 +83,13 @@ hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents
 	if (!ids)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
-	uint32_t n = 0;
 	bool cpu_agent = false;
-	for (uint32_t i = 0; i < num_agents; i++) {
-		struct hl_agent *a = hl_agent_lookup(rt, agents[i]);
-		if (!a) {
-			status = HSA_STATUS_ERROR_INVALID_AGENT;
-			goto out_free_ids;
-		}
-		cpu_agent |= !a->gpu;
-		bool dup = false;
-		for (uint32_t j = 0; a->gpu && j < n; j++)
-			dup |= ids[j] == a->gpu->gpu_id;
-		if (a->gpu && !dup)
-			ids[n++] = a->gpu->gpu_id;
+	int count = hl_agent_gpu_ids(rt, agents, num_agents, ids, &cpu_agent);
+	if (count < 0) {
+		status = HSA_STATUS_ERROR_INVALID_AGENT;
+		goto out_free_ids;
 	}
+	uint32_t n = (uint32_t)count;
 
 	uint64_t bytes;
 	uint32_t owner, md_size;

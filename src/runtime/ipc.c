@@ -270,19 +270,12 @@ hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_
 	if (!ids)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < num_agents; i++) {
-		struct hl_agent *a = hl_agent_lookup(rt, mapping_agents[i]);
-		if (!a) {
-			status = HSA_STATUS_ERROR_INVALID_AGENT;
-			goto out_free_ids;
-		}
-		bool dup = false;
-		for (uint32_t j = 0; a->gpu && j < n; j++)
-			dup |= ids[j] == a->gpu->gpu_id;
-		if (a->gpu && !dup)
-			ids[n++] = a->gpu->gpu_id;
+	int count = hl_agent_gpu_ids(rt, mapping_agents, num_agents, ids, NULL);
+	if (count < 0) {
+		status = HSA_STATUS_ERROR_INVALID_AGENT;
+		goto out_free_ids;
 	}
+	uint32_t n = (uint32_t)count;
 	struct hl_ipc_import *im = calloc(1, sizeof(*im));
 	if (!im) {
 		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;

@@ -33,19 +33,9 @@ static int lock_targets(struct hl_runtime *rt, const hsa_agent_t *agents, int n,
 			ids[i] = rt->gpu_ids[i];
 		return (int)rt->n_gpus;
 	}
-	int count = 0;
-	for (int i = 0; i < n; i++) {
-		struct hl_agent *a = hl_agent_lookup(rt, agents[i]);
-		if (!a) {
-			*status = HSA_STATUS_ERROR_INVALID_AGENT;
-			return -1;
-		}
-		bool dup = false;
-		for (int j = 0; a->gpu && j < count; j++)
-			dup |= ids[j] == a->gpu->gpu_id;
-		if (a->gpu && !dup)
-			ids[count++] = a->gpu->gpu_id;
-	}
+	int count = hl_agent_gpu_ids(rt, agents, (uint32_t)n, ids, NULL);
+	if (count < 0)
+		*status = HSA_STATUS_ERROR_INVALID_AGENT;
 	return count;
 }
 

@@ -264,19 +264,12 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 	if (!ids)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
-	uint32_t n = 0;
-	for (uint32_t i = 0; i < num_agents; i++) {
-		struct hl_agent *a = hl_agent_lookup(rt, agents[i]);
-		if (!a) {
-			status = HSA_STATUS_ERROR_INVALID_AGENT;
-			goto out_free_ids;
-		}
-		bool dup = false;
-		for (uint32_t j = 0; a->gpu && j < n; j++)
-			dup |= ids[j] == a->gpu->gpu_id;
-		if (a->gpu && !dup)
-			ids[n++] = a->gpu->gpu_id;
+	int count = hl_agent_gpu_ids(rt, agents, num_agents, ids, NULL);
+	if (count < 0) {
+		status = HSA_STATUS_ERROR_INVALID_AGENT;
+		goto out_free_ids;
 	}
+	uint32_t n = (uint32_t)count;
 
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);

@@ -262,6 +262,12 @@ static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_
 	return &rt->agents[(h - base) / sizeof(struct hl_agent)];
 }
 
+/* The distinct GPU ids of the n listed agents, in list order, into ids
+ * (room for n); *cpus (may be NULL) tells whether a CPU agent was listed.
+ * Returns the count, or -1 when a handle is not an agent of rt. */
+int hl_agent_gpu_ids(const struct hl_runtime *rt, const hsa_agent_t *agents, uint32_t n,
+		     uint32_t *ids, bool *cpus);
+
 static inline struct hl_pool *hl_pool_lookup(const struct hl_runtime *rt, uint64_t handle)
 {
 	uintptr_t base = (uintptr_t)rt->pools, h = (uintptr_t)handle;
