@@ -104,6 +104,23 @@ static inline void kemu_cp_relax(void)
 	__builtin_ia32_pause();
 #endif
 }
+
+/* Polls the n doorbell words db until one differs from seen or
+ * KEMU_CP_DOORBELL_POLLS polls pass, one pause apart, without any lock (the
+ * caller keeps the doorbells mapped).  Relaxed loads: the service round
+ * that follows reads the doorbell again with acquire.  Used by the CP's
+ * idle slots and the SDMA engines alike. */
+static inline void kemu_cp_watch_doorbells(_Atomic uint64_t *const *db, const uint64_t *seen,
+					   unsigned n)
+{
+	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
+		for (unsigned j = 0; j < n; j++) {
+			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
+				return;
+		}
+		kemu_cp_relax();
+	}
+}
 /* Entries of a TLB: a queue's holds its ring, amd_queue_t and the signals
  * and mailboxes its packets name; a dispatch worker's (cp_dispatch.c) the
  * code, kernarg and buffers a kernel touches.  Each entry covers a whole

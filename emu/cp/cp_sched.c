@@ -181,14 +181,7 @@ static void sched_watch_doorbells(struct kemu_cp *cp)
 		return;
 	cp->watching++;
 	pthread_mutex_unlock(&cp->lock);
-	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
-		for (unsigned j = 0; j < n; j++) {
-			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
-				goto out;
-		}
-		kemu_cp_relax();
-	}
-out:
+	kemu_cp_watch_doorbells(db, seen, n);
 	pthread_mutex_lock(&cp->lock);
 	if (!--cp->watching)
 		pthread_cond_broadcast(&cp->released);

@@ -234,14 +234,7 @@ static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
 	}
 	eng->watching = true;
 	pthread_mutex_unlock(&eng->lock);
-	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
-		for (unsigned j = 0; j < n; j++) {
-			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
-				goto out;
-		}
-		kemu_cp_relax();
-	}
-out:
+	kemu_cp_watch_doorbells(db, seen, n);
 	pthread_mutex_lock(&eng->lock);
 	eng->watching = false;
 	pthread_cond_broadcast(&eng->released);
