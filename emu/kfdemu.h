@@ -37,7 +37,7 @@
 #include "topology/topology.h"
 
 /* The KFD ioctl interface version kfdemu reports (GET_VERSION).  See
- * docs/kfdemu.md: 1.17 is the layout of src/uapi/kfd_uapi.h (96-byte
+ * docs/kfdemu.md: 1.17 is the layout of common/amd/kfd_uapi.h (96-byte
  * CREATE_QUEUE with sdma_engine_id) and includes event age (1.14). */
 #define KEMU_KFD_MAJOR 1
 #define KEMU_KFD_MINOR 17

@@ -2,13 +2,13 @@
  * isa_image_swizzle.c — where a texel of a GFX9 image lives, for the image
  * instructions: the byte offset of (x, y, slice) from the image base for
  * the T#'s SW_MODE and the device's GB_ADDR_CONFIG.  The element order is
- * described once, in src/image/gfx9_swizzle.h, which the runtime's image
+ * described once, in common/amd/gfx9_swizzle.h, which the runtime's image
  * transfers use too; its facts and how it was checked against addrlib are
  * there.
  */
 #include "isa_priv.h"
 
-#include "image/gfx9_swizzle.h"
+#include "amd/gfx9_swizzle.h"
 
 int kemu_isa_image_offset(const struct kemu_isa_image_layout *l, uint32_t x, uint32_t y,
 			  uint32_t z, uint64_t *off)

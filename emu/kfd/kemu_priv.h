@@ -34,7 +34,7 @@
 #include <stdatomic.h>
 
 #include "kfdemu.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define KEMU_PAGE_SIZE 4096ull
 #define KEMU_ALIGN(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))

@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "image/gfx9_swizzle.h"
+#include "amd/gfx9_swizzle.h"
 #include "image/image.h"
 #include "runtime/status.h"
 #include "util/log.h"

@@ -37,7 +37,7 @@
  */
 #include <errno.h>
 
-#include "image/gfx9_swizzle.h"
+#include "amd/gfx9_swizzle.h"
 #include "image/image.h"
 
 enum rsrc { RSRC_1D, RSRC_2D, RSRC_3D };

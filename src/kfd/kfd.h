@@ -24,7 +24,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define KFD_DEVICE_PATH "/dev/kfd"
 #define KFD_TOPOLOGY_PATH "/sys/devices/virtual/kfd/kfd/topology"

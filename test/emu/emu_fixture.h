@@ -18,7 +18,7 @@
 
 #include "hl_check.h"
 #include "kfdemu.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 struct emu {
 	struct kemu_topology topo;

@@ -31,7 +31,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define ROCR_LIB "/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1"
 

@@ -30,7 +30,7 @@
 
 #include "hl_fdpass.h"
 #include "hl_hsa.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define BUF_SIZE (256u << 10)
 #define BUF_VA 0x100000000ull

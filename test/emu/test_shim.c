@@ -21,7 +21,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define TOPO "/sys/devices/virtual/kfd/kfd/topology"
 

@@ -1,5 +1,5 @@
 /*
- * The GFX9 tiled element order (src/image/gfx9_swizzle.h, shared with
+ * The GFX9 tiled element order (common/amd/gfx9_swizzle.h, shared with
  * kfdemu's image instructions, whose test_isa_image holds known answers
  * from addrlib for all modes) on its own: for every swizzle mode ROCr's
  * images use and every element size, on the
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "hl_check.h"
-#include "image/gfx9_swizzle.h"
+#include "amd/gfx9_swizzle.h"
 
 struct dims {
 	uint32_t w, h, d;

@@ -1,10 +1,10 @@
 /*
- * src/uapi/kfd_uapi.h against Linux's <linux/kfd_ioctl.h> as Debian ships
+ * common/amd/kfd_uapi.h against Linux's <linux/kfd_ioctl.h> as Debian ships
  * it (API 1.11): every struct size, field offset, ioctl number and constant
  * that both define must agree, and our 96-byte CREATE_QUEUE must extend the
  * 88-byte one that header has.
  */
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #include "hl_check.h"
 #include "uapi_layout.h"

@@ -1,5 +1,5 @@
 /*
- * The UAPI layout test compares src/uapi/kfd_uapi.h with Linux's
+ * The UAPI layout test compares common/amd/kfd_uapi.h with Linux's
  * <linux/kfd_ioctl.h>.  The two headers define some of the same struct
  * names (kfd_event_data, kfd_process_device_apertures...), so each side is
  * evaluated in its own TU (uapi_layout_ours.c, uapi_layout_sys.c) from the

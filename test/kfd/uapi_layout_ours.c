@@ -1,8 +1,8 @@
 /*
- * Our side of the UAPI layout comparison: src/uapi/kfd_uapi.h evaluated
+ * Our side of the UAPI layout comparison: common/amd/kfd_uapi.h evaluated
  * through uapi_layout_list.h.
  */
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #include "uapi_layout.h"
 

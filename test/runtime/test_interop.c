@@ -31,7 +31,7 @@
 #include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
-#include "uapi/kfd_uapi.h"
+#include "amd/kfd_uapi.h"
 
 #define BUF_SIZE (256u << 10)
 #define BUF_VA 0x100000000ull
