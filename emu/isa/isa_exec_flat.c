@@ -23,6 +23,7 @@
  * Loads and stores to misaligned addresses are allowed (unaligned access
  * mode, as ROCm sets SH_MEM_CONFIG); atomics must be naturally aligned.
  */
+#include "amd/gfx9_desc.h"
 #include "isa_float.h"
 #include "isa_priv.h"
 
@@ -576,16 +577,16 @@ struct srd {
 
 static void srd_read(const struct isa_wave *w, unsigned sreg, struct srd *r)
 {
-	uint32_t w0 = w->s[sreg & 127], w1 = w->s[(sreg + 1) & 127];
-	uint32_t w2 = w->s[(sreg + 2) & 127], w3 = w->s[(sreg + 3) & 127];
-	static const unsigned esz[4] = { 2, 4, 8, 16 }, istr[4] = { 8, 16, 32, 64 };
-	r->base = w0 | ((uint64_t)(w1 & 0xffff) << 32);
-	r->stride = (w1 >> 16) & 0x3fff;
-	r->swizzle = (w1 >> 31) & 1;
-	r->num_records = w2;
-	r->elem_size = esz[(w3 >> 19) & 3];
-	r->index_stride = istr[(w3 >> 21) & 3];
-	r->add_tid = (w3 >> 23) & 1;
+	uint32_t v[GFX9_V_DWORDS];
+	for (unsigned i = 0; i < GFX9_V_DWORDS; i++)
+		v[i] = w->s[(sreg + i) & 127];
+	r->base = gfx9_v_base(v);
+	r->stride = GFX9_DESC_GET(v, GFX9_V_STRIDE);
+	r->swizzle = GFX9_DESC_GET(v, GFX9_V_SWIZZLE_ENABLE);
+	r->num_records = GFX9_DESC_GET(v, GFX9_V_NUM_RECORDS);
+	r->elem_size = 2u << GFX9_DESC_GET(v, GFX9_V_ELEMENT_SIZE);
+	r->index_stride = 8u << GFX9_DESC_GET(v, GFX9_V_INDEX_STRIDE);
+	r->add_tid = GFX9_DESC_GET(v, GFX9_V_ADD_TID_ENABLE);
 }
 
 #define MB_OFFEN 16

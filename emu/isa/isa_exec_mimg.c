@@ -67,6 +67,7 @@
  */
 #include <math.h>
 
+#include "amd/gfx9_desc.h"
 #include "isa_float.h"
 #include "isa_priv.h"
 
@@ -105,15 +106,19 @@ const char *kemu_isa_mimg_mnemonic(int gfx942, unsigned op)
 /* ---- resource and sampler ---- */
 
 /* SQ_RSRC_IMG_* (T# TYPE) */
-enum { RT_1D = 8, RT_2D = 9, RT_3D = 10, RT_CUBE = 11, RT_1D_ARRAY = 12, RT_2D_ARRAY = 13 };
+enum { RT_1D = GFX9_IMG_1D, RT_2D = GFX9_IMG_2D, RT_3D = GFX9_IMG_3D, RT_CUBE = GFX9_IMG_CUBE,
+       RT_1D_ARRAY = GFX9_IMG_1D_ARRAY, RT_2D_ARRAY = GFX9_IMG_2D_ARRAY };
 /* IMG_NUM_FORMAT */
 enum { NF_UNORM = 0, NF_SNORM = 1, NF_USCALED = 2, NF_SSCALED = 3, NF_UINT = 4, NF_SINT = 5,
        NF_FLOAT = 7, NF_SRGB = 9 };
 /* DST_SEL */
-enum { SEL_0 = 0, SEL_1 = 1, SEL_X = 4 };
+enum { SEL_0 = GFX9_SEL_0, SEL_1 = GFX9_SEL_1, SEL_X = GFX9_SEL_X };
 /* SQ_TEX_CLAMP */
-enum { CL_WRAP, CL_MIRROR, CL_LAST_TEXEL, CL_MIRROR_ONCE_LAST, CL_HALF_BORDER,
-       CL_MIRROR_ONCE_HALF_BORDER, CL_BORDER, CL_MIRROR_ONCE_BORDER };
+enum { CL_WRAP = GFX9_CLAMP_WRAP, CL_MIRROR = GFX9_CLAMP_MIRROR,
+       CL_LAST_TEXEL = GFX9_CLAMP_LAST_TEXEL, CL_MIRROR_ONCE_LAST = GFX9_CLAMP_MIRROR_ONCE_LAST_TEXEL,
+       CL_HALF_BORDER = GFX9_CLAMP_HALF_BORDER,
+       CL_MIRROR_ONCE_HALF_BORDER = GFX9_CLAMP_MIRROR_ONCE_HALF_BORDER,
+       CL_BORDER = GFX9_CLAMP_BORDER, CL_MIRROR_ONCE_BORDER = GFX9_CLAMP_MIRROR_ONCE_BORDER };
 
 struct fmt {
 	uint8_t bytes;          /* per texel */
@@ -159,25 +164,25 @@ struct tsharp {
 
 static void tsharp_read(const struct isa_wave *w, unsigned sreg, struct tsharp *t)
 {
-	uint32_t d[8];
+	uint32_t d[GFX9_T_DWORDS];
 
-	for (unsigned i = 0; i < 8; i++)
+	for (unsigned i = 0; i < GFX9_T_DWORDS; i++)
 		d[i] = w->s[(sreg + i) & 127];
-	t->base = ((uint64_t)d[0] | ((uint64_t)(d[1] & 0xff) << 32)) << 8;
-	t->dfmt = (d[1] >> 20) & 0x3f;
-	t->nfmt = (d[1] >> 26) & 0xf;
-	t->width = (d[2] & 0x3fff) + 1;
-	t->height = ((d[2] >> 14) & 0x3fff) + 1;
+	t->base = gfx9_t_base(d);
+	t->dfmt = GFX9_DESC_GET(d, GFX9_T_DATA_FORMAT);
+	t->nfmt = GFX9_DESC_GET(d, GFX9_T_NUM_FORMAT);
+	t->width = GFX9_DESC_GET(d, GFX9_T_WIDTH) + 1;
+	t->height = GFX9_DESC_GET(d, GFX9_T_HEIGHT) + 1;
 	for (unsigned i = 0; i < 4; i++)
-		t->dst_sel[i] = (uint8_t)((d[3] >> (3 * i)) & 7);
-	t->base_level = (d[3] >> 12) & 0xf;
-	t->last_level = (d[3] >> 16) & 0xf;
-	t->sw_mode = (d[3] >> 20) & 0x1f;
-	t->type = d[3] >> 28;
-	t->depth = (d[4] & 0x1fff) + 1;
-	t->pitch = ((d[4] >> 13) & 0xffff) + 1;
-	t->bc_swizzle = d[4] >> 29;
-	t->base_array = d[5] & 0x1fff;
+		t->dst_sel[i] = (uint8_t)GFX9_DESC_GET(d, GFX9_T_DST_SEL(i));
+	t->base_level = GFX9_DESC_GET(d, GFX9_T_BASE_LEVEL);
+	t->last_level = GFX9_DESC_GET(d, GFX9_T_LAST_LEVEL);
+	t->sw_mode = GFX9_DESC_GET(d, GFX9_T_SW_MODE);
+	t->type = GFX9_DESC_GET(d, GFX9_T_TYPE);
+	t->depth = GFX9_DESC_GET(d, GFX9_T_DEPTH) + 1;
+	t->pitch = GFX9_DESC_GET(d, GFX9_T_PITCH) + 1;
+	t->bc_swizzle = GFX9_DESC_GET(d, GFX9_T_BC_SWIZZLE);
+	t->base_array = GFX9_DESC_GET(d, GFX9_T_BASE_ARRAY);
 	t->fmt_ok = fmt_of(t->dfmt, &t->f);
 	/* 1-D types have no rows: HEIGHT is not used (ROCr leaves it
 	 * 0x3fff); arrays count their slices in DEPTH */
@@ -220,14 +225,16 @@ struct ssharp {
 
 static void ssharp_read(const struct isa_wave *w, unsigned sreg, struct ssharp *s)
 {
-	uint32_t d0 = w->s[sreg & 127], d2 = w->s[(sreg + 2) & 127], d3 = w->s[(sreg + 3) & 127];
+	uint32_t d[GFX9_S_DWORDS];
 
+	for (unsigned i = 0; i < GFX9_S_DWORDS; i++)
+		d[i] = w->s[(sreg + i) & 127];
 	for (unsigned i = 0; i < 3; i++)
-		s->clamp[i] = (d0 >> (3 * i)) & 7;
-	s->force_unnorm = (d0 >> 15) & 1;
-	s->mag_filter = (d2 >> 20) & 3;
-	s->z_filter = (d2 >> 24) & 3;
-	s->border = d3 >> 30;
+		s->clamp[i] = GFX9_DESC_GET(d, GFX9_S_CLAMP(i));
+	s->force_unnorm = GFX9_DESC_GET(d, GFX9_S_FORCE_UNNORMALIZED);
+	s->mag_filter = GFX9_DESC_GET(d, GFX9_S_XY_MAG_FILTER);
+	s->z_filter = GFX9_DESC_GET(d, GFX9_S_Z_FILTER);
+	s->border = GFX9_DESC_GET(d, GFX9_S_BORDER_COLOR_TYPE);
 }
 
 /* ---- texel conversion ---- */
@@ -905,18 +912,20 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 
 static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 {
-	uint32_t d0 = w->s[in->saddr & 127], d1 = w->s[(in->saddr + 1) & 127];
-	uint32_t d2 = w->s[(in->saddr + 2) & 127], d3 = w->s[(in->saddr + 3) & 127];
-	uint64_t base = d0 | (uint64_t)(d1 & 0xffff) << 32, exec = isa_exec(w);
-	uint32_t stride = (d1 >> 16) & 0x3fff, soffset = isa_sread32(w, &in->src[0]);
-	bool store = (in->op & 4) != 0, add_tid = (d3 >> 23) & 1;
+	uint32_t vd[GFX9_V_DWORDS];
+	for (unsigned i = 0; i < GFX9_V_DWORDS; i++)
+		vd[i] = w->s[(in->saddr + i) & 127];
+	uint64_t base = gfx9_v_base(vd), exec = isa_exec(w);
+	uint32_t stride = GFX9_DESC_GET(vd, GFX9_V_STRIDE), soffset = isa_sread32(w, &in->src[0]);
+	uint32_t num_records = GFX9_DESC_GET(vd, GFX9_V_NUM_RECORDS);
+	bool store = (in->op & 4) != 0, add_tid = GFX9_DESC_GET(vd, GFX9_V_ADD_TID_ENABLE);
 	struct tsharp t;
 
 	memset(&t, 0, sizeof(t));
 	for (unsigned i = 0; i < 4; i++)
-		t.dst_sel[i] = (uint8_t)((d3 >> (3 * i)) & 7);
-	t.nfmt = (d3 >> 12) & 7;
-	t.dfmt = (d3 >> 15) & 0xf;
+		t.dst_sel[i] = (uint8_t)GFX9_DESC_GET(vd, GFX9_V_DST_SEL(i));
+	t.nfmt = GFX9_DESC_GET(vd, GFX9_V_NUM_FORMAT);
+	t.dfmt = GFX9_DESC_GET(vd, GFX9_V_DATA_FORMAT);
 	t.fmt_ok = fmt_of(t.dfmt, &t.f);
 	if (t.dfmt == 0) {              /* INVALID: loads read 0, stores drop */
 		if (!store)
@@ -931,7 +940,7 @@ static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
 				"buffer format access at 0x%llx: data format %u / number format %u not "
 				"implemented", (unsigned long long)in->addr, t.dfmt, t.nfmt);
-	if (d1 >> 31)
+	if (GFX9_DESC_GET(vd, GFX9_V_SWIZZLE_ENABLE))
 		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
 				"buffer format access at 0x%llx: swizzled buffer not implemented",
 				(unsigned long long)in->addr);
@@ -947,8 +956,8 @@ static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 			voff = isa_vrow(w, vr)[lane];
 		uint64_t index = (uint64_t)vidx + (add_tid ? lane : 0);
 		uint64_t offset = (uint64_t)voff + (uint32_t)in->offset;
-		bool oob = stride ? (index >= d2 || offset + t.f.bytes > stride)
-				  : offset + t.f.bytes > d2;
+		bool oob = stride ? (index >= num_records || offset + t.f.bytes > stride)
+				  : offset + t.f.bytes > num_records;
 		uint64_t va = base + soffset + index * stride + offset;
 
 		if (store) {

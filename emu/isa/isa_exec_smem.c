@@ -13,6 +13,7 @@
  */
 #include <time.h>
 
+#include "amd/gfx9_desc.h"
 #include "isa_priv.h"
 
 #define SMEM_BUFFER 1
@@ -45,8 +46,8 @@ static int exec_smem(struct isa_wave *w, const struct isa_inst *in)
 	uint64_t va;
 
 	if (in->flags & SMEM_BUFFER) {
-		base = ((uint64_t)w->s[base_reg] | ((uint64_t)(w->s[base_reg + 1] & 0xffff) << 32));
-		limit = w->s[base_reg + 2];
+		base = gfx9_v_base(&w->s[base_reg]);     /* a V# */
+		limit = GFX9_DESC_GET(&w->s[base_reg], GFX9_V_NUM_RECORDS);
 	} else {
 		base = isa_sreg64(w, base_reg);
 	}

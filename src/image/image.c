@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "amd/gfx9_desc.h"
 #include "amd/gfx9_swizzle.h"
 #include "image/image.h"
 #include "runtime/status.h"
@@ -361,32 +362,26 @@ static void write_srd_from_layout(struct hl_image *img, const uint32_t words[8],
 	const hsa_ext_image_descriptor_t *d = &img->desc;
 	uint8_t sel[4];
 	hl_image_swizzle(d->format.channel_order, sel);
-	const uint32_t dsel = (uint32_t)sel[0] | (uint32_t)sel[1] << 3 | (uint32_t)sel[2] << 6 |
-			      (uint32_t)sel[3] << 9;
 	uint32_t *w = img->srd;
 	memcpy(w, words, 8 * sizeof(uint32_t));
 	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
-		w[0] = (uint32_t)addr;
-		w[1] = (w[1] & ~0x3fffffffu) | ((uint32_t)(addr >> 32) & 0xffff) |
-		       (uint32_t)(img->props.elem_bytes & 0x3fff) << 16;
-		w[3] = (w[3] & ~0x67ffffu) | dsel | (uint32_t)(img->props.num_format & 7) << 12 |
-		       (uint32_t)(img->props.data_format & 15) << 15 |
-		       (uint32_t)(img->props.elem_bytes & 3) << 21;
+		gfx9_v_set_base(w, addr);
+		GFX9_DESC_SET(w, GFX9_V_STRIDE, img->props.elem_bytes);
+		gfx9_desc_set_dst_sel(w, sel);
+		GFX9_DESC_SET(w, GFX9_V_NUM_FORMAT, img->props.num_format);
+		GFX9_DESC_SET(w, GFX9_V_DATA_FORMAT, img->props.data_format);
+		/* ROCr stores the element size in the 2-bit field */
+		GFX9_DESC_SET(w, GFX9_V_INDEX_STRIDE, img->props.elem_bytes);
 	} else {
-		w[0] = (uint32_t)((addr & 0xffffffffffull) >> 8);
-		w[1] = (w[1] & ~(0xffu | 0x3ffu << 20)) | ((uint32_t)(addr >> 40) & 0xff) |
-		       (uint32_t)(img->props.data_format & 0x3f) << 20 |
-		       (uint32_t)(img->props.num_format & 15) << 26;
-		w[3] = (w[3] & ~0xfffu) | dsel;
+		gfx9_t_set_base(w, addr);
+		GFX9_DESC_SET(w, GFX9_T_DATA_FORMAT, img->props.data_format);
+		GFX9_DESC_SET(w, GFX9_T_NUM_FORMAT, img->props.num_format);
+		gfx9_desc_set_dst_sel(w, sel);
 		if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1D ||
 		    d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA)
-			w[3] = (w[3] & ~(0xfu << 28)) | (hl_image_hw_type(d->geometry) & 15) << 28;
-		/* META_DATA_ADDRESS_HI: word 5 [24:17]; META_DATA_ADDRESS:
-		 * word 7, address[39:8]. */
-		uint64_t meta = (uint64_t)((w[5] >> 17) & 0xff) << 40 | (uint64_t)w[7] << 8;
-		meta += addr;
-		w[7] = (uint32_t)((meta & 0xffffffffffull) >> 8);
-		w[5] = (w[5] & ~(0xffu << 17)) | ((uint32_t)(meta >> 40) & 0xff) << 17;
+			GFX9_DESC_SET(w, GFX9_T_TYPE, hl_image_hw_type(d->geometry));
+		/* the caller's metadata offset, made absolute */
+		gfx9_t_set_meta(w, gfx9_t_meta(w) + addr);
 	}
 	w[8] = d->format.channel_type;
 	w[9] = d->format.channel_order;
@@ -419,9 +414,10 @@ static void surface_from_srd(struct hl_runtime *rt, struct hl_image *img)
 	}
 	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1D || d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA)
 		s->height = 1;
-	if (w[6] >> 21 & 1)
+	if (GFX9_DESC_GET(w, GFX9_T_COMPRESSION_EN))
 		return;
-	const uint32_t sw = (w[3] >> 20) & 31, pitch = ((w[4] >> 13) & 0xffff) + 1;
+	const uint32_t sw = GFX9_DESC_GET(w, GFX9_T_SW_MODE);
+	const uint32_t pitch = GFX9_DESC_GET(w, GFX9_T_PITCH) + 1;
 	s->tex3d = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D;
 	uint32_t e = 0;
 	while ((1u << e) < eb)
@@ -469,7 +465,8 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
 		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
 	const uint32_t *words = layout->data;
 	if (desc->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
-	    hw_pixel_size((words[1] >> 20) & 0x3f, (words[1] >> 26) & 15) != props.elem_bytes)
+	    hw_pixel_size(GFX9_DESC_GET(words, GFX9_T_DATA_FORMAT),
+			  GFX9_DESC_GET(words, GFX9_T_NUM_FORMAT)) != props.elem_bytes)
 		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
 	struct hl_image *img;
 	if (hl_image_object_alloc(rt, sizeof(*img), (void **)&img))
