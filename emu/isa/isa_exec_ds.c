@@ -311,7 +311,7 @@ static int exec_ds_lane(struct isa_wave *w, const struct isa_inst *in)
  * instruction does nothing, as for every DS instruction here (LLVM never
  * emits one without an active lane: ockl's grid sync guards it with the
  * work-item id test).  A wave that has to wait stops with ISA_STEP_GWS;
- * the workgroup scheduler (isa_run.c) resumes it once released.
+ * the workgroup scheduler (isa_workgroup.c) resumes it once released.
  */
 static int exec_ds_gws(struct isa_wave *w, const struct isa_inst *in)
 {

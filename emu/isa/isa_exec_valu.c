@@ -779,6 +779,43 @@ static int exec_dpp(struct isa_wave *w, const struct isa_inst *in)
 	return r;
 }
 
+/* v_min3/max3/med3_i16/u16 (VOP3): OP_SEL bit i reads the high half of
+ * source i; OP_SEL bit 3 writes the high half of D and keeps the low one,
+ * otherwise the result is zero-extended into D (gfx9 16-bit ops, as
+ * isa_exec_vf16). */
+static int exec_v3_i16(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t t[3][ISA_LANES];
+	const uint32_t *s[3];
+	uint32_t *d = isa_vrow(w, in->dst);
+	uint64_t exec = isa_exec(w);
+	bool sgn = in->op == 0x1f5 || in->op == 0x1f8 || in->op == 0x1fb;
+
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = isa_vsrc32(w, &in->src[i], t[i]);
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		int32_t v[3], lo, hi, r;
+		if (!(exec >> l & 1))
+			continue;
+		for (unsigned i = 0; i < 3; i++) {
+			uint32_t h = (s[i][l] >> ((in->opsel >> i & 1) ? 16 : 0)) & 0xffff;
+			v[i] = sgn ? (int16_t)h : (int32_t)h;
+		}
+		lo = v[0] < v[1] ? v[0] : v[1];
+		hi = v[0] > v[1] ? v[0] : v[1];
+		switch (in->op) {
+		case 0x1f5: case 0x1f6: r = lo < v[2] ? lo : v[2]; break;
+		case 0x1f8: case 0x1f9: r = hi > v[2] ? hi : v[2]; break;
+		default: /* med3: the larger of min(a, b) and min(max(a, b), c) */
+			r = hi < v[2] ? hi : v[2];
+			r = lo > r ? lo : r;
+			break;
+		}
+		d[l] = (in->opsel & 8) ? (d[l] & 0xffff) | ((uint32_t)r << 16) : (uint32_t)r & 0xffff;
+	}
+	return ISA_STEP_NEXT;
+}
+
 /* ---- decode ---- */
 
 enum { T_N = 0xff };
@@ -895,8 +932,12 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = isa_exec_vf16; c.t[0] = ISA_T_B16;
 		return c;
 	}
-	if (op == 0x123 || op == 0x206) {
+	if (op == 0x123 || op == 0x206 || op == 0x1f4 || op == 0x1f7 || op == 0x1fa) {
 		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H; c.t[2] = H;
+		return c;
+	}
+	if (IN(op, 0x1f5, 0x1f6, 0x1f8, 0x1f9, 0x1fb, 0x1fc)) {
+		c.fn = exec_v3_i16; c.t[0] = ISA_T_B16; c.t[1] = ISA_T_B16; c.t[2] = ISA_T_B16;
 		return c;
 	}
 	if (op == 0x289 || op == 0x28a) {
@@ -1087,6 +1128,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
+	if (c.fn == exec_v3_i16 && (abs || neg || in->omod))
+		return; /* integer operands: no float modifiers */
 	if (op == 0x191 && (in->enc != ISA_ENC_VOP1 || in->src[0].kind != ISA_OPND_VGPR))
 		return; /* v_swap_b32 exists only as VOP1 on two VGPRs */
 	in->exec = c.fn;

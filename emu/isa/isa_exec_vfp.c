@@ -718,6 +718,38 @@ static inline bool h_isdenorm(uint32_t h)
 	return (h & 0x7c00) == 0 && (h & 0x3ff);
 }
 
+/* v_min_f16/v_max_f16 as min3/max3/med3 use them: with MODE.IEEE a
+ * signalling NaN input gives itself quieted, otherwise a NaN input
+ * gives the other operand; -0 < +0 (as fmin32/fmax32). */
+static uint32_t fmin16(uint32_t a, uint32_t b, bool ieee)
+{
+	double x = h2d(a), y = h2d(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && isnan(x) && !(a & 0x200))
+			return a | 0x200;
+		if (ieee && isnan(y) && !(b & 0x200))
+			return b | 0x200;
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a & 0x8000) ? a : b;
+	return x < y ? a : b;
+}
+static uint32_t fmax16(uint32_t a, uint32_t b, bool ieee)
+{
+	double x = h2d(a), y = h2d(b);
+	if (isnan(x) || isnan(y)) {
+		if (ieee && isnan(x) && !(a & 0x200))
+			return a | 0x200;
+		if (ieee && isnan(y) && !(b & 0x200))
+			return b | 0x200;
+		return isnan(x) ? b : a;
+	}
+	if (x == y)
+		return (a & 0x8000) ? b : a;
+	return x > y ? a : b;
+}
+
 ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t ta[ISA_LANES], tb[ISA_LANES], tc[ISA_LANES], r[ISA_LANES];
@@ -730,6 +762,7 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	bool hi_dst = in->opsel & 8;
 	uint32_t *d = isa_vrow(w, in->dst);
 	uint64_t exec = isa_exec(w);
+	bool ieee = w->mode & ISA_MODE_IEEE;
 
 	L {
 		a[l] = ((sa[l] >> ((in->opsel & 1) ? 16 : 0)) & (o[0].abs ? 0x7fff : 0xffff)) ^ (o[0].neg ? 0x8000 : 0);
@@ -760,6 +793,20 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	case 0x12e: L {
 			double x = h2d(a[l]), y = h2d(b[l]);
 			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x < y || (x == y && (a[l] & 0x8000))) ? a[l] : b[l];
+		}
+		break;
+	case 0x1f4: L r[l] = fmin16(fmin16(a[l], b[l], ieee), c[l], ieee); break; /* v_min3_f16 */
+	case 0x1f7: L r[l] = fmax16(fmax16(a[l], b[l], ieee), c[l], ieee); break; /* v_max3_f16 */
+	case 0x1fa: /* v_med3_f16: as v_med3_f32 */
+		L {
+			if (isnan(h2d(a[l])) || isnan(h2d(b[l])) || isnan(h2d(c[l]))) {
+				r[l] = fmin16(fmin16(a[l], b[l], ieee), c[l], ieee);
+			} else {
+				uint32_t mx = fmax16(fmax16(a[l], b[l], ieee), c[l], ieee);
+				if (mx == a[l]) r[l] = fmax16(b[l], c[l], ieee);
+				else if (mx == b[l]) r[l] = fmax16(a[l], c[l], ieee);
+				else r[l] = fmax16(a[l], b[l], ieee);
+			}
 		}
 		break;
 	case 0x17d: L r[l] = d2h(1.0 / h2d(a[l])); break;                 /* v_rcp_f16 */

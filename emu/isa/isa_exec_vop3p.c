@@ -1,8 +1,27 @@
 /*
  * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
- * pairs, v_pk_mov_b32; packed f16 executes in isa_exec_vfp.c), the AGPR moves (v_accvgpr_read/write/mov) and the
- * matrix cores' f32 MFMA (CDNA2/CDNA3 ISA guides, "VOP3P" and "Matrix
- * Arithmetic Instructions").
+ * pairs, v_pk_mov_b32, the packed 16-bit integer ops; packed f16 executes
+ * in isa_exec_vfp.c), the mixed-precision v_fma_mix*, the AGPR moves
+ * (v_accvgpr_read/write/mov) and the matrix cores' f32 MFMA (CDNA2/CDNA3
+ * ISA guides, "VOP3P" and "Matrix Arithmetic Instructions").
+ *
+ * Packed 16-bit integer ops (0x00-0x0d): source i is one register holding
+ * {lo, hi}; OP_SEL bit i picks the half feeding the low result,
+ * OP_SEL_HI bit i the half feeding the high one.  An inline constant is
+ * its 32-bit value (1 is {1, 0}: LLVM selects the low half for both
+ * results when it means a splat).  CLAMP saturates add, sub and mad to
+ * the result type; min/max cannot overflow; clamp on mul_lo and the
+ * shifts is not decoded (undocumented).  Shift amounts are the low 4 bits.
+ *
+ * v_fma_mix_f32 / v_fma_mixlo_f16 / v_fma_mixhi_f16 (0x20-0x22): OP_SEL_HI
+ * bit i set makes source i an f16 (its half chosen by OP_SEL bit i), clear
+ * an f32; NEG_LO is neg and NEG_HI is abs (abs first).  f16 sources widen
+ * exactly to f32; the product-sum is one f32 fma (one rounding), and mixlo/
+ * mixhi round that f32 to f16 (nearest even) into the low/high half of D,
+ * keeping the other half: LLVM selects them for fptrunc(fma(fpext ...)),
+ * which is that double rounding.  Denormals: f16 sources and f16 results
+ * follow MODE.FP_DENORM f16/f64, f32 sources and results f32.  A NaN
+ * result is the first NaN source, quieted, or the default NaN.
  *
  * Packed f32 ops: source i is a register pair {lo, hi}; OP_SEL bit i picks
  * the half that feeds the low result, OP_SEL_HI bit i the half that feeds
@@ -101,6 +120,146 @@ static int exec_pk_f32(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* Packed 16-bit integer ops; see the file comment for the modifiers. */
+static int exec_pk_i16(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t t[3][ISA_LANES], r[ISA_LANES];
+	const uint32_t *s[3];
+	unsigned op = in->op, nsrc = (op == 0x00 || op == 0x09) ? 3 : 2;
+
+	for (unsigned i = 0; i < nsrc; i++)
+		s[i] = isa_vsrc32(w, &in->src[i], t[i]);
+	L {
+		uint32_t out = 0;
+		for (unsigned half = 0; half < 2; half++) {
+			uint8_t sel = half ? in->opsel_hi : in->opsel;
+			uint32_t v[3] = { 0, 0, 0 }, res;
+			for (unsigned i = 0; i < nsrc; i++)
+				v[i] = (s[i][l] >> ((sel >> i & 1) ? 16 : 0)) & 0xffff;
+			int32_t x = (int16_t)v[0], y = (int16_t)v[1];
+			switch (op) {
+			case 0x00: { /* v_pk_mad_i16 */
+				int64_t m = (int64_t)x * y + (int16_t)v[2];
+				if (in->clamp)
+					m = m > INT16_MAX ? INT16_MAX : m < INT16_MIN ? INT16_MIN : m;
+				res = (uint32_t)m;
+				break;
+			}
+			case 0x01: res = v[0] * v[1]; break;                    /* v_pk_mul_lo_u16 */
+			case 0x02: case 0x03: {                                 /* v_pk_add/sub_i16 */
+				int32_t m = op == 0x02 ? x + y : x - y;
+				if (in->clamp)
+					m = m > INT16_MAX ? INT16_MAX : m < INT16_MIN ? INT16_MIN : m;
+				res = (uint32_t)m;
+				break;
+			}
+			case 0x04: res = v[1] << (v[0] & 15); break;            /* v_pk_lshlrev_b16 */
+			case 0x05: res = v[1] >> (v[0] & 15); break;            /* v_pk_lshrrev_b16 */
+			case 0x06: res = (uint32_t)(y >> (v[0] & 15)); break;   /* v_pk_ashrrev_i16 */
+			case 0x07: res = (uint32_t)(x > y ? x : y); break;      /* v_pk_max_i16 */
+			case 0x08: res = (uint32_t)(x < y ? x : y); break;      /* v_pk_min_i16 */
+			case 0x09: {                                            /* v_pk_mad_u16 */
+				uint64_t m = (uint64_t)v[0] * v[1] + v[2];
+				res = in->clamp && m > UINT16_MAX ? UINT16_MAX : (uint32_t)m;
+				break;
+			}
+			case 0x0a: {                                            /* v_pk_add_u16 */
+				uint32_t m = v[0] + v[1];
+				res = in->clamp && m > UINT16_MAX ? UINT16_MAX : m;
+				break;
+			}
+			case 0x0b:                                              /* v_pk_sub_u16 */
+				res = in->clamp && v[1] > v[0] ? 0 : v[0] - v[1];
+				break;
+			case 0x0c: res = v[0] > v[1] ? v[0] : v[1]; break;      /* v_pk_max_u16 */
+			default:   res = v[0] < v[1] ? v[0] : v[1]; break;      /* v_pk_min_u16 */
+			}
+			out |= (res & 0xffff) << (16 * half);
+		}
+		r[l] = out;
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* One source of v_fma_mix*, widened to f32 bits with its modifiers and
+ * the input denormal mode applied. */
+static void mix_fetch(struct isa_wave *w, const struct isa_inst *in, unsigned i, uint32_t *out)
+{
+	uint32_t t[ISA_LANES];
+	const uint32_t *s = isa_vsrc32(w, &in->src[i], t);
+	bool f16 = in->opsel_hi >> i & 1, hi = in->opsel >> i & 1;
+	bool neg = in->neg_lo >> i & 1, abs = in->neg_hi >> i & 1;
+
+	if (f16) {
+		bool keep = isa_denorm64(w) & 1;
+		L {
+			uint32_t h = (s[l] >> (hi ? 16 : 0)) & 0xffff;
+			if (abs)
+				h &= 0x7fff;
+			if (neg)
+				h ^= 0x8000;
+			if (!keep && (h & 0x7c00) == 0)
+				h &= 0x8000;
+			out[l] = u32_of(f16_to_f32((uint16_t)h));
+		}
+	} else {
+		bool keep = isa_denorm32(w) & 1;
+		L {
+			uint32_t u = s[l];
+			if (abs)
+				u &= 0x7fffffffu;
+			if (neg)
+				u ^= 0x80000000u;
+			out[l] = keep ? u : flush32(u);
+		}
+	}
+}
+
+static int exec_fma_mix(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t a[ISA_LANES], b[ISA_LANES], c[ISA_LANES], r[ISA_LANES];
+	uint32_t *d = isa_vrow(w, in->dst);
+	uint64_t exec = isa_exec(w);
+
+	mix_fetch(w, in, 0, a);
+	mix_fetch(w, in, 1, b);
+	mix_fetch(w, in, 2, c);
+	isa_fma32_lanes(a, b, c, r);
+	L {
+		float x = f32_of(r[l]);
+		if (isnan(x)) {
+			/* the first NaN source, quieted; else the default NaN */
+			const uint32_t *src[3] = { a, b, c };
+			r[l] = 0x7fc00000u;
+			for (unsigned i = 0; i < 3; i++) {
+				if (isnan(f32_of(src[i][l]))) {
+					r[l] = src[i][l] | 0x400000u;
+					break;
+				}
+			}
+		}
+		if (in->clamp)
+			r[l] = isnan(x) || x < 0 ? 0 : x > 1 ? 0x3f800000u : r[l];
+	}
+	if (in->op == 0x20) {
+		if (!(isa_denorm32(w) & 2)) { L r[l] = flush32(r[l]); }
+		isa_vdst32(w, in->dst, r);
+		return ISA_STEP_NEXT;
+	}
+	bool keep = isa_denorm64(w) & 2;
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t h;
+		if (!(exec >> l & 1))
+			continue;
+		h = f32_to_f16(f32_of(r[l]));
+		if (!keep && (h & 0x7c00) == 0)
+			h &= 0x8000;
+		d[l] = in->op == 0x21 ? (d[l] & 0xffff0000u) | h : (d[l] & 0xffffu) | (h << 16);
+	}
+	return ISA_STEP_NEXT;
+}
+
 /* v_accvgpr_read_b32 / write_b32 / mov_b32: the decoder resolved the
  * rows, so these are plain row copies under EXEC. */
 static int exec_acc_move(struct isa_wave *w, const struct isa_inst *in)
@@ -182,6 +341,31 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 		if (in->clamp)
 			return; /* clamp on packed f16: not implemented */
 		in->exec = isa_exec_pk_f16;
+		return;
+	case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05: case 0x06:
+	case 0x07: case 0x08: case 0x09: case 0x0a: case 0x0b: case 0x0c: case 0x0d:
+		/* packed 16-bit integer ops; integer operands take no neg */
+		if (in->neg_lo || in->neg_hi)
+			return;
+		if (in->clamp && (op == 0x01 || (op >= 0x04 && op <= 0x06)))
+			return;
+		for (unsigned i = 0; i < 3; i++) {
+			if (i == 2 && op != 0x00 && op != 0x09)
+				break;
+			kemu_isa_opnd(&in->src[i], i == 0 ? c0 : i == 1 ? c1 : c2, ISA_T_B16, 0);
+			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
+				return;
+		}
+		in->exec = exec_pk_i16;
+		return;
+	case 0x20: case 0x21: case 0x22: /* v_fma_mix_f32, v_fma_mixlo_f16, v_fma_mixhi_f16 */
+		for (unsigned i = 0; i < 3; i++) {
+			kemu_isa_opnd(&in->src[i], i == 0 ? c0 : i == 1 ? c1 : c2,
+				      (in->opsel_hi >> i & 1) ? ISA_T_F16 : ISA_T_F32, 0);
+			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
+				return;
+		}
+		in->exec = exec_fma_mix;
 		return;
 	case 0x30: case 0x31: case 0x32: case 0x33:
 		kemu_isa_opnd(&in->src[0], c0, ISA_T_F32, 0);

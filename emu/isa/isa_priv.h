@@ -198,7 +198,7 @@ struct isa_wg {
 	uint32_t size[3];               /* actual (partial) workgroup size */
 	uint64_t scratch_slot_base;     /* VA of wave 0's scratch */
 	unsigned scratch_slot;
-	/* the scheduler's state (isa_run.c, wg_schedule) */
+	/* the scheduler's state (isa_workgroup.c, wg_schedule) */
 	struct isa_wave *waves;
 	unsigned nwaves, live, at_barrier;
 };
@@ -318,6 +318,13 @@ int isa_fail(struct isa_wave *w, const struct isa_inst *in, enum kemu_isa_error_
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsigned access);
 int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
+/* Fills err (when not NULL) with kind, pc and the formatted message. */
+void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
+		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+/* Copies len bytes at va through mem->translate, page by page, without a
+ * wave (descriptor and code reads); -1 when a page is not mapped. */
+int isa_read_direct(const struct kemu_isa_mem *mem, uint64_t va, void *dst, uint32_t len,
+		    unsigned access);
 const char *kemu_isa_mnemonic(int gfx942, enum isa_enc enc, unsigned op);
 const char *kemu_isa_enc_name(enum isa_enc enc);
 unsigned kemu_isa_raw_opcode(const struct isa_inst *in);
@@ -387,9 +394,10 @@ int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va);
 int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_mem *mem);
 void kemu_isa_code_free(struct kemu_isa_program *p);
 
-/* Statistics (isa_run.c). */
+/* Statistics (isa_wave.c); _reused counts one program cache hit. */
 void kemu_isa_stats_add(uint64_t insts, uint64_t waves, uint64_t wgs, uint64_t progs);
-/* Programs on the cache now (isa_run.c). */
+void kemu_isa_stats_reused(void);
+/* Programs on the cache now (isa_program.c). */
 unsigned kemu_isa_cache_count(void);
 
 #endif /* KEMU_ISA_PRIV_H */
