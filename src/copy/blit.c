@@ -352,8 +352,9 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 			HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
 			HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE) |
 		       (1u << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS) << 16;
-	/* relaxed: the doorbell store's release fence orders it before the
-	 * CP reads the index; the CP reads it only after the doorbell */
+	/* relaxed: hl_doorbell_store64 (SFENCE, release store) orders it
+	 * before the CP reads the index; the CP reads it only after the
+	 * doorbell */
 	atomic_store_explicit(wptr, index + total, memory_order_relaxed);
 	/* release: pairs with the CP's acquire load of the header; the
 	 * kernarg slot and the body are visible to a CP that sees it valid */

@@ -368,8 +368,8 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 	}
 	s->wptr = end;
 	/* release: the packets are written before the engine can see the
-	 * new write pointer; the doorbell's release store is what the engine
-	 * fetches by (its acquire load) */
+	 * new write pointer; the doorbell store (hl_doorbell_store64: SFENCE,
+	 * release store) is what the engine fetches by (its acquire load) */
 	atomic_store_explicit(rptr_of(s) + 1, end, memory_order_release);
 	hl_doorbell_store64((_Atomic uint64_t *)s->doorbell, end);
 	pthread_mutex_unlock(&s->lock);

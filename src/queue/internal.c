@@ -269,8 +269,9 @@ static uint64_t iq_submit(struct iq *e)
 	slot->dw_cnt_remain = PM4_IB_DW_CNT_REMAIN;
 	memset(slot->reserved1, 0, sizeof(slot->reserved1));
 	slot->completion_signal = e->done;
-	/* relaxed: the doorbell store's release fence orders it before the CP
-	 * reads the write index; the CP never reads it before the doorbell */
+	/* relaxed: hl_doorbell_store64 (SFENCE, release store) orders it
+	 * before the CP reads the write index; the CP never reads it before
+	 * the doorbell */
 	atomic_store_explicit(wptr, index + 1, memory_order_relaxed);
 	uint16_t header = HSA_PACKET_TYPE_VENDOR_SPECIFIC << HSA_PACKET_HEADER_TYPE |
 			  1u << HSA_PACKET_HEADER_BARRIER |

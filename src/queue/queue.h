@@ -96,8 +96,10 @@
  *     atomic OR of the bit below into value, release) and then, as in 2,
  *     writes event_id to the mailbox and raises the interrupt.  Codes (ROCr's
  *     DynamicQueueEventsHandler, hsa-abi-and-rocr.md §1.5):
- *       0x1 / 0x400 out of scratch, wave64 / wave32 -> OUT_OF_RESOURCES
- *                                    (we never grow scratch)
+ *       0x1 / 0x400 out of scratch, wave64 / wave32: the runtime grows
+ *               the queue's scratch and stores 0 to resume (Scratch policy
+ *               above, hl_queue_scratch_grow_locked); OUT_OF_RESOURCES
+ *               only when none can be had
  *       0x200   one-shot scratch done (not fatal; we never ask for it: the
  *               runtime stores 0 to the signal and the CP resumes)
  *       0x2     invalid dimension            -> INCOMPATIBLE_ARGUMENTS

@@ -9,7 +9,9 @@
  * Hot path: resolve the handle (a lock-free probe, no dereference of the
  * handle), the atomic (seq_cst for every waking modification), then one
  * seq_cst load of the sleeper count; SET_EVENT only when someone sleeps.
- * No lock, no allocation, no fence instruction beyond the atomic's own.
+ * No lock, no allocation, no fence instruction beyond the atomic's own on a
+ * user signal (a doorbell signal's store carries hl_doorbell_store64's
+ * SFENCE, src/util/barrier.h).
  *
  * What they do on other handles (never a crash):
  *  - 0, unknown, or a destroyed signal: loads and RMWs return 0, stores do
@@ -70,8 +72,10 @@ static inline void signal_store(hsa_signal_t s, int64_t v, memory_order mo, bool
 		if (wake)
 			signal_notify(side);
 	} else if (kind == AMD_SIGNAL_KIND_DOORBELL) {
-		/* The helper's release fence orders the packet writes before
-		 * the doorbell, whatever flavour the caller used. */
+		/* Whatever flavour the caller used, the helper's SFENCE and
+		 * release store order the packet writes (non-temporal and
+		 * write-combined ones too) before the doorbell, as ROCr's
+		 * StoreRelaxed and StoreRelease both do (src/util/barrier.h). */
 		hl_doorbell_store64((_Atomic uint64_t *)(uintptr_t)side->amd->hardware_doorbell_ptr,
 				    (uint64_t)v);
 	}

@@ -6,7 +6,8 @@
  *
  * The GPU observes host memory through the same coherence domain as other
  * CPU threads (system-scope atomics on fine-grained memory), so the C11 model
- * plus a store fence before MMIO (the doorbell) is what the hardware needs.
+ * is what ordinary memory needs; the one MMIO store, the doorbell, also gets
+ * the CPU's store fence first (hl_doorbell_store64).
  */
 #ifndef HSALITE_BARRIER_H
 #define HSALITE_BARRIER_H
@@ -25,24 +26,53 @@ static inline void hl_fence_seq_cst(void) { atomic_thread_fence(memory_order_seq
 
 /*
  * Ring a gfx9+ doorbell: every write that the packet depends on (its body and
- * its header) must be visible before the GPU sees the new value: one aligned
- * 64-bit store with release order.  Pairs with the command processor's read
- * of the doorbell, after which it reads packets with acquire semantics.
+ * its header, and whatever the packet points at) must be visible before the
+ * GPU sees the new value.  Pairs with the command processor's read of the
+ * doorbell, after which it reads packets with acquire semantics.  Every
+ * doorbell hsalite rings goes through here: AQL queues (the doorbell signal's
+ * stores in src/signal/ops.c), the internal PM4 queue (src/queue/internal.c),
+ * the blit queue (src/copy/blit.c) and the SDMA rings (src/copy/sdma.c; ROCr
+ * rings those after a std::atomic_thread_fence(release) only, no SFENCE,
+ * amd_blit_sdma.cpp UpdateWriteAndDoorbellRegister: one helper for every
+ * engine is simpler and costs one fence per copy).  A soft queue's doorbell
+ * is a user signal (src/queue/soft.c): no MMIO.
  *
- * No store fence: KFD maps the doorbell page uncached (kfd_doorbell_mmap,
- * pgprot_noncached), and x86 never reorders a store to UC memory with
- * earlier write-back stores (SDM vol. 3 8.2.2; only non-temporal, string and
- * WC stores are weakly ordered, and none of ours is), so the release store
- * orders the packet before the doorbell as ROCr's does (AqlQueue::StoreRelaxed
- * on doorbell type 2: a release store and nothing else).  An SFENCE here
- * waited for the packet's stores to the ring, whose line the CP holds, to
- * drain before the doorbell: it lengthened the submit's tail (p99) by tens of
- * ns for no ordering gained.  Non-temporal packet stores by an application
- * need that application's own SFENCE before its header store, with either
- * runtime.
+ * x86-64: SFENCE, then the 64-bit store, as ROCr does on every x86-64 build.
+ * ROCr 5.2.3 stores the doorbell with atomic::Store(..., release)
+ * (amd_aql_queue.cpp:431, AqlQueue::StoreRelaxed, doorbell type 2), and its
+ * atomic helpers (core/util/atomic_helpers.h, X64_ORDER_WC on __x86_64__)
+ * turn every release store into _mm_sfence() and a plain store; current ROCr
+ * (rocm-systems, amd_aql_queue.cpp AqlQueue::StoreRelaxed) writes
+ * _mm_sfence() and the store outright.  A release store alone orders only
+ * write-back stores: KFD maps the doorbell page uncached (kfd_doorbell_mmap,
+ * pgprot_noncached), and x86 keeps a UC store behind earlier WB stores, but
+ * not behind non-temporal stores (MOVNT*, MOVDIR64B) or stores to
+ * write-combining memory (a VRAM BAR mapping), which are weakly ordered
+ * (SDM vol. 3 8.2.2) until an SFENCE.  A client that writes its packets or
+ * kernel arguments that way relies on ROCr's SFENCE here, so hsalite gives the
+ * same guarantee.  Cost: the SFENCE waits for the submitter's store buffer to
+ * drain, tens of ns at p99 on the shared 2-vCPU host (docs/benchmarks.md).
+ *
+ * aarch64: DMB OSHST, then a release store.  ROCr has no aarch64 doorbell
+ * path of its own (off x86-64 its atomic helpers are plain C11, so the
+ * doorbell store would be a release store, STLR); the DMB is the barrier
+ * Linux puts before every MMIO write (writel: __iowmb = dma_wmb = DMB OSHST,
+ * arch/arm64/include/asm/io.h and barrier.h), ordering the packet's
+ * Normal-memory stores for an observer in the outer-shareable domain, the
+ * GPU, before the Device-memory doorbell store.  The kernel does not rely on
+ * STLR alone for that, so neither do we.
+ *
+ * Elsewhere: a release store (ROCr's fallback); hsalite is built and tested
+ * on x86-64 only.
  */
 static inline void hl_doorbell_store64(_Atomic uint64_t *doorbell, uint64_t value)
 {
+#if defined(__x86_64__)
+	/* "memory": the compiler keeps the packet's stores before the fence */
+	__asm__ __volatile__("sfence" ::: "memory");
+#elif defined(__aarch64__)
+	__asm__ __volatile__("dmb oshst" ::: "memory");
+#endif
 	atomic_store_explicit(doorbell, value, memory_order_release);
 }
 
