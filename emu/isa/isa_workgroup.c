@@ -32,6 +32,7 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 
+#include "amd/gfx9_desc.h"
 #include "isa_priv.h"
 
 /* ---- workgroups ---- */
@@ -58,16 +59,21 @@ uint32_t kemu_isa_scratch_wave_bytes(const struct kemu_isa_program *p,
 
 void kemu_isa_scratch_srd(uint64_t base_va, uint64_t size, uint32_t srd[4])
 {
-	/* SQ_BUF_RSRC (gfx9): word1 BASE_ADDRESS_HI [15:0], STRIDE [29:16],
-	 * SWIZZLE_ENABLE [31]; word2 NUM_RECORDS; word3 DST_SEL_XYZW [11:0],
-	 * NUM_FORMAT [14:12], DATA_FORMAT [18:15], ELEMENT_SIZE [20:19]
-	 * (1: 4 bytes), INDEX_STRIDE [22:21] (3: 64), ADD_TID_ENABLE [23]. */
-	srd[0] = (uint32_t)base_va;
-	srd[1] = (uint32_t)(base_va >> 32) & 0xffff;
-	srd[1] |= 1u << 31;
-	srd[2] = size > UINT32_MAX ? UINT32_MAX : (uint32_t)size;
-	srd[3] = (4u << 0) | (5u << 3) | (6u << 6) | (7u << 9) | (7u << 12) | (4u << 15) |
-		 (1u << 19) | (3u << 21) | (1u << 23);
+	/* The private-segment V# (gfx9): swizzled, stride 0, 32-bit FLOAT
+	 * elements of 4 bytes, index stride 64 (a wave), ADD_TID. */
+	static const uint8_t sel[4] = { GFX9_SEL_X, GFX9_SEL_Y, GFX9_SEL_Z, GFX9_SEL_W };
+
+	for (unsigned i = 0; i < GFX9_V_DWORDS; i++)
+		srd[i] = 0;
+	gfx9_v_set_base(srd, base_va);
+	GFX9_DESC_SET(srd, GFX9_V_SWIZZLE_ENABLE, 1);
+	GFX9_DESC_SET(srd, GFX9_V_NUM_RECORDS, size > UINT32_MAX ? UINT32_MAX : size);
+	gfx9_desc_set_dst_sel(srd, sel);
+	GFX9_DESC_SET(srd, GFX9_V_NUM_FORMAT, 7);      /* BUF_NUM_FORMAT_FLOAT */
+	GFX9_DESC_SET(srd, GFX9_V_DATA_FORMAT, 4);     /* BUF_DATA_FORMAT_32 */
+	GFX9_DESC_SET(srd, GFX9_V_ELEMENT_SIZE, 1);    /* 4 bytes */
+	GFX9_DESC_SET(srd, GFX9_V_INDEX_STRIDE, 3);    /* 64 */
+	GFX9_DESC_SET(srd, GFX9_V_ADD_TID_ENABLE, 1);
 }
 
 struct wg_arena {
