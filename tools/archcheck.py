@@ -33,8 +33,10 @@ merge).  Exit 2: bad arguments or a malformed allowlist.  Python 3 standard
 library only.
 """
 import argparse
+import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -107,12 +109,16 @@ def include_edges(root, files):
 
 
 def libc_symbols():
-    for lib in ("/lib/x86_64-linux-gnu/libc.so.6", "/usr/lib/x86_64-linux-gnu/libc.so.6"):
-        if os.path.exists(lib):
-            out = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True,
-                                 text=True, check=False).stdout
-            return {ln.split()[-1].split("@")[0] for ln in out.splitlines() if ln.strip()}
-    return set()
+    """The names the C library defines (the shim's interposed entry points
+    share them: a call to one is a call into libc, not into the shim)."""
+    libs = sorted(glob.glob("/lib/*/libc.so.6") + glob.glob("/usr/lib/*/libc.so.6") +
+                  glob.glob("/lib64/libc.so.6"))
+    names = set()
+    for lib in libs[:1]:
+        out = subprocess.run(["nm", "-D", "--defined-only", lib], capture_output=True,
+                             text=True, check=False).stdout
+        names = {ln.split()[-1].split("@")[0] for ln in out.splitlines() if ln.strip()}
+    return names
 
 
 def object_edges(root, build):
@@ -280,6 +286,9 @@ def main(argv):
             return 2
     if args.objects and not os.path.isdir(args.objects):
         print(f"archcheck: --objects {args.objects}: no such directory", file=sys.stderr)
+        return 2
+    if args.objects and not shutil.which("nm"):
+        print("archcheck: --objects needs nm (binutils)", file=sys.stderr)
         return 2
     try:
         allow = read_allowlist(args.allow)
