@@ -23,8 +23,11 @@ pkgs=(
   valgrind libclang-rt-14-dev
   # the dispatch benchmark's --plot histograms
   gnuplot-nox
-  # the Python package (python/hsalite), its examples and its pytest suite
+  # the Python package (python/hsalite), its examples and its pytest suite;
+  # venv, setuptools and wheel to pip-install it offline into a fresh
+  # virtual environment (docs/python.md, test/python/venv.sh)
   python3-numpy python3-msgpack python3-pytest
+  python3-venv python3-setuptools python3-wheel
 )
 
 missing=()

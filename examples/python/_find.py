@@ -1,12 +1,15 @@
 """Shared by the Python examples: make `import hsalite` work from a source
-checkout, and find the examples' code objects in the build tree."""
+checkout, and find the examples' code objects in the build tree.  Outside a
+checkout (the examples copied elsewhere) it changes nothing: `import hsalite`
+is the installed package (pip install ./python)."""
 import glob
 import os
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "python"))
+if os.path.isfile(os.path.join(ROOT, "python", "hsalite", "__init__.py")):
+    sys.path.insert(0, os.path.join(ROOT, "python"))
 
 
 def code_object(name, gfx, explicit=None):

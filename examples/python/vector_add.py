@@ -8,7 +8,10 @@ arrays of n floats, checks every element, and prints one line, e.g.
 Runs on hsalite or on ROCr (HSALITE_LIBRARY=/usr/lib/x86_64-linux-gnu/
 libhsa-runtime64.so.1), on a GPU or under kfdemu:
 
-    build/release/emu/kfdemu -- python3 examples/python/vector_add.py
+    build/release/emu/kfdemu -- /usr/bin/python3 examples/python/vector_add.py
+
+Copied out of the checkout, it uses the installed package (pip install
+./python) and needs --co.
 """
 import argparse
 import sys
@@ -16,7 +19,10 @@ import time
 
 import numpy as np
 
-import _find  # noqa: F401  (sys.path for hsalite)
+try:
+    import _find  # a checkout: python/ on sys.path, the build's code objects
+except ImportError:
+    _find = None  # a copy elsewhere: the installed hsalite, --co given
 import hsalite
 
 
@@ -28,6 +34,9 @@ def main():
     args = ap.parse_args()
     if args.n < 1 or args.n >= 1 << 32:
         ap.error("-n wants 1..4294967295, got %d" % args.n)
+    if _find is None and not args.co:
+        ap.error("--co FILE is needed outside a source checkout (vector_add.<gfx>.co, "
+                 "built by the checkout's examples/)")
     t0 = time.perf_counter()
     gpus = hsalite.gpus()
     if not gpus:
@@ -37,7 +46,8 @@ def main():
     n = args.n
     a = np.arange(n, dtype=np.float32)
     b = (2.0 * np.arange(n) + 1.0).astype(np.float32)
-    with gpu.load(_find.code_object("vector_add", gpu.gfx, args.co)) as mod:
+    co = _find.code_object("vector_add", gpu.gfx, args.co) if _find else args.co
+    with gpu.load(co) as mod:
         vadd = mod.kernel("vadd")
         da, db, dc = gpu.to_device(a), gpu.to_device(b), gpu.empty(n, np.float32)
         t1 = time.perf_counter()

@@ -13,6 +13,10 @@ hsalite's libhsa-runtime64.so.1 and ROCr's alike::
 
 See docs/python.md.
 """
+# The project's version (CMakeLists.txt project(VERSION)); python/pyproject.toml
+# says the same, and python/CMakeLists.txt checks the three agree.
+__version__ = "0.1.0"
+
 from ._device import GPU
 from ._kernel import Kernel, LocalMemory, Module, Pointer
 from ._memory import DeviceArray, HostArray

@@ -2,11 +2,16 @@
 
 Lookup order (the first that exists wins):
   1. $HSALITE_LIBRARY, a path to the library file (hsalite's, ROCr's, any);
-  2. the build tree this package sits in: <source>/build/<dir>/src/
-     libhsa-runtime64.so.1, trying build/release, build, build/asan and then
-     any other build/*;
-  3. the system loader: ctypes.CDLL("libhsa-runtime64.so.1"), which honours
-     LD_LIBRARY_PATH, the ld.so cache and the default directories.
+  2. in a source checkout (this package is <source>/python/hsalite, next to
+     <source>/python/pyproject.toml), the build tree beside it:
+     <source>/build/<dir>/src/libhsa-runtime64.so.1, trying build/release,
+     build, build/asan and then any other build/*;
+  3. installed from a build directory (pip install <build>/python): the
+     library of that build, which python/CMakeLists.txt records in
+     hsalite/_config.py (LIBRARY);
+  4. the system loader: ctypes.CDLL("libhsa-runtime64.so.1"), which honours
+     LD_LIBRARY_PATH, the ld.so cache and the default directories (a
+     `cmake --install`ed hsalite, or ROCr).
 
 Only the standard HSA API is bound (hsa.h, hsa_ext_amd.h), so the package
 runs unchanged on hsalite and on ROCr.  Functions one runtime may lack
@@ -111,15 +116,31 @@ def candidates():
     if env:
         return [env]
     found = []
-    src = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-    build = os.path.join(src, "build")
-    for sub in ("release", ".", "asan"):
-        found.append(os.path.normpath(os.path.join(build, sub, "src", LIBNAME)))
-    for other in sorted(glob.glob(os.path.join(build, "*", "src", LIBNAME))):
-        if other not in found:
-            found.append(other)
+    package = os.path.dirname(os.path.abspath(__file__))
+    src = os.path.dirname(os.path.dirname(package))
+    if os.path.isfile(os.path.join(src, "python", "pyproject.toml")):
+        build = os.path.join(src, "build")
+        for sub in ("release", ".", "asan"):
+            found.append(os.path.normpath(os.path.join(build, sub, "src", LIBNAME)))
+        for other in sorted(glob.glob(os.path.join(build, "*", "src", LIBNAME))):
+            if other not in found:
+                found.append(other)
+    recorded = _recorded_library()
+    if recorded and recorded not in found:
+        found.append(recorded)
     found = [p for p in found if os.path.exists(p)]
     return found + [LIBNAME]
+
+
+def _recorded_library():
+    """The library of the build this package was copied from, if any
+    (hsalite/_config.py, written by python/CMakeLists.txt; absent from the
+    source tree)."""
+    try:
+        from . import _config
+    except ImportError:
+        return None
+    return getattr(_config, "LIBRARY", None) or None
 
 
 class Library:
