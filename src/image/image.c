@@ -22,6 +22,7 @@
 
 #include "image/gfx9_swizzle.h"
 #include "image/image.h"
+#include "memory/memory.h"
 #include "runtime/status.h"
 #include "util/log.h"
 

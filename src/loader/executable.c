@@ -49,6 +49,7 @@
 
 #include "hsa/hsa_ext_amd.h"
 #include "loader/loader.h"
+#include "memory/memory.h"
 #include "queue/queue.h"
 #include "runtime/runtime.h"
 #include "util/log.h"

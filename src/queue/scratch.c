@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "memory/memory.h"
 #include "queue/queue.h"
 #include "util/log.h"
 

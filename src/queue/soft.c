@@ -33,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memory/memory.h"
 #include "queue/queue.h"
 #include "util/log.h"
 

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memory/memory.h"
 #include "runtime/runtime.h"
 #include "util/barrier.h"
 #include "util/log.h"

@@ -27,6 +27,7 @@
 #include <stddef.h>
 #include <string.h>
 
+#include "memory/memory.h"
 #include "signal/signal.h"
 #include "util/log.h"
 
