@@ -83,7 +83,7 @@ static void prefetch_teardown(struct hl_runtime *rt)
 
 static hsa_status_t prefetch_check_signal(hsa_signal_t s)
 {
-	return hl_signal_side_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
+	return hl_signal_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
 }
 
 hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,

@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "memory/memory.h"
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 #define SCRATCH_LANE_ALIGN  16u

@@ -28,7 +28,7 @@
 #include <string.h>
 
 #include "memory/memory.h"
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define IPC_SIGNAL_BYTES 4096u
