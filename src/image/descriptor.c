@@ -27,7 +27,7 @@
  */
 #include <errno.h>
 
-#include "image/image.h"
+#include "image/image_priv.h"
 
 /* TEX_BC_SWIZZLE: where the border colour's alpha lands (ROCr's
  * GetBcSwizzle). */

@@ -21,7 +21,7 @@
 #include <string.h>
 
 #include "image/gfx9_swizzle.h"
-#include "image/image.h"
+#include "image/image_priv.h"
 #include "memory/memory.h"
 #include "runtime/status.h"
 #include "util/log.h"

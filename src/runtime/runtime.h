@@ -75,6 +75,7 @@
 
 #define HL_PAGE_SIZE 4096u
 #define HL_TEARDOWN_MAX 8
+#define HL_EXTENSIONS_MAX 2  /* AMD_LOADER, IMAGES (extension.c) */
 
 /* ---- ISAs (isa.c) ---- */
 
@@ -213,7 +214,26 @@ struct hl_runtime {
 	struct hl_sysevt_handler *sysevt;
 	uint32_t n_sysevt, cap_sysevt;
 	bool vm_fault_seen;            /* the first GPU memory fault was handled */
+	/* Registered extensions (extension.c), one slot per supported
+	 * extension; written while the modules attach (hsa_init, before rt is
+	 * published), read-only afterwards. */
+	const struct hl_extension *extensions[HL_EXTENSIONS_MAX];
 };
+
+/* ---- the module table (src/modules.c) ---- */
+
+/* One hsalite module's steps in the runtime's life.  src/modules.c lists
+ * them in dependency order (runtime < memory < signal < queue < loader <
+ * copy < image); runtime.c runs the table without naming any module. */
+struct hl_module {
+	const char *name;
+	/* hsa_init, in table order, once the agents exist and before rt is
+	 * published: the module binds itself to rt (e.g. registers its
+	 * extension).  NULL: nothing to do.  -errno fails hsa_init. */
+	int (*attach)(struct hl_runtime *rt);
+};
+extern const struct hl_module hl_modules[];
+extern const uint32_t hl_n_modules;
 
 /* ---- runtime.c ---- */
 
@@ -326,16 +346,34 @@ uint64_t hl_system_timestamp(void);
 #define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
 
 /* ---- extension.c ---- */
-bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor);
-/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS / HSA_AGENT_INFO_EXTENSIONS
- * bitmask. */
-void hl_extension_mask(uint8_t mask[128], bool agent_level);
 
-/* The AMD loader extension's function table (hsa_ven_amd_loader.h,
- * version 1.03), defined by src/loader; extension.c hands it out through
- * hsa_system_get_major_extension_table and falls back to entries that
- * return HSA_STATUS_ERROR while no object defines it (weak reference). */
-struct hsa_ven_amd_loader_1_03_pfn_s;
-const struct hsa_ven_amd_loader_1_03_pfn_s *hl_loader_table(void);
+/* An extension as its owner describes it (a static const in the owning
+ * module), registered when the module attaches to a runtime.  The list of
+ * supported extensions and their versions stays in extension.c. */
+struct hl_extension {
+	uint16_t id;                   /* HSA_EXTENSION_* */
+	const void *table;             /* the function table of the newest
+	                                * minor version extension.c serves */
+	size_t size;                   /* its bytes */
+	/* Agent level (NULL: the extension is system-wide only): whether an
+	 * agent has it (its bit in HSA_AGENT_INFO_EXTENSIONS), and the
+	 * hsa_agent_get_info attributes in [agent_attr_first, agent_attr_last]
+	 * the owner answers. */
+	bool (*agent_supported)(const struct hl_agent *agent);
+	uint32_t agent_attr_first, agent_attr_last;
+	hsa_status_t (*agent_info)(const struct hl_agent *agent, uint32_t attribute, void *value);
+};
+
+/* Makes ext's table and agent answers rt's.  -EINVAL for an extension not
+ * on extension.c's list or an empty table. */
+int hl_extension_register(struct hl_runtime *rt, const struct hl_extension *ext);
+/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS (agent NULL) or
+ * HSA_AGENT_INFO_EXTENSIONS bitmask from the registered extensions. */
+void hl_extension_mask(const struct hl_runtime *rt, const struct hl_agent *agent,
+		       uint8_t mask[128]);
+/* An agent attribute a registered extension answers: its answer, with
+ * *answered set; *answered false when no extension owns the attribute. */
+hsa_status_t hl_extension_agent_info(const struct hl_runtime *rt, const struct hl_agent *agent,
+				     uint32_t attribute, void *value, bool *answered);
 
 #endif /* HSALITE_RUNTIME_H */

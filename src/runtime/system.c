@@ -70,7 +70,7 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
 		break;
 	case HSA_SYSTEM_INFO_EXTENSIONS:
-		hl_extension_mask(value, false);
+		hl_extension_mask(rt, NULL, value);
 		break;
 	case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
 		*(const char **)value = "hsalite 0.1.0";
