@@ -35,7 +35,7 @@
 static hsa_status_t check_deps(uint32_t n_deps, const hsa_signal_t *deps)
 {
 	for (uint32_t i = 0; i < n_deps; i++)
-		if (!hl_signal_side_live(deps[i].handle))
+		if (!hl_signal_live(deps[i].handle))
 			return hl_signal_bad_handle(deps[i].handle);
 	return HSA_STATUS_SUCCESS;
 }
@@ -155,7 +155,7 @@ hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const v
 	hsa_status_t st = check_deps(num_dep_signals, dep_signals);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!hl_signal_side_live(completion_signal.handle))
+	if (!hl_signal_live(completion_signal.handle))
 		return hl_signal_bad_handle(completion_signal.handle);
 	if (size == 0)
 		return HSA_STATUS_SUCCESS;
@@ -227,7 +227,7 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 	hsa_status_t st = check_deps(num_dep_signals, dep_signals);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	if (!hl_signal_side_live(completion_signal.handle))
+	if (!hl_signal_live(completion_signal.handle))
 		return hl_signal_bad_handle(completion_signal.handle);
 	if (!range->x || !range->y || !range->z)
 		return HSA_STATUS_SUCCESS;

@@ -404,15 +404,7 @@ void hl_blit_set_profiling(struct hl_blit *b, bool enable)
 {
 	if (!b->q || b->profiling == enable)
 		return;
-	_Atomic uint32_t *props = (_Atomic uint32_t *)(uintptr_t)&b->q->amd->queue_properties;
-	/* release: a packet published after this (header release store) is
-	 * seen by the CP with the bit already set */
-	if (enable)
-		atomic_fetch_or_explicit(props, AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
-					 memory_order_release);
-	else
-		atomic_fetch_and_explicit(props, ~(uint32_t)AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
-					  memory_order_release);
+	hl_queue_set_profiling(b->q->amd, enable);
 	b->profiling = enable;
 }
 

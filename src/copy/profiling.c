@@ -28,9 +28,7 @@ hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable)
 
 void hl_copy_profile_mark(hsa_signal_t completion, struct hl_agent *agent)
 {
-	struct hl_signal_side *side = hl_signal_side_live(completion.handle);
-	if (side)
-		hl_store_relaxed(&side->copy_agent, agent);
+	hl_signal_copy_agent_set(completion.handle, agent);
 }
 
 hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
@@ -41,15 +39,16 @@ hsa_status_t hsa_amd_profiling_get_async_copy_time(hsa_signal_t signal,
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
-	if (!side)
+	if (!hl_signal_live(signal.handle))
 		return hl_signal_bad_handle(signal.handle);
-	struct hl_agent *a = hl_load_relaxed(&side->copy_agent);
+	struct hl_agent *a = hl_signal_copy_agent(signal.handle);
 	if (!a || !hl_agent_lookup(rt, hl_agent_handle(a)))
 		return HSA_STATUS_ERROR;
 	/* The caller waited for the completion (an acquire pairing with the
 	 * CP's release decrement that follows its timestamp writes). */
-	uint64_t start = side->amd->start_ts, end = side->amd->end_ts;
+	uint64_t start, end;
+	if (hl_signal_timestamps(signal.handle, false, &start, &end))
+		return hl_signal_bad_handle(signal.handle);
 	if (a->type != HSA_DEVICE_TYPE_GPU) {
 		time->start = start;
 		time->end = end;

@@ -22,7 +22,7 @@
 #include <errno.h>
 
 #include "amd/gfx9_desc.h"
-#include "image/image.h"
+#include "image/image_priv.h"
 
 /* TEX_BC_SWIZZLE for a channel order's DST_SEL: where the border colour's
  * alpha lands (ROCr's GetBcSwizzle). */

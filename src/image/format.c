@@ -8,7 +8,7 @@
  * with the caller's order and type unchecked; we answer "unsupported" for
  * values outside the enumerations.
  */
-#include "image/image.h"
+#include "image/image_priv.h"
 
 #define RO HSA_EXT_IMAGE_CAPABILITY_READ_ONLY
 #define ROWO (HSA_EXT_IMAGE_CAPABILITY_READ_ONLY | HSA_EXT_IMAGE_CAPABILITY_WRITE_ONLY)

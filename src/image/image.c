@@ -22,7 +22,8 @@
 
 #include "amd/gfx9_desc.h"
 #include "amd/gfx9_swizzle.h"
-#include "image/image.h"
+#include "image/image_priv.h"
+#include "memory/memory.h"
 #include "runtime/status.h"
 #include "util/log.h"
 

@@ -10,7 +10,7 @@
  * that silently wraps with point filtering); we refuse it with
  * HSA_EXT_STATUS_ERROR_SAMPLER_DESCRIPTOR_UNSUPPORTED (docs/differences.md).
  */
-#include "image/image.h"
+#include "image/image_priv.h"
 
 hsa_status_t hsa_ext_sampler_create(hsa_agent_t agent, const hsa_ext_sampler_descriptor_t *desc,
 				    hsa_ext_sampler_t *sampler)

@@ -38,7 +38,7 @@
 #include <errno.h>
 
 #include "amd/gfx9_swizzle.h"
-#include "image/image.h"
+#include "image/image_priv.h"
 
 enum rsrc { RSRC_1D, RSRC_2D, RSRC_3D };
 

@@ -37,7 +37,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "image/image.h"
+#include "image/image_priv.h"
 #include "util/log.h"
 
 #define LOG "image"

@@ -1,7 +1,7 @@
 /*
  * SVM ranges (AMDKFD_IOC_SVM, KFD API 1.5+): attributes the kernel keeps
  * over ranges of the process's own CPU address space, which GPUs reach at
- * the CPU address (HMM).  The runtime (src/runtime/svm.c) turns
+ * the CPU address (HMM).  The runtime (src/memory/svm.c) turns
  * hsa_amd_svm_attribute_t into the KFD attributes passed here; this file
  * only checks what libhsakmt's hsaKmtSVMSetAttr/GetAttr check before the
  * ioctl (a page-aligned, non-zero range, KFD 1.5) and issues it.

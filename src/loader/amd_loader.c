@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 
 static struct hl_loaded_co *lco_containing(const void *p)
@@ -208,7 +208,13 @@ static const hsa_ven_amd_loader_1_03_pfn_t loader_table = {
 	.hsa_ven_amd_loader_iterate_executables = hl_loader_iterate_executables,
 };
 
-const hsa_ven_amd_loader_1_03_pfn_t *hl_loader_table(void)
+static const struct hl_extension loader_extension = {
+	.id = HSA_EXTENSION_AMD_LOADER,
+	.table = &loader_table,
+	.size = sizeof(loader_table),
+};
+
+int hl_loader_attach(struct hl_runtime *rt)
 {
-	return &loader_table;
+	return hl_extension_register(rt, &loader_extension);
 }

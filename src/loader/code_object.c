@@ -33,7 +33,7 @@
 #include <string.h>
 
 #include "hsa/amd_hsa_elf.h"
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "util/log.h"
 
 #define LOG "loader"

@@ -31,7 +31,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 
 /* The breakpoint function: never inlined and with a side effect, so every
  * call stays in the code where the debugger can stop. */

@@ -48,7 +48,8 @@
 #include <string.h>
 
 #include "hsa/hsa_ext_amd.h"
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
+#include "memory/memory.h"
 #include "queue/queue.h"
 #include "runtime/runtime.h"
 #include "util/log.h"

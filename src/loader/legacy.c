@@ -11,7 +11,7 @@
  * initialisation checks.
  */
 #include "hsa/hsa_ext_amd.h"
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 

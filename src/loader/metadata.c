@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "util/log.h"
 
 #define LOG "loader"

@@ -16,7 +16,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "util/log.h"
 
 #define LOG "loader"

@@ -22,7 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 

@@ -23,7 +23,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 
 static pthread_mutex_t loader_mutex = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;

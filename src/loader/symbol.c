@@ -25,7 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 

@@ -19,7 +19,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 static int alloc_mapped(struct hl_runtime *rt, struct hl_queue *q, enum kfd_mem_kind kind,

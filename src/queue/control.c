@@ -18,7 +18,7 @@
  */
 #include <string.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 static uint32_t agent_cus(const struct hl_agent *a)

@@ -52,7 +52,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "runtime/status.h"
 #include "util/log.h"
 
@@ -318,13 +318,13 @@ static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list
 	if (svc->have_hw)
 		wait_list_add(wl, &svc->hw, 0, NULL);
 	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
-		struct hl_signal_side *side = hl_signal_side_live(q->inactive_signal.handle);
-		struct hl_signal_event *ev = side ? hl_load_relaxed(&side->event) : NULL;
+		struct kfd_event kev;
+		struct hl_signal_event *ev = hl_signal_wait_entry(q->inactive_signal.handle, &kev);
 		if (!ev) {
 			wl->poll = true;
 			continue;
 		}
-		wait_list_add(wl, &ev->kev, hl_signal_event_age(ev), ev);
+		wait_list_add(wl, &kev, kev.age, ev);
 	}
 	return 0;
 }
@@ -478,11 +478,8 @@ static void service_wake(struct hl_queue_service *svc)
 
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 {
-	struct hl_signal_side *side = hl_signal_side_lookup(q->inactive_signal.handle);
-	if (side) {
-		atomic_fetch_add_explicit(&side->sleepers, 1, memory_order_relaxed);
+	if (hl_signal_sleeper_add(q->inactive_signal.handle))
 		q->watching = true;
-	}
 	/* Pairs with the fence of a store to the signal (src/signal's
 	 * signal_notify): either the thread's next check sees the value, or
 	 * the storer sees us counted and sets the event. */

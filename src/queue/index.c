@@ -41,7 +41,7 @@
  * consumer, who stores it (ROCr's HostQueue); soft.c marks soft queues in
  * amd_queue_t.reserved4[0], written before the pointer is returned.
  */
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 
 static inline _Atomic uint64_t *write_id(const hsa_queue_t *queue)
 {

@@ -49,7 +49,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "runtime/status.h"
 #include "util/barrier.h"
 #include "util/log.h"

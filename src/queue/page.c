@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 static int page_record(struct hl_queue_page *page)

@@ -24,8 +24,21 @@
  */
 #include <sched.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
+
+void hl_queue_set_profiling(amd_queue_t *amd, bool enable)
+{
+	_Atomic uint32_t *props = (_Atomic uint32_t *)(uintptr_t)&amd->queue_properties;
+	/* Release: a packet published after this call (header release store)
+	 * is seen by the CP with the bit already set. */
+	if (enable)
+		atomic_fetch_or_explicit(props, AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
+					 memory_order_release);
+	else
+		atomic_fetch_and_explicit(props, ~(uint32_t)AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
+					  memory_order_release);
+}
 
 hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable)
 {
@@ -37,16 +50,7 @@ hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enab
 		return st;
 	/* A soft queue's bit is only recorded (ROCr's Queue::SetProfiling):
 	 * its consumer may read it. */
-	amd_queue_t *amd = soft ? (amd_queue_t *)queue : q->amd;
-	_Atomic uint32_t *props = (_Atomic uint32_t *)(uintptr_t)&amd->queue_properties;
-	/* Release: a packet published after this call (header release store)
-	 * is seen by the CP with the bit already set. */
-	if (enable)
-		atomic_fetch_or_explicit(props, AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
-					 memory_order_release);
-	else
-		atomic_fetch_and_explicit(props, ~(uint32_t)AMD_QUEUE_PROPERTIES_ENABLE_PROFILING,
-					  memory_order_release);
+	hl_queue_set_profiling(soft ? (amd_queue_t *)queue : q->amd, enable != 0);
 	if (!soft)
 		hl_queue_release();
 	return HSA_STATUS_SUCCESS;
@@ -166,14 +170,10 @@ hsa_status_t hsa_amd_profiling_get_dispatch_time(hsa_agent_t agent, hsa_signal_t
 		return st;
 	if (!time)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
-	if (!side || hl_load_relaxed(&side->kind) != AMD_SIGNAL_KIND_USER)
-		return hl_signal_bad_handle(signal.handle);
-	/* The caller waited for the completion (an acquire on the value,
-	 * pairing with the CP's release decrement that follows its timestamp
-	 * writes), so plain reads see the CP's values. */
 	/* end first, as ROCr: a resync for it then serves start too */
-	uint64_t ticks[2] = { side->amd->end_ts, side->amd->start_ts }, sys[2];
+	uint64_t ticks[2], sys[2];
+	if (hl_signal_timestamps(signal.handle, true, &ticks[1], &ticks[0]))
+		return hl_signal_bad_handle(signal.handle);
 	int err = ticks_convert(rt, a, ticks, sys, 2);
 	if (!err) {
 		time->end = sys[0];

@@ -40,7 +40,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "queue/queue.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 struct hl_queues hl_queues = {
@@ -165,12 +165,9 @@ static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
 		q->created = false;
 	}
 	if (q->watching) {
-		struct hl_signal_side *side = hl_signal_side_lookup(q->inactive_signal.handle);
-		/* Release: our last reads of the signal come before its
-		 * destroy recycles it (pairs with the acquire in
-		 * hl_signal_destroy). */
-		if (side)
-			atomic_fetch_sub_explicit(&side->sleepers, 1, memory_order_release);
+		/* A release: our last reads of the signal come before its
+		 * destroy recycles it (signal.h). */
+		hl_signal_sleeper_remove(q->inactive_signal.handle);
 		q->watching = false;
 	}
 	if (q->doorbell_signal.handle)

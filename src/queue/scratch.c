@@ -19,7 +19,8 @@
 #include <errno.h>
 #include <string.h>
 
-#include "queue/queue.h"
+#include "memory/memory.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 #define SCRATCH_LANE_ALIGN  16u

@@ -33,7 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "queue/queue.h"
+#include "memory/memory.h"
+#include "queue/queue_priv.h"
 #include "util/log.h"
 
 /* A live soft queue whose public pointer is hq, or NULL.  Caller holds
@@ -73,7 +74,7 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	struct hl_pool *pool = hl_pool_lookup(rt, region.handle);
 	if (!pool)
 		return HSA_STATUS_ERROR_INVALID_REGION;
-	if (!hl_signal_side_live(doorbell_signal.handle))
+	if (!hl_signal_live(doorbell_signal.handle))
 		return hl_signal_bad_handle(doorbell_signal.handle);
 	if (!hl_pool_is_allocatable(pool) || !pool->host_access) {
 		/* ROCr writes the ring's headers with the CPU too. */

@@ -21,13 +21,8 @@
  */
 #include <string.h>
 
-#include "image/image.h"
 #include "runtime/runtime.h"
 #include "util/barrier.h"
-
-/* Image extension attributes (hsa_ext_image.h), answered by src/image. */
-#define HL_EXT_AGENT_INFO_IMAGE_FIRST 0x3000
-#define HL_EXT_AGENT_INFO_IMAGE_LAST  0x300C
 
 static void put_string(void *value, const char *s, size_t size)
 {
@@ -95,8 +90,12 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 	const struct kfd_node_properties *np = &a->node->props;
 	const int attr = (int)attribute;
 
-	if (attr >= HL_EXT_AGENT_INFO_IMAGE_FIRST && attr <= HL_EXT_AGENT_INFO_IMAGE_LAST)
-		return hl_image_agent_info(a, (uint32_t)attr, value);
+	/* Extension attributes (the image extension's 0x3000..) are answered
+	 * by the extension's owner (extension.c). */
+	bool answered;
+	hsa_status_t ext_st = hl_extension_agent_info(rt, a, (uint32_t)attr, value, &answered);
+	if (answered)
+		return ext_st;
 
 	switch (attr) {
 	case HSA_AGENT_INFO_NAME:
@@ -175,11 +174,9 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		*(hsa_isa_t *)value = a->isa;
 		break;
 	case HSA_AGENT_INFO_EXTENSIONS:
-		hl_extension_mask(value, true);
-		/* ROCr sets IMAGES on GPU agents; we on those with images. */
-		if (hl_image_gpu_supported(a))
-			((uint8_t *)value)[HSA_EXTENSION_IMAGES / 8] |=
-				(uint8_t)(1u << (HSA_EXTENSION_IMAGES % 8));
+		/* ROCr sets IMAGES on GPU agents; we on those with images
+		 * (src/image's agent_supported). */
+		hl_extension_mask(rt, a, value);
 		break;
 	case HSA_AGENT_INFO_VERSION_MAJOR:
 	case HSA_AGENT_INFO_VERSION_MINOR:

@@ -1,26 +1,28 @@
 /*
- * Extensions: which ones we support and their function tables.
+ * Extensions: which ones we support, at which version, and the function
+ * tables their owners register.
  *
  * Supported: HSA_EXTENSION_AMD_LOADER 1.03 (the table HIP fetches with
- * hsa_system_get_major_extension_table).  Its entries belong to the loader
- * (src/loader), which provides them by defining hl_loader_table(); while no
- * object of the library defines it (a weak reference resolves to NULL) the
- * entries below validate their arguments and return HSA_STATUS_ERROR,
- * never a made-up success.  HSA_EXTENSION_IMAGES 1.0 (src/image): the
- * table is hsa_ext_images_1_pfn_t, the ten 1.00 entries then the three
- * *_with_layout ones, as ROCr 5.2.3 serves it; GPU agents with images set
- * its bit in their own mask (agent_info.c).  Every other extension (the
- * finalizer, performance counters, profiling events, the AMD profiler and
- * aqlprofile) is unsupported: queries say so and table requests fail with
- * INVALID_ARGUMENT, the status the HSA spec gives for an extension the
- * implementation does not support.
+ * hsa_system_get_major_extension_table; src/loader owns it) and
+ * HSA_EXTENSION_IMAGES 1.0 (src/image: hsa_ext_images_1_pfn_t, the ten
+ * 1.00 entries then the three *_with_layout ones, as ROCr 5.2.3 serves it;
+ * GPU agents with images set its bit in their own mask and answer its
+ * agent attributes).  Each owner describes its extension with
+ * hl_extension_register when the module attaches to a runtime (hsa_init,
+ * src/modules.c), so this file names no module above the runtime: it keeps
+ * the list and the versions, the owners keep the tables.  An extension on
+ * the list whose owner did not register is reported unsupported.  Every
+ * other extension (the finalizer, performance counters, profiling events,
+ * the AMD profiler and aqlprofile) is unsupported: queries say so and table
+ * requests fail with INVALID_ARGUMENT, the status the HSA spec gives for an
+ * extension the implementation does not support.
  */
+#include <errno.h>
 #include <string.h>
 
 #include "hsa/hsa_ext_image.h"
 #include "hsa/hsa_ven_amd_loader.h"
 #include "runtime/runtime.h"
-#include "util/log.h"
 
 #define LOADER_MAJOR 1
 #define LOADER_MINOR 3
@@ -33,149 +35,74 @@ static bool extension_valid(uint16_t extension)
 	       (extension >= HSA_EXTENSION_AMD_PROFILER && extension <= HSA_EXTENSION_AMD_AQLPROFILE);
 }
 
-bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor)
+/* The slot of an extension on our list in rt->extensions, or -1. */
+static int extension_slot(uint16_t extension)
 {
+	switch (extension) {
+	case HSA_EXTENSION_AMD_LOADER: return 0;
+	case HSA_EXTENSION_IMAGES:     return 1;
+	default:                       return -1;
+	}
+}
+
+int hl_extension_register(struct hl_runtime *rt, const struct hl_extension *ext)
+{
+	int slot = ext ? extension_slot(ext->id) : -1;
+	if (slot < 0 || !ext->table || !ext->size ||
+	    (ext->agent_info && ext->agent_attr_first > ext->agent_attr_last))
+		return -EINVAL;
+	_Static_assert(HL_EXTENSIONS_MAX == 2, "one slot per extension_slot case");
+	rt->extensions[slot] = ext;
+	return 0;
+}
+
+/* The registered extension, with its version, or NULL when unsupported. */
+static const struct hl_extension *extension_supported(const struct hl_runtime *rt,
+						      uint16_t extension, uint16_t *major,
+						      uint16_t *minor)
+{
+	int slot = extension_slot(extension);
+	if (slot < 0 || !rt->extensions[slot])
+		return NULL;
 	switch (extension) {
 	case HSA_EXTENSION_AMD_LOADER:
 		*major = LOADER_MAJOR;
 		*minor = LOADER_MINOR;
-		return true;
-	case HSA_EXTENSION_IMAGES:
+		break;
+	default: /* HSA_EXTENSION_IMAGES */
 		*major = IMAGES_MAJOR;
 		*minor = IMAGES_MINOR;
-		return true;
-	default:
-		return false;
+		break;
 	}
+	return rt->extensions[slot];
 }
 
-void hl_extension_mask(uint8_t mask[128], bool agent_level)
+void hl_extension_mask(const struct hl_runtime *rt, const struct hl_agent *agent,
+		       uint8_t mask[128])
 {
 	memset(mask, 0, 128);
-	if (!agent_level) {
-		mask[HSA_EXTENSION_AMD_LOADER / 8] |= 1u << (HSA_EXTENSION_AMD_LOADER % 8);
-		mask[HSA_EXTENSION_IMAGES / 8] |= 1u << (HSA_EXTENSION_IMAGES % 8);
+	for (uint32_t i = 0; i < HL_EXTENSIONS_MAX; i++) {
+		const struct hl_extension *ext = rt->extensions[i];
+		if (!ext || (agent && !(ext->agent_supported && ext->agent_supported(agent))))
+			continue;
+		mask[ext->id / 8] |= (uint8_t)(1u << (ext->id % 8));
 	}
 }
 
-/* ---- the images table (src/image) ---- */
-
-static const hsa_ext_images_1_pfn_t images_table = {
-	.hsa_ext_image_get_capability = hsa_ext_image_get_capability,
-	.hsa_ext_image_data_get_info = hsa_ext_image_data_get_info,
-	.hsa_ext_image_create = hsa_ext_image_create,
-	.hsa_ext_image_destroy = hsa_ext_image_destroy,
-	.hsa_ext_image_copy = hsa_ext_image_copy,
-	.hsa_ext_image_import = hsa_ext_image_import,
-	.hsa_ext_image_export = hsa_ext_image_export,
-	.hsa_ext_image_clear = hsa_ext_image_clear,
-	.hsa_ext_sampler_create = hsa_ext_sampler_create,
-	.hsa_ext_sampler_destroy = hsa_ext_sampler_destroy,
-	.hsa_ext_image_get_capability_with_layout = hsa_ext_image_get_capability_with_layout,
-	.hsa_ext_image_data_get_info_with_layout = hsa_ext_image_data_get_info_with_layout,
-	.hsa_ext_image_create_with_layout = hsa_ext_image_create_with_layout,
-};
-
-/* ---- the AMD loader table, pending src/loader ---- */
-
-static hsa_status_t loader_pending(const char *what)
+hsa_status_t hl_extension_agent_info(const struct hl_runtime *rt, const struct hl_agent *agent,
+				     uint32_t attribute, void *value, bool *answered)
 {
-	hl_warn("loader", "%s: code-object loading is not implemented yet", what);
-	return HSA_STATUS_ERROR;
+	for (uint32_t i = 0; i < HL_EXTENSIONS_MAX; i++) {
+		const struct hl_extension *ext = rt->extensions[i];
+		if (ext && ext->agent_info && attribute >= ext->agent_attr_first &&
+		    attribute <= ext->agent_attr_last) {
+			*answered = true;
+			return ext->agent_info(agent, attribute, value);
+		}
+	}
+	*answered = false;
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
-
-static hsa_status_t loader_query_host_address(const void *device_address, const void **host)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!device_address || !host)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return loader_pending("hsa_ven_amd_loader_query_host_address");
-}
-
-static hsa_status_t loader_query_segment_descriptors(hsa_ven_amd_loader_segment_descriptor_t *d,
-						     size_t *n)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!n)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)d;
-	return loader_pending("hsa_ven_amd_loader_query_segment_descriptors");
-}
-
-static hsa_status_t loader_query_executable(const void *device_address, hsa_executable_t *exe)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!device_address || !exe)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	return loader_pending("hsa_ven_amd_loader_query_executable");
-}
-
-static hsa_status_t loader_iterate_loaded_code_objects(
-	hsa_executable_t exe,
-	hsa_status_t (*cb)(hsa_executable_t, hsa_loaded_code_object_t, void *), void *data)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!cb)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)exe;
-	(void)data;
-	return loader_pending("hsa_ven_amd_loader_executable_iterate_loaded_code_objects");
-}
-
-static hsa_status_t loader_loaded_code_object_get_info(
-	hsa_loaded_code_object_t lco, hsa_ven_amd_loader_loaded_code_object_info_t attr, void *v)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!v)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)lco;
-	(void)attr;
-	return loader_pending("hsa_ven_amd_loader_loaded_code_object_get_info");
-}
-
-static hsa_status_t loader_reader_create_from_file_with_offset_size(
-	hsa_file_t file, size_t offset, size_t size, hsa_code_object_reader_t *reader)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!reader || size == 0)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)file;
-	(void)offset;
-	return loader_pending("hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size");
-}
-
-static hsa_status_t loader_iterate_executables(hsa_status_t (*cb)(hsa_executable_t, void *),
-					       void *data)
-{
-	if (!hl_runtime_get())
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!cb)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	(void)data;
-	return loader_pending("hsa_ven_amd_loader_iterate_executables");
-}
-
-/* Defined by src/loader when it exists: the real entries. */
-const hsa_ven_amd_loader_1_03_pfn_t *hl_loader_table(void)
-	__attribute__((weak, visibility("hidden")));
-
-static const hsa_ven_amd_loader_1_03_pfn_t pending_loader_table = {
-	.hsa_ven_amd_loader_query_host_address = loader_query_host_address,
-	.hsa_ven_amd_loader_query_segment_descriptors = loader_query_segment_descriptors,
-	.hsa_ven_amd_loader_query_executable = loader_query_executable,
-	.hsa_ven_amd_loader_executable_iterate_loaded_code_objects =
-		loader_iterate_loaded_code_objects,
-	.hsa_ven_amd_loader_loaded_code_object_get_info = loader_loaded_code_object_get_info,
-	.hsa_ven_amd_loader_code_object_reader_create_from_file_with_offset_size =
-		loader_reader_create_from_file_with_offset_size,
-	.hsa_ven_amd_loader_iterate_executables = loader_iterate_executables,
-};
 
 /* Bytes of the loader table up to and including minor version `minor`. */
 static size_t loader_table_size(uint16_t minor)
@@ -231,12 +158,13 @@ hsa_status_t hsa_extension_get_name(uint16_t extension, const char **name)
 hsa_status_t hsa_system_extension_supported(uint16_t extension, uint16_t version_major,
 					    uint16_t version_minor, bool *result)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!result || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	uint16_t major, minor;
-	*result = hl_extension_supported(extension, &major, &minor) && version_major == major &&
+	*result = extension_supported(rt, extension, &major, &minor) && version_major == major &&
 		  version_minor <= minor;
 	return HSA_STATUS_SUCCESS;
 }
@@ -244,62 +172,66 @@ hsa_status_t hsa_system_extension_supported(uint16_t extension, uint16_t version
 hsa_status_t hsa_system_major_extension_supported(uint16_t extension, uint16_t version_major,
 						  uint16_t *version_minor, bool *result)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!result || !version_minor || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	uint16_t major, minor;
-	*result = hl_extension_supported(extension, &major, &minor) && version_major == major;
+	*result = extension_supported(rt, extension, &major, &minor) && version_major == major;
 	if (*result)
 		*version_minor = minor;
 	return HSA_STATUS_SUCCESS;
 }
 
-static hsa_status_t copy_table(uint16_t extension, uint16_t version_major, size_t max_minor_size,
-			       size_t length, void *table)
+/* Copies the first `size` bytes the caller asked for (at most the bytes of
+ * the versions up to max_minor_size) of a supported extension's table. */
+static hsa_status_t copy_table(const struct hl_runtime *rt, uint16_t extension,
+			       uint16_t version_major, size_t max_minor_size, size_t length,
+			       void *table)
 {
 	uint16_t major, minor;
-	if (!hl_extension_supported(extension, &major, &minor) || version_major != major)
+	const struct hl_extension *ext = extension_supported(rt, extension, &major, &minor);
+	if (!ext || version_major != major)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	size_t size = length < max_minor_size ? length : max_minor_size;
-	if (extension == HSA_EXTENSION_IMAGES) {
-		memcpy(table, &images_table, size);
-		return HSA_STATUS_SUCCESS;
-	}
-	const hsa_ven_amd_loader_1_03_pfn_t *t = hl_loader_table ? hl_loader_table() : NULL;
-	memcpy(table, t ? t : &pending_loader_table, size);
+	if (size > ext->size)
+		size = ext->size;
+	memcpy(table, ext->table, size);
 	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t version_major,
 						  size_t table_length, void *table)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!table || table_length == 0 || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	size_t max = extension == HSA_EXTENSION_IMAGES ? sizeof(images_table)
-						       : sizeof(pending_loader_table);
-	return copy_table(extension, version_major, max, table_length, table);
+	size_t max = extension == HSA_EXTENSION_IMAGES ? sizeof(hsa_ext_images_1_pfn_t)
+						       : sizeof(hsa_ven_amd_loader_1_03_pfn_t);
+	return copy_table(rt, extension, version_major, max, table_length, table);
 }
 
 hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version_major,
 					    uint16_t version_minor, void *table)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!table || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	uint16_t major, minor;
-	if (!hl_extension_supported(extension, &major, &minor) || version_minor > minor)
+	if (!extension_supported(rt, extension, &major, &minor) || version_minor > minor)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	size_t size = extension == HSA_EXTENSION_IMAGES ? sizeof(hsa_ext_images_1_00_pfn_t)
 							: loader_table_size(version_minor);
-	return copy_table(extension, version_major, size, size, table);
+	return copy_table(rt, extension, version_major, size, size, table);
 }
 
 static hsa_status_t agent_extension_check(hsa_agent_t agent, uint16_t extension, bool *result,
-					  uint8_t mask[128])
+					  uint8_t mask[128], struct hl_runtime **out)
 {
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
@@ -309,6 +241,7 @@ static hsa_status_t agent_extension_check(hsa_agent_t agent, uint16_t extension,
 	if (!hl_agent_lookup(rt, agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	hsa_agent_get_info(agent, HSA_AGENT_INFO_EXTENSIONS, mask);
+	*out = rt;
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -317,12 +250,13 @@ hsa_status_t hsa_agent_extension_supported(uint16_t extension, hsa_agent_t agent
 					   bool *result)
 {
 	uint8_t mask[128];
-	hsa_status_t s = agent_extension_check(agent, extension, result, mask);
+	struct hl_runtime *rt;
+	hsa_status_t s = agent_extension_check(agent, extension, result, mask, &rt);
 	if (s != HSA_STATUS_SUCCESS)
 		return s;
 	uint16_t major, minor;
 	*result = (mask[extension / 8] & (1u << (extension % 8))) &&
-		  hl_extension_supported(extension, &major, &minor) && version_major == major &&
+		  extension_supported(rt, extension, &major, &minor) && version_major == major &&
 		  version_minor <= minor;
 	return HSA_STATUS_SUCCESS;
 }
@@ -335,12 +269,13 @@ hsa_status_t hsa_agent_major_extension_supported(uint16_t extension, hsa_agent_t
 	if (!version_minor)
 		return hl_runtime_get() ? HSA_STATUS_ERROR_INVALID_ARGUMENT
 					: HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hsa_status_t s = agent_extension_check(agent, extension, result, mask);
+	struct hl_runtime *rt;
+	hsa_status_t s = agent_extension_check(agent, extension, result, mask, &rt);
 	if (s != HSA_STATUS_SUCCESS)
 		return s;
 	uint16_t major, minor;
 	*result = (mask[extension / 8] & (1u << (extension % 8))) &&
-		  hl_extension_supported(extension, &major, &minor) && version_major == major;
+		  extension_supported(rt, extension, &major, &minor) && version_major == major;
 	if (*result)
 		*version_minor = minor;
 	return HSA_STATUS_SUCCESS;

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "memory/memory.h"
 #include "runtime/runtime.h"
 #include "util/barrier.h"
 #include "util/log.h"
@@ -141,6 +142,13 @@ static int runtime_create(struct hl_runtime **out)
 	err = hl_agents_build(rt);
 	if (err)
 		goto err_close_process;
+	for (uint32_t i = 0; i < hl_n_modules; i++) {
+		if (hl_modules[i].attach && (err = hl_modules[i].attach(rt))) {
+			hl_error("runtime", "hsa_init: module %s: %s", hl_modules[i].name,
+				 hl_errno_name(err));
+			goto err_close_process;
+		}
+	}
 	hl_info("runtime", "initialised: %u CPU agent(s), %u GPU agent(s)", rt->n_cpus, rt->n_gpus);
 	*out = rt;
 	return 0;

@@ -75,6 +75,7 @@
 
 #define HL_PAGE_SIZE 4096u
 #define HL_TEARDOWN_MAX 8
+#define HL_EXTENSIONS_MAX 2  /* AMD_LOADER, IMAGES (extension.c) */
 
 /* ---- ISAs (isa.c) ---- */
 
@@ -163,28 +164,7 @@ struct hl_agent {
 	uint64_t clock_gpu0, clock_sys0, clock_gpu1, clock_sys1;
 };
 
-/* A callback registered with hsa_amd_register_deallocation_callback. */
-struct hl_dealloc_cb {
-	void *ptr;                 /* the pointer it was registered with */
-	hsa_amd_deallocation_callback_t fn;
-	void *user_data;
-};
-
-/* One allocation made through pools, for free / allow_access /
- * pointer_info.  mem is NULL for host memory in a process without GPUs.
- * Fields other than userdata and the callbacks never change after the
- * record is published on rt->allocs; those are under rt->mem_lock. */
-struct hl_alloc {
-	void *ptr;
-	uint64_t size;
-	struct kfd_mem *mem;
-	struct hl_pool *pool;
-	void *userdata;            /* hsa_amd_pointer_info_set_userdata */
-	struct hl_dealloc_cb *cbs; /* run by the free, in this order */
-	uint32_t n_cbs, cap_cbs;
-	struct hl_alloc *next;
-};
-
+struct hl_alloc;
 struct hl_userptr;
 struct hl_ipc_import;
 
@@ -234,7 +214,26 @@ struct hl_runtime {
 	struct hl_sysevt_handler *sysevt;
 	uint32_t n_sysevt, cap_sysevt;
 	bool vm_fault_seen;            /* the first GPU memory fault was handled */
+	/* Registered extensions (extension.c), one slot per supported
+	 * extension; written while the modules attach (hsa_init, before rt is
+	 * published), read-only afterwards. */
+	const struct hl_extension *extensions[HL_EXTENSIONS_MAX];
 };
+
+/* ---- the module table (src/modules.c) ---- */
+
+/* One hsalite module's steps in the runtime's life.  src/modules.c lists
+ * them in dependency order (runtime < memory < signal < queue < loader <
+ * copy < image); runtime.c runs the table without naming any module. */
+struct hl_module {
+	const char *name;
+	/* hsa_init, in table order, once the agents exist and before rt is
+	 * published: the module binds itself to rt (e.g. registers its
+	 * extension).  NULL: nothing to do.  -errno fails hsa_init. */
+	int (*attach)(struct hl_runtime *rt);
+};
+extern const struct hl_module hl_modules[];
+extern const uint32_t hl_n_modules;
 
 /* ---- runtime.c ---- */
 
@@ -336,117 +335,45 @@ uint32_t hl_memory_fault_reason_mask(const struct kfd_hsa_memory_exception_data 
 void hl_system_events_destroy(struct hl_runtime *rt);
 
 /* ---- system.c ---- */
-/* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */
-uint64_t hl_system_timestamp(void);
-#define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
-
-/* ---- svm.c ---- */
 /* HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED: the kernel has the SVM ioctl and every
  * GPU the SVMAPISupported capability (ROCr's test; true without GPUs). */
 bool hl_svm_supported(const struct hl_runtime *rt);
 /* HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: every GPU's ISA is
  * xnack+ (true without GPUs, as ROCr). */
 bool hl_svm_accessible_by_default(const struct hl_runtime *rt);
+/* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */
+uint64_t hl_system_timestamp(void);
+#define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
 
 /* ---- extension.c ---- */
-bool hl_extension_supported(uint16_t extension, uint16_t *major, uint16_t *minor);
-/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS / HSA_AGENT_INFO_EXTENSIONS
- * bitmask. */
-void hl_extension_mask(uint8_t mask[128], bool agent_level);
 
-/* The AMD loader extension's function table (hsa_ven_amd_loader.h,
- * version 1.03), defined by src/loader; extension.c hands it out through
- * hsa_system_get_major_extension_table and falls back to entries that
- * return HSA_STATUS_ERROR while no object defines it (weak reference). */
-struct hsa_ven_amd_loader_1_03_pfn_s;
-const struct hsa_ven_amd_loader_1_03_pfn_s *hl_loader_table(void);
+/* An extension as its owner describes it (a static const in the owning
+ * module), registered when the module attaches to a runtime.  The list of
+ * supported extensions and their versions stays in extension.c. */
+struct hl_extension {
+	uint16_t id;                   /* HSA_EXTENSION_* */
+	const void *table;             /* the function table of the newest
+	                                * minor version extension.c serves */
+	size_t size;                   /* its bytes */
+	/* Agent level (NULL: the extension is system-wide only): whether an
+	 * agent has it (its bit in HSA_AGENT_INFO_EXTENSIONS), and the
+	 * hsa_agent_get_info attributes in [agent_attr_first, agent_attr_last]
+	 * the owner answers. */
+	bool (*agent_supported)(const struct hl_agent *agent);
+	uint32_t agent_attr_first, agent_attr_last;
+	hsa_status_t (*agent_info)(const struct hl_agent *agent, uint32_t attribute, void *value);
+};
 
-/* ---- memory.c ---- */
-/* Frees every allocation still recorded (the last hsa_shut_down). */
-void hl_memory_release_all(struct hl_runtime *rt);
-/* Drops the records only, leaving the BOs to kfd_process_close (fork child:
- * the BOs are the parent's).  No lock: the runtime is unreachable. */
-void hl_memory_forget_all(struct hl_runtime *rt);
-/* Allocates size bytes from pool and maps it per ROCr's rules: system memory
- * to every GPU agent, VRAM to its owner only. */
-int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
-/* The allocation containing p, or NULL; caller holds rt->mem_lock. */
-struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
-/* Publishes / unpublishes a record on rt->allocs; caller holds rt->mem_lock. */
-void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al);
-void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
-/* Frees the record and what it owns (BO, our mmap); not on the list. */
-int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
-
-/* ---- ipc.c: memory shared between processes (hsa_amd_ipc_memory_*) ---- */
-
-/* Fills an IPC handle for the whole of mem (len must be its size): the
- * dma-buf handle (pid, fd, inode) of the BO's dma-buf, kept open by the
- * thunk until mem is freed.  -errno as the thunk gives it. */
-int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
-		  hsa_amd_ipc_memory_t *handle);
-/* Imports what a handle names: maps it on the n GPUs listed (every GPU
- * when gpu_ids is NULL), at a VA aligned to align (0: automatic).  *offset and *len
- * are the part the handle names (a fragment of a larger block, as ROCr's
- * handles may name).  -EINVAL for a handle that names nothing (a dead
- * exporter, a closed or reused fd); -ENOMEM etc. from mapping. */
-int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
-		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **mem,
-		  uint64_t *offset, uint64_t *len);
-/* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */
-bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
-			hsa_agent_t *list, uint32_t max, uint32_t *n_list);
-/* Sets the userdata of the attachment that starts at ptr; false when
- * none does.  Caller holds rt->mem_lock. */
-bool hl_ipc_set_userdata_locked(struct hl_runtime *rt, const void *ptr, void *userdata);
-/* Lists an interop mapping (interop.c: mem imported and GPU-mapped, its
- * metadata buffer, both owned from now on) with the attachments, where
- * pointer info reports it as GRAPHICS.  -ENOMEM. */
-int hl_ipc_add_graphics(struct hl_runtime *rt, struct kfd_mem *mem, void *metadata);
-/* Unlists and frees the attachment or interop mapping that starts at
- * mapped_ptr: -EINVAL when none does, else kfd_mem_free's result. */
-int hl_ipc_release(struct hl_runtime *rt, void *mapped_ptr);
-/* Detaches everything (the last hsa_shut_down) / drops the records (fork
- * child, no lock: the runtime is unreachable). */
-void hl_ipc_release_all(struct hl_runtime *rt);
-void hl_ipc_forget_all(struct hl_runtime *rt);
-
-/* ---- userptr.c: registered (hsa_memory_register) and locked
- * (hsa_amd_memory_lock*) host memory ---- */
-
-/* Pins [ptr, ptr+size) for every GPU at GPU VA == host VA.  Page-granular
- * and counted: pages another registration already pins are shared. */
-int hl_userptr_register(struct hl_runtime *rt, void *ptr, uint64_t size);
-/* Drops the registration (ptr, size), or the one registration starting at
- * ptr; -ENOENT when there is none. */
-int hl_userptr_deregister(struct hl_runtime *rt, void *ptr, uint64_t size);
-/* Locks [host, host+size) for the GPUs gpu_ids (n >= 1): an alias USERPTR
- * BO at a GPU address of its own, *agent_ptr inside it at host's page
- * offset.  The same (host, size) again counts and returns the same
- * address.  coarse: reported as coarse-grained (hsa_amd_memory_lock and
- * coarse pools) rather than fine. */
-int hl_userptr_lock(struct hl_runtime *rt, void *host, uint64_t size, const uint32_t *gpu_ids,
-		    uint32_t n, bool coarse, void **agent_ptr);
-/* Drops one lock of the range starting at p (its host or agent address);
- * -ENOENT when there is none. */
-int hl_userptr_unlock(struct hl_runtime *rt, void *p);
-/* pointer_info for registered or locked memory: fills type, bases, size,
- * userData, global_flags, agentOwner (the first CPU) and the GPU agents it
- * is mapped on (list, room for max).  False when p is neither. */
-bool hl_userptr_info(struct hl_runtime *rt, const void *p, hsa_amd_pointer_info_t *out,
-		     hsa_agent_t *list, uint32_t max, uint32_t *n_list);
-/* hsa_amd_pointer_info_set_userdata on the start of a registered or locked
- * range; -ENOENT when p starts none (or several). */
-int hl_userptr_set_userdata(struct hl_runtime *rt, const void *p, void *userdata);
-/* The last hsa_shut_down: frees every record and BO; in a fork child
- * (forget) only the records. */
-void hl_userptr_release_all(struct hl_runtime *rt);
-void hl_userptr_forget_all(struct hl_runtime *rt);
-
-/* ---- pool.c ---- */
-/* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */
-hsa_amd_memory_pool_access_t hl_pool_access(const struct hl_runtime *rt,
-					     const struct hl_agent *agent,
-					     const struct hl_pool *pool);
+/* Makes ext's table and agent answers rt's.  -EINVAL for an extension not
+ * on extension.c's list or an empty table. */
+int hl_extension_register(struct hl_runtime *rt, const struct hl_extension *ext);
+/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS (agent NULL) or
+ * HSA_AGENT_INFO_EXTENSIONS bitmask from the registered extensions. */
+void hl_extension_mask(const struct hl_runtime *rt, const struct hl_agent *agent,
+		       uint8_t mask[128]);
+/* An agent attribute a registered extension answers: its answer, with
+ * *answered set; *answered false when no extension owns the attribute. */
+hsa_status_t hl_extension_agent_info(const struct hl_runtime *rt, const struct hl_agent *agent,
+				     uint32_t attribute, void *value, bool *answered);
 
 #endif /* HSALITE_RUNTIME_H */

@@ -17,6 +17,30 @@ uint64_t hl_system_timestamp(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+/* The SVM answers read only the agents and KFD's capabilities, so they are
+ * the runtime's (src/memory/svm.c sets and gets the attributes themselves). */
+bool hl_svm_supported(const struct hl_runtime *rt)
+{
+	if (!kfd_svm_api(rt->proc))
+		return false;
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		const struct hl_agent *a = &rt->agents[i];
+		if (a->gpu && !(a->node->props.capability & KFD_CAP_SVMAPI_SUPPORTED))
+			return false;
+	}
+	return true;
+}
+
+bool hl_svm_accessible_by_default(const struct hl_runtime *rt)
+{
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		const struct hl_agent *a = &rt->agents[i];
+		if (a->gpu && !(rt->xnack_enabled && hl_isa_supports_xnack(a->isa)))
+			return false;
+	}
+	return true;
+}
+
 hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 {
 	struct hl_runtime *rt = hl_runtime_get();
@@ -46,7 +70,7 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
 		break;
 	case HSA_SYSTEM_INFO_EXTENSIONS:
-		hl_extension_mask(value, false);
+		hl_extension_mask(rt, NULL, value);
 		break;
 	case HSA_AMD_SYSTEM_INFO_BUILD_VERSION:
 		*(const char **)value = "hsalite 0.1.0";

@@ -38,7 +38,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define SVC_THREAD_NAME "hl-signal-async"

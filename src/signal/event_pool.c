@@ -19,7 +19,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define KFD_MINOR_EVENT_AGE 14

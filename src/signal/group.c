@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 
 struct signal_group {
 	uint32_t n;

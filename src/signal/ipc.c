@@ -27,7 +27,8 @@
 #include <stddef.h>
 #include <string.h>
 
-#include "signal/signal.h"
+#include "memory/memory.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define IPC_SIGNAL_BYTES 4096u

@@ -21,7 +21,7 @@
  *    change nothing (ROCr asserts on them).
  *  Silent stores wake nobody, as the HSA specification allows.
  */
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 
 /*
  * The waker's half of the no-missed-wakeup argument (signal.h).  The

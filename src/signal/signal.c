@@ -24,7 +24,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define SPIN_NS_INITIAL 2000u

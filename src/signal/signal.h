@@ -1,33 +1,12 @@
 /*
- * Signals: the module's internal header, shared by the files of src/signal
- * and used by src/queue.
+ * Signals: the public face of src/signal, what the modules above it (queue,
+ * loader, copy, image) may call.  A signal's state (its side entry, its KFD
+ * event, its waiter counts) stays private (signal_priv.h); other modules
+ * reach it through these calls, never through fields.
  *
- * Object model
- *  - A signal is an amd_signal_t (64 bytes, the ABI the GPU reads) carved
- *    from a slab: 64 KiB of host memory, 64 KiB aligned, registered with
- *    KFD and mapped to every GPU (fine-grained system memory).  The handle
- *    is the amd_signal_t address, as with ROCr.
- *  - Everything the runtime keeps per signal (state, kind, waiter counts,
- *    its KFD event) lives in a side entry in CPU-only memory, never in the
- *    64 bytes.  A handle is resolved by hl_signal_side_lookup: a lock-free
- *    probe of a table of slabs keyed by the slab's base address; it never
- *    dereferences what the caller passed, so any handle value is safe.
- *  - Slabs stay mapped until the last hsa_shut_down.  A destroyed slot is
- *    marked free (kind INVALID in the side entry and in the ABI struct,
- *    value 0) and reused by a later create, as ROCr reuses addresses.
- *  - Signals a CPU may wait on get a KFD signal event (auto-reset) from the
- *    event pool (event_pool.c); the event id and its mailbox slot are put
- *    in event_id / event_mailbox_ptr so the CP can interrupt.
- *
- * Waking (the "no missed wakeup" contract, ops.c and wait.c)
- *  - A thread that may sleep counts itself in side->sleepers, issues a
- *    seq_cst fence, and from then on snapshots the event's age *before*
- *    each check of the value, and sleeps passing that age.
- *  - A modifying operation does its atomic as a seq_cst operation, reads
- *    sleepers with a seq_cst load, and issues SET_EVENT only if it is not
- *    0.  Either the waiter's check sees the new value, or the modifier sees
- *    the waiter and its SET_EVENT bumps the event age past the waiter's
- *    snapshot, so WAIT_EVENTS returns at once (ops.c has the argument).
+ * Handles are the amd_signal_t addresses (the ABI the GPU reads, as ROCr);
+ * every call here resolves a handle through the module's lock-free table
+ * first, so any handle value is safe to pass.
  *
  * Errors: internal functions return 0 or -errno; the API edge maps them
  * through hl_status_from_errno (src/runtime/error.c).
@@ -43,98 +22,6 @@
 #include "hsa/hsa_ext_amd.h"
 #include "kfd/kfd.h"
 #include "runtime/runtime.h"
-#include "util/barrier.h"
-
-#define SIGNAL_LOG "signal"
-
-#define HL_SIGNAL_SLAB_SHIFT   16
-#define HL_SIGNAL_SLAB_BYTES   (1u << HL_SIGNAL_SLAB_SHIFT)             /* 64 KiB */
-#define HL_SIGNAL_SLAB_SIGNALS (HL_SIGNAL_SLAB_BYTES / sizeof(amd_signal_t)) /* 1024 */
-#define HL_SIGNAL_SLABS_MAX    4096u                                     /* 4 Mi signals */
-
-/* User signals may take events up to this many; the rest of the kernel's
- * 4095 is kept for the runtime's own signals (queue error / inactive
- * signals, the service thread's wake event). */
-#define HL_SIGNAL_EVENTS_USER  4031u
-
-/* ---- event_pool.c ---- */
-
-/* One KFD signal event, owned by the pool and lent to one signal at a time.
- * Never destroyed before the runtime goes, so a sleeper that still names it
- * after its signal died only sees a spurious wakeup. */
-struct hl_signal_event {
-	struct kfd_event kev;          /* id, type; kev.age is not used */
-	struct kfd_process *proc;
-	_Atomic uint64_t age;          /* newest age any waiter saw (1.14+) */
-	bool ages;                     /* KFD 1.14+: WAIT_EVENTS takes ages */
-	bool lent_internal;            /* under the pool lock */
-	uint64_t svc_round;            /* service thread only: de-duplication */
-	struct hl_signal_event *next;  /* idle list, under the pool lock */
-	struct hl_signal_event *all_next; /* every event, under the pool lock */
-};
-
-/* An event from the pool, or NULL when the pool is at its limit (user:
- * HL_SIGNAL_EVENTS_USER; internal: the kernel's) or CREATE_EVENT failed.
- * The first refusal of each kind is logged once. */
-struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal);
-void hl_signal_event_put(struct hl_signal_event *ev);
-/* Destroys every event (teardown). */
-void hl_signal_event_pool_destroy(void);
-/* A fork child: abandons every record without an ioctl or a lock (the
- * events are the parent's). */
-void hl_signal_event_pool_forget(void);
-/* True when KFD has event ages (1.14+): sleepers may wait without a bound. */
-bool hl_signal_event_ages(const struct hl_signal_event *ev);
-
-/* Records an age returned by WAIT_EVENTS if it is newer than the one kept.
- * Release: pairs with the acquire of the snapshot in hl_signal_event_age. */
-void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age);
-
-static inline uint64_t hl_signal_event_age(struct hl_signal_event *ev)
-{
-	/* Acquire: pairs with the release in hl_signal_event_age_seen, so a
-	 * value stored before the SET that produced this age is visible to
-	 * the value check that follows the snapshot. */
-	return hl_load_acquire(&ev->age);
-}
-
-/* ---- slab.c ---- */
-
-enum hl_signal_state { HL_SIGNAL_FREE = 0, HL_SIGNAL_LIVE = 1, HL_SIGNAL_DYING = 2 };
-
-struct hl_signal_side {
-	_Atomic uint32_t state;        /* enum hl_signal_state */
-	_Atomic int32_t kind;          /* AMD_SIGNAL_KIND_*; INVALID when free */
-	_Atomic uint32_t sleepers;     /* threads that may sleep on the event,
-	                                * plus async handler registrations */
-	_Atomic uint32_t users;        /* every thread inside a wait */
-	_Atomic uint32_t spin_ns;      /* adaptive spin budget of BLOCKED waits */
-	bool internal;                 /* created by the runtime (queue) */
-	bool ipc;                      /* an IPC signal: its amd_signal_t is
-	                                * shared with other processes (ipc.c) */
-	bool wants_event;              /* a CPU may wait (not GPU-only) */
-	struct hl_signal_event *_Atomic event; /* NULL: nobody can sleep on it */
-	struct hl_agent *_Atomic copy_agent; /* the GPU of the last profiled
-	                                * async copy it completed (src/copy) */
-	amd_signal_t *amd;
-	uint32_t index;                /* slab number * 1024 + slot */
-	uint32_t next_free;            /* free list, under the slab lock */
-};
-
-/* The side entry of a handle if it lies in one of our slabs, else NULL.
- * Lock-free; never dereferences the handle. */
-struct hl_signal_side *hl_signal_side_lookup(uint64_t handle);
-
-/* The side entry of a live signal (state LIVE), or NULL. */
-static inline struct hl_signal_side *hl_signal_side_live(uint64_t handle)
-{
-	struct hl_signal_side *side = hl_signal_side_lookup(handle);
-	/* Acquire: pairs with the release that publishes LIVE in
-	 * hl_signal_create, so the side fields read next are complete. */
-	if (side && hl_load_acquire(&side->state) == HL_SIGNAL_LIVE)
-		return side;
-	return NULL;
-}
 
 /* The status ROCr 5.2.3's Signal::Convert gives a handle that is not a
  * usable signal: handle 0 is INVALID_ARGUMENT (it throws before looking),
@@ -144,19 +31,14 @@ static inline hsa_status_t hl_signal_bad_handle(uint64_t handle)
 	return handle ? HSA_STATUS_ERROR_INVALID_SIGNAL : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
-/* Takes a free slot (state still FREE); -ENOMEM / -ENOSPC when no slab can
- * be had.  The first call of a runtime registers hl_signal_teardown. */
-int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out);
-void hl_signal_slot_free(struct hl_signal_side *side);
-/* A slab of one signal at the start of mem (host-visible, 64 KiB-aligned),
- * for an IPC signal; the slab owns mem from then on.  The side entry is
- * FREE with ipc set; the caller fills it. */
-int hl_signal_ipc_slab_add(struct hl_runtime *rt, struct kfd_mem *mem,
-			   struct hl_signal_side **out);
-/* Unpublishes the IPC signal's slab and frees it and its memory. */
-void hl_signal_ipc_slab_release(struct hl_signal_side *side);
-/* Registers the module's teardown with rt (idempotent). */
-int hl_signal_module_attach(struct hl_runtime *rt);
+static inline _Atomic int64_t *hl_signal_value(amd_signal_t *s)
+{
+	return (_Atomic int64_t *)(uintptr_t)&s->value;
+}
+
+/* True when handle names a live signal of ours.  Lock-free; acquire (pairs
+ * with the release that publishes a created signal). */
+bool hl_signal_live(uint64_t handle);
 
 /* ---- signal.c ---- */
 
@@ -183,47 +65,14 @@ int hl_signal_destroy(hsa_signal_t signal);
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
 			      hsa_signal_t *out);
 
-/* ---- ipc.c ---- */
+/* Registers the module's teardown with rt (idempotent). */
+int hl_signal_module_attach(struct hl_runtime *rt);
 
-/* An IPC signal (HSA_AMD_SIGNAL_IPC): its own 4 KiB GTT BO, laid out as
- * ROCr's SharedSignal, no KFD event (waits poll, as ROCr's busy-wait
- * signals). */
-int hl_signal_ipc_create(struct hl_runtime *rt, int64_t initial, hsa_signal_t *out);
+/* Stops and joins the async service thread; frees pending work (teardown
+ * of a module whose handlers must not run any more). */
+void hl_signal_async_stop(void);
 
-/* ---- ops.c ---- */
-
-static inline _Atomic int64_t *hl_signal_value(amd_signal_t *s)
-{
-	return (_Atomic int64_t *)(uintptr_t)&s->value;
-}
-
-/* ---- wait.c ---- */
-
-static inline bool hl_signal_satisfied(hsa_signal_condition_t cond, int64_t v, int64_t cmp)
-{
-	switch (cond) {
-	case HSA_SIGNAL_CONDITION_EQ:  return v == cmp;
-	case HSA_SIGNAL_CONDITION_NE:  return v != cmp;
-	case HSA_SIGNAL_CONDITION_LT:  return v < cmp;
-	case HSA_SIGNAL_CONDITION_GTE: return v >= cmp;
-	default:                       return true; /* unknown: never block */
-	}
-}
-
-static inline void hl_cpu_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
-
-/* Timestamp ticks (HSA_SYSTEM_INFO_TIMESTAMP_FREQUENCY) to ns; saturates. */
-uint64_t hl_signal_ticks_to_ns(uint64_t ticks);
-
-/* A growing back-off for spinning waits: pause, then sched_yield, then (if
- * may_sleep) short naps, so an event-less BLOCKED wait does not peg a core. */
-struct hl_backoff { uint32_t step; };
-void hl_backoff(struct hl_backoff *b, bool may_sleep);
+/* ---- waiting ---- */
 
 /*
  * Waits until the signal's value satisfies cond against cmp, the timeout
@@ -241,8 +90,6 @@ static inline int64_t hl_signal_wait_change(hsa_signal_t signal, int64_t old, ui
 			      HSA_WAIT_STATE_BLOCKED);
 }
 
-/* ---- wait_any.c ---- */
-
 /* Index of the first of n signals that satisfies its condition (its value
  * in *value), or UINT32_MAX after timeout_ns or when no signal is live.
  * Handles that are 0, unknown or dead are skipped, as ROCr does. */
@@ -250,19 +97,43 @@ uint32_t hl_signal_wait_any(uint32_t n, const hsa_signal_t *signals,
 			    const hsa_signal_condition_t *conds, const int64_t *values,
 			    uint64_t timeout_ns, hsa_wait_state_t hint, int64_t *value);
 
-/* ---- async.c ---- */
+/* ---- sleeping on a signal's KFD event from outside the module (src/queue's
+ * error service watches queue inactive signals) ---- */
 
-/* Drops the async handlers registered on a dying signal, releasing their
- * sleeper counts (a handler running right now finishes). */
-void hl_signal_async_forget(struct hl_signal_side *side);
-/* Stops and joins the service thread; frees pending work (teardown). */
-void hl_signal_async_stop(void);
-/* A fork child: the thread did not survive the fork; abandon its state. */
-void hl_signal_async_forget_all(void);
+struct hl_signal_event;
 
-/* ---- group.c ---- */
-void hl_signal_groups_destroy(void);
-/* A fork child: abandons the parent's groups. */
-void hl_signal_groups_forget(void);
+/* Counts the caller as a thread that may sleep on the signal's event (so a
+ * store to it sets the event) / drops that count.  The caller issues a
+ * seq_cst fence after the add before its first value check (the "no missed
+ * wakeup" contract, signal_priv.h).  hl_signal_sleeper_add is false when
+ * handle is none of ours (nothing counted).  The remove is a release: the
+ * caller's last reads of the signal come before a destroy recycles it
+ * (pairs with the acquire in hl_signal_destroy). */
+bool hl_signal_sleeper_add(uint64_t handle);
+void hl_signal_sleeper_remove(uint64_t handle);
+/* One entry of a WAIT_EVENTS list for a live signal: its event into *kev
+ * with the age snapshot to pass (taken before the caller checks the value).
+ * Returns the event to hand to hl_signal_event_age_seen with the age
+ * WAIT_EVENTS returns, or NULL when the signal is dead or has no event
+ * (the caller must poll it). */
+struct hl_signal_event *hl_signal_wait_entry(uint64_t handle, struct kfd_event *kev);
+/* Records an age returned by WAIT_EVENTS if it is newer than the one kept.
+ * Release: pairs with the acquire of the snapshot in hl_signal_event_age. */
+void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age);
+
+/* ---- profiling ---- */
+
+/* The start and end timestamps the CP wrote into a live signal's
+ * amd_signal_t; user_kind refuses any kind but AMD_SIGNAL_KIND_USER
+ * (doorbell signals).
+ * -EINVAL when the handle is not such a signal.  The caller waited for the
+ * completion (an acquire on the value, pairing with the CP's release
+ * decrement that follows its timestamp writes), so plain reads suffice. */
+int hl_signal_timestamps(uint64_t handle, bool user_kind, uint64_t *start, uint64_t *end);
+/* The GPU (or CPU) agent of the last profiled async copy that completed a
+ * live signal (src/copy): set (ignored for a dead signal), and read (NULL
+ * when none or dead).  Relaxed: the caller waited for the completion. */
+void hl_signal_copy_agent_set(uint64_t handle, struct hl_agent *agent);
+struct hl_agent *hl_signal_copy_agent(uint64_t handle);
 
 #endif /* HSALITE_SIGNAL_H */

@@ -29,7 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 #include "util/log.h"
 
 #define SLAB_TABLE_SIZE 8192u /* twice HL_SIGNAL_SLABS_MAX: probes stay short */

@@ -70,7 +70,7 @@
 #include <sched.h>
 #include <time.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 
 #define POLLS_PER_CLOCK 16u
 #define HOT_SPIN_NS 200000u /* ACTIVE: polls before the back-off */

@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "signal/signal.h"
+#include "signal/signal_priv.h"
 
 #define ANY_STACK 16u
 #define ANY_SPIN_NS 4000u

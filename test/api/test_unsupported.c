@@ -41,7 +41,7 @@ static hsa_status_t first_pool(hsa_amd_memory_pool_t p, void *data)
 	return HSA_STATUS_INFO_BREAK;
 }
 
-/* Once unsupported, implemented now (src/runtime/interop.c,
+/* Once unsupported, implemented now (src/memory/interop.c,
  * test/runtime/test_interop.c): before hsa_init they still answer
  * NOT_INITIALIZED. */
 static void call_interop(hsa_status_t expected)
@@ -54,7 +54,7 @@ static void call_interop(hsa_status_t expected)
 	ck_status(hsa_amd_interop_unmap_buffer(buf), expected);
 }
 
-/* Once unsupported, implemented now (src/runtime/ipc.c, src/signal/ipc.c,
+/* Once unsupported, implemented now (src/memory/ipc.c, src/signal/ipc.c,
  * test/runtime/test_ipc.c): before hsa_init they still answer
  * NOT_INITIALIZED. */
 static void call_ipc(hsa_status_t expected, hsa_signal_t sig)

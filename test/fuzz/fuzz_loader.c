@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 
 #define MAX_PLACE (16u << 20)
 

@@ -13,7 +13,7 @@
 
 #include "co_file.h"
 #include "hl_check.h"
-#include "loader/loader.h"
+#include "loader/loader_priv.h"
 
 static struct co_file vadd, globals;
 static const char *gfx;

@@ -1,5 +1,5 @@
 /*
- * Shared virtual memory (src/runtime/svm.c) on kfdemu, and the same source
+ * Shared virtual memory (src/memory/svm.c) on kfdemu, and the same source
  * run on Debian's ROCr 5.2.3 (HL_PEER_ROCR=1, label peer), the reference:
  * hsa_amd_svm_attributes_set/_get argument checks and round trips (every
  * attribute, partial ranges, CPU and GPU agents), prefetches with and

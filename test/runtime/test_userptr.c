@@ -1,5 +1,5 @@
 /*
- * Registered and locked host memory on kfdemu (src/runtime/userptr.c,
+ * Registered and locked host memory on kfdemu (src/memory/userptr.c,
  * lock.c, memory.c), checked against what Debian's ROCr 5.2.3 does on the
  * same emulated MI210 (statuses, pointer_info fields, agent pointers,
  * deallocation callbacks), and used by a GPU kernel (vadd, built by

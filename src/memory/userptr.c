@@ -40,7 +40,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 #include "util/log.h"
 
 /* A BO over host pages at GPU VA == host VA, shared by registrations. */

@@ -29,7 +29,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 #include "util/log.h"
 
 static uint64_t page_align(uint64_t size)

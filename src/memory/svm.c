@@ -1,6 +1,7 @@
 /*
  * Shared virtual memory: hsa_amd_svm_attributes_set, hsa_amd_svm_attributes_get
- * and hsa_amd_svm_prefetch_async over KFD's SVM ioctl (src/kfd/svm.c), with
+ * and the migration behind hsa_amd_svm_prefetch_async (scheduled on signals
+ * by src/copy/prefetch.c, above the signal module) over KFD's SVM ioctl (src/kfd/svm.c), with
  * ROCr 5.2.3's semantics (Runtime::SetSvmAttrib, GetSvmAttrib, SvmPrefetch,
  * GetSVMPrefetchAgent; libhsakmt's hsaKmtSVMSetAttr/GetAttr):
  *
@@ -37,9 +38,10 @@
  * count, a NULL dependency list, dead signal or agent handles) we return
  * INVALID_ARGUMENT, INVALID_SIGNAL or INVALID_AGENT instead of crashing.
  *
- * Pending prefetches are a list, newest first, under svm_lock; the service
- * thread unlinks each when it is done.  The last hsa_shut_down stops that
- * thread before freeing what is left (svm_teardown).
+ * Pending prefetches are a list, newest first, under svm_lock; the
+ * scheduler (src/copy/prefetch.c) publishes each, unpublishes it when it
+ * ran, and at the last hsa_shut_down stops the async service before
+ * dropping what is left (hl_svm_prefetch_drop_all).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -47,30 +49,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/runtime.h"
-#include "signal/signal.h"
+#include "memory/memory_priv.h"
 #include "util/log.h"
 
 #define SVM_LOG "svm"
 #define SVM_PAGE 4096ull
 #define SVM_MAX_GRANULARITY 18 /* 2^18 pages: 1 GiB, ROCr's cap */
 
-struct svm_prefetch {
-	struct svm_prefetch *next;     /* svm_pending, newest first */
-	struct hl_runtime *rt;
-	uint64_t base, len;            /* whole pages */
-	uint32_t loc;                  /* KFD location: gpu_id or SYSMEM */
-	hsa_signal_t completion;       /* handle 0: none */
-	uint32_t remaining;            /* dependencies still to wait for */
-	hsa_signal_t deps[];           /* the first num_dep_signals - 1 */
-};
-
+/* Pending prefetches (struct hl_svm_prefetch, memory.h), newest first;
+ * src/copy/prefetch.c schedules them, PREFETCH_LOCATION reads them. */
 static pthread_mutex_t svm_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct svm_prefetch *svm_pending; /* under svm_lock */
+static struct hl_svm_prefetch *svm_pending; /* under svm_lock */
 
 /* ---- agents and KFD locations ---- */
 
-static uint32_t svm_loc_of(const struct hl_agent *a)
+uint32_t hl_svm_location(const struct hl_agent *a)
 {
 	return a->gpu ? a->gpu->gpu_id : KFD_SVM_LOCATION_SYSMEM;
 }
@@ -103,30 +96,6 @@ static hsa_status_t svm_ioctl(struct hl_runtime *rt, uint32_t op, uint64_t base,
 {
 	int err = kfd_svm_attrs(rt->proc, op, base, len, attrs, n);
 	return err ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
-}
-
-/* ---- system info ---- */
-
-bool hl_svm_supported(const struct hl_runtime *rt)
-{
-	if (!kfd_svm_api(rt->proc))
-		return false;
-	for (uint32_t i = 0; i < rt->n_agents; i++) {
-		const struct hl_agent *a = &rt->agents[i];
-		if (a->gpu && !(a->node->props.capability & KFD_CAP_SVMAPI_SUPPORTED))
-			return false;
-	}
-	return true;
-}
-
-bool hl_svm_accessible_by_default(const struct hl_runtime *rt)
-{
-	for (uint32_t i = 0; i < rt->n_agents; i++) {
-		const struct hl_agent *a = &rt->agents[i];
-		if (a->gpu && !(rt->xnack_enabled && hl_isa_supports_xnack(a->isa)))
-			return false;
-	}
-	return true;
 }
 
 /* ---- set ---- */
@@ -192,7 +161,7 @@ static hsa_status_t svm_set_one(struct hl_runtime *rt, const hsa_amd_svm_attribu
 		if (v && !a)
 			return HSA_STATUS_ERROR_INVALID_AGENT;
 		kattrs[(*n)++] = (struct kfd_svm_attribute){
-			KFD_SVM_ATTR_PREFERRED_LOC, a ? svm_loc_of(a) : KFD_SVM_LOCATION_UNDEFINED
+			KFD_SVM_ATTR_PREFERRED_LOC, a ? hl_svm_location(a) : KFD_SVM_LOCATION_UNDEFINED
 		};
 		return HSA_STATUS_SUCCESS;
 	}
@@ -301,7 +270,7 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 	hsa_status_t st = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&svm_lock);
 	size_t cap = 1;
-	for (struct svm_prefetch *op = svm_pending; op; op = op->next)
+	for (struct hl_svm_prefetch *op = svm_pending; op; op = op->next)
 		cap++;
 	/* each prefetch splits at most one span in two */
 	struct svm_span *spans = malloc(cap * sizeof(*spans));
@@ -314,7 +283,7 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 	bool have = false;
 	uint32_t loc = 0;
 	*out = 0;
-	for (struct svm_prefetch *op = svm_pending; op; op = op->next) {
+	for (struct hl_svm_prefetch *op = svm_pending; op; op = op->next) {
 		if (op->rt != rt)
 			continue;
 		uint64_t olo = op->base, ohi = op->base + op->len;
@@ -488,12 +457,20 @@ out_free:
 	return st;
 }
 
-/* ---- prefetch ---- */
+/* ---- pending prefetches ---- */
 
-static void svm_prefetch_unlink(struct svm_prefetch *op)
+void hl_svm_prefetch_publish(struct hl_svm_prefetch *op)
 {
 	pthread_mutex_lock(&svm_lock);
-	for (struct svm_prefetch **pp = &svm_pending; *pp; pp = &(*pp)->next) {
+	op->next = svm_pending;
+	svm_pending = op;
+	pthread_mutex_unlock(&svm_lock);
+}
+
+void hl_svm_prefetch_unpublish(struct hl_svm_prefetch *op)
+{
+	pthread_mutex_lock(&svm_lock);
+	for (struct hl_svm_prefetch **pp = &svm_pending; *pp; pp = &(*pp)->next) {
 		if (*pp == op) {
 			*pp = op->next;
 			break;
@@ -502,8 +479,7 @@ static void svm_prefetch_unlink(struct svm_prefetch *op)
 	pthread_mutex_unlock(&svm_lock);
 }
 
-/* On the service thread: the kernel migrates, then the waiter is told. */
-static void svm_prefetch_run(struct svm_prefetch *op)
+void hl_svm_prefetch_migrate(const struct hl_svm_prefetch *op)
 {
 	struct kfd_svm_attribute a = { KFD_SVM_ATTR_PREFETCH_LOC, op->loc };
 	int err = kfd_svm_attrs(op->rt->proc, KFD_SVM_OP_SET_ATTR, op->base, op->len, &a, 1);
@@ -511,109 +487,19 @@ static void svm_prefetch_run(struct svm_prefetch *op)
 		hl_error(SVM_LOG, "hsa_amd_svm_prefetch_async [0x%llx, +0x%llx) to 0x%x: %s; "
 			 "signalling completion anyway", (unsigned long long)op->base,
 			 (unsigned long long)op->len, op->loc, hl_errno_name(err));
-	svm_prefetch_unlink(op);
-	if (op->completion.handle)
-		hsa_signal_subtract_relaxed(op->completion, 1);
-	free(op);
 }
 
-static void svm_prefetch_now(void *arg)
+void hl_svm_prefetch_drop_all(struct hl_runtime *rt, void (*release)(struct hl_svm_prefetch *op))
 {
-	svm_prefetch_run(arg);
-}
-
-/* A dependency reached 0: wait for the next one down, or run. */
-static bool svm_prefetch_dep_done(hsa_signal_value_t value, void *arg)
-{
-	(void)value;
-	struct svm_prefetch *op = arg;
-	while (op->remaining) {
-		hsa_signal_t next = op->deps[--op->remaining];
-		hsa_status_t st = hsa_amd_signal_async_handler(next, HSA_SIGNAL_CONDITION_EQ, 0,
-							       svm_prefetch_dep_done, op);
-		if (st == HSA_STATUS_SUCCESS)
-			return false;
-		hl_error(SVM_LOG, "hsa_amd_svm_prefetch_async: dependency signal 0x%llx: status "
-			 "0x%x; not waiting for it", (unsigned long long)next.handle, st);
-	}
-	svm_prefetch_run(op);
-	return false;
-}
-
-/* The last hsa_shut_down: no handler may run any more, then the pending
- * prefetches (never started, or waiting for a signal) are dropped. */
-static void svm_teardown(struct hl_runtime *rt)
-{
-	hl_signal_async_stop();
 	pthread_mutex_lock(&svm_lock);
-	for (struct svm_prefetch **pp = &svm_pending; *pp;) {
-		struct svm_prefetch *op = *pp;
+	for (struct hl_svm_prefetch **pp = &svm_pending; *pp;) {
+		struct hl_svm_prefetch *op = *pp;
 		if (op->rt == rt) {
 			*pp = op->next;
-			free(op);
+			release(op);
 		} else {
 			pp = &op->next;
 		}
 	}
 	pthread_mutex_unlock(&svm_lock);
-}
-
-static hsa_status_t svm_check_signal(hsa_signal_t s)
-{
-	return hl_signal_side_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);
-}
-
-hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
-					uint32_t num_dep_signals, const hsa_signal_t *dep_signals,
-					hsa_signal_t completion_signal)
-{
-	struct hl_runtime *rt = hl_runtime_get();
-	if (!rt)
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *dest = hl_agent_lookup(rt, agent);
-	if (!dest)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (num_dep_signals && !dep_signals)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hsa_status_t st;
-	for (uint32_t i = 0; i < num_dep_signals; i++)
-		if ((st = svm_check_signal(dep_signals[i])))
-			return st;
-	if (completion_signal.handle && (st = svm_check_signal(completion_signal)))
-		return st;
-	int err = hl_runtime_on_teardown(rt, svm_teardown);
-	if (err)
-		return hl_status_from_errno(err);
-
-	uint32_t n_deps = num_dep_signals ? num_dep_signals - 1 : 0;
-	struct svm_prefetch *op = calloc(1, sizeof(*op) + n_deps * sizeof(op->deps[0]));
-	if (!op)
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	op->rt = rt;
-	/* An empty or NULL range is not refused here (ROCr returns SUCCESS);
-	 * the kernel's refusal is logged when the prefetch runs. */
-	uint64_t base = (uintptr_t)ptr & ~(SVM_PAGE - 1);
-	op->base = base;
-	op->len = (((uintptr_t)ptr + size + SVM_PAGE - 1) & ~(SVM_PAGE - 1)) - base;
-	op->loc = svm_loc_of(dest);
-	op->completion = completion_signal;
-	op->remaining = n_deps;
-	if (n_deps)
-		memcpy(op->deps, dep_signals, n_deps * sizeof(op->deps[0]));
-
-	pthread_mutex_lock(&svm_lock);
-	op->next = svm_pending;
-	svm_pending = op;
-	pthread_mutex_unlock(&svm_lock);
-	if (num_dep_signals)
-		st = hsa_amd_signal_async_handler(dep_signals[num_dep_signals - 1],
-						  HSA_SIGNAL_CONDITION_EQ, 0, svm_prefetch_dep_done,
-						  op);
-	else
-		st = hsa_amd_async_function(svm_prefetch_now, op);
-	if (st) {
-		svm_prefetch_unlink(op);
-		free(op);
-	}
-	return st;
 }

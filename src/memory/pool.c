@@ -14,7 +14,7 @@
  */
 #include <string.h>
 
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 
 static uint32_t pool_global_flags(const struct hl_pool *p)
 {

@@ -20,7 +20,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 #include "util/log.h"
 
 /* The GPU ids of the listed agents, or of every GPU agent when none are

@@ -35,7 +35,7 @@
 
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 #include "util/log.h"
 
 #define INTEROP_LOG "interop"

@@ -55,7 +55,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "runtime/runtime.h"
+#include "memory/memory_priv.h"
 #include "util/barrier.h"
 #include "util/log.h"
 

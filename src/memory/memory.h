@@ -1,0 +1,97 @@
+/*
+ * src/memory's public face: what the modules above it (signal, queue,
+ * loader, copy, image) and the runtime's lifecycle may use.  The memory
+ * module owns every allocation the API hands out: pool allocations
+ * (memory.c, pool.c), registered and locked host memory (userptr.c,
+ * lock.c), IPC and interop attachments (ipc.c, interop.c) and SVM
+ * attributes (svm.c).  Its state hangs off struct hl_runtime (allocs,
+ * ipc_imports, userptr, under mem_lock / userptr_lock as runtime.h says).
+ *
+ * Layering: runtime < memory < signal < queue < loader < copy < image.
+ * Memory calls the runtime and the thunk only; nothing here may include a
+ * header of a module above it.  Its internals are in memory_priv.h.
+ */
+#ifndef HSALITE_MEMORY_H
+#define HSALITE_MEMORY_H
+
+#include <stdint.h>
+
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "runtime/runtime.h"
+
+/* A callback registered with hsa_amd_register_deallocation_callback. */
+struct hl_dealloc_cb {
+	void *ptr;                 /* the pointer it was registered with */
+	hsa_amd_deallocation_callback_t fn;
+	void *user_data;
+};
+
+/* One allocation made through pools, for free / allow_access /
+ * pointer_info.  mem is NULL for host memory in a process without GPUs.
+ * Fields other than userdata and the callbacks never change after the
+ * record is published on rt->allocs; those are under rt->mem_lock. */
+struct hl_alloc {
+	void *ptr;
+	uint64_t size;
+	struct kfd_mem *mem;
+	struct hl_pool *pool;
+	void *userdata;            /* hsa_amd_pointer_info_set_userdata */
+	struct hl_dealloc_cb *cbs; /* run by the free, in this order */
+	uint32_t n_cbs, cap_cbs;
+	struct hl_alloc *next;
+};
+
+/* ---- memory.c ---- */
+/* Frees every allocation still recorded (the last hsa_shut_down). */
+void hl_memory_release_all(struct hl_runtime *rt);
+/* Drops the records only, leaving the BOs to kfd_process_close (fork child:
+ * the BOs are the parent's).  No lock: the runtime is unreachable. */
+void hl_memory_forget_all(struct hl_runtime *rt);
+/* Allocates size bytes from pool and maps it per ROCr's rules: system memory
+ * to every GPU agent, VRAM to its owner only. */
+int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
+/* The allocation containing p, or NULL; caller holds rt->mem_lock. */
+struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
+
+/* ---- ipc.c: memory shared between processes (hsa_amd_ipc_memory_*) ---- */
+
+/* Fills an IPC handle for the whole of mem (len must be its size): the
+ * dma-buf handle (pid, fd, inode) of the BO's dma-buf, kept open by the
+ * thunk until mem is freed.  -errno as the thunk gives it. */
+int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
+		  hsa_amd_ipc_memory_t *handle);
+/* Imports what a handle names: maps it on the n GPUs listed (every GPU
+ * when gpu_ids is NULL), at a VA aligned to align (0: automatic).  *offset and *len
+ * are the part the handle names (a fragment of a larger block, as ROCr's
+ * handles may name).  -EINVAL for a handle that names nothing (a dead
+ * exporter, a closed or reused fd); -ENOMEM etc. from mapping. */
+int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
+		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **mem,
+		  uint64_t *offset, uint64_t *len);
+
+/* ---- svm.c: prefetches pending on signals ---- */
+
+/* The KFD SVM location of an agent: its gpu_id, SYSMEM for a CPU. */
+uint32_t hl_svm_location(const struct hl_agent *a);
+
+/* One hsa_amd_svm_prefetch_async not yet run.  The scheduler (src/copy/
+ * prefetch.c, above the signal module it waits on) embeds it, publishes it
+ * before its first handler can run and unpublishes it when it ran, so
+ * PREFETCH_LOCATION reports its destination meanwhile. */
+struct hl_svm_prefetch {
+	struct hl_svm_prefetch *next;  /* the pending list, newest first */
+	struct hl_runtime *rt;
+	uint64_t base, len;            /* whole pages */
+	uint32_t loc;                  /* KFD location: gpu_id or SYSMEM */
+};
+void hl_svm_prefetch_publish(struct hl_svm_prefetch *op);
+void hl_svm_prefetch_unpublish(struct hl_svm_prefetch *op);
+/* Sets PREFETCH_LOC on the range (the kernel migrates); a refusal is
+ * logged, not returned: the caller signals completion either way. */
+void hl_svm_prefetch_migrate(const struct hl_svm_prefetch *op);
+/* Unlinks every pending prefetch of rt and hands each to release (the last
+ * hsa_shut_down, once nothing can run them any more). */
+void hl_svm_prefetch_drop_all(struct hl_runtime *rt, void (*release)(struct hl_svm_prefetch *op));
+
+#endif /* HSALITE_MEMORY_H */

@@ -1,0 +1,75 @@
+/*
+ * src/memory's internals, shared by its files only (no other module may
+ * include this header): the allocation list, attachments and the host
+ * memory registry behind pointer_info, free and shutdown.
+ */
+#ifndef HSALITE_MEMORY_PRIV_H
+#define HSALITE_MEMORY_PRIV_H
+
+#include "memory/memory.h"
+
+/* ---- memory.c ---- */
+/* Publishes / unpublishes a record on rt->allocs; caller holds rt->mem_lock. */
+void hl_alloc_link_locked(struct hl_runtime *rt, struct hl_alloc *al);
+void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
+/* Frees the record and what it owns (BO, our mmap); not on the list. */
+int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
+
+/* ---- ipc.c ---- */
+/* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */
+bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+			hsa_agent_t *list, uint32_t max, uint32_t *n_list);
+/* Sets the userdata of the attachment that starts at ptr; false when
+ * none does.  Caller holds rt->mem_lock. */
+bool hl_ipc_set_userdata_locked(struct hl_runtime *rt, const void *ptr, void *userdata);
+/* Lists an interop mapping (interop.c: mem imported and GPU-mapped, its
+ * metadata buffer, both owned from now on) with the attachments, where
+ * pointer info reports it as GRAPHICS.  -ENOMEM. */
+int hl_ipc_add_graphics(struct hl_runtime *rt, struct kfd_mem *mem, void *metadata);
+/* Unlists and frees the attachment or interop mapping that starts at
+ * mapped_ptr: -EINVAL when none does, else kfd_mem_free's result. */
+int hl_ipc_release(struct hl_runtime *rt, void *mapped_ptr);
+/* Detaches everything (the last hsa_shut_down) / drops the records (fork
+ * child, no lock: the runtime is unreachable). */
+void hl_ipc_release_all(struct hl_runtime *rt);
+void hl_ipc_forget_all(struct hl_runtime *rt);
+
+/* ---- userptr.c: registered (hsa_memory_register) and locked
+ * (hsa_amd_memory_lock*) host memory ---- */
+
+/* Pins [ptr, ptr+size) for every GPU at GPU VA == host VA.  Page-granular
+ * and counted: pages another registration already pins are shared. */
+int hl_userptr_register(struct hl_runtime *rt, void *ptr, uint64_t size);
+/* Drops the registration (ptr, size), or the one registration starting at
+ * ptr; -ENOENT when there is none. */
+int hl_userptr_deregister(struct hl_runtime *rt, void *ptr, uint64_t size);
+/* Locks [host, host+size) for the GPUs gpu_ids (n >= 1): an alias USERPTR
+ * BO at a GPU address of its own, *agent_ptr inside it at host's page
+ * offset.  The same (host, size) again counts and returns the same
+ * address.  coarse: reported as coarse-grained (hsa_amd_memory_lock and
+ * coarse pools) rather than fine. */
+int hl_userptr_lock(struct hl_runtime *rt, void *host, uint64_t size, const uint32_t *gpu_ids,
+		    uint32_t n, bool coarse, void **agent_ptr);
+/* Drops one lock of the range starting at p (its host or agent address);
+ * -ENOENT when there is none. */
+int hl_userptr_unlock(struct hl_runtime *rt, void *p);
+/* pointer_info for registered or locked memory: fills type, bases, size,
+ * userData, global_flags, agentOwner (the first CPU) and the GPU agents it
+ * is mapped on (list, room for max).  False when p is neither. */
+bool hl_userptr_info(struct hl_runtime *rt, const void *p, hsa_amd_pointer_info_t *out,
+		     hsa_agent_t *list, uint32_t max, uint32_t *n_list);
+/* hsa_amd_pointer_info_set_userdata on the start of a registered or locked
+ * range; -ENOENT when p starts none (or several). */
+int hl_userptr_set_userdata(struct hl_runtime *rt, const void *p, void *userdata);
+/* The last hsa_shut_down: frees every record and BO; in a fork child
+ * (forget) only the records. */
+void hl_userptr_release_all(struct hl_runtime *rt);
+void hl_userptr_forget_all(struct hl_runtime *rt);
+
+/* ---- pool.c ---- */
+/* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */
+hsa_amd_memory_pool_access_t hl_pool_access(const struct hl_runtime *rt,
+					     const struct hl_agent *agent,
+					     const struct hl_pool *pool);
+
+#endif /* HSALITE_MEMORY_PRIV_H */

@@ -1,0 +1,312 @@
+/*
+ * AQL queues: the module's private header, shared by the files of
+ * src/queue only (other modules use queue/queue.h, which this one
+ * includes).  It also states the contract between the runtime and whatever
+ * executes the packets (the MEC firmware on hardware, emu/cp on kfdemu).
+ *
+ * Object model
+ *  - A queue is a struct hl_queue (CPU-only bookkeeping) plus the memory the
+ *    GPU reads: the ring (host memory, exactly 64 B x size, 4 KiB aligned,
+ *    mapped to the queue's GPU), the amd_queue_t at offset 0 of its own
+ *    4 KiB page (the kernel requires rptr and wptr in a one-page mapping
+ *    that starts at their page), the EOP buffer (4 KiB of VRAM; none for AQL
+ *    queues on gfx 9.4.x), the CWSR area (host memory) and, when the caller
+ *    asked for private memory, a scratch buffer (VRAM).
+ *  - The public hsa_queue_t * is &amd_queue->hsa_queue, as with ROCr, so HIP
+ *    can hand it to kernels as the hidden queue pointer.
+ *  - Descriptor pages are pooled (page.c): hsa_queue_destroy returns the page
+ *    to a FIFO free list instead of unmapping it, and every page stays mapped
+ *    until the last hsa_shut_down.  So the index functions, which take an
+ *    hsa_queue_t * and have no status to return, never fault on a destroyed
+ *    queue: they read or write a page that still exists (after reuse, the new
+ *    queue's page, as with ROCr's recycled allocations).
+ *  - Status-returning functions validate the pointer by lookup in the
+ *    registry of live queues (queue.c, under hl_queues.lock); a destroyed or
+ *    unknown queue is HSA_STATUS_ERROR_INVALID_QUEUE.
+ *  - The doorbell signal is a DOORBELL-kind amd_signal_t from src/signal
+ *    (hl_signal_doorbell_create): hardware_doorbell_ptr = the mapped KFD
+ *    doorbell, queue_ptr = the amd_queue_t, so hsa_signal_store_* on it is
+ *    one hl_doorbell_store64.
+ *
+ * Scratch policy (scratch.c)
+ *  - private_segment_size at creation is the per-work-item private memory
+ *    the queue starts with (UINT32_MAX: none yet, grow as needed, what HIP
+ *    asks for).  When non-zero we allocate VRAM for every scratch wave slot
+ *    of the device (CUs x max_slots_scratch_cu waves of ALIGN(size, 16) x
+ *    64 lanes, rounded to 1 KiB per wave) and describe it in the
+ *    amd_queue_t (scratch_* fields, compute_tmpring_size).
+ *  - Growing, as ROCr's HandleInsufficientScratch: a dispatch that needs
+ *    more makes the CP stop the queue with the out-of-scratch code (0x1,
+ *    0x400 for wave32) in queue_inactive_signal; the service thread sizes
+ *    new scratch from the packet at the read index (its
+ *    private_segment_size, or the kernel descriptor's fixed size if larger),
+ *    replaces the buffer, rewrites the scratch fields and stores 0 into the
+ *    signal, and the CP re-reads them and retries the packet.  When no
+ *    scratch can be had, the error is reported as OUT_OF_RESOURCES, as ROCr
+ *    does.  The service runs while any queue lives, so every queue grows
+ *    (ROCr registers its scratch handler for every queue too).
+ *  - Above 262128 bytes per lane (ROCr's limit) creation fails with
+ *    OUT_OF_RESOURCES.
+ *  - scratch_backing_memory_location holds the GPU VA of the buffer (we do
+ *    not use SET_SCRATCH_BACKING_VA / the scratch aperture yet); the SRD
+ *    base is the same VA.
+ *
+ * Errors (errors.c)
+ *  - One service thread exists while at least one listed queue lives
+ *    (any queue can fault, and a GPU memory fault must reach the system
+ *    event handlers or ROCr's default abort): started by the first
+ *    hsa_queue_create, joined when the last queue is destroyed or at
+ *    hsa_shut_down.  It watches every live
+ *    queue's queue_inactive_signal and the process-wide KFD MEMORY and
+ *    HW_EXCEPTION events, records a failed queue as suspended (the CP or
+ *    KFD has already stopped it; ROCr's extra UPDATE_QUEUE percentage 0 is
+ *    not issued) and calls the user callback once per queue, from the
+ *    service thread, with the status ROCr would give.
+ *  - A NULL callback does NOT abort the process (ROCr's default handler
+ *    aborts; we deliberately differ): the error is logged at error level.
+ *    A GPU memory fault is another matter: with no system event handler
+ *    taking it, the process aborts with ROCr's message
+ *    (src/runtime/system_event.c), whatever the queues' callbacks.
+ *  - Callbacks must not call hsa_shut_down (it would join the thread that is
+ *    running them).  A callback may destroy its own queue.
+ *
+ * ------------------------------------------------------------------------
+ * What the command processor must do (the contract emu/cp implements; it
+ * follows what ROCr expects of the MEC firmware)
+ * ------------------------------------------------------------------------
+ *  1. Reading packets.  KFD gives the CP read_pointer_address =
+ *     &amd_queue.read_dispatch_id and write_pointer_address =
+ *     &amd_queue.write_dispatch_id; both are 64-bit packet indices that never
+ *     wrap (slot = index % hsa_queue.size).  A doorbell store carries the
+ *     index of the last packet published.  The CP processes packets at
+ *     read_dispatch_id while their header type is not INVALID (1), and after
+ *     finishing one it stores HSA_PACKET_TYPE_INVALID back into that slot's
+ *     header type and advances read_dispatch_id by one (a release store:
+ *     producers that see the new read index may reuse the slot).
+ *  2. Completion.  When a packet with a completion signal retires the CP
+ *     atomically decrements the amd_signal_t value by 1 (with the packet's
+ *     release fence).  If queue_properties has ENABLE_PROFILING (bit 3), it
+ *     first writes start_ts and end_ts (GPU timestamp ticks, the domain of
+ *     GET_CLOCK_COUNTERS gpu_clock_counter).  Then, if event_mailbox_ptr is
+ *     non-zero, it writes event_id to *event_mailbox_ptr and raises the
+ *     end-of-pipe interrupt carrying that id (kfdemu: kemu_event_interrupt
+ *     with 32 valid bits), which sets the KFD event.
+ *  3. Queue errors.  On an error the CP stops fetching from the queue,
+ *     leaves read_dispatch_id at the offending packet, and writes the error
+ *     code into amd_queue.queue_inactive_signal's amd_signal_t value (an
+ *     atomic OR of the bit below into value, release) and then, as in 2,
+ *     writes event_id to the mailbox and raises the interrupt.  Codes (ROCr's
+ *     DynamicQueueEventsHandler, hsa-abi-and-rocr.md §1.5):
+ *       0x1 / 0x400 out of scratch, wave64 / wave32: the runtime grows
+ *               the queue's scratch and stores 0 to resume (Scratch policy
+ *               above, hl_queue_scratch_grow_locked); OUT_OF_RESOURCES
+ *               only when none can be had
+ *       0x200   one-shot scratch done (not fatal; we never ask for it: the
+ *               runtime stores 0 to the signal and the CP resumes)
+ *       0x2     invalid dimension            -> INCOMPATIBLE_ARGUMENTS
+ *       0x4     invalid group memory         -> INVALID_ALLOCATION
+ *       0x8     null or invalid code object  -> INVALID_CODE_OBJECT
+ *       0x20 / 0x100  bad packet / bad vendor packet -> INVALID_PACKET_FORMAT
+ *       0x40    work-group too large         -> INVALID_ARGUMENT
+ *       0x80    out of VGPRs                 -> OUT_OF_REGISTERS
+ *       0x20000000  address above 48 bits    -> MEMORY_APERTURE_VIOLATION
+ *       0x40000000  illegal instruction      -> ILLEGAL_INSTRUCTION
+ *       0x80000000  debug trap               -> ERROR_EXCEPTION
+ *       any other non-zero value             -> HSA_STATUS_ERROR
+ *  4. GPU page faults.  A VM fault of a wave (or of the CP's own access) is
+ *     raised process-wide as KFD does: every KFD MEMORY event of the process
+ *     gets memory_exception_data {va, gpu_id, NotPresent/ReadOnly/NoExecute}
+ *     and is set (kfdemu: kemu_vm_fault), and the process's queues on that
+ *     device are evicted (kfd_dqm_evict_pasid).  Our MEMORY and
+ *     HW_EXCEPTION events are auto-reset (the CPU cannot reset them).  The runtime then treats every
+ *     queue of that GPU as stopped (the kernel evicts the process's queues on
+ *     that device) and reports MEMORY_APERTURE_VIOLATION when va is outside
+ *     the GPUVM aperture of that GPU, MEMORY_FAULT otherwise.  A GPU reset is
+ *     a HW_EXCEPTION event {gpu_id, reset_type, reset_cause, memory_lost}
+ *     (kemu_gpu_reset) and is reported as HSA_STATUS_ERROR to that GPU's
+ *     queues.  The queue_inactive_signal is not written for these.
+ *  5. Scratch: compute_tmpring_size (WAVES bits 11:0 per XCC, WAVESIZE bits
+ *     24:12 in 1 KiB units), scratch_resource_descriptor (gfx9 buffer SRD:
+ *     base in words 0-1, NUM_RECORDS = bytes in word 2), and
+ *     scratch_backing_memory_location (GPU VA of the buffer) describe the
+ *     queue's scratch; 0 means the queue has none.
+ *  6. The CWSR header at the start of each XCC's save area carries
+ *     debug_offset/debug_size as libhsakmt writes them; err_event_id and
+ *     err_payload_addr are 0 (we do not use KFD's exception channel).
+ */
+#ifndef HSALITE_QUEUE_PRIV_H
+#define HSALITE_QUEUE_PRIV_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hsa/amd_hsa_queue.h"
+#include "hsa/amd_hsa_signal.h"
+#include "hsa/hsa.h"
+#include "hsa/hsa_ext_amd.h"
+#include "kfd/kfd.h"
+#include "queue/queue.h"
+#include "runtime/runtime.h"
+#include "signal/signal.h"
+#include "util/barrier.h"
+
+#define QUEUE_LOG "queue"
+
+/* ROCr's per-lane private memory limit (amd_gpu_agent.cpp). */
+#define HL_QUEUE_PRIVATE_MAX 262128u
+/* libhsakmt's priority map for HSA -3..+3; normal (0) is 7. */
+#define HL_QUEUE_PRIORITY_LOW    0u
+#define HL_QUEUE_PRIORITY_NORMAL 7u
+#define HL_QUEUE_PRIORITY_HIGH   15u
+
+/* CP error codes written into queue_inactive_signal (see the contract). */
+#define HL_QUEUE_ERR_SCRATCH_WAVE64   0x1ull
+#define HL_QUEUE_ERR_SCRATCH_WAVE32   0x400ull
+#define HL_QUEUE_ERR_SCRATCH_ONCE     0x200ull
+#define HL_QUEUE_ERR_DIMENSION        0x2ull
+#define HL_QUEUE_ERR_GROUP_MEMORY     0x4ull
+#define HL_QUEUE_ERR_CODE_OBJECT      0x8ull
+#define HL_QUEUE_ERR_PACKET_FORMAT    0x20ull
+#define HL_QUEUE_ERR_VENDOR_PACKET    0x100ull
+#define HL_QUEUE_ERR_GROUP_TOO_LARGE  0x40ull
+#define HL_QUEUE_ERR_VGPRS            0x80ull
+#define HL_QUEUE_ERR_APERTURE         0x20000000ull
+#define HL_QUEUE_ERR_ILLEGAL_INSN     0x40000000ull
+#define HL_QUEUE_ERR_TRAP             0x80000000ull
+
+/* A pooled, GPU-mapped descriptor page (page.c). */
+struct hl_queue_page {
+	struct kfd_mem *mem;           /* 4 KiB, mapped to every GPU */
+	struct hl_queue_page *next;    /* free list, under hl_queues.lock */
+};
+
+/* A soft queue (soft.c): no KFD queue, a ring in the caller's region. */
+struct hl_soft_queue {
+	amd_queue_t *amd;              /* at offset 0 of page->mem */
+	struct hl_queue_page *page;
+	void *ring;                    /* pool allocation, size x 64 bytes */
+	struct hl_soft_queue *next;    /* hl_queues.soft, under hl_queues.lock */
+};
+/* amd_queue_t.reserved4[0] of a soft queue ("SOFT"). */
+#define HL_SOFT_QUEUE_MAGIC 0x54464f53u
+
+/* The module's process-wide state (queue.c). */
+struct hl_queue_service;
+struct hl_queues {
+	pthread_mutex_t lock;          /* registry, page pool, control and
+	                                * error state, service thread state */
+	pthread_cond_t idle;           /* the service thread left a callback */
+	struct hl_runtime *rt;         /* the runtime the state belongs to */
+	int pid;                       /* the process that built it */
+	struct hl_queue *live;
+	uint32_t n_live;
+	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
+	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
+	struct hl_queue_page **pages;  /* every page, for teardown */
+	uint32_t n_pages, cap_pages;
+	struct hl_queue_service *svc;  /* errors.c; NULL when no thread */
+	uint32_t n_holds;              /* hl_queue_service_hold not undone */
+	struct hl_queue *current;      /* queue whose callback is running */
+};
+
+extern struct hl_queues hl_queues;
+
+/* ---- queue.c ---- */
+
+/* The live queue whose public pointer is hq, or NULL.  Caller holds
+ * hl_queues.lock. */
+struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq);
+/* The runtime and lock for a status-returning call on hq: returns SUCCESS
+ * with hl_queues.lock held and *out set, or the status to return (lock not
+ * held): NOT_INITIALIZED, INVALID_ARGUMENT (NULL), INVALID_QUEUE. */
+hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
+			      struct hl_queue **out);
+static inline void hl_queue_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
+
+/* Binds the module to rt (first queue of a runtime): registers the
+ * teardown, forgets a fork parent's state.  Takes the runtime's and the
+ * signal module's locks, so it runs without hl_queues.lock.  -errno. */
+int hl_queues_attach(struct hl_runtime *rt);
+/* The next process-unique hsa_queue_t.id. */
+uint64_t hl_queue_next_id(void);
+
+
+/* ---- soft.c ---- */
+
+/* Destroys the live soft queue hq: 0, or -ENOENT when hq is none. */
+int hl_soft_queue_destroy(const hsa_queue_t *hq);
+/* Whether hq is a live soft queue. */
+bool hl_soft_queue_live(const hsa_queue_t *hq);
+/* The last hsa_shut_down: frees the records and pages (the rings go with
+ * the runtime's allocations). */
+void hl_soft_queues_teardown(void);
+/* A fork child: forgets the parent's records.  Caller holds the lock. */
+void hl_soft_queues_forget_locked(void);
+
+/* ---- page.c ---- */
+
+/* A zeroed descriptor page from the pool, or a new one mapped to every GPU.
+ * Caller holds hl_queues.lock. */
+int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out);
+/* Back to the FIFO (not unmapped).  Caller holds hl_queues.lock. */
+void hl_queue_page_put_locked(struct hl_queue_page *page);
+/* Frees every page (teardown), or forgets them (fork child: the thunk
+ * releases the child's copies). */
+void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);
+
+/* ---- buffers.c ---- */
+
+/* Ring, EOP, CWSR (with headers) and scratch of q, and the fields of the
+ * amd_queue_t that describe them.  On failure what was allocated stays in
+ * q for hl_queue_buffers_free. */
+int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t size,
+			   uint32_t private_segment_size);
+void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q);
+/* size bytes of VRAM on q's GPU, mapped to it, for scratch.  -errno. */
+int hl_queue_scratch_alloc(struct hl_runtime *rt, struct hl_queue *q, uint64_t size,
+			   struct kfd_mem **out);
+
+/* ---- scratch.c ---- */
+
+/* Bytes of scratch a queue needs for lane_bytes per work-item on agent,
+ * and the amd_queue_t fields for a buffer at base (0: no scratch). */
+uint64_t hl_scratch_size(const struct hl_agent *agent, uint32_t lane_bytes);
+void hl_scratch_describe(amd_queue_t *amd, const struct hl_agent *agent, uint32_t lane_bytes,
+			 uint64_t base, uint64_t size);
+/* Replaces q's scratch with one big enough for the dispatch packet at its
+ * read index (the CP stopped q with an out-of-scratch code).  Caller holds
+ * hl_queues.lock; the CP is waiting.  0, or -errno (logged) when no
+ * scratch can be had or the packet asks for no more than q has. */
+int hl_queue_scratch_grow_locked(struct hl_runtime *rt, struct hl_queue *q);
+
+/* ---- control.c ---- */
+
+/* The full CU mask of q's agent, recorded at creation (no ioctl). */
+void hl_queue_cu_mask_init(struct hl_queue *q);
+
+/* ---- errors.c ---- */
+
+/* Registers q with the error service (q is already in the registry):
+ * counts it as a watcher of its inactive signal and starts the thread if
+ * none runs (else wakes it).  Caller holds hl_queues.lock. */
+int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q);
+/* Unregisters q (already unlinked from the registry): waits until the
+ * service thread is not in q's callback (unless called from that thread)
+ * and, when q was the last live queue, stops the thread.
+ * Caller holds hl_queues.lock; the thread is joined by
+ * hl_queue_service_reap, without the lock. */
+void hl_queue_service_detach_locked(struct hl_queue *q);
+/* Joins a stopped service thread and frees its events (no-op when none is
+ * pending, or when called from the service thread itself). */
+void hl_queue_service_reap(void);
+/* A fork child: the thread did not survive fork; forget it. */
+void hl_queue_service_forget_locked(void);
+/* The last hsa_shut_down: drops every hold and stops the service (the
+ * live queues are gone).  Caller holds hl_queues.lock. */
+void hl_queue_service_stop_locked(void);
+/* Logs the error of a callback-less queue that nobody reported (destroy). */
+void hl_queue_error_log_unreported(struct hl_queue *q);
+
+
+#endif /* HSALITE_QUEUE_PRIV_H */
