@@ -11,16 +11,18 @@
 # The venv is Debian's (python3 -m venv --system-site-packages: numpy and
 # msgpack from python3-numpy and python3-msgpack; setuptools and wheel for
 # --no-build-isolation, since pip cannot reach an index here).  pip runs
-# --isolated (no pip.conf, no PIP_* variables) and --no-index.
-# Exit 77 (skip) when Debian's python3 lacks venv, numpy or msgpack.
+# --isolated (no pip.conf, no PIP_* variables), --no-index and --no-cache-dir
+# (nothing written to ~/.cache).
+# Exit 77 (skip) when Debian's python3 lacks venv, numpy, msgpack, setuptools
+# or wheel.
 set -euo pipefail
 kfdemu=$(realpath "$1") preset=$2 gfx=$3 pkg=$(realpath "$4") lib=$(realpath -s "$5")
 version=$6 co=$(realpath "$7") how=${8:-own}
 here=$(cd "$(dirname "$0")" && pwd)
 example=$here/../../examples/python/vector_add.py
 py=/usr/bin/python3
-if ! "$py" -c 'import venv, ensurepip, numpy, msgpack' 2>/dev/null; then
-  echo "SKIP: $py lacks venv/ensurepip, numpy or msgpack (scripts/install-deps.sh installs them)" >&2
+if ! "$py" -c 'import venv, ensurepip, numpy, msgpack, setuptools, wheel' 2>/dev/null; then
+  echo "SKIP: $py lacks venv/ensurepip, numpy, msgpack, setuptools or wheel (scripts/install-deps.sh installs them)" >&2
   exit 77
 fi
 fail() { echo "FAIL: $*" >&2; exit 1; }
@@ -33,7 +35,7 @@ unset PYTHONPATH PYTHONHOME HSALITE_LIBRARY VIRTUAL_ENV
 vpy=$tmp/venv/bin/python
 cp -r "$pkg" "$tmp/pkg"
 rm -rf "$tmp/pkg/build" "$tmp/pkg"/*.egg-info
-"$vpy" -m pip --isolated install --no-build-isolation --no-index "$tmp/pkg" >"$tmp/pip.log" 2>&1 ||
+"$vpy" -m pip --isolated install --no-cache-dir --no-build-isolation --no-index "$tmp/pkg" >"$tmp/pip.log" 2>&1 ||
   { cat "$tmp/pip.log" >&2; fail "pip install $pkg"; }
 tail -n 1 "$tmp/pip.log"
 
