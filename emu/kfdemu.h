@@ -18,10 +18,12 @@
  * opens, and lives until the machine is destroyed, as a kfd_process lives
  * until its mm goes away.
  *
- * The GPU side (command processor and ISA interpreter) uses the VM and event
- * functions at the bottom: kemu_vm_translate/kemu_vm_read/kemu_vm_write for
- * every GPU memory access, kemu_vm_fault for an access that fails, and
- * kemu_event_interrupt for an end-of-pipe or s_sendmsg interrupt.
+ * The GPU side (the engines of emu/cp and emu/sdma) reaches the model only
+ * through the struct kemu_gpu_ops of gpu/gpu.h, which the driver builds on
+ * the VM and event functions at the bottom (kemu_vm_translate,
+ * kemu_vm_read/write, kemu_event_interrupt; a fault goes to the driver's
+ * interrupt handler, which evicts and then calls kemu_vm_fault).  Tests
+ * call them directly.
  *
  * Thread safety: every function may be called from any thread, except that
  * kemu_machine_destroy must be the last call.
@@ -34,6 +36,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "gpu/gpu.h"
 #include "topology/topology.h"
 
 /* The KFD ioctl interface version kfdemu reports (GET_VERSION).  See
@@ -49,14 +52,6 @@
 struct kemu_machine;
 struct kemu_file;
 struct kemu_process;
-
-enum kemu_log_level {
-	KEMU_LOG_NONE,
-	KEMU_LOG_ERROR,
-	KEMU_LOG_WARN,
-	KEMU_LOG_INFO,
-	KEMU_LOG_DEBUG,
-};
 
 struct kemu_machine_options {
 	size_t size;          /* sizeof(struct kemu_machine_options) */
@@ -129,10 +124,6 @@ void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_
 
 /* ---- the GPU side: VM, faults and interrupts ---- */
 
-#define KEMU_ACCESS_READ  1u
-#define KEMU_ACCESS_WRITE 2u
-#define KEMU_ACCESS_EXEC  4u
-
 /* The KFD process of a host pid, or NULL if it never opened /dev/kfd. */
 struct kemu_process *kemu_process_find(struct kemu_machine *m, pid_t pid);
 
@@ -143,26 +134,10 @@ struct kemu_process *kemu_process_find(struct kemu_machine *m, pid_t pid);
  * freed.  On failure returns -EFAULT and, if fault is non-NULL, fills it
  * with the page-fault facts (the caller decides whether to raise it with
  * kemu_vm_fault, as the CP does for a real access). */
-struct kemu_vm_fault_info {
-	uint64_t va;       /* faulting address */
-	uint32_t gpu_id;
-	bool not_present;  /* no mapping */
-	bool read_only;    /* write to a mapping without WRITABLE */
-	bool no_execute;   /* instruction fetch from a non-EXECUTABLE mapping */
-};
 int kemu_vm_translate(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va,
 		      size_t len, unsigned access, void **host,
 		      struct kemu_vm_fault_info *fault);
-/* A translation to keep (a TLB entry): [va, va + len) is host memory at
- * host with access allowed, for as long as kemu_vm_generation(p) == gen
- * (kemu_vm.c: the GPU's TLBs).  len runs to the end of the mapping (one
- * page for SVM). */
-struct kemu_vm_range {
-	uint64_t va, len;
-	uint8_t *host;
-	unsigned access;
-	uint64_t gen;
-};
+/* The whole mapping from gpu_va on, to keep in a TLB (gpu/gpu.h). */
 int kemu_vm_translate_range(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va,
 			    unsigned access, struct kemu_vm_range *out,
 			    struct kemu_vm_fault_info *fault);
@@ -194,22 +169,8 @@ void kemu_event_interrupt(struct kemu_process *p, uint32_t partial_id,
  * (1024 64-bit slots), or NULL if none was allocated yet. */
 _Atomic uint64_t *kemu_doorbell_slice(struct kemu_process *p, uint32_t gpu_id);
 
-/* A snapshot of one user queue, for the CP and for tests. */
-struct kemu_queue_info {
-	uint32_t queue_id, gpu_id, type;
-	uint64_t ring_base, rptr_va, wptr_va;
-	uint32_t ring_size;
-	uint32_t doorbell_index;   /* slot in the slice */
-	uint64_t doorbell_offset;  /* as returned by CREATE_QUEUE */
-	uint64_t eop_va, ctx_save_va;
-	uint32_t ctx_save_size, ctl_stack_size;
-	uint32_t percentage, priority;
-	bool active;
-	bool gws;                  /* given the device's GWS (ALLOC_QUEUE_GWS) */
-	uint32_t cu_mask_bits;     /* number of valid bits in cu_mask */
-	uint32_t cu_mask[32];
-};
-/* Fills *info for queue_id of process p; -EINVAL if there is none. */
+/* Fills *info (gpu/gpu.h) for queue_id of process p; -EINVAL if there is
+ * none. */
 int kemu_queue_info(struct kemu_process *p, uint32_t queue_id,
 		    struct kemu_queue_info *info);
 

@@ -43,10 +43,10 @@
  *     running in its old form, as on hardware.  The pool's teardown with
  *     its CP forgets them (cp_pool.c).
  *   - a TLB per worker slot (q->wtlb, whole mappings from
- *     kemu_vm_translate_range), so the waves' translations take no VM lock;
+ *     the driver's translate_range op), so the waves' translations take no VM lock;
  *     the generation is re-read (acquire) on every lookup, as kemu_cp_map
  *     does for the packet processor.  A miss translates afresh and
- *     reports the same fault as kemu_vm_translate would; the first fault
+ *     reports the same fault as a fresh translation would; the first fault
  *     of the dispatch is the one raised.
  *   - each wave's page TLB in emu/isa, which follows the same generation.
  */
@@ -148,7 +148,7 @@ struct dispatch_run;
  * beyond the pool's size (there is none: the pool has fewer threads). */
 struct dispatch_slot {
 	struct dispatch_run *r;
-	struct kemu_cp_tlb *tlb;      /* NULL: translate afresh */
+	struct kemu_gpu_tlb *tlb;      /* NULL: translate afresh */
 	struct kemu_isa_mem mem;
 	struct kemu_isa_dispatch d;
 };
@@ -192,8 +192,8 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	if (access & KEMU_ISA_ACCESS_EXEC)
 		a |= KEMU_ACCESS_EXEC;
 	struct kemu_vm_fault_info f;
-	void *h = s->tlb ? kemu_cp_tlb_map(r->q, s->tlb, va, (size_t)len, a, &f)
-			 : kemu_cp_map_shared(r->q, va, (size_t)len, a, &f);
+	void *h = s->tlb ? kemu_gpu_tlb_map(&r->q->vm, s->tlb, va, (size_t)len, a, &f)
+			 : kemu_gpu_map(&r->q->vm, va, (size_t)len, a, &f);
 	if (!h) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->have_fault) {
@@ -209,7 +209,7 @@ static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
 {
 	struct dispatch_run *r = ctx;
 	(void)wave_id;
-	kemu_event_interrupt(r->q->p, m0_low24 & 0xFFFFFFu, 24);
+	r->q->vm.ops->interrupt(r->q->p, m0_low24 & 0xFFFFFFu, 24);
 }
 
 static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
@@ -483,9 +483,9 @@ static void dispatch_slot_init(struct dispatch_run *r, unsigned i)
 	s->r = r;
 	s->tlb = i < KEMU_CP_MAX_WORKERS ? &r->q->wtlb[i] : NULL;
 	/* the waves' own TLBs follow the VM generation too: emu/isa reads
-	 * it with the acquire load kemu_vm_generation makes */
+	 * it with the acquire load kemu_gpu_vm_generation makes */
 	s->mem = (struct kemu_isa_mem){ .ctx = s, .translate = cp_translate,
-					.generation = &r->q->p->vm_gen };
+					.generation = r->q->vm.gen };
 	s->d = r->d;
 	s->d.mem = &s->mem;
 }
@@ -535,7 +535,7 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	 * acquire: pairs with the release bumps. */
 	d->cache_owner = &q->cp->pool;
 	d->cache_vm = q->p;
-	d->cache_vm_gen = kemu_vm_generation(q->p);
+	d->cache_vm_gen = kemu_gpu_vm_generation(&q->vm);
 	d->cache_icache_gen = atomic_load_explicit(&q->cp->icache_gen, memory_order_acquire);
 	/* the program is fetched through slot 0 before any worker runs */
 	dispatch_slot_init(r, 0);

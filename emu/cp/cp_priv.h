@@ -10,8 +10,8 @@
  *   cp_dispatch.c KERNEL_DISPATCH: validation, the emu/isa dispatch, scratch
  *   cp_pm4.c      the AMD PM4-IB vendor packet (a small PM4 interpreter)
  *   cp_pool.c     the worker pool that runs independent workgroups
- *   cp_signal.c   GPU memory accessors, completion signals, mailbox and
- *                 interrupt, timestamps, queue errors and VM faults
+ *   cp_report.c   completion signals, mailbox and interrupt, queue errors
+ *                 and VM faults (GPU memory goes through emu/gpu's TLB)
  *
  * Threads and ownership.  A queue is serviced by at most one slot thread at
  * a time (q->owned, under cp->lock); everything in "owner state" below is
@@ -19,11 +19,15 @@
  * lock.  The hooks stop a queue by marking it (q->removing / inactive) and
  * waiting on cp->released until no slot thread owns it.
  *
- * Locking, outermost first: kemu_cp_registry.lock (which CPs exist) ->
- * cp->lock (runlist, ownership) -> cp->pool.lock (jobs).  CP threads take
- * process->vm_lock (through kemu_vm_translate) and process->event_lock
- * (interrupts, VM faults) but never process->lock, so the driver model can
- * call the hooks with process->lock held.  emu/isa's program cache lock is
+ * Locking, outermost first: kemu_cp_registry.hooks (held by a hook for its
+ * whole run: which CPs exist) -> kemu_cp_registry.list (the CP list, held
+ * briefly) -> cp->lock (runlist, ownership) -> cp->pool.lock (jobs).  The
+ * evict hook takes list -> cp->lock only, never hooks, so the driver may
+ * call it from a CP or SDMA thread that a hook is waiting for.  CP threads
+ * reach the driver only through the queue's struct kemu_gpu_ops (which
+ * takes the process's VM and event locks, and on a fault every engine's
+ * evict) and never hold a CP lock meanwhile; the driver calls the hooks
+ * with its process lock held, which no op takes.  emu/isa's program cache lock is
  * a leaf: taken by dispatches (no CP lock held) and by the pool's teardown
  * (registry lock held), never held while another lock is taken.
  */
@@ -36,7 +40,6 @@
 #include <stdint.h>
 
 #include "cp.h"
-#include "kfd/kemu_priv.h"
 
 /* Error codes the CP ORs into queue_inactive_signal (ROCr's
  * DynamicQueueEventsHandler; src/queue/queue.h states the same contract). */
@@ -84,55 +87,11 @@
  * long before the runlist may give the slot to another queue. */
 #define KEMU_CP_QUANTUM_PACKETS 32
 #define KEMU_CP_QUANTUM_NS      1000000ull
-/* Idle polling: spin this long after the last progress, then sleep with
- * exponential backoff from MIN to MAX (see cp_sched.c for the trade-off). */
-#define KEMU_CP_SPIN_NS         20000ull
-#define KEMU_CP_SLEEP_MIN_NS    50000ull
-#define KEMU_CP_SLEEP_MAX_NS    1000000ull
-#define KEMU_CP_DEEP_IDLE_NS    100000000ull
-#define KEMU_CP_SLEEP_DEEP_NS   2000000ull
+/* Idle polling: emu/gpu's pacing (gpu.h; cp_sched.c for the CP's use). */
 #define KEMU_CP_MAX_WORKERS     4
-/* An idle slot thread watches the doorbell words of every queue this many
- * times (one pause apart, a few microseconds) between two sweeps of the
- * runlist under the lock (cp_sched.c). */
-#define KEMU_CP_DOORBELL_POLLS  64
+/* An idle slot thread watches the doorbell words of at most this many
+ * queues between two sweeps of the runlist (cp_sched.c). */
 #define KEMU_CP_WATCH_MAX       32
-
-static inline void kemu_cp_relax(void)
-{
-#if defined(__x86_64__) || defined(__i386__)
-	__builtin_ia32_pause();
-#endif
-}
-
-/* Polls the n doorbell words db until one differs from seen or
- * KEMU_CP_DOORBELL_POLLS polls pass, one pause apart, without any lock (the
- * caller keeps the doorbells mapped).  Relaxed loads: the service round
- * that follows reads the doorbell again with acquire.  Used by the CP's
- * idle slots and the SDMA engines alike. */
-static inline void kemu_cp_watch_doorbells(_Atomic uint64_t *const *db, const uint64_t *seen,
-					   unsigned n)
-{
-	for (unsigned i = 0; i < KEMU_CP_DOORBELL_POLLS; i++) {
-		for (unsigned j = 0; j < n; j++) {
-			if (atomic_load_explicit(db[j], memory_order_relaxed) != seen[j])
-				return;
-		}
-		kemu_cp_relax();
-	}
-}
-/* Entries of a TLB: a queue's holds its ring, amd_queue_t and the signals
- * and mailboxes its packets name; a dispatch worker's (cp_dispatch.c) the
- * code, kernarg and buffers a kernel touches.  Each entry covers a whole
- * mapping. */
-#define KEMU_CP_TLB_ENTRIES     8
-
-/* A TLB (kemu_cp_tlb_map): the packet processor's, one per queue, and one
- * per dispatch worker slot.  Used by one thread at a time. */
-struct kemu_cp_tlb {
-	struct kemu_vm_range e[KEMU_CP_TLB_ENTRIES];
-	unsigned next;
-};
 
 struct kemu_cp;
 struct kemu_isa_gws;
@@ -140,8 +99,9 @@ struct kemu_isa_gws;
 /* One user queue as the CP sees it (an HQD's MQD). */
 struct kemu_cp_queue {
 	struct kemu_cp *cp;
-	struct kemu_process *p;
-	const struct kemu_queue *kq;   /* the driver's queue: identity only */
+	struct kemu_process *p;        /* vm.p, the driver's process: opaque */
+	const struct kemu_hw_queue *hq; /* the driver's descriptor: identity */
+	struct kemu_gpu_vm vm;         /* where the queue's work runs */
 	uint32_t queue_id, gpu_id;
 	_Atomic uint64_t *doorbell;    /* slot in the process's doorbell slice */
 	/* MQD fields, under cp->lock; the owner copies them when it starts a
@@ -202,12 +162,12 @@ struct kemu_cp_queue {
 	uint64_t db_last;
 	/* the queue's TLB (kemu_cp_map): used only by the thread servicing
 	 * the queue; entries carry the VM generation they were made under */
-	struct kemu_cp_tlb tlb;
+	struct kemu_gpu_tlb tlb;
 	/* the TLBs of its dispatches' workers, one per scratch slot: used
 	 * only by the participant holding that slot during one of q's
 	 * dispatches (they never overlap; the pool lock orders one
 	 * dispatch's participants before the next's) */
-	struct kemu_cp_tlb wtlb[KEMU_CP_MAX_WORKERS];
+	struct kemu_gpu_tlb wtlb[KEMU_CP_MAX_WORKERS];
 };
 
 /* One dispatch's workgroups, shared by the submitting slot thread and the
@@ -242,8 +202,8 @@ struct kemu_cp_pool {
 
 /* The CP of one device (its MEC and the HWS scheduling onto its HQDs). */
 struct kemu_cp {
-	const struct kemu_device *dev; /* registry key */
-	struct kemu_machine *m;        /* logging */
+	const struct kemu_gpu *gpu;    /* the device: registry key */
+	int log_level;                 /* the machine's, from the first queue */
 	uint32_t gpu_id, gfx_target_version, counter_freq_khz, hqd_slots;
 	uint32_t gb_addr_config;        /* for image addressing (emu/isa) */
 	pthread_mutex_t lock;
@@ -313,27 +273,27 @@ void kemu_cp_pool_init(struct kemu_cp_pool *pool);
 /* Joins the workers.  No job may be running. */
 void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
 
-/* ---- cp_signal.c ---- */
-/* GPU memory through the process's VM on the queue's device.  On a fault
- * these fill *f and return NULL / -EFAULT; the caller decides.
- * kemu_cp_map and kemu_cp_load64 go through the queue's TLB and may be
- * called only by the thread servicing q; kemu_cp_map_shared translates
- * afresh and may be called from any thread (the dispatch's workers use
- * their own TLBs, q->wtlb, and fall back to it without one). */
-void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
-		  struct kemu_vm_fault_info *f);
-/* va through t: an entry is used only while the VM generation (acquire on
- * every lookup) is the one it was made under; a miss translates the whole
- * mapping.  Result and fault info are kemu_vm_translate's for the same
- * access. */
-void *kemu_cp_tlb_map(struct kemu_cp_queue *q, struct kemu_cp_tlb *t, uint64_t va, size_t len,
-		      unsigned access, struct kemu_vm_fault_info *f);
-void *kemu_cp_map_shared(struct kemu_cp_queue *q, uint64_t va, size_t len, unsigned access,
-			 struct kemu_vm_fault_info *f);
-int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
-		   struct kemu_vm_fault_info *f);
+/* ---- cp_report.c (and emu/gpu's TLB) ---- */
+/* GPU memory through the queue's VM (emu/gpu).  On a fault these fill *f
+ * and return NULL / -EFAULT; the caller decides.  kemu_cp_map and
+ * kemu_cp_load64 go through the queue's TLB and may be called only by the
+ * thread servicing q; kemu_gpu_map (q->vm) translates afresh from any
+ * thread (the dispatch's workers use their own TLBs, q->wtlb). */
+static inline void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len,
+				unsigned access, struct kemu_vm_fault_info *f)
+{
+	return kemu_gpu_tlb_map(&q->vm, &q->tlb, va, len, access, f);
+}
+static inline int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
+				 struct kemu_vm_fault_info *f)
+{
+	return kemu_gpu_tlb_load64(&q->vm, &q->tlb, va, out, f);
+}
 /* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter domain). */
-uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp);
+static inline uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp)
+{
+	return kemu_gpu_clock(cp->counter_freq_khz);
+}
 /* Retires a packet's completion signal (0: none): if profiling, start_ts
  * and an end_ts read just before the value; the release fence already done
  * by the caller, decrement, mailbox and interrupt.  Returns 0, or -1 after
@@ -343,8 +303,9 @@ int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t s
 /* Stops q with a CP error code: ORs it into queue_inactive_signal and
  * raises its event. */
 void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what);
-/* A GPU VM fault by q's work: raised process-wide as the IH does, and the
- * process's queues on that device are evicted (stopped). */
+/* A GPU VM fault by q's work: stops q and reports the fault to the
+ * driver, whose interrupt handler evicts the process's queues on the
+ * device (every engine's) and raises it process-wide. */
 void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_info *f,
 			 const char *what);
 
@@ -352,8 +313,6 @@ void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_inf
 /* The packet processor found work: if an idle slot thread was polling for
  * everyone, wake the parked slots.  Takes cp->lock. */
 void kemu_cp_sched_busy(struct kemu_cp *cp);
-/* Stops every queue of process p on q's device (kfd_dqm_evict_pasid). */
-void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p);
 /* The GWS q's dispatches may use, with a reference (kemu_isa_gws_put), and
  * its size: q's own as the GWS queue, else that of an active GWS queue of
  * the same process on the device (the VMID has the process's GWS while

@@ -56,10 +56,10 @@
  * the header type is reset to INVALID and read_dispatch_id advanced
  * (release: pairs with the producer's acquire load of the read index
  * before it reuses the slot), then the completion signal is retired
- * (cp_signal.c).  With ENABLE_PROFILING, start_ts is read the moment the
+ * (cp_report.c).  With ENABLE_PROFILING, start_ts is read the moment the
  * packet's header is seen valid (for a barrier that waits: when the CP first
  * found it), and end_ts the moment before the completion signal's value is
- * written (cp_signal.c), so pickup (doorbell to start_ts), execution (start_ts
+ * written (cp_report.c), so pickup (doorbell to start_ts), execution (start_ts
  * to end_ts) and wake-up (end_ts to the waiter's return) can be told apart.
  *
  * Errors stop the queue with read_dispatch_id left at the offending packet:
@@ -67,20 +67,14 @@
  * feature) and unknown types -> 0x20, a vendor packet other than AMD
  * PM4-IB (cp_pm4.c) and BARRIER_VALUE -> 0x100, a BARRIER_VALUE with an unknown condition -> 0x20,
  * dispatch errors in cp_dispatch.c.  A GPU page fault on the ring, the
- * amd_queue_t or a signal evicts the process's queues (cp_signal.c).
+ * amd_queue_t or a signal is reported to the driver, which evicts the
+ * process's queues (cp_report.c).
  */
 #define _GNU_SOURCE
 #include <string.h>
 #include <time.h>
 
 #include "cp_priv.h"
-
-static uint64_t now_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
 
 int kemu_cp_queue_attach(struct kemu_cp_queue *q)
 {
@@ -134,7 +128,7 @@ static bool queue_profiling(struct kemu_cp_queue *q)
 }
 
 /* Retire a packet that is done: consume, then the completion signal (and
- * its end_ts, cp_signal.c). */
+ * its end_ts, cp_report.c). */
 static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_t header,
 			 const uint8_t *pkt, bool profiling, uint64_t start_ts)
 {
@@ -307,9 +301,9 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 		/* the quantum runs from the first packet: an idle poll reads
 		 * no clock */
 		if (!done++)
-			t0 = now_ns();
+			t0 = kemu_gpu_now_ns();
 		if (done >= KEMU_CP_QUANTUM_PACKETS ||
-		    (done % 4 == 0 && now_ns() - t0 >= KEMU_CP_QUANTUM_NS))
+		    (done % 4 == 0 && kemu_gpu_now_ns() - t0 >= KEMU_CP_QUANTUM_NS))
 			break;
 	}
 	return done ? KEMU_CP_PROGRESS : KEMU_CP_IDLE;

@@ -30,7 +30,7 @@
  * queue's doorbell word without the lock (sched_watch_doorbells), so a
  * doorbell is seen within tens of nanoseconds while the CP spins, however
  * many idle queues there are.  After the last progress a slot thread
- * keeps re-polling every queue without sleeping for KEMU_CP_SPIN_NS
+ * keeps re-polling every queue without sleeping for KEMU_GPU_SPIN_NS
  * (20 us: a packet submitted right after another is picked up within
  * microseconds).  Then one slot thread becomes the device's
  * poller: it sleeps on cp->work with an exponential backoff from 50 us to
@@ -58,10 +58,12 @@
  * threads and pool are joined and the CP is freed, so an idle machine has
  * no CP threads at all.
  *
- * Registry.  CPs are found by device (kemu_cp_registry, a list under its
- * own lock, taken first by the hooks).  A fork child has none of its
+ * Registry.  CPs are found by device (kemu_cp_registry: the hooks hold
+ * its hooks lock for their whole run, the list itself is under its list
+ * lock, which the evict hook takes without waiting for anything, so the
+ * driver may evict from any engine thread).  A fork child has none of its
  * parent's GPU contexts and none of its CP threads: it forgets the
- * parent's CPs (the registry lock is held across fork so the list is
+ * parent's CPs (both registry locks are held across fork so the list is
  * consistent), and its own queues get CPs of their own.
  */
 #define _GNU_SOURCE
@@ -78,20 +80,23 @@
 #define KEMU_CP_STRIDE 65536ull
 
 static struct {
-	pthread_mutex_t lock;
+	pthread_mutex_t hooks;
+	pthread_mutex_t list;
 	struct kemu_cp *cps;
-} kemu_cp_registry = { PTHREAD_MUTEX_INITIALIZER, NULL };
+} kemu_cp_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL };
 
 static pthread_once_t kemu_cp_atfork_once = PTHREAD_ONCE_INIT;
 
 static void cp_atfork_prepare(void)
 {
-	pthread_mutex_lock(&kemu_cp_registry.lock);
+	pthread_mutex_lock(&kemu_cp_registry.hooks);
+	pthread_mutex_lock(&kemu_cp_registry.list);
 }
 
 static void cp_atfork_parent(void)
 {
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	pthread_mutex_unlock(&kemu_cp_registry.list);
+	pthread_mutex_unlock(&kemu_cp_registry.hooks);
 }
 
 static void cp_atfork_child(void)
@@ -111,19 +116,13 @@ static void cp_atfork_child(void)
 		free(cp);
 		cp = next;
 	}
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	pthread_mutex_unlock(&kemu_cp_registry.list);
+	pthread_mutex_unlock(&kemu_cp_registry.hooks);
 }
 
 static void cp_atfork_register(void)
 {
 	pthread_atfork(cp_atfork_prepare, cp_atfork_parent, cp_atfork_child);
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* Whether the scheduler may pick q.  Caller holds cp->lock. */
@@ -160,7 +159,7 @@ static void sched_sleep(struct kemu_cp *cp, uint64_t ns)
 
 /* An idle slot thread watches the doorbell word of every pickable queue,
  * without cp->lock, until one differs from what its last service round saw
- * or KEMU_CP_DOORBELL_POLLS polls pass: what the HQDs' doorbell logic
+ * or KEMU_GPU_DOORBELL_POLLS polls pass: what the HQDs' doorbell logic
  * does in hardware, where a sweep of the runlist under the lock costs
  * several polls.  Relaxed loads: the service round that follows reads the
  * doorbell again with acquire.  Caller holds cp->lock; it is dropped
@@ -181,7 +180,7 @@ static void sched_watch_doorbells(struct kemu_cp *cp)
 		return;
 	cp->watching++;
 	pthread_mutex_unlock(&cp->lock);
-	kemu_cp_watch_doorbells(db, seen, n);
+	kemu_gpu_watch_doorbells(db, seen, n);
 	pthread_mutex_lock(&cp->lock);
 	if (!--cp->watching)
 		pthread_cond_broadcast(&cp->released);
@@ -190,7 +189,7 @@ static void sched_watch_doorbells(struct kemu_cp *cp)
 static void *sched_slot_thread(void *arg)
 {
 	struct kemu_cp *cp = arg;
-	uint64_t idle_since = 0, backoff = KEMU_CP_SLEEP_MIN_NS;
+	uint64_t idle_since = 0, backoff = KEMU_GPU_SLEEP_MIN_NS;
 	uint32_t idle_picks = 0;
 	bool poller = false;
 	pthread_mutex_lock(&cp->lock);
@@ -227,7 +226,7 @@ static void *sched_slot_thread(void *arg)
 		if (r == KEMU_CP_PROGRESS) {
 			idle_since = 0;
 			idle_picks = 0;
-			backoff = KEMU_CP_SLEEP_MIN_NS;
+			backoff = KEMU_GPU_SLEEP_MIN_NS;
 			if (poller && atomic_load_explicit(&cp->poller_active,
 							   memory_order_relaxed)) {
 				/* work kemu_cp_sched_busy did not see (a barrier
@@ -244,10 +243,10 @@ static void *sched_slot_thread(void *arg)
 		if (++idle_picks < cp->n_queues)
 			continue;
 		sched_watch_doorbells(cp);
-		uint64_t now = mono_ns();
+		uint64_t now = kemu_gpu_now_ns();
 		if (!idle_since)
 			idle_since = now;
-		if (now - idle_since < KEMU_CP_SPIN_NS)
+		if (now - idle_since < KEMU_GPU_SPIN_NS)
 			continue;
 		if (poller && !atomic_load_explicit(&cp->poller_active, memory_order_relaxed))
 			poller = false; /* the role was handed back meanwhile */
@@ -262,9 +261,7 @@ static void *sched_slot_thread(void *arg)
 		poller = true;
 		atomic_store_explicit(&cp->poller_active, true, memory_order_relaxed);
 		sched_sleep(cp, backoff);
-		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
-								       : KEMU_CP_SLEEP_MAX_NS;
-		backoff = backoff * 2 > max ? max : backoff * 2;
+		backoff = kemu_gpu_backoff(backoff, now - idle_since);
 		idle_picks = 0; /* sweep every queue after each sleep */
 		if (!atomic_load_explicit(&cp->poller_active, memory_order_relaxed))
 			poller = false; /* a hook took the role away */
@@ -288,25 +285,26 @@ void kemu_cp_sched_busy(struct kemu_cp *cp)
 	pthread_mutex_unlock(&cp->lock);
 }
 
-/* Caller holds the registry lock. */
-static struct kemu_cp *cp_get(struct kemu_process *p, const struct kemu_device *dev)
+/* The CP of hq's device, created if needed.  Caller holds the hooks
+ * lock. */
+static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 {
 	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->dev == dev)
+		if (cp->gpu == hq->gpu)
 			return cp;
 	}
 	struct kemu_cp *cp = calloc(1, sizeof(*cp));
 	if (!cp)
 		return NULL;
-	const struct kemu_gpu *g = dev->gpu;
+	const struct kemu_gpu *g = hq->gpu;
 	cp->hqd_slots = g->hqd_slots ? g->hqd_slots : 1;
 	cp->threads = calloc(cp->hqd_slots, sizeof(*cp->threads));
 	if (!cp->threads) {
 		free(cp);
 		return NULL;
 	}
-	cp->dev = dev;
-	cp->m = p->m;
+	cp->gpu = g;
+	cp->log_level = hq->log_level;
 	cp->gpu_id = g->gpu_id;
 	cp->gfx_target_version = g->gfx_target_version;
 	cp->gb_addr_config = g->gb_addr_config;
@@ -319,21 +317,25 @@ static struct kemu_cp *cp_get(struct kemu_process *p, const struct kemu_device *
 	pthread_condattr_destroy(&ca);
 	pthread_cond_init(&cp->released, NULL);
 	kemu_cp_pool_init(&cp->pool);
+	pthread_mutex_lock(&kemu_cp_registry.list);
 	cp->next = kemu_cp_registry.cps;
 	kemu_cp_registry.cps = cp;
+	pthread_mutex_unlock(&kemu_cp_registry.list);
 	return cp;
 }
 
 /* Joins the threads and frees cp (no queue left).  Caller holds the
- * registry lock, not cp->lock. */
+ * hooks lock, not cp->lock. */
 static void cp_destroy(struct kemu_cp *cp)
 {
+	pthread_mutex_lock(&kemu_cp_registry.list);
 	for (struct kemu_cp **pp = &kemu_cp_registry.cps; *pp; pp = &(*pp)->next) {
 		if (*pp == cp) {
 			*pp = cp->next;
 			break;
 		}
 	}
+	pthread_mutex_unlock(&kemu_cp_registry.list);
 	pthread_mutex_lock(&cp->lock);
 	cp->stopping = true;
 	pthread_cond_broadcast(&cp->work);
@@ -348,45 +350,41 @@ static void cp_destroy(struct kemu_cp *cp)
 	free(cp);
 }
 
-static bool queue_is_aql(const struct kemu_queue *kq)
-{
-	return kq->info.type == KFD_QUEUE_TYPE_COMPUTE_AQL;
-}
 
 /* GWS follows the queue's is_gws: a fresh state when it gets GWS, kept
  * while it holds it (the MEC saves and restores it with the queue), gone
  * when released.  Caller holds cp->lock (and p->lock). */
-static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_queue *kq)
+static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_hw_queue *hq)
 {
 #ifdef KEMU_CP_HAVE_ISA
 	struct kemu_cp *cp = q->cp;
-	if (kq->info.gws && !q->gws) {
+	if (hq->info.gws && !q->gws) {
 		q->gws = kemu_isa_gws_create();
 		if (!q->gws)
-			kemu_warn(q->p->m, "CP: gpu 0x%x queue %u: no memory for its GWS state: "
+			kemu_gpu_warn(cp->log_level, "CP: gpu 0x%x queue %u: no memory for its GWS state: "
 				  "its waves' ds_gws_* will fault", q->gpu_id, q->queue_id);
 		else
 			atomic_fetch_add_explicit(&cp->n_gws, 1, memory_order_relaxed);
-	} else if (!kq->info.gws && q->gws) {
+	} else if (!hq->info.gws && q->gws) {
 		kemu_isa_gws_put(q->gws);
 		q->gws = NULL;
 		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
 	}
-	q->num_gws = q->gws ? kq->pdd->num_gws : 0;
+	q->num_gws = q->gws ? hq->num_gws : 0;
 #else
 	(void)q;
-	(void)kq;
+	(void)hq;
 #endif
 }
 
-/* Copies the MQD fields of kq.  Caller holds cp->lock (and p->lock). */
-static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_queue *kq)
+/* Copies the MQD fields of hq.  Caller holds cp->lock (and p->lock). */
+static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_hw_queue *hq)
 {
-	q->ring_base = kq->info.ring_base;
-	q->ring_slots = kq->info.ring_size / 64;
-	q->priority = kq->info.priority;
-	q->active = kq->info.active && q->ring_slots;
-	queue_load_gws(q, kq);
+	q->ring_base = hq->info.ring_base;
+	q->ring_slots = hq->info.ring_size / 64;
+	q->priority = hq->info.priority;
+	q->active = hq->info.active && q->ring_slots;
+	queue_load_gws(q, hq);
 }
 
 struct kemu_isa_gws *kemu_cp_queue_gws(struct kemu_cp_queue *q, uint32_t *num_gws)
@@ -421,47 +419,50 @@ struct kemu_isa_gws *kemu_cp_queue_gws(struct kemu_cp_queue *q, uint32_t *num_gw
 
 /* hqd_load's one-shot WPTR poll: write_dispatch_id when the queue is
  * loaded (0 if it cannot be read: the doorbell alone then drives it). */
-static uint64_t wptr_poll(struct kemu_process *p, const struct kemu_queue *kq)
+static uint64_t wptr_poll(const struct kemu_hw_queue *hq)
 {
 	uint64_t wptr = 0;
-	if (kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, &wptr, sizeof(wptr), NULL))
+	if (hq->vm.ops->read(hq->vm.p, hq->vm.gpu_id, hq->info.wptr_va, &wptr, sizeof(wptr),
+			     NULL))
 		return 0;
 	return wptr;
 }
 
-int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
+/* create_queue: hq is an AQL compute queue (the driver's choice of engine)
+ * with its wiring set. */
+static int cp_queue_add(struct kemu_hw_queue *hq)
 {
-	if (!queue_is_aql(kq))
-		return 0;
-	struct kemu_pdd *pdd = kq->pdd;
+	if (!hq || !hq->vm.ops || !hq->vm.gen || !hq->gpu || !hq->doorbell)
+		return -EINVAL;
 	struct kemu_cp_queue *q = calloc(1, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
-	q->p = p;
-	q->kq = kq;
-	q->queue_id = kq->info.queue_id;
-	q->gpu_id = kq->info.gpu_id;
-	q->rptr_va = kq->info.rptr_va;
-	q->wptr_va = kq->info.wptr_va;
-	/* the slice stays mapped until the process goes, after its queues */
-	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	q->p = hq->vm.p;
+	q->hq = hq;
+	q->vm = hq->vm;
+	q->queue_id = hq->info.queue_id;
+	q->gpu_id = hq->vm.gpu_id;
+	q->rptr_va = hq->info.rptr_va;
+	q->wptr_va = hq->info.wptr_va;
+	/* the driver keeps the doorbell mapped until after remove */
+	q->doorbell = hq->doorbell;
 	/* not rung yet: doorbell + 1 is the write pointer (cp_queue.c), so
 	 * ~0 fetches nothing, where a stale 0 would fetch packet 0.  Relaxed:
 	 * the queue is not yet visible to the CP nor known to its producers */
 	atomic_store_explicit(q->doorbell, UINT64_MAX, memory_order_relaxed);
 	q->db_last = UINT64_MAX;
 	pthread_once(&kemu_cp_atfork_once, cp_atfork_register);
-	pthread_mutex_lock(&kemu_cp_registry.lock);
-	struct kemu_cp *cp = cp_get(p, pdd->dev);
+	pthread_mutex_lock(&kemu_cp_registry.hooks);
+	struct kemu_cp *cp = cp_get(hq);
 	if (!cp) {
-		pthread_mutex_unlock(&kemu_cp_registry.lock);
+		pthread_mutex_unlock(&kemu_cp_registry.hooks);
 		free(q);
 		return -ENOMEM;
 	}
 	q->cp = cp;
-	q->wptr_polled = wptr_poll(p, kq);
+	q->wptr_polled = wptr_poll(hq);
 	pthread_mutex_lock(&cp->lock);
-	queue_load_mqd(q, kq);
+	queue_load_mqd(q, hq);
 	q->vtime = cp->vclock;
 	q->next = cp->queues;
 	cp->queues = q;
@@ -471,20 +472,20 @@ int kemu_cp_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 		cp->n_threads++;
 	pthread_cond_broadcast(&cp->work);
 	pthread_mutex_unlock(&cp->lock);
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
-	kemu_dbg(p->m, "CP: gpu 0x%x queue %u mapped (%u queues, %u slot threads)",
+	pthread_mutex_unlock(&kemu_cp_registry.hooks);
+	kemu_gpu_dbg(cp->log_level, "CP: gpu 0x%x queue %u mapped (%u queues, %u slot threads)",
 		 q->gpu_id, q->queue_id, cp->n_queues, cp->n_threads);
 	return 0;
 }
 
-/* Finds the CP queue of kq.  Caller holds the registry lock. */
-static struct kemu_cp_queue *queue_find(const struct kemu_queue *kq)
+/* Finds the CP queue of hq.  Caller holds the hooks lock. */
+static struct kemu_cp_queue *queue_find(const struct kemu_hw_queue *hq)
 {
 	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->dev != kq->pdd->dev)
+		if (cp->gpu != hq->gpu)
 			continue;
 		for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
-			if (q->kq == kq)
+			if (q->hq == hq)
 				return q;
 		}
 	}
@@ -498,36 +499,38 @@ static void queue_wait_released(struct kemu_cp *cp, struct kemu_cp_queue *q)
 		pthread_cond_wait(&cp->released, &cp->lock);
 }
 
-void kemu_cp_queue_update(struct kemu_process *p, struct kemu_queue *kq)
+static void cp_queue_update(struct kemu_hw_queue *hq)
 {
-	(void)p;
-	pthread_mutex_lock(&kemu_cp_registry.lock);
-	struct kemu_cp_queue *q = queue_find(kq);
+	if (!hq)
+		return;
+	pthread_mutex_lock(&kemu_cp_registry.hooks);
+	struct kemu_cp_queue *q = queue_find(hq);
 	if (q) {
-		uint64_t wptr = wptr_poll(p, kq);
+		uint64_t wptr = wptr_poll(hq);
 		struct kemu_cp *cp = q->cp;
 		pthread_mutex_lock(&cp->lock);
 		/* preempt at a packet boundary, then load the new MQD; release:
 		 * pairs with the service loop's acquire load */
 		atomic_store_explicit(&q->preempt, true, memory_order_release);
 		queue_wait_released(cp, q);
-		queue_load_mqd(q, kq);
+		queue_load_mqd(q, hq);
 		q->wptr_polled = wptr; /* reloaded: the one-shot WPTR poll */
 		/* release: pairs with the service loop's acquire load */
 		atomic_store_explicit(&q->preempt, false, memory_order_release);
 		pthread_cond_broadcast(&cp->work);
 		pthread_mutex_unlock(&cp->lock);
 	}
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	pthread_mutex_unlock(&kemu_cp_registry.hooks);
 }
 
-void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
+static void cp_queue_remove(struct kemu_hw_queue *hq)
 {
-	(void)p;
-	pthread_mutex_lock(&kemu_cp_registry.lock);
-	struct kemu_cp_queue *q = queue_find(kq);
+	if (!hq)
+		return;
+	pthread_mutex_lock(&kemu_cp_registry.hooks);
+	struct kemu_cp_queue *q = queue_find(hq);
 	if (!q) {
-		pthread_mutex_unlock(&kemu_cp_registry.lock);
+		pthread_mutex_unlock(&kemu_cp_registry.hooks);
 		return;
 	}
 	struct kemu_cp *cp = q->cp;
@@ -558,10 +561,11 @@ void kemu_cp_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 	free(q);
 	if (last)
 		cp_destroy(cp);
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	pthread_mutex_unlock(&kemu_cp_registry.hooks);
 }
 
-void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
+/* Stops every queue of p on cp.  Takes cp->lock. */
+static void cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
 {
 	pthread_mutex_lock(&cp->lock);
 	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
@@ -575,12 +579,20 @@ void kemu_cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
 	pthread_mutex_unlock(&cp->lock);
 }
 
-void kemu_cp_evict_device(struct kemu_process *p, const struct kemu_device *dev)
+static void cp_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
 {
-	pthread_mutex_lock(&kemu_cp_registry.lock);
+	pthread_mutex_lock(&kemu_cp_registry.list);
 	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->dev == dev)
-			kemu_cp_evict_process(cp, p);
+		if (cp->gpu == gpu)
+			cp_evict_process(cp, p);
 	}
-	pthread_mutex_unlock(&kemu_cp_registry.lock);
+	pthread_mutex_unlock(&kemu_cp_registry.list);
 }
+
+const struct kemu_engine_ops kemu_cp_engine = {
+	.name = "CP",
+	.add = cp_queue_add,
+	.update = cp_queue_update,
+	.remove = cp_queue_remove,
+	.evict = cp_evict,
+};

@@ -52,7 +52,7 @@ int kemu_doorbell_get_slice(struct kemu_pdd *pdd)
 int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q)
 {
 	uint32_t id;
-	uint32_t type = q->info.type;
+	uint32_t type = q->hw.info.type;
 	if (type == KFD_QUEUE_TYPE_COMPUTE || type == KFD_QUEUE_TYPE_COMPUTE_AQL) {
 		for (id = 0; id < KFD_DOORBELLS_PER_PROCESS; id++) {
 			if (!db_test(pdd->db_bitmap, id))
@@ -64,7 +64,7 @@ int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q)
 		/* SDMA: engine block + (queue & 1) * mirror + queue / 2 */
 		const struct kemu_gpu *g = pdd->dev->gpu;
 		uint32_t per_engine = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
-		uint32_t engine = q->sdma_slot / per_engine, queue = q->sdma_slot % per_engine;
+		uint32_t engine = q->hw.sdma_slot / per_engine, queue = q->hw.sdma_slot % per_engine;
 		id = KEMU_DB_NON_CP_FIRST + engine * KEMU_DB_SDMA_RANGE +
 		     (queue & 1) * KEMU_DB_MIRROR + (queue >> 1);
 		if (id >= KFD_DOORBELLS_PER_PROCESS)
@@ -74,8 +74,8 @@ int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q)
 	if (type == KFD_QUEUE_TYPE_COMPUTE || type == KFD_QUEUE_TYPE_COMPUTE_AQL)
 		db_set(pdd->db_bitmap, id);
 	pdd->db_queue[id] = q;
-	q->info.doorbell_index = id;
-	q->info.doorbell_offset = KFD_MMAP_TYPE_DOORBELL | KFD_MMAP_GPU_ID(pdd->dev->gpu->gpu_id) |
+	q->hw.info.doorbell_index = id;
+	q->hw.info.doorbell_offset = KFD_MMAP_TYPE_DOORBELL | KFD_MMAP_GPU_ID(pdd->dev->gpu->gpu_id) |
 				  (uint64_t)id * KFD_DOORBELL_SIZE;
 	pdd->db[id] = 0;
 	return 0;
@@ -83,11 +83,11 @@ int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q)
 
 void kemu_doorbell_free(struct kemu_pdd *pdd, struct kemu_queue *q)
 {
-	uint32_t id = q->info.doorbell_index;
+	uint32_t id = q->hw.info.doorbell_index;
 	if (id >= KFD_DOORBELLS_PER_PROCESS || pdd->db_queue[id] != q)
 		return;
 	pdd->db_queue[id] = NULL;
-	if (q->info.type == KFD_QUEUE_TYPE_COMPUTE || q->info.type == KFD_QUEUE_TYPE_COMPUTE_AQL)
+	if (q->hw.info.type == KFD_QUEUE_TYPE_COMPUTE || q->hw.info.type == KFD_QUEUE_TYPE_COMPUTE_AQL)
 		db_clear(pdd->db_bitmap, id);
 }
 

@@ -1,8 +1,9 @@
 /*
  * Logging for kfdemu: KFDEMU_LOG=none|error|warn|info|debug (default warn),
- * to stderr with a "kfdemu[pid]:" prefix.  At debug level every KFD ioctl is
- * printed with its decoded argument fields before and after the call and its
- * result, from the field tables below (names as in kfd_ioctl.h).
+ * printed through the engines' log (gpu/gpu_log.c) at the machine's level.
+ * At debug level every KFD ioctl is printed with its decoded argument fields
+ * before and after the call and its result, from the field tables below
+ * (names as in kfd_ioctl.h).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -31,15 +32,11 @@ int kemu_log_level_parse(const char *s)
 
 void kemu_log(const struct kemu_machine *m, enum kemu_log_level lvl, const char *fmt, ...)
 {
-	if (m && (int)lvl > m->log_level)
-		return;
-	char buf[1024];
+	/* no machine (early setup): always printed */
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
+	kemu_gpu_vlog(m ? m->log_level : KEMU_LOG_DEBUG, lvl, fmt, ap);
 	va_end(ap);
-	static const char *const tag[] = { "", "error", "warning", "info", "debug" };
-	fprintf(stderr, "kfdemu[%d]: %s: %s\n", (int)getpid(), tag[lvl], buf);
 }
 
 struct field { const char *name; unsigned short off, size; };

@@ -7,7 +7,10 @@
  *   kemu_memory.c    buffer objects: ALLOC/FREE/MAP/UNMAP (amdgpu_amdkfd_gpuvm.c)
  *   kemu_dmabuf.c    EXPORT/IMPORT_DMABUF, GET_DMABUF_INFO (shared across processes)
  *   kemu_vm.c        the GPU page table per process and device, faults
- *   kemu_queue.c     CREATE/DESTROY/UPDATE_QUEUE, CU mask (kfd_queue.c, pqm)
+ *   kemu_queue.c     CREATE/DESTROY/UPDATE_QUEUE, CU mask (kfd_queue.c, pqm),
+ *                    the engine of each queue type (mqd_mgrs[type])
+ *   kemu_ih.c        the GPU interface the engines call (gpu/gpu.h): VM,
+ *                    interrupts, and the fault handler that evicts
  *   kemu_doorbell.c  per-process doorbell slices (kfd_doorbell.c)
  *   kemu_events.c    events and WAIT_EVENTS (kfd_events.c)
  *   kemu_drm.c       the render node: GEM mmap, DRM info via the topology
@@ -166,8 +169,9 @@ void kemu_vm_fini(struct kemu_vm *vm);
 /* ---- queues ---- */
 struct kemu_queue {
 	struct kemu_pdd *pdd;
-	struct kemu_queue_info info;
-	uint32_t sdma_slot;            /* SDMA: engine*queues + queue */
+	/* the descriptor its engine runs (gpu/gpu.h): hw.info the queue's
+	 * properties, hw.sdma_slot an SDMA queue's engine*queues + queue */
+	struct kemu_hw_queue hw;
 	uint64_t eop_size;
 	struct kemu_bo *ring_bo, *rptr_bo, *wptr_bo, *eop_bo, *cwsr_bo;
 	struct kemu_queue *next;
@@ -361,6 +365,11 @@ void kemu_events_kill(struct kemu_process *p);
 uint32_t kemu_event_waiters(struct kemu_process *p, uint32_t id);
 /* queue helpers */
 void kemu_queues_fini(struct kemu_process *p);
+/* Stops every queue of p on gpu, on every engine (kfd_dqm_evict_pasid):
+ * final.  Takes no process lock (engine threads call it, kemu_ih.c). */
+void kemu_queues_evict(struct kemu_process *p, const struct kemu_gpu *gpu);
+/* The GPU interface the driver gives its engines (kemu_ih.c). */
+extern const struct kemu_gpu_ops kemu_ih_gpu_ops;
 /* doorbells: allocates the slice on first use.  Caller holds p->lock. */
 int kemu_doorbell_get_slice(struct kemu_pdd *pdd);
 int kemu_doorbell_alloc(struct kemu_pdd *pdd, struct kemu_queue *q);

@@ -24,11 +24,13 @@
  *      slot left -> -ENOMEM; no CP doorbell left -> -EBUSY
  *
  * The queue keeps a reference on each buffer (so UNMAP of it gives -EBUSY)
- * and its doorbell slot is recorded for the command processor.  The CP
- * (emu/cp) and the SDMA engines (emu/sdma) are told of every created,
- * updated and destroyed queue, as the device queue manager maps and unmaps
- * queues on the HWS; their hooks return once they are done with the old
- * state.
+ * and its doorbell slot is recorded for the command processor.  Each queue
+ * type has one engine (queue_engine, as amdkfd's mqd_mgrs[type]): AQL
+ * compute queues run on the CP (emu/cp), SDMA queues on the SDMA engines
+ * (emu/sdma).  The driver hands that engine the queue's descriptor (q->hw,
+ * gpu/gpu.h) when the queue is created, updated and destroyed, as the
+ * device queue manager maps and unmaps queues on the HWS; the hooks return
+ * once the engine is done with the old state.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,6 +40,68 @@
 #include "cp/cp.h"
 #include "kemu_priv.h"
 #include "sdma/sdma.h"
+
+/* Every engine, for what concerns them all (eviction). */
+static const struct kemu_engine_ops *const kemu_engines[] = { &kemu_cp_engine,
+							      &kemu_sdma_engine };
+
+/* The engine that runs queues of a type (mqd_mgrs[type]); NULL: none. */
+static const struct kemu_engine_ops *queue_engine(uint32_t type)
+{
+	static const struct kemu_engine_ops *const by_type[] = {
+		[KFD_QUEUE_TYPE_COMPUTE_AQL] = &kemu_cp_engine,
+		[KFD_QUEUE_TYPE_SDMA] = &kemu_sdma_engine,
+		[KFD_QUEUE_TYPE_SDMA_XGMI] = &kemu_sdma_engine,
+		[KFD_QUEUE_TYPE_SDMA_BY_ENG_ID] = &kemu_sdma_engine,
+	};
+	return type < KEMU_ARRAY_SIZE(by_type) ? by_type[type] : NULL;
+}
+
+/* Brings q's descriptor up to date with the driver's state it mirrors
+ * (the wiring and the VMID's GWS count).  Caller holds p->lock. */
+static void queue_hw_sync(struct kemu_process *p, struct kemu_queue *q)
+{
+	struct kemu_pdd *pdd = q->pdd;
+	q->hw.vm = (struct kemu_gpu_vm){ .ops = &kemu_ih_gpu_ops, .p = p,
+					 .gpu_id = pdd->dev->gpu->gpu_id, .gen = &p->vm_gen };
+	q->hw.gpu = pdd->dev->gpu;
+	q->hw.log_level = p->m->log_level;
+	/* the slice stays mapped until the process goes, after its queues */
+	q->hw.doorbell = (_Atomic uint64_t *)&pdd->db[q->hw.info.doorbell_index];
+	q->hw.num_gws = pdd->num_gws;
+}
+
+/* create_queue_cpsch: the queue's engine starts running it.  Caller holds
+ * p->lock. */
+static int queue_engine_add(struct kemu_process *p, struct kemu_queue *q)
+{
+	const struct kemu_engine_ops *e = queue_engine(q->hw.info.type);
+	queue_hw_sync(p, q);
+	return e ? e->add(&q->hw) : 0;
+}
+
+/* update_queue: the engine reloads the descriptor.  Caller holds p->lock. */
+static void queue_engine_update(struct kemu_process *p, struct kemu_queue *q)
+{
+	const struct kemu_engine_ops *e = queue_engine(q->hw.info.type);
+	queue_hw_sync(p, q);
+	if (e)
+		e->update(&q->hw);
+}
+
+/* destroy_queue_cpsch: returns once the engine no longer touches q. */
+static void queue_engine_remove(struct kemu_queue *q)
+{
+	const struct kemu_engine_ops *e = queue_engine(q->hw.info.type);
+	if (e)
+		e->remove(&q->hw);
+}
+
+void kemu_queues_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
+{
+	for (size_t i = 0; i < KEMU_ARRAY_SIZE(kemu_engines); i++)
+		kemu_engines[i]->evict(p, gpu);
+}
 
 static bool is_power_of_2(uint64_t v)
 {
@@ -114,7 +178,7 @@ static int queue_acquire_buffers(struct kemu_queue *q)
 {
 	struct kemu_pdd *pdd = q->pdd;
 	const struct kemu_gpu *g = pdd->dev->gpu;
-	struct kemu_queue_info *i = &q->info;
+	struct kemu_queue_info *i = &q->hw.info;
 	int err = queue_buffer_get(pdd, i->wptr_va, KEMU_PAGE_SIZE, &q->wptr_bo, "wptr");
 	if (err)
 		goto err_release;
@@ -168,7 +232,7 @@ err_release:
  * SDMA: engine = id % num_sdma_engines, RLC queue = id / num_sdma_engines
  * (so consecutive queues land on different engines); SDMA_XGMI the same
  * over the xGMI engines, which follow the PCIe ones; SDMA_BY_ENG_ID the
- * first free RLC queue of that engine.  q->sdma_slot = engine * queues per
+ * first free RLC queue of that engine.  q->hw.sdma_slot = engine * queues per
  * engine + RLC queue.  (The kernel's bitmap is per device; ours is per
  * process-device: one process per device in practice.) */
 static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t engine_id)
@@ -176,10 +240,10 @@ static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t
 	const struct kemu_gpu *g = pdd->dev->gpu;
 	uint32_t per = g->num_sdma_queues_per_engine;
 	uint32_t first = 0, count = g->num_sdma_engines;
-	if (q->info.type == KFD_QUEUE_TYPE_SDMA_XGMI) {
+	if (q->hw.info.type == KFD_QUEUE_TYPE_SDMA_XGMI) {
 		first = g->num_sdma_engines;
 		count = g->num_sdma_xgmi_engines;
-	} else if (q->info.type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID) {
+	} else if (q->hw.info.type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID) {
 		first = engine_id;
 		count = 1;
 	}
@@ -187,7 +251,7 @@ static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t
 		uint32_t slot = (first + id % count) * per + id / count;
 		if (slot < 128 && !(pdd->sdma_used[slot / 64] >> (slot % 64) & 1)) {
 			pdd->sdma_used[slot / 64] |= 1ull << (slot % 64);
-			q->sdma_slot = slot;
+			q->hw.sdma_slot = slot;
 			return 0;
 		}
 	}
@@ -197,7 +261,7 @@ static int queue_alloc_sdma(struct kemu_pdd *pdd, struct kemu_queue *q, uint32_t
 static struct kemu_queue *queue_find(struct kemu_process *p, uint32_t id)
 {
 	for (struct kemu_queue *q = p->queues; q; q = q->next) {
-		if (q->info.queue_id == id)
+		if (q->hw.info.queue_id == id)
 			return q;
 	}
 	return NULL;
@@ -205,7 +269,7 @@ static struct kemu_queue *queue_find(struct kemu_process *p, uint32_t id)
 
 static void queue_update_active(struct kemu_queue *q)
 {
-	q->info.active = q->info.ring_size && q->info.ring_base && q->info.percentage;
+	q->hw.info.active = q->hw.info.ring_size && q->hw.info.ring_base && q->hw.info.percentage;
 }
 
 long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
@@ -249,7 +313,7 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 		goto out_unlock;
 	}
 	q->pdd = pdd;
-	q->info = (struct kemu_queue_info){
+	q->hw.info = (struct kemu_queue_info){
 		.gpu_id = a->gpu_id, .type = a->queue_type,
 		.ring_base = a->ring_base_address, .ring_size = a->ring_size,
 		.rptr_va = a->read_pointer_address, .wptr_va = a->write_pointer_address,
@@ -288,16 +352,10 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 	err = kemu_doorbell_alloc(pdd, q);
 	if (err)
 		goto err_sdma;
-	q->info.queue_id = id;
+	q->hw.info.queue_id = id;
 	queue_update_active(q);
-	err = kemu_cp_queue_add(p, q);
+	err = queue_engine_add(p, q);
 	if (err) {
-		kemu_doorbell_free(pdd, q);
-		goto err_sdma;
-	}
-	err = kemu_sdma_queue_add(p, q);
-	if (err) {
-		kemu_cp_queue_remove(p, q);
 		kemu_doorbell_free(pdd, q);
 		goto err_sdma;
 	}
@@ -306,13 +364,13 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 	p->queues = q;
 	pdd->queue_count++;
 	a->queue_id = id;
-	a->doorbell_offset = q->info.doorbell_offset;
+	a->doorbell_offset = q->hw.info.doorbell_offset;
 	pthread_mutex_unlock(&p->lock);
 	return 0;
 
 err_sdma:
 	if (sdma)
-		pdd->sdma_used[q->sdma_slot / 64] &= ~(1ull << (q->sdma_slot % 64));
+		pdd->sdma_used[q->hw.sdma_slot / 64] &= ~(1ull << (q->hw.sdma_slot % 64));
 err_release:
 	queue_release_buffers(q);
 err_free:
@@ -326,17 +384,16 @@ out_unlock:
 static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 {
 	struct kemu_pdd *pdd = q->pdd;
-	uint32_t t = q->info.type;
-	kemu_cp_queue_remove(p, q);
-	kemu_sdma_queue_remove(p, q);
-	if (q->info.gws)
+	uint32_t t = q->hw.info.type;
+	queue_engine_remove(q);
+	if (q->hw.info.gws)
 		pdd->num_gws = 0; /* the process's GWS goes with its queue */
 	if (t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
 	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
-		pdd->sdma_used[q->sdma_slot / 64] &= ~(1ull << (q->sdma_slot % 64));
+		pdd->sdma_used[q->hw.sdma_slot / 64] &= ~(1ull << (q->hw.sdma_slot % 64));
 	kemu_doorbell_free(pdd, q);
 	queue_release_buffers(q);
-	p->queue_ids[q->info.queue_id / 64] &= ~(1ull << (q->info.queue_id % 64));
+	p->queue_ids[q->hw.info.queue_id / 64] &= ~(1ull << (q->hw.info.queue_id % 64));
 	pdd->queue_count--;
 	free(q);
 }
@@ -348,7 +405,7 @@ long kemu_ioctl_destroy_queue(struct kemu_process *p, void *arg)
 	pthread_mutex_lock(&p->lock);
 	for (struct kemu_queue **pp = &p->queues; *pp; pp = &(*pp)->next) {
 		struct kemu_queue *q = *pp;
-		if (q->info.queue_id == a->queue_id) {
+		if (q->hw.info.queue_id == a->queue_id) {
 			*pp = q->next;
 			queue_destroy(p, q);
 			err = 0;
@@ -398,13 +455,12 @@ long kemu_ioctl_update_queue(struct kemu_process *p, void *arg)
 		queue_buffer_put(q->pdd, &q->ring_bo);
 		q->ring_bo = ring;
 	}
-	q->info.ring_base = a->ring_base_address;
-	q->info.ring_size = a->ring_size;
-	q->info.percentage = a->queue_percentage & 0xFF;
-	q->info.priority = a->queue_priority;
+	q->hw.info.ring_base = a->ring_base_address;
+	q->hw.info.ring_size = a->ring_size;
+	q->hw.info.percentage = a->queue_percentage & 0xFF;
+	q->hw.info.priority = a->queue_priority;
 	queue_update_active(q);
-	kemu_cp_queue_update(p, q);
-	kemu_sdma_queue_update(p, q);
+	queue_engine_update(p, q);
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;
@@ -425,9 +481,9 @@ long kemu_ioctl_set_cu_mask(struct kemu_process *p, void *arg)
 	if (!q) {
 		err = -EFAULT; /* pqm_update_mqd */
 	} else {
-		memset(q->info.cu_mask, 0, sizeof(q->info.cu_mask));
-		memcpy(q->info.cu_mask, mask, bits / 32 * sizeof(uint32_t));
-		q->info.cu_mask_bits = bits;
+		memset(q->hw.info.cu_mask, 0, sizeof(q->hw.info.cu_mask));
+		memcpy(q->hw.info.cu_mask, mask, bits / 32 * sizeof(uint32_t));
+		q->hw.info.cu_mask_bits = bits;
 	}
 	pthread_mutex_unlock(&p->lock);
 	return err;
@@ -438,7 +494,7 @@ int kemu_queue_info(struct kemu_process *p, uint32_t queue_id, struct kemu_queue
 	pthread_mutex_lock(&p->lock);
 	struct kemu_queue *q = queue_find(p, queue_id);
 	if (q)
-		*info = q->info;
+		*info = q->hw.info;
 	pthread_mutex_unlock(&p->lock);
 	return q ? 0 : -EINVAL;
 }
@@ -471,16 +527,16 @@ long kemu_ioctl_alloc_queue_gws(struct kemu_process *p, void *arg)
 		err = -EBUSY;
 	} else if (!want && !pdd->num_gws) {
 		err = -EINVAL;
-	} else if (!want && !q->info.gws && g->gfx_target_version < 90402) {
+	} else if (!want && !q->hw.info.gws && g->gfx_target_version < 90402) {
 		/* amdgpu_amdkfd_remove_gws_from_process of this queue's NULL
 		 * GWS: the kernel oopses there; refuse instead */
 		kemu_warn(p->m, "ALLOC_QUEUE_GWS: release through queue %u, which has no GWS: "
 			  "-EINVAL (a kernel would oops)", a->queue_id);
 		err = -EINVAL;
 	} else {
-		q->info.gws = want;
+		q->hw.info.gws = want;
 		pdd->num_gws = want ? g->num_gws : 0;
-		kemu_cp_queue_update(p, q); /* update_queue: remapped with is_gws */
+		queue_engine_update(p, q); /* update_queue: remapped with is_gws */
 	}
 	a->first_gws = 0;
 out_unlock:
@@ -505,12 +561,12 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 		err = -EFAULT;
 		goto out_unlock;
 	}
-	uint32_t t = q->info.type;
-	if ((t != KFD_QUEUE_TYPE_COMPUTE && t != KFD_QUEUE_TYPE_COMPUTE_AQL) || q->info.active) {
+	uint32_t t = q->hw.info.type;
+	if ((t != KFD_QUEUE_TYPE_COMPUTE && t != KFD_QUEUE_TYPE_COMPUTE_AQL) || q->hw.info.active) {
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	uint32_t stack = q->info.ctx_save_va ? q->info.ctl_stack_size : 0;
+	uint32_t stack = q->hw.info.ctx_save_va ? q->hw.info.ctl_stack_size : 0;
 	struct kfd_context_save_area_header h = { 0 };
 	h.wave_state.control_stack_offset = stack;
 	h.wave_state.control_stack_size = 0;
@@ -522,7 +578,7 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 	 * start of that XCC's context-save area */
 	uint32_t n_xcc = q->pdd->dev->gpu->num_xcc ? q->pdd->dev->gpu->num_xcc : 1;
 	for (uint32_t xcc = 0; xcc < n_xcc && !err; xcc++) {
-		uint64_t dst = a->ctl_stack_address + (uint64_t)q->info.ctx_save_size * xcc;
+		uint64_t dst = a->ctl_stack_address + (uint64_t)q->hw.info.ctx_save_size * xcc;
 		if (kemu_copy_to_user(dst, &h.wave_state, sizeof(h.wave_state)))
 			err = -EFAULT;
 	}

@@ -4,17 +4,17 @@
  * Every address an SDMA packet names is a GPU virtual address in the VM of
  * the queue's process on the queue's device (the RLC queue's VMID), so an
  * unmapped or read-only page is a GPU page fault, never a host crash.  The
- * engine translates through a small per-queue TLB (the CP's struct
- * kemu_cp_tlb, entries valid for one VM generation: kemu_vm.c flushes them
- * on any MAP, UNMAP or SVM change, as the UTCL2 caches translations until
- * amdgpu_vm flushes).  An entry covers a whole mapping, so a copy is done
+ * engine translates through a small per-queue TLB (emu/gpu's struct
+ * kemu_gpu_tlb, entries valid for one VM generation: the driver flushes
+ * them on any MAP, UNMAP or SVM change, as the UTCL2 caches translations
+ * until amdgpu_vm flushes).  An entry covers a whole mapping, so a copy is done
  * in pieces that each lie inside one source and one destination mapping;
  * a copy that runs into an unmapped page faults at that page, after the
  * bytes before it were copied (as the hardware would have moved them).
  *
  * Copies use memmove: the SDMA result of overlapping ranges is undefined,
  * ours is at least a defined one.  The host pointers stay valid while the
- * BO lives, as for the CP (cp_signal.c); a program that frees memory an
+ * BO lives, as for the CP; a program that frees memory an
  * engine is still copying is wrong on hardware too.
  *
  * Sizes (vega10_sdma_pkt_open.h; ROCr BlitSdmaV4 and sdma_v4_0's
@@ -38,22 +38,7 @@
 void *kemu_sdma_map(struct kemu_sdma_queue *q, uint64_t va, unsigned access, uint64_t *avail,
 		    struct kemu_vm_fault_info *f)
 {
-	struct kemu_cp_tlb *t = &q->tlb;
-	uint64_t gen = kemu_vm_generation(q->p);
-	for (unsigned i = 0; i < KEMU_CP_TLB_ENTRIES; i++) {
-		const struct kemu_vm_range *e = &t->e[i];
-		uint64_t off = va - e->va;
-		if (e->len && e->gen == gen && off < e->len && !(access & ~e->access)) {
-			*avail = e->len - off;
-			return e->host + off;
-		}
-	}
-	struct kemu_vm_range r;
-	if (kemu_vm_translate_range(q->p, q->gpu_id, va, access, &r, f))
-		return NULL;
-	t->e[t->next++ % KEMU_CP_TLB_ENTRIES] = r;
-	*avail = r.len;
-	return r.host;
+	return kemu_gpu_tlb_lookup(&q->vm, &q->tlb, va, access, avail, f);
 }
 
 void *kemu_sdma_map_len(struct kemu_sdma_queue *q, uint64_t va, uint64_t len, unsigned access,

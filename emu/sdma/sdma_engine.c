@@ -14,10 +14,10 @@
  * ~1 ms), as the engine's hardware scheduler switches between its RLC
  * queues.
  *
- * Idle.  Doorbell stores cannot be trapped (cp_sched.c explains why), so
+ * Idle.  Doorbell stores cannot be trapped (gpu.h explains why), so
  * idle engines poll their queues' doorbell words, with the CP's pacing:
  * after the last progress an engine keeps sweeping without sleeping for
- * KEMU_SDMA_SPIN_NS (20 us, as the CP), and between two sweeps it watches
+ * KEMU_GPU_SPIN_NS (20 us, as the CP), and between two sweeps it watches
  * its queues' doorbell words without its lock, one pause apart, as the
  * CP's idle slots do (cp_sched.c, sched_watch_doorbells): a doorbell rung
  * while it spins is seen within a pause or two, where 64 blind pauses and
@@ -48,7 +48,7 @@
  *
  * Registry.  Engines are found by (device, engine id) in a list.  The hooks
  * hold kemu_sdma_registry.hooks throughout (they may wait for a thread);
- * the list itself is under kemu_sdma_registry.list, which kemu_sdma_evict
+ * the list itself is under kemu_sdma_registry.list, which the evict hook
  * takes (with eng->lock) from any GPU-side thread without waiting for
  * anything.  A fork child forgets the parent's engines (their threads do
  * not exist there), as the CP's registry does.
@@ -112,13 +112,6 @@ static void sdma_atfork_child(void)
 static void sdma_atfork_register(void)
 {
 	pthread_atfork(sdma_atfork_prepare, sdma_atfork_parent, sdma_atfork_child);
-}
-
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
 /* Whether the thread may service q.  Caller holds eng->lock. */
@@ -212,12 +205,12 @@ static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
 
 /* The spin between two sweeps: watches the doorbell word of every
  * pickable queue of eng, without eng->lock, until one differs from the
- * value the engine last took or KEMU_CP_DOORBELL_POLLS polls pass (the
+ * value the engine last took or KEMU_GPU_DOORBELL_POLLS polls pass (the
  * CP's sched_watch_doorbells).  So it never waits longer than the blind
  * pauses it replaces, and a queue blocked in POLL_REGMEM is re-checked at
  * the same pace.  Relaxed loads: the sweep that follows reads the
  * doorbell again with acquire.  eng->watching is raised meanwhile: a queue
- * being removed waits for it (kemu_sdma_queue_remove), so the process
+ * being removed waits for it (sdma_queue_remove), so the process
  * cannot unmap a doorbell slice being read.  Caller holds eng->lock; it is
  * dropped meanwhile. */
 static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
@@ -234,7 +227,7 @@ static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
 	}
 	eng->watching = true;
 	pthread_mutex_unlock(&eng->lock);
-	kemu_cp_watch_doorbells(db, seen, n);
+	kemu_gpu_watch_doorbells(db, seen, n);
 	pthread_mutex_lock(&eng->lock);
 	eng->watching = false;
 	pthread_cond_broadcast(&eng->released);
@@ -288,7 +281,7 @@ static void *engine_thread(void *arg)
 {
 	struct kemu_sdma_engine *eng = arg;
 	struct kemu_sdma_dev *sd = eng->sd;
-	uint64_t idle_since = 0, backoff = KEMU_CP_SLEEP_MIN_NS;
+	uint64_t idle_since = 0, backoff = KEMU_GPU_SLEEP_MIN_NS;
 	bool polling = false; /* this engine may hold sd's poller role */
 	/* naps end on time: the default 50 us of timer slack came on top of
 	 * every nap, so a doorbell rung just after the spin waited ~135 us
@@ -303,7 +296,7 @@ static void *engine_thread(void *arg)
 			break;
 		if (r == KEMU_SDMA_PROGRESS) {
 			idle_since = 0;
-			backoff = KEMU_CP_SLEEP_MIN_NS;
+			backoff = KEMU_GPU_SLEEP_MIN_NS;
 			if (polling) {
 				/* busy: the parked engines poll for themselves */
 				polling = false;
@@ -325,29 +318,27 @@ static void *engine_thread(void *arg)
 			/* nothing to service: park until a hook wakes us */
 			pthread_cond_wait(&eng->wake, &eng->lock);
 			idle_since = 0;
-			backoff = KEMU_CP_SLEEP_MIN_NS;
+			backoff = KEMU_GPU_SLEEP_MIN_NS;
 			continue;
 		}
-		uint64_t now = mono_ns();
+		uint64_t now = kemu_gpu_now_ns();
 		if (!idle_since)
 			idle_since = now;
-		if (now - idle_since < KEMU_SDMA_SPIN_NS) {
+		if (now - idle_since < KEMU_GPU_SPIN_NS) {
 			/* spin: let a hook in, watch the doorbells, then
 			 * sweep again */
 			engine_watch_doorbells(eng);
 			continue;
 		}
-		uint64_t max = now - idle_since > KEMU_CP_DEEP_IDLE_NS ? KEMU_CP_SLEEP_DEEP_NS
-								       : KEMU_CP_SLEEP_MAX_NS;
 		/* a queue blocked on memory is re-checked at this pace */
 		enum idle_how how = engine_idle(eng, backoff, r == KEMU_SDMA_IDLE);
 		polling = how == IDLE_POLLED;
 		if (how == IDLE_PARKED) {
 			idle_since = 0;
-			backoff = KEMU_CP_SLEEP_MIN_NS;
+			backoff = KEMU_GPU_SLEEP_MIN_NS;
 			continue;
 		}
-		backoff = backoff * 2 > max ? max : backoff * 2;
+		backoff = kemu_gpu_backoff(backoff, now - idle_since);
 	}
 	pthread_mutex_unlock(&eng->lock);
 	/* give the role up on the way out: the parked engines poll again */
@@ -372,10 +363,10 @@ static void engine_kick(struct kemu_sdma_engine *eng)
 
 /* The device's poller state, created with its first engine.  Caller holds
  * the hooks lock. */
-static struct kemu_sdma_dev *dev_get(const struct kemu_device *dev)
+static struct kemu_sdma_dev *dev_get(const struct kemu_gpu *gpu)
 {
 	for (struct kemu_sdma_dev *sd = kemu_sdma_registry.devs; sd; sd = sd->next) {
-		if (sd->dev == dev) {
+		if (sd->gpu == gpu) {
 			sd->refs++;
 			return sd;
 		}
@@ -383,7 +374,7 @@ static struct kemu_sdma_dev *dev_get(const struct kemu_device *dev)
 	struct kemu_sdma_dev *sd = calloc(1, sizeof(*sd));
 	if (!sd)
 		return NULL;
-	sd->dev = dev;
+	sd->gpu = gpu;
 	sd->refs = 1;
 	pthread_mutex_init(&sd->lock, NULL);
 	pthread_condattr_t ca;
@@ -415,29 +406,29 @@ static void dev_put(struct kemu_sdma_dev *sd)
 
 /* The engine (dev, id), created with its thread if needed.  Caller holds
  * the hooks lock. */
-static struct kemu_sdma_engine *engine_get(struct kemu_process *p, const struct kemu_device *dev,
-					   uint32_t id)
+static struct kemu_sdma_engine *engine_get(const struct kemu_hw_queue *hq, uint32_t id)
 {
+	const struct kemu_gpu *g = hq->gpu;
 	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->dev == dev && e->engine_id == id)
+		if (e->gpu == g && e->engine_id == id)
 			return e;
 	}
 	struct kemu_sdma_engine *eng = calloc(1, sizeof(*eng));
 	if (!eng)
 		return NULL;
-	eng->sd = dev_get(dev);
+	eng->sd = dev_get(g);
 	if (!eng->sd) {
 		free(eng);
 		return NULL;
 	}
-	eng->dev = dev;
-	eng->m = p->m;
-	eng->gpu_id = dev->gpu->gpu_id;
+	eng->gpu = g;
+	eng->log_level = hq->log_level;
+	eng->gpu_id = g->gpu_id;
 	eng->engine_id = id;
-	eng->counter_freq_khz = dev->gpu->gpu_counter_freq;
+	eng->counter_freq_khz = g->gpu_counter_freq;
 	/* Aldebaran (gfx90a, SDMA 4.4.0) takes a 30-bit COPY_LINEAR count:
 	 * later ROCr's CreateBlitSdma uses it for gfx9.0.10 only */
-	eng->copy_count_mask = dev->gpu->gfx_target_version == 90010 ?
+	eng->copy_count_mask = g->gfx_target_version == 90010 ?
 				       KEMU_SDMA_COPY_COUNT_MASK_EXT : KEMU_SDMA_COPY_COUNT_MASK;
 	pthread_mutex_init(&eng->lock, NULL);
 	pthread_condattr_t ca;
@@ -485,33 +476,27 @@ static void engine_destroy(struct kemu_sdma_engine *eng)
 	free(eng);
 }
 
-static bool queue_is_sdma(const struct kemu_queue *kq)
-{
-	uint32_t t = kq->info.type;
-	return t == KFD_QUEUE_TYPE_SDMA || t == KFD_QUEUE_TYPE_SDMA_XGMI ||
-	       t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID;
-}
-
 /* hqd_sdma_load's one-shot read of the user's write pointer
  * (kgd_arcturus_hqd_sdma_load: read_user_wptr, else RB_WPTR = the saved
  * RB_RPTR).  False if it cannot be read. */
-static bool wptr_load(struct kemu_process *p, const struct kemu_queue *kq, uint64_t *wptr)
+static bool wptr_load(const struct kemu_hw_queue *hq, uint64_t *wptr)
 {
-	return !kemu_vm_read(p, kq->info.gpu_id, kq->info.wptr_va, wptr, sizeof(*wptr), NULL);
+	return !hq->vm.ops->read(hq->vm.p, hq->vm.gpu_id, hq->info.wptr_va, wptr, sizeof(*wptr),
+				 NULL);
 }
 
-/* Loads the MQD of kq into q (ring, pointers' addresses, active) and the
+/* Loads the MQD of hq into q (ring, pointers' addresses, active) and the
  * write pointer (the user's if it could be read, else the read pointer:
  * nothing to do until the doorbell).  Caller holds eng->lock and no thread
  * services q. */
-static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, bool have_wptr,
-		       uint64_t wptr)
+static void queue_load(struct kemu_sdma_queue *q, const struct kemu_hw_queue *hq,
+		       bool have_wptr, uint64_t wptr)
 {
-	q->ring_base = kq->info.ring_base;
-	q->ring_size = kq->info.ring_size;
-	q->rptr_va = kq->info.rptr_va;
-	q->wptr_va = kq->info.wptr_va;
-	q->active = kq->info.active && q->ring_size >= 4;
+	q->ring_base = hq->info.ring_base;
+	q->ring_size = hq->info.ring_size;
+	q->rptr_va = hq->info.rptr_va;
+	q->wptr_va = hq->info.wptr_va;
+	q->active = hq->info.active && q->ring_size >= 4;
 	/* the doorbell as it is now was seen: the loaded wptr stands until
 	 * the next doorbell.  Relaxed: ordered by the hook's p->lock and
 	 * eng->lock; the thread re-reads it with acquire */
@@ -522,28 +507,30 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_queue *kq, b
 	q->poll_tries = 0;
 }
 
-int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
+/* create_queue: hq is an SDMA queue (the driver's choice of engine) with
+ * its wiring set; hq->sdma_slot names its engine and RLC queue. */
+static int sdma_queue_add(struct kemu_hw_queue *hq)
 {
-	if (!queue_is_sdma(kq))
-		return 0;
-	struct kemu_pdd *pdd = kq->pdd;
-	const struct kemu_gpu *g = pdd->dev->gpu;
+	if (!hq || !hq->vm.ops || !hq->vm.gen || !hq->gpu || !hq->doorbell)
+		return -EINVAL;
+	const struct kemu_gpu *g = hq->gpu;
 	uint32_t per = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
 	struct kemu_sdma_queue *q = calloc(1, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
-	q->p = p;
-	q->kq = kq;
-	q->queue_id = kq->info.queue_id;
-	q->gpu_id = kq->info.gpu_id;
-	q->rlc = kq->sdma_slot % per;
-	/* the slice stays mapped until the process goes, after its queues */
-	q->doorbell = (_Atomic uint64_t *)&pdd->db[kq->info.doorbell_index];
+	q->p = hq->vm.p;
+	q->hq = hq;
+	q->vm = hq->vm;
+	q->queue_id = hq->info.queue_id;
+	q->gpu_id = hq->vm.gpu_id;
+	q->rlc = hq->sdma_slot % per;
+	/* the driver keeps the doorbell mapped until after remove */
+	q->doorbell = hq->doorbell;
 	uint64_t wptr = 0;
-	bool have_wptr = wptr_load(p, kq, &wptr);
+	bool have_wptr = wptr_load(hq, &wptr);
 	pthread_once(&kemu_sdma_atfork_once, sdma_atfork_register);
 	pthread_mutex_lock(&kemu_sdma_registry.hooks);
-	struct kemu_sdma_engine *eng = engine_get(p, pdd->dev, kq->sdma_slot / per);
+	struct kemu_sdma_engine *eng = engine_get(hq, hq->sdma_slot / per);
 	if (!eng) {
 		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 		free(q);
@@ -551,27 +538,28 @@ int kemu_sdma_queue_add(struct kemu_process *p, struct kemu_queue *kq)
 	}
 	q->eng = eng;
 	pthread_mutex_lock(&eng->lock);
-	queue_load(q, kq, have_wptr, wptr);
+	queue_load(q, hq, have_wptr, wptr);
 	q->next = eng->queues;
 	eng->queues = q;
 	eng->n_queues++;
 	pthread_mutex_unlock(&eng->lock);
 	engine_kick(eng);
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
-	kemu_dbg(p->m, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped (ring 0x%llx, "
-		 "%u bytes, doorbell %u)", q->gpu_id, eng->engine_id, q->rlc, q->queue_id,
-		 (unsigned long long)q->ring_base, q->ring_size, kq->info.doorbell_index);
+	kemu_gpu_dbg(eng->log_level, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped "
+		     "(ring 0x%llx, %u bytes, doorbell %u)", q->gpu_id, eng->engine_id, q->rlc,
+		     q->queue_id, (unsigned long long)q->ring_base, q->ring_size,
+		     hq->info.doorbell_index);
 	return 0;
 }
 
-/* The engine queue of kq.  Caller holds the hooks lock. */
-static struct kemu_sdma_queue *queue_find(const struct kemu_queue *kq)
+/* The engine queue of hq.  Caller holds the hooks lock. */
+static struct kemu_sdma_queue *queue_find(const struct kemu_hw_queue *hq)
 {
 	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->dev != kq->pdd->dev)
+		if (e->gpu != hq->gpu)
 			continue;
 		for (struct kemu_sdma_queue *q = e->queues; q; q = q->next) {
-			if (q->kq == kq)
+			if (q->hq == hq)
 				return q;
 		}
 	}
@@ -585,22 +573,22 @@ static void queue_wait_released(struct kemu_sdma_engine *eng, struct kemu_sdma_q
 		pthread_cond_wait(&eng->released, &eng->lock);
 }
 
-void kemu_sdma_queue_update(struct kemu_process *p, struct kemu_queue *kq)
+static void sdma_queue_update(struct kemu_hw_queue *hq)
 {
-	if (!queue_is_sdma(kq))
+	if (!hq)
 		return;
 	pthread_mutex_lock(&kemu_sdma_registry.hooks);
-	struct kemu_sdma_queue *q = queue_find(kq);
+	struct kemu_sdma_queue *q = queue_find(hq);
 	if (q) {
 		uint64_t wptr = 0;
-		bool have_wptr = wptr_load(p, kq, &wptr);
+		bool have_wptr = wptr_load(hq, &wptr);
 		struct kemu_sdma_engine *eng = q->eng;
 		pthread_mutex_lock(&eng->lock);
 		/* release: pairs with the fetch's acquire load */
 		atomic_store_explicit(&q->preempt, true, memory_order_release);
 		queue_wait_released(eng, q);
 		/* hqd_sdma_destroy + hqd_sdma_load: the read pointer is kept */
-		queue_load(q, kq, have_wptr, wptr);
+		queue_load(q, hq, have_wptr, wptr);
 		atomic_store_explicit(&q->preempt, false, memory_order_release);
 		pthread_mutex_unlock(&eng->lock);
 		engine_kick(eng);
@@ -608,13 +596,12 @@ void kemu_sdma_queue_update(struct kemu_process *p, struct kemu_queue *kq)
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 }
 
-void kemu_sdma_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
+static void sdma_queue_remove(struct kemu_hw_queue *hq)
 {
-	(void)p;
-	if (!queue_is_sdma(kq))
+	if (!hq)
 		return;
 	pthread_mutex_lock(&kemu_sdma_registry.hooks);
-	struct kemu_sdma_queue *q = queue_find(kq);
+	struct kemu_sdma_queue *q = queue_find(hq);
 	if (!q) {
 		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 		return;
@@ -636,7 +623,7 @@ void kemu_sdma_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 	}
 	bool last = --eng->n_queues == 0;
 	pthread_mutex_unlock(&eng->lock);
-	kemu_dbg(eng->m, "SDMA: gpu 0x%x engine %u: queue %u unmapped at rptr 0x%llx",
+	kemu_gpu_dbg(eng->log_level, "SDMA: gpu 0x%x engine %u: queue %u unmapped at rptr 0x%llx",
 		 q->gpu_id, eng->engine_id, q->queue_id, (unsigned long long)q->rptr);
 	free(q);
 	if (last)
@@ -644,7 +631,8 @@ void kemu_sdma_queue_remove(struct kemu_process *p, struct kemu_queue *kq)
 	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 }
 
-void kemu_sdma_engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p)
+/* Stops every queue of p on eng.  Takes eng->lock. */
+static void engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p)
 {
 	pthread_mutex_lock(&eng->lock);
 	for (struct kemu_sdma_queue *q = eng->queues; q; q = q->next) {
@@ -654,12 +642,20 @@ void kemu_sdma_engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p
 	pthread_mutex_unlock(&eng->lock);
 }
 
-void kemu_sdma_evict(struct kemu_process *p, const struct kemu_device *dev)
+static void sdma_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
 {
 	pthread_mutex_lock(&kemu_sdma_registry.list);
 	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->dev == dev)
-			kemu_sdma_engine_evict(e, p);
+		if (e->gpu == gpu)
+			engine_evict(e, p);
 	}
 	pthread_mutex_unlock(&kemu_sdma_registry.list);
 }
+
+const struct kemu_engine_ops kemu_sdma_engine = {
+	.name = "SDMA",
+	.add = sdma_queue_add,
+	.update = sdma_queue_update,
+	.remove = sdma_queue_remove,
+	.evict = sdma_evict,
+};

@@ -9,7 +9,7 @@
  *                  errors and VM faults
  *   sdma_copy.c    the data movers: COPY_LINEAR, COPY_LINEAR_SUB_WIND,
  *                  CONSTANT_FILL, WRITE_LINEAR, and GPU memory access
- *                  through the process's VM
+ *                  through the queue's VM (emu/gpu's TLB)
  *   sdma_sync.c    FENCE, TRAP, POLL_REGMEM, ATOMIC, TIMESTAMP
  *
  * Packet encodings are the SDMA 4.x ones (vega10_sdma_pkt_open.h, which
@@ -26,12 +26,13 @@
  * Locking, outermost first: kemu_sdma_registry.hooks (held by a hook for
  * its whole run, like the CP's registry lock) -> sd->lock (a device's idle
  * poller role and parking) -> kemu_sdma_registry.list (the engine list,
- * held briefly) -> eng->lock.  Nobody takes sd->lock holding eng->lock.  kemu_sdma_evict takes
- * list -> eng->lock only, never hooks, so an engine or CP thread may call
- * it while a hook waits for that thread.  Engine threads hold no lock while
- * they execute packets; they take process->vm_lock (translations) and
- * process->event_lock (interrupts, faults), and the CP's locks through
- * kemu_cp_evict_device after a VM fault, never process->lock.
+ * held briefly) -> eng->lock.  Nobody takes sd->lock holding eng->lock.
+ * The evict hook takes list -> eng->lock only, never hooks, so the driver
+ * may call it from an engine or CP thread while a hook waits for that
+ * thread.  Engine threads hold no lock while they execute packets; they
+ * reach the driver only through the queue's struct kemu_gpu_ops (the
+ * process's VM and event locks, and on a fault every engine's evict hook),
+ * never its process lock.
  */
 #ifndef KEMU_SDMA_PRIV_H
 #define KEMU_SDMA_PRIV_H
@@ -41,8 +42,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cp/cp_priv.h"
-#include "kfd/kemu_priv.h"
 #include "sdma.h"
 
 /* ---- packets (SDMA 4.x) ---- */
@@ -122,14 +121,11 @@
 #define KEMU_SDMA_ATOMIC_LOOP(dw0)      (((dw0) >> 16) & 1u)
 #define KEMU_SDMA_ATOMIC_OPERATION(dw0) (((dw0) >> 25) & 0x7Fu)
 
-/* ---- scheduling (the CP's numbers: cp_sched.c explains them) ---- */
+/* ---- scheduling (idle pacing: emu/gpu's, gpu.h explains it) ---- */
 /* A queue keeps the engine for at most this many packets or this long
  * before the engine's other queues get a turn. */
 #define KEMU_SDMA_QUANTUM_PACKETS 64
 #define KEMU_SDMA_QUANTUM_NS      1000000ull
-/* After its last progress an engine keeps sweeping its queues this long
- * before it naps (the CP's KEMU_CP_SPIN_NS is 20 us) */
-#define KEMU_SDMA_SPIN_NS         20000ull
 /* While it spins an engine watches the doorbell words of at most this many
  * of its queues between two sweeps (every queue: an engine has at most 8
  * RLC queues on the presets) */
@@ -149,8 +145,9 @@ enum kemu_sdma_progress {
 /* One RLC queue of an engine (its MQD and the engine's state for it). */
 struct kemu_sdma_queue {
 	struct kemu_sdma_engine *eng;
-	struct kemu_process *p;
-	const struct kemu_queue *kq;   /* the driver's queue: identity only */
+	struct kemu_process *p;        /* vm.p, the driver's process: opaque */
+	const struct kemu_hw_queue *hq; /* the driver's descriptor: identity */
+	struct kemu_gpu_vm vm;         /* where the queue's work runs */
 	uint32_t queue_id, gpu_id;
 	uint32_t rlc;                  /* RLC queue index on the engine */
 	_Atomic uint64_t *doorbell;    /* slot in the process's doorbell slice */
@@ -166,7 +163,7 @@ struct kemu_sdma_queue {
 	/* set by the hooks: stop at the next packet boundary */
 	_Atomic bool preempt;
 	/* a queue error or a VM fault (own or eviction): final, the queue
-	 * ignores its doorbell; set by the owner or by kemu_sdma_evict */
+	 * ignores its doorbell; set by the owner or by the evict hook */
 	_Atomic bool stopped;
 	/* owner state */
 	uint64_t rptr;                 /* bytes, monotonic */
@@ -175,12 +172,12 @@ struct kemu_sdma_queue {
 	 * (relaxed) by the device's poller for a parked engine */
 	_Atomic uint64_t db_seen;
 	uint32_t poll_tries;           /* failed checks of the packet at rptr */
-	struct kemu_cp_tlb tlb;        /* GPU VM translations (sdma_copy.c) */
+	struct kemu_gpu_tlb tlb;       /* GPU VM translations (sdma_copy.c) */
 };
 
 /* The engines of one device share an idle poller (sdma_engine.c). */
 struct kemu_sdma_dev {
-	const struct kemu_device *dev;
+	const struct kemu_gpu *gpu;    /* the device: registry key */
 	pthread_mutex_t lock;
 	pthread_cond_t park;           /* idle engines park here */
 	struct kemu_sdma_engine *poller; /* polls for all; under lock */
@@ -192,8 +189,8 @@ struct kemu_sdma_dev {
 /* One SDMA engine of a device. */
 struct kemu_sdma_engine {
 	struct kemu_sdma_dev *sd;
-	const struct kemu_device *dev; /* registry key, with engine_id */
-	struct kemu_machine *m;        /* logging */
+	const struct kemu_gpu *gpu;    /* the device: registry key, with engine_id */
+	int log_level;                 /* the machine's, from the first queue */
 	uint32_t gpu_id, engine_id, counter_freq_khz;
 	uint32_t copy_count_mask;      /* COPY_LINEAR count bits */
 	pthread_mutex_t lock;
@@ -206,7 +203,7 @@ struct kemu_sdma_engine {
 	pthread_t thread;
 	bool stopping;
 	/* the thread reads doorbell words without the lock (its spin); under
-	 * lock: kemu_sdma_queue_remove waits until it is false */
+	 * lock: the remove hook waits until it is false */
 	bool watching;
 	struct kemu_sdma_engine *next; /* registry list */
 };
@@ -220,8 +217,9 @@ enum kemu_sdma_progress kemu_sdma_queue_service(struct kemu_sdma_queue *q, uint6
  * packet).  The process goes on; its other queues too. */
 void kemu_sdma_queue_error(struct kemu_sdma_queue *q, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* A GPU VM fault by q: stops q, evicts the process's queues on the device
- * (SDMA and CP) and raises the fault as the CP does (kemu_vm_fault). */
+/* A GPU VM fault by q: stops q and reports the fault to the driver, whose
+ * interrupt handler evicts the process's queues on the device (every
+ * engine's) and raises it process-wide. */
 void kemu_sdma_queue_fault(struct kemu_sdma_queue *q, const struct kemu_vm_fault_info *f,
 			   const char *what);
 
@@ -241,8 +239,11 @@ int kemu_sdma_const_fill(struct kemu_sdma_queue *q, const uint32_t *dw);
 
 /* ---- sdma_sync.c ---- */
 /* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter and the CP's
- * timestamps: kemu_cp_gpu_clock's domain). */
-uint64_t kemu_sdma_gpu_clock(const struct kemu_sdma_engine *eng);
+ * timestamps: emu/gpu's kemu_gpu_clock). */
+static inline uint64_t kemu_sdma_gpu_clock(const struct kemu_sdma_engine *eng)
+{
+	return kemu_gpu_clock(eng->counter_freq_khz);
+}
 int kemu_sdma_fence(struct kemu_sdma_queue *q, const uint32_t *dw);
 int kemu_sdma_trap(struct kemu_sdma_queue *q, const uint32_t *dw);
 int kemu_sdma_timestamp(struct kemu_sdma_queue *q, const uint32_t *dw);
@@ -251,8 +252,5 @@ int kemu_sdma_timestamp(struct kemu_sdma_queue *q, const uint32_t *dw);
 int kemu_sdma_poll_regmem(struct kemu_sdma_queue *q, const uint32_t *dw);
 int kemu_sdma_atomic(struct kemu_sdma_queue *q, const uint32_t *dw);
 
-/* ---- sdma_engine.c ---- */
-/* Stops every queue of p on eng (a fault's eviction).  Takes eng->lock. */
-void kemu_sdma_engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p);
 
 #endif /* KEMU_SDMA_PRIV_H */

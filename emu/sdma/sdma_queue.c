@@ -34,13 +34,6 @@
 
 #include "sdma_priv.h"
 
-static uint64_t mono_ns(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
 void kemu_sdma_queue_error(struct kemu_sdma_queue *q, const char *fmt, ...)
 {
 	char what[256];
@@ -49,22 +42,20 @@ void kemu_sdma_queue_error(struct kemu_sdma_queue *q, const char *fmt, ...)
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
 	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-	kemu_warn(q->eng->m, "SDMA: gpu 0x%x engine %u queue %u stopped at rptr 0x%llx: %s",
+	kemu_gpu_warn(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u stopped at rptr 0x%llx: %s",
 		  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)q->rptr, what);
 }
 
 void kemu_sdma_queue_fault(struct kemu_sdma_queue *q, const struct kemu_vm_fault_info *f,
 			   const char *what)
 {
-	kemu_warn(q->eng->m, "SDMA: gpu 0x%x engine %u queue %u: GPU page fault at 0x%llx (%s)%s",
+	kemu_gpu_warn(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: GPU page fault at 0x%llx (%s)%s",
 		  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)f->va, what,
 		  f->read_only ? ", write to read-only page" : "");
 	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-	/* kfd_int_process_v9: a VM fault evicts every queue of the process
-	 * on the device (kfd_dqm_evict_pasid), then signals the fault */
-	kemu_sdma_evict(q->p, q->eng->dev);
-	kemu_cp_evict_device(q->p, q->eng->dev);
-	kemu_vm_fault(q->p, f);
+	/* kfd_int_process_v9: the driver's IH evicts every queue of the
+	 * process on the device (kfd_dqm_evict_pasid), then signals the fault */
+	q->vm.ops->vm_fault(q->p, f);
 }
 
 /* Dword i of the packet at the read pointer. */
@@ -289,9 +280,9 @@ enum kemu_sdma_progress kemu_sdma_queue_service(struct kemu_sdma_queue *q, uint6
 		if (rptr_writeback(q))
 			return KEMU_SDMA_PROGRESS;
 		if (!done++)
-			start = mono_ns();
+			start = kemu_gpu_now_ns();
 		if (done >= KEMU_SDMA_QUANTUM_PACKETS ||
-		    (!(done & 7) && mono_ns() - start > KEMU_SDMA_QUANTUM_NS))
+		    (!(done & 7) && kemu_gpu_now_ns() - start > KEMU_SDMA_QUANTUM_NS))
 			break;
 	}
 	return done ? KEMU_SDMA_PROGRESS : KEMU_SDMA_IDLE;

@@ -50,16 +50,6 @@
 
 #include "sdma_priv.h"
 
-uint64_t kemu_sdma_gpu_clock(const struct kemu_sdma_engine *eng)
-{
-	/* the counter GET_CLOCK_COUNTERS reports and the CP stamps: one
-	 * function (kemu_gpu_ticks) so they agree tick for tick */
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC_RAW, &ts);
-	uint64_t ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-	return kemu_gpu_ticks(ns, eng->counter_freq_khz);
-}
-
 int kemu_sdma_fence(struct kemu_sdma_queue *q, const uint32_t *dw)
 {
 	uint64_t va = dw[1] | (uint64_t)dw[2] << 32;
@@ -84,9 +74,9 @@ int kemu_sdma_fence(struct kemu_sdma_queue *q, const uint32_t *dw)
 int kemu_sdma_trap(struct kemu_sdma_queue *q, const uint32_t *dw)
 {
 	uint32_t ctx = KEMU_SDMA_TRAP_CTX(dw[1]);
-	kemu_dbg(q->eng->m, "SDMA: gpu 0x%x engine %u queue %u: TRAP context 0x%x",
+	kemu_gpu_dbg(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: TRAP context 0x%x",
 		 q->gpu_id, q->eng->engine_id, q->queue_id, ctx);
-	kemu_event_interrupt(q->p, ctx, 28);
+	q->vm.ops->interrupt(q->p, ctx, 28);
 	return 0;
 }
 
@@ -169,7 +159,7 @@ int kemu_sdma_poll_regmem(struct kemu_sdma_queue *q, const uint32_t *dw)
 		return 0;
 	unsigned retry = KEMU_SDMA_POLL_RETRY(dw[5]);
 	if (retry != KEMU_SDMA_POLL_FOREVER && q->poll_tries >= retry) {
-		kemu_info(q->eng->m, "SDMA: gpu 0x%x engine %u queue %u: POLL_REGMEM at 0x%llx "
+		kemu_gpu_info(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: POLL_REGMEM at 0x%llx "
 			  "gave up after %u retries (value 0x%x, mask 0x%x, func %u, ref 0x%x)",
 			  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)va,
 			  retry, v, dw[4], func, dw[3]);
