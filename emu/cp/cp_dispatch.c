@@ -126,14 +126,14 @@ bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q)
 	 * queue's scratch (ROCr HandleInsufficientScratch) */
 	struct kemu_vm_fault_info f;
 	uint64_t handle, value = 1;
-	if (atomic_load_explicit(&q->evicted, memory_order_relaxed))
+	if (atomic_load_explicit(&q->hw.evicted, memory_order_relaxed))
 		return false;
 	if (kemu_cp_load64(q, q->amd_va + KEMU_CP_AQ_INACTIVE, &handle, &f) || !handle)
 		return false;
 	if (kemu_cp_load64(q, handle + KEMU_CP_SIG_VALUE, &value, &f) || value)
 		return false;
 	q->scratch_wait = false;
-	atomic_store_explicit(&q->stopped, false, memory_order_relaxed);
+	atomic_store_explicit(&q->hw.stopped, false, memory_order_relaxed);
 	return true;
 }
 
@@ -192,8 +192,8 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	if (access & KEMU_ISA_ACCESS_EXEC)
 		a |= KEMU_ACCESS_EXEC;
 	struct kemu_vm_fault_info f;
-	void *h = s->tlb ? kemu_gpu_tlb_map(&r->q->vm, s->tlb, va, (size_t)len, a, &f)
-			 : kemu_gpu_map(&r->q->vm, va, (size_t)len, a, &f);
+	void *h = s->tlb ? kemu_gpu_tlb_map(&r->q->hw.vm, s->tlb, va, (size_t)len, a, &f)
+			 : kemu_gpu_map(&r->q->hw.vm, va, (size_t)len, a, &f);
 	if (!h) {
 		pthread_mutex_lock(&r->lock);
 		if (!r->have_fault) {
@@ -209,7 +209,7 @@ static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
 {
 	struct dispatch_run *r = ctx;
 	(void)wave_id;
-	r->q->vm.ops->interrupt(r->q->p, m0_low24 & 0xFFFFFFu, 24);
+	r->q->hw.vm.ops->interrupt(r->q->hw.vm.p, m0_low24 & 0xFFFFFFu, 24);
 }
 
 static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
@@ -426,7 +426,7 @@ static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e
 	case KEMU_ISA_ERR_MEMORY_FAULT: {
 		struct kemu_vm_fault_info f = r->fault;
 		if (!r->have_fault)
-			f = (struct kemu_vm_fault_info){ .va = e->va, .gpu_id = q->gpu_id,
+			f = (struct kemu_vm_fault_info){ .va = e->va, .gpu_id = q->hw.gpu_id,
 							 .not_present = true };
 		kemu_cp_queue_fault(q, &f, what);
 		return;
@@ -485,7 +485,7 @@ static void dispatch_slot_init(struct dispatch_run *r, unsigned i)
 	/* the waves' own TLBs follow the VM generation too: emu/isa reads
 	 * it with the acquire load kemu_gpu_vm_generation makes */
 	s->mem = (struct kemu_isa_mem){ .ctx = s, .translate = cp_translate,
-					.generation = r->q->vm.gen };
+					.generation = r->q->hw.vm.gen };
 	s->d = r->d;
 	s->d.mem = &s->mem;
 }
@@ -534,8 +534,8 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	 * happened since the decode.  Both are read before any code is;
 	 * acquire: pairs with the release bumps. */
 	d->cache_owner = &q->cp->pool;
-	d->cache_vm = q->p;
-	d->cache_vm_gen = kemu_gpu_vm_generation(&q->vm);
+	d->cache_vm = q->hw.vm.p;
+	d->cache_vm_gen = kemu_gpu_vm_generation(&q->hw.vm);
 	d->cache_icache_gen = atomic_load_explicit(&q->cp->icache_gen, memory_order_acquire);
 	/* the program is fetched through slot 0 before any worker runs */
 	dispatch_slot_init(r, 0);
@@ -576,9 +576,9 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	if (r->have_err && !dispatch_preempted(&r->err))
 		dispatch_fail(r, &r->err);
 	else if (r->have_err)
-		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
+		atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed); /* destroyed */
 	else if (atomic_load_explicit(&r->job.failed, memory_order_relaxed))
-		atomic_store_explicit(&q->stopped, true, memory_order_relaxed); /* destroyed */
+		atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed); /* destroyed */
 	else
 		ret = 0;
 	if (d->gws)

@@ -59,7 +59,7 @@ static int pm4_write_data(struct kemu_cp_queue *q, const uint32_t *body, uint32_
 	uint64_t addr = (uint64_t)body[1] | (uint64_t)body[2] << 32;
 	struct kemu_vm_fault_info f;
 	atomic_thread_fence(memory_order_seq_cst);
-	if (q->vm.ops->write(q->p, q->gpu_id, addr & ~3ull, body + 3, (n - 3) * 4ull, &f)) {
+	if (q->hw.vm.ops->write(q->hw.vm.p, q->hw.gpu_id, addr & ~3ull, body + 3, (n - 3) * 4ull, &f)) {
 		kemu_cp_queue_fault(q, &f, "PM4 WRITE_DATA");
 		return -1;
 	}

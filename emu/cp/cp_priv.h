@@ -14,22 +14,23 @@
  *                 and VM faults (GPU memory goes through emu/gpu's TLB)
  *
  * Threads and ownership.  A queue is serviced by at most one slot thread at
- * a time (q->owned, under cp->lock); everything in "owner state" below is
+ * a time (q->hw.owned, under cp->unit.lock: "cp->lock" below); everything in "owner state" below is
  * touched only by that thread, so the packet processor itself takes no
  * lock.  The hooks stop a queue by marking it (q->removing / inactive) and
  * waiting on cp->released until no slot thread owns it.
  *
- * Locking, outermost first: kemu_cp_registry.hooks (held by a hook for its
- * whole run: which CPs exist) -> kemu_cp_registry.list (the CP list, held
- * briefly) -> cp->lock (runlist, ownership) -> cp->pool.lock (jobs).  The
- * evict hook takes list -> cp->lock only, never hooks, so the driver may
- * call it from a CP or SDMA thread that a hook is waiting for.  CP threads
- * reach the driver only through the queue's struct kemu_gpu_ops (which
- * takes the process's VM and event locks, and on a fault every engine's
- * evict) and never hold a CP lock meanwhile; the driver calls the hooks
- * with its process lock held, which no op takes.  emu/isa's program cache lock is
- * a leaf: taken by dispatches (no CP lock held) and by the pool's teardown
- * (registry lock held), never held while another lock is taken.
+ * Locking, outermost first: the CP registry's hooks lock (held by a hook
+ * for its whole run: which CPs exist) -> its list lock (the CP list, held
+ * briefly) -> cp->lock (runlist, ownership) -> cp->pool.lock (jobs), as
+ * emu/gpu's registry defines them.  Eviction (kemu_gpu_evict) takes list
+ * -> cp->lock only, never hooks, so the driver may evict from a CP or SDMA
+ * thread that a hook is waiting for.  CP threads reach the driver only
+ * through the queue's struct kemu_gpu_ops (which takes the process's VM
+ * and event locks, and on a fault every engine's eviction) and hold no CP
+ * lock meanwhile; the driver calls the hooks with its process lock held,
+ * which no op takes.  emu/isa's program cache lock is a leaf: taken by
+ * dispatches (no CP lock held) and by the pool's teardown (registry lock
+ * held), never held while another lock is taken.
  */
 #ifndef KEMU_CP_PRIV_H
 #define KEMU_CP_PRIV_H
@@ -37,6 +38,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "cp.h"
@@ -89,21 +91,17 @@
 #define KEMU_CP_QUANTUM_NS      1000000ull
 /* Idle polling: emu/gpu's pacing (gpu.h; cp_sched.c for the CP's use). */
 #define KEMU_CP_MAX_WORKERS     4
-/* An idle slot thread watches the doorbell words of at most this many
- * queues between two sweeps of the runlist (cp_sched.c). */
-#define KEMU_CP_WATCH_MAX       32
-
 struct kemu_cp;
 struct kemu_isa_gws;
 
 /* One user queue as the CP sees it (an HQD's MQD). */
 struct kemu_cp_queue {
+	/* identity, VM, doorbell, list and the stop flags (emu/gpu): owned
+	 * and removing under cp->unit.lock; hw.stopped is set by the owner
+	 * (errors) or by eviction and read by pick(); hw.evicted (a VM
+	 * fault's eviction) is final, even for scratch_wait */
+	struct kemu_gpu_hwq hw;
 	struct kemu_cp *cp;
-	struct kemu_process *p;        /* vm.p, the driver's process: opaque */
-	const struct kemu_hw_queue *hq; /* the driver's descriptor: identity */
-	struct kemu_gpu_vm vm;         /* where the queue's work runs */
-	uint32_t queue_id, gpu_id;
-	_Atomic uint64_t *doorbell;    /* slot in the process's doorbell slice */
 	/* MQD fields, under cp->lock; the owner copies them when it starts a
 	 * service round (UPDATE_QUEUE waits for the owner to release) */
 	uint64_t ring_base;
@@ -117,18 +115,8 @@ struct kemu_cp_queue {
 	 * cp->lock, like the MQD fields; the owner reads them unlocked */
 	struct kemu_isa_gws *gws;
 	uint32_t num_gws;
-	/* scheduler state, under cp->lock */
-	bool owned;                    /* a slot thread is servicing it */
-	bool removing;                 /* destroy in progress: never pick */
+	/* scheduler state, under cp->unit.lock */
 	uint64_t vtime;                /* stride scheduling: lowest runs next */
-	struct kemu_cp_queue *next;
-	/* evicted or stopped by an error: ignores its doorbell.  Set by the
-	 * owner (errors) or by another queue's thread (VM fault eviction);
-	 * read by pick() */
-	_Atomic bool stopped;
-	_Atomic bool evicted;          /* VM fault: final, even for scratch_wait */
-	/* set by the hooks: stop at the next packet boundary (update, destroy) */
-	_Atomic bool preempt;
 	/* destroy, or eviction after a VM fault (both final): the running
 	 * dispatch stops too, between workgroups and its waves within
 	 * KEMU_ISA_PREEMPT_INTERVAL instructions (emu/isa polls it relaxed:
@@ -202,15 +190,12 @@ struct kemu_cp_pool {
 
 /* The CP of one device (its MEC and the HWS scheduling onto its HQDs). */
 struct kemu_cp {
-	const struct kemu_gpu *gpu;    /* the device: registry key */
-	int log_level;                 /* the machine's, from the first queue */
+	/* the device, the runlist (unit.queues, under unit.lock), the
+	 * released condvar and the doorbell watchers (emu/gpu) */
+	struct kemu_gpu_unit unit;
 	uint32_t gpu_id, gfx_target_version, counter_freq_khz, hqd_slots;
 	uint32_t gb_addr_config;        /* for image addressing (emu/isa) */
-	pthread_mutex_t lock;
 	pthread_cond_t work;           /* slot threads park / back off here */
-	pthread_cond_t released;       /* a slot thread released a queue */
-	struct kemu_cp_queue *queues;  /* the runlist */
-	uint32_t n_queues;
 	pthread_t *threads;            /* hqd_slots entries, n_threads started */
 	uint32_t n_threads;
 	bool stopping;
@@ -218,10 +203,6 @@ struct kemu_cp {
 	 * written under lock, read without it as a hint */
 	_Atomic bool poller_active;
 	uint64_t vclock;               /* vtime of the last queue picked */
-	/* slot threads watching doorbell words without the lock
-	 * (sched_watch_doorbells); under lock.  A removed queue's doorbell
-	 * may be read until it drops to 0 (kemu_cp_queue_remove waits) */
-	uint32_t watching;
 	/* queues with GWS (q->gws) on the runlist; written under lock, read
 	 * without it as a hint by dispatches of other queues (cp_dispatch.c) */
 	_Atomic uint32_t n_gws;
@@ -230,8 +211,17 @@ struct kemu_cp {
 	 * cp_dispatch.c */
 	_Atomic uint64_t icache_gen;
 	struct kemu_cp_pool pool;
-	struct kemu_cp *next;
 };
+
+/* emu/gpu frees a fork child's inherited queues with free() and finds a
+ * unit by its struct kemu_gpu_unit: both are first. */
+_Static_assert(offsetof(struct kemu_cp_queue, hw) == 0, "hw first");
+_Static_assert(offsetof(struct kemu_cp, unit) == 0, "unit first");
+
+static inline struct kemu_cp_queue *kemu_cp_queue_of(struct kemu_gpu_hwq *h)
+{
+	return (struct kemu_cp_queue *)((char *)h - offsetof(struct kemu_cp_queue, hw));
+}
 
 /* ---- cp_queue.c ---- */
 enum kemu_cp_progress { KEMU_CP_IDLE, KEMU_CP_PROGRESS };
@@ -282,12 +272,12 @@ void kemu_cp_pool_fini(struct kemu_cp_pool *pool);
 static inline void *kemu_cp_map(struct kemu_cp_queue *q, uint64_t va, size_t len,
 				unsigned access, struct kemu_vm_fault_info *f)
 {
-	return kemu_gpu_tlb_map(&q->vm, &q->tlb, va, len, access, f);
+	return kemu_gpu_tlb_map(&q->hw.vm, &q->tlb, va, len, access, f);
 }
 static inline int kemu_cp_load64(struct kemu_cp_queue *q, uint64_t va, uint64_t *out,
 				 struct kemu_vm_fault_info *f)
 {
-	return kemu_gpu_tlb_load64(&q->vm, &q->tlb, va, out, f);
+	return kemu_gpu_tlb_load64(&q->hw.vm, &q->tlb, va, out, f);
 }
 /* The GPU clock (GET_CLOCK_COUNTERS gpu_clock_counter domain). */
 static inline uint64_t kemu_cp_gpu_clock(const struct kemu_cp *cp)

@@ -135,7 +135,7 @@ static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_
 	uint64_t signal;
 	memcpy(&signal, pkt + 56, 8);
 	packet_consume(q, hdr, header);
-	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
+	if (atomic_load_explicit(&q->hw.stopped, memory_order_relaxed))
 		return -1;
 	if (KEMU_CP_HDR_RELEASE(header))
 		atomic_thread_fence(memory_order_seq_cst); /* the release fence scope */
@@ -257,7 +257,7 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 	 * other stop is final */
 	if (q->scratch_wait && !kemu_cp_dispatch_scratch_resumed(q))
 		return KEMU_CP_IDLE;
-	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
+	if (atomic_load_explicit(&q->hw.stopped, memory_order_relaxed))
 		return KEMU_CP_IDLE;
 	if (!q->attached && kemu_cp_queue_attach(q))
 		return KEMU_CP_IDLE;
@@ -265,10 +265,10 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 	unsigned done = 0;
 	/* acquire: pairs with the hooks' release store of preempt (update,
 	 * destroy), which then wait for this thread to let the queue go */
-	while (!atomic_load_explicit(&q->preempt, memory_order_acquire)) {
+	while (!atomic_load_explicit(&q->hw.preempt, memory_order_acquire)) {
 		/* acquire: pairs with the producer's release store of the
 		 * doorbell (after its packets were published) */
-		uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
+		uint64_t db = atomic_load_explicit(q->hw.doorbell, memory_order_acquire);
 		/* the highest value rung (~0: not rung): two producers of a
 		 * MULTI queue ring their own indices in any order.  The
 		 * hardware's doorbell sees every write; this word is polled,

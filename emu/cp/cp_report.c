@@ -76,7 +76,7 @@ static int signal_interrupt(struct kemu_cp_queue *q, uint64_t mailbox, uint32_t 
 	/* release: pairs with the IH's acquire read of the slot (the
 	 * driver's interrupt op) */
 	atomic_store_explicit(mb, event_id, memory_order_release);
-	q->vm.ops->interrupt(q->p, event_id, 32);
+	q->hw.vm.ops->interrupt(q->hw.vm.p, event_id, 32);
 	return 0;
 }
 
@@ -120,9 +120,9 @@ int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t s
 
 void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what)
 {
-	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-	kemu_gpu_warn(q->cp->log_level, "CP: gpu 0x%x queue %u stopped at packet %llu: %s (error 0x%x)",
-		  q->gpu_id, q->queue_id, (unsigned long long)q->rptr, what, code);
+	atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
+	kemu_gpu_warn(q->cp->unit.log_level, "CP: gpu 0x%x queue %u stopped at packet %llu: %s (error 0x%x)",
+		  q->hw.gpu_id, q->hw.queue_id, (unsigned long long)q->rptr, what, code);
 	struct kemu_vm_fault_info f;
 	uint64_t handle;
 	if (kemu_cp_load64(q, q->amd_va + KEMU_CP_AQ_INACTIVE, &handle, &f)) {
@@ -150,11 +150,11 @@ void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *wha
 void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_info *f,
 			 const char *what)
 {
-	kemu_gpu_warn(q->cp->log_level, "CP: gpu 0x%x queue %u: GPU page fault at 0x%llx (%s)%s",
-		  q->gpu_id, q->queue_id, (unsigned long long)f->va, what,
+	kemu_gpu_warn(q->cp->unit.log_level, "CP: gpu 0x%x queue %u: GPU page fault at 0x%llx (%s)%s",
+		  q->hw.gpu_id, q->hw.queue_id, (unsigned long long)f->va, what,
 		  f->read_only ? ", write to read-only page" : "");
-	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+	atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
 	/* the driver's IH evicts the process's queues on the device, this
 	 * CP's included (kemu_cp_engine.evict), then raises the fault */
-	q->vm.ops->vm_fault(q->p, f);
+	q->hw.vm.ops->vm_fault(q->hw.vm.p, f);
 }

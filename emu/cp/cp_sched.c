@@ -27,7 +27,7 @@
  * not FUTEX_WAKE), so an idle CP polls.  A poll of a queue reads its
  * doorbell word only (cp_queue.c: the doorbell drives the fetch), and
  * between two sweeps of the runlist an idle slot thread watches every
- * queue's doorbell word without the lock (sched_watch_doorbells), so a
+ * queue's doorbell word without the lock (kemu_gpu_unit_watch), so a
  * doorbell is seen within tens of nanoseconds while the CP spins, however
  * many idle queues there are.  After the last progress a slot thread
  * keeps re-polling every queue without sleeping for KEMU_GPU_SPIN_NS
@@ -46,8 +46,8 @@
  * update or a destroy wakes the parked slots at once.
  *
  * Stopping.  UPDATE_QUEUE (inactive), DESTROY_QUEUE and process teardown
- * set q->preempt, which the packet processor checks between packets, and
- * wait on cp->released until no slot thread owns the queue: when the hook
+ * set q->hw.preempt, which the packet processor checks between packets, and
+ * wait on cp->unit.released until no slot thread owns the queue: when the hook
  * returns, the CP no longer touches it (the kernel's unmap_queues with
  * preemption).  A destroyed queue also abandons its running dispatch: its
  * workgroups, running ones included, stop within a few thousand wave
@@ -58,13 +58,12 @@
  * threads and pool are joined and the CP is freed, so an idle machine has
  * no CP threads at all.
  *
- * Registry.  CPs are found by device (kemu_cp_registry: the hooks hold
- * its hooks lock for their whole run, the list itself is under its list
- * lock, which the evict hook takes without waiting for anything, so the
- * driver may evict from any engine thread).  A fork child has none of its
- * parent's GPU contexts and none of its CP threads: it forgets the
- * parent's CPs (both registry locks are held across fork so the list is
- * consistent), and its own queues get CPs of their own.
+ * Registry.  CPs are units of emu/gpu's engine registry (kemu_cp_registry,
+ * one per device): the hooks hold its hooks lock for their whole run, the
+ * list itself is under its list lock, which eviction (kemu_gpu_evict) takes without
+ * waiting for anything, so the driver may evict from any engine thread.
+ * A fork child forgets the parent's CPs (cp_fork_forget, run by emu/gpu's
+ * fork handler), and its own queues get CPs of their own.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -79,65 +78,40 @@
 
 #define KEMU_CP_STRIDE 65536ull
 
-static struct {
-	pthread_mutex_t hooks;
-	pthread_mutex_t list;
-	struct kemu_cp *cps;
-} kemu_cp_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL };
-
-static pthread_once_t kemu_cp_atfork_once = PTHREAD_ONCE_INIT;
-
-static void cp_atfork_prepare(void)
+/* A fork child: the parent's CP threads do not exist here, so what they
+ * used is freed without touching their locks (a slot may have held one). */
+static void cp_fork_forget(struct kemu_gpu_unit *u)
 {
-	pthread_mutex_lock(&kemu_cp_registry.hooks);
-	pthread_mutex_lock(&kemu_cp_registry.list);
+	struct kemu_cp *cp = (struct kemu_cp *)u;
+	free(cp->threads);
+	free(cp);
 }
 
-static void cp_atfork_parent(void)
+/* Removal and eviction abandon the running dispatch too: its
+ * workgroups, running ones included, stop between workgroups and its waves
+ * within KEMU_ISA_PREEMPT_INTERVAL instructions. */
+static void cp_queue_abandon(struct kemu_gpu_hwq *h)
 {
-	pthread_mutex_unlock(&kemu_cp_registry.list);
-	pthread_mutex_unlock(&kemu_cp_registry.hooks);
+	atomic_store_explicit(&kemu_cp_queue_of(h)->destroying, true, memory_order_relaxed);
 }
 
-static void cp_atfork_child(void)
-{
-	/* the parent's CP threads do not exist here: free what they used
-	 * without touching their locks (a slot may have held one at fork) */
-	struct kemu_cp *cp = kemu_cp_registry.cps;
-	kemu_cp_registry.cps = NULL;
-	while (cp) {
-		struct kemu_cp *next = cp->next;
-		while (cp->queues) {
-			struct kemu_cp_queue *q = cp->queues;
-			cp->queues = q->next;
-			free(q);
-		}
-		free(cp->threads);
-		free(cp);
-		cp = next;
-	}
-	pthread_mutex_unlock(&kemu_cp_registry.list);
-	pthread_mutex_unlock(&kemu_cp_registry.hooks);
-}
+/* The CPs, one unit per device (see the file comment, "Registry"). */
+static struct kemu_gpu_registry kemu_cp_registry;
 
-static void cp_atfork_register(void)
-{
-	pthread_atfork(cp_atfork_prepare, cp_atfork_parent, cp_atfork_child);
-}
-
-/* Whether the scheduler may pick q.  Caller holds cp->lock. */
+/* Whether the scheduler may pick q.  Caller holds cp->unit.lock. */
 static bool sched_pickable(const struct kemu_cp_queue *q)
 {
-	return !q->owned && !q->removing && q->active &&
-	       !atomic_load_explicit(&q->evicted, memory_order_relaxed) &&
-	       (!atomic_load_explicit(&q->stopped, memory_order_relaxed) || q->scratch_wait);
+	return !q->hw.owned && !q->hw.removing && q->active &&
+	       !atomic_load_explicit(&q->hw.evicted, memory_order_relaxed) &&
+	       (!atomic_load_explicit(&q->hw.stopped, memory_order_relaxed) || q->scratch_wait);
 }
 
-/* The waiting queue with the lowest virtual time.  Caller holds cp->lock. */
+/* The waiting queue with the lowest virtual time.  Caller holds cp->unit.lock. */
 static struct kemu_cp_queue *sched_pick(struct kemu_cp *cp)
 {
 	struct kemu_cp_queue *best = NULL;
-	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
+	for (struct kemu_gpu_hwq *h = cp->unit.queues; h; h = h->next) {
+		struct kemu_cp_queue *q = kemu_cp_queue_of(h);
 		if (!sched_pickable(q))
 			continue;
 		if (!best || q->vtime < best->vtime)
@@ -146,44 +120,25 @@ static struct kemu_cp_queue *sched_pick(struct kemu_cp *cp)
 	return best;
 }
 
-/* The poller's nap, without cp->lock: a hook that needs a slot wakes the
+/* The poller's nap, without cp->unit.lock: a hook that needs a slot wakes the
  * parked ones (cp->work), so the poller need not be interruptible, and a
  * plain sleep costs one system call where a timed condvar wait costs two. */
 static void sched_sleep(struct kemu_cp *cp, uint64_t ns)
 {
-	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&cp->unit.lock);
 	struct timespec ts = { (time_t)(ns / 1000000000ull), (long)(ns % 1000000000ull) };
 	nanosleep(&ts, NULL);
-	pthread_mutex_lock(&cp->lock);
+	pthread_mutex_lock(&cp->unit.lock);
 }
 
-/* An idle slot thread watches the doorbell word of every pickable queue,
- * without cp->lock, until one differs from what its last service round saw
- * or KEMU_GPU_DOORBELL_POLLS polls pass: what the HQDs' doorbell logic
- * does in hardware, where a sweep of the runlist under the lock costs
- * several polls.  Relaxed loads: the service round that follows reads the
- * doorbell again with acquire.  Caller holds cp->lock; it is dropped
- * meanwhile, with cp->watching raised so that kemu_cp_queue_remove waits
- * before the process may unmap a doorbell being read. */
-static void sched_watch_doorbells(struct kemu_cp *cp)
+/* An idle slot thread watches the doorbell word of every pickable queue
+ * (kemu_gpu_unit_watch) until one differs from what its last service
+ * round saw. */
+static bool sched_watchable(const struct kemu_gpu_hwq *h, uint64_t *seen)
 {
-	_Atomic uint64_t *db[KEMU_CP_WATCH_MAX];
-	uint64_t seen[KEMU_CP_WATCH_MAX];
-	unsigned n = 0;
-	for (struct kemu_cp_queue *q = cp->queues; q && n < KEMU_CP_WATCH_MAX; q = q->next) {
-		if (!sched_pickable(q))
-			continue;
-		db[n] = q->doorbell;
-		seen[n++] = q->db_seen;
-	}
-	if (!n)
-		return;
-	cp->watching++;
-	pthread_mutex_unlock(&cp->lock);
-	kemu_gpu_watch_doorbells(db, seen, n);
-	pthread_mutex_lock(&cp->lock);
-	if (!--cp->watching)
-		pthread_cond_broadcast(&cp->released);
+	const struct kemu_cp_queue *q = kemu_cp_queue_of((struct kemu_gpu_hwq *)h);
+	*seen = q->db_seen;
+	return sched_pickable(q);
 }
 
 static void *sched_slot_thread(void *arg)
@@ -192,7 +147,7 @@ static void *sched_slot_thread(void *arg)
 	uint64_t idle_since = 0, backoff = KEMU_GPU_SLEEP_MIN_NS;
 	uint32_t idle_picks = 0;
 	bool poller = false;
-	pthread_mutex_lock(&cp->lock);
+	pthread_mutex_lock(&cp->unit.lock);
 	while (!cp->stopping) {
 		struct kemu_cp_queue *q = sched_pick(cp);
 		if (!q) {
@@ -205,24 +160,21 @@ static void *sched_slot_thread(void *arg)
 				atomic_store_explicit(&cp->poller_active, false,
 						      memory_order_relaxed);
 			}
-			pthread_cond_wait(&cp->work, &cp->lock); /* parked */
+			pthread_cond_wait(&cp->work, &cp->unit.lock); /* parked */
 			continue;
 		}
-		q->owned = true;
+		kemu_gpu_hwq_own(&q->hw);
 		cp->vclock = q->vtime;
 		uint64_t ring_base = q->ring_base;
 		uint32_t ring_slots = q->ring_slots;
-		pthread_mutex_unlock(&cp->lock);
+		pthread_mutex_unlock(&cp->unit.lock);
 		enum kemu_cp_progress r = kemu_cp_queue_service(q, ring_base, ring_slots);
-		pthread_mutex_lock(&cp->lock);
-		q->owned = false;
+		pthread_mutex_lock(&cp->unit.lock);
 		/* a busy queue pays its stride; an idle one is put one stride
 		 * after the clock, so idling builds up neither debt nor credit */
 		uint64_t stride = KEMU_CP_STRIDE / (q->priority + 1);
 		q->vtime = r == KEMU_CP_PROGRESS ? q->vtime + stride : cp->vclock + stride;
-		/* a hook that set preempt (under cp->lock) waits for this */
-		if (q->removing || atomic_load_explicit(&q->preempt, memory_order_relaxed))
-			pthread_cond_broadcast(&cp->released);
+		kemu_gpu_hwq_release(&cp->unit, &q->hw);
 		if (r == KEMU_CP_PROGRESS) {
 			idle_since = 0;
 			idle_picks = 0;
@@ -240,9 +192,9 @@ static void *sched_slot_thread(void *arg)
 		}
 		/* idle: first look at every other queue once, then watch
 		 * their doorbells for a while before the next sweep */
-		if (++idle_picks < cp->n_queues)
+		if (++idle_picks < cp->unit.n_queues)
 			continue;
-		sched_watch_doorbells(cp);
+		kemu_gpu_unit_watch(&cp->unit, sched_watchable);
 		uint64_t now = kemu_gpu_now_ns();
 		if (!idle_since)
 			idle_since = now;
@@ -253,7 +205,7 @@ static void *sched_slot_thread(void *arg)
 		if (!poller && atomic_load_explicit(&cp->poller_active, memory_order_relaxed)) {
 			/* another slot polls for everyone: park until woken by a
 			 * hook or by the poller finding work */
-			pthread_cond_wait(&cp->work, &cp->lock);
+			pthread_cond_wait(&cp->work, &cp->unit.lock);
 			idle_since = 0;
 			idle_picks = 0;
 			continue;
@@ -268,31 +220,30 @@ static void *sched_slot_thread(void *arg)
 	}
 	if (poller)
 		atomic_store_explicit(&cp->poller_active, false, memory_order_relaxed);
-	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&cp->unit.lock);
 	return NULL;
 }
 
 void kemu_cp_sched_busy(struct kemu_cp *cp)
 {
-	/* relaxed: a hint; the flag is re-checked under cp->lock */
+	/* relaxed: a hint; the flag is re-checked under cp->unit.lock */
 	if (!atomic_load_explicit(&cp->poller_active, memory_order_relaxed))
 		return;
-	pthread_mutex_lock(&cp->lock);
+	pthread_mutex_lock(&cp->unit.lock);
 	if (atomic_load_explicit(&cp->poller_active, memory_order_relaxed)) {
 		atomic_store_explicit(&cp->poller_active, false, memory_order_relaxed);
 		pthread_cond_broadcast(&cp->work); /* parked slots take the other queues */
 	}
-	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&cp->unit.lock);
 }
 
 /* The CP of hq's device, created if needed.  Caller holds the hooks
  * lock. */
 static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 {
-	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->gpu == hq->gpu)
-			return cp;
-	}
+	struct kemu_gpu_unit *u = kemu_gpu_unit_find(&kemu_cp_registry, hq->gpu, 0);
+	if (u)
+		return (struct kemu_cp *)u;
 	struct kemu_cp *cp = calloc(1, sizeof(*cp));
 	if (!cp)
 		return NULL;
@@ -303,49 +254,34 @@ static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 		free(cp);
 		return NULL;
 	}
-	cp->gpu = g;
-	cp->log_level = hq->log_level;
 	cp->gpu_id = g->gpu_id;
 	cp->gfx_target_version = g->gfx_target_version;
 	cp->gb_addr_config = g->gb_addr_config;
 	cp->counter_freq_khz = g->gpu_counter_freq;
-	pthread_mutex_init(&cp->lock, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&cp->work, &ca);
 	pthread_condattr_destroy(&ca);
-	pthread_cond_init(&cp->released, NULL);
 	kemu_cp_pool_init(&cp->pool);
-	pthread_mutex_lock(&kemu_cp_registry.list);
-	cp->next = kemu_cp_registry.cps;
-	kemu_cp_registry.cps = cp;
-	pthread_mutex_unlock(&kemu_cp_registry.list);
+	kemu_gpu_unit_add(&kemu_cp_registry, &cp->unit, hq, 0);
 	return cp;
 }
 
-/* Joins the threads and frees cp (no queue left).  Caller holds the
- * hooks lock, not cp->lock. */
-static void cp_destroy(struct kemu_cp *cp)
+/* Joins the threads and frees the CP (no queue left).  Caller holds the
+ * hooks lock, not cp->unit.lock. */
+static void cp_destroy(struct kemu_gpu_unit *u)
 {
-	pthread_mutex_lock(&kemu_cp_registry.list);
-	for (struct kemu_cp **pp = &kemu_cp_registry.cps; *pp; pp = &(*pp)->next) {
-		if (*pp == cp) {
-			*pp = cp->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&kemu_cp_registry.list);
-	pthread_mutex_lock(&cp->lock);
+	struct kemu_cp *cp = (struct kemu_cp *)u;
+	pthread_mutex_lock(&cp->unit.lock);
 	cp->stopping = true;
 	pthread_cond_broadcast(&cp->work);
-	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&cp->unit.lock);
 	for (uint32_t i = 0; i < cp->n_threads; i++)
 		pthread_join(cp->threads[i], NULL);
 	kemu_cp_pool_fini(&cp->pool);
-	pthread_cond_destroy(&cp->released);
 	pthread_cond_destroy(&cp->work);
-	pthread_mutex_destroy(&cp->lock);
+	kemu_gpu_unit_fini(&cp->unit);
 	free(cp->threads);
 	free(cp);
 }
@@ -353,7 +289,7 @@ static void cp_destroy(struct kemu_cp *cp)
 
 /* GWS follows the queue's is_gws: a fresh state when it gets GWS, kept
  * while it holds it (the MEC saves and restores it with the queue), gone
- * when released.  Caller holds cp->lock (and p->lock). */
+ * when released.  Caller holds cp->unit.lock (and p->lock). */
 static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_hw_queue *hq)
 {
 #ifdef KEMU_CP_HAVE_ISA
@@ -361,8 +297,8 @@ static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_hw_queue *
 	if (hq->info.gws && !q->gws) {
 		q->gws = kemu_isa_gws_create();
 		if (!q->gws)
-			kemu_gpu_warn(cp->log_level, "CP: gpu 0x%x queue %u: no memory for its GWS state: "
-				  "its waves' ds_gws_* will fault", q->gpu_id, q->queue_id);
+			kemu_gpu_warn(cp->unit.log_level, "CP: gpu 0x%x queue %u: no memory for its GWS state: "
+				  "its waves' ds_gws_* will fault", q->hw.gpu_id, q->hw.queue_id);
 		else
 			atomic_fetch_add_explicit(&cp->n_gws, 1, memory_order_relaxed);
 	} else if (!hq->info.gws && q->gws) {
@@ -377,7 +313,7 @@ static void queue_load_gws(struct kemu_cp_queue *q, const struct kemu_hw_queue *
 #endif
 }
 
-/* Copies the MQD fields of hq.  Caller holds cp->lock (and p->lock). */
+/* Copies the MQD fields of hq.  Caller holds cp->unit.lock (and p->lock). */
 static void queue_load_mqd(struct kemu_cp_queue *q, const struct kemu_hw_queue *hq)
 {
 	q->ring_base = hq->info.ring_base;
@@ -401,16 +337,17 @@ struct kemu_isa_gws *kemu_cp_queue_gws(struct kemu_cp_queue *q, uint32_t *num_gw
 	/* relaxed: a hint, re-checked under the lock */
 	if (!atomic_load_explicit(&cp->n_gws, memory_order_relaxed))
 		return NULL;
-	pthread_mutex_lock(&cp->lock);
-	for (struct kemu_cp_queue *o = cp->queues; o; o = o->next) {
-		if (o->p == q->p && o->gws && o->active && !o->removing) {
+	pthread_mutex_lock(&cp->unit.lock);
+	for (struct kemu_gpu_hwq *h = cp->unit.queues; h; h = h->next) {
+		struct kemu_cp_queue *o = kemu_cp_queue_of(h);
+		if (o->hw.vm.p == q->hw.vm.p && o->gws && o->active && !o->hw.removing) {
 			g = o->gws;
 			kemu_isa_gws_get(g);
 			*num_gws = o->num_gws;
 			break;
 		}
 	}
-	pthread_mutex_unlock(&cp->lock);
+	pthread_mutex_unlock(&cp->unit.lock);
 #else
 	(void)q;
 #endif
@@ -432,167 +369,107 @@ static uint64_t wptr_poll(const struct kemu_hw_queue *hq)
  * with its wiring set. */
 static int cp_queue_add(struct kemu_hw_queue *hq)
 {
-	if (!hq || !hq->vm.ops || !hq->vm.gen || !hq->gpu || !hq->doorbell)
-		return -EINVAL;
 	struct kemu_cp_queue *q = calloc(1, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
-	q->p = hq->vm.p;
-	q->hq = hq;
-	q->vm = hq->vm;
-	q->queue_id = hq->info.queue_id;
-	q->gpu_id = hq->vm.gpu_id;
+	int err = kemu_gpu_hwq_init(&q->hw, hq);
+	if (err) {
+		free(q);
+		return err;
+	}
 	q->rptr_va = hq->info.rptr_va;
 	q->wptr_va = hq->info.wptr_va;
-	/* the driver keeps the doorbell mapped until after remove */
-	q->doorbell = hq->doorbell;
 	/* not rung yet: doorbell + 1 is the write pointer (cp_queue.c), so
 	 * ~0 fetches nothing, where a stale 0 would fetch packet 0.  Relaxed:
 	 * the queue is not yet visible to the CP nor known to its producers */
-	atomic_store_explicit(q->doorbell, UINT64_MAX, memory_order_relaxed);
+	atomic_store_explicit(q->hw.doorbell, UINT64_MAX, memory_order_relaxed);
 	q->db_last = UINT64_MAX;
-	pthread_once(&kemu_cp_atfork_once, cp_atfork_register);
-	pthread_mutex_lock(&kemu_cp_registry.hooks);
+	kemu_gpu_hooks_lock(&kemu_cp_registry);
 	struct kemu_cp *cp = cp_get(hq);
 	if (!cp) {
-		pthread_mutex_unlock(&kemu_cp_registry.hooks);
+		kemu_gpu_hooks_unlock(&kemu_cp_registry);
 		free(q);
 		return -ENOMEM;
 	}
 	q->cp = cp;
 	q->wptr_polled = wptr_poll(hq);
-	pthread_mutex_lock(&cp->lock);
+	pthread_mutex_lock(&cp->unit.lock);
 	queue_load_mqd(q, hq);
 	q->vtime = cp->vclock;
-	q->next = cp->queues;
-	cp->queues = q;
-	cp->n_queues++;
-	if (cp->n_threads < cp->n_queues && cp->n_threads < cp->hqd_slots &&
+	kemu_gpu_hwq_link(&cp->unit, &q->hw);
+	if (cp->n_threads < cp->unit.n_queues && cp->n_threads < cp->hqd_slots &&
 	    !pthread_create(&cp->threads[cp->n_threads], NULL, sched_slot_thread, cp))
 		cp->n_threads++;
 	pthread_cond_broadcast(&cp->work);
-	pthread_mutex_unlock(&cp->lock);
-	pthread_mutex_unlock(&kemu_cp_registry.hooks);
-	kemu_gpu_dbg(cp->log_level, "CP: gpu 0x%x queue %u mapped (%u queues, %u slot threads)",
-		 q->gpu_id, q->queue_id, cp->n_queues, cp->n_threads);
+	pthread_mutex_unlock(&cp->unit.lock);
+	kemu_gpu_hooks_unlock(&kemu_cp_registry);
+	kemu_gpu_dbg(cp->unit.log_level, "CP: gpu 0x%x queue %u mapped (%u queues, %u slot "
+		     "threads)", q->hw.gpu_id, q->hw.queue_id, cp->unit.n_queues, cp->n_threads);
 	return 0;
 }
 
-/* Finds the CP queue of hq.  Caller holds the hooks lock. */
-static struct kemu_cp_queue *queue_find(const struct kemu_hw_queue *hq)
+/* The CP queue of hq and its CP, or NULL.  Caller holds the hooks lock. */
+static struct kemu_cp_queue *queue_find(const struct kemu_hw_queue *hq, struct kemu_cp **cp)
 {
-	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->gpu != hq->gpu)
-			continue;
-		for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
-			if (q->hq == hq)
-				return q;
-		}
-	}
-	return NULL;
-}
-
-/* Waits until no slot thread owns q.  Caller holds cp->lock. */
-static void queue_wait_released(struct kemu_cp *cp, struct kemu_cp_queue *q)
-{
-	while (q->owned)
-		pthread_cond_wait(&cp->released, &cp->lock);
+	struct kemu_gpu_unit *u;
+	struct kemu_gpu_hwq *h = kemu_gpu_hwq_find(&kemu_cp_registry, hq, &u);
+	if (!h)
+		return NULL;
+	*cp = (struct kemu_cp *)u;
+	return kemu_cp_queue_of(h);
 }
 
 static void cp_queue_update(struct kemu_hw_queue *hq)
 {
 	if (!hq)
 		return;
-	pthread_mutex_lock(&kemu_cp_registry.hooks);
-	struct kemu_cp_queue *q = queue_find(hq);
+	kemu_gpu_hooks_lock(&kemu_cp_registry);
+	struct kemu_cp *cp;
+	struct kemu_cp_queue *q = queue_find(hq, &cp);
 	if (q) {
 		uint64_t wptr = wptr_poll(hq);
-		struct kemu_cp *cp = q->cp;
-		pthread_mutex_lock(&cp->lock);
-		/* preempt at a packet boundary, then load the new MQD; release:
-		 * pairs with the service loop's acquire load */
-		atomic_store_explicit(&q->preempt, true, memory_order_release);
-		queue_wait_released(cp, q);
+		pthread_mutex_lock(&cp->unit.lock);
+		/* preempt at a packet boundary, then load the new MQD */
+		kemu_gpu_hwq_preempt(&cp->unit, &q->hw);
 		queue_load_mqd(q, hq);
 		q->wptr_polled = wptr; /* reloaded: the one-shot WPTR poll */
-		/* release: pairs with the service loop's acquire load */
-		atomic_store_explicit(&q->preempt, false, memory_order_release);
+		kemu_gpu_hwq_resume(&q->hw);
 		pthread_cond_broadcast(&cp->work);
-		pthread_mutex_unlock(&cp->lock);
+		pthread_mutex_unlock(&cp->unit.lock);
 	}
-	pthread_mutex_unlock(&kemu_cp_registry.hooks);
+	kemu_gpu_hooks_unlock(&kemu_cp_registry);
 }
 
-static void cp_queue_remove(struct kemu_hw_queue *hq)
+/* A removed queue: its GWS state goes (dispatches of other queues may
+ * still hold references), then the queue. */
+static void cp_queue_free(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *h)
 {
-	if (!hq)
-		return;
-	pthread_mutex_lock(&kemu_cp_registry.hooks);
-	struct kemu_cp_queue *q = queue_find(hq);
-	if (!q) {
-		pthread_mutex_unlock(&kemu_cp_registry.hooks);
-		return;
-	}
-	struct kemu_cp *cp = q->cp;
-	pthread_mutex_lock(&cp->lock);
-	q->removing = true;
-	atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
-	/* release: pairs with the service loop's acquire load */
-	atomic_store_explicit(&q->preempt, true, memory_order_release);
-	queue_wait_released(cp, q);
-	/* a slot thread may be reading q's doorbell without the lock */
-	while (cp->watching)
-		pthread_cond_wait(&cp->released, &cp->lock);
-	for (struct kemu_cp_queue **pp = &cp->queues; *pp; pp = &(*pp)->next) {
-		if (*pp == q) {
-			*pp = q->next;
-			break;
-		}
-	}
-	bool last = --cp->n_queues == 0;
+	struct kemu_cp_queue *q = kemu_cp_queue_of(h);
 #ifdef KEMU_CP_HAVE_ISA
+	struct kemu_cp *cp = (struct kemu_cp *)u;
 	if (q->gws) {
-		/* dispatches of other queues may still hold references */
+		pthread_mutex_lock(&cp->unit.lock);
 		kemu_isa_gws_put(q->gws);
 		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
+		pthread_mutex_unlock(&cp->unit.lock);
 	}
+#else
+	(void)u;
 #endif
-	pthread_mutex_unlock(&cp->lock);
 	free(q);
-	if (last)
-		cp_destroy(cp);
-	pthread_mutex_unlock(&kemu_cp_registry.hooks);
 }
 
-/* Stops every queue of p on cp.  Takes cp->lock. */
-static void cp_evict_process(struct kemu_cp *cp, struct kemu_process *p)
-{
-	pthread_mutex_lock(&cp->lock);
-	for (struct kemu_cp_queue *q = cp->queues; q; q = q->next) {
-		if (q->p == p) {
-			atomic_store_explicit(&q->evicted, true, memory_order_relaxed);
-			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-			/* the running dispatch too (final, as on a fault) */
-			atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
-		}
-	}
-	pthread_mutex_unlock(&cp->lock);
-}
-
-static void cp_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
-{
-	pthread_mutex_lock(&kemu_cp_registry.list);
-	for (struct kemu_cp *cp = kemu_cp_registry.cps; cp; cp = cp->next) {
-		if (cp->gpu == gpu)
-			cp_evict_process(cp, p);
-	}
-	pthread_mutex_unlock(&kemu_cp_registry.list);
-}
+static struct kemu_gpu_registry kemu_cp_registry = {
+	KEMU_GPU_REGISTRY_INIT("CP"),
+	.fork_forget = cp_fork_forget,
+	.queue_abandon = cp_queue_abandon,
+	.queue_free = cp_queue_free,
+	.unit_destroy = cp_destroy,
+};
 
 const struct kemu_engine_ops kemu_cp_engine = {
 	.name = "CP",
+	.registry = &kemu_cp_registry,
 	.add = cp_queue_add,
 	.update = cp_queue_update,
-	.remove = cp_queue_remove,
-	.evict = cp_evict,
 };

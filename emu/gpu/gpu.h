@@ -199,24 +199,24 @@ struct kemu_hw_queue {
 	uint32_t num_gws;              /* GWS queue: the VMID's GWS count */
 };
 
-/* One engine type's hooks (amdkfd's per-type queue manager).  The driver
- * calls them with its process lock held; each is synchronous: when update
- * (inactivation) or remove returns, the engine no longer touches the queue,
- * as destroy_queue returns only after the HWS unmapped it. */
+struct kemu_gpu_registry;
+
+/* One engine type (amdkfd's per-type queue manager).  The driver calls the
+ * hooks with its process lock held; each is synchronous: when update
+ * (inactivation) returns, the engine no longer runs the old state, as
+ * update_queue returns only after the HWS unmapped the queue.  Removal and
+ * eviction are the same for every engine and go through its registry
+ * (kemu_gpu_queue_remove, kemu_gpu_evict below), as amdkfd's device queue
+ * manager does them for every queue type. */
 struct kemu_engine_ops {
 	const char *name;
-	/* Starts executing hq.  -ENOMEM if the engine cannot track it. */
+	struct kemu_gpu_registry *registry; /* the engine's units */
+	/* Starts executing hq.  -EINVAL for a descriptor without its wiring,
+	 * -ENOMEM if the engine cannot track it. */
 	int (*add)(struct kemu_hw_queue *hq);
 	/* hq's descriptor changed: the queue stops at a packet boundary and
 	 * is reloaded. */
 	void (*update)(struct kemu_hw_queue *hq);
-	/* Stops hq at a packet boundary and forgets it.  Safe for a queue the
-	 * engine never took. */
-	void (*remove)(struct kemu_hw_queue *hq);
-	/* Stops every queue of p on gpu (kfd_dqm_evict_pasid after a fault):
-	 * final.  Takes no lock a hook holds while it waits, so the driver may
-	 * call it from any engine thread. */
-	void (*evict)(struct kemu_process *p, const struct kemu_gpu *gpu);
 };
 
 /* ---- clocks ---- */
@@ -274,7 +274,9 @@ void kemu_gpu_watch_doorbells(_Atomic uint64_t *const *db, const uint64_t *seen,
  * of the units (found by device and unit id), each unit's queue list, and
  * the protocol by which the driver's hooks stop a queue, wait until no
  * thread services it and forget it.  An engine embeds struct kemu_gpu_unit
- * and struct kemu_gpu_hwq first in its own objects.
+ * and struct kemu_gpu_hwq as the first members of its own objects, which
+ * it allocates with malloc (a fork child frees the parent's queues with
+ * free).
  *
  * Locking, outermost first: reg->hooks (held by an engine hook for its
  * whole run, while it may wait for a unit's threads) -> reg->list (the unit
@@ -325,21 +327,28 @@ struct kemu_gpu_registry {
 	pthread_mutex_t hooks;
 	pthread_mutex_t list;
 	struct kemu_gpu_unit *units;   /* under list (and hooks to change) */
-	/* In a fork child (the parent's unit threads do not exist there):
-	 * frees unit u and its queues without touching their locks.  Then
-	 * fork_child, if set, drops the rest of the engine's state; both run
-	 * with the registry's locks held. */
+	/* In a fork child (the parent's unit threads do not exist there),
+	 * after freeing u's queues: frees unit u without touching its locks.
+	 * Then fork_child, if set, drops the rest of the engine's state; both
+	 * run with the registry's locks held. */
 	void (*fork_forget)(struct kemu_gpu_unit *u);
 	void (*fork_child)(void);
-	/* Optional: the engine's own marks on a queue being evicted (the CP
-	 * abandons its running dispatch); unit->lock held. */
-	void (*evict_queue)(struct kemu_gpu_hwq *q);
+	/* Optional: the engine's own marks on a queue stopped for good
+	 * (removed or evicted: the CP abandons its running dispatch);
+	 * unit->lock held. */
+	void (*queue_abandon)(struct kemu_gpu_hwq *q);
+	/* Frees q, off its unit's list and serviced by no thread; the hooks
+	 * lock held, not the unit's. */
+	void (*queue_free)(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q);
+	/* Stops u's threads and frees u, which has no queue left and is no
+	 * longer listed (its threads may still run: they must be joined);
+	 * the hooks lock held. */
+	void (*unit_destroy)(struct kemu_gpu_unit *u);
 	bool forked;                   /* registered for fork; under a global lock */
 	struct kemu_gpu_registry *next_registry;
 };
-#define KEMU_GPU_REGISTRY_INIT(nm, forget, child, evictq)                              \
-	{ .name = (nm), .hooks = PTHREAD_MUTEX_INITIALIZER, .list = PTHREAD_MUTEX_INITIALIZER, \
-	  .fork_forget = (forget), .fork_child = (child), .evict_queue = (evictq) }
+#define KEMU_GPU_REGISTRY_INIT(nm)                                                      \
+	.name = (nm), .hooks = PTHREAD_MUTEX_INITIALIZER, .list = PTHREAD_MUTEX_INITIALIZER
 
 /* Takes reg->hooks, the lock a hook holds for its whole run (and makes
  * sure reg is handled across fork). */
@@ -377,10 +386,12 @@ static inline void kemu_gpu_hwq_resume(struct kemu_gpu_hwq *q)
 	/* release: pairs with the service loop's acquire load */
 	atomic_store_explicit(&q->preempt, false, memory_order_release);
 }
-/* Stops q for good and takes it off u's list once no thread services it
- * nor reads its doorbell.  Returns whether u has no queue left.  Caller
- * holds u->lock, which it drops while waiting. */
-bool kemu_gpu_hwq_unlink(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q);
+/* destroy_queue for every engine: stops hq's queue at a packet boundary
+ * for good, waits until no thread services it nor reads its doorbell,
+ * takes it off its unit (reg->queue_free) and destroys the unit when it
+ * was the last (reg->unit_destroy).  Safe for a queue the engine never
+ * took.  Takes reg->hooks. */
+void kemu_gpu_queue_remove(struct kemu_gpu_registry *reg, const struct kemu_hw_queue *hq);
 /* A unit thread takes or gives back q.  Caller holds u->lock; giving back
  * wakes a hook waiting for it. */
 static inline void kemu_gpu_hwq_own(struct kemu_gpu_hwq *q)
@@ -389,8 +400,10 @@ static inline void kemu_gpu_hwq_own(struct kemu_gpu_hwq *q)
 }
 void kemu_gpu_hwq_release(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q);
 
-/* The engine's evict hook: every queue of p on gpu's units is stopped and
- * evicted (final).  Takes reg->list and each unit's lock. */
+/* Eviction (kfd_dqm_evict_pasid after a fault): every queue of p on the
+ * engine's units of gpu is stopped for good.  Takes reg->list and each
+ * unit's lock, never reg->hooks, so the driver may call it from any
+ * engine thread while a hook waits for that thread. */
 void kemu_gpu_evict(struct kemu_gpu_registry *reg, struct kemu_process *p,
 		    const struct kemu_gpu *gpu);
 

@@ -16,6 +16,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <time.h>
 
 #include "gpu.h"
@@ -92,6 +93,11 @@ static void gpu_atfork_child(void)
 		r->units = NULL;
 		while (u) {
 			struct kemu_gpu_unit *next = u->next;
+			while (u->queues) {
+				struct kemu_gpu_hwq *q = u->queues;
+				u->queues = q->next;
+				free(q); /* the engine's queue: q is its first member */
+			}
 			r->fork_forget(u);
 			u = next;
 		}
@@ -225,9 +231,15 @@ void kemu_gpu_hwq_preempt(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q)
 	hwq_wait_released(u, q);
 }
 
-bool kemu_gpu_hwq_unlink(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q)
+/* Stops q for good and takes it off u's list once no thread services it
+ * nor reads its doorbell.  Returns whether u has no queue left.  Caller
+ * holds u->lock, which it drops while waiting. */
+static bool hwq_unlink(struct kemu_gpu_registry *reg, struct kemu_gpu_unit *u,
+		       struct kemu_gpu_hwq *q)
 {
 	q->removing = true;
+	if (reg->queue_abandon)
+		reg->queue_abandon(q);
 	kemu_gpu_hwq_preempt(u, q);
 	/* a unit thread may be reading q's doorbell without the lock */
 	while (u->watching)
@@ -239,6 +251,26 @@ bool kemu_gpu_hwq_unlink(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q)
 		}
 	}
 	return --u->n_queues == 0;
+}
+
+void kemu_gpu_queue_remove(struct kemu_gpu_registry *reg, const struct kemu_hw_queue *hq)
+{
+	if (!reg || !hq)
+		return;
+	kemu_gpu_hooks_lock(reg);
+	struct kemu_gpu_unit *u;
+	struct kemu_gpu_hwq *q = kemu_gpu_hwq_find(reg, hq, &u);
+	if (q) {
+		pthread_mutex_lock(&u->lock);
+		bool last = hwq_unlink(reg, u, q);
+		pthread_mutex_unlock(&u->lock);
+		reg->queue_free(u, q);
+		if (last) {
+			kemu_gpu_unit_del(reg, u);
+			reg->unit_destroy(u);
+		}
+	}
+	kemu_gpu_hooks_unlock(reg);
 }
 
 void kemu_gpu_hwq_release(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q)
@@ -264,8 +296,8 @@ void kemu_gpu_evict(struct kemu_gpu_registry *reg, struct kemu_process *p,
 				continue;
 			atomic_store_explicit(&q->evicted, true, memory_order_relaxed);
 			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-			if (reg->evict_queue)
-				reg->evict_queue(q);
+			if (reg->queue_abandon)
+				reg->queue_abandon(q);
 		}
 		pthread_mutex_unlock(&u->lock);
 	}

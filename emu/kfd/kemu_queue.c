@@ -94,13 +94,13 @@ static void queue_engine_remove(struct kemu_queue *q)
 {
 	const struct kemu_engine_ops *e = queue_engine(q->hw.info.type);
 	if (e)
-		e->remove(&q->hw);
+		kemu_gpu_queue_remove(e->registry, &q->hw);
 }
 
 void kemu_queues_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
 {
 	for (size_t i = 0; i < KEMU_ARRAY_SIZE(kemu_engines); i++)
-		kemu_engines[i]->evict(p, gpu);
+		kemu_gpu_evict(kemu_engines[i]->registry, p, gpu);
 }
 
 static bool is_power_of_2(uint64_t v)

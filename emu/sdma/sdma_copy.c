@@ -38,7 +38,7 @@
 void *kemu_sdma_map(struct kemu_sdma_queue *q, uint64_t va, unsigned access, uint64_t *avail,
 		    struct kemu_vm_fault_info *f)
 {
-	return kemu_gpu_tlb_lookup(&q->vm, &q->tlb, va, access, avail, f);
+	return kemu_gpu_tlb_lookup(&q->hw.vm, &q->tlb, va, access, avail, f);
 }
 
 void *kemu_sdma_map_len(struct kemu_sdma_queue *q, uint64_t va, uint64_t len, unsigned access,
@@ -48,7 +48,7 @@ void *kemu_sdma_map_len(struct kemu_sdma_queue *q, uint64_t va, uint64_t len, un
 	uint8_t *h = kemu_sdma_map(q, va, access, &avail, f);
 	if (h && avail < len) {
 		/* the access runs off the end of its mapping */
-		*f = (struct kemu_vm_fault_info){ .va = va + avail, .gpu_id = q->gpu_id,
+		*f = (struct kemu_vm_fault_info){ .va = va + avail, .gpu_id = q->hw.gpu_id,
 						  .not_present = true };
 		return NULL;
 	}

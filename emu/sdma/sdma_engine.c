@@ -40,18 +40,19 @@
  * that long.  The engine threads run with 1 us of timer slack instead of
  * the default 50 us, so a nap lasts what it asks for.
  *
- * Stopping.  UPDATE_QUEUE and DESTROY_QUEUE set q->preempt, which the
- * fetch checks between packets, and wait on eng->released while the
+ * Stopping.  UPDATE_QUEUE and DESTROY_QUEUE set q->hw.preempt, which the
+ * fetch checks between packets, and wait on eng->unit.released while the
  * thread services q; so when the hook returns, the engine no longer
  * touches the queue (a packet in progress, even a 4 MiB copy, completes
  * first).  Process teardown destroys each queue the same way.
  *
- * Registry.  Engines are found by (device, engine id) in a list.  The hooks
- * hold kemu_sdma_registry.hooks throughout (they may wait for a thread);
- * the list itself is under kemu_sdma_registry.list, which the evict hook
- * takes (with eng->lock) from any GPU-side thread without waiting for
- * anything.  A fork child forgets the parent's engines (their threads do
- * not exist there), as the CP's registry does.
+ * Registry.  Engines are units of emu/gpu's engine registry
+ * (kemu_sdma_registry), found by (device, engine id).  The hooks hold its
+ * hooks lock throughout (they may wait for a thread); the list itself is
+ * under its list lock, which eviction (kemu_gpu_evict) takes (with eng->unit.lock)
+ * from any GPU-side thread without waiting for anything.  A fork child
+ * forgets the parent's engines and devices (sdma_fork_forget and
+ * sdma_fork_child, run by emu/gpu's fork handler), as the CP's do.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -61,94 +62,64 @@
 
 #include "sdma_priv.h"
 
-static struct {
-	pthread_mutex_t hooks;
-	pthread_mutex_t list;
-	struct kemu_sdma_engine *engines;
-	struct kemu_sdma_dev *devs;    /* under hooks */
-} kemu_sdma_registry = { PTHREAD_MUTEX_INITIALIZER, PTHREAD_MUTEX_INITIALIZER, NULL, NULL };
+/* The devices' poller state (struct kemu_sdma_dev), under the registry's
+ * hooks lock. */
+static struct kemu_sdma_dev *kemu_sdma_devs;
 
-static pthread_once_t kemu_sdma_atfork_once = PTHREAD_ONCE_INIT;
-
-static void sdma_atfork_prepare(void)
+/* A fork child: the parent's engine threads do not exist here, so what
+ * they used is freed without touching their locks. */
+static void sdma_fork_forget(struct kemu_gpu_unit *u)
 {
-	pthread_mutex_lock(&kemu_sdma_registry.hooks);
-	pthread_mutex_lock(&kemu_sdma_registry.list);
+	free((struct kemu_sdma_engine *)u);
 }
 
-static void sdma_atfork_parent(void)
+static void sdma_fork_child(void)
 {
-	pthread_mutex_unlock(&kemu_sdma_registry.list);
-	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
-}
-
-static void sdma_atfork_child(void)
-{
-	/* the parent's engine threads do not exist here: free what they used
-	 * without touching their locks */
-	struct kemu_sdma_engine *eng = kemu_sdma_registry.engines;
-	kemu_sdma_registry.engines = NULL;
-	while (eng) {
-		struct kemu_sdma_engine *next = eng->next;
-		while (eng->queues) {
-			struct kemu_sdma_queue *q = eng->queues;
-			eng->queues = q->next;
-			free(q);
-		}
-		free(eng);
-		eng = next;
-	}
-	struct kemu_sdma_dev *sd = kemu_sdma_registry.devs;
-	kemu_sdma_registry.devs = NULL;
+	struct kemu_sdma_dev *sd = kemu_sdma_devs;
+	kemu_sdma_devs = NULL;
 	while (sd) {
 		struct kemu_sdma_dev *next = sd->next;
 		free(sd);
 		sd = next;
 	}
-	pthread_mutex_unlock(&kemu_sdma_registry.list);
-	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
 }
 
-static void sdma_atfork_register(void)
-{
-	pthread_atfork(sdma_atfork_prepare, sdma_atfork_parent, sdma_atfork_child);
-}
+/* The engines, one unit per (device, engine id). */
+static struct kemu_gpu_registry kemu_sdma_registry;
 
-/* Whether the thread may service q.  Caller holds eng->lock. */
+/* Whether the thread may service q.  Caller holds eng->unit.lock. */
 static bool engine_pickable(const struct kemu_sdma_queue *q)
 {
-	return q->active && !q->removing &&
-	       !atomic_load_explicit(&q->preempt, memory_order_relaxed) &&
-	       !atomic_load_explicit(&q->stopped, memory_order_relaxed);
+	return q->active && !q->hw.removing &&
+	       !atomic_load_explicit(&q->hw.preempt, memory_order_relaxed) &&
+	       !atomic_load_explicit(&q->hw.stopped, memory_order_relaxed);
 }
 
-/* One round over the engine's queues, each serviced without eng->lock.
+/* One round over the engine's queues, each serviced without eng->unit.lock.
  * Returns the best progress seen, KEMU_SDMA_IDLE also when no queue was
- * pickable (*any = false).  Caller holds eng->lock. */
+ * pickable (*any = false).  Caller holds eng->unit.lock. */
 static enum kemu_sdma_progress engine_round(struct kemu_sdma_engine *eng, bool *any)
 {
 	enum kemu_sdma_progress best = KEMU_SDMA_IDLE;
-	uint32_t n = eng->n_queues;
+	uint32_t n = eng->unit.n_queues;
 	*any = false;
 	for (uint32_t k = 0; k < n && !eng->stopping; k++) {
 		/* the (rr + k)-th queue of the list as it is now */
-		struct kemu_sdma_queue *q = eng->queues;
-		uint32_t idx = eng->n_queues ? (eng->rr + k) % eng->n_queues : 0;
-		for (uint32_t i = 0; q && i < idx; i++)
-			q = q->next;
-		if (!q || !engine_pickable(q))
+		struct kemu_gpu_hwq *h = eng->unit.queues;
+		uint32_t idx = eng->unit.n_queues ? (eng->rr + k) % eng->unit.n_queues : 0;
+		for (uint32_t i = 0; h && i < idx; i++)
+			h = h->next;
+		if (!h || !engine_pickable(kemu_sdma_queue_of(h)))
 			continue;
+		struct kemu_sdma_queue *q = kemu_sdma_queue_of(h);
 		*any = true;
-		eng->busy = q;
+		kemu_gpu_hwq_own(&q->hw);
 		uint64_t ring_base = q->ring_base;
 		uint32_t ring_size = q->ring_size;
-		pthread_mutex_unlock(&eng->lock);
+		pthread_mutex_unlock(&eng->unit.lock);
 		enum kemu_sdma_progress r = kemu_sdma_queue_service(q, ring_base, ring_size);
-		pthread_mutex_lock(&eng->lock);
-		eng->busy = NULL;
-		/* a hook that set preempt or removing (under eng->lock) waits */
-		if (q->removing || atomic_load_explicit(&q->preempt, memory_order_relaxed))
-			pthread_cond_broadcast(&eng->released);
+		pthread_mutex_lock(&eng->unit.lock);
+		kemu_gpu_hwq_release(&eng->unit, &q->hw);
 		if (r > best)
 			best = r;
 	}
@@ -185,52 +156,37 @@ static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
 {
 	bool rung = false;
 	pthread_mutex_lock(&kemu_sdma_registry.list);
-	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e && !rung; e = e->next) {
+	for (struct kemu_gpu_unit *u = kemu_sdma_registry.units; u && !rung; u = u->next) {
+		struct kemu_sdma_engine *e = (struct kemu_sdma_engine *)u;
 		if (e == self || e->sd != self->sd)
 			continue;
-		pthread_mutex_lock(&e->lock);
-		for (struct kemu_sdma_queue *q = e->queues; q; q = q->next) {
+		pthread_mutex_lock(&e->unit.lock);
+		for (struct kemu_gpu_hwq *h = e->unit.queues; h; h = h->next) {
+			struct kemu_sdma_queue *q = kemu_sdma_queue_of(h);
 			if (engine_pickable(q) &&
-			    atomic_load_explicit(q->doorbell, memory_order_relaxed) !=
+			    atomic_load_explicit(q->hw.doorbell, memory_order_relaxed) !=
 				    atomic_load_explicit(&q->db_seen, memory_order_relaxed)) {
 				rung = true;
 				break;
 			}
 		}
-		pthread_mutex_unlock(&e->lock);
+		pthread_mutex_unlock(&e->unit.lock);
 	}
 	pthread_mutex_unlock(&kemu_sdma_registry.list);
 	return rung;
 }
 
-/* The spin between two sweeps: watches the doorbell word of every
- * pickable queue of eng, without eng->lock, until one differs from the
- * value the engine last took or KEMU_GPU_DOORBELL_POLLS polls pass (the
- * CP's sched_watch_doorbells).  So it never waits longer than the blind
- * pauses it replaces, and a queue blocked in POLL_REGMEM is re-checked at
- * the same pace.  Relaxed loads: the sweep that follows reads the
- * doorbell again with acquire.  eng->watching is raised meanwhile: a queue
- * being removed waits for it (sdma_queue_remove), so the process
- * cannot unmap a doorbell slice being read.  Caller holds eng->lock; it is
- * dropped meanwhile. */
-static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
+/* The spin between two sweeps watches the doorbell word of every pickable
+ * queue of the engine (kemu_gpu_unit_watch) until one differs from the
+ * value the engine last took, as the CP's idle slots do: so it never waits
+ * longer than the blind pauses it replaces, and a queue blocked in
+ * POLL_REGMEM is re-checked at the same pace. */
+static bool engine_watchable(const struct kemu_gpu_hwq *h, uint64_t *seen)
 {
-	_Atomic uint64_t *db[KEMU_SDMA_WATCH_MAX];
-	uint64_t seen[KEMU_SDMA_WATCH_MAX];
-	unsigned n = 0;
-	for (struct kemu_sdma_queue *q = eng->queues; q && n < KEMU_SDMA_WATCH_MAX; q = q->next) {
-		if (!engine_pickable(q))
-			continue;
-		db[n] = q->doorbell;
-		/* relaxed: written by this thread only */
-		seen[n++] = atomic_load_explicit(&q->db_seen, memory_order_relaxed);
-	}
-	eng->watching = true;
-	pthread_mutex_unlock(&eng->lock);
-	kemu_gpu_watch_doorbells(db, seen, n);
-	pthread_mutex_lock(&eng->lock);
-	eng->watching = false;
-	pthread_cond_broadcast(&eng->released);
+	const struct kemu_sdma_queue *q = kemu_sdma_queue_of((struct kemu_gpu_hwq *)h);
+	/* relaxed: written by this thread only */
+	*seen = atomic_load_explicit(&q->db_seen, memory_order_relaxed);
+	return engine_pickable(q);
 }
 
 /* An engine past its spin phase.  If all its queues are idle (may_park)
@@ -238,13 +194,13 @@ static void engine_watch_doorbells(struct kemu_sdma_engine *eng)
  * that role and naps ns before its next sweep, after which it wakes the
  * parked engines if one of their doorbells changed.  An engine with a
  * blocked queue (a POLL_REGMEM) never parks: it polls for the device too
- * when nobody else does, else it naps on its own.  Returns with eng->lock
+ * when nobody else does, else it naps on its own.  Returns with eng->unit.lock
  * held, as called. */
 enum idle_how { IDLE_NAPPED, IDLE_PARKED, IDLE_POLLED };
 static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool may_park)
 {
 	struct kemu_sdma_dev *sd = eng->sd;
-	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_unlock(&eng->unit.lock);
 	pthread_mutex_lock(&sd->lock);
 	/* an engine that was just busy naps shorter than a poller deep in
 	 * its backoff: it takes the role over, so a doorbell on a queue that
@@ -254,13 +210,13 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 			/* until the poller, a hook or the role's release wakes us */
 			pthread_cond_wait(&sd->park, &sd->lock);
 			pthread_mutex_unlock(&sd->lock);
-			pthread_mutex_lock(&eng->lock);
+			pthread_mutex_lock(&eng->unit.lock);
 			return IDLE_PARKED;
 		}
 		pthread_mutex_unlock(&sd->lock);
-		pthread_mutex_lock(&eng->lock);
+		pthread_mutex_lock(&eng->unit.lock);
 		struct timespec ts = deadline(ns);
-		pthread_cond_timedwait(&eng->wake, &eng->lock, &ts);
+		pthread_cond_timedwait(&eng->wake, &eng->unit.lock, &ts);
 		return IDLE_NAPPED;
 	}
 	sd->poller = eng;
@@ -271,7 +227,7 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 	pthread_mutex_unlock(&sd->lock);
 	if (mine && dev_other_doorbells_rung(eng))
 		dev_wake_parked(sd);
-	pthread_mutex_lock(&eng->lock);
+	pthread_mutex_lock(&eng->unit.lock);
 	/* the role may have gone meanwhile (a hook, a busy engine, a
 	 * takeover): then this was only a nap */
 	return mine ? IDLE_POLLED : IDLE_NAPPED;
@@ -288,7 +244,7 @@ static void *engine_thread(void *arg)
 	 * for an idle engine where the CP's blit queue waits ~80 us (loaded
 	 * host); the wakeups, and so the idle cost, are as many as before */
 	prctl(PR_SET_TIMERSLACK, KEMU_SDMA_TIMER_SLACK_NS, 0, 0, 0);
-	pthread_mutex_lock(&eng->lock);
+	pthread_mutex_lock(&eng->unit.lock);
 	while (!eng->stopping) {
 		bool any;
 		enum kemu_sdma_progress r = engine_round(eng, &any);
@@ -300,9 +256,9 @@ static void *engine_thread(void *arg)
 			if (polling) {
 				/* busy: the parked engines poll for themselves */
 				polling = false;
-				pthread_mutex_unlock(&eng->lock);
+				pthread_mutex_unlock(&eng->unit.lock);
 				dev_wake_parked(sd);
-				pthread_mutex_lock(&eng->lock);
+				pthread_mutex_lock(&eng->unit.lock);
 			}
 			continue;
 		}
@@ -310,13 +266,13 @@ static void *engine_thread(void *arg)
 			if (polling) {
 				/* the parked engines poll for themselves */
 				polling = false;
-				pthread_mutex_unlock(&eng->lock);
+				pthread_mutex_unlock(&eng->unit.lock);
 				dev_wake_parked(sd);
-				pthread_mutex_lock(&eng->lock);
+				pthread_mutex_lock(&eng->unit.lock);
 				continue;
 			}
 			/* nothing to service: park until a hook wakes us */
-			pthread_cond_wait(&eng->wake, &eng->lock);
+			pthread_cond_wait(&eng->wake, &eng->unit.lock);
 			idle_since = 0;
 			backoff = KEMU_GPU_SLEEP_MIN_NS;
 			continue;
@@ -327,7 +283,7 @@ static void *engine_thread(void *arg)
 		if (now - idle_since < KEMU_GPU_SPIN_NS) {
 			/* spin: let a hook in, watch the doorbells, then
 			 * sweep again */
-			engine_watch_doorbells(eng);
+			kemu_gpu_unit_watch(&eng->unit, engine_watchable);
 			continue;
 		}
 		/* a queue blocked on memory is re-checked at this pace */
@@ -340,7 +296,7 @@ static void *engine_thread(void *arg)
 		}
 		backoff = kemu_gpu_backoff(backoff, now - idle_since);
 	}
-	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_unlock(&eng->unit.lock);
 	/* give the role up on the way out: the parked engines poll again */
 	pthread_mutex_lock(&sd->lock);
 	if (sd->poller == eng) {
@@ -355,9 +311,9 @@ static void *engine_thread(void *arg)
  * device's).  Caller holds no engine lock and not sd->lock. */
 static void engine_kick(struct kemu_sdma_engine *eng)
 {
-	pthread_mutex_lock(&eng->lock);
+	pthread_mutex_lock(&eng->unit.lock);
 	pthread_cond_broadcast(&eng->wake);
-	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_unlock(&eng->unit.lock);
 	dev_wake_parked(eng->sd);
 }
 
@@ -365,7 +321,7 @@ static void engine_kick(struct kemu_sdma_engine *eng)
  * the hooks lock. */
 static struct kemu_sdma_dev *dev_get(const struct kemu_gpu *gpu)
 {
-	for (struct kemu_sdma_dev *sd = kemu_sdma_registry.devs; sd; sd = sd->next) {
+	for (struct kemu_sdma_dev *sd = kemu_sdma_devs; sd; sd = sd->next) {
 		if (sd->gpu == gpu) {
 			sd->refs++;
 			return sd;
@@ -382,8 +338,8 @@ static struct kemu_sdma_dev *dev_get(const struct kemu_gpu *gpu)
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&sd->park, &ca);
 	pthread_condattr_destroy(&ca);
-	sd->next = kemu_sdma_registry.devs;
-	kemu_sdma_registry.devs = sd;
+	sd->next = kemu_sdma_devs;
+	kemu_sdma_devs = sd;
 	return sd;
 }
 
@@ -393,7 +349,7 @@ static void dev_put(struct kemu_sdma_dev *sd)
 {
 	if (--sd->refs)
 		return;
-	for (struct kemu_sdma_dev **pp = &kemu_sdma_registry.devs; *pp; pp = &(*pp)->next) {
+	for (struct kemu_sdma_dev **pp = &kemu_sdma_devs; *pp; pp = &(*pp)->next) {
 		if (*pp == sd) {
 			*pp = sd->next;
 			break;
@@ -409,10 +365,9 @@ static void dev_put(struct kemu_sdma_dev *sd)
 static struct kemu_sdma_engine *engine_get(const struct kemu_hw_queue *hq, uint32_t id)
 {
 	const struct kemu_gpu *g = hq->gpu;
-	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->gpu == g && e->engine_id == id)
-			return e;
-	}
+	struct kemu_gpu_unit *u = kemu_gpu_unit_find(&kemu_sdma_registry, g, id);
+	if (u)
+		return (struct kemu_sdma_engine *)u;
 	struct kemu_sdma_engine *eng = calloc(1, sizeof(*eng));
 	if (!eng)
 		return NULL;
@@ -421,8 +376,6 @@ static struct kemu_sdma_engine *engine_get(const struct kemu_hw_queue *hq, uint3
 		free(eng);
 		return NULL;
 	}
-	eng->gpu = g;
-	eng->log_level = hq->log_level;
 	eng->gpu_id = g->gpu_id;
 	eng->engine_id = id;
 	eng->counter_freq_khz = g->gpu_counter_freq;
@@ -430,48 +383,37 @@ static struct kemu_sdma_engine *engine_get(const struct kemu_hw_queue *hq, uint3
 	 * later ROCr's CreateBlitSdma uses it for gfx9.0.10 only */
 	eng->copy_count_mask = g->gfx_target_version == 90010 ?
 				       KEMU_SDMA_COPY_COUNT_MASK_EXT : KEMU_SDMA_COPY_COUNT_MASK;
-	pthread_mutex_init(&eng->lock, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
 	pthread_cond_init(&eng->wake, &ca);
 	pthread_condattr_destroy(&ca);
-	pthread_cond_init(&eng->released, NULL);
+	/* listed before its thread starts: an engine without queues is
+	 * harmless to eviction and to the device's poller */
+	kemu_gpu_unit_add(&kemu_sdma_registry, &eng->unit, hq, id);
 	if (pthread_create(&eng->thread, NULL, engine_thread, eng)) {
-		pthread_cond_destroy(&eng->released);
+		kemu_gpu_unit_del(&kemu_sdma_registry, &eng->unit);
+		kemu_gpu_unit_fini(&eng->unit);
 		pthread_cond_destroy(&eng->wake);
-		pthread_mutex_destroy(&eng->lock);
 		dev_put(eng->sd);
 		free(eng);
 		return NULL;
 	}
-	pthread_mutex_lock(&kemu_sdma_registry.list);
-	eng->next = kemu_sdma_registry.engines;
-	kemu_sdma_registry.engines = eng;
-	pthread_mutex_unlock(&kemu_sdma_registry.list);
 	return eng;
 }
 
-/* Unlinks eng, joins its thread and frees it (no queue left).  Caller
- * holds the hooks lock, not eng->lock. */
-static void engine_destroy(struct kemu_sdma_engine *eng)
+/* Unlinks the engine, joins its thread and frees it (no queue left).
+ * Caller holds the hooks lock, not eng->unit.lock. */
+static void engine_destroy(struct kemu_gpu_unit *u)
 {
-	pthread_mutex_lock(&kemu_sdma_registry.list);
-	for (struct kemu_sdma_engine **pp = &kemu_sdma_registry.engines; *pp; pp = &(*pp)->next) {
-		if (*pp == eng) {
-			*pp = eng->next;
-			break;
-		}
-	}
-	pthread_mutex_unlock(&kemu_sdma_registry.list);
-	pthread_mutex_lock(&eng->lock);
+	struct kemu_sdma_engine *eng = (struct kemu_sdma_engine *)u;
+	pthread_mutex_lock(&eng->unit.lock);
 	eng->stopping = true;
-	pthread_mutex_unlock(&eng->lock);
+	pthread_mutex_unlock(&eng->unit.lock);
 	engine_kick(eng);
 	pthread_join(eng->thread, NULL);
-	pthread_cond_destroy(&eng->released);
 	pthread_cond_destroy(&eng->wake);
-	pthread_mutex_destroy(&eng->lock);
+	kemu_gpu_unit_fini(&eng->unit);
 	dev_put(eng->sd);
 	free(eng);
 }
@@ -487,7 +429,7 @@ static bool wptr_load(const struct kemu_hw_queue *hq, uint64_t *wptr)
 
 /* Loads the MQD of hq into q (ring, pointers' addresses, active) and the
  * write pointer (the user's if it could be read, else the read pointer:
- * nothing to do until the doorbell).  Caller holds eng->lock and no thread
+ * nothing to do until the doorbell).  Caller holds eng->unit.lock and no thread
  * services q. */
 static void queue_load(struct kemu_sdma_queue *q, const struct kemu_hw_queue *hq,
 		       bool have_wptr, uint64_t wptr)
@@ -499,9 +441,9 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_hw_queue *hq
 	q->active = hq->info.active && q->ring_size >= 4;
 	/* the doorbell as it is now was seen: the loaded wptr stands until
 	 * the next doorbell.  Relaxed: ordered by the hook's p->lock and
-	 * eng->lock; the thread re-reads it with acquire */
+	 * eng->unit.lock; the thread re-reads it with acquire */
 	atomic_store_explicit(&q->db_seen,
-			      atomic_load_explicit(q->doorbell, memory_order_relaxed),
+			      atomic_load_explicit(q->hw.doorbell, memory_order_relaxed),
 			      memory_order_relaxed);
 	q->wptr = have_wptr ? wptr : q->rptr;
 	q->poll_tries = 0;
@@ -511,151 +453,89 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_hw_queue *hq
  * its wiring set; hq->sdma_slot names its engine and RLC queue. */
 static int sdma_queue_add(struct kemu_hw_queue *hq)
 {
-	if (!hq || !hq->vm.ops || !hq->vm.gen || !hq->gpu || !hq->doorbell)
-		return -EINVAL;
-	const struct kemu_gpu *g = hq->gpu;
-	uint32_t per = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
 	struct kemu_sdma_queue *q = calloc(1, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
-	q->p = hq->vm.p;
-	q->hq = hq;
-	q->vm = hq->vm;
-	q->queue_id = hq->info.queue_id;
-	q->gpu_id = hq->vm.gpu_id;
+	int err = kemu_gpu_hwq_init(&q->hw, hq);
+	if (err) {
+		free(q);
+		return err;
+	}
+	const struct kemu_gpu *g = hq->gpu;
+	uint32_t per = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
 	q->rlc = hq->sdma_slot % per;
-	/* the driver keeps the doorbell mapped until after remove */
-	q->doorbell = hq->doorbell;
 	uint64_t wptr = 0;
 	bool have_wptr = wptr_load(hq, &wptr);
-	pthread_once(&kemu_sdma_atfork_once, sdma_atfork_register);
-	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	kemu_gpu_hooks_lock(&kemu_sdma_registry);
 	struct kemu_sdma_engine *eng = engine_get(hq, hq->sdma_slot / per);
 	if (!eng) {
-		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+		kemu_gpu_hooks_unlock(&kemu_sdma_registry);
 		free(q);
 		return -ENOMEM;
 	}
 	q->eng = eng;
-	pthread_mutex_lock(&eng->lock);
+	pthread_mutex_lock(&eng->unit.lock);
 	queue_load(q, hq, have_wptr, wptr);
-	q->next = eng->queues;
-	eng->queues = q;
-	eng->n_queues++;
-	pthread_mutex_unlock(&eng->lock);
+	kemu_gpu_hwq_link(&eng->unit, &q->hw);
+	pthread_mutex_unlock(&eng->unit.lock);
 	engine_kick(eng);
-	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
-	kemu_gpu_dbg(eng->log_level, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped "
-		     "(ring 0x%llx, %u bytes, doorbell %u)", q->gpu_id, eng->engine_id, q->rlc,
-		     q->queue_id, (unsigned long long)q->ring_base, q->ring_size,
+	kemu_gpu_hooks_unlock(&kemu_sdma_registry);
+	kemu_gpu_dbg(eng->unit.log_level, "SDMA: gpu 0x%x engine %u rlc queue %u: queue %u mapped "
+		     "(ring 0x%llx, %u bytes, doorbell %u)", q->hw.gpu_id, eng->engine_id, q->rlc,
+		     q->hw.queue_id, (unsigned long long)q->ring_base, q->ring_size,
 		     hq->info.doorbell_index);
 	return 0;
 }
 
-/* The engine queue of hq.  Caller holds the hooks lock. */
+/* The engine queue of hq, or NULL.  Caller holds the hooks lock. */
 static struct kemu_sdma_queue *queue_find(const struct kemu_hw_queue *hq)
 {
-	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->gpu != hq->gpu)
-			continue;
-		for (struct kemu_sdma_queue *q = e->queues; q; q = q->next) {
-			if (q->hq == hq)
-				return q;
-		}
-	}
-	return NULL;
+	struct kemu_gpu_unit *u;
+	struct kemu_gpu_hwq *h = kemu_gpu_hwq_find(&kemu_sdma_registry, hq, &u);
+	return h ? kemu_sdma_queue_of(h) : NULL;
 }
 
-/* Waits until the thread does not service q.  Caller holds eng->lock. */
-static void queue_wait_released(struct kemu_sdma_engine *eng, struct kemu_sdma_queue *q)
+/* A removed queue. */
+static void sdma_queue_free(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *h)
 {
-	while (eng->busy == q)
-		pthread_cond_wait(&eng->released, &eng->lock);
+	struct kemu_sdma_queue *q = kemu_sdma_queue_of(h);
+	kemu_gpu_dbg(u->log_level, "SDMA: gpu 0x%x engine %u: queue %u unmapped at rptr 0x%llx",
+		     h->gpu_id, u->id, h->queue_id, (unsigned long long)q->rptr);
+	free(q);
 }
 
 static void sdma_queue_update(struct kemu_hw_queue *hq)
 {
 	if (!hq)
 		return;
-	pthread_mutex_lock(&kemu_sdma_registry.hooks);
+	kemu_gpu_hooks_lock(&kemu_sdma_registry);
 	struct kemu_sdma_queue *q = queue_find(hq);
 	if (q) {
 		uint64_t wptr = 0;
 		bool have_wptr = wptr_load(hq, &wptr);
 		struct kemu_sdma_engine *eng = q->eng;
-		pthread_mutex_lock(&eng->lock);
-		/* release: pairs with the fetch's acquire load */
-		atomic_store_explicit(&q->preempt, true, memory_order_release);
-		queue_wait_released(eng, q);
+		pthread_mutex_lock(&eng->unit.lock);
+		kemu_gpu_hwq_preempt(&eng->unit, &q->hw);
 		/* hqd_sdma_destroy + hqd_sdma_load: the read pointer is kept */
 		queue_load(q, hq, have_wptr, wptr);
-		atomic_store_explicit(&q->preempt, false, memory_order_release);
-		pthread_mutex_unlock(&eng->lock);
+		kemu_gpu_hwq_resume(&q->hw);
+		pthread_mutex_unlock(&eng->unit.lock);
 		engine_kick(eng);
 	}
-	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
+	kemu_gpu_hooks_unlock(&kemu_sdma_registry);
 }
 
-static void sdma_queue_remove(struct kemu_hw_queue *hq)
-{
-	if (!hq)
-		return;
-	pthread_mutex_lock(&kemu_sdma_registry.hooks);
-	struct kemu_sdma_queue *q = queue_find(hq);
-	if (!q) {
-		pthread_mutex_unlock(&kemu_sdma_registry.hooks);
-		return;
-	}
-	struct kemu_sdma_engine *eng = q->eng;
-	pthread_mutex_lock(&eng->lock);
-	q->removing = true;
-	/* release: pairs with the fetch's acquire load */
-	atomic_store_explicit(&q->preempt, true, memory_order_release);
-	queue_wait_released(eng, q);
-	/* the thread may be reading q's doorbell without the lock */
-	while (eng->watching)
-		pthread_cond_wait(&eng->released, &eng->lock);
-	for (struct kemu_sdma_queue **pp = &eng->queues; *pp; pp = &(*pp)->next) {
-		if (*pp == q) {
-			*pp = q->next;
-			break;
-		}
-	}
-	bool last = --eng->n_queues == 0;
-	pthread_mutex_unlock(&eng->lock);
-	kemu_gpu_dbg(eng->log_level, "SDMA: gpu 0x%x engine %u: queue %u unmapped at rptr 0x%llx",
-		 q->gpu_id, eng->engine_id, q->queue_id, (unsigned long long)q->rptr);
-	free(q);
-	if (last)
-		engine_destroy(eng);
-	pthread_mutex_unlock(&kemu_sdma_registry.hooks);
-}
-
-/* Stops every queue of p on eng.  Takes eng->lock. */
-static void engine_evict(struct kemu_sdma_engine *eng, struct kemu_process *p)
-{
-	pthread_mutex_lock(&eng->lock);
-	for (struct kemu_sdma_queue *q = eng->queues; q; q = q->next) {
-		if (q->p == p)
-			atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-	}
-	pthread_mutex_unlock(&eng->lock);
-}
-
-static void sdma_evict(struct kemu_process *p, const struct kemu_gpu *gpu)
-{
-	pthread_mutex_lock(&kemu_sdma_registry.list);
-	for (struct kemu_sdma_engine *e = kemu_sdma_registry.engines; e; e = e->next) {
-		if (e->gpu == gpu)
-			engine_evict(e, p);
-	}
-	pthread_mutex_unlock(&kemu_sdma_registry.list);
-}
+static struct kemu_gpu_registry kemu_sdma_registry = {
+	KEMU_GPU_REGISTRY_INIT("SDMA"),
+	.fork_forget = sdma_fork_forget,
+	.fork_child = sdma_fork_child,
+	.queue_free = sdma_queue_free,
+	.unit_destroy = engine_destroy,
+};
 
 const struct kemu_engine_ops kemu_sdma_engine = {
 	.name = "SDMA",
+	.registry = &kemu_sdma_registry,
 	.add = sdma_queue_add,
 	.update = sdma_queue_update,
-	.remove = sdma_queue_remove,
-	.evict = sdma_evict,
 };

@@ -20,19 +20,20 @@
  * Threads and ownership.  A queue belongs to one engine and is serviced
  * only by that engine's thread; everything in "owner state" is touched by
  * that thread alone (and by the hooks while it is provably not servicing
- * the queue: eng->busy != q under eng->lock).  The hooks stop a queue by
- * setting q->preempt and waiting on eng->released while eng->busy == q.
+ * the queue: !q->hw.owned under eng->lock).  The hooks stop a queue by
+ * setting q->hw.preempt and waiting on eng->unit.released while it is
+ * owned (emu/gpu's kemu_gpu_hwq_preempt).
  *
- * Locking, outermost first: kemu_sdma_registry.hooks (held by a hook for
- * its whole run, like the CP's registry lock) -> sd->lock (a device's idle
- * poller role and parking) -> kemu_sdma_registry.list (the engine list,
- * held briefly) -> eng->lock.  Nobody takes sd->lock holding eng->lock.
- * The evict hook takes list -> eng->lock only, never hooks, so the driver
- * may call it from an engine or CP thread while a hook waits for that
- * thread.  Engine threads hold no lock while they execute packets; they
- * reach the driver only through the queue's struct kemu_gpu_ops (the
- * process's VM and event locks, and on a fault every engine's evict hook),
- * never its process lock.
+ * Locking, outermost first: the registry's hooks lock (held by a hook for
+ * its whole run, like the CP's) -> sd->lock (a device's idle poller role
+ * and parking) -> the registry's list lock (the engine list, held briefly)
+ * -> eng->lock (eng->unit.lock), as emu/gpu's registry defines them.
+ * Nobody takes sd->lock holding eng->lock.  Eviction (kemu_gpu_evict)
+ * takes list -> eng->lock only, never hooks, so the driver may call it
+ * from an engine or CP thread while a hook waits for that thread.  Engine
+ * threads hold no lock while they execute packets; they reach the driver
+ * only through the queue's struct kemu_gpu_ops (the process's VM and event
+ * locks, and on a fault every engine's eviction), never its process lock.
  */
 #ifndef KEMU_SDMA_PRIV_H
 #define KEMU_SDMA_PRIV_H
@@ -40,6 +41,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "sdma.h"
@@ -126,10 +128,6 @@
  * before the engine's other queues get a turn. */
 #define KEMU_SDMA_QUANTUM_PACKETS 64
 #define KEMU_SDMA_QUANTUM_NS      1000000ull
-/* While it spins an engine watches the doorbell words of at most this many
- * of its queues between two sweeps (every queue: an engine has at most 8
- * RLC queues on the presets) */
-#define KEMU_SDMA_WATCH_MAX       16
 /* The engine threads' timer slack (PR_SET_TIMERSLACK; Linux's default is
  * 50 us, as long as the shortest nap) */
 #define KEMU_SDMA_TIMER_SLACK_NS  1000ul
@@ -144,27 +142,19 @@ enum kemu_sdma_progress {
 
 /* One RLC queue of an engine (its MQD and the engine's state for it). */
 struct kemu_sdma_queue {
+	/* identity, VM, doorbell, list and the stop flags (emu/gpu): owned
+	 * and removing under eng->lock; hw.preempt set by the hooks (stop at
+	 * the next packet boundary); hw.stopped by a queue error or a VM
+	 * fault (own or eviction): final, the queue ignores its doorbell */
+	struct kemu_gpu_hwq hw;
 	struct kemu_sdma_engine *eng;
-	struct kemu_process *p;        /* vm.p, the driver's process: opaque */
-	const struct kemu_hw_queue *hq; /* the driver's descriptor: identity */
-	struct kemu_gpu_vm vm;         /* where the queue's work runs */
-	uint32_t queue_id, gpu_id;
 	uint32_t rlc;                  /* RLC queue index on the engine */
-	_Atomic uint64_t *doorbell;    /* slot in the process's doorbell slice */
 	/* MQD, under eng->lock; the owner copies them when it starts a
 	 * service round */
 	uint64_t ring_base;
 	uint32_t ring_size;            /* bytes, a power of two */
 	uint64_t rptr_va, wptr_va;
 	bool active;
-	/* under eng->lock */
-	bool removing;
-	struct kemu_sdma_queue *next;
-	/* set by the hooks: stop at the next packet boundary */
-	_Atomic bool preempt;
-	/* a queue error or a VM fault (own or eviction): final, the queue
-	 * ignores its doorbell; set by the owner or by the evict hook */
-	_Atomic bool stopped;
 	/* owner state */
 	uint64_t rptr;                 /* bytes, monotonic */
 	uint64_t wptr;                 /* bytes, monotonic: doorbell or load */
@@ -183,30 +173,33 @@ struct kemu_sdma_dev {
 	struct kemu_sdma_engine *poller; /* polls for all; under lock */
 	uint64_t poller_ns;            /* its current nap; under lock */
 	uint32_t refs;                 /* engines; under the hooks lock */
-	struct kemu_sdma_dev *next;    /* registry; under the hooks lock */
+	struct kemu_sdma_dev *next;    /* the device list; under the hooks lock */
 };
 
 /* One SDMA engine of a device. */
 struct kemu_sdma_engine {
+	/* the device and engine id (the registry key), the queue list
+	 * (unit.queues, under unit.lock: "eng->lock" here), the released
+	 * condvar and the doorbell watch (emu/gpu) */
+	struct kemu_gpu_unit unit;
 	struct kemu_sdma_dev *sd;
-	const struct kemu_gpu *gpu;    /* the device: registry key, with engine_id */
-	int log_level;                 /* the machine's, from the first queue */
 	uint32_t gpu_id, engine_id, counter_freq_khz;
 	uint32_t copy_count_mask;      /* COPY_LINEAR count bits */
-	pthread_mutex_t lock;
 	pthread_cond_t wake;           /* the thread naps / parks here */
-	pthread_cond_t released;       /* the thread left a queue */
-	struct kemu_sdma_queue *queues;
-	uint32_t n_queues;
-	struct kemu_sdma_queue *busy;  /* being serviced; under lock */
 	uint32_t rr;                   /* round-robin cursor; under lock */
 	pthread_t thread;
 	bool stopping;
-	/* the thread reads doorbell words without the lock (its spin); under
-	 * lock: the remove hook waits until it is false */
-	bool watching;
-	struct kemu_sdma_engine *next; /* registry list */
 };
+
+/* emu/gpu frees a fork child's inherited queues with free() and finds a
+ * unit by its struct kemu_gpu_unit: both are first. */
+_Static_assert(offsetof(struct kemu_sdma_queue, hw) == 0, "hw first");
+_Static_assert(offsetof(struct kemu_sdma_engine, unit) == 0, "unit first");
+
+static inline struct kemu_sdma_queue *kemu_sdma_queue_of(struct kemu_gpu_hwq *h)
+{
+	return (struct kemu_sdma_queue *)((char *)h - offsetof(struct kemu_sdma_queue, hw));
+}
 
 /* ---- sdma_queue.c ---- */
 /* Executes packets of q until it is idle or blocked, its quantum is used

@@ -41,21 +41,21 @@ void kemu_sdma_queue_error(struct kemu_sdma_queue *q, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
-	kemu_gpu_warn(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u stopped at rptr 0x%llx: %s",
-		  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)q->rptr, what);
+	atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
+	kemu_gpu_warn(q->eng->unit.log_level, "SDMA: gpu 0x%x engine %u queue %u stopped at rptr 0x%llx: %s",
+		  q->hw.gpu_id, q->eng->engine_id, q->hw.queue_id, (unsigned long long)q->rptr, what);
 }
 
 void kemu_sdma_queue_fault(struct kemu_sdma_queue *q, const struct kemu_vm_fault_info *f,
 			   const char *what)
 {
-	kemu_gpu_warn(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: GPU page fault at 0x%llx (%s)%s",
-		  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)f->va, what,
+	kemu_gpu_warn(q->eng->unit.log_level, "SDMA: gpu 0x%x engine %u queue %u: GPU page fault at 0x%llx (%s)%s",
+		  q->hw.gpu_id, q->eng->engine_id, q->hw.queue_id, (unsigned long long)f->va, what,
 		  f->read_only ? ", write to read-only page" : "");
-	atomic_store_explicit(&q->stopped, true, memory_order_relaxed);
+	atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
 	/* kfd_int_process_v9: the driver's IH evicts every queue of the
 	 * process on the device (kfd_dqm_evict_pasid), then signals the fault */
-	q->vm.ops->vm_fault(q->p, f);
+	q->hw.vm.ops->vm_fault(q->hw.vm.p, f);
 }
 
 /* Dword i of the packet at the read pointer. */
@@ -214,11 +214,11 @@ static int packet_exec(struct kemu_sdma_queue *q, const uint32_t *dw, const uint
 enum kemu_sdma_progress kemu_sdma_queue_service(struct kemu_sdma_queue *q, uint64_t ring_base,
 						 uint32_t ring_size)
 {
-	if (atomic_load_explicit(&q->stopped, memory_order_relaxed))
+	if (atomic_load_explicit(&q->hw.stopped, memory_order_relaxed))
 		return KEMU_SDMA_IDLE;
 	/* acquire: pairs with the producer's release store of the doorbell
 	 * (ROCr: release fence, then the store), so the packets are visible */
-	uint64_t db = atomic_load_explicit(q->doorbell, memory_order_acquire);
+	uint64_t db = atomic_load_explicit(q->hw.doorbell, memory_order_acquire);
 	if (db != atomic_load_explicit(&q->db_seen, memory_order_relaxed)) {
 		/* relaxed: the poller only compares it with the doorbell */
 		atomic_store_explicit(&q->db_seen, db, memory_order_relaxed);
@@ -243,7 +243,7 @@ enum kemu_sdma_progress kemu_sdma_queue_service(struct kemu_sdma_queue *q, uint6
 	unsigned done = 0;
 	while (q->wptr - q->rptr >= 4) {
 		/* acquire: pairs with the hooks' release store of preempt */
-		if (atomic_load_explicit(&q->preempt, memory_order_acquire))
+		if (atomic_load_explicit(&q->hw.preempt, memory_order_acquire))
 			break;
 		if (q->rptr & 3) {
 			kemu_sdma_queue_error(q, "read pointer is not dword aligned");

@@ -74,9 +74,9 @@ int kemu_sdma_fence(struct kemu_sdma_queue *q, const uint32_t *dw)
 int kemu_sdma_trap(struct kemu_sdma_queue *q, const uint32_t *dw)
 {
 	uint32_t ctx = KEMU_SDMA_TRAP_CTX(dw[1]);
-	kemu_gpu_dbg(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: TRAP context 0x%x",
-		 q->gpu_id, q->eng->engine_id, q->queue_id, ctx);
-	q->vm.ops->interrupt(q->p, ctx, 28);
+	kemu_gpu_dbg(q->eng->unit.log_level, "SDMA: gpu 0x%x engine %u queue %u: TRAP context 0x%x",
+		 q->hw.gpu_id, q->eng->engine_id, q->hw.queue_id, ctx);
+	q->hw.vm.ops->interrupt(q->hw.vm.p, ctx, 28);
 	return 0;
 }
 
@@ -159,9 +159,9 @@ int kemu_sdma_poll_regmem(struct kemu_sdma_queue *q, const uint32_t *dw)
 		return 0;
 	unsigned retry = KEMU_SDMA_POLL_RETRY(dw[5]);
 	if (retry != KEMU_SDMA_POLL_FOREVER && q->poll_tries >= retry) {
-		kemu_gpu_info(q->eng->log_level, "SDMA: gpu 0x%x engine %u queue %u: POLL_REGMEM at 0x%llx "
+		kemu_gpu_info(q->eng->unit.log_level, "SDMA: gpu 0x%x engine %u queue %u: POLL_REGMEM at 0x%llx "
 			  "gave up after %u retries (value 0x%x, mask 0x%x, func %u, ref 0x%x)",
-			  q->gpu_id, q->eng->engine_id, q->queue_id, (unsigned long long)va,
+			  q->hw.gpu_id, q->eng->engine_id, q->hw.queue_id, (unsigned long long)va,
 			  retry, v, dw[4], func, dw[3]);
 		return 0;
 	}

@@ -90,7 +90,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	kemu_cp_engine.remove(&F.hq);
+	kemu_gpu_queue_remove(kemu_cp_engine.registry, &F.hq);
 	fake_teardown();
 }
 
@@ -101,7 +101,7 @@ START_TEST(add_rejects_a_descriptor_without_wiring)
 	ck_assert_int_eq(kemu_cp_engine.add(&hq), -EINVAL);
 	ck_assert_int_eq(kemu_cp_engine.add(NULL), -EINVAL);
 	/* removing a queue the CP never took is harmless */
-	kemu_cp_engine.remove(&hq);
+	kemu_gpu_queue_remove(kemu_cp_engine.registry, &hq);
 }
 END_TEST
 

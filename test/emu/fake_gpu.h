@@ -176,7 +176,7 @@ static void fake_vm_fault(struct kemu_process *p, const struct kemu_vm_fault_inf
 	if (!F.n_faults++)
 		F.fault = *f;
 	pthread_mutex_unlock(&F.lock);
-	F.engine->evict(p, &F.gpu);
+	kemu_gpu_evict(F.engine->registry, p, &F.gpu);
 	pthread_mutex_lock(&F.lock);
 	F.n_evicts++;
 	pthread_mutex_unlock(&F.lock);

@@ -89,7 +89,7 @@ static void setup(void)
 
 static void teardown(void)
 {
-	kemu_sdma_engine.remove(&F.hq);
+	kemu_gpu_queue_remove(kemu_sdma_engine.registry, &F.hq);
 	fake_teardown();
 }
 
@@ -99,7 +99,7 @@ START_TEST(add_rejects_a_descriptor_without_wiring)
 	hq.vm.ops = NULL;
 	ck_assert_int_eq(kemu_sdma_engine.add(&hq), -EINVAL);
 	ck_assert_int_eq(kemu_sdma_engine.add(NULL), -EINVAL);
-	kemu_sdma_engine.remove(&hq);
+	kemu_gpu_queue_remove(kemu_sdma_engine.registry, &hq);
 }
 END_TEST
 
