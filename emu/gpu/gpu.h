@@ -186,9 +186,9 @@ struct kemu_queue_info {
 
 /* The queue as the driver hands it to an engine (amdkfd's MQD plus the
  * HQD's wiring).  The driver owns it; it lives from the engine's add hook
- * to its remove hook, at a stable address (the engine's key for it), and
- * changes only while the driver holds its process lock, before an update
- * hook. */
+ * until kemu_gpu_queue_remove returns, at a stable address (the engine's
+ * key for it), and changes only while the driver holds its process lock,
+ * before an update hook. */
 struct kemu_hw_queue {
 	struct kemu_gpu_vm vm;         /* the queue's process and device */
 	const struct kemu_gpu *gpu;    /* the device (topology): registry key */
