@@ -137,8 +137,12 @@ static void sched_sleep(struct kemu_cp *cp, uint64_t ns)
 static bool sched_watchable(const struct kemu_gpu_hwq *h, uint64_t *seen)
 {
 	const struct kemu_cp_queue *q = kemu_cp_queue_of((struct kemu_gpu_hwq *)h);
+	if (!sched_pickable(q))
+		return false;
+	/* not owned (pickable): its last owner wrote db_seen before it
+	 * released q under cp->lock, which we hold */
 	*seen = q->db_seen;
-	return sched_pickable(q);
+	return true;
 }
 
 static void *sched_slot_thread(void *arg)
@@ -258,11 +262,7 @@ static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 	cp->gfx_target_version = g->gfx_target_version;
 	cp->gb_addr_config = g->gb_addr_config;
 	cp->counter_freq_khz = g->gpu_counter_freq;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&cp->work, &ca);
-	pthread_condattr_destroy(&ca);
+	kemu_gpu_cond_init(&cp->work);
 	kemu_cp_pool_init(&cp->pool);
 	kemu_gpu_unit_add(&kemu_cp_registry, &cp->unit, hq, 0);
 	return cp;
@@ -369,14 +369,10 @@ static uint64_t wptr_poll(const struct kemu_hw_queue *hq)
  * with its wiring set. */
 static int cp_queue_add(struct kemu_hw_queue *hq)
 {
-	struct kemu_cp_queue *q = calloc(1, sizeof(*q));
+	int err;
+	struct kemu_cp_queue *q = kemu_gpu_hwq_new(sizeof(*q), hq, &err);
 	if (!q)
-		return -ENOMEM;
-	int err = kemu_gpu_hwq_init(&q->hw, hq);
-	if (err) {
-		free(q);
 		return err;
-	}
 	q->rptr_va = hq->info.rptr_va;
 	q->wptr_va = hq->info.wptr_va;
 	/* not rung yet: doorbell + 1 is the write pointer (cp_queue.c), so

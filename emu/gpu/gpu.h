@@ -226,6 +226,9 @@ struct kemu_engine_ops {
 uint64_t kemu_gpu_clock(uint32_t counter_freq_khz);
 /* CLOCK_MONOTONIC nanoseconds (the engines' quanta and idle pacing). */
 uint64_t kemu_gpu_now_ns(void);
+/* Initializes c to time its waits on CLOCK_MONOTONIC, the clock of
+ * kemu_gpu_now_ns (an idle engine's timed naps).  0 or an errno. */
+int kemu_gpu_cond_init(pthread_cond_t *c);
 
 /* ---- the engine threads' idle pacing (gpu_engine.c) ----
  *
@@ -368,9 +371,10 @@ void kemu_gpu_unit_del(struct kemu_gpu_registry *reg, struct kemu_gpu_unit *u);
 /* Destroys u's lock and condvar (no thread uses u any more). */
 void kemu_gpu_unit_fini(struct kemu_gpu_unit *u);
 
-/* Fills q from hq: -EINVAL if hq lacks its wiring (ops, generation,
- * device, doorbell). */
-int kemu_gpu_hwq_init(struct kemu_gpu_hwq *q, const struct kemu_hw_queue *hq);
+/* A new engine queue object of size bytes (zeroed; its first member a
+ * struct kemu_gpu_hwq, filled from hq), or NULL with *err -EINVAL when hq
+ * lacks its wiring (ops, generation, device, doorbell) or -ENOMEM. */
+void *kemu_gpu_hwq_new(size_t size, const struct kemu_hw_queue *hq, int *err);
 /* The queue of hq on any unit of reg, and its unit, or NULL.  Caller holds
  * reg->hooks. */
 struct kemu_gpu_hwq *kemu_gpu_hwq_find(struct kemu_gpu_registry *reg,

@@ -38,6 +38,21 @@ uint64_t kemu_gpu_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+int kemu_gpu_cond_init(pthread_cond_t *c)
+{
+	if (!c)
+		return EINVAL;
+	pthread_condattr_t ca;
+	int err = pthread_condattr_init(&ca);
+	if (err)
+		return err;
+	err = pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	if (!err)
+		err = pthread_cond_init(c, &ca);
+	pthread_condattr_destroy(&ca);
+	return err;
+}
+
 static inline void gpu_relax(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
@@ -182,16 +197,24 @@ void kemu_gpu_unit_fini(struct kemu_gpu_unit *u)
 
 /* ---- queues ---- */
 
-int kemu_gpu_hwq_init(struct kemu_gpu_hwq *q, const struct kemu_hw_queue *hq)
+void *kemu_gpu_hwq_new(size_t size, const struct kemu_hw_queue *hq, int *err)
 {
-	if (!q || !hq || !hq->vm.ops || !hq->vm.gen || !hq->gpu || !hq->doorbell)
-		return -EINVAL;
+	if (size < sizeof(struct kemu_gpu_hwq) || !hq || !hq->vm.ops || !hq->vm.gen ||
+	    !hq->gpu || !hq->doorbell) {
+		*err = -EINVAL;
+		return NULL;
+	}
+	struct kemu_gpu_hwq *q = calloc(1, size);
+	if (!q) {
+		*err = -ENOMEM;
+		return NULL;
+	}
 	q->hq = hq;
 	q->vm = hq->vm;
 	q->doorbell = hq->doorbell;
 	q->queue_id = hq->info.queue_id;
 	q->gpu_id = hq->vm.gpu_id;
-	return 0;
+	return q;
 }
 
 struct kemu_gpu_hwq *kemu_gpu_hwq_find(struct kemu_gpu_registry *reg,

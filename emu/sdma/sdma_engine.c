@@ -184,9 +184,11 @@ static bool dev_other_doorbells_rung(struct kemu_sdma_engine *self)
 static bool engine_watchable(const struct kemu_gpu_hwq *h, uint64_t *seen)
 {
 	const struct kemu_sdma_queue *q = kemu_sdma_queue_of((struct kemu_gpu_hwq *)h);
+	if (!engine_pickable(q))
+		return false;
 	/* relaxed: written by this thread only */
 	*seen = atomic_load_explicit(&q->db_seen, memory_order_relaxed);
-	return engine_pickable(q);
+	return true;
 }
 
 /* An engine past its spin phase.  If all its queues are idle (may_park)
@@ -333,11 +335,7 @@ static struct kemu_sdma_dev *dev_get(const struct kemu_gpu *gpu)
 	sd->gpu = gpu;
 	sd->refs = 1;
 	pthread_mutex_init(&sd->lock, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sd->park, &ca);
-	pthread_condattr_destroy(&ca);
+	kemu_gpu_cond_init(&sd->park);
 	sd->next = kemu_sdma_devs;
 	kemu_sdma_devs = sd;
 	return sd;
@@ -383,11 +381,7 @@ static struct kemu_sdma_engine *engine_get(const struct kemu_hw_queue *hq, uint3
 	 * later ROCr's CreateBlitSdma uses it for gfx9.0.10 only */
 	eng->copy_count_mask = g->gfx_target_version == 90010 ?
 				       KEMU_SDMA_COPY_COUNT_MASK_EXT : KEMU_SDMA_COPY_COUNT_MASK;
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&eng->wake, &ca);
-	pthread_condattr_destroy(&ca);
+	kemu_gpu_cond_init(&eng->wake);
 	/* listed before its thread starts: an engine without queues is
 	 * harmless to eviction and to the device's poller */
 	kemu_gpu_unit_add(&kemu_sdma_registry, &eng->unit, hq, id);
@@ -453,14 +447,10 @@ static void queue_load(struct kemu_sdma_queue *q, const struct kemu_hw_queue *hq
  * its wiring set; hq->sdma_slot names its engine and RLC queue. */
 static int sdma_queue_add(struct kemu_hw_queue *hq)
 {
-	struct kemu_sdma_queue *q = calloc(1, sizeof(*q));
+	int err;
+	struct kemu_sdma_queue *q = kemu_gpu_hwq_new(sizeof(*q), hq, &err);
 	if (!q)
-		return -ENOMEM;
-	int err = kemu_gpu_hwq_init(&q->hw, hq);
-	if (err) {
-		free(q);
 		return err;
-	}
 	const struct kemu_gpu *g = hq->gpu;
 	uint32_t per = g->num_sdma_queues_per_engine ? g->num_sdma_queues_per_engine : 1;
 	q->rlc = hq->sdma_slot % per;
