@@ -340,6 +340,14 @@ void kemu_isa_stats_get(struct kemu_isa_stats *out);
 unsigned kemu_isa_program_unimplemented(const struct kemu_isa_program *program, char *list,
 					size_t len);
 
+/* Does the interpreter execute the instruction in words[0..nwords) (as
+ * the first instruction of a program for gfx, a KEMU_ISA_GFX* value)?
+ * Returns 1 yes, 0 not implemented or not decodable, -EINVAL for bad
+ * arguments, -ENOMEM; *size (may be NULL) gets its length in bytes (0 when the
+ * words are too short for it).  For tools/kfdemu-isa-probe and the
+ * generated instruction table (emu/isa/isa_table.py). */
+int kemu_isa_probe(uint32_t gfx, const uint32_t *words, unsigned nwords, unsigned *size);
+
 /* Name of an error kind ("illegal instruction", ...). */
 const char *kemu_isa_error_name(enum kemu_isa_error_kind kind);
 

@@ -15,6 +15,7 @@
  * SOPC and SOP1 are carved out of the SOP2 space by bits [31:23], SOPK by
  * [31:28]; VOP3P is the top of the VOP3 opcode space ([31:23] = 0x1a7).
  */
+#include <errno.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -712,4 +713,53 @@ unsigned kemu_isa_program_unimplemented(const struct kemu_isa_program *p, char *
 		}
 	}
 	return count;
+}
+
+/* kemu_isa_probe's memory: one page holding the words, zero-filled. */
+struct probe_page {
+	_Alignas(4096) uint8_t bytes[4096];
+};
+
+static void *probe_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
+{
+	(void)access;
+	if (va >= 4096 || len > 4096 - va)
+		return NULL;
+	return ((struct probe_page *)ctx)->bytes + va;
+}
+
+int kemu_isa_probe(uint32_t gfx, const uint32_t *words, unsigned nwords, unsigned *size)
+{
+	struct probe_page *pg;
+	struct kemu_isa_program *p;
+	struct isa_inst in;
+	int rc;
+
+	if (size)
+		*size = 0;
+	if (!words || !nwords || nwords > 4 || (gfx != KEMU_ISA_GFX90A && gfx != KEMU_ISA_GFX942))
+		return -EINVAL;
+	pg = aligned_alloc(4096, sizeof(*pg));
+	p = calloc(1, sizeof(*p));
+	if (!pg || !p) {
+		free(pg);
+		free(p);
+		return -ENOMEM;
+	}
+	memset(pg, 0, sizeof(*pg));
+	memcpy(pg->bytes, words, nwords * 4u);
+	p->gfx = gfx;
+	p->gfx942 = gfx == KEMU_ISA_GFX942;
+	{
+		struct kemu_isa_mem mem = { .ctx = pg, .translate = probe_translate };
+		struct isa_decoder dc = { .p = p, .gfx942 = p->gfx942 };
+		struct fetcher f = { .mem = &mem };
+		decode_at(&dc, &f, 0, &in);
+	}
+	rc = in.exec != isa_exec_illegal && in.exec != exec_fetch_fault && in.size <= nwords * 4u;
+	if (size && in.exec != exec_fetch_fault && in.size <= nwords * 4u)
+		*size = in.size;
+	free(pg);
+	free(p);
+	return rc;
 }
