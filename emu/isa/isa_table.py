@@ -17,6 +17,11 @@
 #           instructions, then commit the table).
 #   check   (the ctest isa_table_current): fails when the committed
 #           interp column is not what the interpreter answers now.
+#   usage   FILE...: the AMDGPU code objects inside each file (a .co, or
+#           any binary or library that embeds them, e.g. a HIP fat binary)
+#           are disassembled with llvm-objdump-19, and every mnemonic the
+#           table does not list as implemented is printed with its count:
+#           what a library would stop on under kfdemu.
 #
 # Columns: target, encoding, opcode (hex, the encoding's own field), the
 # mnemonic LLVM prints, the words probed, interp (yes/no: the interpreter
@@ -29,6 +34,7 @@
 #   isa_table.py sweep  --probe BUILD/emu/isa/kfdemu-isa-probe --kernels BUILD/test/isa/kernels [--table T]
 #   isa_table.py update --probe ... [--table T]
 #   isa_table.py check  --probe ... [--table T]
+#   isa_table.py usage  [--table T] FILE...
 import argparse
 import collections
 import glob
@@ -104,6 +110,8 @@ def _vop3p(op):
             for h, hi2 in ((3, 0), (3, 1), (0, 0), (0, 1)):
                 v.append([(0x1A7 << 23) | (op << 16) | (cl << 15) | (hi2 << 14) | 4,
                           (s2 << 18) | (0x102 << 9) | 0x100 | (h << 27)])
+    # one source (v_accvgpr_read/write_b32 a/v operand)
+    v.append([(0x1A7 << 23) | (op << 16) | (1 << 14) | 4, (3 << 27) | 0x102])
     # MFMA: A/B/C in VGPRs or AGPRs (acc bits), wider C/D tuples
     for acc in (0, 1):
         for ab in (0, 3):
@@ -124,8 +132,11 @@ def _flat(seg):
     return f
 
 def _mubuf(op):
+    # the cache operations (buffer_wbl2, buffer_wbinvl1_vol, ...) have no
+    # operands at all; gfx942's take SC1 (bit 15)
     return [[(0x38 << 26) | (op << 18) | (lds << 16) | (1 << 12), (0x80 << 24) | (1 << 16) | (d << 8) | 2]
-            for lds in (0, 1) for d in (4, 0)]
+            for lds in (0, 1) for d in (4, 0)] + \
+           [[(0x38 << 26) | (op << 18) | (sc1 << 15), 0] for sc1 in (0, 1)]
 
 def _mtbuf(op):
     return [[(0x3A << 26) | (nfmt << 23) | (dfmt << 19) | (op << 15) | (1 << 12),
@@ -292,6 +303,57 @@ def tested_mnemonics(objdump, kdir):
                 seen.add(m.group(1))
     return seen
 
+def code_objects(path):
+    """The gfx90a/gfx942 ELF images inside a file: each "\\x7fELF" with
+    e_machine EM_AMDGPU (224) and EF_AMDGPU_MACH 0x3f (gfx90a) or 0x4c
+    (gfx942), cut at the end of its section header table."""
+    import struct
+    data = open(path, "rb").read()
+    out, pos = [], 0
+    while True:
+        pos = data.find(b"\x7fELF\x02\x01", pos)
+        if pos < 0:
+            return out
+        hdr = data[pos:pos + 64]
+        if len(hdr) == 64 and struct.unpack_from("<H", hdr, 18)[0] == 224:
+            shoff, = struct.unpack_from("<Q", hdr, 40)
+            flags, = struct.unpack_from("<I", hdr, 48)
+            shentsize, shnum = struct.unpack_from("<HH", hdr, 58)
+            end = shoff + shentsize * shnum
+            if 0 < end <= len(data) - pos:
+                if flags & 0xFF in (0x3F, 0x4C):
+                    out.append(data[pos:pos + end])
+                pos += end
+                continue
+        pos += 4
+
+def usage(objdump, table, files):
+    state = {}
+    for r in read_table(table):
+        state.setdefault(r["mnemonic"], set()).add(r["state"].split(":")[0])
+    import tempfile
+    counts = collections.Counter()
+    ncos = 0
+    for f in files:
+        for co in code_objects(f):
+            ncos += 1
+            with tempfile.NamedTemporaryFile(suffix=".co") as tmp:
+                tmp.write(co)
+                tmp.flush()
+                r = subprocess.run([objdump, "-d", tmp.name], capture_output=True, text=True)
+            for l in r.stdout.splitlines():
+                m = re.match(r"^\s+([a-z_0-9]+)\b", l)
+                if m:
+                    counts[m.group(1)] += 1
+    print("%d code objects, %d distinct mnemonics" % (ncos, len(counts)))
+    for mnem, n in counts.most_common():
+        st = state.get(mnem)
+        if st is None:
+            print("%8d  %-40s not in the table" % (n, mnem))
+        elif not (st & {"implemented", "implemented+tested"}):
+            print("%8d  %-40s %s" % (n, mnem, "/".join(sorted(st))))
+    return 0
+
 def probe(tool, rows):
     inp = "".join("%s %s\n" % (r["target"], r["words"]) for r in rows)
     r = subprocess.run([tool], input=inp, capture_output=True, text=True)
@@ -338,12 +400,17 @@ def write_table(path, rows):
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=("sweep", "update", "check"))
-    ap.add_argument("--probe", required=True, help="the kfdemu-isa-probe executable")
+    ap.add_argument("mode", choices=("sweep", "update", "check", "usage"))
+    ap.add_argument("--probe", help="the kfdemu-isa-probe executable")
+    ap.add_argument("files", nargs="*", help="usage: files holding code objects")
     ap.add_argument("--kernels", help="directory of the built isa test kernels (sweep)")
     ap.add_argument("--table", default=DEFAULT_TABLE)
     a = ap.parse_args()
 
+    if a.mode == "usage":
+        return usage(_tool(["llvm-objdump-19"]), a.table, a.files)
+    if not a.probe:
+        sys.exit("isa_table.py: %s needs --probe" % a.mode)
     if a.mode == "sweep":
         mc = _tool(["llvm-mc-19"])
         objdump = _tool(["llvm-objdump-19"])
