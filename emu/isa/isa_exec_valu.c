@@ -712,7 +712,10 @@ static int exec_sdwa(struct isa_wave *w, const struct isa_inst *in)
  * ROW_MASK [31:28].  Rows are 16 lanes, banks 4 lanes within a row.  A
  * lane whose source is out of range or inactive reads 0 when BOUND_CTRL
  * is set and is not written otherwise; lanes of disabled rows/banks are
- * not written. */
+ * not written.  A lane not written is an inactive lane for the operation:
+ * its carry-out (v_add_co_u32_dpp, ...) is 0 in VCC, as for EXEC = 0.  A
+ * 64-bit SRC0 (v_fmac_f64_dpp, v_rcp_f64_dpp, ...; in->aux 2) moves as a
+ * register pair. */
 static int dpp_source(unsigned ctrl, unsigned l)
 {
 	unsigned r = l & ~15u, i = l & 15;
@@ -735,6 +738,10 @@ static int dpp_source(unsigned ctrl, unsigned l)
 		return r ? (int)(r - 1) : -1;
 	case 0x143: /* row_bcast31: lane 31 to rows 2 and 3 */
 		return l >= 32 ? 31 : -1;
+	case 0x150: case 0x151: case 0x152: case 0x153: case 0x154: case 0x155: case 0x156:
+	case 0x157: case 0x158: case 0x159: case 0x15a: case 0x15b: case 0x15c: case 0x15d:
+	case 0x15e: case 0x15f: /* row_newbcast:n (gfx90a+): lane n of each row */
+		return (int)(r | (ctrl & 15));
 	default:
 		return -2;
 	}
@@ -749,7 +756,8 @@ static int exec_dpp(struct isa_wave *w, const struct isa_inst *in)
 	unsigned bank_mask = (dp >> 24) & 15, row_mask = (dp >> 28) & 15;
 	uint64_t exec = isa_exec(w), write = 0;
 	const uint32_t *s = isa_vsrc32(w, &in->src[0], buf);
-	uint32_t *row = isa_vrow(w, tmp);
+	const uint32_t *s_hi = in->aux == 2 ? isa_vrow(w, in->src[0].reg + 1u) : NULL;
+	uint32_t *row = isa_vrow(w, tmp), *row_hi = isa_vrow(w, tmp + 1u);
 	bool vopc = in->op <= 0xff;
 	int r;
 
@@ -759,10 +767,14 @@ static int exec_dpp(struct isa_wave *w, const struct isa_inst *in)
 		if (from == -2)
 			return isa_exec_illegal(w, in);
 		row[l] = 0;
+		if (s_hi)
+			row_hi[l] = 0;
 		if (!enabled)
 			continue;
 		if (from >= 0 && (exec >> from & 1)) {
 			row[l] = s[from];
+			if (s_hi)
+				row_hi[l] = s_hi[from];
 			write |= 1ull << l;
 		} else if (bound) {
 			write |= 1ull << l;
@@ -1082,8 +1094,17 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		uint32_t dp = w1;
 		in->sdwa = dp;
 		code[0] = (dp & 0xff) + ISA_SRC_VGPR0;
-		if ((dp >> 20) & 15)
-			return; /* DPP abs/neg: not implemented */
+		/* SRC0_NEG [20], SRC0_ABS [21], SRC1_NEG [22], SRC1_ABS [23]:
+		 * the VOP3 modifiers' meaning, for float sources only */
+		for (unsigned i = 0; i < 2; i++) {
+			unsigned m = (dp >> (20 + 2 * i)) & 3;
+			if (!m)
+				continue;
+			if (i >= nsrc || (c.t[i] != ISA_T_F32 && c.t[i] != ISA_T_F16 && c.t[i] != ISA_T_F64))
+				return;
+			neg |= (m & 1) << i;
+			abs |= (m >> 1 & 1) << i;
+		}
 	}
 	if (e32 && code[0] == ISA_SRC_SDWA) {
 		uint32_t sd = w1;
@@ -1134,14 +1155,17 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		return; /* v_swap_b32 exists only as VOP1 on two VGPRs */
 	in->exec = c.fn;
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
-		/* a VOPC or carry writes a mask for all lanes and would see the
-		 * narrowed EXEC; only plain VOP1/VOP2 results are supported */
-		if (op <= 0xff || op == 0x100 || (op >= 0x119 && op <= 0x11e) ||
-		    c.fn == isa_exec_vf64 || c.t[0] == ISA_T_B64 || op == 0x142)
+		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */
+		if (op <= 0xff || op == 0x142)
 			in->exec = isa_exec_illegal;
 		else {
 			in->inner = c.fn;
 			in->exec = exec_dpp;
+			/* a 64-bit SRC0 is permuted as a register pair; LLVM
+			 * accepts only row_newbcast for it (the "DP ALU" DPP) */
+			in->aux = (c.t[0] == ISA_T_F64 || c.t[0] == ISA_T_B64) ? 2 : 1;
+			if (in->aux == 2 && (((in->sdwa >> 8) & 0x1ff) & ~15u) != 0x150)
+				in->exec = isa_exec_illegal;
 		}
 	}
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_SDWA) {

@@ -166,7 +166,8 @@ def _dpp(base):
         out = []
         for ws in base(op):
             w0 = (ws[0] & ~0x1FF) | 0xFA
-            for dp in (0xFF00E402, 0xFF010102, 0xFF013002):
+            # row_newbcast:0 first: the one control 64-bit DPP takes
+            for dp in (0xFF015002, 0xFF00E402, 0xFF010102, 0xFF013002):
                 out.append([w0, dp])
         return out
     return f
