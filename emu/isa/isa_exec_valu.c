@@ -18,6 +18,7 @@
 #define L for (unsigned l = 0; l < ISA_LANES; l++)
 
 static inline int32_t i32(uint32_t v) { return (int32_t)v; }
+static inline float f32_bits(uint32_t v) { float f; memcpy(&f, &v, 4); return f; }
 
 /* A 64-bit lane mask -> 64 bytes of 0/1 (the inverse of the below). */
 static inline void isa_unpack_bytes(uint64_t m, uint8_t *b)
@@ -187,6 +188,67 @@ ISA_HOT static int exec_vb32(struct isa_wave *w, const struct isa_inst *in)
 		}
 		break;
 	case 0x1dc: L r[l] = (a[l] > b[l] ? a[l] - b[l] : b[l] - a[l]) + c[l]; break; /* v_sad_u32 */
+	case 0x1cd: /* v_lerp_u8: per byte (S0 + S1 + bit 8i of S2) >> 1 */
+		L {
+			uint32_t o = 0;
+			for (unsigned k = 0; k < 4; k++) {
+				uint32_t x = (a[l] >> (8 * k)) & 0xff, y = (b[l] >> (8 * k)) & 0xff;
+				o |= ((x + y + ((c[l] >> (8 * k)) & 1)) >> 1) << (8 * k);
+			}
+			r[l] = o;
+		}
+		break;
+	case 0x1da: case 0x1e4: /* v_sad_hi_u8 (sum << 16), v_msad_u8 (bytes of S1 that are 0 skipped) */
+		L {
+			uint32_t s = 0;
+			for (unsigned k = 0; k < 4; k++) {
+				uint32_t x = (a[l] >> (8 * k)) & 0xff, y = (b[l] >> (8 * k)) & 0xff;
+				if (in->op == 0x1e4 && !y)
+					continue;
+				s += x > y ? x - y : y - x;
+			}
+			r[l] = (in->op == 0x1da ? s << 16 : s) + c[l];
+		}
+		break;
+	case 0x1dd: L { /* v_cvt_pk_u8_f32: u8(S0) into byte S1[1:0] of S2 */
+			float x = f32_bits(a[l]);
+			uint32_t v = isnan(x) || x <= 0 ? 0 : x >= 255.0f ? 255 : (uint32_t)nearbyintf(x);
+			unsigned sh = 8 * (b[l] & 3);
+			r[l] = (c[l] & ~(0xffu << sh)) | (v << sh);
+		}
+		break;
+	case 0x294: case 0x295: L { /* v_cvt_pknorm_i16/u16_f32: {norm(S1), norm(S0)} */
+			uint32_t o = 0;
+			for (unsigned k = 0; k < 2; k++) {
+				float x = f32_bits(k ? b[l] : a[l]);
+				int32_t v;
+				if (in->op == 0x294) {
+					x = isnan(x) ? 0 : x < -1 ? -1 : x > 1 ? 1 : x;
+					v = (int32_t)nearbyintf(x * 32767.0f);
+				} else {
+					x = isnan(x) ? 0 : x < 0 ? 0 : x > 1 ? 1 : x;
+					v = (int32_t)nearbyintf(x * 65535.0f);
+				}
+				o |= ((uint32_t)v & 0xffff) << (16 * k);
+			}
+			r[l] = o;
+		}
+		break;
+	case 0x18f: L { /* v_sat_pk_u8_i16: the two i16 halves saturated to u8 */
+			int32_t x = (int16_t)a[l], y = (int16_t)(a[l] >> 16);
+			x = x < 0 ? 0 : x > 255 ? 255 : x;
+			y = y < 0 ? 0 : y > 255 ? 255 : y;
+			r[l] = (uint32_t)x | ((uint32_t)y << 8);
+		}
+		break;
+	case 0x14e: L { /* v_cvt_off_f32_i4: the signed nibble S0[3:0] / 16 */
+			int32_t v = (int32_t)(a[l] << 28) >> 28;
+			float f = (float)v / 16.0f;
+			memcpy(&r[l], &f, 4);
+		}
+		break;
+	case 0x140: /* v_nop */
+		return ISA_STEP_NEXT;
 	case 0x1fd: L r[l] = (a[l] << (b[l] & 31)) + c[l]; break;                 /* v_lshl_add_u32 */
 	case 0x1fe: L r[l] = (a[l] + b[l]) << (c[l] & 31); break;                 /* v_add_lshl_u32 */
 	case 0x1ff: L r[l] = a[l] + b[l] + c[l]; break;                           /* v_add3_u32 */
@@ -883,8 +945,24 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B;
 		return c;
 	}
-	if (IN(op, 0x141, 0x16b, 0x16c, 0x16d, 0x16e, 0x16f)) {
+	if (IN(op, 0x141, 0x16b, 0x16c, 0x16d, 0x16e, 0x16f, 0x18f, 0x14e)) {
 		c.fn = exec_vb32; c.t[0] = B;
+		return c;
+	}
+	if (op == 0x140) { /* v_nop: no operands */
+		c.fn = exec_vb32;
+		return c;
+	}
+	if (IN(op, 0x1cd, 0x1da, 0x1e4)) {
+		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B; c.t[2] = B;
+		return c;
+	}
+	if (op == 0x1dd) { /* S0 is a float: float inline constants */
+		c.fn = exec_vb32; c.t[0] = F; c.t[1] = B; c.t[2] = B;
+		return c;
+	}
+	if (op == 0x294 || op == 0x295) {
+		c.fn = exec_vb32; c.t[0] = F; c.t[1] = F;
 		return c;
 	}
 	if (IN(op, 0x1c2, 0x1c3, 0x1c8, 0x1c9, 0x1ca, 0x1ce, 0x1cf, 0x1d1, 0x1d2, 0x1d4, 0x1d5,
@@ -936,7 +1014,7 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		return c;
 	}
 	if (IN(op, 0x17d, 0x17e, 0x17f, 0x180, 0x181, 0x184, 0x185, 0x186, 0x187, 0x188,
-	       0x17b, 0x17c)) {
+	       0x17b, 0x17c, 0x182, 0x183, 0x189, 0x18a)) {
 		c.fn = isa_exec_vf16; c.t[0] = H;
 		return c;
 	}
@@ -944,7 +1022,8 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = isa_exec_vf16; c.t[0] = ISA_T_B16;
 		return c;
 	}
-	if (op == 0x123 || op == 0x206 || op == 0x1f4 || op == 0x1f7 || op == 0x1fa) {
+	if (op == 0x123 || op == 0x206 || op == 0x1f4 || op == 0x1f7 || op == 0x1fa || op == 0x203 ||
+	    op == 0x207) {
 		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H; c.t[2] = H;
 		return c;
 	}
@@ -1149,8 +1228,9 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
-	if (c.fn == exec_v3_i16 && (abs || neg || in->omod))
-		return; /* integer operands: no float modifiers */
+	if ((c.fn == exec_v3_i16 || IN(op, 0x18f, 0x14e, 0x1cd, 0x1da, 0x1e4, 0x1dd, 0x294, 0x295)) &&
+	    (abs || neg || in->omod))
+		return; /* integer operands (and these conversions): no modifiers modelled */
 	if (op == 0x191 && (in->enc != ISA_ENC_VOP1 || in->src[0].kind != ISA_OPND_VGPR))
 		return; /* v_swap_b32 exists only as VOP1 on two VGPRs */
 	in->exec = c.fn;

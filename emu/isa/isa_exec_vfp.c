@@ -251,6 +251,27 @@ static uint32_t div_fixup32(uint32_t q, uint32_t d, uint32_t n)
 	return sign | (q & 0x7fffffffu);
 }
 
+/* v_div_fixup_f16: div_fixup32's rules on binary16 (quotient q, denominator
+ * d, numerator n); the underflow bound is the f16 one (2^-24 / 2^15). */
+static uint32_t div_fixup16(uint32_t q, uint32_t d, uint32_t n)
+{
+	float fd = f16_to_f32((uint16_t)d), fn = f16_to_f32((uint16_t)n);
+	uint32_t sign = (d ^ n) & 0x8000u;
+	if (isnan(fn))
+		return (n | 0x200) & 0xffff;
+	if (isnan(fd))
+		return (d | 0x200) & 0xffff;
+	if ((fd == 0 && fn == 0) || (isinf(fd) && isinf(fn)))
+		return 0x7e00;
+	if (fd == 0 || isinf(fn))
+		return sign | 0x7c00;
+	if (isinf(fd) || fn == 0)
+		return sign;
+	if ((int)((n >> 10) & 0x1f) - (int)((d >> 10) & 0x1f) < -25)
+		return sign;                    /* underflow */
+	return sign | (q & 0x7fff);
+}
+
 static uint64_t div_fixup64(uint64_t q, uint64_t d, uint64_t n)
 {
 	double fd = f64_of(d), fn = f64_of(n);
@@ -779,8 +800,28 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	case 0x120: L r[l] = d2h(h2d(a[l]) - h2d(b[l])); break;
 	case 0x121: L r[l] = d2h(h2d(b[l]) - h2d(a[l])); break;
 	case 0x122: L r[l] = d2h(h2d(a[l]) * h2d(b[l])); break;
-	case 0x123: /* v_mac_f16: D = S0 * S1 + D, product rounded first */
+	case 0x123: case 0x203: /* v_mac_f16 (D = S0 * S1 + D), v_mad_f16: product rounded first */
 		L r[l] = d2h(h2d(d2h(h2d(a[l]) * h2d(b[l]))) + h2d(c[l]));
+		break;
+	case 0x207: L r[l] = div_fixup16(a[l], b[l], c[l]); break;          /* v_div_fixup_f16 */
+	case 0x182: L { /* v_frexp_mant_f16: inf and NaN pass through */
+			double x = h2d(a[l]);
+			int e;
+			r[l] = (isnan(x) || isinf(x)) ? a[l] : d2h(frexp(x, &e));
+		}
+		break;
+	case 0x183: L { /* v_frexp_exp_i16_f16: inf and NaN give 0 */
+			double x = h2d(a[l]);
+			int e = 0;
+			if (!isnan(x) && !isinf(x))
+				(void)frexp(x, &e);
+			r[l] = (uint32_t)e & 0xffff;
+		}
+		goto int_out;
+	case 0x189: case 0x18a: L { /* v_sin_f16 / v_cos_f16: input in revolutions */
+			double x = h2d(a[l]), f = 2.0 * M_PI * (x - floor(x));
+			r[l] = isinf(x) ? 0x7e00 : d2h(in->op == 0x189 ? sin(f) : cos(f));
+		}
 		break;
 	case 0x206: /* v_fma_f16: fused */
 		L r[l] = d2h(fma(h2d(a[l]), h2d(b[l]), h2d(c[l])));

@@ -1,0 +1,51 @@
+// valu_misc.s — one kernel per instruction for test_isa_valu_misc.c
+// (gfx90a), in the frame of vop16.s: lane i loads a, b, c, d =
+// in[4i .. 4i+3] into v2..v5, the instruction writes v5 (which starts at d),
+// v5 is stored at out[i].
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro KD name, denorm
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_next_free_vgpr 16
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 16
+    .amdhsa_float_denorm_mode_32 \denorm
+    .amdhsa_float_denorm_mode_16_64 \denorm
+  .end_amdhsa_kernel
+.endm
+
+.macro T name, denorm, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 2, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  \inst
+  global_store_dword v7, v5, s[6:7]
+  s_endpgm
+  KD \name, \denorm
+.endm
+
+T nop,               3, v_nop
+T lerp_u8,           3, v_lerp_u8 v5, v2, v3, v4
+T sad_hi_u8,         3, v_sad_hi_u8 v5, v2, v3, v4
+T msad_u8,           3, v_msad_u8 v5, v2, v3, v4
+T cvt_pk_u8_f32,     3, v_cvt_pk_u8_f32 v5, v2, v3, v4
+T cvt_pknorm_i16_f32, 3, v_cvt_pknorm_i16_f32 v5, v2, v3
+T cvt_pknorm_u16_f32, 3, v_cvt_pknorm_u16_f32 v5, v2, v3
+T sat_pk_u8_i16,     3, v_sat_pk_u8_i16 v5, v2
+T cvt_off_f32_i4,    3, v_cvt_off_f32_i4 v5, v2
+T frexp_mant_f16,    3, v_frexp_mant_f16 v5, v2
+T frexp_exp_i16_f16, 3, v_frexp_exp_i16_f16 v5, v2
+T mad_f16,           3, v_mad_f16 v5, v2, v3, v4
+T div_fixup_f16,     3, v_div_fixup_f16 v5, v2, v3, v4
