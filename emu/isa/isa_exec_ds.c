@@ -49,6 +49,7 @@ static int ds_aop(unsigned lo, bool *rsub, bool *mskor)
 	case 0x0b: return A_XOR;
 	case 0x0c: *mskor = true; return A_AND;
 	case 0x10: return A_CMPSWAP;    /* cmpst */
+	case 0x11: return A_CMPSWAP;    /* cmpst_f32/f64: compared as floats */
 	case 0x12: return A_FMIN;
 	case 0x13: return A_FMAX;
 	case 0x15: return A_FADD;
@@ -114,6 +115,16 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 				old = m;
 				m = (m & ~d0) | d1;
 				memcpy(p, &m, n);
+			} else if (aop == A_CMPSWAP && (in->op & 0x1f) == 0x11) {
+				/* cmpst_f32/f64: if (MEM == DATA) MEM = DATA2, as
+				 * floats (-0 equals +0, a NaN equals nothing) */
+				uint64_t m = 0;
+				bool eq;
+				memcpy(&m, p, n);
+				old = m;
+				eq = n == 8 ? f64_of(m) == f64_of(d0) : f32_of((uint32_t)m) == f32_of((uint32_t)d0);
+				if (eq)
+					memcpy(p, &d1, n);
 			} else if (aop == A_CMPSWAP) {
 				/* cmpst: if (MEM == DATA) MEM = DATA2 */
 				old = kemu_isa_lds_atomic(p, n, A_CMPSWAP, d1, d0);
@@ -125,6 +136,15 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 				x = f32_of(m);
 				if (aop == A_FMIN ? (y < x || isnan(x)) : (y > x || isnan(x)))
 					memcpy(p, &d0, 4);
+			} else if (aop == A_FMIN || aop == A_FMAX) {
+				/* ds_min/max(_rtn)_f64: the f32 rule on doubles */
+				uint64_t m;
+				double x, y = f64_of(d0);
+				memcpy(&m, p, 8);
+				old = m;
+				x = f64_of(m);
+				if (aop == A_FMIN ? (y < x || isnan(x)) : (y > x || isnan(x)))
+					memcpy(p, &d0, 8);
 			} else {
 				old = kemu_isa_lds_atomic(p, n, (unsigned)aop, d0, 0);
 			}
@@ -384,9 +404,6 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 	/* atomics: 0x00-0x15 (no return), 0x20-0x35 (return), same +0x40 for 64-bit */
 	if (op < 0x80 && op != 0x55 && op != 0x75 && ds_aop(op & 0x1f, &rsub, &mskor) >= 0) {
 		/* 0x0d-0x0f, 0x14 are writes/nop (ds_aop() returns -1 for them) */
-		if (op >= 0x40 && ((op & 0x1f) == 0x15 || (op & 0x1f) == 0x12 ||
-				   (op & 0x1f) == 0x13))
-			return; /* f64 add/min/max on LDS: not implemented */
 		in->flags = (op & 0x20) ? DS_RTN : 0;
 		if (op & 0x40)
 			in->flags |= DS_64;

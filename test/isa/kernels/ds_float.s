@@ -1,0 +1,51 @@
+// ds_float.s — LDS float atomics for test_isa_ds_float.c (gfx90a): lane i
+// loads a, b, c, d = in[4i .. 4i+3] into v2..v5, writes the pair (a, b) to
+// LDS at 8i, runs the atomic with data (c, d) (and, for cmpst, the new
+// value (~a, ~b) in v[10:11]) and stores the returned pair and the LDS
+// pair after the op at out[4i .. 4i+3].  The 32-bit forms use a and c.
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro T name, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v1, 3, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_not_b32 v10, v2
+  v_not_b32 v11, v3
+  v_mov_b32 v12, 0
+  v_mov_b32 v13, 0
+  ds_write_b64 v1, v[2:3]
+  s_waitcnt lgkmcnt(0)
+  \inst
+  s_waitcnt lgkmcnt(0)
+  ds_read_b64 v[8:9], v1
+  s_waitcnt lgkmcnt(0)
+  global_store_dwordx2 v6, v[12:13], s[6:7]
+  global_store_dwordx2 v6, v[8:9], s[6:7] offset:8
+  s_endpgm
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_group_segment_fixed_size 2048
+    .amdhsa_next_free_vgpr 16
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 16
+  .end_amdhsa_kernel
+.endm
+
+T min_rtn_f64,    ds_min_rtn_f64 v[12:13], v1, v[4:5]
+T max_rtn_f64,    ds_max_rtn_f64 v[12:13], v1, v[4:5]
+T min_f64,        ds_min_f64 v1, v[4:5]
+T max_f64,        ds_max_f64 v1, v[4:5]
+T cmpst_rtn_f64,  ds_cmpst_rtn_f64 v[12:13], v1, v[4:5], v[10:11]
+T cmpst_f64,      ds_cmpst_f64 v1, v[4:5], v[10:11]
+T cmpst_rtn_f32,  ds_cmpst_rtn_f32 v12, v1, v4, v10
+T cmpst_f32,      ds_cmpst_f32 v1, v4, v10
