@@ -1249,9 +1249,13 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		}
 	}
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_SDWA) {
-		if (op == 0x100 || (op >= 0x119 && op <= 0x11e) || op == 0x116 || op == 0x13b ||
-		    op == 0x104 || c.fn == isa_exec_vf64 || (c.t[0] == ISA_T_B64))
-			in->exec = isa_exec_illegal; /* SDWA of these: not implemented */
+		/* v_cndmask and the carry ops select their operands like any
+		 * other (VCC, in and out, is the whole mask); mac/fmac (the
+		 * accumulator is D under DST_SEL) and 64-bit ones: not
+		 * implemented */
+		if (op == 0x116 || op == 0x13b || op == 0x104 || c.fn == isa_exec_vf64 ||
+		    (c.t[0] == ISA_T_B64))
+			in->exec = isa_exec_illegal;
 		else {
 			in->inner = c.fn;
 			in->exec = exec_sdwa;

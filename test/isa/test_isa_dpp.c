@@ -13,6 +13,11 @@
  *     BOUND_CTRL and is not written without it;
  *   - a lane not written is inactive for the operation: its VCC carry-out
  *     is 0 (as for EXEC = 0), its VGPR result unchanged.
+ * And the SDWA forms of the same carry ops and v_cndmask (SDWA section):
+ * each source is its selected byte/word (zero- or sign-extended), the op
+ * (and its carry-out into VCC) runs on those, and the result goes to
+ * DST_SEL's byte/word of D with the rest zeroed (UNUSED_PAD), kept
+ * (UNUSED_PRESERVE) or filled with the result's sign bit (UNUSED_SEXT).
  */
 #include <math.h>
 #include <stdbool.h>
@@ -202,6 +207,116 @@ START_TEST(test_dpp_forms_match_model)
 }
 END_TEST
 
+/* ---- SDWA ---- */
+
+enum { SEL_B0, SEL_B1, SEL_B2, SEL_B3, SEL_W0, SEL_W1, SEL_D };
+enum { PAD, SEXT, PRESERVE };
+
+static const struct sdwa_form {
+	const char *name;
+	enum op op;
+	unsigned sel0, sel1, dst_sel, unused;
+	bool sext0, sext1;
+	uint64_t exec;
+} sdwa_forms[] = {
+	{ "add_co_sdwa", ADD_CO, SEL_B1, SEL_W0, SEL_W1, PRESERVE, false, false, ~0ull },
+	{ "addc_co_sdwa", ADDC_CO, SEL_W1, SEL_B3, SEL_D, PAD, false, false, ~0ull },
+	{ "cndmask_sdwa", CNDMASK, SEL_B0, SEL_W1, SEL_B2, SEXT, false, false, ~0ull },
+	{ "sub_co_sdwa", SUB_CO, SEL_B0, SEL_B2, SEL_W0, PAD, true, false, ~0ull },
+	{ "subbrev_co_sdwa", SUBB_CO + 100, SEL_W0, SEL_W1, SEL_D, PAD, false, true,
+	  0xffffffffffff0000ull },
+};
+
+static uint32_t sel(uint32_t v, unsigned s, bool sext)
+{
+	if (s == SEL_D)
+		return v;
+	unsigned bits = s <= SEL_B3 ? 8 : 16, sh = s <= SEL_B3 ? 8 * s : 16 * (s - SEL_W0);
+	uint32_t x = (v >> sh) & ((1u << bits) - 1);
+	if (sext && (x >> (bits - 1) & 1))
+		x |= ~0u << bits;
+	return x;
+}
+
+static void sdwa_model(const struct sdwa_form *f, const uint32_t *in, uint32_t *want)
+{
+	for (int l = 0; l < 64; l++) {
+		const uint32_t *v = in + 4 * l;
+		uint32_t a = sel(v[0], f->sel0, f->sext0), b = sel(v[1], f->sel1, f->sext1), r = 0;
+		bool vcc = v[0] > v[1], co = false;
+		uint64_t t;
+		want[4 * l] = v[3];
+		want[4 * l + 1] = v[2];
+		want[4 * l + 2] = v[3];
+		want[4 * l + 3] = f->op == CNDMASK ? vcc : 0;
+		if (!(f->exec >> l & 1))
+			continue;
+		switch ((int)f->op) {
+		case ADD_CO: t = (uint64_t)a + b; r = (uint32_t)t; co = t >> 32; break;
+		case ADDC_CO: t = (uint64_t)a + b + vcc; r = (uint32_t)t; co = t >> 32; break;
+		case SUB_CO: r = a - b; co = b > a; break;
+		case SUBB_CO + 100: r = b - a - vcc; co = (uint64_t)a + vcc > b; break; /* subbrev */
+		default: r = vcc ? b : a; co = vcc; break;
+		}
+		want[4 * l + 3] = co;
+		if (f->dst_sel == SEL_D) {
+			want[4 * l] = r;
+			continue;
+		}
+		unsigned bits = f->dst_sel <= SEL_B3 ? 8 : 16;
+		unsigned sh = f->dst_sel <= SEL_B3 ? 8 * f->dst_sel : 16 * (f->dst_sel - SEL_W0);
+		uint32_t mask = ((1u << bits) - 1) << sh, o = (r << sh) & mask;
+		if (f->unused == PRESERVE)
+			o |= v[3] & ~mask;
+		else if (f->unused == SEXT && (r >> (bits - 1) & 1))
+			o |= ~0u << (sh + bits);
+		want[4 * l] = o;
+	}
+}
+
+START_TEST(test_sdwa_carries_match_model)
+{
+	char path[600];
+	uint32_t *in = hx_alloc(64 * 16), *out = hx_alloc(64 * 16), want[256];
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0, carries = 0;
+
+	if (!loaded) {
+		ck_assert_msg(hx_kernel_path("dpp", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+			      "dpp-gfx90a.co not built");
+		ck_assert_int_eq(hx_load(&code, path), 0);
+		loaded = true;
+	}
+	for (size_t k = 0; k < sizeof(sdwa_forms) / sizeof(sdwa_forms[0]); k++) {
+		const struct sdwa_form *f = &sdwa_forms[k];
+		for (unsigned seed = 1; seed <= 4; seed++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+			struct kemu_isa_error err;
+			rng = seed * 0x2545f491u + (uint32_t)k * 0x9e3779b9u;
+			for (unsigned i = 0; i < 256; i++)
+				in[i] = rnd() % 4 ? rnd() : 0xffffffffu - rnd() % 3;
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
+				      kemu_isa_error_name(err.kind), err.message);
+			sdwa_model(f, in, want);
+			for (unsigned i = 0; i < 256; i++) {
+				if (i % 4 == 3)
+					carries += want[i];
+				if (out[i] != want[i] && bad++ < 8)
+					fprintf(stderr, "%s seed %u lane %u word %u: got %08x, model %08x\n",
+						f->name, seed, i / 4, i % 4, out[i], want[i]);
+			}
+		}
+	}
+	ck_assert_msg(carries > 100, "only %u carries", carries);
+	ck_assert_msg(bad == 0, "%u words differ from the model", bad);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
 /* The model's lane rules on hand-worked cases. */
 START_TEST(test_model_sources)
 {
@@ -222,6 +337,7 @@ static Suite *dpp_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_model_sources);
 	tcase_add_test(tc, test_dpp_forms_match_model);
+	tcase_add_test(tc, test_sdwa_carries_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }

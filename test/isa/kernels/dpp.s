@@ -1,5 +1,6 @@
 // dpp.s — DPP forms for test_isa_dpp.c (gfx90a): carries, v_cndmask, float
-// source modifiers, row_newbcast and the 64-bit (row_newbcast) forms.
+// source modifiers, row_newbcast and the 64-bit (row_newbcast) forms; and
+// the SDWA forms of the carries and v_cndmask.
 // Kernarg {const uint32_t *in, uint32_t *out}; one wave: lane i loads
 // a, b, c, d = in[4i .. 4i+3] into v2..v5, sets VCC = (a > b) and v8/v9 =
 // c/d, runs the instruction under EXEC = {exec_lo, exec_hi}, and stores
@@ -52,3 +53,10 @@ T mul_f32_abs,     -1, -1, v_mul_f32_dpp v5, |v2|, -v3 row_mirror row_mask:0xf b
 T mov_newbcast,    -1, -1, v_mov_b32_dpp v5, v2 row_newbcast:3 row_mask:0xf bank_mask:0xf
 T ceil_f64_nb,     -1, 0xf0f0f0f0, v_ceil_f64_dpp v[8:9], v[2:3] row_newbcast:1 row_mask:0xf bank_mask:0xf
 T fmac_f64_nb,     -1, -1, v_fmac_f64_dpp v[8:9], v[2:3], v[4:5] row_newbcast:15 row_mask:0xf bank_mask:0xf
+
+// SDWA forms of the carry ops and v_cndmask (same frame, full EXEC)
+T add_co_sdwa,     -1, -1, v_add_co_u32_sdwa v5, vcc, v2, v3 dst_sel:WORD_1 dst_unused:UNUSED_PRESERVE src0_sel:BYTE_1 src1_sel:WORD_0
+T addc_co_sdwa,    -1, -1, v_addc_co_u32_sdwa v5, vcc, v2, v3, vcc dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_1 src1_sel:BYTE_3
+T cndmask_sdwa,    -1, -1, v_cndmask_b32_sdwa v5, v2, v3, vcc dst_sel:BYTE_2 dst_unused:UNUSED_SEXT src0_sel:BYTE_0 src1_sel:WORD_1
+T sub_co_sdwa,     -1, -1, v_sub_co_u32_sdwa v5, vcc, sext(v2), v3 dst_sel:WORD_0 dst_unused:UNUSED_PAD src0_sel:BYTE_0 src1_sel:BYTE_2
+T subbrev_co_sdwa, 0xffff0000, -1, v_subbrev_co_u32_sdwa v5, vcc, v2, sext(v3), vcc dst_sel:DWORD dst_unused:UNUSED_PAD src0_sel:WORD_0 src1_sel:WORD_1
