@@ -539,9 +539,9 @@ void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 		return;
 	if (in->enc == ISA_ENC_SCRATCH && m.kind == MK_ATOMIC)
 		return;
-	/* gfx90a has f32/f64 atomics only in GLOBAL (and f64 in FLAT);
-	 * pk_add_f16/add_f32 are not FLAT ops */
-	if (in->enc == ISA_ENC_FLAT && (op == 0x4d || op == 0x4e))
+	/* gfx90a has f32/f64 atomics only in GLOBAL (and f64 in FLAT):
+	 * pk_add_f16/add_f32 are FLAT ops on gfx942 only */
+	if (in->enc == ISA_ENC_FLAT && (op == 0x4d || op == 0x4e) && !dc->gfx942)
 		return;
 	in->addr_reg = w1 & 0xff;
 	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + agpr_base);
@@ -760,8 +760,6 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 	fop = op;
 	if (!flat_op(fop, &m))
 		return;
-	if (op == 0x4d || op == 0x4e || (op >= 0x4f && op <= 0x51))
-		return; /* buffer float atomics: not implemented */
 	in->aux = (uint16_t)fop;
 	in->offset = (int32_t)(w0 & 0xfff);
 	if (w0 & (1u << 12))

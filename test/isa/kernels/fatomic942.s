@@ -1,0 +1,42 @@
+// fatomic942.s — float atomics for test_isa_fatomic.c (gfx942): the FLAT
+// forms (gfx942 only) on a global address.  Kernarg {const uint32_t
+// *in, uint32_t *out, void *mem}: lane i loads a, b, c, d = in[4i .. 4i+3]
+// into v2..v5, runs the atomic on mem + 8i with data a (32-bit) or (a, b)
+// (64-bit), and stores v[2:3] (the returned old value, or the data when
+// the form returns nothing) at out[2i .. 2i+1].
+.macro T name, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_load_dwordx2 s[12:13], s[0:1], 0x10
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 3, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_mov_b32 s8, s12
+  s_and_b32 s9, s13, 0xffff
+  s_mov_b32 s10, -1
+  s_mov_b32 s11, 0x27000
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v9, s13
+  v_add_co_u32 v8, vcc, s12, v7
+  v_addc_co_u32 v9, vcc, 0, v9, vcc
+  \inst
+  s_waitcnt vmcnt(0)
+  global_store_dwordx2 v7, v[2:3], s[6:7]
+  s_endpgm
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_next_free_vgpr 16
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 16
+  .end_amdhsa_kernel
+.endm
+
+T flat_add_f32,    flat_atomic_add_f32 v2, v[8:9], v2 sc0
+T flat_pk_add_f16, flat_atomic_pk_add_f16 v[8:9], v2
