@@ -957,6 +957,11 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B; c.t[2] = B;
 		return c;
 	}
+	if (op == 0x138 || op == 0x139 || op == 0x13a) {
+		/* v_dot2c_i32_i16, v_dot4c_i32_i8, v_dot8c_i32_i4: D += dot */
+		c.fn = isa_exec_idot; c.t[0] = B; c.t[1] = B;
+		return c;
+	}
 	if (op == 0x1dd) { /* S0 is a float: float inline constants */
 		c.fn = exec_vb32; c.t[0] = F; c.t[1] = B; c.t[2] = B;
 		return c;
@@ -1226,6 +1231,12 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, op == 0x104 ? ISA_T_F64 : ISA_T_F32, 0);
 	if (op == 0x123)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
+	if (op == 0x138 || op == 0x139 || op == 0x13a) { /* dot*c: accumulate into vdst */
+		if (abs || neg || in->omod)
+			return;
+		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_B32, 0);
+		in->aux = op == 0x138 ? 0 : op == 0x139 ? 2 : 4;
+	}
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
 	if ((c.fn == exec_v3_i16 || IN(op, 0x18f, 0x14e, 0x1cd, 0x1da, 0x1e4, 0x1dd, 0x294, 0x295)) &&
@@ -1250,11 +1261,11 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	}
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_SDWA) {
 		/* v_cndmask and the carry ops select their operands like any
-		 * other (VCC, in and out, is the whole mask); mac/fmac (the
-		 * accumulator is D under DST_SEL) and 64-bit ones: not
-		 * implemented */
-		if (op == 0x116 || op == 0x13b || op == 0x104 || c.fn == isa_exec_vf64 ||
-		    (c.t[0] == ISA_T_B64))
+		 * other (VCC, in and out, is the whole mask); mac/fmac and
+		 * dot*c (the accumulator is D under DST_SEL) and 64-bit ones:
+		 * not implemented */
+		if (op == 0x116 || op == 0x13b || op == 0x104 || (op >= 0x138 && op <= 0x13a) ||
+		    c.fn == isa_exec_vf64 || (c.t[0] == ISA_T_B64))
 			in->exec = isa_exec_illegal;
 		else {
 			in->inner = c.fn;

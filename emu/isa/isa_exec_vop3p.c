@@ -5,6 +5,8 @@
  * (v_accvgpr_read/write/mov) and the matrix cores' f32 MFMA (CDNA2/CDNA3
  * ISA guides, "VOP3P" and "Matrix Arithmetic Instructions").
  *
+ * Integer dot products (0x26-0x2b): see isa_exec_idot.
+ *
  * Packed 16-bit integer ops (0x00-0x0d): source i is one register holding
  * {lo, hi}; OP_SEL bit i picks the half feeding the low result,
  * OP_SEL_HI bit i the half feeding the high one.  An inline constant is
@@ -260,6 +262,45 @@ static int exec_fma_mix(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* Integer dot products (VOP3P v_dot2_i32_i16 ... v_dot8_u32_u4, and the
+ * accumulating VOP2/VOP3 v_dot2c_i32_i16, v_dot4c_i32_i8, v_dot8c_i32_i4):
+ * D = S2 + the sum over the elements of S0 and S1 (in->aux: 0 i16, 1 u16,
+ * 2 i8, 3 u8, 4 i4, 5 u4; element 0 in the low bits), exact; CLAMP
+ * saturates to the result type, otherwise the sum wraps. */
+int isa_exec_idot(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t t[3][ISA_LANES], r[ISA_LANES];
+	const uint32_t *s[3];
+	unsigned kind = in->aux, bits = kind < 2 ? 16 : kind < 4 ? 8 : 4, n = 32 / bits;
+	bool sgn = !(kind & 1);
+
+	for (unsigned i = 0; i < 3; i++)
+		s[i] = isa_vsrc32(w, &in->src[i], t[i]);
+	L {
+		int64_t sum = sgn ? (int64_t)(int32_t)s[2][l] : (int64_t)s[2][l];
+		for (unsigned k = 0; k < n; k++) {
+			uint32_t a = (s[0][l] >> (bits * k)) & ((1u << bits) - 1);
+			uint32_t b = (s[1][l] >> (bits * k)) & ((1u << bits) - 1);
+			if (sgn) {
+				int32_t x = (int32_t)(a << (32 - bits)) >> (32 - bits);
+				int32_t y = (int32_t)(b << (32 - bits)) >> (32 - bits);
+				sum += (int64_t)x * y;
+			} else {
+				sum += (int64_t)a * b;
+			}
+		}
+		if (in->clamp) {
+			if (sgn)
+				sum = sum > INT32_MAX ? INT32_MAX : sum < INT32_MIN ? INT32_MIN : sum;
+			else
+				sum = sum > (int64_t)UINT32_MAX ? (int64_t)UINT32_MAX : sum;
+		}
+		r[l] = (uint32_t)sum;
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
 /* v_accvgpr_read_b32 / write_b32 / mov_b32: the decoder resolved the
  * rows, so these are plain row copies under EXEC. */
 static int exec_acc_move(struct isa_wave *w, const struct isa_inst *in)
@@ -357,6 +398,21 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 				return;
 		}
 		in->exec = exec_pk_i16;
+		return;
+	case 0x26: case 0x27: case 0x28: case 0x29: case 0x2a: case 0x2b:
+		/* v_dot2_i32_i16 .. v_dot8_u32_u4: the assembler's default
+		 * OP_SEL_HI (all ones for S0/S1) only; OP_SEL and NEG select
+		 * and negate halves of packed sources, which these do not
+		 * document: not decoded */
+		if (in->opsel || in->neg_lo || in->neg_hi || (in->opsel_hi & 3) != 3)
+			return;
+		for (unsigned i = 0; i < 3; i++) {
+			kemu_isa_opnd(&in->src[i], i == 0 ? c0 : i == 1 ? c1 : c2, ISA_T_B32, 0);
+			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
+				return;
+		}
+		in->aux = (uint16_t)(op - 0x26);
+		in->exec = isa_exec_idot;
 		return;
 	case 0x20: case 0x21: case 0x22: /* v_fma_mix_f32, v_fma_mixlo_f16, v_fma_mixhi_f16 */
 		for (unsigned i = 0; i < 3; i++) {

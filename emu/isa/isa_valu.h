@@ -24,6 +24,9 @@ bool isa_vfp_supported(unsigned op, bool gfx942);
 /* r = fma(a, b, c) on 64 lanes of f32 bits (exact, host FMA if present) */
 void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r);
 
+/* isa_exec_vop3p.c: integer dot products (in->aux: element type) */
+int isa_exec_idot(struct isa_wave *w, const struct isa_inst *in);
+
 /* Fetch a 32-bit float-typed source with abs/neg applied (into buf). */
 void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
 void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);

@@ -17,7 +17,10 @@
  *     default NaN, x/0 and inf/x infinity, x/inf and 0/x zero (signs
  *     xor'ed), an exponent difference below -25 zero, else |S0| with the
  *     sign of S1 xor S2 (a NaN quotient quieted, as every f16 result);
- *   - 16-bit results are zero-extended into D.
+ *   - 16-bit results are zero-extended into D;
+ *   - the integer dot products sum S2 (D for the dot*c forms) and the
+ *     products of S0's and S1's elements (element 0 in the low bits, signed
+ *     or unsigned), wrapping, or saturating with CLAMP.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -149,7 +152,38 @@ static uint32_t m_div_fixup_f16(const uint32_t *v)
 	return hnan(q) ? q | 0x200 : q; /* f16 results are quiet NaNs */
 }
 
-enum gen_kind { G_BITS, G_F32, G_F16 };
+/* dot products: bits per element, signedness, accumulator from S2 or D */
+static uint32_t dot(const uint32_t *v, unsigned bits, bool sgn, bool clamp, bool acc_d)
+{
+	long long sum = sgn ? (long long)(int32_t)v[acc_d ? 3 : 2] : (long long)v[acc_d ? 3 : 2];
+	for (unsigned k = 0; k < 32 / bits; k++) {
+		long long x = (v[0] >> (k * bits)) & ((1u << bits) - 1);
+		long long y = (v[1] >> (k * bits)) & ((1u << bits) - 1);
+		if (sgn) {
+			if (x >> (bits - 1))
+				x -= 1ll << bits;
+			if (y >> (bits - 1))
+				y -= 1ll << bits;
+		}
+		sum += x * y;
+	}
+	if (clamp && sgn)
+		sum = sum > 2147483647ll ? 2147483647ll : sum < -2147483648ll ? -2147483648ll : sum;
+	if (clamp && !sgn && sum > 4294967295ll)
+		sum = 4294967295ll;
+	return (uint32_t)sum;
+}
+static uint32_t m_dot2_i16(const uint32_t *v) { return dot(v, 16, true, false, false); }
+static uint32_t m_dot2_u16_c(const uint32_t *v) { return dot(v, 16, false, true, false); }
+static uint32_t m_dot4_i8_c(const uint32_t *v) { return dot(v, 8, true, true, false); }
+static uint32_t m_dot4_u8(const uint32_t *v) { return dot(v, 8, false, false, false); }
+static uint32_t m_dot8_i4(const uint32_t *v) { return dot(v, 4, true, false, false); }
+static uint32_t m_dot8_u4_c(const uint32_t *v) { return dot(v, 4, false, true, false); }
+static uint32_t m_dot2c_i16(const uint32_t *v) { return dot(v, 16, true, false, true); }
+static uint32_t m_dot4c_i8(const uint32_t *v) { return dot(v, 8, true, false, true); }
+static uint32_t m_dot8c_i4(const uint32_t *v) { return dot(v, 4, true, false, true); }
+
+enum gen_kind { G_BITS, G_F32, G_F16, G_DOT };
 static const struct form {
 	const char *name;
 	uint32_t (*model)(const uint32_t *v);
@@ -168,6 +202,15 @@ static const struct form {
 	{ "frexp_exp_i16_f16", m_frexp_exp, G_F16 },
 	{ "mad_f16", m_mad_f16, G_F16 },
 	{ "div_fixup_f16", m_div_fixup_f16, G_F16 },
+	{ "dot2_i32_i16", m_dot2_i16, G_DOT },
+	{ "dot2_u32_u16_c", m_dot2_u16_c, G_DOT },
+	{ "dot4_i32_i8_c", m_dot4_i8_c, G_DOT },
+	{ "dot4_u32_u8", m_dot4_u8, G_DOT },
+	{ "dot8_i32_i4", m_dot8_i4, G_DOT },
+	{ "dot8_u32_u4_c", m_dot8_u4_c, G_DOT },
+	{ "dot2c_i32_i16", m_dot2c_i16, G_DOT },
+	{ "dot4c_i32_i8", m_dot4c_i8, G_DOT },
+	{ "dot8c_i32_i4", m_dot8c_i4, G_DOT },
 };
 
 static uint32_t rng;
@@ -198,6 +241,12 @@ static uint32_t gen(enum gen_kind g, unsigned word)
 					    : (x & 0xffff);
 		return (rnd() & 0xffff0000) | h;
 	}
+	case G_DOT: /* extreme elements and accumulators near the saturation points */
+		if (rnd() % 4 == 0)
+			return rnd() % 2 ? 0x80808080u : 0x7fff7fffu;
+		if (word >= 2 && rnd() % 2)
+			return rnd() % 2 ? 0x7ffffff0u + rnd() % 16 : 0x80000000u + rnd() % 16;
+		return x;
 	default:
 		return rnd() % 8 == 0 ? 0 : x;
 	}
@@ -274,6 +323,10 @@ START_TEST(test_model_hand_values)
 	ck_assert_uint_eq(m_frexp_exp(v), 4);
 	v[0] = 0xff00ff00; v[1] = 0x00ff00ff; v[2] = 0x00000101;
 	ck_assert_uint_eq(m_lerp(v), 0x7f7f8080);
+	v[0] = 0x00028001; v[1] = 0x0003ffff; v[2] = 10;            /* 2*3 + (-32767)(-1) + 10 */
+	ck_assert_uint_eq(m_dot2_i16(v), 32783);
+	v[0] = 0x7f7f7f7f; v[1] = 0x7f7f7f7f; v[2] = 0x7fffffff;    /* saturates */
+	ck_assert_uint_eq(m_dot4_i8_c(v), 0x7fffffff);
 }
 END_TEST
 

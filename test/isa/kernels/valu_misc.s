@@ -49,3 +49,12 @@ T frexp_mant_f16,    3, v_frexp_mant_f16 v5, v2
 T frexp_exp_i16_f16, 3, v_frexp_exp_i16_f16 v5, v2
 T mad_f16,           3, v_mad_f16 v5, v2, v3, v4
 T div_fixup_f16,     3, v_div_fixup_f16 v5, v2, v3, v4
+T dot2_i32_i16,      3, v_dot2_i32_i16 v5, v2, v3, v4
+T dot2_u32_u16_c,    3, v_dot2_u32_u16 v5, v2, v3, v4 clamp
+T dot4_i32_i8_c,     3, v_dot4_i32_i8 v5, v2, v3, v4 clamp
+T dot4_u32_u8,       3, v_dot4_u32_u8 v5, v2, v3, v4
+T dot8_i32_i4,       3, v_dot8_i32_i4 v5, v2, v3, v4
+T dot8_u32_u4_c,     3, v_dot8_u32_u4 v5, v2, v3, v4 clamp
+T dot2c_i32_i16,     3, v_dot2c_i32_i16 v5, v2, v3
+T dot4c_i32_i8,      3, v_dot4c_i32_i8 v5, v2, v3
+T dot8c_i32_i4,      3, v_dot8c_i32_i4 v5, v2, v3
