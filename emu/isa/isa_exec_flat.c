@@ -185,6 +185,17 @@ static uint64_t atomic64(uint64_t *p, unsigned aop, uint64_t v, uint64_t cmp)
 	}
 }
 
+/* The same atomics for the scalar unit (isa_exec_smem.c): p is host
+ * memory shared with other waves, bytes 4 or 8, aop the FLAT numbering
+ * (0 swap .. 12 dec); returns the old value. */
+uint64_t kemu_isa_mem_atomic(void *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
+uint64_t kemu_isa_mem_atomic(void *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp)
+{
+	if (bytes == 4)
+		return atomic32(p, aop, (uint32_t)v, (uint32_t)cmp);
+	return atomic64(p, aop, v, cmp);
+}
+
 /* Same semantics on LDS (one host thread per workgroup: no host atomics). */
 uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
 uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp)

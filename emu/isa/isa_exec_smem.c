@@ -10,6 +10,12 @@
  * resource: base [47:0], NUM_RECORDS in word 2; dwords past NUM_RECORDS
  * read as zero and are not written.  The scalar data cache is not
  * modelled (every access goes to memory), so s_dcache_* are no-ops.
+ *
+ * Scalar atomics (s_atomic_*, s_buffer_atomic_*, 32-bit and _x2): one
+ * atomic on the (dword- or qword-aligned) address with the FLAT atomics'
+ * semantics, SDATA the data ({new, compare} for cmpswap); with GLC the
+ * old value is written back to SDATA.  A buffer atomic past NUM_RECORDS
+ * does nothing (and returns 0).
  */
 #include <time.h>
 
@@ -20,6 +26,9 @@
 #define SMEM_STORE 2
 #define SMEM_SOE 4
 #define SMEM_IMM 8
+#define SMEM_GLC 16
+
+uint64_t kemu_isa_mem_atomic(void *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
 
 static uint64_t smem_offset(const struct isa_wave *w, const struct isa_inst *in)
 {
@@ -78,6 +87,45 @@ static int exec_smem(struct isa_wave *w, const struct isa_inst *in)
 	}
 	for (unsigned i = 0; i < n; i++)
 		isa_swrite32(w, in->dst + i, data[i]);
+	return ISA_STEP_NEXT;
+}
+
+/* in->aux: bytes (4 or 8); in->offset1 holds SOFFSET; the atomic op is
+ * the low 5 bits of the opcode (the FLAT numbering). */
+static int exec_satomic(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = in->aux, base_reg = in->src[0].reg, aop = in->op & 0x1f, nd = n / 4;
+	uint64_t off = smem_offset(w, in), base, old = 0, v, cmp = 0;
+	uint64_t va;
+	void *h;
+
+	if (in->flags & SMEM_BUFFER) {
+		base = gfx9_v_base(&w->s[base_reg]);
+		if ((off & ~(uint64_t)(n - 1)) + n > GFX9_DESC_GET(&w->s[base_reg], GFX9_V_NUM_RECORDS))
+			goto done;
+	} else {
+		base = isa_sreg64(w, base_reg);
+	}
+	va = (base + off) & ~(uint64_t)(n - 1);
+	v = w->s[in->dst & 127];
+	if (n == 8)
+		v |= (uint64_t)w->s[(in->dst + 1u) & 127] << 32;
+	if (aop == 1) { /* cmpswap: the compare value follows the data */
+		cmp = w->s[(in->dst + nd) & 127];
+		if (n == 8)
+			cmp |= (uint64_t)w->s[(in->dst + nd + 1u) & 127] << 32;
+	}
+	h = isa_mem_map(w, in, va, n, KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_WRITE |
+				    KEMU_ISA_ACCESS_ATOMIC);
+	if (!h)
+		return ISA_STEP_ERROR;
+	old = kemu_isa_mem_atomic(h, n, aop, v, cmp);
+done:
+	if (in->flags & SMEM_GLC) {
+		isa_swrite32(w, in->dst, (uint32_t)old);
+		if (n == 8)
+			isa_swrite32(w, in->dst + 1u, (uint32_t)(old >> 32));
+	}
 	return ISA_STEP_NEXT;
 }
 
@@ -144,5 +192,13 @@ void kemu_isa_decode_smem(const struct isa_decoder *dc, struct isa_inst *in)
 		in->exec = exec_smem_nop;
 	} else if (op == 0x28 || op == 0x29) {      /* s_dcache_discard */
 		in->exec = exec_smem_nop;
+	} else if ((op & 0x1f) <= 0x0c && (op >> 5) >= 2 && (op >> 5) <= 5) {
+		/* 0x40 s_buffer_atomic_*, 0x60 _x2, 0x80 s_atomic_*, 0xa0 _x2 */
+		in->aux = (op & 0x20) ? 8 : 4;
+		if (op < 0x80)
+			in->flags |= SMEM_BUFFER;
+		if (w0 & (1u << 16))
+			in->flags |= SMEM_GLC;
+		in->exec = exec_satomic;
 	}
 }
