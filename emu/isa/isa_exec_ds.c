@@ -158,6 +158,36 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ds_wrxchg2(st64)_rtn_b32/b64: two exchanges, at ADDR + OFFSET0 * size
+ * and ADDR + OFFSET1 * size (x64 for st64), DATA0 and DATA1 in, the two
+ * old values out (vdst, vdst + n/4); an address out of range returns 0
+ * and writes nothing.  in->aux: element bytes; in->flags & 1: st64. */
+static int exec_ds_wrxchg2(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = in->aux, nd = n / 4, scale = n * ((in->flags & 1) ? 64 : 1);
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint32_t base = isa_vrow(w, in->addr_reg)[l];
+		for (unsigned k = 0; k < 2; k++) {
+			uint64_t a = (uint32_t)(base + (k ? in->offset1 : (uint32_t)in->offset) * scale);
+			unsigned src = k ? in->sdst : in->data_reg;
+			uint32_t nv[2], old[2] = { 0, 0 };
+			for (unsigned i = 0; i < nd; i++)
+				nv[i] = isa_vrow(w, src + i)[l];
+			if (lds_ok(w, a, n)) {
+				memcpy(old, lds + a, n);
+				memcpy(lds + a, nv, n);
+			}
+			for (unsigned i = 0; i < nd; i++)
+				isa_vrow(w, in->dst + k * nd + i)[l] = old[i];
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
 /* Loads/stores: aux = bytes per element; flags: sign extension etc. */
 #define DS_SEXT 4
 #define DS_D16_LO 8
@@ -412,6 +442,14 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 		return;
 	}
 	switch (op) {
+	case 0x2e: case 0x2f: case 0x6e: case 0x6f: /* wrxchg2(st64)_rtn_b32/b64 */
+		in->aux = op >= 0x6e ? 8 : 4;
+		in->flags = (op & 1) ? 1 : 0;
+		in->offset = (int32_t)off0;
+		in->offset1 = off1;
+		in->sdst = (uint16_t)data1;
+		in->exec = exec_ds_wrxchg2;
+		return;
 	case 0x2d: case 0x6d: /* wrxchg_rtn */
 		in->flags = DS_RTN | (op == 0x6d ? DS_64 : 0);
 		in->exec = exec_ds_atomic;

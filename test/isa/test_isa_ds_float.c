@@ -6,7 +6,9 @@
  *     already follow in emu/isa);
  *   - cmpst: MEM = DATA2 when MEM == DATA compared as floats (-0 equals
  *     +0, a NaN equals nothing); _rtn returns the old MEM.
- * Inputs mix random doubles, equal pairs, signed zeros and NaNs.
+ * Inputs mix random doubles, equal pairs, signed zeros and NaNs.  And
+ * ds_wrxchg2_rtn_b32/b64: two exchanges at ADDR + OFFSET0/1 * size, both
+ * old values returned.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -125,12 +127,53 @@ START_TEST(test_ds_float_atomics_match_model)
 }
 END_TEST
 
+START_TEST(test_ds_wrxchg2)
+{
+	char path[600];
+	static struct hx_code code;
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	struct kemu_isa_error err;
+
+	ck_assert_msg(hx_kernel_path("ds_float", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "ds_float-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	rng = 12345;
+	for (unsigned i = 0; i < NLANES * 4; i++)
+		in[i] = rnd();
+	for (int b64 = 0; b64 < 2; b64++) {
+		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+				       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+		l.kd = hx_kd(&code, b64 ? "wrxchg2_rtn_b64" : "wrxchg2_rtn_b32");
+		ck_assert(l.kd != 0);
+		ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s", kemu_isa_error_name(err.kind), err.message);
+		for (unsigned i = 0; i < NLANES; i++) {
+			const uint32_t *v = in + 4 * i;
+			if (b64) {
+				/* returned: the old 16 bytes; after: the complements */
+				for (unsigned j = 0; j < 4; j++) {
+					ck_assert_msg(out[8 * i + j] == v[j], "b64 lane %u rtn %u", i, j);
+					ck_assert_msg(out[8 * i + 4 + j] == ~v[j], "b64 lane %u mem %u", i, j);
+				}
+			} else {
+				ck_assert_msg(out[4 * i] == v[0] && out[4 * i + 1] == v[1], "b32 lane %u rtn", i);
+				ck_assert_msg(out[4 * i + 2] == v[2] && out[4 * i + 3] == v[3], "b32 lane %u mem", i);
+			}
+		}
+	}
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
 static Suite *ds_float_suite(void)
 {
 	Suite *s = suite_create("isa_ds_float");
 	TCase *tc = tcase_create("ds_float");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_ds_float_atomics_match_model);
+	tcase_add_test(tc, test_ds_wrxchg2);
 	suite_add_tcase(s, tc);
 	return s;
 }

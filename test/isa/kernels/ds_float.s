@@ -49,3 +49,50 @@ T cmpst_rtn_f64,  ds_cmpst_rtn_f64 v[12:13], v1, v[4:5], v[10:11]
 T cmpst_f64,      ds_cmpst_f64 v1, v[4:5], v[10:11]
 T cmpst_rtn_f32,  ds_cmpst_rtn_f32 v12, v1, v4, v10
 T cmpst_f32,      ds_cmpst_f32 v1, v4, v10
+T wrxchg2_rtn_b32, ds_wrxchg2_rtn_b32 v[12:13], v1, v4, v5 offset1:1
+
+// T2: 16 bytes of LDS per lane, (a, b, c, d) at 16i; the instruction's data
+// are v[16:17] = (~a, ~b) and v[18:19] = (~c, ~d); out[8i .. 8i+7] gets
+// v[12:15] (returned) and the 16 bytes after the op.
+.macro T2 name, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v1, 4, v0
+  v_lshlrev_b32 v7, 5, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_not_b32 v16, v2
+  v_not_b32 v17, v3
+  v_not_b32 v18, v4
+  v_not_b32 v19, v5
+  v_mov_b32 v12, 0
+  v_mov_b32 v13, 0
+  v_mov_b32 v14, 0
+  v_mov_b32 v15, 0
+  ds_write_b128 v1, v[2:5]
+  s_waitcnt lgkmcnt(0)
+  \inst
+  s_waitcnt lgkmcnt(0)
+  ds_read_b128 v[8:11], v1
+  s_waitcnt lgkmcnt(0)
+  global_store_dwordx4 v7, v[12:15], s[6:7]
+  global_store_dwordx4 v7, v[8:11], s[6:7] offset:16
+  s_endpgm
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_group_segment_fixed_size 4096
+    .amdhsa_next_free_vgpr 24
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 24
+  .end_amdhsa_kernel
+.endm
+
+T2 wrxchg2_rtn_b64, ds_wrxchg2_rtn_b64 v[12:15], v1, v[16:17], v[18:19] offset1:1
