@@ -957,6 +957,10 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		c.fn = exec_vb32; c.t[0] = B; c.t[1] = B; c.t[2] = B;
 		return c;
 	}
+	if (op == 0x13c) {
+		c.fn = isa_exec_pk_f16; c.t[0] = H; c.t[1] = H;
+		return c;
+	}
 	if (op == 0x138 || op == 0x139 || op == 0x13a) {
 		/* v_dot2c_i32_i16, v_dot4c_i32_i8, v_dot8c_i32_i4: D += dot */
 		c.fn = isa_exec_idot; c.t[0] = B; c.t[1] = B;
@@ -1108,12 +1112,13 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		nsrc = 2;
 		if (op2 == 0x16 && dc->gfx942)
 			return; /* gfx942 has no v_mac_f32 */
-		if (op2 == 0x17 || op2 == 0x18) { /* gfx942: v_fmamk/fmaak_f32 -> v_fma_f32 */
+		if (op2 == 0x17 || op2 == 0x18 || op2 == 0x24 || op2 == 0x25) {
+			/* gfx942 v_fmamk/fmaak_f32 -> v_fma_f32; gfx90a
+			 * v_madmk/madak_f32 -> v_mad_f32; v_madmk/madak_f16 ->
+			 * v_mad_f16: K is the literal (its low half for f16) */
 			unsigned k = ISA_SRC_LITERAL;
-			if (!dc->gfx942)
-				return;
-			op = 0x1cb;
-			if (op2 == 0x17) {
+			op = op2 >= 0x24 ? 0x203 : dc->gfx942 ? 0x1cb : 0x1c1;
+			if (op2 == 0x17 || op2 == 0x24) { /* mk: S0 * K + S1 */
 				code[2] = code[1];
 				code[1] = k;
 			} else {
@@ -1231,6 +1236,12 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, op == 0x104 ? ISA_T_F64 : ISA_T_F32, 0);
 	if (op == 0x123)
 		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
+	if (op == 0x13c) { /* v_pk_fmac_f16 (VOP2 only): D = S0 * S1 + D per half */
+		if (in->enc != ISA_ENC_VOP2 || (w0 & 0x1ff) == ISA_SRC_DPP || (w0 & 0x1ff) == ISA_SRC_SDWA)
+			return;
+		kemu_isa_opnd(&in->src[2], 256 + in->dst, ISA_T_F16, 0);
+		in->opsel_hi = 7; /* each half from the same half */
+	}
 	if (op == 0x138 || op == 0x139 || op == 0x13a) { /* dot*c: accumulate into vdst */
 		if (abs || neg || in->omod)
 			return;

@@ -914,7 +914,7 @@ ISA_HOT int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t t[3][ISA_LANES], r[ISA_LANES];
 	const uint32_t *s[3];
-	unsigned nsrc = in->op == 0x0e ? 3 : 2, dn = isa_denorm64(w);
+	unsigned nsrc = (in->op == 0x0e || in->op == 0x13c) ? 3 : 2, dn = isa_denorm64(w);
 
 	for (unsigned i = 0; i < nsrc; i++)
 		s[i] = isa_vsrc32(w, &in->src[i], t[i]);
@@ -932,7 +932,7 @@ ISA_HOT int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in)
 				x[i] = h2d(v[i]);
 			}
 			switch (in->op) {
-			case 0x0e: res = d2h(fma(x[0], x[1], x[2])); break;
+			case 0x0e: case 0x13c: res = d2h(fma(x[0], x[1], x[2])); break; /* pk_fma, pk_fmac */
 			case 0x0f: res = d2h(x[0] + x[1]); break;
 			case 0x10: res = d2h(x[0] * x[1]); break;
 			case 0x11: res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] <= x[1] ? v[0] : v[1]; break;

@@ -183,7 +183,36 @@ static uint32_t m_dot2c_i16(const uint32_t *v) { return dot(v, 16, true, false, 
 static uint32_t m_dot4c_i8(const uint32_t *v) { return dot(v, 8, true, false, true); }
 static uint32_t m_dot8c_i4(const uint32_t *v) { return dot(v, 4, true, false, true); }
 
-enum gen_kind { G_BITS, G_F32, G_F16, G_DOT };
+/* v_madmk/madak_f32 (gfx90a: v_mad_f32): denormal inputs and results are
+ * flushed (mad has no denormal support), the product is rounded to f32
+ * before the add. */
+static uint32_t flush(uint32_t u) { return (u & 0x7f800000) ? u : u & 0x80000000; }
+static uint32_t mad32(uint32_t a, uint32_t b, uint32_t c)
+{
+	float p = fb(flush(a)) * fb(flush(b));
+	return flush(ub(p + fb(flush(c))));
+}
+static uint32_t m_madmk_f32(const uint32_t *v) { return mad32(v[0], 0x40400000, v[1]); }
+static uint32_t m_madak_f32(const uint32_t *v) { return mad32(v[0], v[1], 0x3f000000); }
+static uint32_t mad16(uint32_t a, uint32_t b, uint32_t c)
+{
+	uint32_t r = d2h(h2d(d2h(h2d(a) * h2d(b))) + h2d(c));
+	return hnan(r) ? 0x7e00 : r;
+}
+static uint32_t m_madmk_f16(const uint32_t *v) { return mad16(v[0], 0x4200, v[1]); }
+static uint32_t m_madak_f16(const uint32_t *v) { return mad16(v[0], v[1], 0xb800); }
+/* v_pk_fmac_f16: each half fused, rounded once */
+static uint32_t m_pk_fmac(const uint32_t *v)
+{
+	uint32_t o = 0;
+	for (int k = 0; k < 2; k++) {
+		uint32_t r = d2h(fma(h2d(v[0] >> (16 * k)), h2d(v[1] >> (16 * k)), h2d(v[3] >> (16 * k))));
+		o |= (hnan(r) ? 0x7e00 : r) << (16 * k);
+	}
+	return o;
+}
+
+enum gen_kind { G_BITS, G_F32, G_F16, G_DOT, G_F32N, G_F16P };
 static const struct form {
 	const char *name;
 	uint32_t (*model)(const uint32_t *v);
@@ -211,6 +240,11 @@ static const struct form {
 	{ "dot2c_i32_i16", m_dot2c_i16, G_DOT },
 	{ "dot4c_i32_i8", m_dot4c_i8, G_DOT },
 	{ "dot8c_i32_i4", m_dot8c_i4, G_DOT },
+	{ "madmk_f32", m_madmk_f32, G_F32N },
+	{ "madak_f32", m_madak_f32, G_F32N },
+	{ "madmk_f16", m_madmk_f16, G_F16 },
+	{ "madak_f16", m_madak_f16, G_F16 },
+	{ "pk_fmac_f16", m_pk_fmac, G_F16P },
 };
 
 static uint32_t rng;
@@ -241,6 +275,18 @@ static uint32_t gen(enum gen_kind g, unsigned word)
 					    : (x & 0xffff);
 		return (rnd() & 0xffff0000) | h;
 	}
+	case G_F32N: /* finite, with denormals (mad flushes them) */
+		if (rnd() % 8 == 0)
+			return (x & 0x807fffff) | (rnd() % 2 ? 0 : 0x00800000);
+		return (x & 0x807fffff) | ((100 + rnd() % 50) << 23);
+	case G_F16P: { /* two non-NaN halves */
+		uint32_t h = x;
+		if ((h & 0x7c00) == 0x7c00)
+			h &= ~0x4000u;
+		if ((h & 0x7c000000) == 0x7c000000)
+			h &= ~0x40000000u;
+		return h;
+	}
 	case G_DOT: /* extreme elements and accumulators near the saturation points */
 		if (rnd() % 4 == 0)
 			return rnd() % 2 ? 0x80808080u : 0x7fff7fffu;
@@ -254,7 +300,7 @@ static uint32_t gen(enum gen_kind g, unsigned word)
 
 static bool no_nan_inputs(const struct form *f)
 {
-	return f->model == m_mad_f16;
+	return f->model == m_mad_f16 || f->model == m_madmk_f16 || f->model == m_madak_f16;
 }
 
 START_TEST(test_valu_misc_match_model)

@@ -58,3 +58,8 @@ T dot8_u32_u4_c,     3, v_dot8_u32_u4 v5, v2, v3, v4 clamp
 T dot2c_i32_i16,     3, v_dot2c_i32_i16 v5, v2, v3
 T dot4c_i32_i8,      3, v_dot4c_i32_i8 v5, v2, v3
 T dot8c_i32_i4,      3, v_dot8c_i32_i4 v5, v2, v3
+T madmk_f32,         3, v_madmk_f32 v5, v2, 0x40400000, v3
+T madak_f32,         3, v_madak_f32 v5, v2, v3, 0x3f000000
+T madmk_f16,         3, v_madmk_f16 v5, v2, 0x4200, v3
+T madak_f16,         3, v_madak_f16 v5, v2, v3, 0xb800
+T pk_fmac_f16,       3, v_pk_fmac_f16 v5, v2, v3
