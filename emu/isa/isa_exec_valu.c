@@ -1023,12 +1023,16 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 		return c;
 	}
 	if (IN(op, 0x17d, 0x17e, 0x17f, 0x180, 0x181, 0x184, 0x185, 0x186, 0x187, 0x188,
-	       0x17b, 0x17c, 0x182, 0x183, 0x189, 0x18a)) {
+	       0x17b, 0x17c, 0x182, 0x183, 0x189, 0x18a, 0x18d, 0x18e)) {
 		c.fn = isa_exec_vf16; c.t[0] = H;
 		return c;
 	}
 	if (op == 0x179 || op == 0x17a) { /* v_cvt_f16_u16 / i16 */
 		c.fn = isa_exec_vf16; c.t[0] = ISA_T_B16;
+		return c;
+	}
+	if (op == 0x299 || op == 0x29a) { /* v_cvt_pknorm_i16/u16_f16 */
+		c.fn = isa_exec_vf16; c.t[0] = H; c.t[1] = H;
 		return c;
 	}
 	if (op == 0x123 || op == 0x206 || op == 0x1f4 || op == 0x1f7 || op == 0x1fa || op == 0x203 ||

@@ -739,6 +739,18 @@ static inline bool h_isdenorm(uint32_t h)
 	return (h & 0x7c00) == 0 && (h & 0x3ff);
 }
 
+/* An f16 value to snorm16 (sgn) or unorm16 bits: NaN gives 0, the value
+ * is clamped to [-1, 1] / [0, 1], scaled by 32767 / 65535 and rounded to
+ * nearest even. */
+static uint32_t norm16_of(double x, bool sgn)
+{
+	if (isnan(x))
+		return 0;
+	if (sgn)
+		return (uint32_t)(int32_t)nearbyint((x < -1 ? -1 : x > 1 ? 1 : x) * 32767.0) & 0xffff;
+	return (uint32_t)nearbyint((x < 0 ? 0 : x > 1 ? 1 : x) * 65535.0);
+}
+
 /* v_min_f16/v_max_f16 as min3/max3/med3 use them: with MODE.IEEE a
  * signalling NaN input gives itself quieted, otherwise a NaN input
  * gives the other operand; -0 < +0 (as fmin32/fmax32). */
@@ -818,6 +830,16 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 			r[l] = (uint32_t)e & 0xffff;
 		}
 		goto int_out;
+	case 0x18d: case 0x18e: L { /* v_cvt_norm_i16_f16 / u16: clamp, scale, round to even */
+			r[l] = norm16_of(h2d(a[l]), in->op == 0x18d);
+		}
+		goto int_out;
+	case 0x299: case 0x29a: /* v_cvt_pknorm_i16_f16 / u16: {norm(S1), norm(S0)}, 32 bits */
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			if (exec >> l & 1)
+				d[l] = norm16_of(h2d(a[l]), in->op == 0x299) |
+				       norm16_of(h2d(b[l]), in->op == 0x299) << 16;
+		return ISA_STEP_NEXT;
 	case 0x189: case 0x18a: L { /* v_sin_f16 / v_cos_f16: input in revolutions */
 			double x = h2d(a[l]), f = 2.0 * M_PI * (x - floor(x));
 			r[l] = isinf(x) ? 0x7e00 : d2h(in->op == 0x189 ? sin(f) : cos(f));

@@ -212,6 +212,27 @@ static uint32_t m_pk_fmac(const uint32_t *v)
 	return o;
 }
 
+/* f16 -> snorm16/unorm16 (NaN 0, clamp, scale, round to even) */
+static uint32_t hnorm(uint32_t h, bool sgn)
+{
+	double x = h2d(h);
+	if (isnan(x))
+		return 0;
+	if (sgn)
+		return (uint32_t)(int32_t)rint(fmin(fmax(x, -1.0), 1.0) * 32767.0) & 0xffff;
+	return (uint32_t)rint(fmin(fmax(x, 0.0), 1.0) * 65535.0);
+}
+static uint32_t m_norm_i16(const uint32_t *v) { return hnorm(v[0], true); }
+static uint32_t m_norm_u16(const uint32_t *v) { return hnorm(v[0], false); }
+static uint32_t m_pknorm_i16_f16(const uint32_t *v) /* op_sel:[1,0]: S0's high half */
+{
+	return hnorm(v[0] >> 16, true) | hnorm(v[1], true) << 16;
+}
+static uint32_t m_pknorm_u16_f16(const uint32_t *v) /* -S1 */
+{
+	return hnorm(v[0], false) | hnorm((v[1] & 0xffff) ^ 0x8000, false) << 16;
+}
+
 enum gen_kind { G_BITS, G_F32, G_F16, G_DOT, G_F32N, G_F16P };
 static const struct form {
 	const char *name;
@@ -245,6 +266,10 @@ static const struct form {
 	{ "madmk_f16", m_madmk_f16, G_F16 },
 	{ "madak_f16", m_madak_f16, G_F16 },
 	{ "pk_fmac_f16", m_pk_fmac, G_F16P },
+	{ "cvt_norm_i16_f16", m_norm_i16, G_F16 },
+	{ "cvt_norm_u16_f16", m_norm_u16, G_F16 },
+	{ "cvt_pknorm_i16_f16", m_pknorm_i16_f16, G_F16P },
+	{ "cvt_pknorm_u16_f16", m_pknorm_u16_f16, G_F16P },
 };
 
 static uint32_t rng;

@@ -63,3 +63,7 @@ T madak_f32,         3, v_madak_f32 v5, v2, v3, 0x3f000000
 T madmk_f16,         3, v_madmk_f16 v5, v2, 0x4200, v3
 T madak_f16,         3, v_madak_f16 v5, v2, v3, 0xb800
 T pk_fmac_f16,       3, v_pk_fmac_f16 v5, v2, v3
+T cvt_norm_i16_f16,  3, v_cvt_norm_i16_f16 v5, v2
+T cvt_norm_u16_f16,  3, v_cvt_norm_u16_f16 v5, v2
+T cvt_pknorm_i16_f16, 3, v_cvt_pknorm_i16_f16 v5, v2, v3 op_sel:[1,0,0]
+T cvt_pknorm_u16_f16, 3, v_cvt_pknorm_u16_f16 v5, v2, -v3
