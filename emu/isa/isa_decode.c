@@ -284,6 +284,9 @@ static void decode_at(const struct isa_decoder *dc, struct fetcher *f, uint64_t 
 	case ISA_ENC_MUBUF:
 		kemu_isa_decode_mubuf(dc, in);
 		break;
+	case ISA_ENC_MTBUF:
+		kemu_isa_decode_mtbuf(dc, in);
+		break;
 	case ISA_ENC_MIMG:
 		kemu_isa_decode_mimg(dc, in);
 		break;
@@ -489,7 +492,7 @@ static uint32_t inst_max_row(const struct isa_inst *in)
 		if (in->saddr > m) m = in->saddr;      /* data1 */
 		break;
 	case ISA_ENC_FLAT: case ISA_ENC_SCRATCH: case ISA_ENC_GLOBAL:
-	case ISA_ENC_MUBUF: case ISA_ENC_MIMG:
+	case ISA_ENC_MUBUF: case ISA_ENC_MTBUF: case ISA_ENC_MIMG:
 		m = in->dst;
 		if (in->data_reg > m) m = in->data_reg;
 		if (in->addr_reg > m) m = in->addr_reg;

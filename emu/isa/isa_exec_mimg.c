@@ -82,6 +82,7 @@
 /* in->flags */
 #define MI_UNORM 1
 #define MI_D16 2
+#define MTBUF_FMT 0x100u        /* in->offset1: the format comes from the instruction */
 
 static const char *const mimg_names[0x21] = {
 	[0x00] = "image_load", [0x01] = "image_load_mip", [0x02] = "image_load_pck",
@@ -926,6 +927,10 @@ static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 		t.dst_sel[i] = (uint8_t)GFX9_DESC_GET(vd, GFX9_V_DST_SEL(i));
 	t.nfmt = GFX9_DESC_GET(vd, GFX9_V_NUM_FORMAT);
 	t.dfmt = GFX9_DESC_GET(vd, GFX9_V_DATA_FORMAT);
+	if (in->offset1 & MTBUF_FMT) {  /* tbuffer_*: the instruction's format */
+		t.dfmt = in->offset1 & 15;
+		t.nfmt = (in->offset1 >> 4) & 7;
+	}
 	t.fmt_ok = fmt_of(t.dfmt, &t.f);
 	if (t.dfmt == 0) {              /* INVALID: loads read 0, stores drop */
 		if (!store)
@@ -990,6 +995,34 @@ static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 		write_result(w, in, lane, out, nfmt_is_int(t.nfmt));
 	}
 	return ISA_STEP_NEXT;
+}
+
+/* MTBUF: OFFSET [11:0], OFFEN [12], IDXEN [13], GLC [14], OP [18:15],
+ * DFMT [22:19], NFMT [25:23]; the second dword as MUBUF's.  The ops are
+ * numbered as the MUBUF format ops (x..xyzw loads, stores, then d16). */
+void kemu_isa_decode_mtbuf(const struct isa_decoder *dc, struct isa_inst *in)
+{
+	uint32_t w0 = in->word[0], w1 = in->word[1];
+	unsigned op = (w0 >> 15) & 0xf;
+
+	in->op = (uint16_t)op;
+	in->aux = (uint16_t)((1u << ((op & 3) + 1)) - 1);
+	if (op >= 0x08)
+		in->flags |= MI_D16;
+	in->offset1 = MTBUF_FMT | ((w0 >> 19) & 15) | (((w0 >> 23) & 7) << 4);
+	in->offset = (int32_t)(w0 & 0xfff);
+	if (w0 & (1u << 12))
+		in->flags |= TB_OFFEN;
+	if (w0 & (1u << 13))
+		in->flags |= TB_IDXEN;
+	in->addr_reg = w1 & 0xff;
+	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + ((w1 >> 23) & 1 ? dc->p->accum_offset : 0));
+	in->dst = (uint16_t)(in->data_reg + 3);
+	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);
+	kemu_isa_opnd(&in->src[0], (w1 >> 24) & 0xff, ISA_T_B32, 0);
+	if (in->src[0].kind == ISA_OPND_BAD || (w1 >> 24) == ISA_SRC_LITERAL)
+		return;
+	in->exec = exec_buffer_format;
 }
 
 void kemu_isa_decode_mubuf_format(const struct isa_decoder *dc, struct isa_inst *in)

@@ -362,6 +362,9 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in);
 void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in);
 /* MUBUF buffer_load/store_format_* (opcodes 0x00-0x0f), isa_exec_mimg.c */
 void kemu_isa_decode_mubuf_format(const struct isa_decoder *dc, struct isa_inst *in);
+/* MTBUF (tbuffer_*): the typed buffer accesses with the format in the
+ * instruction (isa_exec_mimg.c) */
+void kemu_isa_decode_mtbuf(const struct isa_decoder *dc, struct isa_inst *in);
 /* A GFX9 image surface as the texture unit addresses it
  * (isa_image_swizzle.c). */
 struct kemu_isa_image_layout {
