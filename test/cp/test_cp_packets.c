@@ -295,6 +295,14 @@ START_TEST(lower_doorbell_after_higher_keeps_the_higher)
 	uint64_t s0 = cp_signal(1), s1 = cp_signal(1);
 	hsa_barrier_and_packet_t p0 = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, s0, 0, 0);
 	hsa_barrier_and_packet_t p1 = cp_barrier(HSA_PACKET_TYPE_BARRIER_AND, s1, 0, 0);
+	/* two producers of a MULTI queue: both reserved their slot first
+	 * (write_dispatch_id 2, as hsa_queue_add_write_index does), then the
+	 * one with slot 1 publishes and rings 1 before the one with slot 0
+	 * rings 0.  Whether the CP's poll saw the 1 before the 0 overwrote it
+	 * depends on the host's scheduling (the 5 ms below is no promise on a
+	 * loaded host); either way both packets must run. */
+	atomic_store_explicit((_Atomic uint64_t *)&q.aq->write_dispatch_id, 2,
+			      memory_order_release);
 	/* slot 1 first, rung with 1: the CP waits at slot 0's INVALID header */
 	uint8_t *slot1 = q.ring + 64;
 	memcpy(slot1 + 2, (const uint8_t *)&p1 + 2, 62);
