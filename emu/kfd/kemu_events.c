@@ -216,7 +216,7 @@ int kemu_events_mmap(struct kemu_process *p, void *addr, size_t len, int prot, i
 		err = -errno;
 		goto out_unlock;
 	}
-	/* VM_DONTCOPY, like the kernel's event mapping */
+	/* VM_DONTCOPY, as kfd_event_mmap sets: not inherited by a fork child */
 	madvise(m, len, MADV_DONTFORK);
 	p->signal_mapped_size = len;
 	*out = m;

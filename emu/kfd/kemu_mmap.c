@@ -10,8 +10,16 @@
  * DOORBELL, RESERVED_MEM and MMIO need a known gpu_id (-ENODEV).  The
  * mapping belongs to the calling process's KFD process, whichever kfd fd
  * is used (the kernel uses current's process); a caller without one gets
- * -EINVAL.  Doorbell, MMIO and event mappings are not inherited by fork
- * children (VM_DONTCOPY).
+ * -EINVAL.
+ *
+ * Fork follows the kernel's vm_flags exactly: every /dev/kfd mapping is
+ * VM_DONTCOPY (kfd_doorbell_mmap, kfd_event_mmap, kfd_reserved_mem_mmap,
+ * kfd_mmio_mmap all set it), so a fork child does not inherit it
+ * (MADV_DONTFORK here).  A render-node BO mapping is not: ttm_bo_mmap_obj
+ * sets VM_PFNMAP | VM_IO | VM_DONTEXPAND | VM_DONTDUMP only, and the
+ * child's copy shares the BO's pages (our memfd, MAP_SHARED) and keeps it
+ * alive (ttm_bo_vm_open takes a reference), whatever kind the BO is.
+ * USERPTR memory is the process's own mapping; the driver never maps it.
  *
  * Render-node offsets are DRM fake offsets: the range must lie inside one
  * BO of that device (-EINVAL), the BO must be allowed for this file (the
@@ -90,7 +98,7 @@ int kemu_kfd_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int fla
 			}
 			pdd->cwsr_fd = fd;
 		}
-		err = map_fd(addr, len, prot, flags, pdd->cwsr_fd, 0, false, out);
+		err = map_fd(addr, len, prot, flags, pdd->cwsr_fd, 0, true, out);
 		break;
 	}
 	pthread_mutex_unlock(&p->lock);

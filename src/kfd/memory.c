@@ -10,8 +10,9 @@
  * == GPU VA:
  *   VRAM/GTT  mmap(va, size, RW, MAP_SHARED|MAP_FIXED, render fd, mmap_offset)
  *             (VRAM without host_access keeps the PROT_NONE reservation)
- *   USERPTR   anonymous RW pages at va, registered with va_addr = mmap_offset
- *             = va (the kernel pins them through the mmu notifier).
+ *   USERPTR   anonymous shared RW pages at va, registered with va_addr =
+ *             mmap_offset = va (the kernel pins them through the mmu
+ *             notifier).
  * Caller-owned pages are registered the same way at their own address
  * (kfd_mem_register), or as an alias (kfd_mem_register_alias): va_addr a
  * reservation of ours, mmap_offset the caller's pages, which is how
@@ -19,8 +20,24 @@
  * BOs pin the same pages; only GPU VAs must not overlap (amdgpu_vm_bo_map
  * answers -EINVAL at MAP), so kfd_mem_register refuses a range that
  * overlaps another BO's VA with -EEXIST before asking.
- * CPU mappings get MADV_DONTFORK: a fork child must not share pages the GPU
- * writes (and the kernel would refuse its ioctls anyway).
+ * Fork.  What a child inherits follows ROCr 7's libhsakmt (rocm-systems PR
+ * #356: Megatron-LM and NCCL pin host memory, then fork workers that read
+ * it) and the kernel's mmap flags:
+ *  - USERPTR host memory (system pools, signal slabs, queue rings) is
+ *    MAP_SHARED | MAP_ANONYMOUS with no MADV_DONTFORK, as libhsakmt's
+ *    fmm_allocate_host_gpu: the child keeps the pages as ordinary CPU
+ *    memory shared with the parent, and since a shared mapping is not made
+ *    copy-on-write at fork, the parent's GPU mappings see no mmu-notifier
+ *    invalidation (no eviction of its queues).  A fork child's release of
+ *    the inherited records leaves them mapped (kfd_mem_release_all), as
+ *    libhsakmt's fmm_clear_all_mem does on the mmap aperture.
+ *  - Caller-registered pages are the caller's mapping: nothing is advised.
+ *  - VRAM and GTT mapped through the render node get MADV_DONTFORK, as
+ *    libhsakmt's fmm_map_to_cpu does: the kernel's TTM mapping has no
+ *    VM_DONTCOPY, and a child's copy would hold a BO reference that keeps
+ *    the parent's freed memory allocated.
+ *  - Doorbells are not advised: the kernel's kfd_doorbell_mmap sets
+ *    VM_DONTCOPY itself.
  *
  * Every allocation is on the process list (mem_lock) for kfd_mem_find and
  * for close.  mapped_gpus is updated under mem_lock from what the kernel
@@ -296,8 +313,10 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 
 	if (args->kind == KFD_MEM_USERPTR) {
 		/* The pages must exist before the kernel looks them up. */
+		/* Shared, not private: inherited by a fork child without
+		 * copy-on-write (see the head of this file). */
 		void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE,
-			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
+			       MAP_SHARED | MAP_ANONYMOUS | MAP_FIXED, -1, 0);
 		if (p == MAP_FAILED) {
 			ret = -errno;
 			hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: %s: cannot back USERPTR memory at "
@@ -323,9 +342,11 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 			goto err_free_bo;
 		}
 	}
-	if (mem->host_access && madvise(mem->addr, mem->size, MADV_DONTFORK))
-		hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will share GPU pages",
-			mem->addr, hl_errno_name(-errno));
+	/* BO mappings only: USERPTR host memory stays a fork child's. */
+	if (args->kind != KFD_MEM_USERPTR && mem->host_access &&
+	    madvise(mem->addr, mem->size, MADV_DONTFORK))
+		hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will keep a reference to "
+			"the BO", mem->addr, hl_errno_name(-errno));
 
 	kfd_mem_track(proc, mem);
 	hl_debug(KFD_LOG, "alloc %s %llu bytes at %p handle 0x%llx flags 0x%x",
@@ -705,8 +726,7 @@ struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kf
 			 (unsigned long long)mem->size);
 		goto err_free_bo;
 	}
-	if (madvise(mem->addr, mem->size, MADV_DONTFORK))
-		hl_warn(KFD_LOG, "madvise(DONTFORK) doorbells: %s", hl_errno_name(-errno));
+	/* No madvise: kfd_doorbell_mmap makes the mapping VM_DONTCOPY. */
 	kfd_mem_track(proc, mem);
 	return mem;
 
@@ -748,7 +768,10 @@ void kfd_mem_release_all(struct kfd_process *proc)
 				kfd_free_bo(proc, mem);
 			kfd_mem_untrack(proc, mem);
 		}
-		kfd_va_release(mem);
+		/* A fork child keeps inherited USERPTR host memory mapped: it is
+		 * the application's CPU memory now (the head of this file). */
+		if (!forked || mem->kind != KFD_MEM_USERPTR || mem->external)
+			kfd_va_release(mem);
 		kfd_mem_delete(mem);
 	}
 }

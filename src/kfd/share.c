@@ -105,9 +105,11 @@ static bool map_for_cpu(struct kfd_mem *mem, int fd)
 {
 	void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd, 0);
 	if (p != MAP_FAILED) {
+		/* A BO mapping, like VRAM/GTT in memory.c: a child's copy
+		 * would keep the exporter's BO referenced after we free it. */
 		if (madvise(mem->addr, mem->size, MADV_DONTFORK))
-			hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will share GPU "
-				"pages", mem->addr, hl_errno_name(-errno));
+			hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s: a fork child will keep a "
+				"reference to the BO", mem->addr, hl_errno_name(-errno));
 		return true;
 	}
 	hl_info(KFD_LOG, "import at %p: mmap of the dma-buf: %s; the CPU cannot reach it",
@@ -301,7 +303,10 @@ int kfd_mem_ipc_import(struct kfd_process *proc, const uint32_t share[4], uint32
 			       gpu->render_fd, (off_t)args.mmap_offset);
 		if (p != MAP_FAILED) {
 			mem->host_access = true;
-			madvise(mem->addr, size, MADV_DONTFORK);
+			/* A render-node BO mapping: as in memory.c. */
+			if (madvise(mem->addr, size, MADV_DONTFORK))
+				hl_warn(KFD_LOG, "madvise(DONTFORK) %p: %s", mem->addr,
+					hl_errno_name(-errno));
 		} else {
 			mmap(mem->addr, size, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED |
 			     MAP_NORESERVE, -1, 0);

@@ -14,7 +14,9 @@
  *    dereferences what the caller passed, so any handle value is safe.
  *  - Slabs stay mapped until the last hsa_shut_down.  A destroyed slot is
  *    marked free (kind INVALID in the side entry and in the ABI struct,
- *    value 0) and reused by a later create, as ROCr reuses addresses.
+ *    value 0) and quarantined: a later create reuses it only after
+ *    HL_SIGNAL_QUARANTINE more destroys (slab.c), so a stale handle stays
+ *    detectably dead that long instead of naming the next signal at once.
  *  - Signals a CPU may wait on get a KFD signal event (auto-reset) from the
  *    event pool (event_pool.c); the event id and its mailbox slot are put
  *    in event_id / event_mailbox_ptr so the CP can interrupt.
@@ -52,6 +54,20 @@
 #define HL_SIGNAL_SLAB_BYTES   (1u << HL_SIGNAL_SLAB_SHIFT)             /* 64 KiB */
 #define HL_SIGNAL_SLAB_SIGNALS (HL_SIGNAL_SLAB_BYTES / sizeof(amd_signal_t)) /* 1024 */
 #define HL_SIGNAL_SLABS_MAX    4096u                                     /* 4 Mi signals */
+
+/*
+ * Destroyed slots a create does not take (slab.c), oldest out first.  The
+ * size weighs memory against detection: each quarantined slot holds 64
+ * bytes of the GPU-mapped slab and a 56-byte side entry, so 1024 slots cost
+ * at most one extra slab (64 KiB registered, mapped to every GPU, plus 56
+ * KiB of side entries) however many signals live; and a use-after-destroy
+ * stays HSA_STATUS_ERROR_INVALID_SIGNAL (or a no-op) until 1024 further
+ * signals are destroyed: the usual stale handle outlives its signal by one
+ * loop iteration or one dispatch/copy round, a handful of destroys, so this
+ * catches it with a wide margin while the memory stays one slab.  A larger
+ * quarantine buys a longer window at one slab per 1024 slots.
+ */
+#define HL_SIGNAL_QUARANTINE   1024u
 
 /* User signals may take events up to this many; the rest of the kernel's
  * 4095 is kept for the runtime's own signals (queue error / inactive

@@ -21,8 +21,21 @@
  * it.  Their slabs go when the signal is destroyed: the table slot becomes
  * SLAB_GONE (probes go on past it; a later insert reuses it).
  *
- * Locking: slab_lock covers slab creation, the free list, the IPC slab
- * list, table inserts and removals, and module_rt.
+ * Quarantine: a destroyed slot is not handed out again at once.  It joins
+ * the tail of a FIFO and goes back to the free list only when
+ * HL_SIGNAL_QUARANTINE later destroys have pushed it out of the head; until
+ * then it stays FREE (kind INVALID, value 0), so the stale handle resolves to
+ * a dead signal: status calls answer HSA_STATUS_ERROR_INVALID_SIGNAL and
+ * value calls do nothing, where an immediate reuse would have let them act
+ * on an unrelated live signal (and let a packet still naming it as its
+ * completion signal decrement that signal).  When the free list is empty a
+ * new slab is made, so the quarantine costs at most HL_SIGNAL_QUARANTINE
+ * slots beyond the live ones (signal.h has the sum); only when every slab
+ * of HL_SIGNAL_SLABS_MAX is made does the quarantine give up its oldest
+ * slot rather than fail the create.
+ *
+ * Locking: slab_lock covers slab creation, the free list, the quarantine,
+ * the IPC slab list, table inserts and removals, and module_rt.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -52,6 +65,9 @@ static struct hl_runtime *module_rt;          /* under slab_lock */
 static struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX]; /* under slab_lock */
 static uint32_t n_slabs;                      /* under slab_lock */
 static uint32_t free_head = NO_SLOT;          /* slab * 1024 + slot */
+/* FIFO through next_free, oldest at the head; under slab_lock. */
+static uint32_t quarantine_head = NO_SLOT, quarantine_tail = NO_SLOT;
+static uint32_t quarantine_len;
 static struct signal_slab *ipc_slabs;         /* under slab_lock */
 static uint32_t n_ipc_slabs;                  /* under slab_lock */
 static struct signal_slab *_Atomic slab_table[SLAB_TABLE_SIZE];
@@ -60,6 +76,30 @@ static uint32_t slab_hash(uintptr_t base)
 {
 	uint64_t key = (uint64_t)base >> HL_SIGNAL_SLAB_SHIFT;
 	return (uint32_t)((key * 0x9E3779B97F4A7C15ull) >> 51) & (SLAB_TABLE_SIZE - 1);
+}
+
+/* Caller holds slab_lock; index names a slot of a made slab. */
+static struct hl_signal_side *slot_side(uint32_t index)
+{
+	return &slabs[index / HL_SIGNAL_SLAB_SIGNALS]->side[index % HL_SIGNAL_SLAB_SIGNALS];
+}
+
+/* Caller holds slab_lock: the oldest quarantined slot goes to the free list. */
+static void quarantine_release_oldest(void)
+{
+	struct hl_signal_side *side = slot_side(quarantine_head);
+	quarantine_head = side->next_free;
+	if (quarantine_head == NO_SLOT)
+		quarantine_tail = NO_SLOT;
+	quarantine_len--;
+	side->next_free = free_head;
+	free_head = side->index;
+}
+
+static void quarantine_forget(void)
+{
+	quarantine_head = quarantine_tail = NO_SLOT;
+	quarantine_len = 0;
 }
 
 struct hl_signal_side *hl_signal_side_lookup(uint64_t handle)
@@ -220,6 +260,7 @@ static void atfork_child(void)
 	ipc_slabs = NULL;
 	n_ipc_slabs = 0;
 	free_head = NO_SLOT;
+	quarantine_forget();
 	module_rt = NULL;
 	hl_signal_event_pool_forget();
 	hl_signal_async_forget_all();
@@ -264,12 +305,14 @@ int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out)
 	if (err)
 		return err;
 	pthread_mutex_lock(&slab_lock);
+	/* Every slab made: a stale handle detectable for fewer destroys beats
+	 * a failed create. */
+	if (free_head == NO_SLOT && n_slabs == HL_SIGNAL_SLABS_MAX && quarantine_len)
+		quarantine_release_oldest();
 	if (free_head == NO_SLOT)
 		err = slab_create(rt);
 	if (!err) {
-		struct hl_signal_side *side =
-			&slabs[free_head / HL_SIGNAL_SLAB_SIGNALS]->side[free_head %
-									 HL_SIGNAL_SLAB_SIGNALS];
+		struct hl_signal_side *side = slot_side(free_head);
 		free_head = side->next_free;
 		side->next_free = NO_SLOT;
 		*out = side;
@@ -281,8 +324,14 @@ int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out)
 void hl_signal_slot_free(struct hl_signal_side *side)
 {
 	pthread_mutex_lock(&slab_lock);
-	side->next_free = free_head;
-	free_head = side->index;
+	side->next_free = NO_SLOT;
+	if (quarantine_tail == NO_SLOT)
+		quarantine_head = side->index;
+	else
+		slot_side(quarantine_tail)->next_free = side->index;
+	quarantine_tail = side->index;
+	if (++quarantine_len > HL_SIGNAL_QUARANTINE)
+		quarantine_release_oldest();
 	pthread_mutex_unlock(&slab_lock);
 }
 
@@ -372,6 +421,7 @@ static void signal_teardown(struct hl_runtime *rt)
 	n_ipc_slabs = 0;
 	n_slabs = 0;
 	free_head = NO_SLOT;
+	quarantine_forget();
 	module_rt = NULL;
 	pthread_mutex_unlock(&slab_lock);
 
