@@ -99,4 +99,17 @@ void hl_queue_service_unhold(struct hl_runtime *rt);
  * when the CP stops the queue, -ETIMEDOUT when it does not answer. */
 int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agent);
 
+/* ---- the module table's steps (src/modules.c) ---- */
+
+/* hsa_init: hangs the internal queue records off the GPU agents. */
+int hl_queue_attach(struct hl_runtime *rt);
+/* The last hsa_shut_down: the internal queues, then the queues the
+ * application left, the error service and the descriptor pages. */
+void hl_queue_teardown(struct hl_runtime *rt);
+/* At the fork, in the child: fresh locks. */
+void hl_queue_fork_child(void);
+/* The child's first runtime call: the parent's queues are forgotten
+ * without an ioctl. */
+void hl_queue_forget(struct hl_runtime *rt);
+
 #endif /* HSALITE_QUEUE_H */

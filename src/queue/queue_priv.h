@@ -198,7 +198,6 @@ struct hl_queues {
 	                                * error state, service thread state */
 	pthread_cond_t idle;           /* the service thread left a callback */
 	struct hl_runtime *rt;         /* the runtime the state belongs to */
-	int pid;                       /* the process that built it */
 	struct hl_queue *live;
 	uint32_t n_live;
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
@@ -308,5 +307,16 @@ void hl_queue_service_stop_locked(void);
 /* Logs the error of a callback-less queue that nobody reported (destroy). */
 void hl_queue_error_log_unreported(struct hl_queue *q);
 
+
+/* ---- internal.c: the per-agent internal queues' lifecycle ---- */
+
+/* hsa_init: an empty record per GPU agent (agent->iq).  -ENOMEM. */
+int hl_queue_internal_attach(struct hl_runtime *rt);
+/* The last hsa_shut_down: destroys the queues and frees the records. */
+void hl_queue_internal_teardown(struct hl_runtime *rt);
+/* Fork child: re-initialises the lock at the fork / frees the parent's
+ * records without an ioctl at the child's first runtime call. */
+void hl_queue_internal_fork_child(void);
+void hl_queue_internal_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_QUEUE_PRIV_H */
