@@ -3,8 +3,9 @@
  * steps in a runtime's life (struct hl_module, runtime.h): attach at
  * hsa_init in this order; teardown at the last hsa_shut_down, fork_child at
  * a fork and forget at a fork child's first call, in the reverse order.
- * This is the one file that names every module: runtime.c runs the table
- * without including a header of a module above it, and each module's
+ * This is the one file that names every module, and it defines hsa_init,
+ * which hands the table to the runtime: runtime.c runs it without
+ * including, or linking to, anything of a module above it; each module's
  * steps are declared in its public header.
  *
  *   runtime < memory < signal < queue < loader < copy < image
@@ -22,7 +23,7 @@
 #include "runtime/runtime.h"
 #include "signal/signal.h"
 
-const struct hl_module hl_modules[] = {
+static const struct hl_module hl_modules[] = {
 	{ .name = "runtime" }, /* agents, system events, the KFD process: runtime.c */
 	{
 		.name = "memory",
@@ -56,4 +57,7 @@ const struct hl_module hl_modules[] = {
 	{ .name = "image", .attach = hl_image_attach },
 };
 
-const uint32_t hl_n_modules = sizeof(hl_modules) / sizeof(hl_modules[0]);
+hsa_status_t hsa_init(void)
+{
+	return hl_runtime_init(hl_modules, sizeof(hl_modules) / sizeof(hl_modules[0]));
+}

@@ -11,8 +11,9 @@
  *
  * Modules: the steps of every module above the runtime (attach at init,
  * teardown at the last shutdown, fork_child and forget in a fork child) run
- * from one table in dependency order, hl_modules (src/modules.c), from here
- * only: no module registers a teardown or an atfork handler of its own.
+ * from one table in dependency order, which src/modules.c's hsa_init hands
+ * to hl_runtime_init, from here only: no module registers a teardown or an
+ * atfork handler of its own.
  *
  * Fork: the child inherits a copy of the runtime whose /dev/kfd belongs to
  * the parent (KFD refuses its ioctls).  The one atfork handler marks the
@@ -40,6 +41,10 @@ static int32_t hl_refcount;              /* under hl_runtime_lock */
 static struct hl_runtime *_Atomic hl_rt; /* published runtime, or NULL */
 static atomic_bool hl_forked;            /* set in a fork child */
 static pthread_once_t hl_atfork_once = PTHREAD_ONCE_INIT;
+/* The module table (src/modules.c), set by the first hsa_init under
+ * hl_runtime_lock and never changed: the same table every time. */
+static const struct hl_module *hl_modules;
+static uint32_t hl_n_modules;
 
 /* The lock is held across fork so the child never inherits it locked. */
 static void atfork_prepare(void) { pthread_mutex_lock(&hl_runtime_lock); }
@@ -164,10 +169,14 @@ err_free_runtime:
 	return err;
 }
 
-hsa_status_t hsa_init(void)
+hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n)
 {
 	pthread_once(&hl_atfork_once, atfork_register);
 	pthread_mutex_lock(&hl_runtime_lock);
+	/* Read under this lock only (or in the atfork child handler, after
+	 * the prepare handler took it). */
+	hl_modules = modules;
+	hl_n_modules = n;
 	if (hl_load_relaxed(&hl_forked))
 		runtime_abandon_if_forked();
 

@@ -220,8 +220,9 @@ struct hl_runtime {
 
 /* One hsalite module's steps in the runtime's life.  src/modules.c lists
  * them in dependency order (runtime < memory < signal < queue < loader <
- * copy < image); runtime.c runs the table without naming any module, and
- * no module registers a teardown or a fork handler of its own.  Every
+ * copy < image) and hands the table to hl_runtime_init from hsa_init;
+ * runtime.c runs it without naming (or linking to) any module, and no
+ * module registers a teardown or a fork handler of its own.  Every
  * step may be NULL. */
 struct hl_module {
 	const char *name;
@@ -248,8 +249,11 @@ struct hl_module {
 	 * ioctl (the KFD objects are the parent's). */
 	void (*forget)(struct hl_runtime *rt);
 };
-extern const struct hl_module hl_modules[];
-extern const uint32_t hl_n_modules;
+
+/* hsa_init (defined in src/modules.c, which hands over its table): the
+ * first call builds the runtime and attaches the n modules; later ones
+ * count.  The table is kept for the teardown and fork steps. */
+hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n);
 
 /* ---- runtime.c ---- */
 
