@@ -1,24 +1,63 @@
 /*
- * The module table: hsalite's modules in dependency order, each with the
- * steps runtime.c runs at hsa_init (and, in reverse, at the end of a
- * runtime).  This is the one file that names every module: runtime.c runs
- * the table without including a header of a module above it, and each
- * module's steps are declared in its public header.
+ * The module table: hsalite's modules in dependency order, each with its
+ * steps in a runtime's life (struct hl_module, runtime.h): attach at
+ * hsa_init in this order; teardown at the last hsa_shut_down, fork_child at
+ * a fork and forget at a fork child's first call, in the reverse order.
+ * This is the one file that names every module, and it defines hsa_init,
+ * which hands the table to the runtime: runtime.c runs it without
+ * including, or linking to, anything of a module above it; each module's
+ * steps are declared in its public header.
  *
  *   runtime < memory < signal < queue < loader < copy < image
+ *
+ * The order is the teardown's contract: copy releases its engines (unlisted
+ * queues, signals, blit executables) before the loader frees executables,
+ * the queue module its queues and the signal module its slabs; memory goes
+ * last, with every allocation still recorded.
  */
+#include "copy/copy.h"
 #include "image/image.h"
 #include "loader/loader.h"
+#include "memory/memory.h"
+#include "queue/queue.h"
 #include "runtime/runtime.h"
+#include "signal/signal.h"
 
-const struct hl_module hl_modules[] = {
-	{ .name = "runtime" },
-	{ .name = "memory" },
-	{ .name = "signal" },
-	{ .name = "queue" },
-	{ .name = "loader", .attach = hl_loader_attach },
-	{ .name = "copy" },
+static const struct hl_module hl_modules[] = {
+	{ .name = "runtime" }, /* agents, system events, the KFD process: runtime.c */
+	{
+		.name = "memory",
+		.teardown = hl_memory_release_all,
+		.forget = hl_memory_forget_all,
+	},
+	{
+		.name = "signal",
+		.teardown = hl_signal_teardown,
+		.fork_child = hl_signal_fork_child,
+	},
+	{
+		.name = "queue",
+		.attach = hl_queue_attach,
+		.teardown = hl_queue_teardown,
+		.fork_child = hl_queue_fork_child,
+		.forget = hl_queue_forget,
+	},
+	{
+		.name = "loader",
+		.attach = hl_loader_attach,
+		.teardown = hl_loader_teardown,
+	},
+	{
+		.name = "copy",
+		.attach = hl_copy_attach,
+		.teardown = hl_copy_teardown,
+		.fork_child = hl_copy_fork_child,
+		.forget = hl_copy_forget,
+	},
 	{ .name = "image", .attach = hl_image_attach },
 };
 
-const uint32_t hl_n_modules = sizeof(hl_modules) / sizeof(hl_modules[0]);
+hsa_status_t hsa_init(void)
+{
+	return hl_runtime_init(hl_modules, sizeof(hl_modules) / sizeof(hl_modules[0]));
+}

@@ -18,16 +18,18 @@
  * so a slot is free exactly when its ring slot is (the CP has advanced the
  * read index past the packet, after the kernel finished reading them).
  *
- * Lifetime: the table of engines belongs to one runtime in one process;
- * the last hsa_shut_down releases every engine (our teardown hook is
- * registered after the queue module's and the signal module's, so it runs
- * before them); a fork child forgets the parent's without an ioctl.  An
- * engine whose queue the CP stopped is released and rebuilt at next use.
+ * Lifetime: each GPU agent's engine record hangs off the agent
+ * (agent->blit), built once when the module attaches (hsa_init) and filled
+ * on first use; the last hsa_shut_down releases every engine (the copy
+ * module's teardown step runs before the queue and signal modules' free
+ * queues and signals); a fork child forgets the parent's without an ioctl
+ * (the forget step).  An engine whose queue the CP stopped is released and
+ * rebuilt at next use.
  *
- * Locking: copy_state.lock guards the table; b->lock serialises b's
- * creation and its submissions (we are the queue's only producer);
- * b->sync_lock serialises the users of b's synchronous signal, and is taken
- * before b->lock.
+ * Locking: b->lock serialises b's creation and its submissions (we are the
+ * queue's only producer); b->sync_lock serialises the users of b's
+ * synchronous signal, and is taken before b->lock; copy_state.lock
+ * serialises switches of the profiling bit over every engine.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -37,7 +39,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "queue/queue.h"
 #include "runtime/status.h"
 #include "signal/signal.h"
@@ -65,32 +67,14 @@ struct hl_blit {
 };
 
 static struct {
-	pthread_mutex_t lock;
-	struct hl_runtime *rt;
-	bool forked;                   /* a fork child: the table is the parent's */
-	struct hl_blit *blits;         /* rt->n_agents entries, by agent index */
-	uint32_t n;
+	pthread_mutex_t lock;          /* profiling switches */
 	_Atomic bool profiling;        /* hsa_amd_profiling_async_copy_enable */
 } copy_state = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-static pthread_once_t copy_atfork_once = PTHREAD_ONCE_INIT;
-
-/* A fork child may inherit locks held by threads that are not there; it
- * drops the parent's engines at its next hl_blit_get (a flag rather than
- * a getpid() per copy: a system call costs more than the rest of a small
- * copy's submission). */
-static void copy_atfork_child(void)
+/* A fork child may inherit the lock held by a thread that is not there. */
+void hl_blit_fork_child(void)
 {
-	copy_state.forked = true;
 	pthread_mutex_init(&copy_state.lock, NULL);
-	for (uint32_t i = 0; i < copy_state.n; i++) {
-		pthread_mutex_init(&copy_state.blits[i].lock, NULL);
-		pthread_mutex_init(&copy_state.blits[i].sync_lock, NULL);
-	}
-}
-static void copy_atfork_register(void)
-{
-	pthread_atfork(NULL, NULL, copy_atfork_child);
 }
 
 struct hl_agent *hl_blit_agent(const struct hl_blit *b)
@@ -129,30 +113,51 @@ static void blit_release(struct hl_runtime *rt, struct hl_blit *b, bool at_teard
 		hl_blit_kernels_unload(&b->k);
 }
 
-static void forget_locked(void)
+int hl_blit_attach(struct hl_runtime *rt)
 {
-	free(copy_state.blits);
-	copy_state.blits = NULL;
-	copy_state.n = 0;
-	copy_state.rt = NULL;
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_agent *a = &rt->agents[i];
+		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+			continue;
+		struct hl_blit *b = calloc(1, sizeof(*b));
+		if (!b)
+			return -ENOMEM; /* the teardown frees the others */
+		pthread_mutex_init(&b->lock, NULL);
+		pthread_mutex_init(&b->sync_lock, NULL);
+		b->agent = a;
+		a->blit = b;
+	}
+	return 0;
 }
 
-static void copy_teardown(struct hl_runtime *rt)
+void hl_blit_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&copy_state.lock);
-	if (copy_state.rt == rt && !copy_state.forked) {
-		for (uint32_t i = 0; i < copy_state.n; i++) {
-			struct hl_blit *b = &copy_state.blits[i];
-			pthread_mutex_lock(&b->lock);
-			blit_release(rt, b, true);
-			pthread_mutex_unlock(&b->lock);
-			pthread_mutex_destroy(&b->lock);
-			pthread_mutex_destroy(&b->sync_lock);
-		}
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_blit *b = rt->agents[i].blit;
+		if (!b)
+			continue;
+		pthread_mutex_lock(&b->lock);
+		blit_release(rt, b, true);
+		pthread_mutex_unlock(&b->lock);
+		pthread_mutex_destroy(&b->lock);
+		pthread_mutex_destroy(&b->sync_lock);
+		free(b);
+		rt->agents[i].blit = NULL;
 	}
-	forget_locked();
 	hl_store_relaxed(&copy_state.profiling, false);
 	pthread_mutex_unlock(&copy_state.lock);
+}
+
+void hl_blit_forget(struct hl_runtime *rt)
+{
+	/* No lock: the runtime is unreachable and the child has one thread;
+	 * the records' locks may be held by threads that are not there, so
+	 * they are not destroyed. */
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		free(rt->agents[i].blit);
+		rt->agents[i].blit = NULL;
+	}
 }
 
 /* Creates b's queue, kernels, kernarg ring and sync signal.  Caller holds
@@ -167,13 +172,6 @@ static int blit_create(struct hl_runtime *rt, struct hl_blit *b)
 	if (err) {
 		b->q = NULL;
 		hl_error(COPY_LOG, "%s: blit queue: %s", agent->name, hl_errno_name(err));
-		goto err_release;
-	}
-	/* After the queue and signal modules attached: hooks run in reverse
-	 * order, so ours runs before they free queues and signals. */
-	err = hl_runtime_on_teardown(rt, copy_teardown);
-	if (err) {
-		hl_error(COPY_LOG, "cannot register the teardown: %s", hl_errno_name(err));
 		goto err_release;
 	}
 	uint32_t slot = 64;
@@ -227,26 +225,9 @@ int hl_blit_get(struct hl_runtime *rt, struct hl_agent *agent, struct hl_blit **
 {
 	if (!agent || agent->type != HSA_DEVICE_TYPE_GPU || !agent->gpu)
 		return -EINVAL;
-	pthread_once(&copy_atfork_once, copy_atfork_register);
-	pthread_mutex_lock(&copy_state.lock);
-	if (copy_state.rt != rt || copy_state.forked) {
-		forget_locked();
-		copy_state.blits = calloc(rt->n_agents, sizeof(*copy_state.blits));
-		if (!copy_state.blits) {
-			pthread_mutex_unlock(&copy_state.lock);
-			return -ENOMEM;
-		}
-		for (uint32_t i = 0; i < rt->n_agents; i++) {
-			pthread_mutex_init(&copy_state.blits[i].lock, NULL);
-			pthread_mutex_init(&copy_state.blits[i].sync_lock, NULL);
-			copy_state.blits[i].agent = &rt->agents[i];
-		}
-		copy_state.n = rt->n_agents;
-		copy_state.rt = rt;
-		copy_state.forked = false;
-	}
-	struct hl_blit *b = &copy_state.blits[agent - rt->agents];
-	pthread_mutex_unlock(&copy_state.lock);
+	struct hl_blit *b = agent->blit;
+	if (!b || agent < rt->agents || agent >= rt->agents + rt->n_agents)
+		return -EINVAL;
 
 	/* acquire: pairs with the release store of ready below, so a ready
 	 * engine's fields are complete */
@@ -408,13 +389,14 @@ void hl_blit_set_profiling(struct hl_blit *b, bool enable)
 	b->profiling = enable;
 }
 
-void hl_blit_profiling_all(bool enable)
+void hl_blit_profiling_all(struct hl_runtime *rt, bool enable)
 {
 	pthread_mutex_lock(&copy_state.lock);
 	hl_store_relaxed(&copy_state.profiling, enable);
-	bool ours = !copy_state.forked;
-	for (uint32_t i = 0; ours && i < copy_state.n; i++) {
-		struct hl_blit *b = &copy_state.blits[i];
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_blit *b = rt->agents[i].blit;
+		if (!b)
+			continue;
 		pthread_mutex_lock(&b->lock);
 		if (hl_load_relaxed(&b->ready))
 			hl_blit_set_profiling(b, enable);

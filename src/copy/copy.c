@@ -9,7 +9,7 @@
  */
 #include <errno.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 
 static void copy_args(const struct hl_blit *b, struct hl_blit_copy_args *a, void *dst,
 		      const void *src, size_t size, uint64_t *items)

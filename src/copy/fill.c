@@ -14,7 +14,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "runtime/status.h"
 #include "util/log.h"
 

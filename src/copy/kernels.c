@@ -14,7 +14,7 @@
 #include <errno.h>
 #include <string.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "runtime/status.h"
 #include "util/log.h"
 

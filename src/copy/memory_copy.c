@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "runtime/status.h"
 #include "util/log.h"
 

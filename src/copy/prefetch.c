@@ -15,13 +15,14 @@
  *    INVALID_SIGNAL or INVALID_AGENT instead of crashing.
  *
  * The last hsa_shut_down stops the async service before dropping the
- * prefetches still pending (prefetch_teardown), so no handler runs on a
- * freed one.
+ * prefetches still pending (hl_prefetch_teardown, the copy module's
+ * teardown step), so no handler runs on a freed one.
  */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "copy/copy_priv.h"
 #include "memory/memory.h"
 #include "signal/signal.h"
 #include "util/log.h"
@@ -75,7 +76,7 @@ static void prefetch_release(struct hl_svm_prefetch *pf)
 
 /* The last hsa_shut_down: no handler may run any more, then the pending
  * prefetches (never started, or waiting for a signal) are dropped. */
-static void prefetch_teardown(struct hl_runtime *rt)
+void hl_prefetch_teardown(struct hl_runtime *rt)
 {
 	hl_signal_async_stop();
 	hl_svm_prefetch_drop_all(rt, prefetch_release);
@@ -104,10 +105,6 @@ hsa_status_t hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agen
 			return st;
 	if (completion_signal.handle && (st = prefetch_check_signal(completion_signal)))
 		return st;
-	int err = hl_runtime_on_teardown(rt, prefetch_teardown);
-	if (err)
-		return hl_status_from_errno(err);
-
 	uint32_t n_deps = num_dep_signals ? num_dep_signals - 1 : 0;
 	struct prefetch_op *op = calloc(1, sizeof(*op) + n_deps * sizeof(op->deps[0]));
 	if (!op)

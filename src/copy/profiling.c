@@ -14,15 +14,16 @@
  */
 #include <errno.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "signal/signal.h"
 #include "util/barrier.h"
 
 hsa_status_t hsa_amd_profiling_async_copy_enable(bool enable)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hl_blit_profiling_all(enable);
+	hl_blit_profiling_all(rt, enable);
 	return HSA_STATUS_SUCCESS;
 }
 

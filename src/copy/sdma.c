@@ -40,8 +40,12 @@
  * its blit kernel the same way).  An engine that faults stops its queue
  * (a GPU memory fault, as for a kernel).
  *
- * Locking: sdma_state.lock guards the table; each queue's lock serialises
- * its creation and its submissions.
+ * Lifetime: the records hang off the agents (agent->sdma[dir]), built once
+ * when the module attaches (hsa_init) and filled on first use; the copy
+ * module's teardown step destroys the queues, its forget step drops a fork
+ * parent's records without an ioctl.
+ *
+ * Locking: each queue's lock serialises its creation and its submissions.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -51,7 +55,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "copy/copy.h"
+#include "copy/copy_priv.h"
 #include "copy/sdma_packets.h"
 #include "queue/queue.h"
 #include "signal/signal.h"
@@ -81,31 +85,7 @@ struct hl_sdma {
 	                                * engine's faults (src/queue/errors.c) */
 };
 
-static struct {
-	pthread_mutex_t lock;
-	struct hl_runtime *rt;
-	bool forked;                   /* a fork child: the table is the parent's */
-	struct hl_sdma *q;             /* n_agents x HL_SDMA_DIRS */
-	uint32_t n;
-	int enable;                    /* HSA_ENABLE_SDMA: -1 unset, 0, 1 */
-} sdma_state = { .lock = PTHREAD_MUTEX_INITIALIZER };
-
-static pthread_once_t sdma_atfork_once = PTHREAD_ONCE_INIT;
-
-/* A fork child drops the parent's queues at its next hl_sdma_get (a flag
- * rather than a getpid() per copy: a system call costs more than the rest
- * of a small copy's submission). */
-static void sdma_atfork_child(void)
-{
-	sdma_state.forked = true;
-	pthread_mutex_init(&sdma_state.lock, NULL);
-	for (uint32_t i = 0; i < sdma_state.n; i++)
-		pthread_mutex_init(&sdma_state.q[i].lock, NULL);
-}
-static void sdma_atfork_register(void)
-{
-	pthread_atfork(NULL, NULL, sdma_atfork_child);
-}
+_Static_assert(HL_SDMA_DIRS == HL_AGENT_SDMA_DIRS, "struct hl_agent's sdma[] has a slot per dir");
 
 static _Atomic uint64_t *rptr_of(const struct hl_sdma *s)
 {
@@ -138,26 +118,51 @@ static void sdma_release(struct hl_runtime *rt, struct hl_sdma *s)
 	s->ptrs = NULL;
 }
 
-static void forget_locked(void)
+int hl_sdma_attach(struct hl_runtime *rt)
 {
-	free(sdma_state.q);
-	sdma_state.q = NULL;
-	sdma_state.n = 0;
-	sdma_state.rt = NULL;
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_agent *a = &rt->agents[i];
+		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+			continue;
+		for (int d = 0; d < HL_SDMA_DIRS; d++) {
+			struct hl_sdma *s = calloc(1, sizeof(*s));
+			if (!s)
+				return -ENOMEM; /* the teardown frees the others */
+			pthread_mutex_init(&s->lock, NULL);
+			s->agent = a;
+			s->dir = (enum hl_sdma_dir)d;
+			a->sdma[d] = s;
+		}
+	}
+	return 0;
 }
 
-static void sdma_teardown(struct hl_runtime *rt)
+void hl_sdma_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&sdma_state.lock);
-	if (sdma_state.rt == rt && !sdma_state.forked)
-		for (uint32_t i = 0; i < sdma_state.n; i++) {
-			pthread_mutex_lock(&sdma_state.q[i].lock);
-			sdma_release(rt, &sdma_state.q[i]);
-			pthread_mutex_unlock(&sdma_state.q[i].lock);
-			pthread_mutex_destroy(&sdma_state.q[i].lock);
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		for (int d = 0; d < HL_SDMA_DIRS; d++) {
+			struct hl_sdma *s = rt->agents[i].sdma[d];
+			if (!s)
+				continue;
+			pthread_mutex_lock(&s->lock);
+			sdma_release(rt, s);
+			pthread_mutex_unlock(&s->lock);
+			pthread_mutex_destroy(&s->lock);
+			free(s);
+			rt->agents[i].sdma[d] = NULL;
 		}
-	forget_locked();
-	pthread_mutex_unlock(&sdma_state.lock);
+	}
+}
+
+void hl_sdma_forget(struct hl_runtime *rt)
+{
+	/* No lock: the runtime is unreachable and the child has one thread. */
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		for (int d = 0; d < HL_SDMA_DIRS; d++) {
+			free(rt->agents[i].sdma[d]);
+			rt->agents[i].sdma[d] = NULL;
+		}
+	}
 }
 
 static int host_buffer(struct hl_runtime *rt, struct hl_agent *agent, uint64_t size,
@@ -198,11 +203,6 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	}
 	memset(s->ring->addr, 0, SDMA_RING_BYTES);
 	memset(s->ptrs->addr, 0, HL_PAGE_SIZE);
-	err = hl_runtime_on_teardown(rt, sdma_teardown);
-	if (err) {
-		hl_error(COPY_LOG, "cannot register the SDMA teardown: %s", hl_errno_name(err));
-		goto err_release;
-	}
 	uint64_t *ptrs = s->ptrs->addr;
 	struct kfd_queue_args qa = {
 		.gpu_id = agent->gpu->gpu_id,
@@ -253,26 +253,9 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 {
 	if (!agent->gpu || agent->gfx_major != 9)
 		return -ENOTSUP; /* the SDMA 4.x packets are gfx9's */
-	pthread_once(&sdma_atfork_once, sdma_atfork_register);
-	pthread_mutex_lock(&sdma_state.lock);
-	if (sdma_state.rt != rt || sdma_state.forked) {
-		forget_locked();
-		sdma_state.q = calloc((size_t)rt->n_agents * HL_SDMA_DIRS, sizeof(*sdma_state.q));
-		if (!sdma_state.q) {
-			pthread_mutex_unlock(&sdma_state.lock);
-			return -ENOMEM;
-		}
-		for (uint32_t i = 0; i < rt->n_agents * HL_SDMA_DIRS; i++) {
-			pthread_mutex_init(&sdma_state.q[i].lock, NULL);
-			sdma_state.q[i].agent = &rt->agents[i / HL_SDMA_DIRS];
-			sdma_state.q[i].dir = (enum hl_sdma_dir)(i % HL_SDMA_DIRS);
-		}
-		sdma_state.n = rt->n_agents * HL_SDMA_DIRS;
-		sdma_state.rt = rt;
-		sdma_state.forked = false;
-	}
-	struct hl_sdma *s = &sdma_state.q[(agent - rt->agents) * HL_SDMA_DIRS + dir];
-	pthread_mutex_unlock(&sdma_state.lock);
+	struct hl_sdma *s = agent->sdma[dir];
+	if (!s || agent < rt->agents || agent >= rt->agents + rt->n_agents)
+		return -EINVAL;
 
 	pthread_mutex_lock(&s->lock);
 	int err = 0;
@@ -282,7 +265,7 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 		/* ROCr places the host-to-device queue on engine 0 of gfx90a
 		 * by creating it first */
 		if (dir == HL_SDMA_D2H && agent->gfx_minor == 0 && agent->gfx_stepping == 10) {
-			struct hl_sdma *h2d = s - HL_SDMA_D2H + HL_SDMA_H2D;
+			struct hl_sdma *h2d = agent->sdma[HL_SDMA_H2D];
 			pthread_mutex_unlock(&s->lock);
 			pthread_mutex_lock(&h2d->lock);
 			if (!h2d->ready && !h2d->failed && sdma_create(rt, h2d))

@@ -78,7 +78,7 @@ static hsa_status_t executable_new(hsa_profile_t profile,
 	     rounding != HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR) ||
 	    (state != HSA_EXECUTABLE_STATE_FROZEN && state != HSA_EXECUTABLE_STATE_UNFROZEN))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	int err = hl_loader_register_teardown();
+	int err = hl_loader_runtime_check();
 	if (err)
 		return status_of(err);
 	struct hl_executable *e = calloc(1, sizeof(*e));

@@ -216,8 +216,9 @@ struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h);
 /* Frees every reader and executable record (the last hsa_shut_down; the
  * segments' memory goes with the runtime's allocations). */
 void hl_loader_forget_all(void);
-/* Registers hl_loader_forget_all with the runtime's teardown. */
-int hl_loader_register_teardown(void);
+/* 0 when a runtime exists (whose teardown step frees what is recorded
+ * next), else -EINVAL. */
+int hl_loader_runtime_check(void);
 
 /* debug.c: the debugger's list of loaded code objects (_amdgpu_r_debug).
  * All three are called with the lock held. */

@@ -34,7 +34,7 @@
 static hsa_status_t reader_publish(struct hl_reader *r, hsa_code_object_reader_t *out)
 {
 	/* Readers die with the runtime too (hl_loader_forget_all). */
-	int err = hl_loader_register_teardown();
+	int err = hl_loader_runtime_check();
 	if (err) {
 		free(r->buf);
 		free(r->uri);

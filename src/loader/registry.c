@@ -13,8 +13,8 @@
  * (symbol info inside hsa_executable_iterate_symbols, loaded code object
  * info inside the loader table's iteration).
  *
- * Lifetime: the last hsa_shut_down runs hl_loader_forget_all through the
- * runtime's teardown list, which frees the host-side records; the segments'
+ * Lifetime: the last hsa_shut_down runs hl_loader_teardown from the module
+ * table (src/modules.c), which frees the host-side records; the segments'
  * GPU memory belongs to the runtime's allocation list and is released with
  * it right after.
  */
@@ -75,7 +75,7 @@ struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h)
 	return NULL;
 }
 
-static void forget_all(struct hl_runtime *rt)
+void hl_loader_teardown(struct hl_runtime *rt)
 {
 	(void)rt;
 	hl_loader_forget_all();
@@ -109,8 +109,7 @@ void hl_loader_forget_all(void)
 	hl_loader_unlock();
 }
 
-int hl_loader_register_teardown(void)
+int hl_loader_runtime_check(void)
 {
-	struct hl_runtime *rt = hl_runtime_get();
-	return rt ? hl_runtime_on_teardown(rt, forget_all) : -EINVAL;
+	return hl_runtime_get() ? 0 : -EINVAL;
 }

@@ -28,9 +28,10 @@
  * watch it), with a 4 KiB indirect buffer in host memory mapped to the
  * agent's GPU (coherent, so the CPU's writes need no flush before the CP
  * reads them; executable, as ROCr's) and a completion signal with a KFD
- * event.  All three go at the last hsa_shut_down (our teardown hook runs
- * before queue_teardown and the signal module's, registered after them),
- * or when the queue fails: a queue the CP stopped, or one that did not
+ * event.  The record hangs off the agent (agent->iq, built when the module
+ * attaches); all three go at the last hsa_shut_down (the queue module's
+ * teardown step, before it frees the queues and the signal module its
+ * slabs), or when the queue fails: a queue the CP stopped, or one that did not
  * answer in time, is destroyed (DESTROY_QUEUE preempts whatever it still
  * holds) and the next invalidate makes a new one.
  *
@@ -39,8 +40,8 @@
  * freeze and agent), so one lock is simpler than one per agent.  Taken
  * under the loader's lock; it takes hl_queues.lock and the signal
  * module's locks inside (queue creation), never the other way round.
- * A fork child drops the parent's queues without an ioctl (their memory
- * belongs to the parent's /dev/kfd).
+ * A fork child drops the parent's records without an ioctl (their memory
+ * belongs to the parent's /dev/kfd): the module table's forget step.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -89,35 +90,27 @@ _Static_assert(offsetof(struct iq_pm4_ib_packet, ib_jump_cmd) == 4, "IB command 
 _Static_assert(offsetof(struct iq_pm4_ib_packet, dw_cnt_remain) == 20, "dw_cnt_remain at 20");
 _Static_assert(offsetof(struct iq_pm4_ib_packet, completion_signal) == 56, "signal at 56");
 
-struct iq {
+/* One GPU agent's internal queue (agent->iq, built when the module
+ * attaches, freed at teardown). */
+struct hl_iq {
 	struct hl_queue *q;            /* NULL until first use, or after a failure */
 	struct kfd_mem *ib;            /* the indirect buffer */
 	hsa_signal_t done;             /* completion signal, handle 0 when none */
 };
 
 static struct {
-	pthread_mutex_t lock;
-	struct hl_runtime *rt;         /* the runtime the table belongs to */
-	int pid;                       /* the process that built it */
-	struct iq *agents;             /* rt->n_agents entries, by agent index */
-	uint32_t n_agents;
+	pthread_mutex_t lock;          /* every use of every agent's queue */
 	bool warned_gfx;               /* the gfx10+ warning was logged */
 } iq = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
-static pthread_once_t iq_atfork_once = PTHREAD_ONCE_INIT;
-
 /* A fork child may inherit iq.lock held by a thread that is not there. */
-static void iq_atfork_child(void)
+void hl_queue_internal_fork_child(void)
 {
 	pthread_mutex_init(&iq.lock, NULL);
 }
-static void iq_atfork_register(void)
-{
-	pthread_atfork(NULL, NULL, iq_atfork_child);
-}
 
 /* Frees what e holds (any partial state).  Caller holds iq.lock. */
-static void iq_release(struct hl_runtime *rt, struct iq *e)
+static void iq_release(struct hl_runtime *rt, struct hl_iq *e)
 {
 	if (e->q) {
 		int err = hl_queue_destroy_unlisted(rt, e->q);
@@ -141,42 +134,51 @@ static void iq_release(struct hl_runtime *rt, struct iq *e)
 	e->ib = NULL;
 }
 
-/* The parent's state in a fork child, or a previous runtime's: forget it
- * without a single ioctl.  Caller holds iq.lock. */
-static void iq_forget_locked(void)
+int hl_queue_internal_attach(struct hl_runtime *rt)
 {
-	free(iq.agents);
-	iq.agents = NULL;
-	iq.n_agents = 0;
-	iq.rt = NULL;
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_agent *a = &rt->agents[i];
+		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+			continue;
+		a->iq = calloc(1, sizeof(*a->iq));
+		if (!a->iq)
+			return -ENOMEM; /* the teardown frees the others */
+	}
+	return 0;
 }
 
-/* The last hsa_shut_down: hl_runtime_lock held, rt withdrawn. */
-static void iq_teardown(struct hl_runtime *rt)
+/* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn), before the
+ * queue module frees the queue pages. */
+void hl_queue_internal_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&iq.lock);
-	if (iq.rt == rt && iq.pid == (int)getpid())
-		for (uint32_t i = 0; i < iq.n_agents; i++)
-			iq_release(rt, &iq.agents[i]);
-	iq_forget_locked();
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		struct hl_agent *a = &rt->agents[i];
+		if (a->iq)
+			iq_release(rt, a->iq);
+		free(a->iq);
+		a->iq = NULL;
+	}
 	pthread_mutex_unlock(&iq.lock);
 }
 
-static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct iq *e)
+/* The parent's runtime in a fork child: forget it without a single ioctl.
+ * No lock: the runtime is unreachable and the child has one thread. */
+void hl_queue_internal_forget(struct hl_runtime *rt)
+{
+	for (uint32_t i = 0; i < rt->n_agents; i++) {
+		free(rt->agents[i].iq);
+		rt->agents[i].iq = NULL;
+	}
+}
+
+static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct hl_iq *e)
 {
 	int err = hl_queue_create_unlisted(rt, agent, IQ_PACKETS, &e->q);
 	if (err) {
 		e->q = NULL;
 		hl_error(QUEUE_LOG, "internal queue on %s: %s", agent->name, hl_errno_name(err));
 		return err;
-	}
-	/* After the queue module attached: hooks run in reverse order, so
-	 * this one runs before queue_teardown frees the queue pages. */
-	err = hl_runtime_on_teardown(rt, iq_teardown);
-	if (err) {
-		hl_error(QUEUE_LOG, "internal queue: cannot register the teardown: %s",
-			 hl_errno_name(err));
-		goto err_release;
 	}
 	struct kfd_mem_alloc_args args = {
 		.kind = KFD_MEM_USERPTR,
@@ -216,28 +218,12 @@ err_release:
 	return err;
 }
 
-/* The agent's entry, the table (re)built for rt when needed.  Caller holds
- * iq.lock. */
-static struct iq *iq_entry_locked(struct hl_runtime *rt, const struct hl_agent *agent)
-{
-	if (iq.rt != rt || iq.pid != (int)getpid()) {
-		iq_forget_locked();
-		iq.agents = calloc(rt->n_agents, sizeof(*iq.agents));
-		if (!iq.agents)
-			return NULL;
-		iq.n_agents = rt->n_agents;
-		iq.rt = rt;
-		iq.pid = (int)getpid();
-	}
-	return &iq.agents[agent - rt->agents];
-}
-
 /* Writes the ACQUIRE_MEM into the IB and the PM4-IB packet into the next
  * slot, publishes it and rings the doorbell.  Returns the packet's index.
  * We are the queue's only producer (iq.lock), and every earlier packet has
  * completed (we waited for it, or destroyed the queue), so the slot is
  * free. */
-static uint64_t iq_submit(struct iq *e)
+static uint64_t iq_submit(struct hl_iq *e)
 {
 	amd_queue_t *amd = e->q->amd;
 	uint32_t *ib = e->ib->addr;
@@ -287,7 +273,7 @@ static uint64_t iq_submit(struct iq *e)
 
 /* Waits for the packet: 0 when its completion signal reached 0; -EIO when
  * the CP stopped the queue (code in the inactive signal); -ETIMEDOUT. */
-static int iq_wait(struct iq *e, const struct hl_agent *agent)
+static int iq_wait(struct hl_iq *e, const struct hl_agent *agent)
 {
 	hsa_signal_t sigs[2] = { e->done, e->q->inactive_signal };
 	hsa_signal_condition_t conds[2] = { HSA_SIGNAL_CONDITION_EQ, HSA_SIGNAL_CONDITION_NE };
@@ -322,7 +308,6 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 	if (!rt || !agent || agent->type != HSA_DEVICE_TYPE_GPU || !agent->gpu ||
 	    agent < rt->agents || agent >= rt->agents + rt->n_agents)
 		return -EINVAL;
-	pthread_once(&iq_atfork_once, iq_atfork_register);
 	pthread_mutex_lock(&iq.lock);
 	int err = 0;
 	if (agent->gfx_major != 9) {
@@ -333,9 +318,9 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 		iq.warned_gfx = true;
 		goto out_unlock;
 	}
-	struct iq *e = iq_entry_locked(rt, agent);
+	struct hl_iq *e = agent->iq;
 	if (!e) {
-		err = -ENOMEM;
+		err = -EINVAL; /* not a GPU agent of rt's (attach built them all) */
 		goto out_unlock;
 	}
 	if (!e->q) {

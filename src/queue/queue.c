@@ -50,23 +50,20 @@ struct hl_queues hl_queues = {
 
 static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
 static pthread_mutex_t coop_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_once_t queue_atfork_once = PTHREAD_ONCE_INIT;
 
 /* A fork child may inherit hl_queues.lock held by a thread that does not
  * exist there (the service thread, a creator): the child starts with a
- * fresh lock and condition.  No prepare handler takes the lock, so fork
- * adds no lock order against the runtime's lock (the last hsa_shut_down
- * takes the runtime's, then ours).  The registry's links are each updated
- * by one store, so the child, which only forgets the parent's queues,
- * never walks a half-linked list. */
-static void atfork_child(void)
+ * fresh lock and condition (the module table's fork_child step).  No
+ * prepare step takes the lock, so fork adds no lock order against the
+ * runtime's lock (the last hsa_shut_down takes the runtime's, then ours).
+ * The registry's links are each updated by one store, so the child, which
+ * only forgets the parent's queues (hl_queue_forget), never walks a
+ * half-linked list. */
+void hl_queue_fork_child(void)
 {
 	pthread_mutex_init(&hl_queues.lock, NULL);
 	pthread_cond_init(&hl_queues.idle, NULL);
-}
-static void atfork_register(void)
-{
-	pthread_atfork(NULL, NULL, atfork_child);
+	hl_queue_internal_fork_child();
 }
 
 struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
@@ -97,8 +94,6 @@ static void queues_forget_locked(void)
 	hl_queues.rt = NULL;
 }
 
-static void queue_teardown(struct hl_runtime *rt);
-
 uint64_t hl_queue_next_id(void)
 {
 	return atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
@@ -109,21 +104,13 @@ uint64_t hl_queue_next_id(void)
  * last hsa_shut_down takes them in the other order). */
 int hl_queues_attach(struct hl_runtime *rt)
 {
-	pthread_once(&queue_atfork_once, atfork_register);
-	/* Signals first: teardown hooks run in reverse order, so ours (which
-	 * destroys queue signals) runs before the signal module's. */
 	int err = hl_signal_module_attach(rt);
-	if (!err)
-		err = hl_runtime_on_teardown(rt, queue_teardown);
 	if (err)
 		return err;
 	pthread_mutex_lock(&hl_queues.lock);
-	if (hl_queues.rt != rt || hl_queues.pid != (int)getpid()) {
-		if (hl_queues.rt)
-			queues_forget_locked();
-		hl_queues.rt = rt;
-		hl_queues.pid = (int)getpid();
-	}
+	/* A previous runtime's state is gone by now: its teardown, or in a
+	 * fork child its forget step, ran before this runtime existed. */
+	hl_queues.rt = rt;
 	pthread_mutex_unlock(&hl_queues.lock);
 	return 0;
 }
@@ -137,8 +124,7 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 	if (!hq)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	pthread_mutex_lock(&hl_queues.lock);
-	bool ours = hl_queues.rt == r && hl_queues.pid == (int)getpid();
-	struct hl_queue *q = ours ? hl_queue_lookup_locked(hq) : NULL;
+	struct hl_queue *q = hl_queues.rt == r ? hl_queue_lookup_locked(hq) : NULL;
 	if (!q) {
 		pthread_mutex_unlock(&hl_queues.lock);
 		return HSA_STATUS_ERROR_INVALID_QUEUE;
@@ -432,8 +418,9 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * not watch its inactive signal (it holds the service for the MEMORY
  * event: its faults reach the system event handlers), and queue_teardown
  * never sees it; its owner destroys it (with
- * hl_queue_destroy_unlisted) from a teardown hook registered after this
- * call, which therefore runs before queue_teardown frees the pages. */
+ * hl_queue_destroy_unlisted) from its teardown step, which the module table
+ * runs before queue_teardown frees the pages (the internal queues first
+ * thing in hl_queue_teardown, src/copy's from a module above). */
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out)
 {
@@ -463,10 +450,8 @@ int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q)
 static void queue_teardown(struct hl_runtime *rt)
 {
 	pthread_mutex_lock(&hl_queues.lock);
-	if (hl_queues.rt != rt || hl_queues.pid != (int)getpid()) {
-		/* Not ours, or a parent's state in a fork child. */
-		if (hl_queues.rt && hl_queues.pid != (int)getpid())
-			queues_forget_locked();
+	if (hl_queues.rt != rt) {
+		/* No queue was made on rt. */
 		pthread_mutex_unlock(&hl_queues.lock);
 		return;
 	}
@@ -488,4 +473,24 @@ static void queue_teardown(struct hl_runtime *rt)
 	hl_queue_pages_release_locked(rt, false);
 	hl_queues.rt = NULL;
 	pthread_mutex_unlock(&hl_queues.lock);
+}
+
+int hl_queue_attach(struct hl_runtime *rt)
+{
+	return hl_queue_internal_attach(rt);
+}
+
+void hl_queue_teardown(struct hl_runtime *rt)
+{
+	/* The internal queues are unlisted queues of ours: they go first. */
+	hl_queue_internal_teardown(rt);
+	queue_teardown(rt);
+}
+
+void hl_queue_forget(struct hl_runtime *rt)
+{
+	hl_queue_internal_forget(rt);
+	/* No lock: the child has one thread and the runtime is unreachable. */
+	if (hl_queues.rt == rt)
+		queues_forget_locked();
 }

@@ -1,12 +1,80 @@
 /*
  * AQL queues: the public face of src/queue, what the modules above it
- * (loader, copy, image) may use.  The registry, the descriptor page pool,
- * the error service and the CP contract are private (queue_priv.h).
+ * (loader, copy, image) may use.  The registry, the descriptor page pool
+ * and the error service are private (queue_priv.h); the contract with the
+ * command processor is here.
  *
  * The runtime's own engines (src/copy's blit queues) drive an unlisted
  * queue themselves: they own the struct hl_queue they created and read its
  * ring, amd_queue_t, doorbell and inactive signal, which never change
  * while it lives; everything else in it is the queue module's.
+ *
+ * This header also states the contract between the runtime and whatever
+ * executes the packets (the MEC firmware on hardware, emu/cp on kfdemu).
+ *
+ * ------------------------------------------------------------------------
+ * What the command processor must do (the contract emu/cp implements; it
+ * follows what ROCr expects of the MEC firmware)
+ * ------------------------------------------------------------------------
+ *  1. Reading packets.  KFD gives the CP read_pointer_address =
+ *     &amd_queue.read_dispatch_id and write_pointer_address =
+ *     &amd_queue.write_dispatch_id; both are 64-bit packet indices that never
+ *     wrap (slot = index % hsa_queue.size).  A doorbell store carries the
+ *     index of the last packet published.  The CP processes packets at
+ *     read_dispatch_id while their header type is not INVALID (1), and after
+ *     finishing one it stores HSA_PACKET_TYPE_INVALID back into that slot's
+ *     header type and advances read_dispatch_id by one (a release store:
+ *     producers that see the new read index may reuse the slot).
+ *  2. Completion.  When a packet with a completion signal retires the CP
+ *     atomically decrements the amd_signal_t value by 1 (with the packet's
+ *     release fence).  If queue_properties has ENABLE_PROFILING (bit 3), it
+ *     first writes start_ts and end_ts (GPU timestamp ticks, the domain of
+ *     GET_CLOCK_COUNTERS gpu_clock_counter).  Then, if event_mailbox_ptr is
+ *     non-zero, it writes event_id to *event_mailbox_ptr and raises the
+ *     end-of-pipe interrupt carrying that id (kfdemu: kemu_event_interrupt
+ *     with 32 valid bits), which sets the KFD event.
+ *  3. Queue errors.  On an error the CP stops fetching from the queue,
+ *     leaves read_dispatch_id at the offending packet, and writes the error
+ *     code into amd_queue.queue_inactive_signal's amd_signal_t value (an
+ *     atomic OR of the bit below into value, release) and then, as in 2,
+ *     writes event_id to the mailbox and raises the interrupt.  Codes (ROCr's
+ *     DynamicQueueEventsHandler, hsa-abi-and-rocr.md §1.5):
+ *       0x1 / 0x400 out of scratch, wave64 / wave32: the runtime grows
+ *               the queue's scratch and stores 0 to resume (Scratch policy
+ *               above, hl_queue_scratch_grow_locked); OUT_OF_RESOURCES
+ *               only when none can be had
+ *       0x200   one-shot scratch done (not fatal; we never ask for it: the
+ *               runtime stores 0 to the signal and the CP resumes)
+ *       0x2     invalid dimension            -> INCOMPATIBLE_ARGUMENTS
+ *       0x4     invalid group memory         -> INVALID_ALLOCATION
+ *       0x8     null or invalid code object  -> INVALID_CODE_OBJECT
+ *       0x20 / 0x100  bad packet / bad vendor packet -> INVALID_PACKET_FORMAT
+ *       0x40    work-group too large         -> INVALID_ARGUMENT
+ *       0x80    out of VGPRs                 -> OUT_OF_REGISTERS
+ *       0x20000000  address above 48 bits    -> MEMORY_APERTURE_VIOLATION
+ *       0x40000000  illegal instruction      -> ILLEGAL_INSTRUCTION
+ *       0x80000000  debug trap               -> ERROR_EXCEPTION
+ *       any other non-zero value             -> HSA_STATUS_ERROR
+ *  4. GPU page faults.  A VM fault of a wave (or of the CP's own access) is
+ *     raised process-wide as KFD does: every KFD MEMORY event of the process
+ *     gets memory_exception_data {va, gpu_id, NotPresent/ReadOnly/NoExecute}
+ *     and is set (kfdemu: kemu_vm_fault), and the process's queues on that
+ *     device are evicted (kfd_dqm_evict_pasid).  Our MEMORY and
+ *     HW_EXCEPTION events are auto-reset (the CPU cannot reset them).  The runtime then treats every
+ *     queue of that GPU as stopped (the kernel evicts the process's queues on
+ *     that device) and reports MEMORY_APERTURE_VIOLATION when va is outside
+ *     the GPUVM aperture of that GPU, MEMORY_FAULT otherwise.  A GPU reset is
+ *     a HW_EXCEPTION event {gpu_id, reset_type, reset_cause, memory_lost}
+ *     (kemu_gpu_reset) and is reported as HSA_STATUS_ERROR to that GPU's
+ *     queues.  The queue_inactive_signal is not written for these.
+ *  5. Scratch: compute_tmpring_size (WAVES bits 11:0 per XCC, WAVESIZE bits
+ *     24:12 in 1 KiB units), scratch_resource_descriptor (gfx9 buffer SRD:
+ *     base in words 0-1, NUM_RECORDS = bytes in word 2), and
+ *     scratch_backing_memory_location (GPU VA of the buffer) describe the
+ *     queue's scratch; 0 means the queue has none.
+ *  6. The CWSR header at the start of each XCC's save area carries
+ *     debug_offset/debug_size as libhsakmt writes them; err_event_id and
+ *     err_payload_addr are 0 (we do not use KFD's exception channel).
  */
 #ifndef HSALITE_QUEUE_H
 #define HSALITE_QUEUE_H
@@ -98,5 +166,18 @@ void hl_queue_service_unhold(struct hl_runtime *rt);
  * logged: -ENOMEM and the KFD's errno when the queue cannot be made, -EIO
  * when the CP stops the queue, -ETIMEDOUT when it does not answer. */
 int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agent);
+
+/* ---- the module table's steps (src/modules.c) ---- */
+
+/* hsa_init: hangs the internal queue records off the GPU agents. */
+int hl_queue_attach(struct hl_runtime *rt);
+/* The last hsa_shut_down: the internal queues, then the queues the
+ * application left, the error service and the descriptor pages. */
+void hl_queue_teardown(struct hl_runtime *rt);
+/* At the fork, in the child: fresh locks. */
+void hl_queue_fork_child(void);
+/* The child's first runtime call: the parent's queues are forgotten
+ * without an ioctl. */
+void hl_queue_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_QUEUE_H */

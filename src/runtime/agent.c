@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runtime/cache.h"
+#include "runtime/runtime_priv.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 #include "util/barrier.h"
 
 static void put_string(void *value, const char *s, size_t size)

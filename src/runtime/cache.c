@@ -21,7 +21,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "runtime/cache.h"
+#include "runtime/runtime_priv.h"
 
 static void cache_add(struct hl_agent *a, struct hl_cache *c, uint32_t level, uint32_t size_kib)
 {

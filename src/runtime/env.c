@@ -32,6 +32,7 @@
 #include <strings.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 #include "util/log.h"
 
 /* "9.0.10" -> 9, 0, 10.  Each part is a decimal number; anything else is

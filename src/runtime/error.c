@@ -7,6 +7,7 @@
 #include <errno.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 #include "util/log.h"
 
 hsa_status_t hl_status_from_errno(int err)

@@ -23,6 +23,7 @@
 #include "hsa/hsa_ext_image.h"
 #include "hsa/hsa_ven_amd_loader.h"
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 
 #define LOADER_MAJOR 1
 #define LOADER_MINOR 3

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 
 #define HL_ISA_TAG       0x4853414900000000ull /* "HSAI" */
 #define HL_WAVEFRONT_TAG 0x4853415700000000ull /* "HSAW" */

@@ -9,11 +9,19 @@
  * number of threads may call both concurrently.  No thread is created: there
  * is nothing to wait for until a queue or a signal handler exists.
  *
+ * Modules: the steps of every module above the runtime (attach at init,
+ * teardown at the last shutdown, fork_child and forget in a fork child) run
+ * from one table in dependency order, which src/modules.c's hsa_init hands
+ * to hl_runtime_init, from here only: no module registers a teardown or an
+ * atfork handler of its own.
+ *
  * Fork: the child inherits a copy of the runtime whose /dev/kfd belongs to
- * the parent (KFD refuses its ioctls).  An atfork handler marks the child;
- * its first call sees kfd_process_forked() and drops the inherited state
- * without a single ioctl (kfd_process_close skips them in a fork child and
- * only releases the child's CPU mappings and fds) and sets the count to 0.
+ * the parent (KFD refuses its ioctls).  The one atfork handler marks the
+ * child and runs the modules' fork_child steps; its first call sees
+ * kfd_process_forked() and drops the inherited state without a single ioctl
+ * (the modules' forget steps; kfd_process_close skips ioctls in a fork
+ * child and only releases the child's CPU mappings and fds) and sets the
+ * count to 0.
  * From then on every call in the child returns
  * HSA_STATUS_ERROR_NOT_INITIALIZED, hsa_shut_down included, until the child
  * calls hsa_init, which opens /dev/kfd afresh for the child.
@@ -23,8 +31,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "memory/memory.h"
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 #include "util/barrier.h"
 #include "util/log.h"
 
@@ -33,13 +41,22 @@ static int32_t hl_refcount;              /* under hl_runtime_lock */
 static struct hl_runtime *_Atomic hl_rt; /* published runtime, or NULL */
 static atomic_bool hl_forked;            /* set in a fork child */
 static pthread_once_t hl_atfork_once = PTHREAD_ONCE_INIT;
+/* The module table (src/modules.c), set by the first hsa_init under
+ * hl_runtime_lock and never changed: the same table every time. */
+static const struct hl_module *hl_modules;
+static uint32_t hl_n_modules;
 
 /* The lock is held across fork so the child never inherits it locked. */
 static void atfork_prepare(void) { pthread_mutex_lock(&hl_runtime_lock); }
 static void atfork_parent(void) { pthread_mutex_unlock(&hl_runtime_lock); }
+/* The child's only thread, at the fork: the modules' fork_child steps, top
+ * module first, then the runtime's own lock. */
 static void atfork_child(void)
 {
 	hl_store_relaxed(&hl_forked, true);
+	for (uint32_t i = hl_n_modules; i-- > 0;)
+		if (hl_modules[i].fork_child)
+			hl_modules[i].fork_child();
 	pthread_mutex_unlock(&hl_runtime_lock);
 }
 
@@ -52,12 +69,13 @@ static void atfork_register(void)
  * the child's copies of mappings and fds without touching the parent's BOs. */
 static void runtime_destroy_forked(struct hl_runtime *rt)
 {
-	hl_memory_forget_all(rt);
+	for (uint32_t i = hl_n_modules; i-- > 0;)
+		if (hl_modules[i].forget)
+			hl_modules[i].forget(rt);
 	hl_system_events_destroy(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 	pthread_mutex_destroy(&rt->sysevt_lock);
-	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
@@ -89,37 +107,23 @@ struct hl_runtime *hl_runtime_get(void)
 	return hl_load_acquire(&hl_rt);
 }
 
-int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt))
+/* The modules' teardown steps, top module first, from module `from` (the
+ * number attached) down. */
+static void modules_teardown(struct hl_runtime *rt, uint32_t from)
 {
-	int err = 0;
-	/* Not hl_runtime_lock: modules register while holding their own locks,
-	 * which their teardown (run under hl_runtime_lock) takes again. */
-	pthread_mutex_lock(&rt->teardown_lock);
-	bool known = false;
-	for (uint32_t i = 0; i < rt->n_teardown; i++)
-		known |= rt->teardown[i] == fn;
-	if (!known) {
-		if (rt->n_teardown == HL_TEARDOWN_MAX)
-			err = -ENOSPC;
-		else
-			rt->teardown[rt->n_teardown++] = fn;
-	}
-	pthread_mutex_unlock(&rt->teardown_lock);
-	return err;
+	for (uint32_t i = from; i-- > 0;)
+		if (hl_modules[i].teardown)
+			hl_modules[i].teardown(rt);
 }
 
 /* Called with hl_runtime_lock held, rt already withdrawn from hl_rt. */
 static void runtime_destroy(struct hl_runtime *rt)
 {
-	/* rt is unreachable now: no registration can race with this walk. */
-	while (rt->n_teardown)
-		rt->teardown[--rt->n_teardown](rt);
-	hl_memory_release_all(rt);
+	modules_teardown(rt, hl_n_modules);
 	hl_system_events_destroy(rt);
 	hl_agents_destroy(rt);
 	kfd_process_close(rt->proc);
 	pthread_mutex_destroy(&rt->sysevt_lock);
-	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
@@ -132,7 +136,6 @@ static int runtime_create(struct hl_runtime **out)
 		return -ENOMEM;
 	pthread_mutex_init(&rt->mem_lock, NULL);
 	pthread_mutex_init(&rt->userptr_lock, NULL);
-	pthread_mutex_init(&rt->teardown_lock, NULL);
 	pthread_mutex_init(&rt->sysevt_lock, NULL);
 	hl_env_read(&rt->env);
 
@@ -146,6 +149,8 @@ static int runtime_create(struct hl_runtime **out)
 		if (hl_modules[i].attach && (err = hl_modules[i].attach(rt))) {
 			hl_error("runtime", "hsa_init: module %s: %s", hl_modules[i].name,
 				 hl_errno_name(err));
+			/* the failed module undoes its own partial attach */
+			modules_teardown(rt, i + 1);
 			goto err_close_process;
 		}
 	}
@@ -158,17 +163,20 @@ err_close_process:
 	kfd_process_close(rt->proc);
 err_free_runtime:
 	pthread_mutex_destroy(&rt->sysevt_lock);
-	pthread_mutex_destroy(&rt->teardown_lock);
 	pthread_mutex_destroy(&rt->userptr_lock);
 	pthread_mutex_destroy(&rt->mem_lock);
 	free(rt);
 	return err;
 }
 
-hsa_status_t hsa_init(void)
+hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n)
 {
 	pthread_once(&hl_atfork_once, atfork_register);
 	pthread_mutex_lock(&hl_runtime_lock);
+	/* Read under this lock only (or in the atfork child handler, after
+	 * the prepare handler took it). */
+	hl_modules = modules;
+	hl_n_modules = n;
 	if (hl_load_relaxed(&hl_forked))
 		runtime_abandon_if_forked();
 

@@ -1,5 +1,6 @@
 /*
- * The runtime core's internal header: the process-wide runtime object built
+ * The runtime's public header (its internals: runtime_priv.h): the
+ * process-wide runtime object built
  * by hsa_init, the agents, ISAs, caches and memory pools it exposes, and the
  * helpers other modules (queue, signal, loader) use to reach them.
  *
@@ -74,18 +75,11 @@
 #define HL_QUEUES_MAX        128u
 
 #define HL_PAGE_SIZE 4096u
-#define HL_TEARDOWN_MAX 8
+#define HL_AGENT_SDMA_DIRS 3   /* host to device, device to host, xGMI */
 #define HL_EXTENSIONS_MAX 2  /* AMD_LOADER, IMAGES (extension.c) */
 
 /* ---- ISAs (isa.c) ---- */
 
-enum hl_feature { HL_FEATURE_ANY = 0, HL_FEATURE_OFF = 1, HL_FEATURE_ON = 2 };
-
-/* The ISA of a GPU from its gfx version and target features.  Fails with
- * -ENOENT when the processor is unknown.  sramecc/xnack are ignored (ANY)
- * for processors that do not support the feature. */
-int hl_isa_for_gpu(uint32_t major, uint32_t minor, uint32_t stepping,
-		   enum hl_feature sramecc, enum hl_feature xnack, hsa_isa_t *out);
 /* "gfx90a" for an ISA handle; NULL when the handle is not an ISA. */
 const char *hl_isa_processor(hsa_isa_t isa);
 bool hl_isa_supports_xnack(hsa_isa_t isa);
@@ -162,6 +156,13 @@ struct hl_agent {
 	_Atomic bool clock_busy;
 	bool clock_valid;
 	uint64_t clock_gpu0, clock_sys0, clock_gpu1, clock_sys1;
+	/* The agent's engines, one record each, built by their modules when
+	 * they attach (GPU agents only; NULL otherwise) and freed by their
+	 * teardown or, in a fork child, their forget step.  Opaque here. */
+	struct hl_iq *iq;              /* internal queue (src/queue/internal.c) */
+	struct hl_blit *blit;          /* blit engine (src/copy/blit.c) */
+	struct hl_sdma *sdma[HL_AGENT_SDMA_DIRS]; /* SDMA queues by direction
+	                                * (src/copy/sdma.c) */
 };
 
 struct hl_alloc;
@@ -203,11 +204,6 @@ struct hl_runtime {
 	 * with mem_lock held, nor mem_lock with it. */
 	pthread_mutex_t userptr_lock;
 	struct hl_userptr *userptr;
-	/* Other modules' teardown, run by the last hsa_shut_down (runtime.c). */
-	pthread_mutex_t teardown_lock; /* protects teardown, n_teardown; a leaf
-	                                * lock: callers may hold their own */
-	void (*teardown[HL_TEARDOWN_MAX])(struct hl_runtime *rt);
-	uint32_t n_teardown;
 	/* System event handlers (system_event.c), under sysevt_lock, a leaf
 	 * lock never held while a handler runs. */
 	pthread_mutex_t sysevt_lock;
@@ -224,16 +220,40 @@ struct hl_runtime {
 
 /* One hsalite module's steps in the runtime's life.  src/modules.c lists
  * them in dependency order (runtime < memory < signal < queue < loader <
- * copy < image); runtime.c runs the table without naming any module. */
+ * copy < image) and hands the table to hl_runtime_init from hsa_init;
+ * runtime.c runs it without naming (or linking to) any module, and no
+ * module registers a teardown or a fork handler of its own.  Every
+ * step may be NULL. */
 struct hl_module {
 	const char *name;
 	/* hsa_init, in table order, once the agents exist and before rt is
-	 * published: the module binds itself to rt (e.g. registers its
-	 * extension).  NULL: nothing to do.  -errno fails hsa_init. */
+	 * published: the module binds itself to rt (registers its extension,
+	 * hangs its per-agent engines off rt->agents).  -errno fails hsa_init
+	 * (the steps of the modules attached so far are undone by teardown). */
 	int (*attach)(struct hl_runtime *rt);
+	/* The last hsa_shut_down, in reverse table order, with
+	 * hl_runtime_lock held and rt already withdrawn: the module frees
+	 * what it built on rt, whether or not it was used (a module that
+	 * built nothing does nothing).  Must not call hsa_init/hsa_shut_down
+	 * nor hl_runtime_get (NULL by now). */
+	void (*teardown)(struct hl_runtime *rt);
+	/* In the child of a fork, at the fork itself (runtime.c's one
+	 * pthread_atfork child handler, the child's only thread), in reverse
+	 * table order: re-initialise the module's process-wide locks a
+	 * parent thread may have held and drop what must not be reachable
+	 * even before the child's next runtime call (no ioctl, no lock). */
+	void (*fork_child)(void);
+	/* In a fork child, at its first runtime call (runtime_destroy_forked),
+	 * in reverse table order, with the parent's runtime rt, now
+	 * unreachable: drop the records the module hangs off rt without an
+	 * ioctl (the KFD objects are the parent's). */
+	void (*forget)(struct hl_runtime *rt);
 };
-extern const struct hl_module hl_modules[];
-extern const uint32_t hl_n_modules;
+
+/* hsa_init (defined in src/modules.c, which hands over its table): the
+ * first call builds the runtime and attaches the n modules; later ones
+ * count.  The table is kept for the teardown and fork steps. */
+hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n);
 
 /* ---- runtime.c ---- */
 
@@ -242,15 +262,6 @@ extern const uint32_t hl_n_modules;
  * it (the inherited state belongs to the parent's /dev/kfd and is
  * abandoned).  Pairs with the release that publishes it in hsa_init. */
 struct hl_runtime *hl_runtime_get(void);
-
-/* Registers fn to run when the last hsa_shut_down destroys rt: in reverse
- * order of registration, before memory, agents and the KFD process go, so a
- * module (queues, signals, the loader) frees what it built on them.  fn runs
- * with hl_runtime_lock held and rt already withdrawn, so it must not call
- * hsa_init/hsa_shut_down (nor hl_runtime_get, which returns NULL).  Each fn
- * is registered once per runtime (a second registration is ignored);
- * -ENOSPC past HL_TEARDOWN_MAX.  Safe to call with the caller's locks held. */
-int hl_runtime_on_teardown(struct hl_runtime *rt, void (*fn)(struct hl_runtime *rt));
 
 static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_agent_t a)
 {
@@ -276,47 +287,16 @@ static inline struct hl_pool *hl_pool_lookup(const struct hl_runtime *rt, uint64
 	return &rt->pools[(h - base) / sizeof(struct hl_pool)];
 }
 
-static inline struct hl_cache *hl_cache_lookup(const struct hl_runtime *rt, uint64_t handle)
-{
-	uintptr_t base = (uintptr_t)rt->caches, h = (uintptr_t)handle;
-	if (h < base || (h - base) % sizeof(struct hl_cache) != 0 ||
-	    (h - base) / sizeof(struct hl_cache) >= rt->n_caches)
-		return NULL;
-	return &rt->caches[(h - base) / sizeof(struct hl_cache)];
-}
-
 static inline hsa_agent_t hl_agent_handle(const struct hl_agent *a)
 {
 	hsa_agent_t h = { (uint64_t)(uintptr_t)a };
 	return h;
 }
 
-/* ---- agent.c ---- */
-/* Builds rt->agents, pools and caches from rt->proc's topology, honouring
- * ROCR_VISIBLE_DEVICES and HSA_OVERRIDE_GFX_VERSION.  On failure everything
- * built so far is freed by hl_agents_destroy. */
-int hl_agents_build(struct hl_runtime *rt);
-void hl_agents_destroy(struct hl_runtime *rt);
 
-/* ---- env.c ---- */
-void hl_env_read(struct hl_env *env);
-/* The override for the GPU at KFD topology node `node`:
- * HSA_OVERRIDE_GFX_VERSION_<node> wins over HSA_OVERRIDE_GFX_VERSION.
- * Returns true and sets the version when one applies. */
-bool hl_env_gfx_override(const struct hl_env *env, uint32_t node,
-			 uint32_t *major, uint32_t *minor, uint32_t *stepping);
-/* Applies ROCR_VISIBLE_DEVICES to n GPUs whose UUID strings are given, in
- * topology order: writes the visible GPUs' indices, in the order the variable
- * lists them, to order[] (room for n) and returns their count.  Unset: all,
- * in order.  Parsing stops at the first invalid token, as ROCr's does. */
-uint32_t hl_env_visible_gpus(const struct hl_env *env, const char *const *uuids, uint32_t n,
-			     uint32_t *order);
 
 /* ---- error.c: the one place causes become statuses ---- */
 hsa_status_t hl_status_from_errno(int err);
-/* hsa_init's failure: ROCr reports every load failure as OUT_OF_RESOURCES,
- * and clients check for it, so we do too, but log the real cause and fix. */
-hsa_status_t hl_status_init_failure(int err);
 
 /* ---- system_event.c ---- */
 /* A GPU memory fault as KFD's MEMORY event reported it, delivered the way
@@ -328,19 +308,8 @@ hsa_status_t hl_status_init_failure(int err);
  * call the API. */
 bool hl_system_event_memory_fault(struct hl_runtime *rt,
 				  const struct kfd_hsa_memory_exception_data *m);
-/* The fault_reason_mask ROCr derives from KFD's fault data (through
- * libhsakmt's HsaMemoryAccessFault). */
-uint32_t hl_memory_fault_reason_mask(const struct kfd_hsa_memory_exception_data *m);
-/* Frees the handler list (runtime destruction). */
-void hl_system_events_destroy(struct hl_runtime *rt);
 
 /* ---- system.c ---- */
-/* HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED: the kernel has the SVM ioctl and every
- * GPU the SVMAPISupported capability (ROCr's test; true without GPUs). */
-bool hl_svm_supported(const struct hl_runtime *rt);
-/* HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: every GPU's ISA is
- * xnack+ (true without GPUs, as ROCr). */
-bool hl_svm_accessible_by_default(const struct hl_runtime *rt);
 /* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */
 uint64_t hl_system_timestamp(void);
 #define HL_SYSTEM_TIMESTAMP_FREQUENCY 1000000000ull
@@ -367,13 +336,5 @@ struct hl_extension {
 /* Makes ext's table and agent answers rt's.  -EINVAL for an extension not
  * on extension.c's list or an empty table. */
 int hl_extension_register(struct hl_runtime *rt, const struct hl_extension *ext);
-/* Fills the 128-byte HSA_SYSTEM_INFO_EXTENSIONS (agent NULL) or
- * HSA_AGENT_INFO_EXTENSIONS bitmask from the registered extensions. */
-void hl_extension_mask(const struct hl_runtime *rt, const struct hl_agent *agent,
-		       uint8_t mask[128]);
-/* An agent attribute a registered extension answers: its answer, with
- * *answered set; *answered false when no extension owns the attribute. */
-hsa_status_t hl_extension_agent_info(const struct hl_runtime *rt, const struct hl_agent *agent,
-				     uint32_t attribute, void *value, bool *answered);
 
 #endif /* HSALITE_RUNTIME_H */

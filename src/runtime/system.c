@@ -9,6 +9,7 @@
 #include <time.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 
 uint64_t hl_system_timestamp(void)
 {

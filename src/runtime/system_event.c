@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 #include "util/log.h"
 
 #define SYSEVT_LOG "events"

@@ -65,8 +65,15 @@ int hl_signal_destroy(hsa_signal_t signal);
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
 			      hsa_signal_t *out);
 
-/* Registers the module's teardown with rt (idempotent). */
+/* Binds the module to rt (its first signal).  0. */
 int hl_signal_module_attach(struct hl_runtime *rt);
+
+/* The module table's steps (src/modules.c): the last hsa_shut_down stops
+ * the async service and frees groups, slabs and events; a fork child drops
+ * every record at the fork, so value calls on the parent's handles resolve
+ * to nothing and do nothing (slab.c). */
+void hl_signal_teardown(struct hl_runtime *rt);
+void hl_signal_fork_child(void);
 
 /* Stops and joins the async service thread; frees pending work (teardown
  * of a module whose handlers must not run any more). */

@@ -234,8 +234,6 @@ err_free_slab:
 	return err;
 }
 
-static void signal_teardown(struct hl_runtime *rt);
-
 /*
  * Fork: the child inherits our records of the parent's runtime, whose KFD
  * process, BO registrations and events it cannot use, and whose service
@@ -249,7 +247,7 @@ static void signal_teardown(struct hl_runtime *rt);
  * in a child that usually execs) rather than walk lists another thread may
  * have been changing.
  */
-static void atfork_child(void)
+void hl_signal_fork_child(void)
 {
 	pthread_mutex_init(&slab_lock, NULL);
 	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
@@ -267,32 +265,10 @@ static void atfork_child(void)
 	hl_signal_groups_forget();
 }
 
-static pthread_once_t atfork_once = PTHREAD_ONCE_INIT;
-static void atfork_register(void)
-{
-	pthread_atfork(NULL, NULL, atfork_child);
-}
-
-/*
- * Registers the teardown with rt once.  hl_runtime_on_teardown takes the
- * runtime lock, which the last hsa_shut_down holds while it calls our
- * teardown (which takes slab_lock): so it is called with no lock of ours
- * held, and two first callers may both call it (it ignores the repeat).
- */
+/* Binds the slabs to rt (the first signal of a runtime).  The teardown runs
+ * from the module table (src/modules.c) whether or not we attached. */
 int hl_signal_module_attach(struct hl_runtime *rt)
 {
-	pthread_once(&atfork_once, atfork_register);
-	pthread_mutex_lock(&slab_lock);
-	bool attached = module_rt == rt;
-	pthread_mutex_unlock(&slab_lock);
-	if (attached)
-		return 0;
-
-	int err = hl_runtime_on_teardown(rt, signal_teardown);
-	if (err) {
-		hl_error(SIGNAL_LOG, "signals: %s: cannot register the teardown", hl_errno_name(err));
-		return err;
-	}
 	pthread_mutex_lock(&slab_lock);
 	module_rt = rt;
 	pthread_mutex_unlock(&slab_lock);
@@ -396,7 +372,7 @@ void hl_signal_ipc_slab_release(struct hl_signal_side *side)
  * stop resolving: value calls on them return 0 and do nothing), then the
  * events.
  */
-static void signal_teardown(struct hl_runtime *rt)
+void hl_signal_teardown(struct hl_runtime *rt)
 {
 	hl_signal_async_stop();
 	hl_signal_groups_destroy();

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 
 #include "hl_check.h"
-#include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 
 static const char *const uuids[3] = { "GPU-00000000000000a1", "GPU-00000000000000b2",
 				      "GPU-1234567890abcdef" };

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "hl_check.h"
-#include "runtime/runtime.h"
+#include "runtime/runtime_priv.h"
 
 START_TEST(errno_maps_to_rocr_statuses)
 {

@@ -2,7 +2,7 @@
  * runtime.c's bookkeeping without a device (label unit): the file is
  * compiled into this test with the thunk and the agent builder stubbed, so
  * the reference count can be put next to INT32_MAX without two billion
- * hsa_init calls, and the teardown hooks can be observed.
+ * hsa_init calls, and the module table's steps can be observed.
  */
 #include <errno.h>
 #include <string.h>
@@ -23,13 +23,43 @@ void kfd_process_close(struct kfd_process *proc) { (void)proc; }
 bool kfd_process_forked(const struct kfd_process *proc) { return proc->pid != getpid(); }
 int hl_agents_build(struct hl_runtime *rt) { (void)rt; return 0; }
 void hl_agents_destroy(struct hl_runtime *rt) { (void)rt; }
-void hl_memory_release_all(struct hl_runtime *rt) { (void)rt; }
-void hl_memory_forget_all(struct hl_runtime *rt) { (void)rt; }
 void hl_system_events_destroy(struct hl_runtime *rt) { (void)rt; }
 void hl_env_read(struct hl_env *env) { memset(env, 0, sizeof(*env)); }
-/* No module above the runtime: its own bookkeeping is what is tested. */
-const struct hl_module hl_modules[] = { { .name = "runtime" } };
-const uint32_t hl_n_modules = 1;
+/* Two fake modules, a below b, recording their steps in `order`; b's
+ * attach fails while fail_b_attach is set. */
+static char order[16];
+static int n_order;
+static bool fail_b_attach;
+static void step(char c) { if (n_order < (int)sizeof(order)) order[n_order++] = c; }
+static int attach_a(struct hl_runtime *rt) { (void)rt; step('A'); return 0; }
+static int attach_b(struct hl_runtime *rt)
+{
+	(void)rt;
+	step('B');
+	return fail_b_attach ? -ENOMEM : 0;
+}
+static void teardown_a(struct hl_runtime *rt) { (void)rt; step('a'); }
+static void teardown_b(struct hl_runtime *rt) { (void)rt; step('b'); }
+static void fork_child_a(void) { step('f'); }
+static void fork_child_b(void) { step('g'); }
+static void forget_a(struct hl_runtime *rt) { (void)rt; step('x'); }
+static void forget_b(struct hl_runtime *rt) { (void)rt; step('y'); }
+static const struct hl_module test_modules[] = {
+	{ .name = "runtime" },
+	{ "a", attach_a, teardown_a, fork_child_a, forget_a },
+	{ "b", attach_b, teardown_b, fork_child_b, forget_b },
+};
+/* src/modules.c's hsa_init, with the fake table. */
+hsa_status_t hsa_init(void)
+{
+	return hl_runtime_init(test_modules, 3);
+}
+
+static void order_reset(void)
+{
+	memset(order, 0, sizeof(order));
+	n_order = 0;
+}
 hsa_status_t hl_status_init_failure(int err)
 {
 	(void)err;
@@ -48,41 +78,46 @@ START_TEST(init_at_int32_max_is_refcount_overflow)
 }
 END_TEST
 
-static int order[8], n_order;
-static void teardown_a(struct hl_runtime *rt) { (void)rt; order[n_order++] = 'a'; }
-static void teardown_b(struct hl_runtime *rt) { (void)rt; order[n_order++] = 'b'; }
-
-START_TEST(teardown_hooks_run_once_in_reverse_order)
+START_TEST(modules_attach_in_order_and_tear_down_in_reverse_once)
 {
+	order_reset();
 	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
-	struct hl_runtime *rt = hl_runtime_get();
-	n_order = 0;
-	ck_assert_int_eq(hl_runtime_on_teardown(rt, teardown_a), 0);
-	ck_assert_int_eq(hl_runtime_on_teardown(rt, teardown_b), 0);
-	ck_assert_int_eq(hl_runtime_on_teardown(rt, teardown_a), 0); /* ignored */
-	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
+	ck_assert_str_eq(order, "AB");
+	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS); /* counts only */
 	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
-	ck_assert_int_eq(n_order, 0); /* not the last shutdown */
+	ck_assert_str_eq(order, "AB"); /* not the last shutdown */
 	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
-	ck_assert_int_eq(n_order, 2);
-	ck_assert_int_eq(order[0], 'b');
-	ck_assert_int_eq(order[1], 'a');
+	ck_assert_str_eq(order, "ABba");
 }
 END_TEST
 
-#define HOOK(n) static void hook##n(struct hl_runtime *rt) { (void)rt; }
-HOOK(0) HOOK(1) HOOK(2) HOOK(3) HOOK(4) HOOK(5) HOOK(6) HOOK(7) HOOK(8)
-
-START_TEST(teardown_hooks_beyond_the_table_are_refused)
+START_TEST(a_failed_attach_undoes_the_modules_attached)
 {
-	void (*hooks[])(struct hl_runtime *) = { hook0, hook1, hook2, hook3, hook4,
-						 hook5, hook6, hook7, hook8 };
+	order_reset();
+	fail_b_attach = true;
+	ck_assert_int_eq(hsa_init(), HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+	fail_b_attach = false;
+	/* b undoes its own partial attach, then a */
+	ck_assert_str_eq(order, "ABba");
+	ck_assert_ptr_null(hl_runtime_get());
+	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED);
+}
+END_TEST
+
+START_TEST(a_fork_child_runs_fork_child_then_forget_top_down)
+{
 	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
-	struct hl_runtime *rt = hl_runtime_get();
-	for (int i = 0; i < HL_TEARDOWN_MAX; i++)
-		ck_assert_int_eq(hl_runtime_on_teardown(rt, hooks[i]), 0);
-	ck_assert_int_eq(hl_runtime_on_teardown(rt, hooks[HL_TEARDOWN_MAX]), -ENOSPC);
-	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
+	order_reset();
+	/* What the atfork child handler does, and what the child's first
+	 * call then finds (its pid differs from the one that opened KFD). */
+	atfork_prepare();
+	atfork_child();
+	ck_assert_str_eq(order, "gf");
+	fake_proc.pid = getpid() + 1;
+	ck_assert_ptr_null(hl_runtime_get());
+	ck_assert_str_eq(order, "gfyx");
+	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	ck_assert_str_eq(order, "gfyx"); /* no teardown of the parent's state */
 }
 END_TEST
 
@@ -91,8 +126,9 @@ static Suite *refcount_suite(void)
 	Suite *s = suite_create("runtime_refcount");
 	TCase *tc = tcase_create("refcount");
 	tcase_add_test(tc, init_at_int32_max_is_refcount_overflow);
-	tcase_add_test(tc, teardown_hooks_run_once_in_reverse_order);
-	tcase_add_test(tc, teardown_hooks_beyond_the_table_are_refused);
+	tcase_add_test(tc, modules_attach_in_order_and_tear_down_in_reverse_once);
+	tcase_add_test(tc, a_failed_attach_undoes_the_modules_attached);
+	tcase_add_test(tc, a_fork_child_runs_fork_child_then_forget_top_down);
 	suite_add_tcase(s, tc);
 	return s;
 }

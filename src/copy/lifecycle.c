@@ -1,0 +1,32 @@
+/*
+ * The copy module's steps in the module table (src/modules.c): every GPU
+ * agent's engines (blit.c, sdma.c) are records hanging off the agent, built
+ * once at hsa_init and filled on first use; the SVM prefetches pending on
+ * signals (prefetch.c) are dropped at the end.
+ */
+#include "copy/copy_priv.h"
+
+int hl_copy_attach(struct hl_runtime *rt)
+{
+	int err = hl_blit_attach(rt);
+	return err ? err : hl_sdma_attach(rt);
+}
+
+void hl_copy_teardown(struct hl_runtime *rt)
+{
+	/* No async handler may start a prefetch on an engine going away. */
+	hl_prefetch_teardown(rt);
+	hl_sdma_teardown(rt);
+	hl_blit_teardown(rt);
+}
+
+void hl_copy_fork_child(void)
+{
+	hl_blit_fork_child();
+}
+
+void hl_copy_forget(struct hl_runtime *rt)
+{
+	hl_sdma_forget(rt);
+	hl_blit_forget(rt);
+}
