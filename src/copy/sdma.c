@@ -85,7 +85,7 @@ static struct {
 	pthread_mutex_t lock;
 	struct hl_runtime *rt;
 	bool forked;                   /* a fork child: the table is the parent's */
-	struct hl_sdma *q;             /* n_agents x HL_SDMA_DIRS */
+	struct hl_sdma *q;             /* n_agents x HL_SDMA_DIRS slots */
 	uint32_t n;
 	int enable;                    /* HSA_ENABLE_SDMA: -1 unset, 0, 1 */
 } sdma_state = { .lock = PTHREAD_MUTEX_INITIALIZER };
@@ -206,7 +206,7 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	uint64_t *ptrs = s->ptrs->addr;
 	struct kfd_queue_args qa = {
 		.gpu_id = agent->gpu->gpu_id,
-		.type = s->dir == HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
+		.type = s->dir >= HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
 		.percentage = 100,
 		.priority = SDMA_PRIORITY_MAX,
 		.ring = s->ring->addr,
@@ -301,6 +301,24 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 	if (!err)
 		*out = s;
 	return err;
+}
+
+bool hl_sdma_idle(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir slot)
+{
+	pthread_mutex_lock(&sdma_state.lock);
+	struct hl_sdma *s = NULL;
+	if (sdma_state.rt == rt && !sdma_state.forked && sdma_state.q)
+		s = &sdma_state.q[(agent - rt->agents) * HL_SDMA_DIRS + slot];
+	pthread_mutex_unlock(&sdma_state.lock);
+	if (!s)
+		return true;
+	pthread_mutex_lock(&s->lock);
+	/* acquire: pairs with the engine's release write-back of its read
+	 * pointer, as in sdma_submit's room check */
+	bool idle = !s->ready ||
+		    atomic_load_explicit(rptr_of(s), memory_order_acquire) == s->wptr;
+	pthread_mutex_unlock(&s->lock);
+	return idle;
 }
 
 /* The copy commands of one submission: body_dw dwords written by write()

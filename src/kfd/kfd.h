@@ -81,6 +81,7 @@ struct kfd_io_link {
 	uint32_t max_bandwidth;
 	uint32_t recommended_transfer_size;
 	uint32_t flags;
+	uint32_t recommended_sdma_engine_id_mask; /* KFD 1.17+: engines for copies over it */
 };
 
 /* nodes/N/properties: every key the kernel prints that we use.  Keys absent
