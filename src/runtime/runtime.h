@@ -376,4 +376,22 @@ void hl_extension_mask(const struct hl_runtime *rt, const struct hl_agent *agent
 hsa_status_t hl_extension_agent_info(const struct hl_runtime *rt, const struct hl_agent *agent,
 				     uint32_t attribute, void *value, bool *answered);
 
+/* ---- scratch_limit.c ---- */
+
+/* HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX/_CURRENT and CLOCK_COUNTERS of a GPU
+ * agent; INVALID_ARGUMENT for any other attribute. */
+hsa_status_t hl_agent_info_scratch_clock(struct hl_runtime *rt, const struct hl_agent *a,
+					 int attribute, void *value);
+
+/* ---- amd_log.c: hsa_amd_enable_logging's topics ---- */
+
+/* Whether the client switched the topic on. */
+bool hl_amd_log_on(hsa_amd_log_flag_t flag);
+/* Logs the n_barriers barrier packets and the dispatch packet published at
+ * index of q's ring (HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS), with the headers
+ * the submitter wrote (the CP may have consumed them already).  Caller
+ * holds the ring's producer lock. */
+void hl_amd_log_blit_packets(const hsa_queue_t *q, const void *ring, uint64_t index,
+			     uint32_t n_barriers, uint32_t barrier_hdr, uint32_t dispatch_hdr);
+
 #endif /* HSALITE_RUNTIME_H */
