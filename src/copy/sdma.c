@@ -5,8 +5,12 @@
  * peer copies over PCIe take the device-to-host queue), through
  * CREATE_QUEUE with type SDMA, percentage 100 and the maximum priority;
  * copies to a GPU of the same xGMI hive take a queue of type SDMA_XGMI (the
- * kernel places it on an xGMI engine).  ROCr spreads its peers over one
- * xGMI queue per xGMI engine; we keep one per GPU.
+ * kernel places it on an xGMI engine).  A GPU has one queue slot per ROCr
+ * blit: host to device, device to host, then one per xGMI engine
+ * (hsa_amd_memory_async_copy's hive copies take the first; engine.c's
+ * copy_on_engine names any).  As ROCr 1.18 does on KFD 1.17+, a GPU with
+ * xGMI engines gets each queue pinned to its engine (SDMA_BY_ENG_ID,
+ * sdma_pinned_engine), so an engine id means that engine.
  *
  * Ring protocol (the SDMA 4.x RLC queue): a 1 MiB ring in host memory
  * mapped to the GPU; the read and write pointers are 64-bit byte offsets
@@ -185,6 +189,31 @@ static int host_buffer(struct hl_runtime *rt, struct hl_agent *agent, uint64_t s
 	return err;
 }
 
+/*
+ * The engine ROCr 1.18 pins a slot's queue to (GpuAgent's blit_lambda):
+ * with KFD 1.17+ (SDMA_BY_ENG_ID) on a GPU that has xGMI engines, slot k
+ * goes on engine k (host-to-device 0, device-to-host 1, xGMI queue i on
+ * engine 2 + i), except that gfx94x swaps the two PCIe engines and gfx9
+ * before gfx90a leaves its PCIe queues to the kernel.  -1: let the kernel
+ * place it (type SDMA or SDMA_XGMI), as ROCr 5.2.3 always did.
+ */
+static int sdma_pinned_engine(const struct hl_runtime *rt, const struct hl_sdma *s)
+{
+	const struct hl_agent *a = s->agent;
+	uint32_t n_sdma = a->node->props.num_sdma_engines;
+	bool xgmi = s->dir >= HL_SDMA_XGMI;
+	if (rt->proc->version_major == 1 && rt->proc->version_minor < 17)
+		return -1;
+	if (!a->node->props.num_sdma_xgmi_engines || !n_sdma)
+		return -1;
+	if (!xgmi && a->gfx_major == 9 && a->gfx_minor == 0 && a->gfx_stepping < 10)
+		return -1;
+	int engine = (int)s->dir;
+	if (!xgmi && a->gfx_major == 9 && a->gfx_minor >= 4)
+		engine = (engine + 1) % (int)n_sdma;
+	return engine;
+}
+
 /* Caller holds s->lock. */
 static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 {
@@ -204,9 +233,12 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 		goto err_release;
 	}
 	uint64_t *ptrs = s->ptrs->addr;
+	int engine = sdma_pinned_engine(rt, s);
 	struct kfd_queue_args qa = {
 		.gpu_id = agent->gpu->gpu_id,
-		.type = s->dir >= HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
+		.type = engine >= 0 ? KFD_QUEUE_TYPE_SDMA_BY_ENG_ID
+		      : s->dir >= HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
+		.sdma_engine_id = engine >= 0 ? (uint32_t)engine : 0,
 		.percentage = 100,
 		.priority = SDMA_PRIORITY_MAX,
 		.ring = s->ring->addr,
@@ -232,9 +264,9 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 			agent->name, hl_errno_name(err));
 	s->held = !err;
 	s->ready = true;
-	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s)", agent->name, s->queue_id,
+	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s, engine %d)", agent->name, s->queue_id,
 		 s->dir == HL_SDMA_H2D ? "host to device" :
-		 s->dir == HL_SDMA_D2H ? "device to host" : "xGMI");
+		 s->dir == HL_SDMA_D2H ? "device to host" : "xGMI", engine);
 	return 0;
 
 err_release:
