@@ -79,6 +79,9 @@ struct hl_sdma {
 	uint32_t queue_id;
 	uint64_t *doorbell;
 	uint64_t wptr;                 /* bytes written, ours */
+	uint64_t body_end;             /* where the last submission's copy
+	                                * packets end (as wptr counts): the
+	                                * engine is idle past it (hl_sdma_idle) */
 	uint32_t ts_next;
 	bool held;                     /* holds the queue error service, which
 	                                * watches KFD's MEMORY event for the
@@ -255,6 +258,7 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 		goto err_release;
 	}
 	s->wptr = 0;
+	s->body_end = 0;
 	s->ts_next = 0;
 	/* An engine that faults raises KFD's MEMORY event: the service
 	 * delivers it to the system event handlers (or ROCr's abort). */
@@ -345,10 +349,13 @@ bool hl_sdma_idle(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_di
 	if (!s)
 		return true;
 	pthread_mutex_lock(&s->lock);
-	/* acquire: pairs with the engine's release write-back of its read
-	 * pointer, as in sdma_submit's room check */
+	/* Idle once the engine has read past the last copy's packets (ROCr's
+	 * PendingBytes: no copy bytes outstanding), even if the completion's
+	 * atomic, fence or trap are still to come.  acquire: pairs with the
+	 * engine's release write-back of its read pointer, as in sdma_submit's
+	 * room check. */
 	bool idle = !s->ready ||
-		    atomic_load_explicit(rptr_of(s), memory_order_acquire) == s->wptr;
+		    atomic_load_explicit(rptr_of(s), memory_order_acquire) >= s->body_end;
 	pthread_mutex_unlock(&s->lock);
 	return idle;
 }
@@ -395,6 +402,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 	if (pad)
 		memset(ring + pos, 0, pad);
 	uint32_t *p = (uint32_t *)(ring + ((s->wptr + pad) & (SDMA_RING_BYTES - 1)));
+	const uint32_t *start = p;
 	for (uint32_t i = 0; i < n_deps; i++) {
 		uint64_t v = (uint64_t)(uintptr_t)&((amd_signal_t *)(uintptr_t)deps[i].handle)->value;
 		p = sdma_poll_eq(p, v + 4, 0);
@@ -407,6 +415,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		     SDMA_TS_SLOT;
 	}
 	p = body->write(p, body->ctx);
+	uint64_t body_end = s->wptr + pad + (uint64_t)((char *)p - (char *)start);
 	if (profile) {
 		p = sdma_timestamp(p, ts);
 		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)&sig->end_ts, ts, 8);
@@ -417,6 +426,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		p = sdma_trap(p, sig->event_id);
 	}
 	s->wptr = end;
+	s->body_end = body_end;
 	/* release: the packets are written before the engine can see the
 	 * new write pointer; the doorbell store (hl_doorbell_store64: SFENCE,
 	 * release store) is what the engine fetches by (its acquire load) */
