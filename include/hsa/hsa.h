@@ -144,6 +144,7 @@ typedef struct hsa_dim3_s {
 } hsa_dim3_t;
 
 typedef enum {
+	HSA_ACCESS_PERMISSION_NONE = 0, /* ROCr 1.18 (vmem access) */
 	HSA_ACCESS_PERMISSION_RO = 1,
 	HSA_ACCESS_PERMISSION_WO = 2,
 	HSA_ACCESS_PERMISSION_RW = 3
@@ -186,7 +187,13 @@ typedef enum {
 	HSA_SYSTEM_INFO_EXTENSIONS = 7,        /* uint8_t[128] bitmask by hsa_extension_t */
 	HSA_AMD_SYSTEM_INFO_BUILD_VERSION = 0x200, /* const char * */
 	HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED = 0x201, /* bool */
-	HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT = 0x202 /* bool */
+	HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT = 0x202, /* bool */
+	HSA_AMD_SYSTEM_INFO_MWAITX_ENABLED = 0x203,            /* bool */
+	HSA_AMD_SYSTEM_INFO_DMABUF_SUPPORTED = 0x204,          /* bool */
+	HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED = 0x205, /* bool */
+	HSA_AMD_SYSTEM_INFO_XNACK_ENABLED = 0x206,             /* bool */
+	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR = 0x207,         /* uint16_t */
+	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR = 0x208          /* uint16_t */
 } hsa_system_info_t;
 
 hsa_status_t HSA_API hsa_system_get_info(hsa_system_info_t attribute, void *value);
@@ -201,7 +208,8 @@ typedef enum {
 	HSA_EXTENSION_AMD_PROFILER = 0x200,
 	HSA_EXTENSION_AMD_LOADER = 0x201,
 	HSA_EXTENSION_AMD_AQLPROFILE = 0x202,
-	HSA_AMD_LAST_EXTENSION = 0x202
+	HSA_EXTENSION_AMD_PC_SAMPLING = 0x203, /* hsa_ven_amd_pc_sampling.h */
+	HSA_AMD_LAST_EXTENSION = 0x203         /* 0x202 in ROCr 5.2.3 */
 } hsa_extension_t;
 
 hsa_status_t HSA_API hsa_extension_get_name(uint16_t extension, const char **name);
@@ -232,7 +240,8 @@ typedef enum {
 typedef enum {
 	HSA_DEVICE_TYPE_CPU = 0,
 	HSA_DEVICE_TYPE_GPU = 1,
-	HSA_DEVICE_TYPE_DSP = 2
+	HSA_DEVICE_TYPE_DSP = 2,
+	HSA_DEVICE_TYPE_AIE = 3 /* ROCr 1.18; hsalite reports none */
 } hsa_device_type_t;
 
 typedef enum {
@@ -631,7 +640,8 @@ typedef enum {
 typedef enum {
 	HSA_REGION_GLOBAL_FLAG_KERNARG = 1,
 	HSA_REGION_GLOBAL_FLAG_FINE_GRAINED = 2,
-	HSA_REGION_GLOBAL_FLAG_COARSE_GRAINED = 4
+	HSA_REGION_GLOBAL_FLAG_COARSE_GRAINED = 4,
+	HSA_REGION_GLOBAL_FLAG_EXTENDED_SCOPE_FINE_GRAINED = 8
 } hsa_region_global_flag_t;
 
 typedef enum {
@@ -923,7 +933,8 @@ typedef enum {
 	HSA_CODE_SYMBOL_INFO_KERNEL_DYNAMIC_CALLSTACK = 15,
 	HSA_CODE_SYMBOL_INFO_INDIRECT_FUNCTION_CALL_CONVENTION = 16,
 	HSA_CODE_SYMBOL_INFO_IS_DEFINITION = 17,
-	HSA_CODE_SYMBOL_INFO_KERNEL_CALL_CONVENTION = 18
+	HSA_CODE_SYMBOL_INFO_KERNEL_CALL_CONVENTION = 18,
+	HSA_CODE_SYMBOL_INFO_KERNEL_WAVEFRONT_SIZE = 19 /* ROCr 1.18 */
 } hsa_code_symbol_info_t;
 
 hsa_status_t HSA_API HSA_DEPRECATED hsa_code_symbol_get_info(hsa_code_symbol_t code_symbol,

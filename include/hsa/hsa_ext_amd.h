@@ -1,7 +1,9 @@
 /*
- * hsa_ext_amd.h - AMD's extensions to the HSA API (the "hsa_amd_*" calls),
- * as declared by ROCr 5.2, plus the three status codes (45..47) later ROCr
- * releases added, which hsalite also reports.
+ * hsa_ext_amd.h - AMD's extensions to the HSA API (the "hsa_amd_*" calls):
+ * ROCr 5.2.3's set, grown to ROCr 1.18's (ROCm 7.0: copy engines, dma-buf
+ * export, queue info, scratch limits, wait-all, logging, SPM, the virtual
+ * memory API) and the attributes, pointer types and system events of AMD's
+ * newest public header.  Every value and layout of 5.2.3 is kept.
  *
  * rocminfo and HIP are written against these names; the layouts of the
  * public structs below are pinned by test/abi against Debian's header.
@@ -13,10 +15,22 @@
 
 #include "hsa.h"
 #include "hsa_ext_image.h"
+#include "hsa_ven_amd_pc_sampling.h"
 
-/* Version of this interface; bumped by AMD with each addition. */
+/*
+ * Version of this interface as hsalite implements it.  AMD's steps: 1.1
+ * dma-buf export, 1.2 hsa_amd_memory_async_copy_on_engine, 1.3 the
+ * EXTENDED_SCOPE_FINE_GRAINED pool flag, 1.4 the virtual memory API, 1.5
+ * MEMORY_PROPERTIES, 1.6 vmem_address_reserve_align, 1.7 signal_wait_all,
+ * 1.8 get_preferred_copy_engine, 1.9 export_dmabuf_v2, 1.10
+ * HSA_AMD_VMEM_ADDRESS_NO_REGISTER, 1.11 CLOCK_COUNTERS, 1.12 pointer types
+ * HSA_VMEM and RESERVED_ADDR, 1.13 pointer info's registered, 1.15 the
+ * shutdown system event.  hsalite has 1.1-1.3 and the 1.5, 1.7-1.9, 1.11
+ * additions; the virtual memory API (1.4) is declared but not exported yet,
+ * so the version stays at 1.3 until it is.
+ */
 #define HSA_AMD_INTERFACE_VERSION_MAJOR 1
-#define HSA_AMD_INTERFACE_VERSION_MINOR 0
+#define HSA_AMD_INTERFACE_VERSION_MINOR 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -29,6 +43,12 @@ extern "C" {
 static __inline__ bool hsa_flag_isset64(uint8_t *value, uint32_t bit)
 {
 	return (value[bit / 8] >> (bit % 8)) & 1u;
+}
+
+/* Set bit `bit` of such an array. */
+static __inline__ void hsa_flag_set64(uint8_t *value, uint32_t bit)
+{
+	value[bit / 8] = (uint8_t)(value[bit / 8] | (1u << (bit % 8)));
 }
 
 /* hsa_signal_condition_t carried in a fixed 32-bit field. */
@@ -101,8 +121,66 @@ typedef enum hsa_amd_agent_info_s {
 	HSA_AMD_AGENT_INFO_UUID = 0xA011,                 /* char[21], "GPU-" + 16 hex digits */
 	HSA_AMD_AGENT_INFO_ASIC_REVISION = 0xA012,        /* uint32_t */
 	HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS = 0xA013, /* bool */
-	HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT = 0xA014
+	HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT = 0xA014,
+	HSA_AMD_AGENT_INFO_MEMORY_AVAIL = 0xA015,         /* uint64_t bytes free in its pools */
+	HSA_AMD_AGENT_INFO_TIMESTAMP_FREQUENCY = 0xA016,  /* uint64_t Hz */
+	HSA_AMD_AGENT_INFO_ASIC_FAMILY_ID = 0xA107,       /* uint32_t */
+	HSA_AMD_AGENT_INFO_UCODE_VERSION = 0xA108,        /* uint32_t CP firmware */
+	HSA_AMD_AGENT_INFO_SDMA_UCODE_VERSION = 0xA109,   /* uint32_t */
+	HSA_AMD_AGENT_INFO_NUM_SDMA_ENG = 0xA10A,         /* uint32_t host<->device engines */
+	HSA_AMD_AGENT_INFO_NUM_SDMA_XGMI_ENG = 0xA10B,    /* uint32_t extra engines for xGMI peers */
+	HSA_AMD_AGENT_INFO_IOMMU_SUPPORT = 0xA110,        /* hsa_amd_iommu_version_t */
+	HSA_AMD_AGENT_INFO_NUM_XCC = 0xA111,              /* uint32_t */
+	HSA_AMD_AGENT_INFO_DRIVER_UID = 0xA112,           /* uint32_t */
+	HSA_AMD_AGENT_INFO_NEAREST_CPU = 0xA113,          /* hsa_agent_t */
+	HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES = 0xA114,    /* uint8_t[8], hsa_amd_agent_memory_properties_t bits */
+	HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115,       /* uint8_t[8] */
+	HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX = 0xA116,    /* uint64_t bytes */
+	HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT = 0xA117, /* uint64_t bytes, the use-once threshold */
+	HSA_AMD_AGENT_INFO_CLOCK_COUNTERS = 0xA118        /* hsa_amd_clock_counters_t */
 } hsa_amd_agent_info_t;
+
+typedef enum {
+	HSA_IOMMU_SUPPORT_NONE = 0,
+	HSA_IOMMU_SUPPORT_V2 = 1
+} hsa_amd_iommu_version_t;
+
+/* A snapshot of the agent's clocks (KFD's GET_CLOCK_COUNTERS). */
+typedef struct hsa_amd_clock_counters_s {
+	uint64_t gpu_clock_counter;
+	uint64_t cpu_clock_counter;
+	uint64_t system_clock_counter;
+	uint64_t system_clock_frequency; /* Hz */
+} hsa_amd_clock_counters_t;
+
+/* Bit numbers of HSA_AMD_AGENT_INFO_MEMORY_PROPERTIES (hsa_flag_isset64). */
+typedef enum hsa_amd_agent_memory_properties_s {
+	HSA_AMD_MEMORY_PROPERTY_AGENT_IS_APU = (1 << 0)
+} hsa_amd_agent_memory_properties_t;
+
+/*
+ * Copy engines as the copy-engine calls name them: one bit each.  Engine
+ * 0 is the agent's host-to-device engine, 1 its device-to-host engine,
+ * 2 and up its xGMI engines (ROCr's blit table offsets 1, 2, 3...).
+ */
+typedef enum hsa_amd_sdma_engine_id {
+	HSA_AMD_SDMA_ENGINE_0 = 0x1,
+	HSA_AMD_SDMA_ENGINE_1 = 0x2,
+	HSA_AMD_SDMA_ENGINE_2 = 0x4,
+	HSA_AMD_SDMA_ENGINE_3 = 0x8,
+	HSA_AMD_SDMA_ENGINE_4 = 0x10,
+	HSA_AMD_SDMA_ENGINE_5 = 0x20,
+	HSA_AMD_SDMA_ENGINE_6 = 0x40,
+	HSA_AMD_SDMA_ENGINE_7 = 0x80,
+	HSA_AMD_SDMA_ENGINE_8 = 0x100,
+	HSA_AMD_SDMA_ENGINE_9 = 0x200,
+	HSA_AMD_SDMA_ENGINE_10 = 0x400,
+	HSA_AMD_SDMA_ENGINE_11 = 0x800,
+	HSA_AMD_SDMA_ENGINE_12 = 0x1000,
+	HSA_AMD_SDMA_ENGINE_13 = 0x2000,
+	HSA_AMD_SDMA_ENGINE_14 = 0x4000,
+	HSA_AMD_SDMA_ENGINE_15 = 0x8000
+} hsa_amd_sdma_engine_id_t;
 
 /* MMIO addresses a host writes to flush the GPU's host data path. */
 typedef struct hsa_amd_hdp_flush_s {
@@ -121,6 +199,12 @@ typedef enum hsa_amd_coherency_type_s {
 	HSA_AMD_COHERENCY_TYPE_COHERENT = 0,
 	HSA_AMD_COHERENCY_TYPE_NONCOHERENT = 1
 } hsa_amd_coherency_type_t;
+
+/* Flags of hsa_amd_portable_export_dmabuf_v2. */
+typedef enum hsa_amd_dma_buf_mapping_type_s {
+	HSA_AMD_DMABUF_MAPPING_TYPE_NONE = 0,
+	HSA_AMD_DMABUF_MAPPING_TYPE_PCIE = 1 /* importer maps it over PCIe (large BAR only) */
+} hsa_amd_dma_buf_mapping_type_t;
 
 hsa_status_t HSA_API hsa_amd_coherency_get_type(hsa_agent_t agent, hsa_amd_coherency_type_t *type);
 hsa_status_t HSA_API hsa_amd_coherency_set_type(hsa_agent_t agent, hsa_amd_coherency_type_t type);
@@ -172,6 +256,16 @@ typedef bool (*hsa_amd_signal_handler)(hsa_signal_value_t value, void *arg);
 hsa_status_t HSA_API hsa_amd_signal_async_handler(hsa_signal_t signal,
 	hsa_signal_condition_t cond, hsa_signal_value_t value, hsa_amd_signal_handler handler,
 	void *arg);
+/*
+ * Wait until every signals[i] satisfies conds[i] against values[i] (NULL
+ * or invalid signals count as satisfied); returns 0 when all are, or
+ * UINT32_MAX on timeout.  satisfying_values (may be NULL) receives each
+ * signal's value, 0 for the skipped ones.
+ */
+uint32_t HSA_API hsa_amd_signal_wait_all(uint32_t signal_count, hsa_signal_t *signals,
+	hsa_signal_condition_t *conds, hsa_signal_value_t *values, uint64_t timeout_hint,
+	hsa_wait_state_t wait_hint, hsa_signal_value_t *satisfying_values);
+
 /* Run callback(arg) once on the runtime's event thread. */
 hsa_status_t HSA_API hsa_amd_async_function(void (*callback)(void *arg), void *arg);
 
@@ -210,8 +304,14 @@ typedef struct hsa_amd_memory_pool_s {
 typedef enum hsa_amd_memory_pool_global_flag_s {
 	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT = 1,
 	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED = 2,
-	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED = 4
+	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED = 4,
+	HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_EXTENDED_SCOPE_FINE_GRAINED = 8
 } hsa_amd_memory_pool_global_flag_t;
+
+typedef enum hsa_amd_memory_pool_location_s {
+	HSA_AMD_MEMORY_POOL_LOCATION_CPU = 0,
+	HSA_AMD_MEMORY_POOL_LOCATION_GPU = 1
+} hsa_amd_memory_pool_location_t;
 
 typedef enum {
 	HSA_AMD_MEMORY_POOL_INFO_SEGMENT = 0,          /* hsa_amd_segment_t */
@@ -221,8 +321,19 @@ typedef enum {
 	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE = 6,   /* size_t */
 	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT = 7, /* size_t */
 	HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL = 15,      /* bool */
-	HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE = 16          /* size_t */
+	HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE = 16,         /* size_t */
+	HSA_AMD_MEMORY_POOL_INFO_LOCATION = 17,               /* hsa_amd_memory_pool_location_t */
+	HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_REC_GRANULE = 18 /* size_t */
 } hsa_amd_memory_pool_info_t;
+
+/* Bits of hsa_amd_memory_pool_allocate's flags. */
+typedef enum hsa_amd_memory_pool_flag_s {
+	HSA_AMD_MEMORY_POOL_STANDARD_FLAG = 0,
+	HSA_AMD_MEMORY_POOL_PCIE_FLAG = (1 << 0),       /* fine grain, per-link ordering */
+	HSA_AMD_MEMORY_POOL_CONTIGUOUS_FLAG = (1 << 1),
+	HSA_AMD_MEMORY_POOL_EXECUTABLE_FLAG = (1 << 2),
+	HSA_AMD_MEMORY_POOL_UNCACHED_FLAG = (1 << 3)
+} hsa_amd_memory_pool_flag_t;
 
 hsa_status_t HSA_API hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
 	hsa_amd_memory_pool_info_t attribute, void *value);
@@ -240,6 +351,22 @@ hsa_status_t HSA_API hsa_amd_memory_pool_free(void *ptr);
 hsa_status_t HSA_API hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent,
 	const void *src, hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
 	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+/*
+ * hsa_amd_memory_async_copy on the engine engine_id names (one bit); a copy
+ * inside one GPU takes its blit kernel unless force_copy_on_sdma.
+ */
+hsa_status_t HSA_API hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agent,
+	const void *src, hsa_agent_t src_agent, size_t size, uint32_t num_dep_signals,
+	const hsa_signal_t *dep_signals, hsa_signal_t completion_signal,
+	hsa_amd_sdma_engine_id_t engine_id, bool force_copy_on_sdma);
+/* The engines (hsa_amd_sdma_engine_id_t bits) idle now for copies from
+ * src_agent to dst_agent; OUT_OF_RESOURCES when none is. */
+hsa_status_t HSA_API hsa_amd_memory_copy_engine_status(hsa_agent_t dst_agent,
+	hsa_agent_t src_agent, uint32_t *engine_ids_mask);
+/* The engines the driver recommends for that direction (0: none). */
+hsa_status_t HSA_API hsa_amd_memory_get_preferred_copy_engine(hsa_agent_t dst_agent,
+	hsa_agent_t src_agent, uint32_t *recommended_ids_mask);
 
 /* A 3D buffer: pitch is the row stride, slice the plane stride, in bytes. */
 typedef struct hsa_pitched_ptr_s {
@@ -344,7 +471,9 @@ typedef enum {
 	HSA_EXT_POINTER_TYPE_HSA = 1,      /* allocated by the runtime */
 	HSA_EXT_POINTER_TYPE_LOCKED = 2,   /* pinned host memory */
 	HSA_EXT_POINTER_TYPE_GRAPHICS = 3, /* imported through interop */
-	HSA_EXT_POINTER_TYPE_IPC = 4       /* attached from another process */
+	HSA_EXT_POINTER_TYPE_IPC = 4,      /* attached from another process */
+	HSA_EXT_POINTER_TYPE_RESERVED_ADDR = 5, /* a hsa_amd_vmem_address_reserve range */
+	HSA_EXT_POINTER_TYPE_HSA_VMEM = 6  /* a hsa_amd_vmem_handle_create handle, mapped */
 } hsa_amd_pointer_type_t;
 
 /* size: set by the caller to sizeof(hsa_amd_pointer_info_t) (versioning). */
@@ -384,7 +513,10 @@ hsa_status_t HSA_API hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handl
 /* ---- system events ------------------------------------------------------ */
 
 typedef enum hsa_amd_event_type_s {
-	HSA_AMD_GPU_MEMORY_FAULT_EVENT = 0
+	HSA_AMD_GPU_MEMORY_FAULT_EVENT = 0,
+	HSA_AMD_GPU_HW_EXCEPTION_EVENT = 1,
+	HSA_AMD_GPU_MEMORY_ERROR_EVENT = 2,
+	HSA_AMD_SYSTEM_SHUTDOWN_EVENT = 3  /* no payload */
 } hsa_amd_event_type_t;
 
 /* Bits of fault_reason_mask. */
@@ -406,10 +538,39 @@ typedef struct hsa_amd_gpu_memory_fault_info_s {
 	uint32_t fault_reason_mask;
 } hsa_amd_gpu_memory_fault_info_t;
 
+/* Bits of memory_error's error_reason_mask. */
+typedef enum {
+	HSA_AMD_MEMORY_ERROR_MEMORY_IN_USE = (1 << 0)
+} hsa_amd_memory_error_reason_t;
+
+typedef struct hsa_amd_gpu_memory_error_info_s {
+	hsa_agent_t agent;
+	uint64_t virtual_address;
+	uint32_t error_reason_mask;
+} hsa_amd_gpu_memory_error_info_t;
+
+typedef enum {
+	HSA_AMD_HW_EXCEPTION_RESET_TYPE_OTHER = 1 << 0
+} hsa_amd_hw_exception_reset_type_t;
+
+typedef enum {
+	HSA_AMD_HW_EXCEPTION_CAUSE_GPU_HANG = 1 << 0,
+	HSA_AMD_HW_EXCEPTION_CAUSE_ECC = 1 << 1
+} hsa_amd_hw_exception_reset_cause_t;
+
+typedef struct hsa_amd_gpu_hw_exception_info_s {
+	hsa_agent_t agent;
+	hsa_amd_hw_exception_reset_type_t reset_type;
+	hsa_amd_hw_exception_reset_cause_t reset_cause;
+} hsa_amd_gpu_hw_exception_info_t;
+
+/* The union's largest member is 5.2.3's memory_fault: the size is kept. */
 typedef struct hsa_amd_event_s {
 	hsa_amd_event_type_t event_type;
 	__extension__ union {
 		hsa_amd_gpu_memory_fault_info_t memory_fault;
+		hsa_amd_gpu_hw_exception_info_t hw_exception;
+		hsa_amd_gpu_memory_error_info_t memory_error;
 	};
 } hsa_amd_event_t;
 
@@ -428,6 +589,21 @@ typedef enum hsa_amd_queue_priority_s {
 
 hsa_status_t HSA_API hsa_amd_queue_set_priority(hsa_queue_t *queue,
 	hsa_amd_queue_priority_t priority);
+
+/* Where hsa_queue_create's flags put a queue's ring and descriptor. */
+typedef enum {
+	HSA_AMD_QUEUE_CREATE_SYSTEM_MEM = 0,
+	HSA_AMD_QUEUE_CREATE_DEVICE_MEM_RING_BUF = (1 << 0),
+	HSA_AMD_QUEUE_CREATE_DEVICE_MEM_QUEUE_DESCRIPTOR = (1 << 1)
+} hsa_amd_queue_create_flag_t;
+
+typedef enum {
+	HSA_AMD_QUEUE_INFO_AGENT = 0,      /* hsa_agent_t the queue was created on */
+	HSA_AMD_QUEUE_INFO_DOORBELL_ID = 1 /* uint64_t: the address of its doorbell */
+} hsa_queue_info_attribute_t;
+
+hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t *queue,
+	hsa_queue_info_attribute_t attribute, void *value);
 
 /* ---- deallocation callbacks --------------------------------------------- */
 
@@ -472,6 +648,90 @@ hsa_status_t HSA_API hsa_amd_svm_attributes_get(void *ptr, size_t size,
 	hsa_amd_svm_attribute_pair_t *attribute_list, size_t attribute_count);
 hsa_status_t HSA_API hsa_amd_svm_prefetch_async(void *ptr, size_t size, hsa_agent_t agent,
 	uint32_t num_dep_signals, const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+/* ---- stream performance monitor ----------------------------------------- */
+
+hsa_status_t HSA_API hsa_amd_spm_acquire(hsa_agent_t preferred_agent);
+hsa_status_t HSA_API hsa_amd_spm_release(hsa_agent_t preferred_agent);
+/* timeout: in/out, milliseconds. */
+hsa_status_t HSA_API hsa_amd_spm_set_dest_buffer(hsa_agent_t preferred_agent,
+	size_t size_in_bytes, uint32_t *timeout, uint32_t *size_copied, void *dest,
+	bool *is_data_loss);
+
+/* ---- dma-buf export ----------------------------------------------------- */
+
+/*
+ * A dma-buf fd for [ptr, ptr + size), which must lie inside one GPU
+ * allocation; *offset is ptr's offset in the exported buffer.  The fd is
+ * the caller's (hsa_amd_portable_close_dmabuf or close).
+ */
+hsa_status_t HSA_API hsa_amd_portable_export_dmabuf(const void *ptr, size_t size, int *dmabuf,
+	uint64_t *offset);
+/* flags: hsa_amd_dma_buf_mapping_type_t. */
+hsa_status_t HSA_API hsa_amd_portable_export_dmabuf_v2(const void *ptr, size_t size,
+	int *dmabuf, uint64_t *offset, uint64_t flags);
+hsa_status_t HSA_API hsa_amd_portable_close_dmabuf(int dmabuf);
+
+/* ---- virtual memory (ROCr 1.18; not exported by hsalite yet) ------------- */
+
+typedef enum hsa_amd_vmem_address_reserve_flag_s {
+	HSA_AMD_VMEM_ADDRESS_NO_REGISTER = (1 << 0)
+} hsa_amd_vmem_address_reserve_flag_t;
+
+typedef struct hsa_amd_vmem_alloc_handle_s {
+	uint64_t handle;
+} hsa_amd_vmem_alloc_handle_t;
+
+typedef enum {
+	MEMORY_TYPE_NONE,
+	MEMORY_TYPE_PINNED
+} hsa_amd_memory_type_t;
+
+typedef struct hsa_amd_memory_access_desc_s {
+	hsa_access_permission_t permissions;
+	hsa_agent_t agent_handle;
+} hsa_amd_memory_access_desc_t;
+
+hsa_status_t HSA_API hsa_amd_vmem_address_reserve(void **va, size_t size, uint64_t address,
+	uint64_t flags);
+hsa_status_t HSA_API hsa_amd_vmem_address_reserve_align(void **va, size_t size,
+	uint64_t address, uint64_t alignment, uint64_t flags);
+hsa_status_t HSA_API hsa_amd_vmem_address_free(void *va, size_t size);
+hsa_status_t HSA_API hsa_amd_vmem_handle_create(hsa_amd_memory_pool_t pool, size_t size,
+	hsa_amd_memory_type_t type, uint64_t flags, hsa_amd_vmem_alloc_handle_t *memory_handle);
+hsa_status_t HSA_API hsa_amd_vmem_handle_release(hsa_amd_vmem_alloc_handle_t memory_handle);
+hsa_status_t HSA_API hsa_amd_vmem_map(void *va, size_t size, size_t in_offset,
+	hsa_amd_vmem_alloc_handle_t memory_handle, uint64_t flags);
+hsa_status_t HSA_API hsa_amd_vmem_unmap(void *va, size_t size);
+hsa_status_t HSA_API hsa_amd_vmem_set_access(void *va, size_t size,
+	const hsa_amd_memory_access_desc_t *desc, size_t desc_cnt);
+hsa_status_t HSA_API hsa_amd_vmem_get_access(void *va, hsa_access_permission_t *perms,
+	hsa_agent_t agent_handle);
+hsa_status_t HSA_API hsa_amd_vmem_export_shareable_handle(int *dmabuf_fd,
+	hsa_amd_vmem_alloc_handle_t handle, uint64_t flags);
+hsa_status_t HSA_API hsa_amd_vmem_import_shareable_handle(int dmabuf_fd,
+	hsa_amd_vmem_alloc_handle_t *handle);
+hsa_status_t HSA_API hsa_amd_vmem_retain_alloc_handle(hsa_amd_vmem_alloc_handle_t *memory_handle,
+	void *addr);
+hsa_status_t HSA_API hsa_amd_vmem_get_alloc_properties_from_handle(
+	hsa_amd_vmem_alloc_handle_t memory_handle, hsa_amd_memory_pool_t *pool,
+	hsa_amd_memory_type_t *type);
+
+/* ---- scratch and logging ------------------------------------------------ */
+
+/*
+ * Dispatches needing more scratch than threshold bytes get it for their own
+ * run only (use-once); see HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_*.
+ */
+hsa_status_t HSA_API hsa_amd_agent_set_async_scratch_limit(hsa_agent_t agent, size_t threshold);
+
+/* Bit numbers in the uint8_t[8] flags of hsa_amd_enable_logging. */
+typedef enum hsa_amd_log_flag_s {
+	HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS = 0 /* the AQL packets of the runtime's blit queues */
+} hsa_amd_log_flag_t;
+
+/* flags: uint8_t[8] bit array; file: a FILE * (NULL: stderr). */
+hsa_status_t HSA_API hsa_amd_enable_logging(uint8_t *flags, void *file);
 
 #ifdef __cplusplus
 } /* extern "C" */

@@ -217,10 +217,22 @@ hsa_status_t HSA_API hsa_ext_sampler_create(hsa_agent_t agent,
 	const hsa_ext_sampler_descriptor_t *sampler_descriptor, hsa_ext_sampler_t *sampler);
 hsa_status_t HSA_API hsa_ext_sampler_destroy(hsa_agent_t agent, hsa_ext_sampler_t sampler);
 
+/* ROCr 1.18: one addressing mode per axis (x, y, z). */
+typedef struct hsa_ext_sampler_descriptor_v2_s {
+	hsa_ext_sampler_coordinate_mode32_t coordinate_mode;
+	hsa_ext_sampler_filter_mode32_t filter_mode;
+	hsa_ext_sampler_addressing_mode32_t address_modes[3];
+} hsa_ext_sampler_descriptor_v2_t;
+
+hsa_status_t HSA_API hsa_ext_sampler_create_v2(hsa_agent_t agent,
+	const hsa_ext_sampler_descriptor_v2_t *sampler_descriptor, hsa_ext_sampler_t *sampler);
+
 /*
  * Function tables returned by hsa_system_get_major_extension_table.  The
  * member order is the ABI: version 1.00 has the first ten entries, the
- * later 1.x table appends the three *_with_layout calls.
+ * later 1.x table appends the three *_with_layout calls and (ROCr 1.18)
+ * hsa_ext_sampler_create_v2; a caller that asks for ROCr 5.2.3's size
+ * gets the first thirteen.
  */
 #define hsa_ext_images_1_00
 
@@ -275,6 +287,8 @@ typedef struct hsa_ext_images_1_pfn_s {
 	hsa_status_t (*hsa_ext_image_create_with_layout)(hsa_agent_t,
 		const hsa_ext_image_descriptor_t *, const void *, hsa_access_permission_t,
 		hsa_ext_image_data_layout_t, size_t, size_t, hsa_ext_image_t *);
+	hsa_status_t (*hsa_ext_sampler_create_v2)(hsa_agent_t,
+		const hsa_ext_sampler_descriptor_v2_t *, hsa_ext_sampler_t *);
 } hsa_ext_images_1_pfn_t;
 
 #ifdef __cplusplus

@@ -341,6 +341,9 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 	 * kernarg slot and the body are visible to a CP that sees it valid */
 	atomic_store_explicit((_Atomic uint32_t *)(void *)p, hdr, memory_order_release);
 	hl_doorbell_store64((_Atomic uint64_t *)b->q->doorbell, index + total - 1);
+	if (hl_amd_log_on(HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS))
+		hl_amd_log_blit_packets(&b->q->amd->hsa_queue, ring, index, n_barriers,
+					HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE, hdr);
 	pthread_mutex_unlock(&b->lock);
 	return 0;
 }

@@ -139,8 +139,11 @@ int hl_blit_copy_sync(struct hl_blit *b, void *dst, const void *src, size_t size
 /* ---- sdma.c ---- */
 
 /* Host to device, device to host (also PCIe peers), GPU to GPU in an xGMI
- * hive. */
-enum hl_sdma_dir { HL_SDMA_H2D, HL_SDMA_D2H, HL_SDMA_XGMI, HL_SDMA_DIRS };
+ * hive.  These are also the engine slots hsa_amd_memory_async_copy_on_engine
+ * names (engine.c): slot k is HSA_AMD_SDMA_ENGINE_k, so H2D is engine 0,
+ * D2H engine 1, and the xGMI queues are slots HL_SDMA_XGMI + i (ROCr's blit
+ * table: BlitHostToDev, BlitDevToHost, then one per xGMI engine). */
+enum hl_sdma_dir { HL_SDMA_H2D, HL_SDMA_D2H, HL_SDMA_XGMI, HL_SDMA_DIRS = 16 };
 struct hl_sdma;
 
 /* HSA_ENABLE_SDMA is not "0". */
@@ -149,6 +152,9 @@ bool hl_sdma_enabled(void);
  * that could not be created is not tried again (-ENODEV). */
 int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir dir,
 		struct hl_sdma **out);
+/* Whether the agent's queue in slot has nothing pending: never created, or
+ * its engine has read everything written (ROCr's DmaEngineIsFree). */
+bool hl_sdma_idle(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir slot);
 /* An async linear copy on s: waits for the dependencies, decrements
  * completion and raises its event; with profile, start/end timestamps in
  * completion. */

@@ -5,8 +5,12 @@
  * peer copies over PCIe take the device-to-host queue), through
  * CREATE_QUEUE with type SDMA, percentage 100 and the maximum priority;
  * copies to a GPU of the same xGMI hive take a queue of type SDMA_XGMI (the
- * kernel places it on an xGMI engine).  ROCr spreads its peers over one
- * xGMI queue per xGMI engine; we keep one per GPU.
+ * kernel places it on an xGMI engine).  A GPU has one queue slot per ROCr
+ * blit: host to device, device to host, then one per xGMI engine
+ * (hsa_amd_memory_async_copy's hive copies take the first; engine.c's
+ * copy_on_engine names any).  As ROCr 1.18 does on KFD 1.17+, a GPU with
+ * xGMI engines gets each queue pinned to its engine (SDMA_BY_ENG_ID,
+ * sdma_pinned_engine), so an engine id means that engine.
  *
  * Ring protocol (the SDMA 4.x RLC queue): a 1 MiB ring in host memory
  * mapped to the GPU; the read and write pointers are 64-bit byte offsets
@@ -79,6 +83,9 @@ struct hl_sdma {
 	uint32_t queue_id;
 	uint64_t *doorbell;
 	uint64_t wptr;                 /* bytes written, ours */
+	uint64_t body_end;             /* where the last submission's copy
+	                                * packets end (as wptr counts): the
+	                                * engine is idle past it (hl_sdma_idle) */
 	uint32_t ts_next;
 	bool held;                     /* holds the queue error service, which
 	                                * watches KFD's MEMORY event for the
@@ -190,6 +197,31 @@ static int host_buffer(struct hl_runtime *rt, struct hl_agent *agent, uint64_t s
 	return err;
 }
 
+/*
+ * The engine ROCr 1.18 pins a slot's queue to (GpuAgent's blit_lambda):
+ * with KFD 1.17+ (SDMA_BY_ENG_ID) on a GPU that has xGMI engines, slot k
+ * goes on engine k (host-to-device 0, device-to-host 1, xGMI queue i on
+ * engine 2 + i), except that gfx94x swaps the two PCIe engines and gfx9
+ * before gfx90a leaves its PCIe queues to the kernel.  -1: let the kernel
+ * place it (type SDMA or SDMA_XGMI), as ROCr 5.2.3 always did.
+ */
+static int sdma_pinned_engine(const struct hl_runtime *rt, const struct hl_sdma *s)
+{
+	const struct hl_agent *a = s->agent;
+	uint32_t n_sdma = a->node->props.num_sdma_engines;
+	bool xgmi = s->dir >= HL_SDMA_XGMI;
+	if (rt->proc->version_major == 1 && rt->proc->version_minor < 17)
+		return -1;
+	if (!a->node->props.num_sdma_xgmi_engines || !n_sdma)
+		return -1;
+	if (!xgmi && a->gfx_major == 9 && a->gfx_minor == 0 && a->gfx_stepping < 10)
+		return -1;
+	int engine = (int)s->dir;
+	if (!xgmi && a->gfx_major == 9 && a->gfx_minor >= 4)
+		engine = (engine + 1) % (int)n_sdma;
+	return engine;
+}
+
 /* Caller holds s->lock. */
 static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 {
@@ -204,9 +236,12 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 	memset(s->ring->addr, 0, SDMA_RING_BYTES);
 	memset(s->ptrs->addr, 0, HL_PAGE_SIZE);
 	uint64_t *ptrs = s->ptrs->addr;
+	int engine = sdma_pinned_engine(rt, s);
 	struct kfd_queue_args qa = {
 		.gpu_id = agent->gpu->gpu_id,
-		.type = s->dir == HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
+		.type = engine >= 0 ? KFD_QUEUE_TYPE_SDMA_BY_ENG_ID
+		      : s->dir >= HL_SDMA_XGMI ? KFD_QUEUE_TYPE_SDMA_XGMI : KFD_QUEUE_TYPE_SDMA,
+		.sdma_engine_id = engine >= 0 ? (uint32_t)engine : 0,
 		.percentage = 100,
 		.priority = SDMA_PRIORITY_MAX,
 		.ring = s->ring->addr,
@@ -223,6 +258,7 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 		goto err_release;
 	}
 	s->wptr = 0;
+	s->body_end = 0;
 	s->ts_next = 0;
 	/* An engine that faults raises KFD's MEMORY event: the service
 	 * delivers it to the system event handlers (or ROCr's abort). */
@@ -232,9 +268,9 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 			agent->name, hl_errno_name(err));
 	s->held = !err;
 	s->ready = true;
-	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s)", agent->name, s->queue_id,
+	hl_debug(COPY_LOG, "%s: SDMA queue %u (%s, engine %d)", agent->name, s->queue_id,
 		 s->dir == HL_SDMA_H2D ? "host to device" :
-		 s->dir == HL_SDMA_D2H ? "device to host" : "xGMI");
+		 s->dir == HL_SDMA_D2H ? "device to host" : "xGMI", engine);
 	return 0;
 
 err_release:
@@ -286,6 +322,26 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 	return err;
 }
 
+bool hl_sdma_idle(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir slot)
+{
+	if (agent < rt->agents || agent >= rt->agents + rt->n_agents ||
+	    (unsigned)slot >= HL_SDMA_DIRS)
+		return true;
+	struct hl_sdma *s = agent->sdma[slot];
+	if (!s)
+		return true;
+	pthread_mutex_lock(&s->lock);
+	/* Idle once the engine has read past the last copy's packets (ROCr's
+	 * PendingBytes: no copy bytes outstanding), even if the completion's
+	 * atomic, fence or trap are still to come.  acquire: pairs with the
+	 * engine's release write-back of its read pointer, as in sdma_submit's
+	 * room check. */
+	bool idle = !s->ready ||
+		    atomic_load_explicit(rptr_of(s), memory_order_acquire) >= s->body_end;
+	pthread_mutex_unlock(&s->lock);
+	return idle;
+}
+
 /* The copy commands of one submission: body_dw dwords written by write()
  * at p (returns the end). */
 struct sdma_body {
@@ -328,6 +384,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 	if (pad)
 		memset(ring + pos, 0, pad);
 	uint32_t *p = (uint32_t *)(ring + ((s->wptr + pad) & (SDMA_RING_BYTES - 1)));
+	const uint32_t *start = p;
 	for (uint32_t i = 0; i < n_deps; i++) {
 		uint64_t v = (uint64_t)(uintptr_t)&((amd_signal_t *)(uintptr_t)deps[i].handle)->value;
 		p = sdma_poll_eq(p, v + 4, 0);
@@ -340,6 +397,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		     SDMA_TS_SLOT;
 	}
 	p = body->write(p, body->ctx);
+	uint64_t body_end = s->wptr + pad + (uint64_t)((char *)p - (char *)start);
 	if (profile) {
 		p = sdma_timestamp(p, ts);
 		p = sdma_copy_linear(p, (uint64_t)(uintptr_t)&sig->end_ts, ts, 8);
@@ -350,6 +408,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		p = sdma_trap(p, sig->event_id);
 	}
 	s->wptr = end;
+	s->body_end = body_end;
 	/* release: the packets are written before the engine can see the
 	 * new write pointer; the doorbell store (hl_doorbell_store64: SFENCE,
 	 * release store) is what the engine fetches by (its acquire load) */

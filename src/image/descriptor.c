@@ -95,26 +95,33 @@ void hl_image_write_srd(struct hl_image *img, uint64_t addr)
 	w[10] = (uint32_t)d->width;
 }
 
-int hl_sampler_write_srd(uint32_t srd[8], const hsa_ext_sampler_descriptor_t *d)
+static int clamp_of(uint32_t mode, uint32_t *clamp)
 {
-	uint32_t clamp, filter;
-	switch (d->address_mode) {
+	switch (mode) {
 	case HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_EDGE:
-		clamp = GFX9_CLAMP_LAST_TEXEL;
-		break;
+		*clamp = GFX9_CLAMP_LAST_TEXEL;
+		return 0;
 	case HSA_EXT_SAMPLER_ADDRESSING_MODE_CLAMP_TO_BORDER:
-		clamp = GFX9_CLAMP_BORDER;
-		break;
+		*clamp = GFX9_CLAMP_BORDER;
+		return 0;
 	case HSA_EXT_SAMPLER_ADDRESSING_MODE_MIRRORED_REPEAT:
-		clamp = GFX9_CLAMP_MIRROR;
-		break;
+		*clamp = GFX9_CLAMP_MIRROR;
+		return 0;
 	case HSA_EXT_SAMPLER_ADDRESSING_MODE_UNDEFINED:
 	case HSA_EXT_SAMPLER_ADDRESSING_MODE_REPEAT:
-		clamp = GFX9_CLAMP_WRAP;
-		break;
+		*clamp = GFX9_CLAMP_WRAP;
+		return 0;
 	default:
 		return -EINVAL;
 	}
+}
+
+int hl_sampler_write_srd_v2(uint32_t srd[8], const hsa_ext_sampler_descriptor_v2_t *d)
+{
+	uint32_t clamp[3], filter;
+	for (unsigned axis = 0; axis < 3; axis++)
+		if (clamp_of(d->address_modes[axis], &clamp[axis]))
+			return -EINVAL;
 	switch (d->filter_mode) {
 	case HSA_EXT_SAMPLER_FILTER_MODE_NEAREST:
 		filter = GFX9_XY_FILTER_POINT;
@@ -131,7 +138,7 @@ int hl_sampler_write_srd(uint32_t srd[8], const hsa_ext_sampler_descriptor_t *d)
 	for (int i = 0; i < 8; i++)
 		srd[i] = 0;
 	for (unsigned axis = 0; axis < 3; axis++)
-		GFX9_DESC_SET(srd, GFX9_S_CLAMP(axis), clamp);
+		GFX9_DESC_SET(srd, GFX9_S_CLAMP(axis), clamp[axis]);
 	GFX9_DESC_SET(srd, GFX9_S_FORCE_UNNORMALIZED,
 		      d->coordinate_mode == HSA_EXT_SAMPLER_COORDINATE_MODE_UNNORMALIZED);
 	GFX9_DESC_SET(srd, GFX9_S_MAX_LOD, 4095); /* MIN_LOD 0 */
@@ -140,4 +147,16 @@ int hl_sampler_write_srd(uint32_t srd[8], const hsa_ext_sampler_descriptor_t *d)
 	GFX9_DESC_SET(srd, GFX9_S_XY_MIN_FILTER, filter);
 	/* BORDER_COLOR_TYPE transparent black (0) */
 	return 0;
+}
+
+/* The one-mode descriptor is the v2 one with that mode on every axis, as
+ * ROCr 1.18's hsa_ext_sampler_create builds it. */
+int hl_sampler_write_srd(uint32_t srd[8], const hsa_ext_sampler_descriptor_t *d)
+{
+	hsa_ext_sampler_descriptor_v2_t v2 = {
+		.coordinate_mode = d->coordinate_mode,
+		.filter_mode = d->filter_mode,
+		.address_modes = { d->address_mode, d->address_mode, d->address_mode },
+	};
+	return hl_sampler_write_srd_v2(srd, &v2);
 }

@@ -145,6 +145,8 @@ bool hl_image_gpu_supported(const struct hl_agent *agent);
 void hl_image_write_srd(struct hl_image *img, uint64_t gpu_address);
 /* Fills the S# of a sampler; -EINVAL for a descriptor value out of range. */
 int hl_sampler_write_srd(uint32_t srd[8], const hsa_ext_sampler_descriptor_t *d);
+/* The same with one addressing mode per axis (hsa_ext_sampler_create_v2). */
+int hl_sampler_write_srd_v2(uint32_t srd[8], const hsa_ext_sampler_descriptor_v2_t *d);
 
 /* ---- transfer.c ---- */
 

@@ -1,8 +1,9 @@
 /*
  * HSA_EXTENSION_IMAGES as the module registers it when it attaches to a
- * runtime (src/modules.c): the function table ROCr 5.2.3 serves
- * (hsa_ext_images_1_pfn_t, the ten 1.00 entries then the three
- * *_with_layout ones), the GPU agents that have the extension, and the
+ * runtime (src/modules.c): the function table ROCr 1.18 serves
+ * (hsa_ext_images_1_pfn_t, the ten 1.00 entries, the three *_with_layout
+ * ones, then hsa_ext_sampler_create_v2; a caller asking for ROCr 5.2.3's
+ * length gets its thirteen), the GPU agents that have the extension, and the
  * image agent attributes (hsa_ext_image.h's HSA_EXT_AGENT_INFO_*).
  */
 #include "image/image_priv.h"
@@ -26,6 +27,7 @@ static const hsa_ext_images_1_pfn_t images_table = {
 	.hsa_ext_image_get_capability_with_layout = hsa_ext_image_get_capability_with_layout,
 	.hsa_ext_image_data_get_info_with_layout = hsa_ext_image_data_get_info_with_layout,
 	.hsa_ext_image_create_with_layout = hsa_ext_image_create_with_layout,
+	.hsa_ext_sampler_create_v2 = hsa_ext_sampler_create_v2,
 };
 
 static const struct hl_extension images_extension = {

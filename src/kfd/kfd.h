@@ -81,6 +81,7 @@ struct kfd_io_link {
 	uint32_t max_bandwidth;
 	uint32_t recommended_transfer_size;
 	uint32_t flags;
+	uint32_t recommended_sdma_engine_id_mask; /* KFD 1.17+: engines for copies over it */
 };
 
 /* nodes/N/properties: every key the kernel prints that we use.  Keys absent
@@ -378,6 +379,7 @@ struct kfd_queue_args {
 	void *ctx_save;         /* CWSR area */
 	uint32_t ctx_save_size; /* per XCC */
 	uint32_t ctl_stack_size;
+	uint32_t sdma_engine_id; /* type SDMA_BY_ENG_ID (KFD 1.17+): the engine */
 };
 /* CREATE_QUEUE, then maps the doorbell slice (kfd_doorbell_map). */
 int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *args,

@@ -157,6 +157,7 @@ int kfd_queue_create(struct kfd_process *proc, const struct kfd_queue_args *a,
 		.ctx_save_restore_address = (uintptr_t)a->ctx_save,
 		.ctx_save_restore_size = a->ctx_save_size,
 		.ctl_stack_size = a->ctl_stack_size,
+		.sdma_engine_id = a->sdma_engine_id,
 	};
 	ret = kfd_ioctl(proc->fd, KFD_IOCTL_CREATE_QUEUE, &args);
 	if (ret) {

@@ -83,7 +83,7 @@ static const struct prop_field io_link_fields[] = {
 #define L(name) FIELD(struct kfd_io_link, name)
 	L(type), L(version_major), L(version_minor), L(node_from), L(node_to),
 	L(weight), L(min_latency), L(max_latency), L(min_bandwidth), L(max_bandwidth),
-	L(recommended_transfer_size), L(flags),
+	L(recommended_transfer_size), L(flags), L(recommended_sdma_engine_id_mask),
 #undef L
 };
 

@@ -72,7 +72,8 @@ static hsa_status_t gpu_only_info(struct hl_runtime *rt, const struct hl_agent *
 		put_u32(value, a->gpu->gpu_id);
 		return HSA_STATUS_SUCCESS;
 	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		/* scratch limits, clock counters (scratch_limit.c) */
+		return hl_agent_info_scratch_clock(rt, a, attribute, value);
 	}
 }
 

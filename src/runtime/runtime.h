@@ -75,7 +75,7 @@
 #define HL_QUEUES_MAX        128u
 
 #define HL_PAGE_SIZE 4096u
-#define HL_AGENT_SDMA_DIRS 3   /* host to device, device to host, xGMI */
+#define HL_AGENT_SDMA_DIRS 16  /* host to device, device to host, one per xGMI engine */
 #define HL_EXTENSIONS_MAX 2  /* AMD_LOADER, IMAGES (extension.c) */
 
 /* ---- ISAs (isa.c) ---- */
@@ -336,5 +336,23 @@ struct hl_extension {
 /* Makes ext's table and agent answers rt's.  -EINVAL for an extension not
  * on extension.c's list or an empty table. */
 int hl_extension_register(struct hl_runtime *rt, const struct hl_extension *ext);
+
+/* ---- scratch_limit.c ---- */
+
+/* HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX/_CURRENT and CLOCK_COUNTERS of a GPU
+ * agent; INVALID_ARGUMENT for any other attribute. */
+hsa_status_t hl_agent_info_scratch_clock(struct hl_runtime *rt, const struct hl_agent *a,
+					 int attribute, void *value);
+
+/* ---- amd_log.c: hsa_amd_enable_logging's topics ---- */
+
+/* Whether the client switched the topic on. */
+bool hl_amd_log_on(hsa_amd_log_flag_t flag);
+/* Logs the n_barriers barrier packets and the dispatch packet published at
+ * index of q's ring (HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS), with the headers
+ * the submitter wrote (the CP may have consumed them already).  Caller
+ * holds the ring's producer lock. */
+void hl_amd_log_blit_packets(const hsa_queue_t *q, const void *ring, uint64_t index,
+			     uint32_t n_barriers, uint32_t barrier_hdr, uint32_t dispatch_hdr);
 
 #endif /* HSALITE_RUNTIME_H */

@@ -30,6 +30,37 @@ static enum item_kind item_kind_of(const char *name)
 }
 
 /*
+ * Items whose value moved on in ROCr 1.18's headers in a way that keeps
+ * every 5.2.3 client working; both values are pinned, so neither side can
+ * drift unnoticed:
+ *  - hsa_ext_images_1_pfn_t gained hsa_ext_sampler_create_v2 at its end
+ *    (hsa_system_get_major_extension_table copies the length the caller
+ *    asks for, so a 5.2.3 client gets the 13 entries it knows);
+ *  - HSA_AMD_LAST_EXTENSION: HSA_EXTENSION_AMD_PC_SAMPLING (0x203) joined
+ *    the range;
+ *  - HSA_AMD_INTERFACE_VERSION_MINOR: the AMD interface version hsalite
+ *    implements (hsa_ext_amd.h says which steps).
+ */
+static const struct {
+	const char *name;
+	long long theirs, ours;
+} evolved[] = {
+	{ "sizeof(hsa_ext_images_1_pfn_t)", 104, 112 },
+	{ "HSA_AMD_LAST_EXTENSION", 0x202, 0x203 },
+	{ "HSA_AMD_INTERFACE_VERSION_MINOR", 0, 3 },
+};
+
+/* 1: name is an evolved item and both values are the pinned ones; -1: an
+ * evolved item with some other value; 0: not evolved. */
+static int evolved_ok(const char *name, long long ours, long long theirs)
+{
+	for (size_t i = 0; i < sizeof(evolved) / sizeof(evolved[0]); i++)
+		if (!strcmp(evolved[i].name, name))
+			return ours == evolved[i].ours && theirs == evolved[i].theirs ? 1 : -1;
+	return 0;
+}
+
+/*
  * Count the items of one kind that differ, printing each to report (NULL:
  * silent).  The tables are
  * built from one list, so entry i names the same item on both sides; a
@@ -59,7 +90,10 @@ static size_t compare_items(const struct abi_item *ours, size_t n_ours,
 		if (item_kind_of(theirs[i].name) != kind)
 			continue;
 		(*checked)++;
-		if (ours[i].value != theirs[i].value) {
+		int ev = evolved_ok(theirs[i].name, ours[i].value, theirs[i].value);
+		if (ev == 1)
+			continue;
+		if (ev == -1 || ours[i].value != theirs[i].value) {
 			if (report)
 				fprintf(report, "abi: %s: ours %lld, theirs %lld\n", theirs[i].name,
 					ours[i].value, theirs[i].value);
