@@ -39,6 +39,11 @@
  *    waits passing those ages, so a SET between the check and the wait makes
  *    WAIT_EVENTS return at once (KFD 1.14+; older KFDs are polled every
  *    10 ms, as is a queue whose signal got no event).
+ *  - no wait is unbounded: an idle thread wakes every SVC_IDLE_MS and looks
+ *    again, so a wake whose SET_EVENT failed (logged with its errno) costs
+ *    that long instead of a thread that never learns it must stop (a
+ *    hsa_shut_down joining it forever, KFDEMU_FAIL=ioctl:SET_EVENT:N).  One
+ *    WAIT_EVENTS a second is no measurable cost.
  *
  * Locking: the thread reads the registry and marks queues under
  * hl_queues.lock, and runs callbacks without it, with svc->current naming
@@ -57,6 +62,7 @@
 #include "util/log.h"
 
 #define SVC_POLL_MS 10u
+#define SVC_IDLE_MS 1000u /* the longest wait: a lost wake costs at most this */
 #define SVC_THREAD_NAME "hl-queue-errors" /* 15 characters: the kernel's limit */
 #define SVC_FIXED_EVENTS 3u /* wake, memory, hw exception */
 
@@ -342,7 +348,7 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 	memset(wl->data, 0, wl->n * sizeof(*wl->data));
 	uint32_t result = 0;
 	int err = kfd_event_wait(svc->rt->proc, wl->ptrs, wl->n, false,
-				 wl->poll ? SVC_POLL_MS : KFD_WAIT_TIMEOUT_INFINITE, &result,
+				 wl->poll ? SVC_POLL_MS : SVC_IDLE_MS, &result,
 				 wl->data);
 	if (err) {
 		nap(SVC_POLL_MS);
@@ -471,9 +477,14 @@ err_free_svc:
 	return err;
 }
 
-static void service_wake(struct hl_queue_service *svc)
+/* Sets the thread's wake event; why names what the thread should notice.
+ * A failure is logged: the thread then notices within SVC_IDLE_MS. */
+static void service_wake(struct hl_queue_service *svc, const char *why)
 {
-	kfd_event_set(svc->rt->proc, &svc->wake);
+	int err = kfd_event_set(svc->rt->proc, &svc->wake);
+	if (err)
+		hl_error(QUEUE_LOG, "error service: waking its thread to %s: SET_EVENT: %s; it "
+			 "notices within %u ms", why, hl_errno_name(err), SVC_IDLE_MS);
 }
 
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
@@ -487,7 +498,7 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 
 	/* q is already counted in n_live (the caller unlists it if we fail). */
 	if (hl_queues.svc) {
-		service_wake(hl_queues.svc); /* wait on this queue's event too */
+		service_wake(hl_queues.svc, "watch a new queue");
 		return 0;
 	}
 	return service_start_locked(rt);
@@ -509,7 +520,7 @@ void hl_queue_service_detach_locked(struct hl_queue *q)
 	if (svc && !hl_queues.n_live && !hl_queues.n_holds) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 }
 
@@ -539,7 +550,7 @@ void hl_queue_service_unhold(struct hl_runtime *rt)
 		struct hl_queue_service *svc = hl_queues.svc;
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 	pthread_mutex_unlock(&hl_queues.lock);
 }
@@ -551,7 +562,7 @@ void hl_queue_service_stop_locked(void)
 	if (svc) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 }
 
