@@ -220,7 +220,15 @@ static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t
 	return NULL;
 }
 
-/* Marks every queue of gpu_id with st.  Caller holds hl_queues.lock. */
+bool hl_queue_stopped(const struct hl_queue *q)
+{
+	/* Relaxed: a hint; whoever acts on it re-reads under its own lock. */
+	return atomic_load_explicit(inactive_value(q), memory_order_relaxed) != 0;
+}
+
+/* Marks every queue of gpu_id with st, and every unlisted one stopped (the
+ * OR wakes a runtime thread waiting on it; its owner replaces it at next
+ * use).  Caller holds hl_queues.lock. */
 static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 {
 	uint32_t n = 0;
@@ -230,6 +238,10 @@ static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 		q->pending_fault = st;
 		n++;
 	}
+	for (struct hl_queue *q = hl_queues.unlisted; q; q = q->next)
+		if (q->gpu_id == gpu_id)
+			hsa_signal_or_screlease(q->inactive_signal, (hsa_signal_value_t)
+						HL_QUEUE_ERR_FAULT_STOPPED);
 	if (!n)
 		hl_error(QUEUE_LOG, "%s on GPU 0x%x: no live queue to report it to", what, gpu_id);
 }
