@@ -220,6 +220,45 @@ static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t
 	return NULL;
 }
 
+/* Faults and resets handled per GPU: a short table (a process has few
+ * GPUs), slots claimed in order under hl_queues.lock and never released;
+ * read lock-free. */
+#define FAULT_GPUS_MAX 64u
+static struct {
+	_Atomic uint32_t gpu_id;        /* 0: free, and the end of the used ones */
+	_Atomic uint32_t n;
+} gpu_faults[FAULT_GPUS_MAX];
+
+/* Caller holds hl_queues.lock. */
+static void gpu_faults_count_locked(uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_relaxed(&gpu_faults[i].gpu_id);
+		if (id && id != gpu_id)
+			continue;
+		atomic_fetch_add_explicit(&gpu_faults[i].n, 1, memory_order_relaxed);
+		/* Release: pairs with the acquire in hl_queue_gpu_faults, so a
+		 * reader that finds the id sees its first count. */
+		if (!id)
+			hl_store_release(&gpu_faults[i].gpu_id, gpu_id);
+		return;
+	}
+	hl_warn(QUEUE_LOG, "GPU 0x%x: more than %u GPUs faulted; its engines are not "
+		"replaced", gpu_id, FAULT_GPUS_MAX);
+}
+
+uint32_t hl_queue_gpu_faults(uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_acquire(&gpu_faults[i].gpu_id);
+		if (!id)
+			break;
+		if (id == gpu_id)
+			return hl_load_relaxed(&gpu_faults[i].n);
+	}
+	return 0;
+}
+
 bool hl_queue_stopped(const struct hl_queue *q)
 {
 	/* Relaxed: a hint; whoever acts on it re-reads under its own lock. */
@@ -228,7 +267,8 @@ bool hl_queue_stopped(const struct hl_queue *q)
 
 /* Marks every queue of gpu_id with st, and every unlisted one stopped (the
  * OR wakes a runtime thread waiting on it; its owner replaces it at next
- * use).  Caller holds hl_queues.lock. */
+ * use), and counts the fault for the runtime's other engines.  Caller
+ * holds hl_queues.lock. */
 static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 {
 	uint32_t n = 0;
@@ -238,6 +278,7 @@ static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 		q->pending_fault = st;
 		n++;
 	}
+	gpu_faults_count_locked(gpu_id);
 	for (struct hl_queue *q = hl_queues.unlisted; q; q = q->next)
 		if (q->gpu_id == gpu_id)
 			hsa_signal_or_screlease(q->inactive_signal, (hsa_signal_value_t)

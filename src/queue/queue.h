@@ -80,6 +80,12 @@ int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
 /* Whether q stopped: the CP wrote an error code into its inactive signal,
  * or (unlisted queues) a GPU fault or reset stopped it.  Lock-free. */
 bool hl_queue_stopped(const struct hl_queue *q);
+/* How many GPU memory faults and resets on gpu_id the error service has
+ * handled in this process.  KFD stops every queue of the GPU on one, so an
+ * engine of the runtime that is no hl_queue (an SDMA queue) records the
+ * count when it creates its queue and replaces the queue when the count
+ * moved.  Lock-free. */
+uint32_t hl_queue_gpu_faults(uint32_t gpu_id);
 
 /* Sets or clears ENABLE_PROFILING in an amd_queue_t's queue_properties
  * (hsa_amd_profiling_set_profiler_enabled, src/copy's blit queues).  A

@@ -2,11 +2,12 @@
  * Copies, fills and loads after a GPU memory fault that a system event
  * handler handled (issue 22, item 5, second fault).  The runtime's own
  * queues (the blit queue of hsa_memory_copy and hsa_amd_memory_fill, the
- * internal queue the loader invalidates caches on) were created before the
- * fault and KFD stopped them with every queue of the GPU; hsa_memory_copy
- * then waited forever on its blit kernel.  Now the error service marks those
- * queues stopped, the next use replaces them, and every synchronous wait on
- * the GPU is bounded.
+ * internal queue the loader invalidates caches on, the SDMA queue of async
+ * copies) were created before the fault and KFD stopped them with every
+ * queue of the GPU; hsa_memory_copy then waited forever on its blit kernel.
+ * Now the error service marks those queues stopped, the next use replaces
+ * them, and every synchronous wait on the GPU is bounded.  Run with SDMA on
+ * (the default) and off (the async copies on the blit queue).
  *
  * The fault: one lane of vadd (built by test/loader) stores to FAULT_VA,
  * which nothing maps; a handler registered with
@@ -127,6 +128,20 @@ static void *pool_alloc(hsa_amd_memory_pool_t pool)
 	return p;
 }
 
+/* An async copy (host to device: an SDMA queue unless HSA_ENABLE_SDMA=0),
+ * waited for without a bound: it completes or the test hangs. */
+static void async_copy(void *dst, hsa_agent_t dst_agent, const void *src, hsa_agent_t src_agent)
+{
+	hsa_signal_t done;
+	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_async_copy(dst, dst_agent, src, src_agent, N, 0, NULL, done),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+						   HSA_WAIT_STATE_BLOCKED),
+			 0);
+	ck_status(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
+}
+
 START_TEST(internal_queues_replaced_after_handled_fault)
 {
 	lc_init(&env);
@@ -136,9 +151,11 @@ START_TEST(internal_queues_replaced_after_handled_fault)
 	for (unsigned i = 0; i < N; i++)
 		a[i] = (unsigned char)(i * 7 + 1);
 
-	/* Before the fault: the blit queue and the internal queue exist. */
+	/* Before the fault: the blit queue, the internal queue and the
+	 * host-to-device SDMA queue exist. */
 	ck_status(hsa_memory_copy(v, a, N), HSA_STATUS_SUCCESS);
 	uint64_t kd = load_vadd();
+	async_copy(v, env.gpu, a, env.cpu);
 
 	hsa_queue_t *q = NULL;
 	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, queue_error, NULL,
@@ -166,6 +183,12 @@ START_TEST(internal_queues_replaced_after_handled_fault)
 	ck_assert_uint_eq(b[0], 4);
 	ck_assert_uint_eq(b[N - 1], 1);
 	load_vadd();
+	for (unsigned i = 0; i < N; i++)
+		a[i] = (unsigned char)(i * 3 + 5);
+	async_copy(v, env.gpu, a, env.cpu);
+	memset(b, 0, N);
+	ck_status(hsa_memory_copy(b, v, N), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(memcmp(a, b, N), 0);
 
 	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
