@@ -23,8 +23,14 @@
  * on first use; the last hsa_shut_down releases every engine (the copy
  * module's teardown step runs before the queue and signal modules' free
  * queues and signals); a fork child forgets the parent's without an ioctl
- * (the forget step).  An engine whose queue the CP stopped is released and
- * rebuilt at next use.
+ * (the forget step).  An engine whose queue stopped (the CP wrote an error
+ * code, or a GPU fault or reset evicted it: the error service marks it,
+ * src/queue/errors.c) is released and rebuilt at next use, so copies after
+ * a handled fault run on a fresh queue.
+ *
+ * Synchronous waits are bounded (sync_timeout_ns): a GPU that never answers
+ * fails the call with -ETIMEDOUT and the engine is rebuilt, as the loader's
+ * cache invalidate gives up after 10 s (src/queue/internal.c).
  *
  * Locking: b->lock serialises b's creation and its submissions (we are the
  * queue's only producer); b->sync_lock serialises the users of b's
@@ -50,6 +56,11 @@
 #define BLIT_WG             64u        /* work-items per group, as blit.cl */
 #define BLIT_UNITS_PER_LANE 32u        /* 16-byte units a lane should loop over */
 #define BLIT_DEPS_PER_BARRIER 5u
+/* The bound of a synchronous blit: 10 s (the internal queue's bound), plus
+ * the bytes at 4 MiB/s, far below any engine's rate (kfdemu under ASan
+ * copies hundreds of MB/s), so only a GPU that stopped answering hits it. */
+#define BLIT_SYNC_BASE_NS   (10ull * 1000 * 1000 * 1000)
+#define BLIT_SYNC_MIN_RATE  (4ull << 20)                /* bytes per second */
 
 struct hl_blit {
 	pthread_mutex_t lock;          /* creation and submissions */
@@ -59,6 +70,11 @@ struct hl_blit {
 	bool broken;                   /* the queue stopped: rebuild at next get */
 	bool profiling;                /* the queue's profiling bit */
 	struct hl_queue *q;
+	/* The value of q's inactive signal, for hl_blit_get's lock-free look:
+	 * a slab word that stays mapped until the last hsa_shut_down, so a
+	 * stale pointer reads a wrong value (re-checked under the locks), never
+	 * freed memory.  NULL while no queue. */
+	_Atomic(_Atomic int64_t *) stop_word;
 	struct kfd_mem *kernargs;
 	uint32_t slot_bytes;
 	struct hl_blit_kernels k;
@@ -87,6 +103,7 @@ struct hl_agent *hl_blit_agent(const struct hl_blit *b)
 static void blit_release(struct hl_runtime *rt, struct hl_blit *b, bool at_teardown)
 {
 	hl_store_relaxed(&b->ready, false);
+	hl_store_relaxed(&b->stop_word, NULL);
 	b->broken = false;
 	if (b->q) {
 		int err = hl_queue_destroy_unlisted(rt, b->q);
@@ -210,6 +227,8 @@ static int blit_create(struct hl_runtime *rt, struct hl_blit *b)
 	b->max_items = (uint64_t)(cus ? cus : 1) * 4 * BLIT_WG;
 	b->profiling = false;
 	hl_blit_set_profiling(b, hl_load_relaxed(&copy_state.profiling));
+	hl_store_relaxed(&b->stop_word,
+			 hl_signal_value((amd_signal_t *)(uintptr_t)b->q->inactive_signal.handle));
 	/* release: pairs with the acquire in hl_blit_get's fast path */
 	hl_store_release(&b->ready, true);
 	hl_debug(COPY_LOG, "%s: blit queue %llu (KFD queue %u), %u-byte kernarg slots",
@@ -229,15 +248,25 @@ int hl_blit_get(struct hl_runtime *rt, struct hl_agent *agent, struct hl_blit **
 	if (!b || agent < rt->agents || agent >= rt->agents + rt->n_agents)
 		return -EINVAL;
 
-	/* acquire: pairs with the release store of ready below, so a ready
-	 * engine's fields are complete */
+	/* acquire: pairs with the release store of ready in blit_create, so
+	 * a ready engine's fields (stop_word among them) are complete */
 	if (hl_load_acquire(&b->ready)) {
-		*out = b;
-		return 0;
+		_Atomic int64_t *stop = hl_load_relaxed(&b->stop_word);
+		if (stop && !hl_load_relaxed(stop)) {
+			*out = b;
+			return 0;
+		}
 	}
 	pthread_mutex_lock(&b->sync_lock);
 	pthread_mutex_lock(&b->lock);
 	int err = 0;
+	if (hl_load_relaxed(&b->ready) && hl_queue_stopped(b->q)) {
+		uint64_t code = (uint64_t)hl_load_relaxed(hl_load_relaxed(&b->stop_word));
+		hl_warn(COPY_LOG, "%s: the blit queue was stopped (%s); replacing it",
+			agent->name, code & HL_QUEUE_ERR_FAULT_STOPPED ? "GPU fault or reset" :
+			"CP error");
+		b->broken = true;
+	}
 	if (b->broken)
 		blit_release(rt, b, false);
 	if (!hl_load_relaxed(&b->ready))
@@ -256,12 +285,6 @@ uint64_t hl_blit_items(const struct hl_blit *b, uint64_t units)
 	if (items < BLIT_WG)
 		items = BLIT_WG;
 	return items < b->max_items ? items : b->max_items;
-}
-
-static bool queue_stopped(const struct hl_queue *q)
-{
-	amd_signal_t *s = (amd_signal_t *)(uintptr_t)q->inactive_signal.handle;
-	return atomic_load_explicit(hl_signal_value(s), memory_order_relaxed) != 0;
 }
 
 int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
@@ -286,7 +309,7 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 	 * the read index, so the slots (and their kernarg slots) it passed
 	 * are no longer read. */
 	while (index + total - atomic_load_explicit(rptr, memory_order_acquire) > BLIT_PACKETS) {
-		if (queue_stopped(b->q)) {
+		if (hl_queue_stopped(b->q)) {
 			b->broken = true;
 			hl_store_relaxed(&b->ready, false);
 			pthread_mutex_unlock(&b->lock);
@@ -348,8 +371,25 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 	return 0;
 }
 
+static uint64_t sync_timeout_ns(uint64_t bytes)
+{
+	uint64_t extra = bytes / BLIT_SYNC_MIN_RATE; /* seconds */
+	if (extra > (UINT64_MAX - BLIT_SYNC_BASE_NS) / 1000000000u)
+		return UINT64_MAX;
+	return BLIT_SYNC_BASE_NS + extra * 1000000000u;
+}
+
+/* Marks b for a rebuild at next hl_blit_get.  Caller holds sync_lock. */
+static void mark_broken(struct hl_blit *b)
+{
+	pthread_mutex_lock(&b->lock);
+	b->broken = true;
+	hl_store_relaxed(&b->ready, false);
+	pthread_mutex_unlock(&b->lock);
+}
+
 int hl_blit_run_sync(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
-		     size_t args_size, uint64_t items)
+		     size_t args_size, uint64_t items, uint64_t bytes)
 {
 	pthread_mutex_lock(&b->sync_lock);
 	amd_signal_t *s = (amd_signal_t *)(uintptr_t)b->sync.handle;
@@ -363,21 +403,31 @@ int hl_blit_run_sync(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 	hsa_signal_t sigs[2] = { b->sync, b->q->inactive_signal };
 	hsa_signal_condition_t conds[2] = { HSA_SIGNAL_CONDITION_EQ, HSA_SIGNAL_CONDITION_NE };
 	int64_t values[2] = { 0, 0 }, v = 0;
-	uint32_t which = hl_signal_wait_any(2, sigs, conds, values, UINT64_MAX,
+	uint64_t timeout_ns = sync_timeout_ns(bytes);
+	uint32_t which = hl_signal_wait_any(2, sigs, conds, values, timeout_ns,
 					    HSA_WAIT_STATE_BLOCKED, &v);
 	/* acquire: pairs with the CP's release decrement of the signal, so
 	 * what the kernel wrote is seen by the caller */
 	hl_fence_acquire();
-	if (which != 0) {
+	if (which == 1) {
 		bool fatal;
-		hl_error(COPY_LOG, "%s: the CP stopped the blit queue with code %#llx (%s)",
-			 b->agent->name, (unsigned long long)v,
-			 hl_status_name(hl_queue_error_status(v, &fatal)));
-		pthread_mutex_lock(&b->lock);
-		b->broken = true;
-		hl_store_relaxed(&b->ready, false);
-		pthread_mutex_unlock(&b->lock);
+		if ((uint64_t)v & HL_QUEUE_ERR_FAULT_STOPPED)
+			hl_error(COPY_LOG, "%s: a GPU fault or reset stopped the blit queue",
+				 b->agent->name);
+		else
+			hl_error(COPY_LOG, "%s: the CP stopped the blit queue with code %#llx (%s)",
+				 b->agent->name, (unsigned long long)v,
+				 hl_status_name(hl_queue_error_status(v, &fatal)));
+		mark_broken(b);
 		err = -EIO;
+	} else if (which != 0) {
+		/* The queue is dropped at next use: DESTROY_QUEUE preempts the
+		 * dispatch, which must not write the caller's memory later. */
+		hl_error(COPY_LOG, "%s: the blit kernel did not complete in %llu ms; the queue "
+			 "is replaced", b->agent->name,
+			 (unsigned long long)(timeout_ns / 1000000));
+		mark_broken(b);
+		err = -ETIMEDOUT;
 	}
 out_unlock:
 	pthread_mutex_unlock(&b->sync_lock);

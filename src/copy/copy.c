@@ -35,5 +35,5 @@ int hl_blit_copy_sync(struct hl_blit *b, void *dst, const void *src, size_t size
 	struct hl_blit_copy_args a;
 	uint64_t items;
 	copy_args(b, &a, dst, src, size, &items);
-	return hl_blit_run_sync(b, HL_BLIT_COPY, &a, sizeof(a), items);
+	return hl_blit_run_sync(b, HL_BLIT_COPY, &a, sizeof(a), items, size);
 }

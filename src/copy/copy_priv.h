@@ -124,10 +124,12 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
  * at least one wave, enough that each lane loops a few times, and at most
  * four waves per CU (ROCr's blit grid). */
 uint64_t hl_blit_items(const struct hl_blit *b, uint64_t units);
-/* Runs kernel k and waits for it (hsa_memory_copy, hsa_amd_memory_fill):
- * 0, -EIO when the queue stopped, -ETIMEDOUT. */
+/* Runs kernel k over bytes of memory and waits for it (hsa_memory_copy,
+ * hsa_amd_memory_fill): 0, -EIO when the queue stopped (a CP error, or a
+ * GPU fault or reset), -ETIMEDOUT after a bound that grows with bytes; in
+ * both cases the engine is rebuilt at next hl_blit_get. */
 int hl_blit_run_sync(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
-		     size_t args_size, uint64_t items);
+		     size_t args_size, uint64_t items, uint64_t bytes);
 /* The GPU agent a blit belongs to. */
 struct hl_agent *hl_blit_agent(const struct hl_blit *b);
 

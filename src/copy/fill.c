@@ -32,7 +32,8 @@ static int gpu_fill(struct hl_runtime *rt, struct hl_agent *gpu, void *ptr, uint
 	};
 	uint64_t items = hl_blit_items(b, count / 4 ? count / 4 : 1);
 	a.stride = items;
-	return hl_blit_run_sync(b, HL_BLIT_FILL, &a, sizeof(a), items);
+	uint64_t bytes = count > UINT64_MAX / 4 ? UINT64_MAX : (uint64_t)count * 4;
+	return hl_blit_run_sync(b, HL_BLIT_FILL, &a, sizeof(a), items, bytes);
 }
 
 hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count)

@@ -11,6 +11,11 @@
  *  - two different GPUs: through a system-memory bounce buffer, source GPU
  *    then destination GPU (ROCr: GPUs need not be peers, and a peer
  *    mapping may go away during the copy).
+ * Before any of that the ranges are checked against what the runtime knows:
+ * a range that wraps around the address space, or that starts inside an
+ * allocation of the runtime and runs past its end, is INVALID_ARGUMENT (the
+ * status ROCr gives a bad pointer here).  ROCr 5.2.3 checks neither: it
+ * hands such a size to memmove or to the GPU (docs/differences.md).
  * So VRAM the CPU cannot map is copied like any other, and VRAM the CPU
  * can map is still copied by the GPU, as on ROCr (large-BAR reads over
  * PCIe are slow).  When a GPU has no blit kernels (a processor we built
@@ -30,6 +35,22 @@ struct side {
 	bool gpu;
 };
 
+/* Whether [p, p + size) starts inside the allocation info describes (by
+ * its agent or its host address) and runs past its end.  Overflow-safe. */
+static bool overruns(const hsa_amd_pointer_info_t *info, uintptr_t p, size_t size)
+{
+	if (info->type == HSA_EXT_POINTER_TYPE_UNKNOWN)
+		return false;
+	uintptr_t bases[2] = { (uintptr_t)info->agentBaseAddress,
+			       (uintptr_t)info->hostBaseAddress };
+	for (int i = 0; i < 2; i++) {
+		if (!bases[i] || p < bases[i] || p - bases[i] >= info->sizeInBytes)
+			continue;
+		return size > info->sizeInBytes - (p - bases[i]);
+	}
+	return false;
+}
+
 static hsa_status_t classify(struct hl_runtime *rt, void *ptr, size_t size, struct side *out)
 {
 	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
@@ -39,11 +60,18 @@ static hsa_status_t classify(struct hl_runtime *rt, void *ptr, size_t size, stru
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	uintptr_t p = (uintptr_t)ptr, base = (uintptr_t)info.agentBaseAddress;
+	if (overruns(&info, p, size)) {
+		hl_error(COPY_LOG, "hsa_memory_copy: EINVAL: %zu bytes at %p run past the end of "
+			 "its allocation (%zu bytes at %p)", size, ptr, (size_t)info.sizeInBytes,
+			 info.agentBaseAddress);
+		free(acc);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
 	out->ptr = ptr;
 	out->agent = NULL;
 	out->gpu = false;
 	if (info.type != HSA_EXT_POINTER_TYPE_UNKNOWN && base <= p &&
-	    p + size <= base + info.sizeInBytes) {
+	    p - base < info.sizeInBytes && size <= info.sizeInBytes - (p - base)) {
 		struct hl_agent *a = hl_agent_lookup(rt, info.agentOwner);
 		if (!a && n)
 			a = hl_agent_lookup(rt, acc[0]);
@@ -125,6 +153,11 @@ hsa_status_t hsa_memory_copy(void *dst, const void *src, size_t size)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (size == 0)
 		return HSA_STATUS_SUCCESS;
+	if ((uintptr_t)dst > UINTPTR_MAX - size || (uintptr_t)src > UINTPTR_MAX - size) {
+		hl_error(COPY_LOG, "hsa_memory_copy %p <- %p: EINVAL: %zu bytes wrap around the "
+			 "address space", dst, src, size);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
 	struct side d, s;
 	hsa_status_t st = classify(rt, dst, size, &d);
 	if (st == HSA_STATUS_SUCCESS)

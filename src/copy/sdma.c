@@ -42,7 +42,10 @@
  * Failures: a queue that cannot be created marks the direction failed for
  * the runtime's life, and copies take the blit kernel (ROCr falls back to
  * its blit kernel the same way).  An engine that faults stops its queue
- * (a GPU memory fault, as for a kernel).
+ * (a GPU memory fault, as for a kernel).  A fault or reset anywhere on the
+ * GPU stops it too (KFD evicts every queue of the device): the next copy
+ * sees the GPU's fault count moved (hl_queue_gpu_faults) and replaces the
+ * queue.
  *
  * Lifetime: the records hang off the agents (agent->sdma[dir]), built once
  * when the module attaches (hsa_init) and filled on first use; the copy
@@ -90,6 +93,7 @@ struct hl_sdma {
 	bool held;                     /* holds the queue error service, which
 	                                * watches KFD's MEMORY event for the
 	                                * engine's faults (src/queue/errors.c) */
+	uint32_t faults;               /* hl_queue_gpu_faults before creation */
 };
 
 _Static_assert(HL_SDMA_DIRS == HL_AGENT_SDMA_DIRS, "struct hl_agent's sdma[] has a slot per dir");
@@ -226,6 +230,8 @@ static int sdma_pinned_engine(const struct hl_runtime *rt, const struct hl_sdma 
 static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 {
 	struct hl_agent *agent = s->agent;
+	/* Before the queue exists: a fault from now on replaces it. */
+	s->faults = hl_queue_gpu_faults(agent->gpu->gpu_id);
 	int err = host_buffer(rt, agent, SDMA_RING_BYTES, &s->ring);
 	if (!err)
 		err = host_buffer(rt, agent, HL_PAGE_SIZE, &s->ptrs);
@@ -295,6 +301,13 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 
 	pthread_mutex_lock(&s->lock);
 	int err = 0;
+	if (s->ready && hl_queue_gpu_faults(agent->gpu->gpu_id) != s->faults) {
+		/* KFD stopped it with every queue of the GPU; its pending
+		 * copies are lost either way. */
+		hl_warn(COPY_LOG, "%s: the SDMA queue was stopped (GPU fault or reset); "
+			"replacing it", agent->name);
+		sdma_release(rt, s);
+	}
 	if (s->failed)
 		err = -ENODEV;
 	else if (!s->ready) {

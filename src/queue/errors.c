@@ -39,6 +39,11 @@
  *    waits passing those ages, so a SET between the check and the wait makes
  *    WAIT_EVENTS return at once (KFD 1.14+; older KFDs are polled every
  *    10 ms, as is a queue whose signal got no event).
+ *  - no wait is unbounded: an idle thread wakes every SVC_IDLE_MS and looks
+ *    again, so a wake whose SET_EVENT failed (logged with its errno) costs
+ *    that long instead of a thread that never learns it must stop (a
+ *    hsa_shut_down joining it forever, KFDEMU_FAIL=ioctl:SET_EVENT:N).  One
+ *    WAIT_EVENTS a second is no measurable cost.
  *
  * Locking: the thread reads the registry and marks queues under
  * hl_queues.lock, and runs callbacks without it, with svc->current naming
@@ -57,6 +62,7 @@
 #include "util/log.h"
 
 #define SVC_POLL_MS 10u
+#define SVC_IDLE_MS 1000u /* the longest wait: a lost wake costs at most this */
 #define SVC_THREAD_NAME "hl-queue-errors" /* 15 characters: the kernel's limit */
 #define SVC_FIXED_EVENTS 3u /* wake, memory, hw exception */
 
@@ -214,7 +220,55 @@ static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t
 	return NULL;
 }
 
-/* Marks every queue of gpu_id with st.  Caller holds hl_queues.lock. */
+/* Faults and resets handled per GPU: a short table (a process has few
+ * GPUs), slots claimed in order under hl_queues.lock and never released;
+ * read lock-free. */
+#define FAULT_GPUS_MAX 64u
+static struct {
+	_Atomic uint32_t gpu_id;        /* 0: free, and the end of the used ones */
+	_Atomic uint32_t n;
+} gpu_faults[FAULT_GPUS_MAX];
+
+/* Caller holds hl_queues.lock. */
+static void gpu_faults_count_locked(uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_relaxed(&gpu_faults[i].gpu_id);
+		if (id && id != gpu_id)
+			continue;
+		atomic_fetch_add_explicit(&gpu_faults[i].n, 1, memory_order_relaxed);
+		/* Release: pairs with the acquire in hl_queue_gpu_faults, so a
+		 * reader that finds the id sees its first count. */
+		if (!id)
+			hl_store_release(&gpu_faults[i].gpu_id, gpu_id);
+		return;
+	}
+	hl_warn(QUEUE_LOG, "GPU 0x%x: more than %u GPUs faulted; its engines are not "
+		"replaced", gpu_id, FAULT_GPUS_MAX);
+}
+
+uint32_t hl_queue_gpu_faults(uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_acquire(&gpu_faults[i].gpu_id);
+		if (!id)
+			break;
+		if (id == gpu_id)
+			return hl_load_relaxed(&gpu_faults[i].n);
+	}
+	return 0;
+}
+
+bool hl_queue_stopped(const struct hl_queue *q)
+{
+	/* Relaxed: a hint; whoever acts on it re-reads under its own lock. */
+	return atomic_load_explicit(inactive_value(q), memory_order_relaxed) != 0;
+}
+
+/* Marks every queue of gpu_id with st, and every unlisted one stopped (the
+ * OR wakes a runtime thread waiting on it; its owner replaces it at next
+ * use), and counts the fault for the runtime's other engines.  Caller
+ * holds hl_queues.lock. */
 static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 {
 	uint32_t n = 0;
@@ -224,6 +278,11 @@ static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 		q->pending_fault = st;
 		n++;
 	}
+	gpu_faults_count_locked(gpu_id);
+	for (struct hl_queue *q = hl_queues.unlisted; q; q = q->next)
+		if (q->gpu_id == gpu_id)
+			hsa_signal_or_screlease(q->inactive_signal, (hsa_signal_value_t)
+						HL_QUEUE_ERR_FAULT_STOPPED);
 	if (!n)
 		hl_error(QUEUE_LOG, "%s on GPU 0x%x: no live queue to report it to", what, gpu_id);
 }
@@ -342,7 +401,7 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 	memset(wl->data, 0, wl->n * sizeof(*wl->data));
 	uint32_t result = 0;
 	int err = kfd_event_wait(svc->rt->proc, wl->ptrs, wl->n, false,
-				 wl->poll ? SVC_POLL_MS : KFD_WAIT_TIMEOUT_INFINITE, &result,
+				 wl->poll ? SVC_POLL_MS : SVC_IDLE_MS, &result,
 				 wl->data);
 	if (err) {
 		nap(SVC_POLL_MS);
@@ -471,9 +530,14 @@ err_free_svc:
 	return err;
 }
 
-static void service_wake(struct hl_queue_service *svc)
+/* Sets the thread's wake event; why names what the thread should notice.
+ * A failure is logged: the thread then notices within SVC_IDLE_MS. */
+static void service_wake(struct hl_queue_service *svc, const char *why)
 {
-	kfd_event_set(svc->rt->proc, &svc->wake);
+	int err = kfd_event_set(svc->rt->proc, &svc->wake);
+	if (err)
+		hl_error(QUEUE_LOG, "error service: waking its thread to %s: SET_EVENT: %s; it "
+			 "notices within %u ms", why, hl_errno_name(err), SVC_IDLE_MS);
 }
 
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
@@ -487,7 +551,7 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 
 	/* q is already counted in n_live (the caller unlists it if we fail). */
 	if (hl_queues.svc) {
-		service_wake(hl_queues.svc); /* wait on this queue's event too */
+		service_wake(hl_queues.svc, "watch a new queue");
 		return 0;
 	}
 	return service_start_locked(rt);
@@ -509,7 +573,7 @@ void hl_queue_service_detach_locked(struct hl_queue *q)
 	if (svc && !hl_queues.n_live && !hl_queues.n_holds) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 }
 
@@ -539,7 +603,7 @@ void hl_queue_service_unhold(struct hl_runtime *rt)
 		struct hl_queue_service *svc = hl_queues.svc;
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 	pthread_mutex_unlock(&hl_queues.lock);
 }
@@ -551,7 +615,7 @@ void hl_queue_service_stop_locked(void)
 	if (svc) {
 		svc->stop = true;
 		hl_queues.svc = NULL;
-		service_wake(svc);
+		service_wake(svc, "stop");
 	}
 }
 

@@ -31,9 +31,10 @@
  * event.  The record hangs off the agent (agent->iq, built when the module
  * attaches); all three go at the last hsa_shut_down (the queue module's
  * teardown step, before it frees the queues and the signal module its
- * slabs), or when the queue fails: a queue the CP stopped, or one that did not
- * answer in time, is destroyed (DESTROY_QUEUE preempts whatever it still
- * holds) and the next invalidate makes a new one.
+ * slabs), or when the queue fails: a queue the CP stopped, one a GPU fault
+ * or reset stopped (marked by the error service, even between uses), or one
+ * that did not answer in time, is destroyed (DESTROY_QUEUE preempts whatever
+ * it still holds) and the next invalidate makes a new one.
  *
  * Locking: one mutex (iq.lock) serialises every use of every internal
  * queue and guards the table; submissions are rare (one per executable
@@ -289,9 +290,13 @@ static int iq_wait(struct hl_iq *e, const struct hl_agent *agent)
 	if (which == 1) {
 		bool fatal;
 		hsa_status_t st = hl_queue_error_status(v, &fatal);
-		hl_error(QUEUE_LOG, "internal queue on %s: the CP stopped it with code %#llx (%s) "
-			 "on the cache-invalidate packet", agent->name, (unsigned long long)v,
-			 hl_status_name(st));
+		if ((uint64_t)v & HL_QUEUE_ERR_FAULT_STOPPED)
+			hl_error(QUEUE_LOG, "internal queue on %s: a GPU fault or reset stopped it "
+				 "during the cache-invalidate packet", agent->name);
+		else
+			hl_error(QUEUE_LOG, "internal queue on %s: the CP stopped it with code "
+				 "%#llx (%s) on the cache-invalidate packet", agent->name,
+				 (unsigned long long)v, hl_status_name(st));
 		return -EIO;
 	}
 	hl_error(QUEUE_LOG, "internal queue on %s: the cache-invalidate packet did not complete "
@@ -322,6 +327,13 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 	if (!e) {
 		err = -EINVAL; /* not a GPU agent of rt's (attach built them all) */
 		goto out_unlock;
+	}
+	if (e->q && hl_queue_stopped(e->q)) {
+		/* A GPU fault or reset stopped it since its last use (errors.c
+		 * marks it): a fresh queue, not a 10 s wait for nothing. */
+		hl_warn(QUEUE_LOG, "internal queue on %s was stopped (GPU fault or reset); "
+			"replacing it", agent->name);
+		iq_release(rt, e);
 	}
 	if (!e->q) {
 		err = iq_create(rt, agent, e);

@@ -86,6 +86,7 @@ static void queues_forget_locked(void)
 		q = next;
 	}
 	hl_queues.live = NULL;
+	hl_queues.unlisted = NULL; /* their owners forget them */
 	hl_queues.n_live = hl_queues.n_holds = 0;
 	hl_soft_queues_forget_locked();
 	hl_queues.current = NULL;
@@ -420,7 +421,9 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * never sees it; its owner destroys it (with
  * hl_queue_destroy_unlisted) from its teardown step, which the module table
  * runs before queue_teardown frees the pages (the internal queues first
- * thing in hl_queue_teardown, src/copy's from a module above). */
+ * thing in hl_queue_teardown, src/copy's from a module above).  It is on
+ * hl_queues.unlisted, so a GPU fault or reset on its GPU marks it stopped
+ * (errors.c) and its owner replaces it. */
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out)
 {
@@ -434,12 +437,24 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 	if (err) {
 		queue_destroy(rt, *out);
 		*out = NULL;
+		return err;
 	}
-	return err;
+	pthread_mutex_lock(&hl_queues.lock);
+	(*out)->next = hl_queues.unlisted;
+	hl_queues.unlisted = *out;
+	pthread_mutex_unlock(&hl_queues.lock);
+	return 0;
 }
 
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q)
 {
+	pthread_mutex_lock(&hl_queues.lock);
+	for (struct hl_queue **pp = &hl_queues.unlisted; *pp; pp = &(*pp)->next)
+		if (*pp == q) {
+			*pp = q->next;
+			break;
+		}
+	pthread_mutex_unlock(&hl_queues.lock);
 	int err = queue_destroy(rt, q);
 	hl_queue_service_unhold(rt);
 	return err;

@@ -92,6 +92,13 @@
 
 struct hl_queue_page;
 
+/* Not a CP code (those are private, queue_priv.h): the error service ORs it
+ * into an unlisted queue's inactive signal when a GPU memory fault or reset
+ * on its GPU stopped it (KFD evicted the device's queues; the CP writes
+ * nothing then).  A waiter on the signal wakes; the queue's owner sees it
+ * stopped and replaces it. */
+#define HL_QUEUE_ERR_FAULT_STOPPED    (1ull << 62)
+
 typedef void (*hl_queue_callback_t)(hsa_status_t status, hsa_queue_t *source, void *data);
 
 struct hl_queue {
@@ -129,7 +136,8 @@ struct hl_queue {
 	bool error_reported;           /* the callback (or log) has run */
 	hsa_status_t pending_fault;    /* a VM fault / reset to report, or 0 */
 
-	struct hl_queue *next;         /* registry, under hl_queues.lock */
+	struct hl_queue *next;         /* registry (or the unlisted list),
+	                                * under hl_queues.lock */
 };
 
 /* An unlisted queue (no registry, no error service, no user callback) for
@@ -137,6 +145,15 @@ struct hl_queue {
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out);
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
+/* Whether q stopped: the CP wrote an error code into its inactive signal,
+ * or (unlisted queues) a GPU fault or reset stopped it.  Lock-free. */
+bool hl_queue_stopped(const struct hl_queue *q);
+/* How many GPU memory faults and resets on gpu_id the error service has
+ * handled in this process.  KFD stops every queue of the GPU on one, so an
+ * engine of the runtime that is no hl_queue (an SDMA queue) records the
+ * count when it creates its queue and replaces the queue when the count
+ * moved.  Lock-free. */
+uint32_t hl_queue_gpu_faults(uint32_t gpu_id);
 
 /* Sets or clears ENABLE_PROFILING in an amd_queue_t's queue_properties
  * (hsa_amd_profiling_set_profiler_enabled, src/copy's blit queues).  A

@@ -137,6 +137,8 @@ struct hl_queues {
 	struct hl_runtime *rt;         /* the runtime the state belongs to */
 	struct hl_queue *live;
 	uint32_t n_live;
+	struct hl_queue *unlisted;     /* the runtime's own queues (their
+	                                * faults are marked, errors.c) */
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
 	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
 	struct hl_queue_page **pages;  /* every page, for teardown */

@@ -14,9 +14,11 @@
  *      called again as soon as its condition holds: once per satisfied
  *      check, as in ROCr);
  *   3. if nothing ran, sleep in one WAIT_EVENTS on the wake event and all
- *      the signals' events, without a timeout: an idle thread uses no CPU.
- *      Signals without an event (the pool was exhausted) make it poll every
- *      1 ms instead.
+ *      the signals' events, for at most IDLE_MS: an idle thread uses no CPU,
+ *      and a wake whose SET_EVENT failed (logged with its errno) is noticed
+ *      that late rather than never (the last hsa_shut_down would join the
+ *      thread forever).  Signals without an event (the pool was exhausted)
+ *      make it poll every 1 ms instead.
  * Each registration counts in its signal's sleepers, so stores SET_EVENT;
  * the missed-wakeup argument is wait.c's, with the fence in step 1.  New
  * work is queued under the lock and then the wake event is set: after the
@@ -42,6 +44,7 @@
 #include "util/log.h"
 
 #define SVC_THREAD_NAME "hl-signal-async"
+#define IDLE_MS 1000u /* the longest sleep: a lost wake costs at most this */
 
 struct async_reg {
 	struct hl_signal_side *side;   /* NULL for a function */
@@ -213,7 +216,7 @@ static void *service_main(void *arg)
 			ws.list[i] = &ws.copies[i];
 		uint32_t result;
 		int err = kfd_event_wait(wake->proc, ws.list, ws.n, false,
-					 poll ? 1 : KFD_WAIT_TIMEOUT_INFINITE, &result, NULL);
+					 poll ? 1 : IDLE_MS, &result, NULL);
 		if (err) {
 			hl_error(SIGNAL_LOG, "async handlers: WAIT_EVENTS: %s; polling",
 				 hl_errno_name(err));
@@ -253,9 +256,13 @@ static int start_locked(struct hl_runtime *rt)
 	return 0;
 }
 
-static void wake_service(struct hl_signal_event *wake)
+/* A failure is logged: the thread then notices within IDLE_MS. */
+static void wake_service(struct hl_signal_event *wake, const char *why)
 {
-	kfd_event_set(wake->proc, &wake->kev);
+	int err = kfd_event_set(wake->proc, &wake->kev);
+	if (err)
+		hl_error(SIGNAL_LOG, "async handlers: waking the thread to %s: SET_EVENT: %s; it "
+			 "notices within %u ms", why, hl_errno_name(err), IDLE_MS);
 }
 
 /* Queues reg (a handler when reg->side, else a function) and wakes the
@@ -294,7 +301,7 @@ static hsa_status_t submit(struct hl_runtime *rt, struct async_reg *reg)
 	}
 	struct hl_signal_event *wake = svc.wake;
 	pthread_mutex_unlock(&svc.lock);
-	wake_service(wake);
+	wake_service(wake, "take new work");
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -391,7 +398,7 @@ void hl_signal_async_stop(void)
 	pthread_t thread = svc.thread;
 	svc.gen++; /* the thread exits at its next look */
 	pthread_mutex_unlock(&svc.lock);
-	wake_service(wake);
+	wake_service(wake, "stop");
 	if (on_service_thread)
 		pthread_detach(thread);
 	else

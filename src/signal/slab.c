@@ -366,15 +366,83 @@ void hl_signal_ipc_slab_release(struct hl_signal_side *side)
 	free(slab);
 }
 
+/* Marks side dead for the teardown as hl_signal_destroy does (the slot is
+ * not recycled: the slab goes next).  Caller holds slab_lock. */
+static void side_kill(struct hl_signal_side *side)
+{
+	uint32_t live = HL_SIGNAL_LIVE;
+	if (atomic_compare_exchange_strong_explicit(&side->state, &live, HL_SIGNAL_DYING,
+						    memory_order_relaxed, memory_order_relaxed))
+		hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_INVALID);
+}
+
+/* Whether a thread is still inside a wait on side; wakes it if it sleeps.
+ * Acquire: pairs with the release decrements of waiters leaving (wait.c,
+ * wait_any.c), so their last reads of side, its slab and its event happen
+ * before the caller frees them. */
+static bool side_busy(struct hl_signal_side *side)
+{
+	if (!hl_load_acquire(&side->users))
+		return false;
+	struct hl_signal_event *ev = hl_load_relaxed(&side->event);
+	if (ev && hl_load_relaxed(&side->sleepers))
+		kfd_event_set(ev->proc, &ev->kev);
+	return true;
+}
+
+/* Whether any signal still has a thread inside a wait (waking sleepers).
+ * Caller holds slab_lock. */
+static bool any_busy_locked(void)
+{
+	bool busy = false;
+	for (uint32_t s = 0; s < n_slabs; s++)
+		for (uint32_t i = 0; i < slabs[s]->n_side; i++)
+			busy |= side_busy(&slabs[s]->side[i]);
+	for (struct signal_slab *slab = ipc_slabs; slab; slab = slab->ipc_next)
+		busy |= side_busy(&slab->side[0]);
+	return busy;
+}
+
+/*
+ * Threads still inside a wait when the last hsa_shut_down runs (a caller's
+ * race by the HSA rules, but one ROCr survives: its waiter stays blocked
+ * and the process carries on).  Every wait reads its signal's side entry,
+ * its slab and its event, all freed below, so first every live signal dies
+ * as in hl_signal_destroy (kind INVALID), then sleepers are woken until
+ * every thread has left its wait; each returns 0, the value of a dead
+ * signal.  A waiter re-checks the kind after every wake, so this ends.
+ * Caller holds slab_lock (no waiter takes it inside a wait).
+ */
+static void drain_waiters_locked(void)
+{
+	for (uint32_t s = 0; s < n_slabs; s++)
+		for (uint32_t i = 0; i < slabs[s]->n_side; i++)
+			side_kill(&slabs[s]->side[i]);
+	for (struct signal_slab *slab = ipc_slabs; slab; slab = slab->ipc_next)
+		side_kill(&slab->side[0]);
+	/* Pairs with the fence a waiter issues after counting itself in users
+	 * (wait.c, wait_any.c): either it sees kind INVALID, or we see it. */
+	hl_fence_seq_cst();
+
+	struct hl_backoff b = { 0 };
+	while (any_busy_locked())
+		hl_backoff(&b, true);
+}
+
 /*
  * The last hsa_shut_down: the service thread goes first (it sleeps on our
- * events and calls into handlers), then groups, then every slab (handles
- * stop resolving: value calls on them return 0 and do nothing), then the
- * events.
+ * events and calls into handlers), then threads still waiting are woken and
+ * waited out, then groups, then every slab (handles stop resolving: value
+ * calls on them return 0 and do nothing), then the events.
  */
 void hl_signal_teardown(struct hl_runtime *rt)
 {
 	hl_signal_async_stop();
+	pthread_mutex_lock(&slab_lock);
+	drain_waiters_locked();
+	pthread_mutex_unlock(&slab_lock);
+	/* After the drain: a thread in a group wait reads its group until it
+	 * leaves. */
 	hl_signal_groups_destroy();
 
 	pthread_mutex_lock(&slab_lock);
