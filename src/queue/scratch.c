@@ -19,6 +19,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include "amd/gfx9_desc.h"
 #include "memory/memory.h"
 #include "queue/queue_priv.h"
 #include "util/log.h"
@@ -29,15 +30,6 @@
 #define TMPRING_WAVES_MAX   0xFFFu
 #define TMPRING_WAVESIZE_SHIFT 12
 #define TMPRING_WAVESIZE_MAX   0x1FFFu
-
-/* SQ_BUF_RSRC_WORD1 */
-#define SRD1_BASE_HI_MASK      0xFFFFu
-#define SRD1_SWIZZLE_ENABLE    (1u << 31)
-/* SQ_BUF_RSRC_WORD3 (gfx9): DST_SEL_X/Y/Z/W = SQ_SEL_X/Y/Z/W (4..7),
- * NUM_FORMAT = UINT (4), DATA_FORMAT = 32 (4), element size 4 bytes (1),
- * INDEX_STRIDE = 64 (3), ADD_TID_ENABLE, TYPE = buffer (0). */
-#define SRD3_GFX9 (4u | 5u << 3 | 6u << 6 | 7u << 9 | 4u << 12 | 4u << 15 | 1u << 19 | \
-		   3u << 21 | 1u << 23)
 
 static uint32_t lane_size(uint32_t lane_bytes)
 {
@@ -70,11 +62,23 @@ void hl_scratch_describe(amd_queue_t *amd, const struct hl_agent *agent, uint32_
 {
 	uint32_t num_xcc = agent->node->props.num_xcc ? agent->node->props.num_xcc : 1;
 
-	amd->scratch_resource_descriptor[0] = (uint32_t)base;
-	amd->scratch_resource_descriptor[1] = ((uint32_t)(base >> 32) & SRD1_BASE_HI_MASK) |
-					      SRD1_SWIZZLE_ENABLE;
-	amd->scratch_resource_descriptor[2] = (uint32_t)size;
-	amd->scratch_resource_descriptor[3] = SRD3_GFX9;
+	/* The private-segment V# (gfx9, common/amd/gfx9_desc.h): swizzled,
+	 * stride 0, DST_SEL X/Y/Z/W, 32-bit UINT elements of 4 bytes, index
+	 * stride 64 (a wave), ADD_TID, type buffer; NUM_RECORDS the size's low
+	 * 32 bits. */
+	static const uint8_t sel[4] = { GFX9_SEL_X, GFX9_SEL_Y, GFX9_SEL_Z, GFX9_SEL_W };
+	uint32_t *srd = amd->scratch_resource_descriptor;
+	for (unsigned i = 0; i < GFX9_V_DWORDS; i++)
+		srd[i] = 0;
+	gfx9_v_set_base(srd, base);
+	GFX9_DESC_SET(srd, GFX9_V_SWIZZLE_ENABLE, 1);
+	GFX9_DESC_SET(srd, GFX9_V_NUM_RECORDS, size);
+	gfx9_desc_set_dst_sel(srd, sel);
+	GFX9_DESC_SET(srd, GFX9_V_NUM_FORMAT, 4);      /* BUF_NUM_FORMAT_UINT */
+	GFX9_DESC_SET(srd, GFX9_V_DATA_FORMAT, 4);     /* BUF_DATA_FORMAT_32 */
+	GFX9_DESC_SET(srd, GFX9_V_ELEMENT_SIZE, 1);    /* 4 bytes */
+	GFX9_DESC_SET(srd, GFX9_V_INDEX_STRIDE, 3);    /* 64 */
+	GFX9_DESC_SET(srd, GFX9_V_ADD_TID_ENABLE, 1);
 	amd->scratch_backing_memory_location = base;
 	amd->scratch_backing_memory_byte_size = size / num_xcc;
 
