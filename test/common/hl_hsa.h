@@ -4,12 +4,15 @@
  * public HSA API, so they hold no hsalite internals.
  *
  * ck_hsa(expr) asserts HSA_STATUS_SUCCESS and names the status on failure;
- * hl_first_agents() finds the first GPU and the first CPU agent.
+ * hl_first_agents() finds the first GPU and the first CPU agent;
+ * hl_dispatch_1d() submits one kernel dispatch.
  */
 #ifndef HL_HSA_H
 #define HL_HSA_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
 
 #include <hsa/hsa.h>
 
@@ -59,6 +62,37 @@ static inline hsa_status_t hl_first_agents(hsa_agent_t *gpu, bool *have_gpu,
 	*cpu = f.cpu;
 	*have_cpu = f.have_cpu;
 	return st;
+}
+
+/* Writes one kernel dispatch packet (1-D, 64-item workgroups, grid work-items,
+ * system-scope fences, the barrier bit when barrier) into q's next slot,
+ * publishes its header with a release store and rings the doorbell; done
+ * (handle 0: none) is its completion signal.  Returns the packet's index. */
+static inline uint64_t hl_dispatch_1d(hsa_queue_t *q, uint64_t kernel_object, void *kernarg,
+				      uint32_t grid, uint32_t private_size, bool barrier,
+				      hsa_signal_t done)
+{
+	uint64_t index = hsa_queue_add_write_index_relaxed(q, 1);
+	hsa_kernel_dispatch_packet_t *p =
+		(hsa_kernel_dispatch_packet_t *)q->base_address + (index % q->size);
+	memset((char *)p + 2, 0, sizeof(*p) - 2);
+	p->setup = 1;
+	p->workgroup_size_x = 64;
+	p->workgroup_size_y = p->workgroup_size_z = 1;
+	p->grid_size_x = grid;
+	p->grid_size_y = p->grid_size_z = 1;
+	p->private_segment_size = private_size;
+	p->kernel_object = kernel_object;
+	p->kernarg_address = kernarg;
+	p->completion_signal = done;
+	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
+			  (uint16_t)(barrier ? 1u << HSA_PACKET_HEADER_BARRIER : 0) |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+	/* release: the packet's body before its header (the CP's acquire) */
+	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
+	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
+	return index;
 }
 
 #endif

@@ -23,6 +23,7 @@
 #include <stdio.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "lc_test.h"
 
 #define FAULT_VA 0x10234ull /* unmapped on both runtimes */
@@ -101,22 +102,7 @@ static void dispatch_fault(hsa_queue_t *q, uint64_t kd)
 	} __attribute__((packed)) args = { in, in, FAULT_VA, 1 };
 	void *ka = (char *)in + 2048;
 	memcpy(ka, &args, sizeof(args));
-	uint64_t index = hsa_queue_add_write_index_relaxed(q, 1);
-	hsa_kernel_dispatch_packet_t *p =
-		(hsa_kernel_dispatch_packet_t *)q->base_address + (index % q->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->setup = 1;
-	p->workgroup_size_x = 64;
-	p->workgroup_size_y = p->workgroup_size_z = 1;
-	p->grid_size_x = 64;
-	p->grid_size_y = p->grid_size_z = 1;
-	p->kernel_object = kd;
-	p->kernarg_address = ka;
-	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
+	hl_dispatch_1d(q, kd, ka, 64, 0, false, (hsa_signal_t){ 0 });
 }
 
 static void *pool_alloc(hsa_amd_memory_pool_t pool)

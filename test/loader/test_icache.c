@@ -19,6 +19,7 @@
 
 #include "co_file.h"
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 
@@ -139,24 +140,7 @@ struct vadd_run {
 static void vadd_dispatch(struct vadd_run *r)
 {
 	hsa_signal_store_relaxed(r->done, 1);
-	uint64_t index = hsa_queue_add_write_index_relaxed(r->q, 1);
-	hsa_kernel_dispatch_packet_t *p =
-		(hsa_kernel_dispatch_packet_t *)r->q->base_address + (index % r->q->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->setup = 1;
-	p->workgroup_size_x = 64;
-	p->workgroup_size_y = p->workgroup_size_z = 1;
-	p->grid_size_x = 64;
-	p->grid_size_y = p->grid_size_z = 1;
-	p->kernel_object = r->kd;
-	p->kernarg_address = r->kernarg;
-	p->completion_signal = r->done;
-	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-			  1u << HSA_PACKET_HEADER_BARRIER |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(r->q->doorbell_signal, (hsa_signal_value_t)index);
+	hl_dispatch_1d(r->q, r->kd, r->kernarg, 64, 0, true, r->done);
 	ck_assert_int_eq(hsa_signal_wait_scacquire(r->done, HSA_SIGNAL_CONDITION_EQ, 0, WAIT_NS,
 						   HSA_WAIT_STATE_BLOCKED), 0);
 }

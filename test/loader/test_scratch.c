@@ -16,6 +16,7 @@
 
 #include "co_file.h"
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/amd_hsa_queue.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
@@ -140,25 +141,7 @@ static void run(hsa_queue_t *q, const struct kernel *k, uint32_t packet_private)
 	memcpy((char *)kernarg + 8, &out, 8);
 	hsa_signal_t done;
 	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
-	uint64_t index = hsa_queue_add_write_index_relaxed(q, 1);
-	hsa_kernel_dispatch_packet_t *p =
-		(hsa_kernel_dispatch_packet_t *)q->base_address + (index % q->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->setup = 1;
-	p->workgroup_size_x = 64;
-	p->workgroup_size_y = p->workgroup_size_z = 1;
-	p->grid_size_x = N;
-	p->grid_size_y = p->grid_size_z = 1;
-	p->private_segment_size = packet_private;
-	p->kernel_object = k->object;
-	p->kernarg_address = kernarg;
-	p->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-			  1u << HSA_PACKET_HEADER_BARRIER |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
+	hl_dispatch_1d(q, k->object, kernarg, N, packet_private, true, done);
 	hsa_signal_value_t v = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, WAIT_NS,
 							 HSA_WAIT_STATE_BLOCKED);
 	ck_assert_msg(v == 0, "the dispatch did not complete (signal %lld, %d callbacks, last "

@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "rt_test.h"
 
 #define FAULT_VA 0x10234ull     /* unmapped on both runtimes */
@@ -138,23 +139,7 @@ static hsa_signal_t dispatch_fault_on(hsa_agent_t agent, hsa_queue_t *q, uint64_
 	hsa_signal_t done;
 	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
 
-	uint64_t index = hsa_queue_add_write_index_relaxed(q, 1);
-	hsa_kernel_dispatch_packet_t *p =
-		(hsa_kernel_dispatch_packet_t *)q->base_address + (index % q->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->setup = 1;
-	p->workgroup_size_x = 64;
-	p->workgroup_size_y = p->workgroup_size_z = 1;
-	p->grid_size_x = 64;
-	p->grid_size_y = p->grid_size_z = 1;
-	p->kernel_object = kd;
-	p->kernarg_address = ka;
-	p->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
+	hl_dispatch_1d(q, kd, ka, 64, 0, false, done);
 	return done;
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "rt_test.h"
 
 #define WAIT_NS (20ull * 1000 * 1000 * 1000)
@@ -149,24 +150,7 @@ static bool vadd_on(struct dev *d, const float *a, const float *b, float *c, uin
 	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
 
 	pthread_mutex_lock(&queue_lock);
-	uint64_t index = hsa_queue_add_write_index_relaxed(queue, 1);
-	hsa_kernel_dispatch_packet_t *p =
-		(hsa_kernel_dispatch_packet_t *)queue->base_address + (index % queue->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->setup = 1;
-	p->workgroup_size_x = 64;
-	p->workgroup_size_y = p->workgroup_size_z = 1;
-	p->grid_size_x = (n + 63) / 64 * 64;
-	p->grid_size_y = p->grid_size_z = 1;
-	p->kernel_object = d->vadd_kd;
-	p->kernarg_address = ka;
-	p->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-			  1u << HSA_PACKET_HEADER_BARRIER |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)index);
+	hl_dispatch_1d(queue, d->vadd_kd, ka, (n + 63) / 64 * 64, 0, true, done);
 	pthread_mutex_unlock(&queue_lock);
 
 	bool ok = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, WAIT_NS,
