@@ -754,30 +754,36 @@ static uint32_t norm16_of(double x, bool sgn)
 /* v_min_f16/v_max_f16 as min3/max3/med3 use them: with MODE.IEEE a
  * signalling NaN input gives itself quieted, otherwise a NaN input
  * gives the other operand; -0 < +0 (as fmin32/fmax32). */
+/* The NaN rule both share: true with *r set when a or b is a NaN. */
+static bool nan16_pick(uint32_t a, uint32_t b, bool ieee, uint32_t *r)
+{
+	bool an = isnan(h2d(a)), bn = isnan(h2d(b));
+	if (!an && !bn)
+		return false;
+	if (ieee && an && !(a & 0x200))
+		*r = a | 0x200;
+	else if (ieee && bn && !(b & 0x200))
+		*r = b | 0x200;
+	else
+		*r = an ? b : a;
+	return true;
+}
 static uint32_t fmin16(uint32_t a, uint32_t b, bool ieee)
 {
+	uint32_t r;
+	if (nan16_pick(a, b, ieee, &r))
+		return r;
 	double x = h2d(a), y = h2d(b);
-	if (isnan(x) || isnan(y)) {
-		if (ieee && isnan(x) && !(a & 0x200))
-			return a | 0x200;
-		if (ieee && isnan(y) && !(b & 0x200))
-			return b | 0x200;
-		return isnan(x) ? b : a;
-	}
 	if (x == y)
 		return (a & 0x8000) ? a : b;
 	return x < y ? a : b;
 }
 static uint32_t fmax16(uint32_t a, uint32_t b, bool ieee)
 {
+	uint32_t r;
+	if (nan16_pick(a, b, ieee, &r))
+		return r;
 	double x = h2d(a), y = h2d(b);
-	if (isnan(x) || isnan(y)) {
-		if (ieee && isnan(x) && !(a & 0x200))
-			return a | 0x200;
-		if (ieee && isnan(y) && !(b & 0x200))
-			return b | 0x200;
-		return isnan(x) ? b : a;
-	}
 	if (x == y)
 		return (a & 0x8000) ? b : a;
 	return x > y ? a : b;
