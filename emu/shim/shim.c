@@ -43,24 +43,32 @@ static struct kemu_machine *_Atomic machine; /* written once under machine_once 
 static struct kemu_topology *machine_topo;
 
 /*
- * Exit.  The destructor runs in the exiting thread while the program's
- * other threads still live; in the kernel exit_group would kill them, and a
- * thread inside the driver (ROCr's event thread, blocked in WAIT_EVENTS)
- * never returns to user space.  So every entry into the machine is counted
- * in shim_calls (not in the machine, which the destructor frees), and once
- * shim_dying is set any other thread that enters an interposer or leaves
- * the machine parks for good instead of running on (it would have been
- * killed at that system call), even after the machine is gone; only the
- * exiting thread goes on, and keeps the machine.  The destructor wakes the
- * blocked waiters (kemu_machine_shutdown: -EINTR), waits until no other
- * thread is inside, and leaves the teardown to a handler that runs after
- * every other destructor (shim_teardown).  A fork child has none of its parent's threads:
- * its count starts at 0 (and see shim_fork_inherited_busy).
+ * Exit.  In the kernel a process's files, and the KFD process with them,
+ * stay fully alive until exit_group: every atexit handler and library
+ * destructor runs with the device working, other threads included (HIP and
+ * hsalite shut their runtimes down from destructors, and hsa_shut_down
+ * wakes and joins service threads blocked in WAIT_EVENTS).  Only exit_group
+ * then kills the other threads, and a thread inside the driver (ROCr's
+ * event thread, blocked in WAIT_EVENTS when the runtime was never shut
+ * down) never returns to user space.
+ *
+ * A preloaded library is finalized before the libraries the program loaded
+ * (nothing depends on it), so the shim's destructor does nothing but
+ * register shim_exit, which glibc runs after every destructor (a handler
+ * registered during exit runs after the running one: _dl_fini).  shim_exit
+ * plays exit_group: from then on any thread other than the exiting one
+ * that enters an interposer or leaves the machine parks for good (it would
+ * have been killed at that system call), even after the machine is gone;
+ * blocked waiters are woken (kemu_machine_shutdown: -EINTR) and park; once
+ * no other thread is inside, the machine is torn down.  Every entry into
+ * the machine is counted in shim_calls (not in the machine, which is
+ * freed).  A fork child has none of its parent's threads: its count starts
+ * at 0 (and see shim_fork_inherited_busy).
  */
 #define SHIM_EXIT_WAIT_MS 2000
 static atomic_uint shim_calls;
 static atomic_bool shim_dying;
-static _Atomic pid_t shim_exit_tid; /* the thread running the destructor */
+static _Atomic pid_t shim_exit_tid; /* the thread running shim_exit */
 /* Set in a fork child when a parent thread was inside the machine at the
  * fork: its copy may hold a lock or waiters of threads the child does not
  * have, so the child never touches it again at exit (in the kernel the
@@ -97,24 +105,23 @@ struct kemu_machine *shim_enter(bool create)
 	struct kemu_machine *m = create ? shim_machine() : shim_machine_peek();
 	if (!m)
 		return NULL;
-	/* seq_cst, with the destructor's store of shim_dying and its load of
+	/* seq_cst, with shim_exit's store of shim_dying and its load of
 	 * shim_calls: either this thread sees shim_dying and never touches m,
-	 * or the destructor sees this count and waits for shim_leave */
+	 * or shim_exit sees this count and waits for shim_leave */
 	atomic_fetch_add_explicit(&shim_calls, 1, memory_order_seq_cst);
 	if (shim_thread_killed()) { /* its seq_cst load of shim_dying */
 		atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
 		shim_park();
 	}
-	/* the exiting thread itself goes on using the machine until
-	 * shim_teardown, which runs in this same thread after the last
-	 * destructor (libraries finalized after us still free GPU memory) */
+	/* the exiting thread itself goes on using the machine: shim_exit
+	 * runs in it, after the last destructor */
 	return m;
 }
 
 void shim_leave(void)
 {
 	bool killed = shim_thread_killed();
-	/* release pairs with the destructor's acquire load of shim_calls: all
+	/* release pairs with shim_exit's seq_cst load of shim_calls: all
 	 * this call did in the machine happens before its teardown */
 	atomic_fetch_sub_explicit(&shim_calls, 1, memory_order_release);
 	if (killed)
@@ -252,21 +259,11 @@ struct kemu_machine *shim_machine_peek(void)
 /* glibc; not declared by any header */
 int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
 
-/* Frees the machine; the exiting thread is the only one still running
- * (see shim_fini). */
-static void shim_teardown(void *unused)
+/* exit_group, after the last destructor: kills the other threads as far
+ * as the machine is concerned, then frees it.  Runs in the exiting thread. */
+static void shim_exit(void *unused)
 {
 	(void)unused;
-	struct kemu_machine *m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
-	if (!m)
-		return;
-	kemu_machine_destroy(m);
-	free(machine_topo);
-	machine_topo = NULL;
-}
-
-__attribute__((destructor)) static void shim_fini(void)
-{
 	/* Everything the machine holds is process-local (memory, memfds), so
 	 * a fork child tearing down its copy does not disturb the parent. */
 	struct kemu_machine *m = atomic_load_explicit(&machine, memory_order_acquire);
@@ -289,16 +286,23 @@ __attribute__((destructor)) static void shim_fini(void)
 			"not tearing it down\n", busy, SHIM_EXIT_WAIT_MS);
 		return;
 	}
-	/* The machine goes after every other destructor: a preloaded library is
-	 * finalized before the libraries the program loaded (nothing depends on
-	 * it), and their destructors still free GPU memory (HIP and ROCr free
-	 * their pools at exit; ROCr asserts when FREE_MEMORY_OF_GPU fails).  In
-	 * the kernel the KFD process outlives all user code.  A handler
-	 * registered during exit runs after the running one (glibc restarts its
-	 * list), and with no DSO handle __cxa_finalize of this library does not
-	 * run it early; only if registration fails is the machine freed now. */
-	if (__cxa_atexit(shim_teardown, NULL, NULL) != 0)
-		shim_teardown(NULL);
+	m = atomic_exchange_explicit(&machine, NULL, memory_order_acq_rel);
+	kemu_machine_destroy(m);
+	free(machine_topo);
+	machine_topo = NULL;
+}
+
+__attribute__((destructor)) static void shim_fini(void)
+{
+	if (!atomic_load_explicit(&machine, memory_order_acquire))
+		return;
+	/* Libraries finalized after this one still use the device (HIP shuts
+	 * HSA down from its destructor; ROCr asserts when FREE_MEMORY_OF_GPU
+	 * fails): the device stays alive until shim_exit.  With no DSO handle
+	 * __cxa_finalize of this library does not run it early; only if
+	 * registration fails does exit begin here. */
+	if (__cxa_atexit(shim_exit, NULL, NULL) != 0)
+		shim_exit(NULL);
 }
 
 void shim_fill_node_stat(enum kemu_node node, uint32_t minor, struct stat *st)
