@@ -8,7 +8,11 @@
  * including, or linking to, anything of a module above it; each module's
  * steps are declared in its public header.
  *
- *   runtime < memory < signal < queue < loader < copy < image
+ *   kfd < runtime < memory < signal < queue < loader < copy < image
+ *
+ * The thunk (src/kfd) is listed for its fork_child step only: the runtime
+ * opens and closes its KFD process itself, and the thunk learns of a fork
+ * from this table, not from a pid of its own.
  *
  * The order is the teardown's contract: copy releases its engines (unlisted
  * queues, signals, blit executables) before the loader frees executables,
@@ -17,6 +21,7 @@
  */
 #include "copy/copy.h"
 #include "image/image.h"
+#include "kfd/kfd.h"
 #include "loader/loader.h"
 #include "memory/memory.h"
 #include "queue/queue.h"
@@ -24,6 +29,7 @@
 #include "signal/signal.h"
 
 static const struct hl_module hl_modules[] = {
+	{ .name = "kfd", .fork_child = kfd_fork_child }, /* the thunk: process.c */
 	{ .name = "runtime" }, /* agents, system events, the KFD process: runtime.c */
 	{
 		.name = "memory",

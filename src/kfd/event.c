@@ -110,18 +110,27 @@ void kfd_id_list_remove(uint32_t *ids, uint32_t *n, uint32_t id)
  * would get EINVAL.  So close parks the page here, still mapped for the CPU
  * and the GPUs, and the next process opened by the same OS process adopts
  * it instead of allocating another.  A fork child never adopts its
- * parent's page (its kernel process is a new one).
+ * parent's page (its kernel process is a new one): the page records the
+ * fork generation it was parked in (kfd_fork_gen, process.c).
  */
 static pthread_mutex_t stash_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct kfd_mem *stashed_page;  /* under stash_lock */
-static pid_t stashed_pid;
+static uint32_t stashed_gen;
+
+/* kfd_fork_child's part: a parent thread closing a process may have held
+ * the lock at the fork.  The page itself is dropped by the next adopt,
+ * which sees the older generation. */
+void kfd_event_fork_child(void)
+{
+	pthread_mutex_init(&stash_lock, NULL);
+}
 
 static void event_page_stash(struct kfd_process *proc, struct kfd_mem *page)
 {
 	kfd_mem_untrack(proc, page);
 	pthread_mutex_lock(&stash_lock);
 	stashed_page = page;
-	stashed_pid = proc->pid;
+	stashed_gen = proc->fork_gen;
 	pthread_mutex_unlock(&stash_lock);
 }
 
@@ -130,7 +139,7 @@ static struct kfd_mem *event_page_adopt(struct kfd_process *proc)
 {
 	pthread_mutex_lock(&stash_lock);
 	struct kfd_mem *page = stashed_page;
-	bool ours = stashed_pid == getpid();
+	bool ours = stashed_gen == kfd_fork_gen();
 	stashed_page = NULL;
 	pthread_mutex_unlock(&stash_lock);
 	if (!page)

@@ -183,7 +183,8 @@ struct kfd_gpu {
 
 struct kfd_process {
 	int fd;                      /* /dev/kfd */
-	pid_t pid;                   /* the opener; a fork child must not use fd */
+	uint32_t fork_gen;           /* kfd_fork_gen() at open: a fork child
+	                              * (a later generation) must not use fd */
 	uint32_t version_major, version_minor;
 	struct kfd_topology topology;
 	struct kfd_gpu *gpus;        /* the GPU nodes whose render node opened */
@@ -204,8 +205,17 @@ int kfd_process_open(struct kfd_process **out);
  * nodes and the kfd fd.  Safe on a partially opened process. */
 void kfd_process_close(struct kfd_process *proc);
 /* True in a fork child of the opener: the fd is the parent's and every ioctl
- * on it would fail with EBADF, so callers must re-open instead. */
+ * on it would fail with EBADF, so callers must re-open instead.  Known from
+ * kfd_fork_child only: the thunk keeps no pid of its own. */
 bool kfd_process_forked(const struct kfd_process *proc);
+/* The thunk's fork_child step (the first entry of the module table,
+ * src/modules.c, run by the runtime's one atfork child handler; a program
+ * using the thunk without the runtime calls it in its child itself).  Every
+ * process opened before the fork becomes the parent's (kfd_process_forked),
+ * and so do the render nodes kept open across opens and the parked event
+ * page: the child's next open drops them and starts with its own.  In the
+ * child's only thread: no ioctl, no syscall, no lock taken. */
+void kfd_fork_child(void);
 struct kfd_gpu *kfd_process_gpu_by_id(struct kfd_process *proc, uint32_t gpu_id);
 
 /* One ioctl, retried on EINTR/EAGAIN; returns 0 or -errno (errno kept).

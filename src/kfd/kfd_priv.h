@@ -89,6 +89,11 @@ void kfd_mem_untrack(struct kfd_process *proc, struct kfd_mem *mem);
 
 /* event.c: destroys the live events; keeps the event page for a re-open. */
 void kfd_event_release_all(struct kfd_process *proc);
+/* process.c: the fork generation, bumped by kfd_fork_child; whatever the
+ * thunk keeps across opens records the generation it was made in. */
+uint32_t kfd_fork_gen(void);
+/* event.c: kfd_fork_child's part for the parked event page. */
+void kfd_event_fork_child(void);
 
 /* queue.c: destroys the queues still alive at close. */
 void kfd_queue_release_all(struct kfd_process *proc);

@@ -30,6 +30,7 @@
 
 #include <amdgpu.h>
 
+#include "util/barrier.h"
 #include "util/log.h"
 
 #define SVM_ALIGN (2ull << 20)
@@ -69,6 +70,24 @@ static int open_kfd(struct kfd_process *proc)
 	return 0;
 }
 
+/*
+ * Fork.  A fork child cannot use what its parent opened (the kernel's KFD
+ * process is the parent's), and learns it from kfd_fork_child, the module
+ * table's step, not from a pid of its own: the step bumps kfd_forks, and
+ * each thing the thunk keeps across opens (a process, the render-node
+ * cache, the parked event page) records the generation it was made in.  A
+ * count rather than a flag, so a process the child opens afterwards is its
+ * own, and a grandchild's step makes the child's processes inherited too.
+ * Written only in a fork child's only thread; relaxed loads suffice, as
+ * nothing else is published with it.
+ */
+static _Atomic uint32_t kfd_forks;
+
+uint32_t kfd_fork_gen(void)
+{
+	return hl_load_relaxed(&kfd_forks);
+}
+
 /* minor -> fd of every render node this OS process opened, for its life. */
 struct render_node {
 	uint32_t minor;
@@ -77,7 +96,15 @@ struct render_node {
 static pthread_mutex_t render_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct render_node *render_nodes; /* under render_lock */
 static uint32_t n_render_nodes;
-static pid_t render_pid;
+static uint32_t render_gen; /* kfd_forks when the cache was (re)started */
+
+void kfd_fork_child(void)
+{
+	hl_store_relaxed(&kfd_forks, hl_load_relaxed(&kfd_forks) + 1);
+	/* A parent thread may have held it at the fork (an open in flight). */
+	pthread_mutex_init(&render_lock, NULL);
+	kfd_event_fork_child();
+}
 
 /* The cached fd of /dev/dri/renderD<minor>, opened on first use. */
 static int render_fd_get(uint32_t minor, const char *path)
@@ -85,13 +112,13 @@ static int render_fd_get(uint32_t minor, const char *path)
 	int fd = -1;
 
 	pthread_mutex_lock(&render_lock);
-	if (render_pid != getpid()) {
+	if (render_gen != kfd_fork_gen()) {
 		/* A fork child: the inherited files are bound to the parent's
 		 * VMs, so start over with our own. */
 		for (uint32_t i = 0; i < n_render_nodes; i++)
 			close(render_nodes[i].fd);
 		n_render_nodes = 0;
-		render_pid = getpid();
+		render_gen = kfd_fork_gen();
 	}
 	for (uint32_t i = 0; i < n_render_nodes; i++) {
 		if (render_nodes[i].minor == minor) {
@@ -315,7 +342,7 @@ int kfd_process_open(struct kfd_process **out)
 	if (!proc)
 		return -ENOMEM;
 	proc->fd = -1;
-	proc->pid = getpid();
+	proc->fork_gen = kfd_fork_gen();
 
 	ret = init_private(proc);
 	if (ret)
@@ -382,7 +409,7 @@ void kfd_process_close(struct kfd_process *proc)
 
 bool kfd_process_forked(const struct kfd_process *proc)
 {
-	return proc->pid != getpid();
+	return proc->fork_gen != kfd_fork_gen();
 }
 
 struct kfd_gpu *kfd_process_gpu_by_id(struct kfd_process *proc, uint32_t gpu_id)

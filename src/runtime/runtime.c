@@ -17,7 +17,8 @@
  *
  * Fork: the child inherits a copy of the runtime whose /dev/kfd belongs to
  * the parent (KFD refuses its ioctls).  The one atfork handler marks the
- * child and runs the modules' fork_child steps; its first call sees
+ * child and runs the modules' fork_child steps (the thunk's, listed first,
+ * makes the KFD process the parent's); its first call sees
  * kfd_process_forked() and drops the inherited state without a single ioctl
  * (the modules' forget steps; kfd_process_close skips ioctls in a fork
  * child and only releases the child's CPU mappings and fds) and sets the

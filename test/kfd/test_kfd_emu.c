@@ -153,7 +153,9 @@ START_TEST(fork_child_sees_forked_and_leaves_the_parent_alone)
 	ck_assert_int_ge(child, 0);
 	if (child == 0) {
 		/* The child must not touch the parent's BOs: close only drops
-		 * its copies of our mappings and descriptors. */
+		 * its copies of our mappings and descriptors.  The fork step is
+		 * what the runtime's module table runs in a child. */
+		kfd_fork_child();
 		bool forked = kfd_process_forked(proc);
 		kfd_process_close(proc);
 		_exit(forked ? 0 : 1);
@@ -181,6 +183,7 @@ START_TEST(fork_child_can_open_its_own_process)
 		struct kfd_mem_alloc_args a = {
 			.kind = KFD_MEM_GTT, .gpu_id = 0, .size = 4096, .host_access = true,
 		};
+		kfd_fork_child(); /* the module table's step, as in a runtime */
 		kfd_process_close(proc); /* the parent's, as a runtime would drop it */
 		int step = 1;
 		if (kfd_process_open(&mine))

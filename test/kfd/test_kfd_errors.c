@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "hl_check.h"
@@ -29,7 +30,7 @@ static void setup(void)
 	ck_assert_ptr_nonnull(proc);
 	proc->fd = open("/dev/null", O_RDWR | O_CLOEXEC);
 	ck_assert_int_ge(proc->fd, 0);
-	proc->pid = getpid();
+	proc->fork_gen = kfd_fork_gen(); /* opened in this process */
 	proc->version_major = 1;
 	proc->version_minor = 17;
 
@@ -508,12 +509,25 @@ START_TEST(clock_counters_keep_the_kernel_errno)
 }
 END_TEST
 
-START_TEST(process_is_not_forked_in_its_opener)
+START_TEST(process_is_forked_only_after_the_fork_child_step)
 {
 	ck_assert(!kfd_process_forked(proc));
-	proc->pid = getpid() + 1;
-	ck_assert(kfd_process_forked(proc));
-	proc->pid = getpid();
+	pid_t child = fork();
+	ck_assert_int_ge(child, 0);
+	if (child == 0) {
+		/* A fork alone tells the thunk nothing: the module table's step
+		 * (kfd_fork_child) does. */
+		int code = kfd_process_forked(proc) ? 1 : 0;
+		kfd_fork_child();
+		if (!code && !kfd_process_forked(proc))
+			code = 2;
+		_exit(code);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(child, &status, 0), child);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "child: forked before the step (1) or not after it (2): status 0x%x", status);
+	ck_assert(!kfd_process_forked(proc)); /* the parent's stays its own */
 }
 END_TEST
 
@@ -567,7 +581,7 @@ static Suite *errors_suite(void)
 	tcase_add_test(tc, available_memory_enotty_means_not_supported);
 	tcase_add_test(tc, available_memory_before_1_9_is_not_supported);
 	tcase_add_test(tc, clock_counters_keep_the_kernel_errno);
-	tcase_add_test(tc, process_is_not_forked_in_its_opener);
+	tcase_add_test(tc, process_is_forked_only_after_the_fork_child_step);
 	tcase_add_test(tc, close_of_null_is_a_noop);
 	suite_add_tcase(s, tc);
 	return s;
