@@ -87,6 +87,18 @@ const struct kemu_topology *kemu_machine_topology(const struct kemu_machine *m);
  * -EINVAL for a malformed spec. */
 int kemu_machine_set_fail(struct kemu_machine *m, const char *spec);
 
+/* ---- the HDP model (docs/kfdemu.md, "HDP") ---- */
+
+enum kemu_hdp_mode { KEMU_HDP_OFF, KEMU_HDP_WARN, KEMU_HDP_STRICT };
+struct kemu_hdp_stats {
+	int mode;             /* enum kemu_hdp_mode (KFDEMU_HDP) */
+	uint64_t violations;  /* GPU reads of VRAM written by the CPU after the last flush */
+	uint64_t flushes;     /* HDP flushes (MMIO-remap register, SDMA flush packets) */
+	uint64_t cpu_faults;  /* first CPU writes to a clean VRAM page (one per page and flush) */
+};
+/* The machine's HDP counters (all zero for a NULL machine). */
+void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out);
+
 /* ---- files ---- */
 
 /* Is this path one of the machine's device nodes?  Returns 0 and the kind

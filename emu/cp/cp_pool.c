@@ -68,6 +68,7 @@ static struct kemu_cp_job *pool_find_job(struct kemu_cp_pool *pool)
 static void *pool_worker(void *arg)
 {
 	struct kemu_cp_pool *pool = arg;
+	kemu_gpu_thread_set_name("CP");
 	pthread_mutex_lock(&pool->lock);
 	while (!pool->stopping) {
 		struct kemu_cp_job *job = pool_find_job(pool);

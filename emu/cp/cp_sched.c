@@ -151,6 +151,7 @@ static void *sched_slot_thread(void *arg)
 	uint64_t idle_since = 0, backoff = KEMU_GPU_SLEEP_MIN_NS;
 	uint32_t idle_picks = 0;
 	bool poller = false;
+	kemu_gpu_thread_set_name("CP");
 	pthread_mutex_lock(&cp->unit.lock);
 	while (!cp->stopping) {
 		struct kemu_cp_queue *q = sched_pick(cp);

@@ -56,6 +56,13 @@ void kemu_gpu_vlog(int threshold, enum kemu_log_level lvl, const char *fmt, va_l
 #define kemu_gpu_info(t, ...) kemu_gpu_log(t, KEMU_LOG_INFO, __VA_ARGS__)
 #define kemu_gpu_dbg(t, ...)  kemu_gpu_log(t, KEMU_LOG_DEBUG, __VA_ARGS__)
 
+/* What an engine thread is, for log lines that name the GPU reader or
+ * writer behind a memory access ("CP", "SDMA2"); each engine thread sets
+ * it once when it starts (kemu_gpu_thread_set_name), other threads leave
+ * it empty. */
+extern _Thread_local char kemu_gpu_thread_name[16];
+void kemu_gpu_thread_set_name(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* ---- GPU virtual memory ---- */
 
 #define KEMU_ACCESS_READ  1u
@@ -69,6 +76,10 @@ struct kemu_vm_fault_info {
 	bool not_present;  /* no mapping */
 	bool read_only;    /* write to a mapping without WRITABLE */
 	bool no_execute;   /* instruction fetch from a non-EXECUTABLE mapping */
+	/* not a translation fault: a read of VRAM the CPU wrote through the
+	 * BAR after the last HDP flush, stopped by the strict HDP model
+	 * (emu/kfd/kemu_hdp.c) */
+	bool hdp_stale;
 };
 
 /* A translation to keep (a TLB entry): [va, va + len) is host memory at
@@ -113,6 +124,10 @@ struct kemu_gpu_ops {
 	 * faulting device and raises the fault to the process.  Called with no
 	 * engine lock held (eviction takes them). */
 	void (*vm_fault)(struct kemu_process *p, const struct kemu_vm_fault_info *f);
+	/* An HDP flush on device gpu_id (an SDMA POLL_REGMEM flush form):
+	 * CPU writes through the BAR before it are visible to every later GPU
+	 * read.  Optional (NULL in fakes that model no HDP). */
+	void (*hdp_flush)(struct kemu_process *p, uint32_t gpu_id);
 };
 
 /* The VM a queue's work runs in (its process on its device): the address

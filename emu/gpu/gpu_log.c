@@ -27,3 +27,13 @@ void kemu_gpu_log(int threshold, enum kemu_log_level lvl, const char *fmt, ...)
 	kemu_gpu_vlog(threshold, lvl, fmt, ap);
 	va_end(ap);
 }
+
+_Thread_local char kemu_gpu_thread_name[16];
+
+void kemu_gpu_thread_set_name(const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(kemu_gpu_thread_name, sizeof(kemu_gpu_thread_name), fmt, ap);
+	va_end(ap);
+}

@@ -581,9 +581,10 @@ void kemu_vm_fault(struct kemu_process *p, const struct kemu_vm_fault_info *f)
 		.va = f->va & ~(KEMU_PAGE_SIZE - 1),
 		.gpu_id = f->gpu_id,
 	};
-	kemu_info(p->m, "GPU VM fault: gpu 0x%x va 0x%llx%s%s%s", f->gpu_id,
+	kemu_info(p->m, "GPU VM fault: gpu 0x%x va 0x%llx%s%s%s%s", f->gpu_id,
 		  (unsigned long long)f->va, f->not_present ? " not-present" : "",
-		  f->read_only ? " read-only" : "", f->no_execute ? " no-execute" : "");
+		  f->read_only ? " read-only" : "", f->no_execute ? " no-execute" : "",
+		  f->hdp_stale ? " (HDP: stale CPU write, strict mode)" : "");
 	pthread_mutex_lock(&p->event_lock);
 	for (uint32_t i = 0; i < p->n_other; i++) {
 		struct kemu_event *ev = p->other_events[i];

@@ -37,4 +37,5 @@ const struct kemu_gpu_ops kemu_ih_gpu_ops = {
 	.write = kemu_vm_write,
 	.interrupt = kemu_event_interrupt,
 	.vm_fault = ih_vm_fault,
+	.hdp_flush = kemu_hdp_gpu_flush,
 };

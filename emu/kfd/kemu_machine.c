@@ -166,6 +166,7 @@ static void devices_fini(struct kemu_machine *m)
 {
 	for (uint32_t i = 0; i < m->topo.n_gpus; i++) {
 		struct kemu_device *d = &m->devs[i];
+		kemu_hdp_device_fini(d);
 		if (d->mmio)
 			kemu_sys_munmap(d->mmio, KFD_MMIO_REMAP_SIZE);
 		if (d->mmio_fd >= 0)
@@ -211,6 +212,12 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	m->log_level = kemu_log_level_parse(getenv("KFDEMU_LOG"));
 	const char *dkms = getenv("KFDEMU_DKMS_IPC");
 	m->dkms_ipc = dkms && !strcmp(dkms, "1");
+	const char *hdp = getenv("KFDEMU_HDP");
+	m->hdp_mode = kemu_hdp_mode_parse(hdp);
+	if (m->hdp_mode < 0) {
+		kemu_warn(m, "KFDEMU_HDP=%s is not strict, warn or off: warn", hdp);
+		m->hdp_mode = KEMU_HDP_WARN;
+	}
 	if (opts && opts->size >= sizeof(*opts) && opts->log_level >= 0)
 		m->log_level = opts->log_level;
 	/* The kernel limits system memory for KFD to about 15/16 of RAM
@@ -218,6 +225,9 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	m->sys_limit = topo->system_memory - (topo->system_memory >> 4);
 	pthread_mutex_init(&m->lock, NULL);
 	int err = devices_init(m);
+	if (err)
+		goto err_devices;
+	err = kemu_hdp_init(m);
 	if (err)
 		goto err_devices;
 	if (opts && opts->size >= sizeof(*opts) && opts->fail) {
@@ -525,6 +535,10 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 		if (flags & MAP_FIXED)
 			kemu_cpu_unmapped(m, getpid(), (uintptr_t)*out, len);
 		kemu_svm_device_mapped(m, (uintptr_t)*out, len);
+		if (f->node == KEMU_NODE_KFD)
+			kemu_kfd_mmap_hdp(f, *out, len, prot, flags, offset);
+		else
+			kemu_render_mmap_hdp(f, *out, len, prot, flags, offset);
 	}
 	kemu_dbg(m, "mmap(%p, 0x%zx, prot %d, flags 0x%x, fd %d, 0x%llx) = %d", addr, len,
 		 prot, flags, fd, (unsigned long long)offset, ret);

@@ -84,6 +84,7 @@ int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
 void kemu_bo_destroy(struct kemu_bo *bo)
 {
 	struct kemu_machine *m = bo->proc->m;
+	kemu_hdp_bo_fini(bo);
 	if (bo->fd >= 0) {
 		if (bo->host)
 			kemu_sys_munmap(bo->host, bo->bo_size);
@@ -225,6 +226,10 @@ static int bo_create(struct kemu_process *p, struct kemu_pdd *pdd,
 			err = -ENOMEM;
 			goto err_free;
 		}
+		if (kemu_hdp_bo_init(m, bo)) {
+			err = -ENOMEM;
+			goto err_free;
+		}
 		break;
 	case KEMU_BO_USERPTR:
 		bo->user_addr = a->mmap_offset;
@@ -247,6 +252,7 @@ static int bo_create(struct kemu_process *p, struct kemu_pdd *pdd,
 	return 0;
 
 err_free:
+	kemu_hdp_bo_fini(bo);
 	if (bo->host && bo->fd >= 0)
 		kemu_sys_munmap(bo->host, bo_size);
 	if (bo->fd >= 0)

@@ -144,3 +144,39 @@ int kemu_render_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int 
 	pthread_mutex_unlock(&m->lock);
 	return err;
 }
+
+/* The HDP model's view of a new CPU mapping (kemu_hdp.c): a render-node
+ * mapping of VRAM is tracked for CPU writes, one of an MMIO-remap page (kfd
+ * fd or render node) is the flush register's.  Called after the mapping
+ * replaced whatever was there. */
+void kemu_kfd_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+		       uint64_t offset)
+{
+	struct kemu_machine *m = f->m;
+	if ((offset & KFD_MMAP_TYPE_MASK) != KFD_MMAP_TYPE_MMIO)
+		return;
+	uint32_t gpu_id = (uint32_t)((offset & KFD_MMAP_GPU_ID_MASK) >> KFD_MMAP_GPU_ID_SHIFT);
+	struct kemu_device *dev = kemu_device_by_id(m, gpu_id);
+	if (dev)
+		kemu_hdp_cpu_mapped(m, dev, NULL, 0, addr, len, prot, flags);
+}
+
+void kemu_render_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+			  uint64_t offset)
+{
+	struct kemu_machine *m = f->m;
+	struct kemu_device *dev = f->dev;
+	pthread_mutex_lock(&m->lock);
+	for (size_t i = 0; i < dev->n_bos; i++) {
+		struct kemu_bo *bo = dev->bos[i];
+		if (offset < bo->fake_offset || offset - bo->fake_offset >= bo->bo_size)
+			continue;
+		if (bo->kind == KEMU_BO_VRAM)
+			kemu_hdp_cpu_mapped(m, dev, bo, offset - bo->fake_offset, addr, len, prot,
+					    flags);
+		else if (bo->kind == KEMU_BO_MMIO)
+			kemu_hdp_cpu_mapped(m, dev, NULL, 0, addr, len, prot, flags);
+		break;
+	}
+	pthread_mutex_unlock(&m->lock);
+}

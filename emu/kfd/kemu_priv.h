@@ -103,6 +103,7 @@ struct kemu_device {
 	 * DRM vma offset manager); under machine->lock */
 	struct kemu_bo **bos;
 	size_t n_bos, cap_bos;
+	_Atomic uint64_t hdp_flushes;  /* HDP flushes seen (kemu_hdp.c) */
 };
 
 /* ---- files ---- */
@@ -142,6 +143,11 @@ struct kemu_bo {
 	bool is_signal_page;           /* event page handle (FREE -> -EPERM) */
 	bool imported;                 /* IMPORT_DMABUF: not charged to a limit */
 	int dmabuf_fd;                 /* its dma-buf file once exported, or -1 */
+	/* VRAM with the HDP model on: a bit per page the CPU wrote through
+	 * the BAR since the device's last HDP flush, and their count
+	 * (kemu_hdp.c) */
+	_Atomic uint64_t *hdp_dirty;
+	_Atomic uint32_t hdp_ndirty;
 };
 
 /* ---- GPU VM ---- */
@@ -307,8 +313,37 @@ struct kemu_machine {
 	bool dkms_ipc;                 /* KFDEMU_DKMS_IPC=1: answer the ROCm-DKMS
 	                                * IPC ioctls 0x80/0x81 (kemu_dmabuf.c) */
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
+	int hdp_mode;                  /* KFDEMU_HDP: enum kemu_hdp_mode */
+	_Atomic uint64_t hdp_violations, hdp_cpu_faults;
 };
 struct kemu_device *kemu_device_by_id(struct kemu_machine *m, uint32_t gpu_id);
+
+/* ---- the HDP model (kemu_hdp.c) ---- */
+/* KFDEMU_HDP: NULL/"" or "strict", "warn", "off"; -1 for anything else. */
+int kemu_hdp_mode_parse(const char *s);
+/* Installs the process's SIGSEGV handler (once) unless the mode is off. */
+int kemu_hdp_init(struct kemu_machine *m);
+/* VRAM BO creation / destruction: the dirty-page bitmap; destruction
+ * leaves the BO's CPU mappings writable and untracked. */
+int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo);
+void kemu_hdp_bo_fini(struct kemu_bo *bo);
+void kemu_hdp_device_fini(struct kemu_device *dev);
+/* The calling process mapped VRAM BO bo (from byte bo_off) or, with bo
+ * NULL, dev's MMIO-remap page at [addr, addr + len). */
+void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo,
+			 uint64_t bo_off, void *addr, size_t len, int prot, int flags);
+/* [addr, addr + len) was unmapped or mapped over. */
+void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len);
+/* An HDP flush of dev (MMIO register write, SDMA flush packet). */
+void kemu_hdp_flush(struct kemu_device *dev);
+/* ops->hdp_flush of the engines. */
+void kemu_hdp_gpu_flush(struct kemu_process *p, uint32_t gpu_id);
+/* A GPU read of [va, va + *avail) at bo_off of a VRAM bo with dirty pages
+ * (vm_resolve, vm_lock held): true to go on (*avail clipped before the
+ * first dirty page), false for a strict-mode violation (*fault marked). */
+bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_off,
+		       uint64_t va, size_t *avail, unsigned access,
+		       struct kemu_vm_fault_info *fault);
 
 /* ---- ioctl handlers: arg is the kernel copy, zero-extended ---- */
 typedef long (*kemu_ioctl_fn)(struct kemu_process *p, void *arg);
@@ -380,6 +415,11 @@ int kemu_kfd_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int fla
 		  uint64_t offset, void **out);
 int kemu_render_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
 		     uint64_t offset, void **out);
+/* After a successful mmap (MAP_FIXED's unmap done): the HDP model's part. */
+void kemu_kfd_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+		       uint64_t offset);
+void kemu_render_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
+			  uint64_t offset);
 long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *arg);
 long kemu_kfd_ioctl(struct kemu_file *f, unsigned long request, void *arg);
 /* Event-page helpers for mmap. Caller holds nothing. */

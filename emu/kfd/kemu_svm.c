@@ -569,6 +569,8 @@ void kemu_cpu_unmapped(struct kemu_machine *m, pid_t pid, uint64_t addr, uint64_
 {
 	if (!len || !kemu_access_ok(addr, len))
 		return;
+	/* the HDP model forgets CPU mappings of VRAM there */
+	kemu_hdp_cpu_unmapped(addr, len);
 	struct kemu_process *p = kemu_process_find(m, pid);
 	if (!p)
 		return;

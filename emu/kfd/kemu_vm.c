@@ -158,6 +158,13 @@ static uint8_t *vm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_
 	uint64_t end = (map->last + 1) << 12;
 	*avail = end - va < len ? (size_t)(end - va) : len;
 	*user = map->bo->kind == KEMU_BO_USERPTR;
+	/* the HDP model: a read of VRAM pages the CPU wrote after the last
+	 * flush (acquire: pairs with the fault handler's release increment,
+	 * so the bits it set before are seen) */
+	if (map->bo->hdp_dirty && (access & (KEMU_ACCESS_READ | KEMU_ACCESS_EXEC)) &&
+	    atomic_load_explicit(&map->bo->hdp_ndirty, memory_order_acquire) &&
+	    !kemu_hdp_gpu_read(p, map->bo, map->bo_offset + off, va, avail, access, fault))
+		return NULL;
 	return bo_host(map->bo, map->bo_offset + off);
 }
 
@@ -171,9 +178,16 @@ int kemu_vm_translate(struct kemu_process *p, uint32_t gpu_id, uint64_t gpu_va, 
 	size_t avail = 0;
 	bool user;
 	uint8_t *h = vm_resolve(p, pdd, gpu_va, len ? len : 1, access, &avail, &user, fault);
-	if (h && avail < (len ? len : 1)) {
-		/* the range runs off the end of this mapping */
-		if (fault)
+	while (h && avail < (len ? len : 1)) {
+		/* cut short by a dirty page (HDP model): the rest must pass too */
+		size_t more = 0;
+		if (vm_resolve(p, pdd, gpu_va + avail, len - avail, access, &more, &user, fault) ==
+		    h + avail) {
+			avail += more;
+			continue;
+		}
+		if (fault && !fault->hdp_stale)
+			/* the range runs off the end of this mapping */
 			*fault = (struct kemu_vm_fault_info){ .va = gpu_va + avail,
 							      .gpu_id = gpu_id,
 							      .not_present = true };
@@ -208,9 +222,11 @@ int kemu_vm_translate_range(struct kemu_process *p, uint32_t gpu_id, uint64_t gp
 	if (!pdd)
 		return -EINVAL;
 	pthread_rwlock_rdlock(&p->vm_lock);
-	/* under the read lock no generation can pass: the range below is
-	 * exactly what generation gen maps */
-	out->gen = atomic_load_explicit(&p->vm_gen, memory_order_relaxed);
+	/* under the read lock no mapping change can pass: the range below is
+	 * what generation gen maps.  Acquire: the HDP model's fault handler
+	 * bumps the generation (release) without the lock after marking a
+	 * page dirty; a range made under an older generation is stale */
+	out->gen = atomic_load_explicit(&p->vm_gen, memory_order_acquire);
 	size_t avail = 0;
 	bool user;
 	uint8_t *h = vm_resolve(p, pdd, gpu_va, SIZE_MAX, access, &avail, &user, fault);

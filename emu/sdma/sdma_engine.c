@@ -246,6 +246,7 @@ static void *engine_thread(void *arg)
 	 * for an idle engine where the CP's blit queue waits ~80 us (loaded
 	 * host); the wakeups, and so the idle cost, are as many as before */
 	prctl(PR_SET_TIMERSLACK, KEMU_SDMA_TIMER_SLACK_NS, 0, 0, 0);
+	kemu_gpu_thread_set_name("SDMA%u", eng->engine_id);
 	pthread_mutex_lock(&eng->unit.lock);
 	while (!eng->stopping) {
 		bool any;

@@ -30,9 +30,11 @@
  * the timeout).  The register form (mem_poll = 0) polls an MMIO register,
  * which kfdemu does not model, except two forms: hdp_flush = 1 (the
  * kernel's HDP flush: write the request register, poll the done register)
- * is a full memory fence, done at once; func = 0 (always) completes at
- * once, which is what ROCr 5.2.3's hdp_flush_cmd {0x8, 0, 0x80000000, 0,
- * 0, 0} is.  Any other register poll stops the queue.
+ * and ROCr's SDMA_PKT_HDP_FLUSH {0x8, 0, 0x80000000, 0, 0, 0} (func 0,
+ * "always", with bit 31 of the address's high dword) are an HDP flush of
+ * the queue's device (ops->hdp_flush, emu/kfd/kemu_hdp.c) and a full
+ * memory fence, done at once; any other func = 0 (always) poll completes
+ * at once.  Any other register poll stops the queue.
  *
  * ATOMIC operations are TC_OP codes (the gfx9 TC_OP enum): bits 4:0 pick
  * the operation (7 swap, 8 cmpswap, 15 add, 16 sub, 17 smin, 18 umin,
@@ -134,9 +136,15 @@ int kemu_sdma_poll_regmem(struct kemu_sdma_queue *q, const uint32_t *dw)
 		kemu_sdma_queue_error(q, "POLL_REGMEM function 7 is reserved");
 		return -1;
 	}
-	if (KEMU_SDMA_POLL_HDP_FLUSH(dw[0])) {
-		/* the HDP flush: host writes through the HDP are visible */
+	if (KEMU_SDMA_POLL_HDP_FLUSH(dw[0]) ||
+	    (!KEMU_SDMA_POLL_MEM(dw[0]) && func == 0 && dw[1] == 0 && dw[2] == 0x80000000u)) {
+		/* the HDP flush: host writes through the HDP before it are
+		 * visible to the reads after it (the kernel's hdp_flush = 1 form,
+		 * or ROCr's SDMA_PKT_HDP_FLUSH {0x8, 0, 0x80000000, 0, 0, 0},
+		 * which the gfx9 SDMA firmware >= 0x1A5 takes as one) */
 		atomic_thread_fence(memory_order_seq_cst);
+		if (q->hw.vm.ops->hdp_flush)
+			q->hw.vm.ops->hdp_flush(q->hw.vm.p, q->hw.vm.gpu_id);
 		return 0;
 	}
 	if (!KEMU_SDMA_POLL_MEM(dw[0])) {

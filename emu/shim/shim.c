@@ -526,3 +526,28 @@ SHIM_EXPORT int __fxstat64(int ver, int fd, struct stat64 *st)
 	(void)ver;
 	return shim_fxstat(fd, (struct stat *)st);
 }
+
+/* The HDP model's counters for a test running under the launcher, which
+ * finds this with dlsym(RTLD_DEFAULT, "kfdemu_hdp_counters"): out[0] the
+ * mode (0 off, 1 warn, 2 strict), out[1] violations, out[2] flushes,
+ * out[3] first CPU writes to clean VRAM pages.  -1 (ENODEV) before the
+ * machine exists, -1 (EINVAL) for a NULL out. */
+SHIM_EXPORT int kfdemu_hdp_counters(uint64_t out[4])
+{
+	if (!out) {
+		errno = EINVAL;
+		return -1;
+	}
+	struct kemu_machine *m = shim_machine_peek();
+	if (!m) {
+		errno = ENODEV;
+		return -1;
+	}
+	struct kemu_hdp_stats st;
+	kemu_hdp_stats(m, &st);
+	out[0] = (uint64_t)st.mode;
+	out[1] = st.violations;
+	out[2] = st.flushes;
+	out[3] = st.cpu_faults;
+	return 0;
+}

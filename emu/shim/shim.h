@@ -66,4 +66,7 @@ char *__realpath_chk(const char *path, char *resolved, size_t resolvedlen);
 /* On x86-64 struct stat64 and struct stat have the same layout. */
 _Static_assert(sizeof(struct stat64) == sizeof(struct stat), "stat64 layout");
 
+/* The HDP model's counters, for tests under the launcher (shim.c). */
+int kfdemu_hdp_counters(uint64_t out[4]);
+
 #endif

@@ -89,6 +89,8 @@ hsa_status_t hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count)
 		uint32_t *d = ptr;
 		for (size_t i = 0; i < count; i++)
 			d[i] = value;
+		/* through the BAR: visible to the GPU after an HDP flush */
+		kfd_mem_hdp_flush_range(rt->proc, ptr, count * sizeof(uint32_t));
 		return HSA_STATUS_SUCCESS;
 	}
 	return HSA_STATUS_ERROR_INVALID_ALLOCATION;

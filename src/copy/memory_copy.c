@@ -99,6 +99,8 @@ static hsa_status_t gpu_copy(struct hl_runtime *rt, struct hl_agent *gpu, struct
 	if (err) {
 		if (cpu_mapped(rt, d->ptr, size) && cpu_mapped(rt, s->ptr, size)) {
 			memmove(d->ptr, s->ptr, size);
+			/* through the BAR: visible to the GPU after an HDP flush */
+			kfd_mem_hdp_flush_range(rt->proc, d->ptr, size);
 			return HSA_STATUS_SUCCESS;
 		}
 		hl_error(COPY_LOG, "hsa_memory_copy %p <- %p: %s cannot copy and the CPU "

@@ -27,6 +27,9 @@
  *   - with profiling, TIMESTAMP GET_GLOBAL into the completion signal's
  *     start_ts (32-byte aligned: signals are 64-byte aligned, start_ts is
  *     at byte 32);
+ *   - the HDP flush (ROCr's SDMA_PKT_HDP_FLUSH, which ROCr puts in every
+ *     gfx9 submission): CPU stores through the BAR to VRAM made before the
+ *     submission reach memory before the copy reads it;
  *   - the copy: COPY_LINEAR packets of at most 0x3fffe0 bytes;
  *   - with profiling, TIMESTAMP into a 32-byte aligned slot of ours, then
  *     COPY_LINEAR of its 8 bytes to end_ts (byte 40, which the engine
@@ -369,7 +372,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		       const hsa_signal_t *deps, hsa_signal_t completion, bool profile)
 {
 	amd_signal_t *sig = (amd_signal_t *)(uintptr_t)completion.handle;
-	uint64_t dw = (uint64_t)n_deps * 2 * SDMA_DW_POLL + body->body_dw + SDMA_DW_ATOMIC;
+	uint64_t dw = (uint64_t)(n_deps * 2 + 1) * SDMA_DW_POLL + body->body_dw + SDMA_DW_ATOMIC;
 	if (profile)
 		dw += 2 * SDMA_DW_TIMESTAMP + SDMA_DW_COPY_LINEAR;
 	bool interrupt = sig->event_mailbox_ptr != 0;
@@ -409,6 +412,7 @@ static int sdma_submit(struct hl_sdma *s, const struct sdma_body *body, uint32_t
 		ts = (uint64_t)(uintptr_t)s->ptrs->addr + 64 + (uint64_t)(s->ts_next++ % SDMA_TS_SLOTS) *
 		     SDMA_TS_SLOT;
 	}
+	p = sdma_hdp_flush(p);
 	p = body->write(p, body->ctx);
 	uint64_t body_end = s->wptr + pad + (uint64_t)((char *)p - (char *)start);
 	if (profile) {

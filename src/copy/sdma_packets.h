@@ -113,6 +113,21 @@ static inline uint32_t *sdma_trap(uint32_t *p, uint32_t int_context)
 	return p + SDMA_DW_TRAP;
 }
 
+/* ROCr's SDMA_PKT_HDP_FLUSH (sdma_registers.h, gfx9 SDMA microcode 0x1A5
+ * on): POLL_REGMEM of no register, func "always", bit 31 of the high
+ * address dword; the engine flushes the HDP, so the CPU's stores through
+ * the BAR to VRAM before the submission are visible to the copy. */
+static inline uint32_t *sdma_hdp_flush(uint32_t *p)
+{
+	p[0] = sdma_hdr(SDMA_OP_POLL_REGMEM, 0);
+	p[1] = 0;
+	p[2] = 0x80000000u;
+	p[3] = 0;
+	p[4] = 0;
+	p[5] = 0;
+	return p + SDMA_DW_POLL;
+}
+
 /* Waits until the dword at addr equals reference. */
 static inline uint32_t *sdma_poll_eq(uint32_t *p, uint64_t addr, uint32_t reference)
 {

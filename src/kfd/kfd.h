@@ -179,7 +179,22 @@ struct kfd_gpu {
 	uint32_t doorbell_type;      /* capability bits 13:12 (2 on gfx9+) */
 	void *doorbell_slice;        /* KFD_DOORBELL_SLICE_SIZE bytes, mapped on
 	                              * the first queue; NULL before */
+	/* The MMIO-remap page (KFD_MMIO_REMAP_SIZE), mapped at open as
+	 * libhsakmt's map_mmio does; NULL when the kernel has none.  Word 0 is
+	 * HDP_MEM_FLUSH_CNTL, word 1 HDP_REG_FLUSH_CNTL (enum kfd_mmio_remap). */
+	uint32_t *mmio_remap;
 };
+
+/* Flushes the GPU's HDP (host data path): CPU stores through the BAR to
+ * its VRAM made before this call are visible to GPU reads after it.  Call
+ * after writing VRAM the GPU will read (code, kernel arguments, blit
+ * sources) and before the doorbell or signal that starts the reader.  A
+ * no-op without an MMIO-remap page. */
+void kfd_hdp_flush(const struct kfd_gpu *gpu);
+struct kfd_process;
+/* The CPU wrote [p, p + size): flushes the HDP of each GPU whose VRAM
+ * holds the first or last byte (nothing for system memory). */
+void kfd_mem_hdp_flush_range(struct kfd_process *proc, const void *p, size_t size);
 
 struct kfd_process {
 	int fd;                      /* /dev/kfd */
@@ -243,6 +258,8 @@ enum kfd_mem_kind {
 	                   * through the render fd */
 	KFD_MEM_USERPTR,  /* anonymous host memory we mmap, registered */
 	KFD_MEM_DOORBELL, /* the process doorbell slice (kfd fd) */
+	KFD_MEM_MMIO,     /* the GPU's MMIO-remap page: HDP flush registers
+	                   * (kfd fd) */
 };
 
 struct kfd_mem {

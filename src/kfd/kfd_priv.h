@@ -75,6 +75,10 @@ void kfd_mem_release_all(struct kfd_process *proc);
  * mapped to the GPU.  NULL with *err = -errno on failure. */
 struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
 					     uint64_t mmap_offset, int *err);
+/* The GPU's MMIO-remap page (ALLOC MMIO_REMAP 4 KiB + mmap of the kfd fd),
+ * tracked; NULL and *err on failure. */
+struct kfd_mem *kfd_mem_new_tracked_mmio(struct kfd_process *proc, struct kfd_gpu *gpu,
+					 int *err);
 
 /* kfd_mem_free without the event-page check, for callers that hold
  * event_lock (kfd_mem_free takes it) or free their own fresh objects. */

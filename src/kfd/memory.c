@@ -66,6 +66,7 @@ static const char *kind_name(enum kfd_mem_kind kind)
 	case KFD_MEM_GTT: return "GTT";
 	case KFD_MEM_USERPTR: return "USERPTR";
 	case KFD_MEM_DOORBELL: return "DOORBELL";
+	case KFD_MEM_MMIO: return "MMIO_REMAP";
 	}
 	return "?";
 }
@@ -689,8 +690,12 @@ struct kfd_mem *kfd_mem_first_in(struct kfd_process *proc, uintptr_t start, uint
 	return found;
 }
 
-struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
-					     uint64_t mmap_offset, int *err)
+/* A page of the kfd fd behind a BO (doorbell slice, MMIO-remap page):
+ * ALLOC at a VA we reserve, then mmap of the kfd fd at the offset the
+ * caller knows (mmap_offset, doorbells) or the one ALLOC returns (MMIO). */
+static struct kfd_mem *new_tracked_kfd_page(struct kfd_process *proc, struct kfd_gpu *gpu,
+					    enum kfd_mem_kind kind, uint32_t type_flag,
+					    uint64_t size, uint64_t mmap_offset, int *err)
 {
 	struct kfd_mem *mem = kfd_mem_new(proc);
 	int ret;
@@ -699,34 +704,40 @@ struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kf
 		*err = -ENOMEM;
 		return NULL;
 	}
-	mem->kind = KFD_MEM_DOORBELL;
+	mem->kind = kind;
 	mem->gpu_id = gpu->gpu_id;
-	mem->size = KFD_DOORBELL_SLICE_SIZE;
+	mem->size = size;
 	mem->host_access = true;
-	/* libhsakmt map_doorbell_dgpu: DOORBELL|WRITABLE|COHERENT|NO_SUBSTITUTE. */
-	mem->flags = KFD_ALLOC_DOORBELL | KFD_ALLOC_WRITABLE | KFD_ALLOC_COHERENT |
-		     KFD_ALLOC_NO_SUBSTITUTE;
+	/* libhsakmt map_doorbell_dgpu and map_mmio: DOORBELL or MMIO_REMAP,
+	 * WRITABLE|COHERENT|NO_SUBSTITUTE. */
+	mem->flags = type_flag | KFD_ALLOC_WRITABLE | KFD_ALLOC_COHERENT | KFD_ALLOC_NO_SUBSTITUTE;
 	mem->addr = kfd_va_reserve(mem->size, mem->size, &mem->reservation,
 				   &mem->reservation_size);
 	if (!mem->addr) {
 		ret = -errno;
-		hl_error(KFD_LOG, "doorbell: %s: cannot reserve address space", hl_errno_name(ret));
+		hl_error(KFD_LOG, "%s: %s: cannot reserve address space", kind_name(kind),
+			 hl_errno_name(ret));
 		goto err_delete;
 	}
-	ret = alloc_bo(proc, mem, 0, NULL);
+	uint64_t returned = 0;
+	ret = alloc_bo(proc, mem, 0, &returned);
 	if (ret)
 		goto err_release_va;
-	/* The kernel insists on exactly one process slice at the page offset. */
+	if (kind == KFD_MEM_MMIO)
+		mmap_offset = returned;
+	/* The kernel insists on exactly the page's length (one doorbell
+	 * slice, one 4 KiB MMIO page). */
 	void *p = mmap(mem->addr, mem->size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
 		       proc->fd, (off_t)mmap_offset);
 	if (p == MAP_FAILED) {
 		ret = -errno;
-		hl_error(KFD_LOG, "mmap doorbells: %s: kfd fd offset 0x%llx, %llu bytes",
+		hl_error(KFD_LOG, "mmap %s: %s: kfd fd offset 0x%llx, %llu bytes", kind_name(kind),
 			 hl_errno_name(ret), (unsigned long long)mmap_offset,
 			 (unsigned long long)mem->size);
 		goto err_free_bo;
 	}
-	/* No madvise: kfd_doorbell_mmap makes the mapping VM_DONTCOPY. */
+	/* No madvise: kfd_doorbell_mmap and kfd_mmio_mmap make the mapping
+	 * VM_DONTCOPY. */
 	kfd_mem_track(proc, mem);
 	return mem;
 
@@ -738,6 +749,19 @@ err_delete:
 	kfd_mem_delete(mem);
 	*err = ret;
 	return NULL;
+}
+
+struct kfd_mem *kfd_mem_new_tracked_doorbell(struct kfd_process *proc, struct kfd_gpu *gpu,
+					     uint64_t mmap_offset, int *err)
+{
+	return new_tracked_kfd_page(proc, gpu, KFD_MEM_DOORBELL, KFD_ALLOC_DOORBELL,
+				    KFD_DOORBELL_SLICE_SIZE, mmap_offset, err);
+}
+
+struct kfd_mem *kfd_mem_new_tracked_mmio(struct kfd_process *proc, struct kfd_gpu *gpu, int *err)
+{
+	return new_tracked_kfd_page(proc, gpu, KFD_MEM_MMIO, KFD_ALLOC_MMIO_REMAP,
+				    KFD_MMIO_REMAP_SIZE, 0, err);
 }
 
 void kfd_mem_release_all(struct kfd_process *proc)
@@ -774,4 +798,17 @@ void kfd_mem_release_all(struct kfd_process *proc)
 			kfd_va_release(mem);
 		kfd_mem_delete(mem);
 	}
+}
+
+void kfd_mem_hdp_flush_range(struct kfd_process *proc, const void *p, size_t size)
+{
+	if (!proc || !p || !size)
+		return;
+	const struct kfd_mem *a = kfd_mem_find(proc, p);
+	const struct kfd_mem *b = kfd_mem_find(proc, (const char *)p + size - 1);
+	/* VRAM only: system memory does not pass the HDP */
+	if (a && a->kind == KFD_MEM_VRAM)
+		kfd_hdp_flush(kfd_process_gpu_by_id(proc, a->gpu_id));
+	if (b && b != a && b->kind == KFD_MEM_VRAM)
+		kfd_hdp_flush(kfd_process_gpu_by_id(proc, b->gpu_id));
 }

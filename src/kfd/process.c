@@ -309,6 +309,45 @@ static int acquire_vms(struct kfd_process *proc)
 	return 0;
 }
 
+/* libhsakmt's map_mmio, for every GPU after its VM: the MMIO-remap page
+ * (HDP flush registers) allocated, mapped through the kfd fd and mapped to
+ * the GPU.  Optional, as in libhsakmt: a kernel without the page (PAGE_SIZE
+ * above 4 KiB) leaves gpu->mmio_remap NULL, and hsalite then cannot flush
+ * the HDP (logged). */
+static void map_mmio(struct kfd_process *proc)
+{
+	for (uint32_t i = 0; i < proc->n_gpus; i++) {
+		struct kfd_gpu *gpu = &proc->gpus[i];
+		int ret = 0;
+		struct kfd_mem *mem = kfd_mem_new_tracked_mmio(proc, gpu, &ret);
+		if (mem) {
+			ret = kfd_mem_map(proc, mem, &gpu->gpu_id, 1);
+			if (ret) {
+				kfd_mem_destroy(proc, mem);
+				mem = NULL;
+			}
+		}
+		if (!mem) {
+			hl_warn(KFD_LOG, "GPU 0x%x: no MMIO-remap page (%s): CPU writes to its VRAM "
+				"cannot be flushed through the HDP", gpu->gpu_id, hl_errno_name(ret));
+			continue;
+		}
+		gpu->mmio_remap = mem->addr;
+		hl_debug(KFD_LOG, "MMIO-remap page of GPU 0x%x at %p", gpu->gpu_id, mem->addr);
+	}
+}
+
+void kfd_hdp_flush(const struct kfd_gpu *gpu)
+{
+	if (!gpu || !gpu->mmio_remap)
+		return;
+	/* HDP_MEM_FLUSH_CNTL (word 0): any value requests the flush; the read
+	 * back waits for the posted write to reach the device, as CLR does */
+	_Atomic uint32_t *reg = (_Atomic uint32_t *)gpu->mmio_remap;
+	hl_mmio_store32(reg, 1);
+	(void)hl_load_acquire(reg); /* pairs with nothing: completes the MMIO write */
+}
+
 static int init_private(struct kfd_process *proc)
 {
 	struct kfd_process_private *priv = calloc(1, sizeof(*priv));
@@ -365,6 +404,7 @@ int kfd_process_open(struct kfd_process **out)
 	ret = init_doorbell_tables(proc);
 	if (ret)
 		goto err_close;
+	map_mmio(proc);
 	*out = proc;
 	return 0;
 

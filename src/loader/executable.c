@@ -14,12 +14,11 @@
  *     nearest CPU's coarse-grained system pool, which is GPU-mapped; both
  *     are mapped at the same virtual address on CPU and GPU (KFD's unified
  *     address space), so the segments are written in place and relocated
- *     for that address with no staging copy.  Known gap on real large-BAR
- *     hardware: CPU writes to VRAM pass the HDP, which ROCr flushes (or
- *     bypasses with a blit copy) before the GPU reads; the runtime does not
- *     map the HDP flush registers yet (HSA_AMD_AGENT_INFO_HDP_FLUSH is
- *     zero), so once it does, the load must flush here.  kfdemu has no
- *     HDP, so nothing here can test it;
+ *     for that address with no staging copy.  CPU writes to VRAM pass the
+ *     HDP, so freeze flushes it on every agent it holds code for (the
+ *     MMIO-remap page's HDP_MEM_FLUSH_CNTL, kfd_hdp_flush) before the
+ *     code caches are invalidated; kfdemu's HDP model (KFDEMU_HDP=strict)
+ *     stops a queue that fetches unflushed code;
  *  4. symbols are created: each kernel descriptor (<name>.kd) with its
  *     metadata, each defined global/weak STT_OBJECT as an agent variable.
  *
@@ -334,6 +333,10 @@ static int invalidate_code_caches_locked(struct hl_runtime *rt, struct hl_execut
 			seen = p->agent == l->agent;
 		if (seen || !l->agent)
 			continue;
+		/* the segments were written through the BAR (item 3 above):
+		 * flushed out of the HDP before the caches are invalidated and
+		 * anything runs */
+		kfd_hdp_flush(l->agent->gpu);
 		int err = hl_queue_code_caches_invalidate(rt, l->agent);
 		if (err) {
 			hl_error(LOG, "freeze: code caches of %s not invalidated: %s; the "

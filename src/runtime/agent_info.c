@@ -232,12 +232,19 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
 		put_u32(value, np->simd_arrays_per_engine);
 		break;
-	case HSA_AMD_AGENT_INFO_HDP_FLUSH:
-		/* The HDP flush registers come from KFD's MMIO-remap page, which
-		 * we do not map (no SDMA/blit path needs it yet): both NULL, as
-		 * ROCr reports on kernels without the page. */
-		memset(value, 0, sizeof(hsa_amd_hdp_flush_t));
+	case HSA_AMD_AGENT_INFO_HDP_FLUSH: {
+		/* The HDP flush registers of the MMIO-remap page mapped at open
+		 * (kfd_gpu.mmio_remap): HDP_MEM_FLUSH_CNTL at word 0,
+		 * HDP_REG_FLUSH_CNTL at word 1, as ROCr takes them from the
+		 * MMIO_REMAP heap; both NULL without the page, as ROCr. */
+		hsa_amd_hdp_flush_t hdp = { 0 };
+		if (gpu && a->gpu && a->gpu->mmio_remap) {
+			hdp.HDP_MEM_FLUSH_CNTL = a->gpu->mmio_remap;
+			hdp.HDP_REG_FLUSH_CNTL = a->gpu->mmio_remap + 1;
+		}
+		memcpy(value, &hdp, sizeof(hdp));
 		break;
+	}
 	case HSA_AMD_AGENT_INFO_DOMAIN:
 		put_u32(value, np->domain);
 		break;

@@ -76,4 +76,21 @@ static inline void hl_doorbell_store64(_Atomic uint64_t *doorbell, uint64_t valu
 	atomic_store_explicit(doorbell, value, memory_order_release);
 }
 
+/*
+ * Store to a 32-bit MMIO register (the HDP flush register of the MMIO-remap
+ * page, mapped uncached by kfd_mmio_mmap): the CPU's stores before it,
+ * write-combined VRAM BAR stores included, must reach the device first, so
+ * the same fence as a doorbell goes before the store (SFENCE on x86-64,
+ * DMB OSHST on aarch64, as the kernel's writel).
+ */
+static inline void hl_mmio_store32(_Atomic uint32_t *reg, uint32_t value)
+{
+#if defined(__x86_64__)
+	__asm__ __volatile__("sfence" ::: "memory");
+#elif defined(__aarch64__)
+	__asm__ __volatile__("dmb oshst" ::: "memory");
+#endif
+	atomic_store_explicit(reg, value, memory_order_release);
+}
+
 #endif /* HSALITE_BARRIER_H */

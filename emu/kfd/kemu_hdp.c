@@ -1,0 +1,520 @@
+/*
+ * The HDP (host data path) model: a CPU write through a BAR mapping of
+ * VRAM is not guaranteed to reach memory, and so to be seen by a GPU read,
+ * until the HDP is flushed.  On gfx9 the flush is a write to
+ * HDP_MEM_FLUSH_CNTL, which amdgpu remaps into the 4 KiB MMIO-remap page
+ * that KFD hands user space (KFD_IOC_ALLOC_MEM_FLAGS_MMIO_REMAP, mmap of
+ * the kfd fd at KFD_MMAP_TYPE_MMIO: HDP_MEM_FLUSH_CNTL at byte 0,
+ * HDP_REG_FLUSH_CNTL at byte 4, enum kfd_mmio_remap), or an SDMA
+ * POLL_REGMEM flush form (emu/sdma/sdma_sync.c), which ROCr puts at the
+ * head of every gfx9 SDMA copy.  kfdemu reports a GPU read of a VRAM page
+ * the CPU wrote after the last flush of that device.
+ *
+ * KFDEMU_HDP picks the mode: strict reports and stops the reader
+ * as a GPU fault (the engine stops the queue, the driver evicts and raises
+ * a memory exception, kemu_vm_fault), warn reports and lets the read go on
+ * (the page then counts as flushed; the default until the suite's own
+ * tests flush), off tracks nothing.
+ *
+ * How CPU writes are seen, cheaply.  The CPU maps VRAM through the render
+ * node (kemu_render_mmap); each such mapping with PROT_WRITE is recorded
+ * here and write-protected page by page while its pages are clean.  The
+ * first CPU store to a clean page faults; the SIGSEGV handler marks the
+ * page dirty in its BO's bitmap, gives the page its write access back and
+ * bumps the process's VM generation (every TLB entry and decoded program
+ * made before then is stale, so the next GPU access translates again and
+ * meets the check in kemu_vm.c's vm_resolve).  A flush write-protects the
+ * dirty pages again and clears the bits.  The cost is one fault per page
+ * written per flush interval, one mprotect per dirty run per flush, and a
+ * test of the BO's dirty count at each translation (never at a TLB hit).
+ * A program that never writes VRAM from the CPU pays nothing.
+ *
+ * How the flush register write is seen.  While a device has dirty pages,
+ * every CPU mapping of its MMIO-remap page is write-protected ("armed");
+ * a store to it faults, and the handler flushes the device, disarms the
+ * page and lets the store go on.  With nothing dirty a store to the page
+ * is a plain store, and needs no flush.
+ *
+ * Concurrency.  The table of recorded mappings is taken by the handler and
+ * by the driver under one spin lock (hdp_lock): a signal handler may not
+ * take a mutex, and no thread faults on a recorded page while it holds the
+ * lock (the code under it never stores to user VRAM), so spinning only
+ * ever waits for another thread.  The dirty bits are atomics: the handler
+ * sets a bit, then bumps the VM generation with release; a translation
+ * reads the generation with acquire before it tests the bits, so either it
+ * sees the bit or its translation is made stale by the bump.
+ *
+ * Known limits (docs/kfdemu.md): a store racing with a flush may be taken
+ * as flushed; a write to HDP_REG_FLUSH_CNTL while armed counts as a flush;
+ * a system call that writes into a write-protected page (read(2) into
+ * VRAM) gets EFAULT where the kernel would write; a program that installs
+ * its own SIGSEGV handler after the machine starts takes the faults (the
+ * previous handler is chained to for every other fault); writes through a
+ * dma-buf mapping of the BO's pages are not seen.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "kemu_priv.h"
+
+/* Violations logged per machine before the log goes quiet (all are
+ * counted). */
+#define HDP_LOG_LIMIT 32
+
+/* One recorded CPU mapping: of VRAM (bo set) or of an MMIO-remap page. */
+struct hdp_map {
+	uintptr_t start, end;          /* page aligned; start == end: unmapped */
+	int prot;                      /* the mapping's own protection */
+	struct kemu_bo *bo;            /* VRAM BO, or NULL: the MMIO page */
+	uint64_t bo_off;               /* offset of start in the BO */
+	struct kemu_device *dev;
+	struct kemu_machine *m;
+	_Atomic uint64_t *gen;         /* the owner's VM generation (VRAM) */
+	bool armed;                    /* MMIO page write-protected */
+};
+
+static atomic_flag hdp_lock_flag = ATOMIC_FLAG_INIT;
+static struct hdp_map *hdp_maps;       /* under hdp_lock */
+static size_t hdp_n, hdp_cap;
+static struct sigaction hdp_old_action;
+static atomic_bool hdp_handler_installed;
+
+static void hdp_lock(void)
+{
+	/* acquire: pairs with hdp_unlock's release (the table) */
+	while (atomic_flag_test_and_set_explicit(&hdp_lock_flag, memory_order_acquire))
+		sched_yield();
+}
+
+static void hdp_unlock(void)
+{
+	atomic_flag_clear_explicit(&hdp_lock_flag, memory_order_release);
+}
+
+static bool bit_test(const _Atomic uint64_t *bm, uint64_t i)
+{
+	return atomic_load_explicit(&bm[i / 64], memory_order_relaxed) >> (i % 64) & 1;
+}
+
+/* ---- flush and arming (hdp_lock held) ---- */
+
+static void arm_mmio(struct kemu_device *dev, bool arm)
+{
+	for (size_t i = 0; i < hdp_n; i++) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->bo || r->dev != dev || r->start == r->end || r->armed == arm)
+			continue;
+		if (mprotect((void *)r->start, r->end - r->start,
+			     arm ? (r->prot & ~PROT_WRITE) : r->prot) == 0)
+			r->armed = arm;
+	}
+}
+
+/* Write-protects the dirty pages of r's mapping again (runs of pages). */
+static void reprotect(const struct hdp_map *r)
+{
+	const _Atomic uint64_t *bm = r->bo->hdp_dirty;
+	uint64_t first = r->bo_off / KEMU_PAGE_SIZE;
+	uint64_t n = (r->end - r->start) / KEMU_PAGE_SIZE;
+	for (uint64_t i = 0; i < n;) {
+		if (!bit_test(bm, first + i)) {
+			i++;
+			continue;
+		}
+		uint64_t j = i + 1;
+		while (j < n && bit_test(bm, first + j))
+			j++;
+		mprotect((void *)(r->start + i * KEMU_PAGE_SIZE), (j - i) * KEMU_PAGE_SIZE,
+			 r->prot & ~PROT_WRITE);
+		i = j;
+	}
+}
+
+static void clear_bo(struct kemu_bo *bo)
+{
+	uint64_t words = (bo->bo_size / KEMU_PAGE_SIZE + 63) / 64;
+	for (uint64_t w = 0; w < words; w++)
+		atomic_store_explicit(&bo->hdp_dirty[w], 0, memory_order_relaxed);
+	/* release: a reader that sees the count 0 also sees the bits clear */
+	atomic_store_explicit(&bo->hdp_ndirty, 0, memory_order_release);
+}
+
+/* The device's HDP flush: every page written so far is visible; clean
+ * pages are write-protected again and the MMIO page disarmed. */
+static void flush_locked(struct kemu_device *dev)
+{
+	/* first every mapping of a dirty BO (a BO may be mapped twice), then
+	 * the bits; records kept only for their dirty bits go away */
+	for (size_t i = 0; i < hdp_n; i++) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->bo && r->dev == dev && r->start != r->end &&
+		    atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed))
+			reprotect(r);
+	}
+	for (size_t i = 0; i < hdp_n;) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->bo && r->dev == dev) {
+			if (atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed))
+				clear_bo(r->bo);
+			if (r->start == r->end) {
+				hdp_maps[i] = hdp_maps[--hdp_n];
+				continue;
+			}
+		}
+		i++;
+	}
+	arm_mmio(dev, false);
+	atomic_fetch_add_explicit(&dev->hdp_flushes, 1, memory_order_relaxed);
+}
+
+/* ---- the fault handler ---- */
+
+static struct hdp_map *find_locked(uintptr_t a)
+{
+	for (size_t i = 0; i < hdp_n; i++) {
+		if (a >= hdp_maps[i].start && a < hdp_maps[i].end)
+			return &hdp_maps[i];
+	}
+	return NULL;
+}
+
+/* A store to a clean VRAM page: it becomes dirty and writable. */
+static bool mark_dirty_locked(struct hdp_map *r, uintptr_t a)
+{
+	uintptr_t page = a & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
+	uint64_t idx = (r->bo_off + (page - r->start)) / KEMU_PAGE_SIZE;
+	uint64_t bit = 1ull << (idx % 64);
+	if (atomic_load_explicit(&r->bo->hdp_dirty[idx / 64], memory_order_relaxed) & bit)
+		return false; /* dirty already: the protection is not ours */
+	if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
+		return false;
+	atomic_fetch_or_explicit(&r->bo->hdp_dirty[idx / 64], bit, memory_order_relaxed);
+	atomic_fetch_add_explicit(&r->bo->hdp_ndirty, 1, memory_order_release);
+	arm_mmio(r->dev, true);
+	atomic_fetch_add_explicit(&r->m->hdp_cpu_faults, 1, memory_order_relaxed);
+	/* release: pairs with the acquire load of the generation in
+	 * kemu_vm_translate_range and the TLBs: a translation made before
+	 * the bit was set is stale from now on */
+	atomic_fetch_add_explicit(r->gen, 1, memory_order_release);
+	return true;
+}
+
+static void chain(int sig, siginfo_t *si, void *uc)
+{
+	if (hdp_old_action.sa_flags & SA_SIGINFO) {
+		if (hdp_old_action.sa_sigaction) {
+			hdp_old_action.sa_sigaction(sig, si, uc);
+			return;
+		}
+	} else if (hdp_old_action.sa_handler != SIG_DFL &&
+		   hdp_old_action.sa_handler != SIG_IGN) {
+		hdp_old_action.sa_handler(sig);
+		return;
+	}
+	/* default action: the faulting store runs again and kills us */
+	struct sigaction dfl = { .sa_handler = SIG_DFL };
+	sigemptyset(&dfl.sa_mask);
+	sigaction(sig, &dfl, NULL);
+}
+
+static void hdp_sigsegv(int sig, siginfo_t *si, void *uc)
+{
+	int saved = errno;
+	bool handled = false;
+	if (si && si->si_code == SEGV_ACCERR) {
+		uintptr_t a = (uintptr_t)si->si_addr;
+		hdp_lock();
+		struct hdp_map *r = find_locked(a);
+		if (r && r->bo) {
+			handled = mark_dirty_locked(r, a);
+		} else if (r && r->armed) {
+			/* the store to the flush register: flush, then let it
+			 * go on (disarmed) */
+			flush_locked(r->dev);
+			handled = !r->armed;
+		}
+		hdp_unlock();
+	}
+	errno = saved;
+	if (!handled)
+		chain(sig, si, uc);
+}
+
+/* ---- the driver's side ---- */
+
+int kemu_hdp_mode_parse(const char *s)
+{
+	/* warn by default for now: the suite's own tests still write VRAM
+	 * from the CPU without flushing (docs/kfdemu.md, "HDP") */
+	if (!s || !*s || !strcmp(s, "warn"))
+		return KEMU_HDP_WARN;
+	if (!strcmp(s, "strict"))
+		return KEMU_HDP_STRICT;
+	if (!strcmp(s, "off"))
+		return KEMU_HDP_OFF;
+	return -1;
+}
+
+int kemu_hdp_init(struct kemu_machine *m)
+{
+	if (m->hdp_mode == KEMU_HDP_OFF)
+		return 0;
+	hdp_lock();
+	int err = 0;
+	if (!atomic_load_explicit(&hdp_handler_installed, memory_order_relaxed)) {
+		/* once per process, kept for good: a later machine uses it too,
+		 * and a handler over an empty table only chains */
+		struct sigaction sa = { .sa_sigaction = hdp_sigsegv,
+					.sa_flags = SA_SIGINFO | SA_RESTART | SA_NODEFER };
+		sigemptyset(&sa.sa_mask);
+		if (sigaction(SIGSEGV, &sa, &hdp_old_action))
+			err = -errno;
+		else
+			atomic_store_explicit(&hdp_handler_installed, true, memory_order_relaxed);
+	}
+	hdp_unlock();
+	if (err)
+		kemu_err(m, "HDP: cannot install the SIGSEGV handler: %s", strerror(-err));
+	return err;
+}
+
+/* Has dev a page written since its last flush?  Caller holds hdp_lock. */
+static bool dirty_locked(const struct kemu_device *dev)
+{
+	for (size_t i = 0; i < hdp_n; i++) {
+		const struct hdp_map *r = &hdp_maps[i];
+		if (r->bo && r->dev == dev &&
+		    atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed))
+			return true;
+	}
+	return false;
+}
+
+/* Caller holds hdp_lock.  -ENOMEM when the table cannot grow. */
+static int add_locked(const struct hdp_map *r)
+{
+	if (hdp_n == hdp_cap) {
+		size_t cap = hdp_cap ? 2 * hdp_cap : 64;
+		struct hdp_map *t = realloc(hdp_maps, cap * sizeof(*t));
+		if (!t)
+			return -ENOMEM;
+		hdp_maps = t;
+		hdp_cap = cap;
+	}
+	hdp_maps[hdp_n++] = *r;
+	return 0;
+}
+
+/* Drops (or, when its BO still has dirty pages, keeps unmapped) the
+ * records overlapping [start, end), giving pages outside the range their
+ * own protection back.  Caller holds hdp_lock. */
+static void drop_range_locked(uintptr_t start, uintptr_t end, bool restore)
+{
+	for (size_t i = 0; i < hdp_n;) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->start == r->end || r->end <= start || r->start >= end) {
+			i++;
+			continue;
+		}
+		if (restore) {
+			/* what stays mapped is no longer tracked: writable again */
+			if (r->start < start)
+				mprotect((void *)r->start, start - r->start, r->prot);
+			if (r->end > end)
+				mprotect((void *)end, r->end - end, r->prot);
+		}
+		if (r->bo && atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed)) {
+			r->start = r->end = 0; /* its dirty bits wait for a flush */
+			i++;
+			continue;
+		}
+		hdp_maps[i] = hdp_maps[--hdp_n];
+	}
+}
+
+void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo,
+			 uint64_t bo_off, void *addr, size_t len, int prot, int flags)
+{
+	if (m->hdp_mode == KEMU_HDP_OFF || !len || !(prot & PROT_WRITE) ||
+	    !(flags & MAP_SHARED) || (bo && !bo->hdp_dirty))
+		return;
+	struct hdp_map r = {
+		.start = (uintptr_t)addr,
+		.end = (uintptr_t)addr + KEMU_ALIGN(len, KEMU_PAGE_SIZE),
+		.prot = prot, .bo = bo, .bo_off = bo_off, .dev = dev, .m = m,
+		.gen = bo ? &bo->proc->vm_gen : NULL,
+	};
+	hdp_lock();
+	drop_range_locked(r.start, r.end, false);
+	int err = add_locked(&r);
+	if (!err && bo) {
+		/* clean pages are write-protected; pages already dirty (a second
+		 * mapping of a written BO) stay writable */
+		uint64_t first = bo_off / KEMU_PAGE_SIZE;
+		uint64_t pages = (r.end - r.start) / KEMU_PAGE_SIZE;
+		for (uint64_t i = 0; i < pages;) {
+			uint64_t j = i;
+			while (j < pages && !bit_test(bo->hdp_dirty, first + j))
+				j++;
+			if (j > i && mprotect((void *)(r.start + i * KEMU_PAGE_SIZE),
+					      (j - i) * KEMU_PAGE_SIZE, prot & ~PROT_WRITE))
+				err = -errno;
+			while (j < pages && bit_test(bo->hdp_dirty, first + j))
+				j++;
+			i = j;
+		}
+	} else if (!err && dirty_locked(dev)) {
+		arm_mmio(dev, true);
+	}
+	hdp_unlock();
+	if (err)
+		kemu_warn(m, "HDP: cannot track the CPU mapping %p+0x%zx: %s (writes there go "
+			  "unseen)", addr, len, strerror(-err));
+}
+
+void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)
+{
+	if (!atomic_load_explicit(&hdp_handler_installed, memory_order_relaxed) || !len)
+		return;
+	uintptr_t start = (uintptr_t)addr & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
+	uintptr_t end = (uintptr_t)KEMU_ALIGN(addr + len, KEMU_PAGE_SIZE);
+	hdp_lock();
+	drop_range_locked(start, end, true);
+	hdp_unlock();
+}
+
+int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo)
+{
+	if (m->hdp_mode == KEMU_HDP_OFF || bo->kind != KEMU_BO_VRAM)
+		return 0;
+	uint64_t words = (bo->bo_size / KEMU_PAGE_SIZE + 63) / 64;
+	bo->hdp_dirty = calloc(words, sizeof(*bo->hdp_dirty));
+	return bo->hdp_dirty ? 0 : -ENOMEM;
+}
+
+void kemu_hdp_bo_fini(struct kemu_bo *bo)
+{
+	if (!bo->hdp_dirty)
+		return;
+	hdp_lock();
+	for (size_t i = 0; i < hdp_n;) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->bo != bo) {
+			i++;
+			continue;
+		}
+		/* the CPU mapping outlives the BO (as a TTM mapping holds a
+		 * reference): writable, untracked */
+		if (r->start != r->end)
+			mprotect((void *)r->start, r->end - r->start, r->prot);
+		hdp_maps[i] = hdp_maps[--hdp_n];
+	}
+	hdp_unlock();
+	free(bo->hdp_dirty);
+	bo->hdp_dirty = NULL;
+}
+
+void kemu_hdp_device_fini(struct kemu_device *dev)
+{
+	hdp_lock();
+	for (size_t i = 0; i < hdp_n;) {
+		if (hdp_maps[i].dev == dev && !hdp_maps[i].bo) {
+			struct hdp_map *r = &hdp_maps[i];
+			if (r->armed)
+				mprotect((void *)r->start, r->end - r->start, r->prot);
+			hdp_maps[i] = hdp_maps[--hdp_n];
+			continue;
+		}
+		i++;
+	}
+	hdp_unlock();
+}
+
+void kemu_hdp_flush(struct kemu_device *dev)
+{
+	hdp_lock();
+	flush_locked(dev);
+	hdp_unlock();
+}
+
+void kemu_hdp_gpu_flush(struct kemu_process *p, uint32_t gpu_id)
+{
+	struct kemu_device *dev = p ? kemu_device_by_id(p->m, gpu_id) : NULL;
+	if (dev && p->m->hdp_mode != KEMU_HDP_OFF)
+		kemu_hdp_flush(dev);
+}
+
+bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_off,
+		       uint64_t va, size_t *avail, unsigned access,
+		       struct kemu_vm_fault_info *fault)
+{
+	struct kemu_machine *m = p->m;
+	uint64_t first = bo_off / KEMU_PAGE_SIZE;
+	uint64_t last = (bo_off + *avail - 1) / KEMU_PAGE_SIZE;
+	uint64_t i = first;
+	while (i <= last && !bit_test(bo->hdp_dirty, i))
+		i++;
+	if (i > last)
+		return true;
+	if (i > first) {
+		/* clean up to the first dirty page: a TLB keeps only that */
+		*avail = (size_t)(i * KEMU_PAGE_SIZE - bo_off);
+		return true;
+	}
+	uint64_t n = atomic_fetch_add_explicit(&m->hdp_violations, 1, memory_order_relaxed) + 1;
+	const char *who = kemu_gpu_thread_name[0] ? kemu_gpu_thread_name : "host thread";
+	if (n <= HDP_LOG_LIMIT)
+		kemu_err(m, "HDP: %s %s of VRAM at 0x%llx (gpu 0x%x): the CPU wrote that page "
+			 "through the BAR after the last HDP flush (no write to the MMIO-remap "
+			 "page's HDP_MEM_FLUSH_CNTL, no SDMA HDP flush); %s (violation %llu%s)",
+			 who, (access & KEMU_ACCESS_EXEC) ? "instruction fetch" : "read",
+			 (unsigned long long)va, bo->pdd->dev->gpu->gpu_id,
+			 m->hdp_mode == KEMU_HDP_STRICT ? "stopping the queue (KFDEMU_HDP=warn "
+							  "lets it go on)"
+							: "going on (KFDEMU_HDP=warn)",
+			 (unsigned long long)n, n == HDP_LOG_LIMIT ? "; no more are logged" : "");
+	if (m->hdp_mode == KEMU_HDP_STRICT) {
+		if (fault)
+			fault->hdp_stale = true;
+		return false;
+	}
+	/* warn: reported once; the page counts as flushed from now on */
+	hdp_lock();
+	uint64_t bit = 1ull << (first % 64);
+	if (atomic_fetch_and_explicit(&bo->hdp_dirty[first / 64], ~bit, memory_order_relaxed) & bit) {
+		atomic_fetch_sub_explicit(&bo->hdp_ndirty, 1, memory_order_release);
+		for (size_t k = 0; k < hdp_n; k++) {
+			struct hdp_map *r = &hdp_maps[k];
+			uint64_t off = first * KEMU_PAGE_SIZE;
+			if (r->bo == bo && r->start != r->end && off >= r->bo_off &&
+			    off - r->bo_off < r->end - r->start)
+				mprotect((void *)(r->start + off - r->bo_off), KEMU_PAGE_SIZE,
+					 r->prot & ~PROT_WRITE);
+		}
+	}
+	hdp_unlock();
+	*avail = (size_t)((first + 1) * KEMU_PAGE_SIZE - bo_off) < *avail
+			 ? (size_t)((first + 1) * KEMU_PAGE_SIZE - bo_off)
+			 : *avail;
+	return true;
+}
+
+void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out)
+{
+	if (!out)
+		return;
+	memset(out, 0, sizeof(*out));
+	if (!m)
+		return;
+	out->mode = m->hdp_mode;
+	out->violations = atomic_load_explicit(&m->hdp_violations, memory_order_relaxed);
+	out->cpu_faults = atomic_load_explicit(&m->hdp_cpu_faults, memory_order_relaxed);
+	for (uint32_t i = 0; i < m->topo.n_gpus; i++)
+		out->flushes += atomic_load_explicit(&m->devs[i].hdp_flushes, memory_order_relaxed);
+}

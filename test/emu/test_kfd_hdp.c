@@ -1,0 +1,224 @@
+/*
+ * The HDP model (emu/kfd/kemu_hdp.c) through kfdemu's C API: a CPU write
+ * through a render-node mapping of VRAM is caught when the GPU reads it
+ * before an HDP flush (strict: the read faults; warn: it is counted once
+ * and goes on), and a flush through the MMIO-remap page's
+ * HDP_MEM_FLUSH_CNTL or the SDMA flush op makes it visible.  System memory
+ * (GTT) does not pass the HDP.
+ */
+#include "emu_fixture.h"
+
+#include "gpu/gpu.h"
+
+extern const struct kemu_gpu_ops kemu_ih_gpu_ops;
+
+struct vram {
+	uint64_t va, handle;
+	uint8_t *cpu;
+};
+
+static struct vram vram_buffer(uint32_t type)
+{
+	struct vram v = { .va = emu_va(0x3000) };
+	struct kfd_args_alloc_memory_of_gpu a = {
+		.va_addr = v.va, .size = 0x3000, .gpu_id = E.gpu_id,
+		.flags = type | KFD_ALLOC_WRITABLE | KFD_ALLOC_PUBLIC };
+	ck_assert_int_eq(kio(KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &a), 0);
+	ck_assert_int_eq(emu_map(a.handle), 0);
+	v.handle = a.handle;
+	void *cpu = NULL;
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, 0x3000, PROT_READ | PROT_WRITE, MAP_SHARED, E.drm,
+				   a.mmap_offset, &cpu), 0);
+	v.cpu = cpu;
+	return v;
+}
+
+static uint32_t *mmio_page(void)
+{
+	struct kfd_args_alloc_memory_of_gpu a = {
+		.va_addr = emu_va(0x1000), .size = KFD_MMIO_REMAP_SIZE, .gpu_id = E.gpu_id,
+		.flags = KFD_ALLOC_MMIO_REMAP | KFD_ALLOC_WRITABLE | KFD_ALLOC_COHERENT };
+	ck_assert_int_eq(kio(KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &a), 0);
+	void *p = NULL;
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, KFD_MMIO_REMAP_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_SHARED, E.kfd, a.mmap_offset, &p), 0);
+	return p;
+}
+
+static struct kemu_hdp_stats stats(void)
+{
+	struct kemu_hdp_stats st;
+	kemu_hdp_stats(E.m, &st);
+	return st;
+}
+
+static void setup_mode(const char *mode)
+{
+	setenv("KFDEMU_HDP", mode, 1);
+	emu_setup();
+	unsetenv("KFDEMU_HDP");
+}
+
+static void setup_strict(void) { setup_mode("strict"); }
+static void setup_warn(void) { setup_mode("warn"); }
+static void setup_off(void) { setup_mode("off"); }
+
+START_TEST(unflushed_cpu_write_faults_the_gpu_read)
+{
+	ck_assert_int_eq(stats().mode, KEMU_HDP_STRICT);
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x1010] = 0x5a;
+	ck_assert_uint_eq(stats().cpu_faults, 1);
+	uint8_t b = 0;
+	struct kemu_vm_fault_info f;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x1010, &b, 1, &f), -EFAULT);
+	ck_assert(f.hdp_stale);
+	ck_assert_uint_eq(f.va, v.va + 0x1010);
+	ck_assert_uint_eq(stats().violations, 1);
+	/* the pages the CPU did not write read fine */
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va, &b, 1, NULL), 0);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x2000, &b, 1, NULL), 0);
+	/* a GPU write there is not a read */
+	ck_assert_int_eq(kemu_vm_write(E.p, E.gpu_id, v.va + 0x1020, &b, 1, NULL), 0);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(mmio_flush_register_makes_the_write_visible)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint32_t *hdp = (_Atomic uint32_t *)mmio_page();
+	v.cpu[0x10] = 0x77;
+	atomic_store(&hdp[0], 1); /* HDP_MEM_FLUSH_CNTL */
+	ck_assert_uint_eq(stats().flushes, 1);
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 0x77);
+	ck_assert_uint_eq(stats().violations, 0);
+	/* written again after the flush: caught again, and flushed again */
+	v.cpu[0x11] = 0x78;
+	ck_assert_uint_eq(stats().cpu_faults, 2);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x11, &b, 1, NULL), -EFAULT);
+	atomic_store(&hdp[0], 1);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x11, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 0x78);
+	/* a store to the page with nothing dirty is a plain store */
+	atomic_store(&hdp[0], 1);
+	ck_assert_uint_eq(stats().flushes, 2);
+	munmap(v.cpu, 0x3000);
+	munmap((void *)hdp, KFD_MMIO_REMAP_SIZE);
+}
+END_TEST
+
+START_TEST(sdma_flush_op_makes_the_write_visible)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x2000] = 0x42;
+	void *h = NULL;
+	ck_assert_int_eq(kemu_ih_gpu_ops.translate(E.p, E.gpu_id, v.va + 0x2000, 4,
+						   KEMU_ACCESS_READ, &h, NULL), -EFAULT);
+	kemu_ih_gpu_ops.hdp_flush(E.p, E.gpu_id);
+	ck_assert_int_eq(kemu_ih_gpu_ops.translate(E.p, E.gpu_id, v.va + 0x2000, 4,
+						   KEMU_ACCESS_READ, &h, NULL), 0);
+	ck_assert_uint_eq(*(uint8_t *)h, 0x42);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(translation_kept_before_the_write_goes_stale)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	struct kemu_vm_range r;
+	ck_assert_int_eq(kemu_ih_gpu_ops.translate_range(E.p, E.gpu_id, v.va, KEMU_ACCESS_READ,
+							 &r, NULL), 0);
+	ck_assert_uint_eq(r.len, 0x3000);
+	uint64_t gen = r.gen;
+	v.cpu[0x1000] = 1;
+	/* a TLB holding r must translate again: the generation moved */
+	ck_assert_int_eq(kemu_ih_gpu_ops.translate_range(E.p, E.gpu_id, v.va, KEMU_ACCESS_READ,
+							 &r, NULL), 0);
+	ck_assert_uint_ne(r.gen, gen);
+	ck_assert_uint_eq(r.len, 0x1000); /* up to the dirty page */
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(system_memory_does_not_pass_the_hdp)
+{
+	struct vram g = vram_buffer(KFD_ALLOC_GTT);
+	g.cpu[0] = 3;
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, g.va, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 3);
+	ck_assert_uint_eq(stats().cpu_faults, 0);
+	munmap(g.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(freed_bo_leaves_its_mapping_writable)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	ck_assert_int_eq(emu_unmap(v.handle), 0);
+	struct kfd_args_free_memory_of_gpu fr = { .handle = v.handle };
+	ck_assert_int_eq(kio(KFD_IOCTL_FREE_MEMORY_OF_GPU, &fr), 0);
+	v.cpu[0] = 9; /* no fault left behind: the pages are the user's */
+	ck_assert_uint_eq(v.cpu[0], 9);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(warn_mode_counts_once_and_goes_on)
+{
+	ck_assert_int_eq(stats().mode, KEMU_HDP_WARN);
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x10] = 0x66;
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 0x66);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), 0);
+	ck_assert_uint_eq(stats().violations, 1);
+	/* reported pages count as flushed: the next write is caught again */
+	v.cpu[0x10] = 0x67;
+	ck_assert_uint_eq(stats().cpu_faults, 2);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+START_TEST(off_mode_tracks_nothing)
+{
+	ck_assert_int_eq(stats().mode, KEMU_HDP_OFF);
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x10] = 0x66;
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 0x66);
+	ck_assert_uint_eq(stats().cpu_faults, 0);
+	ck_assert_uint_eq(stats().violations, 0);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+static Suite *hdp_suite(void)
+{
+	Suite *s = suite_create("kfdemu_hdp");
+	TCase *strict = tcase_create("strict");
+	tcase_add_checked_fixture(strict, setup_strict, emu_teardown);
+	tcase_add_test(strict, unflushed_cpu_write_faults_the_gpu_read);
+	tcase_add_test(strict, mmio_flush_register_makes_the_write_visible);
+	tcase_add_test(strict, sdma_flush_op_makes_the_write_visible);
+	tcase_add_test(strict, translation_kept_before_the_write_goes_stale);
+	tcase_add_test(strict, system_memory_does_not_pass_the_hdp);
+	tcase_add_test(strict, freed_bo_leaves_its_mapping_writable);
+	suite_add_tcase(s, strict);
+	TCase *warn = tcase_create("warn");
+	tcase_add_checked_fixture(warn, setup_warn, emu_teardown);
+	tcase_add_test(warn, warn_mode_counts_once_and_goes_on);
+	suite_add_tcase(s, warn);
+	TCase *off = tcase_create("off");
+	tcase_add_checked_fixture(off, setup_off, emu_teardown);
+	tcase_add_test(off, off_mode_tracks_nothing);
+	suite_add_tcase(s, off);
+	return s;
+}
+
+HL_CHECK_MAIN(hdp_suite)
