@@ -26,6 +26,7 @@
 #define KEMU_ISA_PRIV_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -203,7 +204,10 @@ struct isa_wg {
 	unsigned nwaves, live, at_barrier;
 };
 
-#define ISA_TLB 4
+/* The wave's TLB: direct mapped by page number, so a lookup is one
+ * compare and an access pattern over up to ISA_TLB consecutive pages
+ * (a wave's scratch, a strided column) stays resident. */
+#define ISA_TLB 16
 struct isa_tlb_entry {
 	uint64_t page;                  /* page VA | 1 when valid */
 	uint8_t *host;
@@ -231,7 +235,6 @@ struct isa_wave {
 	uint8_t gws_rid;
 	uint8_t gws_op;                 /* the DS opcode that queued it */
 	uint64_t gws_token;             /* what releases it (isa_gws.c) */
-	unsigned tlb_next;
 	uint64_t tlb_gen;               /* mem->generation the entries were
 					   made under */
 	struct isa_tlb_entry tlb[ISA_TLB];
@@ -305,8 +308,29 @@ void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
 void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		  uint32_t len, unsigned access);
 /* Whole-page lookup (page aligned) without recording a fault; NULL if
- * the page is not fully mapped with the access. */
-void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access);
+ * the page is not fully mapped with the access.  The hit path is inline
+ * (isa_tlb_fill() does the miss). */
+uint8_t *isa_tlb_fill(struct isa_wave *w, uint64_t page, unsigned access);
+static inline void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access)
+{
+	const struct isa_tlb_entry *e = &w->tlb[(page >> 12) % ISA_TLB];
+
+	if (w->wg->mem->generation &&
+	    /* acquire: pairs with the release bump that follows an unmap, so
+	     * an entry kept from before it is never used after it */
+	    atomic_load_explicit(w->wg->mem->generation, memory_order_acquire) != w->tlb_gen)
+		return isa_tlb_fill(w, page, access);
+	if (e->page == (page | 1) && (e->access & access) == access)
+		return e->host;
+	return isa_tlb_fill(w, page, access);
+}
+/* Host pointer for [va, va + len) when every page of it is fully mapped
+ * with the access and the pages are contiguous on the host (one buffer
+ * object, as kfdemu's and the tests' memory is); NULL otherwise, with no
+ * fault recorded (the caller then goes lane by lane, which reports the
+ * first bad address).  At most ISA_SPAN_PAGES pages. */
+#define ISA_SPAN_PAGES 16u
+uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned access);
 /* Copies that may straddle pages; return 0 or -1 (fault filled). */
 int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		 void *dst, uint32_t len);
