@@ -294,13 +294,72 @@ static inline uint32_t *isa_vrow(struct isa_wave *w, unsigned row)
 {
 	return w->v + (size_t)row * ISA_LANES;
 }
+/* The lane loops below are inline so that each executor's copy is
+ * compiled for its own target (ISA_HOT) and vectorised in place; the
+ * library is built with -fno-tree-loop-distribute-patterns so that they
+ * stay loops instead of becoming memcpy/memset calls. */
+
 /* Source rows: a VGPR returns its row, anything else is broadcast into buf
  * (64 entries).  Input modifiers are NOT applied here. */
-const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
-void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
-/* Writes under EXEC. */
-void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val);
-void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
+static inline const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o,
+					 uint32_t *buf)
+{
+	uint32_t v;
+
+	if (o->kind == ISA_OPND_VGPR)
+		return isa_vrow(w, o->reg);
+	v = o->kind == ISA_OPND_CONST ? (uint32_t)o->imm
+	    : o->kind == ISA_OPND_SREG ? w->s[o->reg] : isa_sread32(w, o);
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		buf[l] = v;
+	return buf;
+}
+static inline void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
+{
+	if (o->kind == ISA_OPND_VGPR) {
+		const uint32_t *lo = isa_vrow(w, o->reg), *hi = isa_vrow(w, o->reg + 1u);
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			buf[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);
+		return;
+	}
+	uint64_t v = isa_sread64(w, o);
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		buf[l] = v;
+}
+/* Writes under EXEC (val may be the destination row itself, never a
+ * partial overlap: rows and temporaries are whole 64-lane arrays). */
+static inline void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
+{
+	uint32_t *d = isa_vrow(w, row);
+	uint64_t exec = isa_exec(w);
+
+	if (exec == ~0ull) {
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			d[l] = val[l];
+		return;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		d[l] = (exec >> l & 1) ? val[l] : d[l];
+}
+static inline void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
+{
+	uint32_t *lo = isa_vrow(w, row), *hi = isa_vrow(w, row + 1u);
+	uint64_t exec = isa_exec(w);
+
+	if (exec == ~0ull) {
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			lo[l] = (uint32_t)val[l];
+			hi[l] = (uint32_t)(val[l] >> 32);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		if (exec >> l & 1) {
+			lo[l] = (uint32_t)val[l];
+			hi[l] = (uint32_t)(val[l] >> 32);
+		}
+	}
+}
 
 /* ---- memory ---- */
 /* Host pointer for [va, va+len) not crossing a page; NULL: fault filled

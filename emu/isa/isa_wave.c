@@ -197,58 +197,6 @@ uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
 	}
 }
 
-ISA_HOT const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
-{
-	uint32_t v;
-
-	if (o->kind == ISA_OPND_VGPR)
-		return isa_vrow(w, o->reg);
-	v = isa_sread32(w, o);
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		buf[l] = v;
-	return buf;
-}
-
-ISA_HOT void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
-{
-	if (o->kind == ISA_OPND_VGPR) {
-		const uint32_t *lo = isa_vrow(w, o->reg), *hi = isa_vrow(w, o->reg + 1u);
-		for (unsigned l = 0; l < ISA_LANES; l++)
-			buf[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);
-		return;
-	}
-	uint64_t v = isa_sread64(w, o);
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		buf[l] = v;
-}
-
-ISA_HOT void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
-{
-	uint32_t *d = isa_vrow(w, row);
-	uint64_t exec = isa_exec(w);
-
-	if (exec == ~0ull) {
-		memmove(d, val, ISA_LANES * sizeof(*d));
-		return;
-	}
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		if (exec >> l & 1)
-			d[l] = val[l];
-}
-
-ISA_HOT void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
-{
-	uint32_t *lo = isa_vrow(w, row), *hi = isa_vrow(w, row + 1u);
-	uint64_t exec = isa_exec(w);
-
-	for (unsigned l = 0; l < ISA_LANES; l++) {
-		if (exec >> l & 1) {
-			lo[l] = (uint32_t)val[l];
-			hi[l] = (uint32_t)(val[l] >> 32);
-		}
-	}
-}
-
 /* ---- memory ---- */
 
 /* The wave's TLB miss (and generation change): pages it translated are
