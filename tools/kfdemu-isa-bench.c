@@ -5,9 +5,17 @@
  * the same loop compiled natively for the host, measured in one run.
  *
  * Usage: kfdemu-isa-bench [gfx90a|gfx942] [log2 n (default 24)]
- * BENCH_ONLY=<kernel> runs one corpus kernel (for profiling).
+ * BENCH_ONLY=<kernel> runs one corpus kernel (for profiling);
+ * BENCH_REPEAT=<k> runs each timed corpus kernel k times (the last run is
+ * reported), BENCH_POOL=0 skips the worker-pool table.
  * Times are this thread's CPU time (shared machines), each kernel's
- * second run (the first decodes it; the decode is cached).
+ * second run (the first decodes it; the decode is cached).  The pool
+ * table is wall time (its threads run at once) and process CPU time (the
+ * pool's overhead, meaningful on a loaded host too): a 256x256 matmul and the
+ * vector add of n elements on 1, 2 and 4 host threads taking workgroups
+ * from one counter (the harness's pool, as the CP's workers do), with
+ * the speed-up over one thread; the host's online CPU count is printed,
+ * as more threads than cores cannot scale.
  * Kernels come from the build tree (ISA_KERNEL_DIR overrides).  This is a
  * tool, not a test: it prints figures and never fails on them.
  */
@@ -16,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "isa_harness.h"
 
@@ -25,6 +34,20 @@ static double now(void)
 {
 	struct timespec ts;
 	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double wall(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static double proc_cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -71,6 +94,39 @@ static int run_one(uint32_t gfx, const struct hx_code *code, const char *name, c
 	if (rc)
 		fprintf(stderr, "%s: %s: %s\n", name, kemu_isa_error_name(err.kind), err.message);
 	return rc;
+}
+
+/* One pool row: the kernel on 1, 2 and 4 threads (wall time; 1 thread
+ * also in wall time here, so the ratios compare like with like). */
+static int pool_row(uint32_t gfx, const struct hx_code *code, const char *label, const char *name,
+		    const void *args, size_t asz, uint32_t gx, uint32_t gy, uint16_t wx, uint16_t wy)
+{
+	static const unsigned nt[] = { 1, 2, 4 };
+	double t[3], cpu[3];
+	uint64_t insts;
+
+	for (unsigned i = 0; i < 3; i++) {
+		double t0 = wall(), c0 = proc_cpu();
+		/* 1: the workgroups run on this thread; more: the harness
+		 * starts that many workers, each with its own scratch slot */
+		struct hx_launch l = { .gfx = gfx, .kd = hx_kd(code, name), .args = args,
+				       .args_size = asz, .grid = { gx, gy, 1 }, .wg = { wx, wy, 1 },
+				       .threads = nt[i] };
+		struct kemu_isa_error err;
+		uint64_t i0 = winst();
+		if (!l.kd || hx_run(&l, &err)) {
+			fprintf(stderr, "%s on %u threads failed\n", name, nt[i]);
+			return -1;
+		}
+		t[i] = wall() - t0;
+		cpu[i] = proc_cpu() - c0;
+		insts = winst() - i0;
+	}
+	printf("%-14s %12llu %9.2f %9.2f %9.2f %7.2fx %7.2fx   %9.2f %9.2f %9.2f %6.2f %6.2f\n",
+	       label, (unsigned long long)insts, t[0] * 1e3, t[1] * 1e3, t[2] * 1e3, t[0] / t[1],
+	       t[0] / t[2], cpu[0] * 1e3, cpu[1] * 1e3, cpu[2] * 1e3, cpu[0] / cpu[1],
+	       cpu[0] / cpu[2]);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -123,6 +179,8 @@ int main(int argc, char **argv)
 			{ "privarr", &pargs, sizeof(pargs), m / 4, 1, 64, 1 },
 		};
 		const char *only = getenv("BENCH_ONLY");
+		const char *rep = getenv("BENCH_REPEAT");
+		unsigned reps = rep && atoi(rep) > 0 ? (unsigned)atoi(rep) : 1;
 		for (unsigned i = 0; i < sizeof(list) / sizeof(list[0]); i++) {
 			if (only && strcmp(only, list[i].name))
 				continue;
@@ -130,9 +188,11 @@ int main(int argc, char **argv)
 			if (run_one(gfx, &code, list[i].name, list[i].args, list[i].asz, list[i].gx,
 				    list[i].gy, list[i].wx, list[i].wy, &secs, &insts))
 				return 1;
-			if (run_one(gfx, &code, list[i].name, list[i].args, list[i].asz, list[i].gx,
-				    list[i].gy, list[i].wx, list[i].wy, &secs, &insts))
-				return 1;
+			for (unsigned r = 0; r < reps; r++)
+				if (run_one(gfx, &code, list[i].name, list[i].args, list[i].asz,
+					    list[i].gx, list[i].gy, list[i].wx, list[i].wy, &secs,
+					    &insts))
+					return 1;
 			printf("%-12s %10.2f %14llu %12.1f\n", list[i].name, secs * 1e3,
 			       (unsigned long long)insts, (double)insts / secs / 1e6);
 			total_secs += secs;
@@ -170,6 +230,21 @@ int main(int argc, char **argv)
 		       (double)insts / secs / 1e6, (double)n / secs / 1e6);
 		printf("vadd n=2^%u: native %.2f ms; interpreter/native time ratio %.0fx%s\n", lg,
 		       tn * 1e3, secs / tn, bad ? " (RESULTS DIFFER)" : "");
+		if (!getenv("BENCH_POOL") || atoi(getenv("BENCH_POOL"))) {
+			struct { uint64_t a, b, c; uint32_t n; } margs = { (uintptr_t)a, (uintptr_t)b,
+									  (uintptr_t)c, 256 };
+			printf("\nworker pool: wall ms and speed-up; process CPU ms and its "
+			       "efficiency (CPU of 1 thread / CPU of n: 1.00 = the pool adds no "
+			       "work); host has %ld online CPUs\n", sysconf(_SC_NPROCESSORS_ONLN));
+			printf("%-14s %12s %9s %9s %9s %8s %8s   %9s %9s %9s %6s %6s\n", "kernel",
+			       "wave-insts", "1 thr", "2 thr", "4 thr", "2/1", "4/1", "cpu 1", "cpu 2",
+			       "cpu 4", "eff 2", "eff 4");
+			if (n >= 65536 && pool_row(gfx, &code, "matmul 256^2", "matmul", &margs,
+						  sizeof(margs), 256, 256, 16, 16))
+				return 1;
+			if (pool_row(gfx, &code, "vadd", "vadd", &args, sizeof(args), n, 1, 256, 1))
+				return 1;
+		}
 		hx_free(a); hx_free(b); hx_free(c);
 		free(ref);
 	}

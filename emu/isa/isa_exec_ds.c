@@ -210,6 +210,38 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 	uint64_t off0 = two ? (uint64_t)((uint32_t)in->offset & 0xff) * scale : (uint32_t)in->offset;
 	uint64_t off1 = (uint64_t)in->offset1 * scale;
 
+	if (exec == ~0ull) {
+		/* A full wave whose every access is in range: no per-lane
+		 * checks, and loads as one vectorisable loop per row.  The
+		 * addresses are read before any destination row is written. */
+		uint32_t a[2][ISA_LANES], top = 0;
+		for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				a[k][l] = (uint32_t)(addr[l] + (k ? off1 : off0));
+				top = a[k][l] > top ? a[k][l] : top;
+			}
+		if ((uint64_t)top + n <= size) {
+			if (write) {
+				/* lane by lane, in the order the general loop stores */
+				for (unsigned l = 0; l < ISA_LANES; l++)
+					for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+						for (unsigned i = 0; i < nd; i++)
+							memcpy(lds + a[k][l] + 4 * i,
+							       &isa_vrow(w, (k ? in->saddr : in->data_reg) + i)[l], 4);
+			} else {
+				uint32_t v[2][2][ISA_LANES];
+				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+					for (unsigned i = 0; i < nd; i++)
+						for (unsigned l = 0; l < ISA_LANES; l++)
+							memcpy(&v[k][i][l], lds + a[k][l] + 4 * i, 4);
+				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+					for (unsigned i = 0; i < nd; i++)
+						memcpy(isa_vrow(w, in->dst + k * nd + i), v[k][i],
+						       sizeof(v[k][i]));
+			}
+			return ISA_STEP_NEXT;
+		}
+	}
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
 		for (unsigned k = 0; k < (two ? 2u : 1u); k++) {
@@ -232,14 +264,14 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 	return ISA_STEP_NEXT;
 }
 
-static int ds_rw_b32(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
+ISA_HOT static int ds_rw_b32(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
 {
 	if (write)
 		return two ? ds_rw_fast(w, in, true, true, 1) : ds_rw_fast(w, in, true, false, 1);
 	return two ? ds_rw_fast(w, in, false, true, 1) : ds_rw_fast(w, in, false, false, 1);
 }
 
-static int ds_rw_b64(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
+ISA_HOT static int ds_rw_b64(struct isa_wave *w, const struct isa_inst *in, bool write, bool two)
 {
 	if (write)
 		return two ? ds_rw_fast(w, in, true, true, 2) : ds_rw_fast(w, in, true, false, 2);

@@ -107,9 +107,61 @@ static bool flat_op(unsigned op, struct mem_op *m)
 
 /* ---- atomics on host memory ---- */
 
+/* The new memory value of atomic aop from the old one (v: the data, cmp:
+ * the compare value of cmpswap).  Shared by the host atomics below and
+ * the plain read-modify-write of LDS and private memory. */
+static inline uint32_t aop_new32(unsigned aop, uint32_t old, uint32_t v, uint32_t cmp)
+{
+	switch (aop) {
+	case A_SWAP: return v;
+	case A_ADD: return old + v;
+	case A_SUB: return old - v;
+	case A_AND: return old & v;
+	case A_OR: return old | v;
+	case A_XOR: return old ^ v;
+	case A_CMPSWAP: return old == cmp ? v : old;
+	case A_SMIN: return (int32_t)v < (int32_t)old ? v : old;
+	case A_UMIN: return v < old ? v : old;
+	case A_SMAX: return (int32_t)v > (int32_t)old ? v : old;
+	case A_UMAX: return v > old ? v : old;
+	case A_INC: return old >= v ? 0 : old + 1;      /* wrap at v */
+	case A_DEC: return (old == 0 || old > v) ? v : old - 1;
+	case A_FADD: return u32_of(f32_of(old) + f32_of(v));
+	case A_PK_FADD16: {
+		float lo = f16_to_f32((uint16_t)old) + f16_to_f32((uint16_t)v);
+		float hi = f16_to_f32((uint16_t)(old >> 16)) + f16_to_f32((uint16_t)(v >> 16));
+		return f32_to_f16(lo) | ((uint32_t)f32_to_f16(hi) << 16);
+	}
+	default: return old;
+	}
+}
+
+static inline uint64_t aop_new64(unsigned aop, uint64_t old, uint64_t v, uint64_t cmp)
+{
+	switch (aop) {
+	case A_SWAP: return v;
+	case A_ADD: return old + v;
+	case A_SUB: return old - v;
+	case A_AND: return old & v;
+	case A_OR: return old | v;
+	case A_XOR: return old ^ v;
+	case A_CMPSWAP: return old == cmp ? v : old;
+	case A_SMIN: return (int64_t)v < (int64_t)old ? v : old;
+	case A_UMIN: return v < old ? v : old;
+	case A_SMAX: return (int64_t)v > (int64_t)old ? v : old;
+	case A_UMAX: return v > old ? v : old;
+	case A_INC: return old >= v ? 0 : old + 1;
+	case A_DEC: return (old == 0 || old > v) ? v : old - 1;
+	case A_FADD: return u64_of(f64_of(old) + f64_of(v));
+	case A_FMIN: return f64_of(v) < f64_of(old) || isnan(f64_of(old)) ? v : old;
+	case A_FMAX: return f64_of(v) > f64_of(old) || isnan(f64_of(old)) ? v : old;
+	default: return old;
+	}
+}
+
 static uint32_t atomic32(uint32_t *p, unsigned aop, uint32_t v, uint32_t cmp)
 {
-	uint32_t old, nw;
+	uint32_t old;
 
 	switch (aop) {
 	case A_SWAP: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
@@ -123,34 +175,17 @@ static uint32_t atomic32(uint32_t *p, unsigned aop, uint32_t v, uint32_t cmp)
 	}
 	old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
 	for (;;) {
-		switch (aop) {
-		case A_CMPSWAP: nw = old == cmp ? v : old; break;
-		case A_SMIN: nw = (int32_t)v < (int32_t)old ? v : old; break;
-		case A_UMIN: nw = v < old ? v : old; break;
-		case A_SMAX: nw = (int32_t)v > (int32_t)old ? v : old; break;
-		case A_UMAX: nw = v > old ? v : old; break;
-		case A_INC: nw = old >= v ? 0 : old + 1; break;      /* wrap at v */
-		case A_DEC: nw = (old == 0 || old > v) ? v : old - 1; break;
-		case A_FADD: nw = u32_of(f32_of(old) + f32_of(v)); break;
-		case A_PK_FADD16: {
-			float lo = f16_to_f32((uint16_t)old) + f16_to_f32((uint16_t)v);
-			float hi = f16_to_f32((uint16_t)(old >> 16)) + f16_to_f32((uint16_t)(v >> 16));
-			nw = f32_to_f16(lo) | ((uint32_t)f32_to_f16(hi) << 16);
-			break;
-		}
-		default: nw = old; break;
-		}
 		if (aop == A_CMPSWAP && old != cmp)
 			return old;
-		if (__atomic_compare_exchange_n(p, &old, nw, false, __ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
+		if (__atomic_compare_exchange_n(p, &old, aop_new32(aop, old, v, cmp), false,
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 			return old;
 	}
 }
 
 static uint64_t atomic64(uint64_t *p, unsigned aop, uint64_t v, uint64_t cmp)
 {
-	uint64_t old, nw;
+	uint64_t old;
 
 	switch (aop) {
 	case A_SWAP: return __atomic_exchange_n(p, v, __ATOMIC_SEQ_CST);
@@ -164,23 +199,10 @@ static uint64_t atomic64(uint64_t *p, unsigned aop, uint64_t v, uint64_t cmp)
 	}
 	old = __atomic_load_n(p, __ATOMIC_SEQ_CST);
 	for (;;) {
-		switch (aop) {
-		case A_CMPSWAP: nw = old == cmp ? v : old; break;
-		case A_SMIN: nw = (int64_t)v < (int64_t)old ? v : old; break;
-		case A_UMIN: nw = v < old ? v : old; break;
-		case A_SMAX: nw = (int64_t)v > (int64_t)old ? v : old; break;
-		case A_UMAX: nw = v > old ? v : old; break;
-		case A_INC: nw = old >= v ? 0 : old + 1; break;
-		case A_DEC: nw = (old == 0 || old > v) ? v : old - 1; break;
-		case A_FADD: nw = u64_of(f64_of(old) + f64_of(v)); break;
-		case A_FMIN: nw = f64_of(v) < f64_of(old) || isnan(f64_of(old)) ? v : old; break;
-		case A_FMAX: nw = f64_of(v) > f64_of(old) || isnan(f64_of(old)) ? v : old; break;
-		default: nw = old; break;
-		}
 		if (aop == A_CMPSWAP && old != cmp)
 			return old;
-		if (__atomic_compare_exchange_n(p, &old, nw, false, __ATOMIC_SEQ_CST,
-						__ATOMIC_SEQ_CST))
+		if (__atomic_compare_exchange_n(p, &old, aop_new64(aop, old, v, cmp), false,
+						__ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST))
 			return old;
 	}
 }
@@ -196,21 +218,22 @@ uint64_t kemu_isa_mem_atomic(void *p, unsigned bytes, unsigned aop, uint64_t v, 
 	return atomic64(p, aop, v, cmp);
 }
 
-/* Same semantics on LDS (one host thread per workgroup: no host atomics). */
+/* Same semantics on LDS (one host thread per workgroup: no host atomics,
+ * a plain read-modify-write). */
 uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
 uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp)
 {
 	if (bytes == 4) {
-		uint32_t x;
-		memcpy(&x, p, 4);
-		uint32_t old = atomic32(&x, aop, (uint32_t)v, (uint32_t)cmp);
-		memcpy(p, &x, 4);
+		uint32_t old, nw;
+		memcpy(&old, p, 4);
+		nw = aop_new32(aop, old, (uint32_t)v, (uint32_t)cmp);
+		memcpy(p, &nw, 4);
 		return old;
 	} else {
-		uint64_t x;
-		memcpy(&x, p, 8);
-		uint64_t old = atomic64(&x, aop, v, cmp);
-		memcpy(p, &x, 8);
+		uint64_t old, nw;
+		memcpy(&old, p, 8);
+		nw = aop_new64(aop, old, v, cmp);
+		memcpy(p, &nw, 8);
 		return old;
 	}
 }
@@ -345,60 +368,82 @@ static int lane_access(struct isa_wave *w, const struct isa_inst *in, const stru
 }
 
 /* Fast path for the common case: GLOBAL loads/stores of whole dwords.
- * Consecutive lanes usually hit the same page, so the page is translated
- * once and reused; a lane whose access crosses a page, or whose page is
- * only partly mapped, takes the general path (lane_access). */
-static int exec_global_dwords(struct isa_wave *w, const struct isa_inst *in,
-			      const struct mem_op *m)
+ * When the active lanes' accesses lie in one host span (isa_mem_span:
+ * every page fully mapped, contiguous on the host) each lane is a plain
+ * copy, and a full wave of consecutive elements one copy per register;
+ * otherwise a page is translated once and reused by the lanes that hit
+ * it, and a lane whose access crosses a page, or whose page is only
+ * partly mapped, takes the general path (lane_access), which faults at
+ * the first bad address.  Stores go in lane order (the last lane wins). */
+ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst *in,
+				      const struct mem_op *m)
 {
 	uint64_t exec = isa_exec(w), page = 1, sbase = 0;
 	uint8_t *host = NULL;
 	unsigned nd = m->dwords, access = m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE
-							    : KEMU_ISA_ACCESS_READ;
+							     : KEMU_ISA_ACCESS_READ;
 	const uint32_t *alo = isa_vrow(w, in->addr_reg), *ahi = isa_vrow(w, in->addr_reg + 1u);
-	bool sa = in->flags & FL_SADDR;
+	bool sa = in->flags & FL_SADDR, full = exec == ~0ull;
+	uint64_t va[ISA_LANES], lo = UINT64_MAX, hi = 0, off = (uint64_t)(int64_t)in->offset;
+	uint64_t seq = 0;
+	uint8_t *h;
 
+	if (!exec)
+		return ISA_STEP_NEXT;
 	if (sa)
 		sbase = isa_sreg64(w, in->saddr);
-	if (exec == ~0ull) {
-		/* All lanes, consecutive elements inside one page: one block
-		 * copy per register (the usual a[i] access of a full wave). */
-		uint64_t a0 = (sa ? sbase + alo[0] : ((uint64_t)alo[0] | ((uint64_t)ahi[0] << 32))) +
-			      (uint64_t)(int64_t)in->offset;
-		uint64_t span = (uint64_t)m->bytes * ISA_LANES;
-		bool contig = (a0 & 4095) + span <= 4096;
-		if (contig && sa) {
-			for (unsigned l = 1; l < ISA_LANES; l++)
-				contig &= alo[l] == alo[0] + (uint32_t)(l * m->bytes);
-		} else if (contig) {
-			for (unsigned l = 1; l < ISA_LANES; l++)
-				contig &= (((uint64_t)alo[l] | ((uint64_t)ahi[l] << 32)) ==
-					   ((uint64_t)alo[0] | ((uint64_t)ahi[0] << 32)) + (uint64_t)l * m->bytes);
+	/* branch-free lane loops (vectorised): addresses, their range over
+	 * the active lanes, and whether they are consecutive elements */
+	if (sa) {
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			va[l] = sbase + alo[l] + off;
+	} else {
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			va[l] = ((uint64_t)alo[l] | ((uint64_t)ahi[l] << 32)) + off;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint64_t on = full ? ~0ull : 0ull - (exec >> l & 1);
+		uint64_t x = va[l] | ~on, y = va[l] & on;
+		lo = x < lo ? x : lo;
+		hi = y > hi ? y : hi;
+		seq |= va[l] ^ (va[0] + (uint64_t)l * m->bytes);
+	}
+	h = hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096 ?
+		isa_mem_span(w, lo, hi - lo + m->bytes, access) : NULL;
+	if (h) {
+		if (full && !seq && nd == 1) {
+			uint32_t *row = isa_vrow(w, m->kind == MK_STORE ? in->data_reg : in->dst);
+			if (m->kind == MK_STORE)
+				memcpy(h, row, 256);
+			else
+				memcpy(row, h, 256);
+			return ISA_STEP_NEXT;
 		}
-		if (contig) {
-			uint8_t *h = isa_mem_probe(w, a0 & ~4095ull, access);
-			if (h) {
-				h += a0 & 4095;
-				if (nd == 1) {
-					if (m->kind == MK_STORE)
-						memcpy(h, isa_vrow(w, in->data_reg), 256);
-					else
-						memcpy(isa_vrow(w, in->dst), h, 256);
-				} else {
-					for (unsigned l = 0; l < ISA_LANES; l++)
-						for (unsigned i = 0; i < nd; i++) {
-							uint8_t *p = h + (size_t)l * m->bytes + 4 * i;
-							if (m->kind == MK_STORE)
-								memcpy(p, &isa_vrow(w, in->data_reg + i)[l], 4);
-							else
-								memcpy(&isa_vrow(w, in->dst + i)[l], p, 4);
-						}
-				}
-				return ISA_STEP_NEXT;
+		for (unsigned i = 0; i < nd; i++) {
+			uint32_t *row = isa_vrow(w, (m->kind == MK_STORE ? in->data_reg : in->dst) + i);
+			if (m->kind == MK_STORE && nd > 1)
+				break; /* multi-dword stores: lane by lane below */
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				uint8_t *p;
+				if (!full && !(exec >> l & 1))
+					continue;
+				p = h + (va[l] - lo) + 4 * i;
+				if (m->kind == MK_STORE)
+					memcpy(p, &row[l], 4);
+				else
+					memcpy(&row[l], p, 4);
 			}
-			/* page not (fully) mapped: per lane below, which faults
-			 * at the first bad address */
 		}
+		if (m->kind == MK_STORE && nd > 1) {
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				if (!(exec >> l & 1))
+					continue;
+				for (unsigned i = 0; i < nd; i++)
+					memcpy(h + (va[l] - lo) + 4 * i,
+					       &isa_vrow(w, in->data_reg + i)[l], 4);
+			}
+		}
+		return ISA_STEP_NEXT;
 	}
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
@@ -603,6 +648,75 @@ static void srd_read(const struct isa_wave *w, unsigned sreg, struct srd *r)
 #define MB_OFFEN 16
 #define MB_IDXEN 32
 
+/* The private-segment fast path of exec_mubuf for the common case: every
+ * active lane's dwords are in range and the pages they touch are one host
+ * span, so each lane is a plain load or store (vectorisable).  Returns
+ * false, having done nothing, when that does not hold (the caller then
+ * goes lane by lane, with the range check and fault report per lane).
+ * Lanes never collide: lane l's dword d is at (off / 4 + d) * 256 + l * 4,
+ * distinct for distinct lanes, so the order of the stores is irrelevant. */
+ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst *in,
+				       const struct mem_op *m, const struct srd *r,
+				       uint32_t soffset, uint64_t exec)
+{
+	uint32_t off[ISA_LANES], on[ISA_LANES];
+	uint32_t lo = UINT32_MAX, hi = 0, mis = 0, imm = (uint32_t)in->offset;
+	const uint32_t *va = isa_vrow(w, in->addr_reg);
+	bool offen = in->flags & MB_OFFEN, full = exec == ~0ull;
+	uint64_t rlo, rhi;
+	uint8_t *h;
+
+	if (!exec)
+		return true;
+	/* branch-free lane loops (vectorised): the byte offset, whether it
+	 * wrapped past 32 bits or is misaligned (then the general path),
+	 * and the lowest and highest dword index of the active lanes */
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		on[l] = full ? ~0u : 0u - (uint32_t)(exec >> l & 1);
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t v = offen ? va[l] : 0, o = v + imm;
+		mis |= ((uint32_t)(o < v) | (o & 3)) & on[l];
+		off[l] = o >> 2;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t a = off[l] | ~on[l], b = off[l] & on[l];
+		lo = a < lo ? a : lo;
+		hi = b > hi ? b : hi;
+	}
+	if (mis)
+		return false;
+	rlo = (uint64_t)lo * 256 + soffset;
+	rhi = ((uint64_t)hi + m->dwords) * 256 + soffset;
+	if (rhi > r->num_records)
+		return false;
+	h = isa_mem_span(w, r->base + rlo, rhi - rlo,
+			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	if (!h)
+		return false;
+	for (unsigned d = 0; d < m->dwords; d++) {
+		uint32_t *row = isa_vrow(w, in->data_reg + d);
+		if (!offen && full) {
+			uint8_t *p = h + ((uint64_t)off[0] + d - lo) * 256;
+			if (m->kind == MK_STORE)
+				memcpy(p, row, 256);
+			else
+				memcpy(row, p, 256);
+			continue;
+		}
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			uint8_t *p;
+			if (!full && !(exec >> l & 1))
+				continue;
+			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
+			if (m->kind == MK_STORE)
+				memcpy(p, &row[l], 4);
+			else
+				memcpy(&row[l], p, 4);
+		}
+	}
+	return true;
+}
+
 static int exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -621,6 +735,8 @@ static int exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
 		uint64_t page = 1;
 		uint8_t *host = NULL;
 		unsigned access = m.kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ;
+		if (mubuf_private_span(w, in, &m, &r, soffset, exec))
+			return ISA_STEP_NEXT;
 		for (uint64_t e = exec; e; e &= e - 1) {
 			unsigned lane = (unsigned)__builtin_ctzll(e);
 			uint64_t off = (uint32_t)in->offset;

@@ -1260,6 +1260,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	if (op == 0x191 && (in->enc != ISA_ENC_VOP1 || in->src[0].kind != ISA_OPND_VGPR))
 		return; /* v_swap_b32 exists only as VOP1 on two VGPRs */
 	in->exec = c.fn;
+	if (c.fn == isa_exec_vf32 && isa_vf32_fast_ok(in))
+		in->exec = isa_exec_vf32_fast; /* DPP/SDWA below keep c.fn inner */
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */
 		if (op <= 0xff || op == 0x142)

@@ -49,7 +49,9 @@ ISA_HOT void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_
 	uint64_t andm = o->abs ? 0x7fffffffffffffffull : ~0ull;
 	uint64_t xorm = o->neg ? 0x8000000000000000ull : 0;
 	isa_vsrc64(w, o, buf);
-	L buf[l] = (buf[l] & andm) ^ xorm;
+	if (o->abs | o->neg) {
+		L buf[l] = (buf[l] & andm) ^ xorm;
+	}
 }
 
 /* Fused multiply-add over 64 lanes.  fmaf()/fma() are exact (IEEE
@@ -576,6 +578,62 @@ ISA_HOT int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 		L r[l] = flush32(r[l]);
 	}
 	outmods32(w, in, r);
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
+/* The f32 arithmetic compilers emit most (add, sub, subrev, mul, fma,
+ * fmac) without input or output modifiers: one lane loop per operation
+ * straight from the source rows, with the NaN fix-up of isa_exec_vf32 in
+ * the same loop.  Chosen at decode (isa_vf32_fast_ok); with a MODE that
+ * flushes f32 denormals (which s_setreg may set at any time) it defers to
+ * isa_exec_vf32, so results are the same bits either way. */
+bool isa_vf32_fast_ok(const struct isa_inst *in)
+{
+	switch (in->op) {
+	case 0x101: case 0x102: case 0x103: case 0x105: case 0x13b: case 0x1cb:
+		break;
+	default:
+		return false;
+	}
+	if (in->clamp || in->omod)
+		return false;
+	for (unsigned i = 0; i < 3; i++)
+		if (in->src[i].abs || in->src[i].neg)
+			return false;
+	return in->src[1].kind && (in->src[2].kind || (in->op != 0x13b && in->op != 0x1cb));
+}
+
+/* AMD's default NaN for an operation that made one (see isa_exec_vf32). */
+static inline uint32_t qnan_fix2(uint32_t r, uint32_t a, uint32_t b)
+{
+	return (r == 0xffc00000u && a != r && b != r) ? 0x7fc00000u : r;
+}
+
+ISA_HOT int isa_exec_vf32_fast(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint32_t ba[ISA_LANES], bb[ISA_LANES], bc[ISA_LANES], r[ISA_LANES];
+	const uint32_t *a, *b, *c;
+
+	if (isa_denorm32(w) != 3)
+		return isa_exec_vf32(w, in);
+	a = isa_vsrc32(w, &in->src[0], ba);
+	b = isa_vsrc32(w, &in->src[1], bb);
+#define F(x) f32_of(x)
+#define U(x) u32_of(x)
+	switch (in->op) {
+	case 0x101: L r[l] = qnan_fix2(U(F(a[l]) + F(b[l])), a[l], b[l]); break;
+	case 0x102: L r[l] = qnan_fix2(U(F(a[l]) - F(b[l])), a[l], b[l]); break;
+	case 0x103: L r[l] = qnan_fix2(U(F(b[l]) - F(a[l])), a[l], b[l]); break;
+	case 0x105: L r[l] = qnan_fix2(U(F(a[l]) * F(b[l])), a[l], b[l]); break;
+	default: /* 0x13b v_fmac_f32, 0x1cb v_fma_f32 */
+		c = isa_vsrc32(w, &in->src[2], bc);
+		isa_fma32_lanes(a, b, c, r);
+		L r[l] = (qnan_fix2(r[l], a[l], b[l]) == r[l] || c[l] == r[l]) ? r[l] : 0x7fc00000u;
+		break;
+	}
+#undef F
+#undef U
 	isa_vdst32(w, in->dst, r);
 	return ISA_STEP_NEXT;
 }

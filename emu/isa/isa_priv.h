@@ -26,6 +26,7 @@
 #define KEMU_ISA_PRIV_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -203,7 +204,10 @@ struct isa_wg {
 	unsigned nwaves, live, at_barrier;
 };
 
-#define ISA_TLB 4
+/* The wave's TLB: direct mapped by page number, so a lookup is one
+ * compare and an access pattern over up to ISA_TLB consecutive pages
+ * (a wave's scratch, a strided column) stays resident. */
+#define ISA_TLB 16
 struct isa_tlb_entry {
 	uint64_t page;                  /* page VA | 1 when valid */
 	uint8_t *host;
@@ -231,7 +235,6 @@ struct isa_wave {
 	uint8_t gws_rid;
 	uint8_t gws_op;                 /* the DS opcode that queued it */
 	uint64_t gws_token;             /* what releases it (isa_gws.c) */
-	unsigned tlb_next;
 	uint64_t tlb_gen;               /* mem->generation the entries were
 					   made under */
 	struct isa_tlb_entry tlb[ISA_TLB];
@@ -291,13 +294,72 @@ static inline uint32_t *isa_vrow(struct isa_wave *w, unsigned row)
 {
 	return w->v + (size_t)row * ISA_LANES;
 }
+/* The lane loops below are inline so that each executor's copy is
+ * compiled for its own target (ISA_HOT) and vectorised in place; the
+ * library is built with -fno-tree-loop-distribute-patterns so that they
+ * stay loops instead of becoming memcpy/memset calls. */
+
 /* Source rows: a VGPR returns its row, anything else is broadcast into buf
  * (64 entries).  Input modifiers are NOT applied here. */
-const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
-void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
-/* Writes under EXEC. */
-void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val);
-void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
+static inline const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o,
+					 uint32_t *buf)
+{
+	uint32_t v;
+
+	if (o->kind == ISA_OPND_VGPR)
+		return isa_vrow(w, o->reg);
+	v = o->kind == ISA_OPND_CONST ? (uint32_t)o->imm
+	    : o->kind == ISA_OPND_SREG ? w->s[o->reg] : isa_sread32(w, o);
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		buf[l] = v;
+	return buf;
+}
+static inline void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
+{
+	if (o->kind == ISA_OPND_VGPR) {
+		const uint32_t *lo = isa_vrow(w, o->reg), *hi = isa_vrow(w, o->reg + 1u);
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			buf[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);
+		return;
+	}
+	uint64_t v = isa_sread64(w, o);
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		buf[l] = v;
+}
+/* Writes under EXEC (val may be the destination row itself, never a
+ * partial overlap: rows and temporaries are whole 64-lane arrays). */
+static inline void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
+{
+	uint32_t *d = isa_vrow(w, row);
+	uint64_t exec = isa_exec(w);
+
+	if (exec == ~0ull) {
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			d[l] = val[l];
+		return;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++)
+		d[l] = (exec >> l & 1) ? val[l] : d[l];
+}
+static inline void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
+{
+	uint32_t *lo = isa_vrow(w, row), *hi = isa_vrow(w, row + 1u);
+	uint64_t exec = isa_exec(w);
+
+	if (exec == ~0ull) {
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			lo[l] = (uint32_t)val[l];
+			hi[l] = (uint32_t)(val[l] >> 32);
+		}
+		return;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		if (exec >> l & 1) {
+			lo[l] = (uint32_t)val[l];
+			hi[l] = (uint32_t)(val[l] >> 32);
+		}
+	}
+}
 
 /* ---- memory ---- */
 /* Host pointer for [va, va+len) not crossing a page; NULL: fault filled
@@ -305,8 +367,29 @@ void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val);
 void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		  uint32_t len, unsigned access);
 /* Whole-page lookup (page aligned) without recording a fault; NULL if
- * the page is not fully mapped with the access. */
-void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access);
+ * the page is not fully mapped with the access.  The hit path is inline
+ * (isa_tlb_fill() does the miss). */
+uint8_t *isa_tlb_fill(struct isa_wave *w, uint64_t page, unsigned access);
+static inline void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access)
+{
+	const struct isa_tlb_entry *e = &w->tlb[(page >> 12) % ISA_TLB];
+
+	if (w->wg->mem->generation &&
+	    /* acquire: pairs with the release bump that follows an unmap, so
+	     * an entry kept from before it is never used after it */
+	    atomic_load_explicit(w->wg->mem->generation, memory_order_acquire) != w->tlb_gen)
+		return isa_tlb_fill(w, page, access);
+	if (e->page == (page | 1) && (e->access & access) == access)
+		return e->host;
+	return isa_tlb_fill(w, page, access);
+}
+/* Host pointer for [va, va + len) when every page of it is fully mapped
+ * with the access and the pages are contiguous on the host (one buffer
+ * object, as kfdemu's and the tests' memory is); NULL otherwise, with no
+ * fault recorded (the caller then goes lane by lane, which reports the
+ * first bad address).  At most ISA_SPAN_PAGES pages. */
+#define ISA_SPAN_PAGES 16u
+uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned access);
 /* Copies that may straddle pages; return 0 or -1 (fault filled). */
 int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		 void *dst, uint32_t len);

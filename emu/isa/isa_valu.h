@@ -15,6 +15,10 @@
 
 /* isa_exec_vfp.c */
 int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in);
+/* isa_exec_vf32 for unmodified add/sub/subrev/mul/fma/fmac (the decoder
+ * picks it when isa_vf32_fast_ok) */
+int isa_exec_vf32_fast(struct isa_wave *w, const struct isa_inst *in);
+bool isa_vf32_fast_ok(const struct isa_inst *in);
 int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in);

@@ -197,65 +197,15 @@ uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
 	}
 }
 
-ISA_HOT const uint32_t *isa_vsrc32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
-{
-	uint32_t v;
-
-	if (o->kind == ISA_OPND_VGPR)
-		return isa_vrow(w, o->reg);
-	v = isa_sread32(w, o);
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		buf[l] = v;
-	return buf;
-}
-
-ISA_HOT void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf)
-{
-	if (o->kind == ISA_OPND_VGPR) {
-		const uint32_t *lo = isa_vrow(w, o->reg), *hi = isa_vrow(w, o->reg + 1u);
-		for (unsigned l = 0; l < ISA_LANES; l++)
-			buf[l] = (uint64_t)lo[l] | ((uint64_t)hi[l] << 32);
-		return;
-	}
-	uint64_t v = isa_sread64(w, o);
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		buf[l] = v;
-}
-
-ISA_HOT void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
-{
-	uint32_t *d = isa_vrow(w, row);
-	uint64_t exec = isa_exec(w);
-
-	if (exec == ~0ull) {
-		memmove(d, val, ISA_LANES * sizeof(*d));
-		return;
-	}
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		if (exec >> l & 1)
-			d[l] = val[l];
-}
-
-ISA_HOT void isa_vdst64(struct isa_wave *w, unsigned row, const uint64_t *val)
-{
-	uint32_t *lo = isa_vrow(w, row), *hi = isa_vrow(w, row + 1u);
-	uint64_t exec = isa_exec(w);
-
-	for (unsigned l = 0; l < ISA_LANES; l++) {
-		if (exec >> l & 1) {
-			lo[l] = (uint32_t)val[l];
-			hi[l] = (uint32_t)(val[l] >> 32);
-		}
-	}
-}
-
 /* ---- memory ---- */
 
-/* The wave's TLB: pages it translated, for as long as mem->generation
- * (when there is one) stays the same (isa.h, struct kemu_isa_mem). */
-static uint8_t *tlb_lookup(struct isa_wave *w, uint64_t page, unsigned access)
+/* The wave's TLB miss (and generation change): pages it translated are
+ * kept for as long as mem->generation (when there is one) stays the same
+ * (isa.h, struct kemu_isa_mem); isa_mem_probe() is the hit path. */
+uint8_t *isa_tlb_fill(struct isa_wave *w, uint64_t page, unsigned access)
 {
 	const struct kemu_isa_mem *mem = w->wg->mem;
+	struct isa_tlb_entry *e = &w->tlb[(page >> 12) % ISA_TLB];
 	uint8_t *h;
 
 	if (mem->generation) {
@@ -267,14 +217,10 @@ static uint8_t *tlb_lookup(struct isa_wave *w, uint64_t page, unsigned access)
 			w->tlb_gen = gen;
 		}
 	}
-	for (unsigned i = 0; i < ISA_TLB; i++) {
-		const struct isa_tlb_entry *e = &w->tlb[i];
-		if (e->page == (page | 1) && (e->access & access) == access)
-			return e->host;
-	}
+	if (e->page == (page | 1) && (e->access & access) == access)
+		return e->host;
 	h = mem->translate(mem->ctx, page, 4096, access);
 	if (h) {
-		struct isa_tlb_entry *e = &w->tlb[w->tlb_next++ % ISA_TLB];
 		e->page = page | 1;
 		e->host = h;
 		e->access = access;
@@ -282,9 +228,23 @@ static uint8_t *tlb_lookup(struct isa_wave *w, uint64_t page, unsigned access)
 	return h;
 }
 
-void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned access)
+uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned access)
 {
-	return tlb_lookup(w, page, access);
+	uint64_t first = va & ~4095ull, last;
+	uint8_t *h0;
+
+	if (!len || va + len < va)
+		return NULL;
+	last = (va + len - 1) & ~4095ull;
+	if ((last - first) / 4096 >= ISA_SPAN_PAGES)
+		return NULL;
+	h0 = isa_mem_probe(w, first, access);
+	if (!h0)
+		return NULL;
+	for (uint64_t pg = first + 4096; pg && pg <= last; pg += 4096)
+		if ((uint8_t *)isa_mem_probe(w, pg, access) != h0 + (pg - first))
+			return NULL;
+	return h0 + (va - first);
 }
 
 void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, uint32_t len,
@@ -292,7 +252,7 @@ void *isa_mem_map(struct isa_wave *w, const struct isa_inst *in, uint64_t va, ui
 {
 	const struct kemu_isa_mem *mem = w->wg->mem;
 	uint64_t page = va & ~4095ull;
-	uint8_t *h = tlb_lookup(w, page, access);
+	uint8_t *h = isa_mem_probe(w, page, access);
 
 	if (h)
 		return h + (va - page);

@@ -150,7 +150,6 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	w->id = id;
 	w->done = false;
 	w->ninst = 0;
-	w->tlb_next = 0;
 	w->tlb_gen = 0;
 	memset(w->tlb, 0, sizeof(w->tlb));
 	w->scratch_bytes = d->scratch.wave_bytes ? d->scratch.wave_bytes
