@@ -56,13 +56,6 @@
 /* kzalloc beyond KMALLOC_MAX_SIZE (order-10 pages) fails */
 #define KEMU_KMALLOC_MAX (4ull << 20)
 
-/* What an fd says about itself when it is a kfdemu dma-buf. */
-struct kemu_dmabuf_desc {
-	bool gpu_memory;   /* a VRAM or GTT BO (else a CPU-domain BO) */
-	uint32_t gpu_id;   /* exporting GPU */
-	uint32_t flags;    /* KFD_ALLOC_VRAM or GTT, | PUBLIC */
-	uint64_t size;
-};
 
 int kemu_bo_memfd(uint32_t gpu_id, uint32_t flags, uint64_t size)
 {
@@ -93,9 +86,7 @@ static int reopen_fd(int fd, int flags)
 	return r < 0 ? -errno : r;
 }
 
-/* dma_buf_get + the amdgpu checks: -EBADF, or -EINVAL for a file that is
- * not a dma-buf; fills *d for a kfdemu one. */
-static int dmabuf_identify(int fd, struct kemu_dmabuf_desc *d)
+int kemu_dmabuf_identify(int fd, struct kemu_dmabuf_desc *d)
 {
 	if (fd < 0 || syscall(SYS_fcntl, fd, F_GETFD) < 0)
 		return -EBADF;
@@ -106,6 +97,11 @@ static int dmabuf_identify(int fd, struct kemu_dmabuf_desc *d)
 		return -EINVAL;
 	link[n] = 0;
 	memset(d, 0, sizeof(*d));
+	struct stat st;
+	if (syscall(SYS_fstat, fd, &st) < 0)
+		return -EINVAL;
+	d->dev = st.st_dev;
+	d->ino = st.st_ino;
 	static const char doorbell[] = "/memfd:kfdemu-doorbell", mmio[] = "/memfd:kfdemu-mmio";
 	if (!strncmp(link, doorbell, sizeof(doorbell) - 1) ||
 	    !strncmp(link, mmio, sizeof(mmio) - 1))
@@ -114,8 +110,7 @@ static int dmabuf_identify(int fd, struct kemu_dmabuf_desc *d)
 	if (sscanf(link, "/memfd:" KEMU_DMABUF_NAME ":%x:%x", &gpu_id, &flags) != 2)
 		return -EINVAL;
 	long seals = syscall(SYS_fcntl, fd, F_GET_SEALS);
-	struct stat st;
-	if (seals != KEMU_DMABUF_SEALS || syscall(SYS_fstat, fd, &st) < 0 || st.st_size <= 0)
+	if (seals != KEMU_DMABUF_SEALS || st.st_size <= 0)
 		return -EINVAL;
 	d->gpu_memory = true;
 	d->gpu_id = gpu_id;
@@ -124,9 +119,7 @@ static int dmabuf_identify(int fd, struct kemu_dmabuf_desc *d)
 	return 0;
 }
 
-/* mem->dmabuf: the BO's dma-buf file, created on first export.  Caller
- * holds p->lock. */
-static int bo_dmabuf_file(struct kemu_bo *bo)
+int kemu_bo_dmabuf_file(struct kemu_bo *bo, bool writable)
 {
 	if (bo->dmabuf_fd >= 0)
 		return 0;
@@ -144,7 +137,7 @@ static int bo_dmabuf_file(struct kemu_bo *bo)
 		src = bo->fd;
 		break;
 	}
-	int fd = reopen_fd(src, bo->flags & KFD_ALLOC_WRITABLE ? O_RDWR : O_RDONLY);
+	int fd = reopen_fd(src, writable ? O_RDWR : O_RDONLY);
 	if (fd < 0)
 		return fd;
 	bo->dmabuf_fd = fd;
@@ -164,7 +157,7 @@ long kemu_ioctl_export_dmabuf(struct kemu_process *p, void *arg)
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	err = bo_dmabuf_file(bo);
+	err = kemu_bo_dmabuf_file(bo, bo->flags & KFD_ALLOC_WRITABLE);
 	if (err) {
 		kemu_info(p->m, "EXPORT_DMABUF: handle 0x%llx: %s", (unsigned long long)a->handle,
 			  strerrorname_np((int)-err));
@@ -189,7 +182,7 @@ long kemu_ioctl_get_dmabuf_info(struct kemu_process *p, void *arg)
 	if (a->metadata_ptr && a->metadata_size > KEMU_KMALLOC_MAX)
 		return -ENOMEM;
 	struct kemu_dmabuf_desc d;
-	int err = dmabuf_identify((int)a->dmabuf_fd, &d);
+	int err = kemu_dmabuf_identify((int)a->dmabuf_fd, &d);
 	if (err)
 		return err;
 	if (!d.gpu_memory || !kemu_device_by_id(p->m, d.gpu_id)) {
@@ -203,6 +196,47 @@ long kemu_ioctl_get_dmabuf_info(struct kemu_process *p, void *arg)
 	a->gpu_id = d.gpu_id;
 	a->flags = d.flags;
 	return 0;
+}
+
+int kemu_dmabuf_bo_create(struct kemu_process *p, struct kemu_pdd *pdd, int fd,
+			  const struct kemu_dmabuf_desc *d, struct kemu_bo **out)
+{
+	struct kemu_bo *bo = calloc(1, sizeof(*bo));
+	if (!bo)
+		return -ENOMEM;
+	bool same_gpu = d->gpu_id == pdd->dev->gpu->gpu_id;
+	bo->proc = p;
+	bo->pdd = pdd;
+	bo->idr = KEMU_BO_NO_IDR;
+	bo->kind = same_gpu && (d->flags & KFD_ALLOC_VRAM) ? KEMU_BO_VRAM : KEMU_BO_GTT;
+	bo->flags = (bo->kind == KEMU_BO_VRAM ? KFD_ALLOC_VRAM : KFD_ALLOC_GTT) |
+		    KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
+	/* host access as the exporter's: an imported VRAM BO without it is
+	 * NO_CPU_ACCESS like its original */
+	if (bo->kind == KEMU_BO_GTT || (d->flags & KFD_ALLOC_PUBLIC))
+		bo->flags |= KFD_ALLOC_PUBLIC;
+	bo->imported = true;
+	bo->size = bo->bo_size = d->size;
+	bo->drm_file = pdd->drm_file;
+	bo->fd = reopen_fd(fd, O_RDWR);
+	bo->dmabuf_fd = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 0);
+	int err;
+	if (bo->fd < 0 || bo->dmabuf_fd < 0) {
+		err = -ENOMEM;
+		goto err_free;
+	}
+	bo->host = kemu_sys_mmap(NULL, d->size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->fd, 0);
+	if (bo->host == MAP_FAILED) {
+		bo->host = NULL;
+		err = -ENOMEM;
+		goto err_free;
+	}
+	*out = bo;
+	return 0;
+
+err_free:
+	kemu_bo_destroy(bo);
+	return err;
 }
 
 /* The import shared by IMPORT_DMABUF and the DKMS IPC_IMPORT_HANDLE: a
@@ -220,38 +254,18 @@ static long import_fd(struct kemu_process *p, uint32_t gpu_id, int fd, uint64_t 
 	if (err)
 		return err;
 	struct kemu_dmabuf_desc d;
-	err = dmabuf_identify(fd, &d);
+	err = kemu_dmabuf_identify(fd, &d);
 	if (!err && !d.gpu_memory)
 		err = -EINVAL; /* import_obj_create: only VRAM and GTT BOs */
 	if (err) {
 		kemu_info(m, "IMPORT: fd %d: %s", fd, strerrorname_np((int)-err));
 		return err;
 	}
-	struct kemu_bo *bo = calloc(1, sizeof(*bo));
-	if (!bo)
-		return -ENOMEM;
-	bool same_gpu = d.gpu_id == pdd->dev->gpu->gpu_id;
-	bo->proc = p;
-	bo->pdd = pdd;
-	bo->kind = same_gpu && (d.flags & KFD_ALLOC_VRAM) ? KEMU_BO_VRAM : KEMU_BO_GTT;
-	bo->flags = (bo->kind == KEMU_BO_VRAM ? KFD_ALLOC_VRAM : KFD_ALLOC_GTT) |
-		    KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
-	bo->imported = true;
+	struct kemu_bo *bo;
+	err = kemu_dmabuf_bo_create(p, pdd, fd, &d, &bo);
+	if (err)
+		return err;
 	bo->va = va;
-	bo->size = bo->bo_size = d.size;
-	bo->drm_file = pdd->drm_file;
-	bo->fd = reopen_fd(fd, O_RDWR);
-	bo->dmabuf_fd = (int)syscall(SYS_fcntl, fd, F_DUPFD_CLOEXEC, 0);
-	if (bo->fd < 0 || bo->dmabuf_fd < 0) {
-		err = -ENOMEM;
-		goto err_free;
-	}
-	bo->host = kemu_sys_mmap(NULL, d.size, PROT_READ | PROT_WRITE, MAP_SHARED, bo->fd, 0);
-	if (bo->host == MAP_FAILED) {
-		bo->host = NULL;
-		err = -ENOMEM;
-		goto err_free;
-	}
 	if (mmap_offset) {
 		err = kemu_dev_add_bo(m, pdd->dev, bo);
 		if (err)
@@ -262,6 +276,7 @@ static long import_fd(struct kemu_process *p, uint32_t gpu_id, int fd, uint64_t 
 		err = -EFAULT; /* kfd_process_device_create_obj_handle failure */
 		goto err_free;
 	}
+	bo->kfd_handle = true;
 	*handle = (uint64_t)gpu_id << 32 | bo->idr;
 	if (mmap_offset)
 		*mmap_offset = bo->fake_offset;
@@ -313,7 +328,7 @@ long kemu_ioctl_ipc_export_handle(struct kemu_process *p, void *arg)
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	err = bo_dmabuf_file(bo);
+	err = kemu_bo_dmabuf_file(bo, bo->flags & KFD_ALLOC_WRITABLE);
 	if (err)
 		goto out_unlock;
 	struct stat st;

@@ -4,9 +4,14 @@
  * (kemu_drm_info_ioctl, emu/topology) from the GPU's facts; this file does
  * the kernel's part around it, as drm_ioctl() does: the argument is copied
  * in and out by the size and direction in the request, with -EFAULT for a
- * bad pointer.  Buffer ioctls (GEM create/mmap/VA) come back as -ENOSYS
- * from the topology: kfdemu does not model graphics BOs, so they are logged
- * and fail with -EOPNOTSUPP.  Compute BOs are created through /dev/kfd and
+ * bad pointer.  The buffer ioctls ROCr 1.18 issues (PRIME handle <-> fd,
+ * GEM_CLOSE, AMDGPU_GEM_MMAP, AMDGPU_GEM_VA) go to the GEM model
+ * (kemu_gem.c), with the kernel table's direction: drm_ioctl copies in and
+ * out only what both the caller's request and the kernel's command say
+ * (GEM_VA and GEM_CLOSE are _IOW: nothing is written back).  The others
+ * (GEM create, userptr, metadata, submission) come back as -ENOSYS from
+ * the topology: kfdemu does not model graphics BOs, so they are logged and
+ * fail with -EOPNOTSUPP.  Compute BOs are created through /dev/kfd and
  * mapped through this node by their fake offset (kemu_mmap.c).
  *
  * AMDGPU_INFO carries a second user pointer (return_pointer): the answer is
@@ -56,10 +61,41 @@ static long render_info(struct kemu_file *f, unsigned long request, void *kdata)
 	return ret;
 }
 
+/* The bounce buffer below zero-extends every modelled struct. */
+_Static_assert(sizeof(struct drm_amdgpu_gem_va) <= 256 && sizeof(struct drm_prime_handle) <= 256,
+	       "GEM ioctl structs fit the stack buffer");
+
+/* The GEM ioctls kemu_gem.c models, with the kernel's command direction
+ * (drm_ioctls[] and amdgpu_ioctls_kms[]); false for others. */
+static bool gem_ioctl_dir(unsigned nr, unsigned *dir)
+{
+	switch (nr) {
+	case 0x09: /* GEM_CLOSE */
+		*dir = _IOC_WRITE;
+		return true;
+	case 0x2d: /* PRIME_HANDLE_TO_FD */
+	case 0x2e: /* PRIME_FD_TO_HANDLE */
+		*dir = _IOC_READ | _IOC_WRITE;
+		return true;
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_MMAP:
+		*dir = _IOC_READ | _IOC_WRITE;
+		return true;
+	case DRM_COMMAND_BASE + DRM_AMDGPU_GEM_VA:
+		*dir = _IOC_WRITE;
+		return true;
+	default:
+		return false;
+	}
+}
+
 long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *uarg)
 {
 	struct kemu_machine *m = f->m;
 	unsigned size = _IOC_SIZE(request), dir = _IOC_DIR(request);
+	unsigned nr = _IOC_NR(request), kdir;
+	bool gem = gem_ioctl_dir(nr, &kdir);
+	if (gem)
+		dir &= kdir; /* drm_ioctl: in and out as both commands say */
 	uint8_t stack_buf[256];
 	uint8_t *kdata = stack_buf;
 	long ret;
@@ -73,8 +109,10 @@ long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *uarg)
 		ret = -EFAULT;
 		goto out_free;
 	}
-	if (_IOC_NR(request) == DRM_COMMAND_BASE + DRM_AMDGPU_INFO &&
-	    size >= sizeof(struct drm_amdgpu_info))
+	if (gem)
+		ret = kemu_gem_ioctl(f, nr, kdata); /* kdata zero-extended past size */
+	else if (nr == DRM_COMMAND_BASE + DRM_AMDGPU_INFO &&
+		 size >= sizeof(struct drm_amdgpu_info))
 		ret = render_info(f, request, kdata);
 	else
 		ret = kemu_drm_info_ioctl(f->dev->gpu, request, kdata);

@@ -8,7 +8,9 @@
  * close work without us.  The table records which fds stand for which file;
  * a file is released when its last fd is forgotten and no VM holds it
  * (ACQUIRE_VM takes a reference on the render file, as the kernel fget()s the
- * drm file).  KFD processes belong to the machine, one per host pid, and are
+ * drm file); its GEM handles are released then, outside machine->lock
+ * (kemu_machine_reap: they take process locks, which nest outside it).
+ * KFD processes belong to the machine, one per host pid, and are
  * destroyed with it.
  */
 #define _GNU_SOURCE
@@ -224,6 +226,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	 * (kfd_mem_limit.max_system_mem_limit). */
 	m->sys_limit = topo->system_memory - (topo->system_memory >> 4);
 	pthread_mutex_init(&m->lock, NULL);
+	pthread_mutex_init(&m->gem_lock, NULL);
 	int err = devices_init(m);
 	if (err)
 		goto err_devices;
@@ -240,6 +243,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 
 err_devices:
 	devices_fini(m);
+	pthread_mutex_destroy(&m->gem_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
 	return err;
@@ -250,18 +254,25 @@ void kemu_machine_destroy(struct kemu_machine *m)
 	if (!m)
 		return;
 	kemu_dbg(m, "machine torn down (%u calls inside)", kemu_machine_calls_in_flight(m));
+	/* GEM handles first, while the processes owning their BOs live */
+	for (struct kemu_file *f = m->files; f; f = f->next)
+		kemu_gem_release_file(f);
+	kemu_machine_reap(m);
 	while (m->procs) {
 		struct kemu_process *p = m->procs;
 		m->procs = p->next;
 		kemu_process_destroy(p);
 	}
+	kemu_machine_reap(m); /* files the VMs held */
 	while (m->files) {
 		struct kemu_file *f = m->files;
 		m->files = f->next;
+		free(f->gem);
 		free(f);
 	}
 	free(m->fds);
 	devices_fini(m);
+	pthread_mutex_destroy(&m->gem_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
 }
@@ -305,7 +316,8 @@ static struct kemu_fd_entry *fd_entry(struct kemu_machine *m, int fd)
 	return NULL;
 }
 
-/* Caller holds m->lock. */
+/* Drops a user of f; the last one moves it to the dead list, for
+ * kemu_machine_reap.  Caller holds m->lock. */
 static void file_unref_locked(struct kemu_file *f)
 {
 	struct kemu_machine *m = f->m;
@@ -317,7 +329,23 @@ static void file_unref_locked(struct kemu_file *f)
 			break;
 		}
 	}
-	free(f);
+	f->next = m->dead_files;
+	m->dead_files = f;
+}
+
+void kemu_machine_reap(struct kemu_machine *m)
+{
+	pthread_mutex_lock(&m->lock);
+	struct kemu_file *dead = m->dead_files;
+	m->dead_files = NULL;
+	pthread_mutex_unlock(&m->lock);
+	while (dead) {
+		struct kemu_file *f = dead;
+		dead = f->next;
+		kemu_gem_release_file(f); /* drm_gem_release at the last fput */
+		free(f->gem);
+		free(f);
+	}
 }
 
 /* Caller holds m->lock. */
@@ -395,6 +423,7 @@ int kemu_open(struct kemu_machine *m, const char *path, int flags)
 		return err;
 	}
 	pthread_mutex_unlock(&m->lock);
+	kemu_machine_reap(m); /* a dup2 target this fd number replaced */
 	kemu_dbg(m, "open %s -> fd %d", path, fd);
 	return fd;
 }
@@ -412,6 +441,7 @@ bool kemu_fd_forget(struct kemu_machine *m, int fd)
 	f->fd_refs--;
 	file_unref_locked(f);
 	pthread_mutex_unlock(&m->lock);
+	kemu_machine_reap(m);
 	kemu_dbg(m, "close fd %d", fd);
 	return true;
 }
@@ -441,6 +471,7 @@ void kemu_fd_dup(struct kemu_machine *m, int oldfd, int newfd)
 		file_unref_locked(f);
 	}
 	pthread_mutex_unlock(&m->lock);
+	kemu_machine_reap(m);
 }
 
 bool kemu_fd_node(struct kemu_machine *m, int fd, enum kemu_node *node, uint32_t *minor)
@@ -508,6 +539,7 @@ long kemu_ioctl(struct kemu_machine *m, int fd, unsigned long request, void *arg
 	else
 		ret = kemu_render_ioctl(f, request, arg);
 	kemu_file_put(f);
+	kemu_machine_reap(m);
 	atomic_fetch_sub_explicit(&m->calls_in_flight, 1, memory_order_release);
 	return ret;
 }
@@ -543,6 +575,7 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 	kemu_dbg(m, "mmap(%p, 0x%zx, prot %d, flags 0x%x, fd %d, 0x%llx) = %d", addr, len,
 		 prot, flags, fd, (unsigned long long)offset, ret);
 	kemu_file_put(f);
+	kemu_machine_reap(m);
 	atomic_fetch_sub_explicit(&m->calls_in_flight, 1, memory_order_release);
 	return ret;
 }

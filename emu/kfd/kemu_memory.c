@@ -16,7 +16,9 @@
  * device's VRAM size, GTT and USERPTR against the system limit (-ENOMEM,
  * amdgpu_amdkfd_reserve_mem_limit).  A BO mapped on any GPU cannot be freed
  * (-EBUSY); a BO a queue uses cannot be unmapped (-EBUSY, the queue_refcount
- * of the 6.12 queue-buffer validation).
+ * of the 6.12 queue-buffer validation).  A BO is also a GEM object: FREE
+ * drops the KFD handle, and the BO lives on while a render file holds a
+ * GEM handle of it (kemu_gem.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -315,6 +317,7 @@ long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg)
 		err = -EFAULT; /* kfd_process_device_create_obj_handle failure */
 		goto out_unlock;
 	}
+	bo->kfd_handle = true;
 	a->handle = (uint64_t)a->gpu_id << 32 | bo->idr;
 	if (bo->kind == KEMU_BO_MMIO)
 		a->mmap_offset = KFD_MMAP_TYPE_MMIO | KFD_MMAP_GPU_ID(a->gpu_id);
@@ -349,7 +352,12 @@ long kemu_ioctl_free_memory(struct kemu_process *p, void *arg)
 		goto out_unlock;
 	}
 	pdd->bos[bo->idr] = NULL;
-	kemu_bo_destroy(bo);
+	bo->kfd_handle = false;
+	bo->idr = KEMU_BO_NO_IDR;
+	/* a GEM handle of a render file keeps the object (and its VRAM
+	 * charge, released with the BO) alive: drm_gem_object_put */
+	if (!bo->gem_refs)
+		kemu_bo_destroy(bo);
 out_unlock:
 	pthread_mutex_unlock(&p->lock);
 	return err;

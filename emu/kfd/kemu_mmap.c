@@ -23,7 +23,8 @@
  *
  * Render-node offsets are DRM fake offsets: the range must lie inside one
  * BO of that device (-EINVAL), the BO must be allowed for this file (the
- * render file the process passed to ACQUIRE_VM: -EACCES), and USERPTR BOs
+ * render file the process passed to ACQUIRE_VM, or one holding a GEM handle
+ * of it: -EACCES), and USERPTR BOs
  * cannot be mapped (-EPERM).
  */
 #define _GNU_SOURCE
@@ -120,7 +121,7 @@ int kemu_render_mmap(struct kemu_file *f, void *addr, size_t len, int prot, int 
 		if (offset < bo->fake_offset || offset - bo->fake_offset >= bo->bo_size ||
 		    pages > bo->bo_size - (offset - bo->fake_offset))
 			continue;
-		if (bo->drm_file != f) {
+		if (bo->drm_file != f && !kemu_gem_file_has_bo(f, bo)) {
 			err = -EACCES; /* drm_vma_node_is_allowed */
 			break;
 		}

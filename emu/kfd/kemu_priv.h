@@ -13,13 +13,16 @@
  *                    interrupts, and the fault handler that evicts
  *   kemu_doorbell.c  per-process doorbell slices (kfd_doorbell.c)
  *   kemu_events.c    events and WAIT_EVENTS (kfd_events.c)
- *   kemu_drm.c       the render node: GEM mmap, DRM info via the topology
+ *   kemu_drm.c       the render node: ioctl entry, DRM info via the topology
+ *   kemu_gem.c       GEM handles and PRIME of render files, GEM_MMAP, GEM_VA
  *   kemu_mmap.c      mmap of kfd and render offsets
  *   kemu_svm.c       SVM attribute ranges (kfd_svm.c, without migration)
  *   kemu_uaccess.c   copy_from_user/copy_to_user with fault checking
  *   kemu_log.c       KFDEMU_LOG and the ioctl argument decoder
  *
  * Locking, outermost first:
+ *   machine->gem_lock the render files' GEM handle tables and BO gem_refs
+ *                     (kemu_gem.c); tables also change under machine->lock
  *   process->lock     "p->mutex": pdds, BOs, queues, doorbells, runtime state
  *   process->vm_lock  (rwlock) every GPU VM of the process; taken for read by
  *                     the GPU side, for write by MAP/UNMAP
@@ -116,8 +119,27 @@ struct kemu_file {
 	uint32_t fd_refs;              /* fds in the table; under machine->lock */
 	uint32_t users;                /* fd_refs + VMs bound to it (ACQUIRE_VM) */
 	int stat_fd;                   /* an fd kept so that dev/ino stay unique */
+	/* render node: the GEM handles of this file (drm_file.object_idr,
+	 * with the PRIME lookup riding on it); under machine->lock */
+	struct kemu_gem_handle *gem;
+	size_t n_gem, cap_gem;
 	struct kemu_file *next;
 };
+/* A GEM handle: names bo on one render file (kemu_gem.c). */
+struct kemu_gem_handle {
+	uint32_t handle;               /* >= 1, lowest free (idr_alloc from 1) */
+	struct kemu_bo *bo;
+};
+/* Releases the GEM handles of a render file that lost its last user
+ * (drm_gem_release); takes each BO's process lock.  Caller holds nothing. */
+void kemu_gem_release_file(struct kemu_file *f);
+/* Does f hold a GEM handle of bo (drm_vma_node_is_allowed)?  Caller holds
+ * machine->lock. */
+bool kemu_gem_file_has_bo(const struct kemu_file *f, const struct kemu_bo *bo);
+/* The render node's buffer ioctls: GEM_CLOSE, PRIME_HANDLE_TO_FD,
+ * PRIME_FD_TO_HANDLE, AMDGPU_GEM_MMAP, AMDGPU_GEM_VA; -ENOSYS for any
+ * other nr.  kdata is the kernel copy. */
+long kemu_gem_ioctl(struct kemu_file *f, unsigned nr, void *kdata);
 struct kemu_file *kemu_file_get_fd(struct kemu_machine *m, int fd);
 /* Drops a reference taken by kemu_file_get_fd or held by a VM. */
 void kemu_file_put(struct kemu_file *f);
@@ -148,7 +170,13 @@ struct kemu_bo {
 	 * (kemu_hdp.c) */
 	_Atomic uint64_t *hdp_dirty;
 	_Atomic uint32_t hdp_ndirty;
+	/* GEM object lifetime: the KFD handle (idr slot) and the GEM handles
+	 * of render files each hold it; destroyed when both are gone.  A BO
+	 * made by PRIME_FD_TO_HANDLE has no KFD handle.  Under proc->lock. */
+	bool kfd_handle;
+	uint32_t gem_refs;
 };
+#define KEMU_BO_NO_IDR UINT32_MAX   /* idr of a BO without a KFD handle */
 
 /* ---- GPU VM ---- */
 struct kemu_vm_mapping {
@@ -156,6 +184,7 @@ struct kemu_vm_mapping {
 	struct kemu_bo *bo;
 	uint64_t bo_offset;            /* byte offset of start in the BO */
 	unsigned perms;                /* KEMU_ACCESS_* */
+	bool gem;                      /* made by GEM_VA on the render node */
 };
 struct kemu_vm {
 	struct kemu_vm_mapping *maps;  /* sorted by start, non-overlapping */
@@ -164,7 +193,14 @@ struct kemu_vm {
 /* Caller holds process->vm_lock for write. */
 int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
 		   uint64_t bo_offset);
+int kemu_vm_insert_map(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
+		       uint64_t bo_offset, unsigned perms, bool gem);
+/* The KFD (MAP_MEMORY_TO_GPU) mappings of bo. */
 void kemu_vm_remove_bo(struct kemu_vm *vm, const struct kemu_bo *bo);
+/* The GEM_VA mappings of bo: all of them, or the one starting at va
+ * (-ENOENT: amdgpu_vm_bo_unmap found none). */
+void kemu_vm_remove_gem_bo(struct kemu_vm *vm, const struct kemu_bo *bo);
+int kemu_vm_remove_gem_at(struct kemu_vm *vm, const struct kemu_bo *bo, uint64_t va);
 /* Releases vm_lock taken for write, after bumping vm_gen: every GPU-side
  * translation cached before (CP TLBs, decoded programs) is then stale. */
 void kemu_vm_write_unlock(struct kemu_process *p);
@@ -301,6 +337,9 @@ struct kemu_fd_entry { int fd; struct kemu_file *file; };
 struct kemu_machine {
 	struct kemu_topology topo;
 	pthread_mutex_t lock;
+	/* the render nodes' GEM handles (kemu_gem.c): outermost, before any
+	 * process->lock */
+	pthread_mutex_t gem_lock;
 	struct kemu_device devs[KEMU_MAX_GPUS];
 	struct kemu_file *files;
 	struct kemu_fd_entry *fds;
@@ -315,7 +354,12 @@ struct kemu_machine {
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
 	int hdp_mode;                  /* KFDEMU_HDP: enum kemu_hdp_mode */
 	_Atomic uint64_t hdp_violations, hdp_cpu_faults;
+	/* files whose last user went, waiting for kemu_machine_reap (their
+	 * GEM handles need process locks, which nest outside machine->lock) */
+	struct kemu_file *dead_files;
 };
+/* Releases the files that lost their last user.  Caller holds no lock. */
+void kemu_machine_reap(struct kemu_machine *m);
 struct kemu_device *kemu_device_by_id(struct kemu_machine *m, uint32_t gpu_id);
 
 /* ---- the HDP model (kemu_hdp.c) ---- */
@@ -387,6 +431,25 @@ int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo);
 /* Releases the backing store, dma-buf and accounting of bo (not its idr
  * slot).  Caller holds p->lock. */
 void kemu_bo_destroy(struct kemu_bo *bo);
+/* What an fd says about itself when it is a kfdemu dma-buf. */
+struct kemu_dmabuf_desc {
+	bool gpu_memory;   /* a VRAM or GTT BO (else a CPU-domain BO) */
+	uint32_t gpu_id;   /* exporting GPU */
+	uint32_t flags;    /* KFD_ALLOC_VRAM or GTT, | PUBLIC */
+	uint64_t size;
+	uint64_t dev, ino; /* the file's identity: the dma-buf (and its pages) */
+};
+/* dma_buf_get + the amdgpu checks: -EBADF, or -EINVAL for a file that is
+ * not a dma-buf; fills *d for a kfdemu one (kemu_dmabuf.c). */
+int kemu_dmabuf_identify(int fd, struct kemu_dmabuf_desc *d);
+/* mem->dmabuf: the BO's dma-buf file, created on first export, read-write
+ * or read-only as asked then; -EPERM for USERPTR.  Caller holds p->lock. */
+int kemu_bo_dmabuf_file(struct kemu_bo *bo, bool writable);
+/* A new BO of p on pdd's device sharing the pages of dma-buf fd (described
+ * by d), in VRAM when it is that device's VRAM, else GTT; no handle, no
+ * fake offset yet.  Caller holds p->lock. */
+int kemu_dmabuf_bo_create(struct kemu_process *p, struct kemu_pdd *pdd, int fd,
+			  const struct kemu_dmabuf_desc *d, struct kemu_bo **out);
 /* The memfd backing a VRAM/GTT BO of gpu_id allocated with flags: named and
  * sealed as a kfdemu dma-buf (kemu_dmabuf.c).  Returns the fd or -errno. */
 int kemu_bo_memfd(uint32_t gpu_id, uint32_t flags, uint64_t size);

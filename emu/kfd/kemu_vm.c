@@ -1,6 +1,8 @@
 /*
  * The GPU virtual memory of a process on one device: the mappings made by
- * MAP_MEMORY_TO_GPU, kept as a sorted array of non-overlapping page ranges
+ * MAP_MEMORY_TO_GPU and by the render node's GEM_VA (the same amdgpu_vm:
+ * ACQUIRE_VM turned the render file's VM into the compute VM), kept as a
+ * sorted array of non-overlapping page ranges
  * (amdgpu_vm's interval tree of bo_va mappings), with permissions from the
  * allocation flags (WRITABLE, EXECUTABLE; every mapping is readable).
  *
@@ -50,8 +52,8 @@ const struct kemu_vm_mapping *kemu_vm_lookup(const struct kemu_vm *vm, uint64_t 
 	return NULL;
 }
 
-int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
-		   uint64_t bo_offset)
+int kemu_vm_insert_map(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
+		       uint64_t bo_offset, unsigned perms, bool gem)
 {
 	if (!size || (va & (KEMU_PAGE_SIZE - 1)) || va + size < va)
 		return -EINVAL;
@@ -69,24 +71,54 @@ int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t
 		vm->cap = cap;
 	}
 	memmove(&vm->maps[i + 1], &vm->maps[i], (vm->n - i) * sizeof(vm->maps[0]));
+	vm->maps[i] = (struct kemu_vm_mapping){ start, last, bo, bo_offset, perms, gem };
+	vm->n++;
+	return 0;
+}
+
+int kemu_vm_insert(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint64_t size,
+		   uint64_t bo_offset)
+{
+	/* KFD mappings are always readable; the rest from the alloc flags */
 	unsigned perms = KEMU_ACCESS_READ;
 	if (bo->flags & KFD_ALLOC_WRITABLE)
 		perms |= KEMU_ACCESS_WRITE;
 	if (bo->flags & KFD_ALLOC_EXECUTABLE)
 		perms |= KEMU_ACCESS_EXEC;
-	vm->maps[i] = (struct kemu_vm_mapping){ start, last, bo, bo_offset, perms };
-	vm->n++;
-	return 0;
+	return kemu_vm_insert_map(vm, bo, va, size, bo_offset, perms, false);
+}
+
+/* Drops the mappings of bo made through one interface (KFD or GEM_VA). */
+static void vm_remove(struct kemu_vm *vm, const struct kemu_bo *bo, bool gem)
+{
+	size_t j = 0;
+	for (size_t i = 0; i < vm->n; i++) {
+		if (vm->maps[i].bo != bo || vm->maps[i].gem != gem)
+			vm->maps[j++] = vm->maps[i];
+	}
+	vm->n = j;
 }
 
 void kemu_vm_remove_bo(struct kemu_vm *vm, const struct kemu_bo *bo)
 {
-	size_t j = 0;
-	for (size_t i = 0; i < vm->n; i++) {
-		if (vm->maps[i].bo != bo)
-			vm->maps[j++] = vm->maps[i];
-	}
-	vm->n = j;
+	vm_remove(vm, bo, false);
+}
+
+void kemu_vm_remove_gem_bo(struct kemu_vm *vm, const struct kemu_bo *bo)
+{
+	vm_remove(vm, bo, true);
+}
+
+int kemu_vm_remove_gem_at(struct kemu_vm *vm, const struct kemu_bo *bo, uint64_t va)
+{
+	uint64_t start = va >> 12;
+	size_t i = vm_search(vm, start);
+	if (i == vm->n || vm->maps[i].start != start || vm->maps[i].bo != bo ||
+	    !vm->maps[i].gem)
+		return -ENOENT;
+	memmove(&vm->maps[i], &vm->maps[i + 1], (vm->n - i - 1) * sizeof(vm->maps[0]));
+	vm->n--;
+	return 0;
 }
 
 void kemu_vm_fini(struct kemu_vm *vm)
@@ -144,6 +176,13 @@ static uint8_t *vm_resolve(struct kemu_process *p, struct kemu_pdd *pdd, uint64_
 						      .gpu_id = pdd->dev->gpu->gpu_id };
 	if (!map)
 		return svm_resolve(p, pdd, va, len, access, avail, user, fault);
+	/* a GEM_VA mapping without AMDGPU_VM_PAGE_READABLE: an invalid PTE
+	 * for reads */
+	if ((access & KEMU_ACCESS_READ) && !(map->perms & KEMU_ACCESS_READ)) {
+		if (fault)
+			fault->not_present = true;
+		return NULL;
+	}
 	if ((access & KEMU_ACCESS_WRITE) && !(map->perms & KEMU_ACCESS_WRITE)) {
 		if (fault)
 			fault->read_only = true;
