@@ -21,7 +21,12 @@
  *     GPU<->GPU xGMI weight 15 in a hive), their reverse links, the flags
  *     of kfd_fill_iolink_non_crat_info and the recommended SDMA masks;
  *     PCIe peers outside a hive get p2p_links (CONFIG_HSA_AMD_P2P).
- *   - capability/debug_prop: kfd_topology_set_capabilities for GC 9.4.x.
+ *   - capability/debug_prop: kfd_topology_set_capabilities for GC 9.4.x;
+ *     capability2 as node_show prints it (0 here).  No family_id: proposed
+ *     in 2022 ("drm/amdkfd: add family_id property for kfd_node") but
+ *     printed neither upstream nor in ROCm's amdgpu tree; ROCr 1.18's
+ *     libhsakmt reads one if present and takes FamilyID from AMDGPU_INFO
+ *     DEV_INFO anyway (drm_info.c: AMDGPU_FAMILY_AI).
  * The tree is written once; nothing here reads it back.
  */
 #define _GNU_SOURCE
@@ -222,6 +227,12 @@ static void capabilities(const struct kemu_preset *p, struct kemu_gpu *g)
 		       HSA_CAP_RASEVENTNOTIFY;
 	cap |= HSA_CAP_SVMAPI_SUPPORTED;
 	g->capability = cap;
+	/* node_show: HSA_CAP2_PER_SDMA_QUEUE_RESET_SUPPORTED (bit 0) for GC < 10
+	 * only when sdma.supported_reset has PER_QUEUE: never on SDMA 4.4.0
+	 * (MI210); on SDMA 4.4.2 (MI300X) only with MEC firmware >= 0xb0 and
+	 * PMFW support, and the preset's MEC 151 (0x97) is below.  kfdemu
+	 * resets no SDMA queue either. */
+	g->capability2 = 0;
 	g->debug_prop = dbg;
 }
 
@@ -802,6 +813,9 @@ static void node_properties(struct kemu_text *t, const struct kemu_topology *top
 		prop64(t, "local_mem_size", 0);
 		prop32(t, "fw_version", g->fw_version);
 		prop32(t, "capability", g->capability);
+		/* newer kernels (with per-SDMA-queue reset); ROCr 1.18's libhsakmt
+		 * reads it, older ones skip unknown keys */
+		prop32(t, "capability2", g->capability2);
 		prop64(t, "debug_prop", g->debug_prop);
 		prop32(t, "sdma_fw_version", g->sdma_fw_version);
 		prop64(t, "unique_id", g->unique_id);

@@ -63,6 +63,7 @@ struct kemu_gpu {
 	uint32_t num_sdma_engines, num_sdma_xgmi_engines, num_sdma_queues_per_engine;
 	uint32_t fw_version, sdma_fw_version;
 	uint32_t capability;
+	uint32_t capability2;      /* HSA_CAP2_*: 0 on both presets (topology.c) */
 	uint64_t debug_prop;
 	/* memory */
 	uint64_t vram_size;        /* bytes (the FB_PUBLIC mem bank) */

@@ -271,7 +271,7 @@ START_TEST(test_gpu_properties_in_kernel_order)
 		"drm_render_minor", "hive_id", "num_sdma_engines", "num_sdma_xgmi_engines",
 		"num_sdma_queues_per_engine", "num_cp_queues", "cwsr_size", "ctl_stack_size",
 		"max_engine_clk_fcompute", "local_mem_size", "fw_version", "capability",
-		"debug_prop", "sdma_fw_version", "unique_id", "num_xcc",
+		"capability2", "debug_prop", "sdma_fw_version", "unique_id", "num_xcc",
 		"max_engine_clk_ccompute",
 	};
 	char buf[8192];
@@ -303,6 +303,9 @@ START_TEST(test_gpu_properties_match_kemu_gpu)
 		ck_assert_uint_eq(prop(rel, "drm_render_minor"), g->drm_render_minor);
 		ck_assert_uint_eq(prop(rel, "location_id"), g->location_id);
 		ck_assert_uint_eq(prop(rel, "capability"), g->capability);
+		/* no per-SDMA-queue reset on MEC 151 (kfd_topology.c node_show) */
+		ck_assert_uint_eq(prop(rel, "capability2"), 0);
+		ck_assert_uint_eq(g->capability2, 0);
 		ck_assert_uint_eq(prop(rel, "cwsr_size"), g->cwsr_size);
 		ck_assert_uint_eq(prop(rel, "ctl_stack_size"), g->ctl_stack_size);
 		ck_assert_uint_eq(prop(rel, "num_xcc"), g->num_xcc);
