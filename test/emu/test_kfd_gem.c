@@ -11,6 +11,7 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 
 #include <libdrm/drm.h>
 #include <libdrm/amdgpu_drm.h>
@@ -411,6 +412,73 @@ START_TEST(another_device_imports_a_gtt_object_of_the_same_pages)
 }
 END_TEST
 
+/* The importer of another process: a machine of its own (as under the
+ * shim), the dma-buf inherited.  Returns 0 or the step that failed. */
+static int child_import(int fd)
+{
+	struct kemu_topology t;
+	struct kemu_machine *m;
+	struct kemu_machine_options o = { .size = sizeof(o), .log_level = KEMU_LOG_NONE };
+	if (kemu_topology_create("mi210", 1, false, &t) || kemu_machine_create(&t, &o, &m))
+		return 10;
+	char path[64];
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", t.gpus[0].drm_render_minor);
+	int kfd = kemu_open(m, "/dev/kfd", O_RDWR | O_CLOEXEC);
+	int drm = kemu_open(m, path, O_RDWR | O_CLOEXEC);
+	struct kfd_args_acquire_vm acq = { .drm_fd = (uint32_t)drm, .gpu_id = t.gpus[0].gpu_id };
+	if (kfd < 0 || drm < 0 || kemu_ioctl(m, kfd, KFD_IOCTL_ACQUIRE_VM, &acq))
+		return 11;
+	struct drm_prime_handle ph = { .fd = fd };
+	if (kemu_ioctl(m, drm, DRM_IOCTL_PRIME_FD_TO_HANDLE, &ph) || ph.handle != 1)
+		return 12;
+	union drm_amdgpu_gem_mmap mm = { .in.handle = ph.handle };
+	void *cpu;
+	if (kemu_ioctl(m, drm, DRM_IOCTL_AMDGPU_GEM_MMAP, &mm) ||
+	    kemu_mmap(m, NULL, BUF, PROT_READ | PROT_WRITE, MAP_SHARED, drm, mm.out.addr_ptr, &cpu))
+		return 13;
+	if (((uint32_t *)cpu)[3] != 0x600D)
+		return 14;
+	struct drm_amdgpu_gem_va va = { .handle = ph.handle, .operation = AMDGPU_VA_OP_MAP,
+					.flags = RWX, .va_address = VMEM_VA, .map_size = BUF };
+	if (kemu_ioctl(m, drm, DRM_IOCTL_AMDGPU_GEM_VA, &va))
+		return 15;
+	uint32_t v = 0x1EAF;
+	struct kemu_process *p = kemu_process_find(m, getpid());
+	if (!p || kemu_vm_write(p, t.gpus[0].gpu_id, VMEM_VA + 16, &v, 4, NULL))
+		return 16; /* the child's GPU writes through its GEM_VA mapping */
+	struct drm_gem_close cl = { .handle = ph.handle };
+	if (kemu_ioctl(m, drm, DRM_IOCTL_GEM_CLOSE, &cl))
+		return 17;
+	kemu_machine_destroy(m);
+	kemu_topology_destroy(&t);
+	return 0;
+}
+
+/* ROCr 1.18's IPC and vmem shareable handles: a dma-buf passed to another
+ * process becomes a new object there, sharing the pages both ways. */
+START_TEST(another_process_imports_the_same_pages)
+{
+	uint64_t off;
+	uint64_t h = vmem_bo(KFD_ALLOC_PUBLIC, &off);
+	void *cpu;
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, BUF, PROT_READ | PROT_WRITE, MAP_SHARED, E.drm, off,
+				   &cpu), 0);
+	((uint32_t *)cpu)[3] = 0x600D;
+	int fd = export_fd(h);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(child_import(fd));
+	int st;
+	ck_assert_int_eq(waitpid(pid, &st, 0), pid);
+	ck_assert_msg(WIFEXITED(st) && WEXITSTATUS(st) == 0, "child failed at step %d",
+		      WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+	ck_assert_uint_eq(((uint32_t *)cpu)[4], 0x1EAF);
+	munmap(cpu, BUF);
+	close(fd);
+}
+END_TEST
+
 static void setup_two(void)
 {
 	emu_setup_preset("mi210", 2, true);
@@ -431,6 +499,7 @@ static Suite *gem_suite(void)
 	tcase_add_test(tc, gem_va_permissions_are_the_flags);
 	tcase_add_test(tc, a_handle_keeps_the_object_after_free);
 	tcase_add_test(tc, mmap_needs_a_handle_on_that_file);
+	tcase_add_test(tc, another_process_imports_the_same_pages);
 	suite_add_tcase(s, tc);
 	TCase *two = tcase_create("two_gpus");
 	tcase_add_checked_fixture(two, setup_two, emu_teardown);
