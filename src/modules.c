@@ -57,7 +57,6 @@ static const struct hl_module hl_modules[] = {
 		.name = "copy",
 		.attach = hl_copy_attach,
 		.teardown = hl_copy_teardown,
-		.fork_child = hl_copy_fork_child,
 		.forget = hl_copy_forget,
 	},
 	{ .name = "image", .attach = hl_image_attach },

@@ -166,6 +166,7 @@ struct hl_agent {
 };
 
 struct hl_alloc;
+struct hl_copy_state;
 struct hl_userptr;
 struct hl_ipc_import;
 
@@ -214,6 +215,11 @@ struct hl_runtime {
 	 * extension; written while the modules attach (hsa_init, before rt is
 	 * published), read-only afterwards. */
 	const struct hl_extension *extensions[HL_EXTENSIONS_MAX];
+	/* The modules' own per-runtime state, each made by the module's
+	 * attach and freed by its teardown (or forget, in a fork child), so
+	 * a new runtime starts afresh and nothing of the parent's outlives
+	 * its runtime; opaque here (the runtime is below them). */
+	struct hl_copy_state *copy;    /* src/copy/blit.c */
 };
 
 /* ---- the module table (src/modules.c) ---- */
