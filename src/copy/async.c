@@ -165,7 +165,7 @@ hsa_status_t hsa_amd_memory_async_copy(void *dst, hsa_agent_t dst_agent, const v
 	if (!gpu)
 		return cpu_copy(dst, src, size, num_dep_signals, dep_signals, completion_signal);
 
-	bool profile = hl_copy_profiling();
+	bool profile = hl_copy_profiling(rt);
 	if (profile)
 		hl_copy_profile_mark(completion_signal, gpu);
 	int err;
@@ -240,7 +240,7 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 
-	bool profile = hl_copy_profiling();
+	bool profile = hl_copy_profiling(rt);
 	if (profile)
 		hl_copy_profile_mark(completion_signal, gpu);
 	/* ROCr: the host-to-device SDMA queue for hsaHostToDevice, else the

@@ -34,7 +34,7 @@
  *
  * Locking: b->lock serialises b's creation and its submissions (we are the
  * queue's only producer); b->sync_lock serialises the users of b's
- * synchronous signal, and is taken before b->lock; copy_state.lock
+ * synchronous signal, and is taken before b->lock; rt->copy->lock
  * serialises switches of the profiling bit over every engine.
  */
 #define _GNU_SOURCE
@@ -82,16 +82,13 @@ struct hl_blit {
 	uint64_t max_items;            /* 4 waves per CU */
 };
 
-static struct {
+/* The copy module's per-runtime state (rt->copy), made by the module's
+ * attach and gone with its runtime: a new runtime, a fork child's included,
+ * starts with profiling off, as ROCr's new Runtime object does. */
+struct hl_copy_state {
 	pthread_mutex_t lock;          /* profiling switches */
 	_Atomic bool profiling;        /* hsa_amd_profiling_async_copy_enable */
-} copy_state = { .lock = PTHREAD_MUTEX_INITIALIZER };
-
-/* A fork child may inherit the lock held by a thread that is not there. */
-void hl_blit_fork_child(void)
-{
-	pthread_mutex_init(&copy_state.lock, NULL);
-}
+};
 
 struct hl_agent *hl_blit_agent(const struct hl_blit *b)
 {
@@ -132,6 +129,10 @@ static void blit_release(struct hl_runtime *rt, struct hl_blit *b, bool at_teard
 
 int hl_blit_attach(struct hl_runtime *rt)
 {
+	rt->copy = calloc(1, sizeof(*rt->copy));
+	if (!rt->copy)
+		return -ENOMEM;
+	pthread_mutex_init(&rt->copy->lock, NULL);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
 		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
@@ -149,7 +150,9 @@ int hl_blit_attach(struct hl_runtime *rt)
 
 void hl_blit_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&copy_state.lock);
+	if (!rt->copy)
+		return; /* attach failed before any engine existed */
+	pthread_mutex_lock(&rt->copy->lock);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_blit *b = rt->agents[i].blit;
 		if (!b)
@@ -162,8 +165,10 @@ void hl_blit_teardown(struct hl_runtime *rt)
 		free(b);
 		rt->agents[i].blit = NULL;
 	}
-	hl_store_relaxed(&copy_state.profiling, false);
-	pthread_mutex_unlock(&copy_state.lock);
+	pthread_mutex_unlock(&rt->copy->lock);
+	pthread_mutex_destroy(&rt->copy->lock);
+	free(rt->copy);
+	rt->copy = NULL;
 }
 
 void hl_blit_forget(struct hl_runtime *rt)
@@ -175,6 +180,8 @@ void hl_blit_forget(struct hl_runtime *rt)
 		free(rt->agents[i].blit);
 		rt->agents[i].blit = NULL;
 	}
+	free(rt->copy);
+	rt->copy = NULL;
 }
 
 /* Creates b's queue, kernels, kernarg ring and sync signal.  Caller holds
@@ -226,7 +233,7 @@ static int blit_create(struct hl_runtime *rt, struct hl_blit *b)
 	uint32_t cus = p->simd_per_cu ? p->simd_count / p->simd_per_cu : 1;
 	b->max_items = (uint64_t)(cus ? cus : 1) * 4 * BLIT_WG;
 	b->profiling = false;
-	hl_blit_set_profiling(b, hl_load_relaxed(&copy_state.profiling));
+	hl_blit_set_profiling(b, hl_copy_profiling(rt));
 	hl_store_relaxed(&b->stop_word,
 			 hl_signal_value((amd_signal_t *)(uintptr_t)b->q->inactive_signal.handle));
 	/* release: pairs with the acquire in hl_blit_get's fast path */
@@ -444,8 +451,8 @@ void hl_blit_set_profiling(struct hl_blit *b, bool enable)
 
 void hl_blit_profiling_all(struct hl_runtime *rt, bool enable)
 {
-	pthread_mutex_lock(&copy_state.lock);
-	hl_store_relaxed(&copy_state.profiling, enable);
+	pthread_mutex_lock(&rt->copy->lock);
+	hl_store_relaxed(&rt->copy->profiling, enable);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_blit *b = rt->agents[i].blit;
 		if (!b)
@@ -455,12 +462,12 @@ void hl_blit_profiling_all(struct hl_runtime *rt, bool enable)
 			hl_blit_set_profiling(b, enable);
 		pthread_mutex_unlock(&b->lock);
 	}
-	pthread_mutex_unlock(&copy_state.lock);
+	pthread_mutex_unlock(&rt->copy->lock);
 }
 
-bool hl_copy_profiling(void)
+bool hl_copy_profiling(const struct hl_runtime *rt)
 {
 	/* relaxed: a copy issued concurrently with the switch may go either
 	 * way, as on ROCr */
-	return hl_load_relaxed(&copy_state.profiling);
+	return hl_load_relaxed(&rt->copy->profiling);
 }

@@ -9,14 +9,14 @@
 
 #include "runtime/runtime.h"
 
-/* hsa_init: the per-agent engine records (agent->blit, agent->sdma[]). */
+/* hsa_init: the module's state (rt->copy) and the per-agent engine
+ * records (agent->blit, agent->sdma[]). */
 int hl_copy_attach(struct hl_runtime *rt);
-/* The last hsa_shut_down: pending prefetches, SDMA queues, blit engines. */
+/* The last hsa_shut_down: pending prefetches, SDMA queues, blit engines,
+ * the module's state. */
 void hl_copy_teardown(struct hl_runtime *rt);
-/* At the fork, in the child: a fresh profiling lock. */
-void hl_copy_fork_child(void);
-/* The child's first runtime call: the parent's engine records go without
- * an ioctl. */
+/* The child's first runtime call: the parent's engine records and the
+ * module's state (rt->copy) go without an ioctl. */
 void hl_copy_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_COPY_H */

@@ -172,8 +172,8 @@ int hl_sdma_copy_rect(struct hl_sdma *s, const hsa_pitched_ptr_t *dst,
 
 /* ---- profiling.c ---- */
 
-/* hsa_amd_profiling_async_copy_enable's state. */
-bool hl_copy_profiling(void);
+/* hsa_amd_profiling_async_copy_enable's state in rt (blit.c). */
+bool hl_copy_profiling(const struct hl_runtime *rt);
 /* Records which agent copies for completion (the agent whose clock its
  * timestamps are in), when async-copy profiling is on. */
 void hl_copy_profile_mark(hsa_signal_t completion, struct hl_agent *agent);
@@ -186,7 +186,6 @@ void hl_blit_profiling_all(struct hl_runtime *rt, bool enable);
  * run by lifecycle.c ---- */
 int hl_blit_attach(struct hl_runtime *rt);
 void hl_blit_teardown(struct hl_runtime *rt);
-void hl_blit_fork_child(void);
 void hl_blit_forget(struct hl_runtime *rt);
 int hl_sdma_attach(struct hl_runtime *rt);
 void hl_sdma_teardown(struct hl_runtime *rt);

@@ -231,7 +231,7 @@ hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agen
 		}
 	}
 
-	bool profile = hl_copy_profiling();
+	bool profile = hl_copy_profiling(rt);
 	if (profile)
 		hl_copy_profile_mark(completion_signal, gpu);
 	int err;

@@ -1,8 +1,11 @@
 /*
  * The copy module's steps in the module table (src/modules.c): every GPU
  * agent's engines (blit.c, sdma.c) are records hanging off the agent, built
- * once at hsa_init and filled on first use; the SVM prefetches pending on
- * signals (prefetch.c) are dropped at the end.
+ * once at hsa_init and filled on first use; the module's own state
+ * (rt->copy: the profiling switch, blit.c) is made at attach and goes with
+ * its runtime, so the module has no fork step: a fork child forgets it with
+ * the parent's runtime.  The SVM prefetches pending on signals
+ * (prefetch.c) are dropped at the end.
  */
 #include "copy/copy_priv.h"
 
@@ -18,11 +21,6 @@ void hl_copy_teardown(struct hl_runtime *rt)
 	hl_prefetch_teardown(rt);
 	hl_sdma_teardown(rt);
 	hl_blit_teardown(rt);
-}
-
-void hl_copy_fork_child(void)
-{
-	hl_blit_fork_child();
 }
 
 void hl_copy_forget(struct hl_runtime *rt)

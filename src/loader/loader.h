@@ -14,5 +14,12 @@ int hl_loader_attach(struct hl_runtime *rt);
 /* The last hsa_shut_down: frees every reader and executable record (the
  * segments' memory goes with the runtime's allocations, after). */
 void hl_loader_teardown(struct hl_runtime *rt);
+/* At the fork, in the child: a fresh registry lock (a parent thread may
+ * have held it). */
+void hl_loader_fork_child(void);
+/* The child's first runtime call: the parent's reader and executable
+ * records go (host memory only), so the parent's handles are invalid in
+ * the child's own runtime. */
+void hl_loader_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_LOADER_H */

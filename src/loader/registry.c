@@ -16,7 +16,9 @@
  * Lifetime: the last hsa_shut_down runs hl_loader_teardown from the module
  * table (src/modules.c), which frees the host-side records; the segments'
  * GPU memory belongs to the runtime's allocation list and is released with
- * it right after.
+ * it right after.  A fork child drops the parent's records at its first
+ * call (the table's forget step), so a handle of the parent's is invalid
+ * in the child's own runtime, as its agents and queues are.
  */
 #define _GNU_SOURCE /* asprintf, PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
 #include <errno.h>
@@ -76,6 +78,21 @@ struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h)
 }
 
 void hl_loader_teardown(struct hl_runtime *rt)
+{
+	(void)rt;
+	hl_loader_forget_all();
+}
+
+void hl_loader_fork_child(void)
+{
+	pthread_mutexattr_t attr;
+	pthread_mutexattr_init(&attr);
+	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+	pthread_mutex_init(&loader_mutex, &attr);
+	pthread_mutexattr_destroy(&attr);
+}
+
+void hl_loader_forget(struct hl_runtime *rt)
 {
 	(void)rt;
 	hl_loader_forget_all();

@@ -34,37 +34,51 @@ static uint32_t pool_global_flags(const struct hl_pool *p)
 	}
 }
 
+/* The answers, one getter each (the tables below; info.c copies them
+ * out).  Sizes are ROCr 5.2.3's: uint32_t enums and flags, size_t sizes,
+ * bool switches. */
+HL_INFO_GETTER(pool_segment, struct hl_pool, uint32_t,
+	       q->kind == HL_POOL_LDS ? HSA_REGION_SEGMENT_GROUP : HSA_REGION_SEGMENT_GLOBAL)
+HL_INFO_GETTER(pool_flags, struct hl_pool, uint32_t, pool_global_flags(q))
+HL_INFO_GETTER(pool_size, struct hl_pool, size_t, (size_t)q->size)
+HL_INFO_GETTER(pool_alloc_max, struct hl_pool, size_t, (size_t)q->alloc_max)
+HL_INFO_GETTER(pool_alloc_allowed, struct hl_pool, bool, hl_pool_is_allocatable(q))
+HL_INFO_GETTER(pool_alloc_granule, struct hl_pool, size_t,
+	       hl_pool_is_allocatable(q) ? HL_PAGE_SIZE : 0)
+HL_INFO_GETTER(pool_system, struct hl_pool, bool, hl_pool_is_system(q))
+HL_INFO_GETTER(pool_base, struct hl_pool, void *, (void *)(uintptr_t)q->base)
+HL_INFO_GETTER(pool_bus_width, struct hl_pool, uint32_t, q->bus_width)
+HL_INFO_GETTER(pool_clock, struct hl_pool, uint32_t, q->mem_clk_max)
+HL_INFO_GETTER(pool_location, struct hl_pool, uint32_t,
+	       hl_pool_is_system(q) ? HL_AMD_MEMORY_POOL_LOCATION_CPU
+				    : HL_AMD_MEMORY_POOL_LOCATION_GPU)
+
 /* The attributes regions and pools share, by region number (the pool enum
- * uses the same numbers except ALLOC_MAX_SIZE). */
-static hsa_status_t pool_common_info(const struct hl_pool *p, int attribute, void *value)
-{
-	bool alloc = hl_pool_is_allocatable(p);
-	switch (attribute) {
-	case HSA_REGION_INFO_SEGMENT: /* == HSA_AMD_MEMORY_POOL_INFO_SEGMENT */
-		*(uint32_t *)value = p->kind == HL_POOL_LDS ? HSA_REGION_SEGMENT_GROUP
-							    : HSA_REGION_SEGMENT_GLOBAL;
-		break;
-	case HSA_REGION_INFO_GLOBAL_FLAGS:
-		*(uint32_t *)value = pool_global_flags(p);
-		break;
-	case HSA_REGION_INFO_SIZE:
-		*(size_t *)value = (size_t)p->size;
-		break;
-	case HSA_REGION_INFO_ALLOC_MAX_SIZE:
-		*(size_t *)value = (size_t)p->alloc_max;
-		break;
-	case HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED:
-		*(bool *)value = alloc;
-		break;
-	case HSA_REGION_INFO_RUNTIME_ALLOC_GRANULE:
-	case HSA_REGION_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		*(size_t *)value = alloc ? HL_PAGE_SIZE : 0;
-		break;
-	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
-	return HSA_STATUS_SUCCESS;
-}
+ * uses the same numbers, but for ALLOC_MAX_SIZE: 4 for regions, 16 for
+ * pools). */
+#define POOL_COMMON_INFO                                                              \
+	{ HSA_REGION_INFO_SEGMENT, sizeof(uint32_t), pool_segment },                  \
+	{ HSA_REGION_INFO_GLOBAL_FLAGS, sizeof(uint32_t), pool_flags },               \
+	{ HSA_REGION_INFO_SIZE, sizeof(size_t), pool_size },                          \
+	{ HSA_REGION_INFO_RUNTIME_ALLOC_ALLOWED, sizeof(bool), pool_alloc_allowed },  \
+	{ HSA_REGION_INFO_RUNTIME_ALLOC_GRANULE, sizeof(size_t), pool_alloc_granule }, \
+	{ HSA_REGION_INFO_RUNTIME_ALLOC_ALIGNMENT, sizeof(size_t), pool_alloc_granule }
+
+static const struct hl_info_attr region_info[] = {
+	POOL_COMMON_INFO,
+	{ HSA_REGION_INFO_ALLOC_MAX_SIZE, sizeof(size_t), pool_alloc_max },
+	{ HSA_AMD_REGION_INFO_HOST_ACCESSIBLE, sizeof(bool), pool_system },
+	{ HSA_AMD_REGION_INFO_BASE, sizeof(void *), pool_base },
+	{ HSA_AMD_REGION_INFO_BUS_WIDTH, sizeof(uint32_t), pool_bus_width },
+	{ HSA_AMD_REGION_INFO_MAX_CLOCK_FREQUENCY, sizeof(uint32_t), pool_clock },
+};
+
+static const struct hl_info_attr pool_info[] = {
+	POOL_COMMON_INFO,
+	{ HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE, sizeof(size_t), pool_alloc_max },
+	{ HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL, sizeof(bool), pool_system },
+	{ HL_AMD_MEMORY_POOL_INFO_LOCATION, sizeof(uint32_t), pool_location },
+};
 
 hsa_status_t hsa_region_get_info(hsa_region_t region, hsa_region_info_t attribute, void *value)
 {
@@ -76,22 +90,9 @@ hsa_status_t hsa_region_get_info(hsa_region_t region, hsa_region_info_t attribut
 	const struct hl_pool *p = hl_pool_lookup(rt, region.handle);
 	if (!p)
 		return HSA_STATUS_ERROR_INVALID_REGION;
-	switch ((int)attribute) {
-	case HSA_AMD_REGION_INFO_HOST_ACCESSIBLE:
-		*(bool *)value = hl_pool_is_system(p);
-		return HSA_STATUS_SUCCESS;
-	case HSA_AMD_REGION_INFO_BASE:
-		*(void **)value = (void *)(uintptr_t)p->base;
-		return HSA_STATUS_SUCCESS;
-	case HSA_AMD_REGION_INFO_BUS_WIDTH:
-		*(uint32_t *)value = p->bus_width;
-		return HSA_STATUS_SUCCESS;
-	case HSA_AMD_REGION_INFO_MAX_CLOCK_FREQUENCY:
-		*(uint32_t *)value = p->mem_clk_max;
-		return HSA_STATUS_SUCCESS;
-	default:
-		return pool_common_info(p, (int)attribute, value);
-	}
+	bool found;
+	return hl_info_answer(region_info, HL_INFO_COUNT(region_info), (uint32_t)attribute, p,
+			      value, &found);
 }
 
 hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
@@ -105,26 +106,9 @@ hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
 	const struct hl_pool *p = hl_pool_lookup(rt, memory_pool.handle);
 	if (!p)
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
-	switch ((int)attribute) {
-	case HSA_AMD_MEMORY_POOL_INFO_ACCESSIBLE_BY_ALL:
-		*(bool *)value = hl_pool_is_system(p);
-		return HSA_STATUS_SUCCESS;
-	case HL_AMD_MEMORY_POOL_INFO_LOCATION:
-		*(uint32_t *)value = hl_pool_is_system(p) ? HL_AMD_MEMORY_POOL_LOCATION_CPU
-							  : HL_AMD_MEMORY_POOL_LOCATION_GPU;
-		return HSA_STATUS_SUCCESS;
-	case HSA_AMD_MEMORY_POOL_INFO_ALLOC_MAX_SIZE: /* 16 here, 4 for regions */
-		return pool_common_info(p, HSA_REGION_INFO_ALLOC_MAX_SIZE, value);
-	case HSA_AMD_MEMORY_POOL_INFO_SEGMENT:
-	case HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS:
-	case HSA_AMD_MEMORY_POOL_INFO_SIZE:
-	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED:
-	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_GRANULE:
-	case HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALIGNMENT:
-		return pool_common_info(p, (int)attribute, value);
-	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
+	bool found;
+	return hl_info_answer(pool_info, HL_INFO_COUNT(pool_info), (uint32_t)attribute, p, value,
+			      &found);
 }
 
 typedef hsa_status_t (*pool_visit_fn)(uint64_t handle, void *cb, void *data);

@@ -25,6 +25,15 @@
 #include "runtime/runtime_priv.h"
 #include "util/barrier.h"
 
+/* What an answer is computed from: the runtime, the agent and its KFD
+ * node properties. */
+struct agent_q {
+	struct hl_runtime *rt;
+	const struct hl_agent *a;
+	const struct kfd_node_properties *np;
+	bool gpu;
+};
+
 static void put_string(void *value, const char *s, size_t size)
 {
 	/* memcpy, not strncpy: GCC's -O2 stringop-truncation check rejects the
@@ -33,49 +42,250 @@ static void put_string(void *value, const char *s, size_t size)
 	memcpy(value, s, strnlen(s, size - 1));
 }
 
-/* Integer answers are stored with memcpy: callers (rocminfo among them)
- * pass fields of packed or hand-laid structs, so `value` need not be
- * aligned for the type; ROCr's plain stores only work because x86 forgives
- * them. */
-static void put_u16(void *value, uint16_t v)
-{
-	memcpy(value, &v, sizeof(v));
-}
-
-static void put_u32(void *value, uint32_t v)
-{
-	memcpy(value, &v, sizeof(v));
-}
-
-static void put_u64(void *value, uint64_t v)
-{
-	memcpy(value, &v, sizeof(v));
-}
-
-static hsa_status_t gpu_only_info(struct hl_runtime *rt, const struct hl_agent *a, int attribute,
-				  void *value)
-{
-	const struct kfd_node_properties *np = &a->node->props;
-	switch (attribute) {
-	case HL_AMD_AGENT_INFO_MEMORY_AVAIL: {
-		uint64_t bytes = 0;
-		int err = kfd_available_memory(rt->proc, a->gpu->gpu_id, &bytes);
-		if (err)
-			return hl_status_from_errno(err);
-		put_u64(value, bytes);
-		return HSA_STATUS_SUCCESS;
+/* The getters (the tables below; info.c copies their answers out with
+ * memcpy: callers such as rocminfo pass fields of packed or hand-laid
+ * structs, so value need not be aligned for the type).  Most answers are
+ * one expression of q; these macros make a getter of one (HL_INFO_GETTER,
+ * runtime.h). */
+#define AGENT_ANSWER(fn, type, expr) HL_INFO_GETTER(fn, struct agent_q, type, expr)
+#define AGENT_U32(fn, expr) AGENT_ANSWER(fn, uint32_t, expr)
+#define AGENT_BOOL(fn, expr) AGENT_ANSWER(fn, bool, expr)
+#define AGENT_NAME(fn, expr)                                      \
+	static hsa_status_t fn(const void *o, void *out)          \
+	{                                                         \
+		const struct agent_q *q = o;                      \
+		put_string(out, (expr), 64);                      \
+		return HSA_STATUS_SUCCESS;                        \
 	}
-	case HL_AMD_AGENT_INFO_NUM_XCC:
-		put_u32(value, np->num_xcc ? np->num_xcc : 1);
-		return HSA_STATUS_SUCCESS;
-	case HL_AMD_AGENT_INFO_DRIVER_UID:
-		put_u32(value, a->gpu->gpu_id);
-		return HSA_STATUS_SUCCESS;
-	default:
-		/* scratch limits, clock counters (scratch_limit.c) */
-		return hl_agent_info_scratch_clock(rt, a, attribute, value);
-	}
+
+AGENT_NAME(agent_name, q->a->name)
+AGENT_NAME(agent_vendor, q->gpu ? "AMD" : "CPU")
+AGENT_NAME(agent_product_name, q->a->product_name)
+/* The CP runs kernel-dispatch packets only; CPU agents run none. */
+AGENT_ANSWER(agent_feature, hsa_agent_feature_t,
+	     q->gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : (hsa_agent_feature_t)0)
+AGENT_ANSWER(agent_machine_model, hsa_machine_model_t, HSA_MACHINE_MODEL_LARGE)
+AGENT_ANSWER(agent_profile, hsa_profile_t, q->a->profile)
+AGENT_ANSWER(agent_rounding, hsa_default_float_rounding_mode_t,
+	     HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR)
+AGENT_BOOL(agent_fast_f16, q->gpu && q->a->gfx_major >= 8)
+AGENT_U32(agent_wavefront_size, q->gpu ? q->np->wave_front_size : 0)
+AGENT_U32(agent_workgroup_size, q->gpu ? 1024 : 0)
+AGENT_U32(agent_grid_size, q->gpu ? UINT32_MAX : 0)
+AGENT_U32(agent_fbarrier, q->gpu ? 32 : 0)
+AGENT_U32(agent_queues_max, q->gpu ? q->rt->env.max_queues : 0)
+AGENT_U32(agent_queue_min, q->gpu ? HL_QUEUE_MIN_PACKETS : 0)
+AGENT_U32(agent_queue_max, q->gpu ? HL_QUEUE_MAX_PACKETS : 0)
+AGENT_ANSWER(agent_queue_type, hsa_queue_type32_t, HSA_QUEUE_TYPE_MULTI)
+AGENT_U32(agent_node, q->a->node_id)
+AGENT_ANSWER(agent_device, hsa_device_type_t, q->a->type)
+AGENT_ANSWER(agent_isa, hsa_isa_t, q->a->isa)
+AGENT_ANSWER(agent_version, uint16_t, 1)
+AGENT_U32(agent_chip_id, q->np->device_id)
+AGENT_U32(agent_cacheline, q->a->cacheline_size)
+AGENT_U32(agent_max_clock,
+	  q->gpu ? q->np->max_engine_clk_fcompute : q->np->max_engine_clk_ccompute)
+AGENT_U32(agent_watch_points, 1u << ((q->np->capability >> 8) & 0xF))
+AGENT_U32(agent_bdfid, q->np->location_id)
+AGENT_U32(agent_memory_width, q->a->mem_width)
+AGENT_U32(agent_memory_clock, q->a->mem_clk_max)
+AGENT_U32(agent_waves_per_cu, q->np->simd_per_cu * q->np->max_waves_per_simd)
+AGENT_U32(agent_simds_per_cu, q->np->simd_per_cu)
+AGENT_U32(agent_shader_engines, q->np->simd_arrays_per_engine
+					? q->np->array_count / q->np->simd_arrays_per_engine
+					: 0)
+AGENT_U32(agent_arrays_per_se, q->np->simd_arrays_per_engine)
+AGENT_U32(agent_domain, q->np->domain)
+AGENT_U32(agent_asic_revision,
+	  (q->np->capability & KFD_CAP_ASIC_REVISION_MASK) >> KFD_CAP_ASIC_REVISION_SHIFT)
+/* Capability bit 28: coherent host access (CPUs: always). */
+AGENT_BOOL(agent_svm_direct_host, q->gpu ? (q->np->capability & 0x10000000u) != 0 : true)
+AGENT_ANSWER(agent_timestamp_freq, uint64_t, q->a->timestamp_freq)
+AGENT_U32(agent_family_id, q->a->family_id)
+AGENT_U32(agent_ucode, q->gpu ? (q->np->fw_version & 0x3FF) : 0)
+AGENT_U32(agent_sdma_ucode, q->gpu ? (q->np->sdma_fw_version & 0x3FF) : 0)
+AGENT_U32(agent_sdma_engines, q->np->num_sdma_engines)
+AGENT_U32(agent_sdma_xgmi_engines, q->np->num_sdma_xgmi_engines)
+/* Capability bit 1: ATS (the IOMMUv2 path). */
+AGENT_U32(agent_iommu, q->gpu && (q->np->capability & 0x2u) ? HL_IOMMU_SUPPORT_V2
+							       : HL_IOMMU_SUPPORT_NONE)
+AGENT_ANSWER(agent_nearest_cpu, hsa_agent_t,
+	     q->gpu && q->a->nearest_cpu ? hl_agent_handle(q->a->nearest_cpu)
+					 : (hsa_agent_t){ 0 })
+AGENT_ANSWER(agent_aql_extensions, uint64_t, 0)
+/* Bit 0 of 8 bytes: HSA_AMD_MEMORY_PROPERTY_AGENT_IS_APU. */
+AGENT_ANSWER(agent_memory_properties, uint64_t, q->gpu && q->np->cpu_cores_count > 0 ? 1 : 0)
+AGENT_U32(agent_num_xcc, q->np->num_xcc ? q->np->num_xcc : 1)
+AGENT_U32(agent_driver_uid, q->a->gpu->gpu_id)
+
+static hsa_status_t agent_workgroup_dim(const void *o, void *out)
+{
+	const uint16_t dim[3] = { 1024, 1024, 1024 };
+	if (((const struct agent_q *)o)->gpu)
+		memcpy(out, dim, sizeof(dim));
+	return HSA_STATUS_SUCCESS; /* zeros on a CPU */
 }
+
+static hsa_status_t agent_grid_dim(const void *o, void *out)
+{
+	const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
+	if (((const struct agent_q *)o)->gpu)
+		memcpy(out, &dim, sizeof(dim));
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t agent_cache_size(const void *o, void *out)
+{
+	const struct agent_q *q = o;
+	memcpy(out, q->a->cache_size, sizeof(q->a->cache_size));
+	return HSA_STATUS_SUCCESS;
+}
+
+/* 128 bytes, more than the scratch: written to the caller's value.  ROCr
+ * sets IMAGES on GPU agents; we on those with images (src/image's
+ * agent_supported). */
+static hsa_status_t agent_extensions(const void *o, void *value)
+{
+	const struct agent_q *q = o;
+	hl_extension_mask(q->rt, q->a, value);
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t agent_compute_units(const void *o, void *out)
+{
+	const struct agent_q *q = o;
+	uint32_t n = q->gpu ? (q->np->simd_per_cu ? q->np->simd_count / q->np->simd_per_cu : 0)
+			    : q->np->cpu_cores_count;
+	memcpy(out, &n, sizeof(n));
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t agent_coop_compute_units(const void *o, void *out)
+{
+	if (!((const struct agent_q *)o)->gpu)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return agent_compute_units(o, out);
+}
+
+/* The HDP flush registers of the MMIO-remap page mapped at open
+ * (kfd_gpu.mmio_remap): HDP_MEM_FLUSH_CNTL at word 0, HDP_REG_FLUSH_CNTL at
+ * word 1, as ROCr takes them from the MMIO_REMAP heap; both NULL without
+ * the page, as ROCr. */
+static hsa_status_t agent_hdp_flush(const void *o, void *out)
+{
+	const struct agent_q *q = o;
+	hsa_amd_hdp_flush_t hdp = { 0 };
+	if (q->gpu && q->a->gpu && q->a->gpu->mmio_remap) {
+		hdp.HDP_MEM_FLUSH_CNTL = q->a->gpu->mmio_remap;
+		hdp.HDP_REG_FLUSH_CNTL = q->a->gpu->mmio_remap + 1;
+	}
+	memcpy(out, &hdp, sizeof(hdp));
+	return HSA_STATUS_SUCCESS;
+}
+
+/* GWS in the topology means the kernel can allocate it (KFD reports num_gws
+ * only with HWS scheduling); a refusal seen at a cooperative queue's
+ * creation withdraws it. */
+static hsa_status_t agent_coop_queues(const void *o, void *out)
+{
+	const struct agent_q *q = o;
+	if (!q->gpu)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	*(bool *)out = q->np->num_gws != 0 &&
+		       !atomic_load_explicit(&q->a->gws_refused, memory_order_relaxed);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Its own length (the string and its NUL): written to the caller's value. */
+static hsa_status_t agent_uuid(const void *o, void *value)
+{
+	const struct agent_q *q = o;
+	put_string(value, q->a->uuid, strlen(q->a->uuid) + 1);
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t agent_memory_avail(const void *o, void *out)
+{
+	const struct agent_q *q = o;
+	uint64_t bytes = 0;
+	int err = kfd_available_memory(q->rt->proc, q->a->gpu->gpu_id, &bytes);
+	if (err)
+		return hl_status_from_errno(err);
+	memcpy(out, &bytes, sizeof(bytes));
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Every agent's attributes, in the enums' order. */
+static const struct hl_info_attr agent_info[] = {
+	{ HSA_AGENT_INFO_NAME, 64, agent_name },
+	{ HSA_AGENT_INFO_VENDOR_NAME, 64, agent_vendor },
+	{ HSA_AGENT_INFO_FEATURE, sizeof(hsa_agent_feature_t), agent_feature },
+	{ HSA_AGENT_INFO_MACHINE_MODEL, sizeof(hsa_machine_model_t), agent_machine_model },
+	{ HSA_AGENT_INFO_PROFILE, sizeof(hsa_profile_t), agent_profile },
+	{ HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE, sizeof(hsa_default_float_rounding_mode_t),
+	  agent_rounding },
+	{ HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES,
+	  sizeof(hsa_default_float_rounding_mode_t), agent_rounding },
+	{ HSA_AGENT_INFO_FAST_F16_OPERATION, sizeof(bool), agent_fast_f16 },
+	{ HSA_AGENT_INFO_WAVEFRONT_SIZE, sizeof(uint32_t), agent_wavefront_size },
+	{ HSA_AGENT_INFO_WORKGROUP_MAX_DIM, 3 * sizeof(uint16_t), agent_workgroup_dim },
+	{ HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, sizeof(uint32_t), agent_workgroup_size },
+	{ HSA_AGENT_INFO_GRID_MAX_DIM, sizeof(hsa_dim3_t), agent_grid_dim },
+	{ HSA_AGENT_INFO_GRID_MAX_SIZE, sizeof(uint32_t), agent_grid_size },
+	{ HSA_AGENT_INFO_FBARRIER_MAX_SIZE, sizeof(uint32_t), agent_fbarrier },
+	{ HSA_AGENT_INFO_QUEUES_MAX, sizeof(uint32_t), agent_queues_max },
+	{ HSA_AGENT_INFO_QUEUE_MIN_SIZE, sizeof(uint32_t), agent_queue_min },
+	{ HSA_AGENT_INFO_QUEUE_MAX_SIZE, sizeof(uint32_t), agent_queue_max },
+	{ HSA_AGENT_INFO_QUEUE_TYPE, sizeof(hsa_queue_type32_t), agent_queue_type },
+	{ HSA_AGENT_INFO_NODE, sizeof(uint32_t), agent_node },
+	{ HSA_AGENT_INFO_DEVICE, sizeof(hsa_device_type_t), agent_device },
+	{ HSA_AGENT_INFO_CACHE_SIZE, sizeof(((struct hl_agent *)0)->cache_size),
+	  agent_cache_size },
+	{ HSA_AGENT_INFO_ISA, sizeof(hsa_isa_t), agent_isa },
+	{ HSA_AGENT_INFO_EXTENSIONS, 0, agent_extensions },
+	{ HSA_AGENT_INFO_VERSION_MAJOR, sizeof(uint16_t), agent_version },
+	{ HSA_AGENT_INFO_VERSION_MINOR, sizeof(uint16_t), agent_version },
+
+	{ HSA_AMD_AGENT_INFO_CHIP_ID, sizeof(uint32_t), agent_chip_id },
+	{ HSA_AMD_AGENT_INFO_CACHELINE_SIZE, sizeof(uint32_t), agent_cacheline },
+	{ HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, sizeof(uint32_t), agent_compute_units },
+	{ HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, sizeof(uint32_t), agent_max_clock },
+	{ HSA_AMD_AGENT_INFO_DRIVER_NODE_ID, sizeof(uint32_t), agent_node },
+	{ HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS, sizeof(uint32_t), agent_watch_points },
+	{ HSA_AMD_AGENT_INFO_BDFID, sizeof(uint32_t), agent_bdfid },
+	{ HSA_AMD_AGENT_INFO_MEMORY_WIDTH, sizeof(uint32_t), agent_memory_width },
+	{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, sizeof(uint32_t), agent_memory_clock },
+	{ HSA_AMD_AGENT_INFO_PRODUCT_NAME, 64, agent_product_name },
+	{ HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU, sizeof(uint32_t), agent_waves_per_cu },
+	{ HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU, sizeof(uint32_t), agent_simds_per_cu },
+	{ HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES, sizeof(uint32_t), agent_shader_engines },
+	{ HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE, sizeof(uint32_t), agent_arrays_per_se },
+	{ HSA_AMD_AGENT_INFO_HDP_FLUSH, sizeof(hsa_amd_hdp_flush_t), agent_hdp_flush },
+	{ HSA_AMD_AGENT_INFO_DOMAIN, sizeof(uint32_t), agent_domain },
+	{ HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES, sizeof(bool), agent_coop_queues },
+	{ HSA_AMD_AGENT_INFO_UUID, 0, agent_uuid },
+	{ HSA_AMD_AGENT_INFO_ASIC_REVISION, sizeof(uint32_t), agent_asic_revision },
+	{ HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS, sizeof(bool), agent_svm_direct_host },
+	{ HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT, sizeof(uint32_t),
+	  agent_coop_compute_units },
+	{ HL_AMD_AGENT_INFO_TIMESTAMP_FREQUENCY, sizeof(uint64_t), agent_timestamp_freq },
+	{ HL_AMD_AGENT_INFO_ASIC_FAMILY_ID, sizeof(uint32_t), agent_family_id },
+	{ HL_AMD_AGENT_INFO_UCODE_VERSION, sizeof(uint32_t), agent_ucode },
+	{ HL_AMD_AGENT_INFO_SDMA_UCODE_VERSION, sizeof(uint32_t), agent_sdma_ucode },
+	{ HL_AMD_AGENT_INFO_NUM_SDMA_ENG, sizeof(uint32_t), agent_sdma_engines },
+	{ HL_AMD_AGENT_INFO_NUM_SDMA_XGMI_ENG, sizeof(uint32_t), agent_sdma_xgmi_engines },
+	{ HL_AMD_AGENT_INFO_IOMMU_SUPPORT, sizeof(uint32_t), agent_iommu },
+	{ HL_AMD_AGENT_INFO_NEAREST_CPU, sizeof(hsa_agent_t), agent_nearest_cpu },
+	{ HL_AMD_AGENT_INFO_MEMORY_PROPERTIES, sizeof(uint64_t), agent_memory_properties },
+	{ HL_AMD_AGENT_INFO_AQL_EXTENSIONS, sizeof(uint64_t), agent_aql_extensions },
+};
+
+/* The attributes only GPU agents answer (a CPU's is INVALID_ARGUMENT). */
+static const struct hl_info_attr gpu_agent_info[] = {
+	{ HL_AMD_AGENT_INFO_MEMORY_AVAIL, sizeof(uint64_t), agent_memory_avail },
+	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
+	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
+};
 
 hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
 {
@@ -88,231 +298,26 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 
-	const bool gpu = a->type == HSA_DEVICE_TYPE_GPU;
-	const struct kfd_node_properties *np = &a->node->props;
-	const int attr = (int)attribute;
-
+	const uint32_t attr = (uint32_t)attribute;
 	/* Extension attributes (the image extension's 0x3000..) are answered
 	 * by the extension's owner (extension.c). */
-	bool answered;
-	hsa_status_t ext_st = hl_extension_agent_info(rt, a, (uint32_t)attr, value, &answered);
-	if (answered)
-		return ext_st;
+	bool found;
+	hsa_status_t st = hl_extension_agent_info(rt, a, attr, value, &found);
+	if (found)
+		return st;
 
-	switch (attr) {
-	case HSA_AGENT_INFO_NAME:
-		put_string(value, a->name, 64);
-		break;
-	case HSA_AGENT_INFO_VENDOR_NAME:
-		put_string(value, gpu ? "AMD" : "CPU", 64);
-		break;
-	case HSA_AGENT_INFO_FEATURE:
-		/* The CP runs kernel-dispatch packets only; CPU agents run none. */
-		*(hsa_agent_feature_t *)value = gpu ? HSA_AGENT_FEATURE_KERNEL_DISPATCH : 0;
-		break;
-	case HSA_AGENT_INFO_MACHINE_MODEL:
-		*(hsa_machine_model_t *)value = HSA_MACHINE_MODEL_LARGE;
-		break;
-	case HSA_AGENT_INFO_PROFILE:
-		*(hsa_profile_t *)value = a->profile;
-		break;
-	case HSA_AGENT_INFO_DEFAULT_FLOAT_ROUNDING_MODE:
-	case HSA_AGENT_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES:
-		*(hsa_default_float_rounding_mode_t *)value = HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR;
-		break;
-	case HSA_AGENT_INFO_FAST_F16_OPERATION:
-		*(bool *)value = gpu && a->gfx_major >= 8;
-		break;
-	case HSA_AGENT_INFO_WAVEFRONT_SIZE:
-		put_u32(value, gpu ? np->wave_front_size : 0);
-		break;
-	case HSA_AGENT_INFO_WORKGROUP_MAX_DIM: {
-		const uint16_t dim[3] = { 1024, 1024, 1024 };
-		if (gpu)
-			memcpy(value, dim, sizeof(dim));
-		else
-			memset(value, 0, sizeof(dim));
-		break;
-	}
-	case HSA_AGENT_INFO_WORKGROUP_MAX_SIZE:
-		put_u32(value, gpu ? 1024 : 0);
-		break;
-	case HSA_AGENT_INFO_GRID_MAX_DIM: {
-		const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
-		if (gpu)
-			memcpy(value, &dim, sizeof(dim));
-		else
-			memset(value, 0, sizeof(dim));
-		break;
-	}
-	case HSA_AGENT_INFO_GRID_MAX_SIZE:
-		put_u32(value, gpu ? UINT32_MAX : 0);
-		break;
-	case HSA_AGENT_INFO_FBARRIER_MAX_SIZE:
-		put_u32(value, gpu ? 32 : 0);
-		break;
-	case HSA_AGENT_INFO_QUEUES_MAX:
-		put_u32(value, gpu ? rt->env.max_queues : 0);
-		break;
-	case HSA_AGENT_INFO_QUEUE_MIN_SIZE:
-		put_u32(value, gpu ? HL_QUEUE_MIN_PACKETS : 0);
-		break;
-	case HSA_AGENT_INFO_QUEUE_MAX_SIZE:
-		put_u32(value, gpu ? HL_QUEUE_MAX_PACKETS : 0);
-		break;
-	case HSA_AGENT_INFO_QUEUE_TYPE:
-		*(hsa_queue_type32_t *)value = HSA_QUEUE_TYPE_MULTI;
-		break;
-	case HSA_AGENT_INFO_NODE:
-		put_u32(value, a->node_id);
-		break;
-	case HSA_AGENT_INFO_DEVICE:
-		*(hsa_device_type_t *)value = a->type;
-		break;
-	case HSA_AGENT_INFO_CACHE_SIZE:
-		memcpy(value, a->cache_size, sizeof(a->cache_size));
-		break;
-	case HSA_AGENT_INFO_ISA:
-		*(hsa_isa_t *)value = a->isa;
-		break;
-	case HSA_AGENT_INFO_EXTENSIONS:
-		/* ROCr sets IMAGES on GPU agents; we on those with images
-		 * (src/image's agent_supported). */
-		hl_extension_mask(rt, a, value);
-		break;
-	case HSA_AGENT_INFO_VERSION_MAJOR:
-	case HSA_AGENT_INFO_VERSION_MINOR:
-		put_u16(value, 1);
-		break;
-
-	case HSA_AMD_AGENT_INFO_CHIP_ID:
-		put_u32(value, np->device_id);
-		break;
-	case HSA_AMD_AGENT_INFO_CACHELINE_SIZE:
-		put_u32(value, a->cacheline_size);
-		break;
-	case HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT:
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT:
-		if (attr == HSA_AMD_AGENT_INFO_COOPERATIVE_COMPUTE_UNIT_COUNT && !gpu)
-			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-		put_u32(value, gpu ? (np->simd_per_cu ? np->simd_count / np->simd_per_cu : 0)
-					 : np->cpu_cores_count);
-		break;
-	case HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY:
-		put_u32(value, gpu ? np->max_engine_clk_fcompute : np->max_engine_clk_ccompute);
-		break;
-	case HSA_AMD_AGENT_INFO_DRIVER_NODE_ID:
-		put_u32(value, a->node_id);
-		break;
-	case HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS:
-		put_u32(value, 1u << ((np->capability >> 8) & 0xF));
-		break;
-	case HSA_AMD_AGENT_INFO_BDFID:
-		put_u32(value, np->location_id);
-		break;
-	case HSA_AMD_AGENT_INFO_MEMORY_WIDTH:
-		put_u32(value, a->mem_width);
-		break;
-	case HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY:
-		put_u32(value, a->mem_clk_max);
-		break;
-	case HSA_AMD_AGENT_INFO_PRODUCT_NAME:
-		put_string(value, a->product_name, 64);
-		break;
-	case HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU:
-		put_u32(value, np->simd_per_cu * np->max_waves_per_simd);
-		break;
-	case HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU:
-		put_u32(value, np->simd_per_cu);
-		break;
-	case HSA_AMD_AGENT_INFO_NUM_SHADER_ENGINES:
-		put_u32(value, np->simd_arrays_per_engine ?
-				     np->array_count / np->simd_arrays_per_engine : 0);
-		break;
-	case HSA_AMD_AGENT_INFO_NUM_SHADER_ARRAYS_PER_SE:
-		put_u32(value, np->simd_arrays_per_engine);
-		break;
-	case HSA_AMD_AGENT_INFO_HDP_FLUSH: {
-		/* The HDP flush registers of the MMIO-remap page mapped at open
-		 * (kfd_gpu.mmio_remap): HDP_MEM_FLUSH_CNTL at word 0,
-		 * HDP_REG_FLUSH_CNTL at word 1, as ROCr takes them from the
-		 * MMIO_REMAP heap; both NULL without the page, as ROCr. */
-		hsa_amd_hdp_flush_t hdp = { 0 };
-		if (gpu && a->gpu && a->gpu->mmio_remap) {
-			hdp.HDP_MEM_FLUSH_CNTL = a->gpu->mmio_remap;
-			hdp.HDP_REG_FLUSH_CNTL = a->gpu->mmio_remap + 1;
-		}
-		memcpy(value, &hdp, sizeof(hdp));
-		break;
-	}
-	case HSA_AMD_AGENT_INFO_DOMAIN:
-		put_u32(value, np->domain);
-		break;
-	case HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES:
-		if (!gpu)
-			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-		/* GWS in the topology means the kernel can allocate it (KFD
-		 * reports num_gws only with HWS scheduling); a refusal seen
-		 * at a cooperative queue's creation withdraws it. */
-		*(bool *)value = np->num_gws != 0 &&
-				 !atomic_load_explicit(&a->gws_refused, memory_order_relaxed);
-		break;
-	case HSA_AMD_AGENT_INFO_UUID:
-		put_string(value, a->uuid, strlen(a->uuid) + 1);
-		break;
-	case HSA_AMD_AGENT_INFO_ASIC_REVISION:
-		put_u32(value, (np->capability & KFD_CAP_ASIC_REVISION_MASK) >>
-				     KFD_CAP_ASIC_REVISION_SHIFT);
-		break;
-	case HSA_AMD_AGENT_INFO_SVM_DIRECT_HOST_ACCESS:
-		/* Capability bit 28: coherent host access (CPUs: always). */
-		*(bool *)value = gpu ? (np->capability & 0x10000000u) != 0 : true;
-		break;
-	case HL_AMD_AGENT_INFO_TIMESTAMP_FREQUENCY:
-		put_u64(value, a->timestamp_freq);
-		break;
-	case HL_AMD_AGENT_INFO_ASIC_FAMILY_ID:
-		put_u32(value, a->family_id);
-		break;
-	case HL_AMD_AGENT_INFO_UCODE_VERSION:
-		put_u32(value, gpu ? (np->fw_version & 0x3FF) : 0);
-		break;
-	case HL_AMD_AGENT_INFO_SDMA_UCODE_VERSION:
-		put_u32(value, gpu ? (np->sdma_fw_version & 0x3FF) : 0);
-		break;
-	case HL_AMD_AGENT_INFO_NUM_SDMA_ENG:
-		put_u32(value, np->num_sdma_engines);
-		break;
-	case HL_AMD_AGENT_INFO_NUM_SDMA_XGMI_ENG:
-		put_u32(value, np->num_sdma_xgmi_engines);
-		break;
-	case HL_AMD_AGENT_INFO_IOMMU_SUPPORT:
-		/* Capability bit 1: ATS (the IOMMUv2 path). */
-		put_u32(value, gpu && (np->capability & 0x2u) ? HL_IOMMU_SUPPORT_V2
-								    : HL_IOMMU_SUPPORT_NONE);
-		break;
-	case HL_AMD_AGENT_INFO_NEAREST_CPU: {
-		hsa_agent_t cpu = { 0 };
-		if (gpu && a->nearest_cpu)
-			cpu = hl_agent_handle(a->nearest_cpu);
-		*(hsa_agent_t *)value = cpu;
-		break;
-	}
-	case HL_AMD_AGENT_INFO_MEMORY_PROPERTIES:
-		/* Bit 0: HSA_AMD_MEMORY_PROPERTY_AGENT_IS_APU. */
-		memset(value, 0, 8);
-		if (gpu && np->cpu_cores_count > 0)
-			((uint8_t *)value)[0] |= 1;
-		break;
-	case HL_AMD_AGENT_INFO_AQL_EXTENSIONS:
-		memset(value, 0, 8);
-		break;
-	default:
-		if (gpu)
-			return gpu_only_info(rt, a, attr, value);
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
-	return HSA_STATUS_SUCCESS;
+	const struct agent_q q = {
+		.rt = rt, .a = a, .np = &a->node->props, .gpu = a->type == HSA_DEVICE_TYPE_GPU,
+	};
+	st = hl_info_answer(agent_info, HL_INFO_COUNT(agent_info), attr, &q, value, &found);
+	if (found || !q.gpu)
+		return st;
+	st = hl_info_answer(gpu_agent_info, HL_INFO_COUNT(gpu_agent_info), attr, &q, value,
+			    &found);
+	if (found)
+		return st;
+	/* scratch limits, clock counters (scratch_limit.c) */
+	return hl_agent_info_scratch_clock(rt, a, (int)attr, value);
 }
 
 hsa_status_t hsa_amd_coherency_get_type(hsa_agent_t agent, hsa_amd_coherency_type_t *type)

@@ -140,6 +140,19 @@ hsa_status_t hsa_agent_iterate_caches(hsa_agent_t agent,
 	return HSA_STATUS_SUCCESS;
 }
 
+/* hsa_cache_get_info's answers (info.c copies them out). */
+HL_INFO_GETTER(cache_name_length, struct hl_cache, uint32_t, (uint32_t)strlen(q->name))
+HL_INFO_GETTER(cache_name, struct hl_cache, const char *, q->name)
+HL_INFO_GETTER(cache_level, struct hl_cache, uint8_t, q->level)
+HL_INFO_GETTER(cache_size, struct hl_cache, uint32_t, q->size_kib)
+
+static const struct hl_info_attr cache_info[] = {
+	{ HSA_CACHE_INFO_NAME_LENGTH, sizeof(uint32_t), cache_name_length },
+	{ HSA_CACHE_INFO_NAME, sizeof(const char *), cache_name },
+	{ HSA_CACHE_INFO_LEVEL, sizeof(uint8_t), cache_level },
+	{ HSA_CACHE_INFO_SIZE, sizeof(uint32_t), cache_size },
+};
+
 hsa_status_t hsa_cache_get_info(hsa_cache_t cache, hsa_cache_info_t attribute, void *value)
 {
 	struct hl_runtime *rt = hl_runtime_get();
@@ -150,21 +163,7 @@ hsa_status_t hsa_cache_get_info(hsa_cache_t cache, hsa_cache_info_t attribute, v
 	struct hl_cache *c = hl_cache_lookup(rt, cache.handle);
 	if (!c)
 		return HSA_STATUS_ERROR_INVALID_CACHE;
-	switch ((int)attribute) {
-	case HSA_CACHE_INFO_NAME_LENGTH:
-		*(uint32_t *)value = (uint32_t)strlen(c->name);
-		break;
-	case HSA_CACHE_INFO_NAME:
-		*(const char **)value = c->name;
-		break;
-	case HSA_CACHE_INFO_LEVEL:
-		*(uint8_t *)value = c->level;
-		break;
-	case HSA_CACHE_INFO_SIZE:
-		*(uint32_t *)value = c->size_kib;
-		break;
-	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
-	return HSA_STATUS_SUCCESS;
+	bool found;
+	return hl_info_answer(cache_info, HL_INFO_COUNT(cache_info), (uint32_t)attribute, c, value,
+			      &found);
 }

@@ -190,73 +190,94 @@ hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent,
 	return callback(a->isa, data);
 }
 
+/* hsa_isa_get_info's answers, one getter each (info.c copies them out);
+ * the values are ROCr 5.2.3's (isa.cpp). */
+HL_INFO_GETTER(isa_name_length, struct isa_decoded, uint32_t,
+	       (uint32_t)isa_name(q, NULL, 0) + 1)
+
+/* Its own length (size 0): written to the caller's value. */
+static hsa_status_t isa_name_string(const void *o, void *value)
+{
+	char name[96];
+	size_t n = isa_name(o, name, sizeof(name));
+	memcpy(value, name, n + 1);
+	return HSA_STATUS_SUCCESS;
+}
+
+HL_INFO_GETTER(isa_one, struct isa_decoded, uint32_t, 1) /* one call convention */
+HL_INFO_GETTER(isa_wave64, struct isa_decoded, uint32_t, 64)
+HL_INFO_GETTER(isa_waves_per_cu, struct isa_decoded, uint32_t, 40)
+
+static hsa_status_t isa_machine_models(const void *o, void *out)
+{
+	(void)o;
+	const bool models[2] = { false, true }; /* small, large */
+	memcpy(out, models, sizeof(models));
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t isa_profiles(const void *o, void *out)
+{
+	/* Full profile only on the APUs ROCr lists (Kaveri, Carrizo). */
+	const struct isa_processor *p = ((const struct isa_decoded *)o)->proc;
+	bool profiles[2] = { true, false };
+	profiles[1] = (p->major == 7 && p->minor == 0 && p->stepping == 0) ||
+		      (p->major == 8 && p->minor == 0 && p->stepping == 1);
+	memcpy(out, profiles, sizeof(profiles));
+	return HSA_STATUS_SUCCESS;
+}
+
+static hsa_status_t isa_rounding_modes(const void *o, void *out)
+{
+	(void)o;
+	const bool modes[3] = { false, false, true }; /* default, zero, near */
+	memcpy(out, modes, sizeof(modes));
+	return HSA_STATUS_SUCCESS;
+}
+
+HL_INFO_GETTER(isa_fast_f16, struct isa_decoded, bool, q->proc->major >= 8)
+
+static hsa_status_t isa_workgroup_dim(const void *o, void *out)
+{
+	(void)o;
+	const uint16_t dim[3] = { 1024, 1024, 1024 };
+	memcpy(out, dim, sizeof(dim));
+	return HSA_STATUS_SUCCESS;
+}
+
+HL_INFO_GETTER(isa_workgroup_size, struct isa_decoded, uint32_t, 1024)
+
+HL_INFO_GETTER(isa_grid_dim, struct isa_decoded, hsa_dim3_t,
+	       ((hsa_dim3_t){ UINT32_MAX, UINT32_MAX, UINT32_MAX }))
+
+HL_INFO_GETTER(isa_grid_size, struct isa_decoded, uint64_t, UINT64_MAX)
+HL_INFO_GETTER(isa_fbarrier, struct isa_decoded, uint32_t, 32)
+
+static const struct hl_info_attr isa_info_table[] = {
+	{ HSA_ISA_INFO_NAME_LENGTH, sizeof(uint32_t), isa_name_length },
+	{ HSA_ISA_INFO_NAME, 0, isa_name_string },
+	{ HSA_ISA_INFO_CALL_CONVENTION_COUNT, sizeof(uint32_t), isa_one },
+	{ HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONT_SIZE, sizeof(uint32_t), isa_wave64 },
+	{ HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONTS_PER_COMPUTE_UNIT, sizeof(uint32_t),
+	  isa_waves_per_cu },
+	{ HSA_ISA_INFO_MACHINE_MODELS, 2 * sizeof(bool), isa_machine_models },
+	{ HSA_ISA_INFO_PROFILES, 2 * sizeof(bool), isa_profiles },
+	{ HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES, 3 * sizeof(bool), isa_rounding_modes },
+	{ HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES, 3 * sizeof(bool),
+	  isa_rounding_modes },
+	{ HSA_ISA_INFO_FAST_F16_OPERATION, sizeof(bool), isa_fast_f16 },
+	{ HSA_ISA_INFO_WORKGROUP_MAX_DIM, 3 * sizeof(uint16_t), isa_workgroup_dim },
+	{ HSA_ISA_INFO_WORKGROUP_MAX_SIZE, sizeof(uint32_t), isa_workgroup_size },
+	{ HSA_ISA_INFO_GRID_MAX_DIM, sizeof(hsa_dim3_t), isa_grid_dim },
+	{ HSA_ISA_INFO_GRID_MAX_SIZE, sizeof(uint64_t), isa_grid_size },
+	{ HSA_ISA_INFO_FBARRIER_MAX_SIZE, sizeof(uint32_t), isa_fbarrier },
+};
+
 static hsa_status_t isa_info(const struct isa_decoded *d, hsa_isa_info_t attribute, void *value)
 {
-	switch ((int)attribute) {
-	case HSA_ISA_INFO_NAME_LENGTH:
-		*(uint32_t *)value = (uint32_t)isa_name(d, NULL, 0) + 1;
-		break;
-	case HSA_ISA_INFO_NAME: {
-		char name[96];
-		size_t n = isa_name(d, name, sizeof(name));
-		memcpy(value, name, n + 1);
-		break;
-	}
-	case HSA_ISA_INFO_CALL_CONVENTION_COUNT:
-		*(uint32_t *)value = 1;
-		break;
-	case HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONT_SIZE:
-		*(uint32_t *)value = 64;
-		break;
-	case HSA_ISA_INFO_CALL_CONVENTION_INFO_WAVEFRONTS_PER_COMPUTE_UNIT:
-		*(uint32_t *)value = 40;
-		break;
-	case HSA_ISA_INFO_MACHINE_MODELS: {
-		const bool models[2] = { false, true }; /* small, large */
-		memcpy(value, models, sizeof(models));
-		break;
-	}
-	case HSA_ISA_INFO_PROFILES: {
-		/* Full profile only on the APUs ROCr lists (Kaveri, Carrizo). */
-		bool profiles[2] = { true, false };
-		const struct isa_processor *p = d->proc;
-		profiles[1] = (p->major == 7 && p->minor == 0 && p->stepping == 0) ||
-			      (p->major == 8 && p->minor == 0 && p->stepping == 1);
-		memcpy(value, profiles, sizeof(profiles));
-		break;
-	}
-	case HSA_ISA_INFO_DEFAULT_FLOAT_ROUNDING_MODES:
-	case HSA_ISA_INFO_BASE_PROFILE_DEFAULT_FLOAT_ROUNDING_MODES: {
-		const bool modes[3] = { false, false, true }; /* default, zero, near */
-		memcpy(value, modes, sizeof(modes));
-		break;
-	}
-	case HSA_ISA_INFO_FAST_F16_OPERATION:
-		*(bool *)value = d->proc->major >= 8;
-		break;
-	case HSA_ISA_INFO_WORKGROUP_MAX_DIM: {
-		const uint16_t dim[3] = { 1024, 1024, 1024 };
-		memcpy(value, dim, sizeof(dim));
-		break;
-	}
-	case HSA_ISA_INFO_WORKGROUP_MAX_SIZE:
-		*(uint32_t *)value = 1024;
-		break;
-	case HSA_ISA_INFO_GRID_MAX_DIM: {
-		const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
-		memcpy(value, &dim, sizeof(dim));
-		break;
-	}
-	case HSA_ISA_INFO_GRID_MAX_SIZE:
-		*(uint64_t *)value = UINT64_MAX;
-		break;
-	case HSA_ISA_INFO_FBARRIER_MAX_SIZE:
-		*(uint32_t *)value = 32;
-		break;
-	default:
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	}
-	return HSA_STATUS_SUCCESS;
+	bool found;
+	return hl_info_answer(isa_info_table, HL_INFO_COUNT(isa_info_table), (uint32_t)attribute,
+			      d, value, &found);
 }
 
 hsa_status_t hsa_isa_get_info_alt(hsa_isa_t isa, hsa_isa_info_t attribute, void *value)

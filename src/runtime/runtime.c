@@ -26,6 +26,29 @@
  * From then on every call in the child returns
  * HSA_STATUS_ERROR_NOT_INITIALIZED, hsa_shut_down included, until the child
  * calls hsa_init, which opens /dev/kfd afresh for the child.
+ *
+ * Exit: the table's third caller.  ROCr 1.18 (rocm-systems) does nothing at
+ * exit: an open runtime keeps working through every atexit handler and
+ * library destructor (HIP's calls hsa_shut_down from its own, inside
+ * _dl_fini) and is left to the process's end, its threads running.  ROCr
+ * 5.2.3 had a static RuntimeCleanup object whose destructor, registered as
+ * the library loaded, marked it unloaded (hsa_init then answered
+ * OUT_OF_RESOURCES, hsa_shut_down SUCCESS doing nothing) without freeing an
+ * open runtime; ROCr dropped it after it broke loading the library again
+ * (ROCR-Runtime issue #275).
+ *
+ * hsalite keeps the runtime working through every destructor, as ROCr
+ * 1.18 does, and then, after the last of them, runs the modules' teardown
+ * as the last hsa_shut_down would (runtime_exit; a fork child's only
+ * forgets the parent's runtime): our ELF destructor runs inside _dl_fini,
+ * and a handler it registers runs once _dl_fini has finalized every
+ * library.  So the service threads are joined before kfdemu's shim plays
+ * exit_group (its handler, registered from its own destructor, which is
+ * finalized before us, runs after ours) and the process ends with nothing
+ * of ours allocated or open.  The library is linked -z nodelete, so dlclose
+ * never unmaps code a thread or that handler runs, and the destructor runs
+ * at exit only.  A thread of the program still writing packets after every
+ * destructor races the teardown, as it would race the last hsa_shut_down.
  */
 #include <errno.h>
 #include <limits.h>
@@ -221,4 +244,38 @@ hsa_status_t hsa_shut_down(void)
 	}
 	pthread_mutex_unlock(&hl_runtime_lock);
 	return status;
+}
+
+/* glibc; not declared by any header */
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+
+/* The exit teardown (see the top of this file), after every destructor. */
+static void runtime_exit(void *unused)
+{
+	(void)unused;
+	pthread_mutex_lock(&hl_runtime_lock);
+	if (hl_load_relaxed(&hl_forked))
+		runtime_abandon_if_forked();
+	struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+	if (rt) {
+		hl_info("runtime", "exit: %d hsa_init reference(s) outstanding: tearing the "
+			"runtime down", hl_refcount);
+		/* Pairs with the acquire in hl_runtime_get, as in hsa_shut_down. */
+		hl_store_release(&hl_rt, NULL);
+		hl_refcount = 0;
+		runtime_destroy(rt);
+	}
+	pthread_mutex_unlock(&hl_runtime_lock);
+}
+
+/* glibc finalizes the library, inside _dl_fini: only at exit (-z
+ * nodelete).  The teardown goes after every other destructor. */
+__attribute__((destructor)) static void runtime_fini(void)
+{
+	/* Registered during exit, with no DSO handle: glibc runs it after
+	 * the handler now running (_dl_fini), so after every destructor. */
+	if (__cxa_atexit(runtime_exit, NULL, NULL) != 0) {
+		hl_warn("runtime", "exit: __cxa_atexit failed: tearing the runtime down now");
+		runtime_exit(NULL);
+	}
 }

@@ -166,6 +166,7 @@ struct hl_agent {
 };
 
 struct hl_alloc;
+struct hl_copy_state;
 struct hl_userptr;
 struct hl_ipc_import;
 
@@ -214,6 +215,11 @@ struct hl_runtime {
 	 * extension; written while the modules attach (hsa_init, before rt is
 	 * published), read-only afterwards. */
 	const struct hl_extension *extensions[HL_EXTENSIONS_MAX];
+	/* The modules' own per-runtime state, each made by the module's
+	 * attach and freed by its teardown (or forget, in a fork child), so
+	 * a new runtime starts afresh and nothing of the parent's outlives
+	 * its runtime; opaque here (the runtime is below them). */
+	struct hl_copy_state *copy;    /* src/copy/blit.c */
 };
 
 /* ---- the module table (src/modules.c) ---- */
@@ -294,6 +300,38 @@ static inline hsa_agent_t hl_agent_handle(const struct hl_agent *a)
 }
 
 
+
+/* ---- info.c: table-driven get_info (agent_info.c, isa.c, cache.c,
+ * src/memory/pool.c) ---- */
+
+/* One attribute of a get_info call.  get writes the answer into out (a
+ * zeroed scratch of HL_INFO_MAX bytes) from obj and returns a status; on
+ * success the first size bytes of out reach the caller's value.  size 0:
+ * an answer of its own length (a name), which get writes to value itself. */
+#define HL_INFO_MAX 64
+struct hl_info_attr {
+	uint32_t attribute;
+	uint32_t size;
+	hsa_status_t (*get)(const void *obj, void *out);
+};
+#define HL_INFO_COUNT(t) (sizeof(t) / sizeof((t)[0]))
+/* A getter whose answer is one expression of q (the object, an otype *)
+ * of the given type: the tables' many one-line answers.  The answer is
+ * copied whole, so its size in the table is sizeof(type). */
+#define HL_INFO_GETTER(fn, otype, type, expr)                     \
+	static hsa_status_t fn(const void *o_, void *out)         \
+	{                                                         \
+		const otype *q = o_;                              \
+		(void)q;                                          \
+		const type v_ = (expr);                           \
+		memcpy(out, &v_, sizeof(v_));                     \
+		return HSA_STATUS_SUCCESS;                        \
+	}
+
+/* Answers attribute from table t (n rows) for obj.  *found is false, and
+ * the status INVALID_ARGUMENT, when no row names the attribute. */
+hsa_status_t hl_info_answer(const struct hl_info_attr *t, size_t n, uint32_t attribute,
+			    const void *obj, void *value, bool *found);
 
 /* ---- error.c: the one place causes become statuses ---- */
 hsa_status_t hl_status_from_errno(int err);

@@ -3,7 +3,9 @@
  * with SDMA on, its SDMA queues, records on the agent) exist at the fork.
  * The child's first copy call finds no runtime (NOT_INITIALIZED); after its
  * own hsa_init it copies with engines of its own, and the parent's engines
- * keep working.  Label emu; kfdemu's engines run threads in this process,
+ * keep working.  Async-copy profiling the parent switched on is off in the
+ * child's runtime (the switch lives in the runtime, rt->copy, as in ROCr's
+ * Runtime object), so the child's copy is not profiled.  Label emu; kfdemu's engines run threads in this process,
  * so this is a threaded fork: plain builds only (see test/queue's fork
  * tests).
  */
@@ -121,11 +123,62 @@ START_TEST(child_copies_with_its_own_engines_and_parent_keeps_its)
 }
 END_TEST
 
+/* The child's view of profiling: its async copy is not profiled. */
+static int child_profiling(void)
+{
+	if (hsa_init() != HSA_STATUS_SUCCESS)
+		return 1;
+	if (!find_all())
+		return 2;
+	void *src = NULL, *dev = NULL;
+	hsa_signal_t done;
+	if (hsa_amd_memory_pool_allocate(sys_pool, 4096, 0, &src) ||
+	    hsa_amd_memory_pool_allocate(vram, 4096, 0, &dev) ||
+	    hsa_signal_create(1, 0, NULL, &done))
+		return 3;
+	hsa_agent_t both[2] = { cpu, gpu };
+	if (hsa_amd_agents_allow_access(2, both, NULL, src))
+		return 4;
+	if (hsa_amd_memory_async_copy(dev, gpu, src, gpu, 4096, 0, NULL, done))
+		return 5;
+	if (hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+				      HSA_WAIT_STATE_BLOCKED) != 0)
+		return 6;
+	hsa_amd_profiling_async_copy_time_t t;
+	if (hsa_amd_profiling_get_async_copy_time(done, &t) != HSA_STATUS_ERROR)
+		return 7; /* profiled: the parent's switch came along */
+	hsa_signal_destroy(done);
+	hsa_amd_memory_pool_free(dev);
+	hsa_amd_memory_pool_free(src);
+	return hsa_shut_down() == HSA_STATUS_SUCCESS ? 0 : 8;
+}
+
+START_TEST(child_runtime_starts_with_copy_profiling_off)
+{
+	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
+	ck_assert(find_all());
+	ck_assert_int_eq(hsa_amd_profiling_async_copy_enable(true), HSA_STATUS_SUCCESS);
+	fflush(NULL);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(child_profiling());
+	int status = 0;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "child failed at step %d (status %#x; 7: its copy was profiled)",
+		      WEXITSTATUS(status), status);
+	ck_assert_int_eq(hsa_amd_profiling_async_copy_enable(false), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("copy_fork");
 	TCase *tc = tcase_create("fork");
 	tcase_add_test(tc, child_copies_with_its_own_engines_and_parent_keeps_its);
+	tcase_add_test(tc, child_runtime_starts_with_copy_profiling_off);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -159,6 +159,51 @@ START_TEST(fork_child_does_not_use_the_parent_runtime)
 }
 END_TEST
 
+/* The child's checks on the parent's executable: after its own hsa_init
+ * the handle is not one of the child's runtime (the loader forgets the
+ * parent's registry with the parent's runtime). */
+static int fork_child_executable_checks(hsa_executable_t parent_exe)
+{
+	hsa_executable_state_t state;
+	if (hsa_init() != HSA_STATUS_SUCCESS)
+		return 1;
+	if (hsa_executable_get_info(parent_exe, HSA_EXECUTABLE_INFO_STATE, &state) !=
+	    HSA_STATUS_ERROR_INVALID_EXECUTABLE)
+		return 2;
+	if (hsa_executable_destroy(parent_exe) != HSA_STATUS_ERROR_INVALID_EXECUTABLE)
+		return 3;
+	hsa_executable_t mine;
+	if (hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+				      NULL, &mine) != HSA_STATUS_SUCCESS ||
+	    hsa_executable_destroy(mine) != HSA_STATUS_SUCCESS)
+		return 4;
+	return hsa_shut_down() == HSA_STATUS_SUCCESS ? 0 : 5;
+}
+
+START_TEST(fork_child_does_not_find_the_parent_executables)
+{
+	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+	hsa_executable_t exe;
+	ck_status(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					    NULL, &exe),
+		  HSA_STATUS_SUCCESS);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(fork_child_executable_checks(exe));
+	int wstatus = 0;
+	ck_assert_int_eq(waitpid(pid, &wstatus, 0), pid);
+	ck_assert_msg(WIFEXITED(wstatus) && WEXITSTATUS(wstatus) == 0,
+		      "child failed at step %d (2, 3: the parent's executable was found)",
+		      WEXITSTATUS(wstatus));
+	hsa_executable_state_t state;
+	ck_status(hsa_executable_get_info(exe, HSA_EXECUTABLE_INFO_STATE, &state),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_executable_destroy(exe), HSA_STATUS_SUCCESS);
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *init_suite(void)
 {
 	Suite *s = suite_create("runtime_init");
@@ -170,6 +215,7 @@ static Suite *init_suite(void)
 	tcase_add_test(tc, concurrent_init_and_shut_down_balance);
 	tcase_add_test(tc, init_creates_no_thread);
 	tcase_add_test(tc, fork_child_does_not_use_the_parent_runtime);
+	tcase_add_test(tc, fork_child_does_not_find_the_parent_executables);
 	suite_add_tcase(s, tc);
 	return s;
 }
