@@ -326,6 +326,17 @@ static inline void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint
 	for (unsigned l = 0; l < ISA_LANES; l++)
 		buf[l] = v;
 }
+/* EXEC as 64 lane masks (~0: active), for branch-free lane loops; two
+ * 32-lane halves so the shifts vectorise. */
+static inline void isa_lane_masks(uint64_t exec, uint32_t *on)
+{
+	uint32_t lo = (uint32_t)exec, hi = (uint32_t)(exec >> 32);
+
+	for (unsigned l = 0; l < 32; l++)
+		on[l] = 0u - ((lo >> l) & 1);
+	for (unsigned l = 0; l < 32; l++)
+		on[32 + l] = 0u - ((hi >> l) & 1);
+}
 /* Writes under EXEC (val may be the destination row itself, never a
  * partial overlap: rows and temporaries are whole 64-lane arrays). */
 static inline void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
