@@ -408,8 +408,23 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		hi = y > hi ? y : hi;
 		seq |= va[l] ^ (va[0] + (uint64_t)l * m->bytes);
 	}
-	h = hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096 ?
-		isa_mem_span(w, lo, hi - lo + m->bytes, access) : NULL;
+	h = NULL;
+	if (hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096) {
+		/* the pages the lanes touch (all of them when consecutive) */
+		uint32_t touched = ~0u;
+		if (!full || seq) {
+			uint64_t p0 = lo >> 12;
+			touched = 0;
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				/* an inactive lane counts as the first one (its
+				 * address may be anywhere) */
+				uint64_t a = (full || (exec >> l & 1)) ? va[l] : lo;
+				touched |= (1u << ((a >> 12) - p0)) |
+					   (1u << (((a + m->bytes - 1) >> 12) - p0));
+			}
+		}
+		h = isa_mem_span(w, lo, hi - lo + m->bytes, touched, access);
+	}
 	if (h) {
 		if (full && !seq && nd == 1) {
 			uint32_t *row = isa_vrow(w, m->kind == MK_STORE ? in->data_reg : in->dst);
@@ -671,8 +686,7 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 	/* branch-free lane loops (vectorised): the byte offset, whether it
 	 * wrapped past 32 bits or is misaligned (then the general path),
 	 * and the lowest and highest dword index of the active lanes */
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		on[l] = full ? ~0u : 0u - (uint32_t)(exec >> l & 1);
+	isa_lane_masks(exec, on);
 	for (unsigned l = 0; l < ISA_LANES; l++) {
 		uint32_t v = offen ? va[l] : 0, o = v + imm;
 		mis |= ((uint32_t)(o < v) | (o & 3)) & on[l];
@@ -689,29 +703,53 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 	rhi = ((uint64_t)hi + m->dwords) * 256 + soffset;
 	if (rhi > r->num_records)
 		return false;
-	h = isa_mem_span(w, r->base + rlo, rhi - rlo,
-			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	{
+		/* the pages the lanes touch: lane l's dwords are bytes
+		 * [(off - lo) * 256 + l * 4, + (dwords - 1) * 256 + 4) from
+		 * base + rlo, at most two pages */
+		uint32_t pofs = (uint32_t)((r->base + rlo) & 4095), touched = 0;
+		if (pofs + (rhi - rlo) > ISA_SPAN_PAGES * 4096u)
+			return false;
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			/* an inactive lane counts as lane 0 at the lowest offset */
+			uint32_t b0 = pofs + ((off[l] - lo) * 256 + l * 4) * (on[l] & 1);
+			touched |= (1u << (b0 >> 12)) |
+				   (1u << ((b0 + (m->dwords - 1) * 256 + 3) >> 12));
+		}
+		h = isa_mem_span(w, r->base + rlo, rhi - rlo, touched,
+				 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	}
 	if (!h)
 		return false;
-	for (unsigned d = 0; d < m->dwords; d++) {
-		uint32_t *row = isa_vrow(w, in->data_reg + d);
-		if (!offen && full) {
-			uint8_t *p = h + ((uint64_t)off[0] + d - lo) * 256;
-			if (m->kind == MK_STORE)
-				memcpy(p, row, 256);
-			else
-				memcpy(row, p, 256);
-			continue;
-		}
-		for (unsigned l = 0; l < ISA_LANES; l++) {
-			uint8_t *p;
-			if (!full && !(exec >> l & 1))
-				continue;
-			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
-			if (m->kind == MK_STORE)
-				memcpy(p, &row[l], 4);
-			else
-				memcpy(&row[l], p, 4);
+	{
+		bool store = m->kind == MK_STORE;
+		unsigned ndw = m->dwords;
+		uint32_t *rows = isa_vrow(w, in->data_reg);
+		/* lane l's dword d: byte (off[l] - lo + d) * 256 + l * 4 of h */
+		uint64_t rel[ISA_LANES];
+		for (unsigned l = 0; l < ISA_LANES; l++)
+			rel[l] = ((uint64_t)(off[l] - lo) * 256 + l * 4u) & (0ull - (on[l] & 1));
+		for (unsigned d = 0; d < ndw; d++) {
+			uint32_t *row = rows + d * ISA_LANES;
+			uint8_t *hd = h + (uint64_t)d * 256;
+			if (!offen && full) {
+				if (store)
+					memcpy(hd + rel[0], row, 256);
+				else
+					memcpy(row, hd + rel[0], 256);
+			} else if (store) {
+				for (unsigned l = 0; l < ISA_LANES; l++)
+					if (on[l])
+						memcpy(hd + rel[l], &row[l], 4);
+			} else {
+				/* inactive lanes read byte 0 of the span (mapped)
+				 * and keep their register */
+				for (unsigned l = 0; l < ISA_LANES; l++) {
+					uint32_t x;
+					memcpy(&x, hd + rel[l], 4);
+					row[l] = (x & on[l]) | (row[l] & ~on[l]);
+				}
+			}
 		}
 	}
 	return true;
