@@ -196,6 +196,41 @@ static int exec_ds_wrxchg2(struct isa_wave *w, const struct isa_inst *in)
 #define DS_TWO 64
 #define DS_ST64 128
 
+/* Loads of nd dwords per lane from LDS offsets a[] (all in range) into
+ * rows v[0..nd-1].  Each group of 16 lanes that reads consecutive
+ * elements (a tile's row) is a block copy and one that reads a single
+ * element (a value shared by a row of work-items) a broadcast; other
+ * groups are gathered lane by lane.  The same values either way. */
+static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
+		const uint32_t *a, unsigned nd, uint32_t (*v)[ISA_LANES])
+{
+	unsigned n = 4 * nd;
+
+	for (unsigned g = 0; g < ISA_LANES; g += 16) {
+		uint32_t base = a[g], seq = 0, same = 0;
+		for (unsigned j = 0; j < 16; j++) {
+			seq |= a[g + j] ^ (base + j * n);
+			same |= a[g + j] ^ base;
+		}
+		if (!seq) {
+			for (unsigned i = 0; i < nd; i++)
+				for (unsigned j = 0; j < 16; j++)
+					memcpy(&v[i][g + j], lds + base + j * n + 4 * i, 4);
+		} else if (!same) {
+			for (unsigned i = 0; i < nd; i++) {
+				uint32_t x;
+				memcpy(&x, lds + base + 4 * i, 4);
+				for (unsigned j = 0; j < 16; j++)
+					v[i][g + j] = x;
+			}
+		} else {
+			for (unsigned i = 0; i < nd; i++)
+				for (unsigned j = 0; j < 16; j++)
+					memcpy(&v[i][g + j], lds + a[g + j] + 4 * i, 4);
+		}
+	}
+}
+
 /* The common cases, with constant-size copies: ds_read/write_b32/b64
  * (two = 0) and ds_read2/write2(st64)_b32/b64 (two = 1); nd is 1 or 2
  * dwords per element. */
@@ -210,34 +245,55 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 	uint64_t off0 = two ? (uint64_t)((uint32_t)in->offset & 0xff) * scale : (uint32_t)in->offset;
 	uint64_t off1 = (uint64_t)in->offset1 * scale;
 
-	if (exec == ~0ull) {
-		/* A full wave whose every access is in range: no per-lane
-		 * checks, and loads as one vectorisable loop per row.  The
-		 * addresses are read before any destination row is written. */
-		uint32_t a[2][ISA_LANES], top = 0;
+	if (__builtin_popcountll(exec) >= 16) {
+		/* Every active lane's access in range (the usual case): no
+		 * per-lane checks, and loads as vectorisable loops per row
+		 * (inactive lanes read LDS offset 0, in range too, and are not
+		 * written back).  The addresses are read before any destination
+		 * row is written.  A few active lanes (a reduction's last
+		 * steps) are cheaper one by one, below. */
+		uint32_t a[2][ISA_LANES], on[ISA_LANES], top = 0;
+		bool full = exec == ~0ull;
+		isa_lane_masks(exec, on);
 		for (unsigned k = 0; k < (two ? 2u : 1u); k++)
 			for (unsigned l = 0; l < ISA_LANES; l++) {
-				a[k][l] = (uint32_t)(addr[l] + (k ? off1 : off0));
+				a[k][l] = (uint32_t)(addr[l] + (k ? off1 : off0)) & on[l];
 				top = a[k][l] > top ? a[k][l] : top;
 			}
 		if ((uint64_t)top + n <= size) {
 			if (write) {
+				const uint32_t *d0 = isa_vrow(w, in->data_reg);
+				const uint32_t *d1 = isa_vrow(w, two ? in->saddr : in->data_reg);
+				uint32_t seq = 0;
+				if (!two && nd == 1 && full) {
+					for (unsigned l = 0; l < ISA_LANES; l++)
+						seq |= a[0][l] ^ (a[0][0] + 4 * l);
+					if (!seq) { /* consecutive dwords: one block */
+						memcpy(lds + a[0][0], d0, 256);
+						return ISA_STEP_NEXT;
+					}
+				}
 				/* lane by lane, in the order the general loop stores */
-				for (unsigned l = 0; l < ISA_LANES; l++)
-					for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+				for (unsigned l = 0; l < ISA_LANES; l++) {
+					if (!on[l])
+						continue;
+					for (unsigned i = 0; i < nd; i++)
+						memcpy(lds + a[0][l] + 4 * i, &d0[i * ISA_LANES + l], 4);
+					if (two)
 						for (unsigned i = 0; i < nd; i++)
-							memcpy(lds + a[k][l] + 4 * i,
-							       &isa_vrow(w, (k ? in->saddr : in->data_reg) + i)[l], 4);
+							memcpy(lds + a[1][l] + 4 * i,
+							       &d1[i * ISA_LANES + l], 4);
+				}
 			} else {
 				uint32_t v[2][2][ISA_LANES];
 				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
-					for (unsigned i = 0; i < nd; i++)
-						for (unsigned l = 0; l < ISA_LANES; l++)
-							memcpy(&v[k][i][l], lds + a[k][l] + 4 * i, 4);
+					ds_gather(lds, a[k], nd, v[k]);
 				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
-					for (unsigned i = 0; i < nd; i++)
-						memcpy(isa_vrow(w, in->dst + k * nd + i), v[k][i],
-						       sizeof(v[k][i]));
+					for (unsigned i = 0; i < nd; i++) {
+						uint32_t *d = isa_vrow(w, in->dst + k * nd + i);
+						for (unsigned l = 0; l < ISA_LANES; l++)
+							d[l] = (v[k][i][l] & on[l]) | (d[l] & ~on[l]);
+					}
 			}
 			return ISA_STEP_NEXT;
 		}

@@ -408,8 +408,23 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		hi = y > hi ? y : hi;
 		seq |= va[l] ^ (va[0] + (uint64_t)l * m->bytes);
 	}
-	h = hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096 ?
-		isa_mem_span(w, lo, hi - lo + m->bytes, access) : NULL;
+	h = NULL;
+	if (hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096) {
+		/* the pages the lanes touch (all of them when consecutive) */
+		uint32_t touched = ~0u;
+		if (!full || seq) {
+			uint64_t p0 = lo >> 12;
+			touched = 0;
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				/* an inactive lane counts as the first one (its
+				 * address may be anywhere) */
+				uint64_t a = (full || (exec >> l & 1)) ? va[l] : lo;
+				touched |= (1u << ((a >> 12) - p0)) |
+					   (1u << (((a + m->bytes - 1) >> 12) - p0));
+			}
+		}
+		h = isa_mem_span(w, lo, hi - lo + m->bytes, touched, access);
+	}
 	if (h) {
 		if (full && !seq && nd == 1) {
 			uint32_t *row = isa_vrow(w, m->kind == MK_STORE ? in->data_reg : in->dst);
@@ -486,6 +501,77 @@ slow:
 	return ISA_STEP_NEXT;
 }
 
+/* SCRATCH dword loads and stores through one host span, as
+ * mubuf_private_span does for the private-segment SRD: lane l's private
+ * dword d at pbase + (off / 4 + d) * 256 + l * 4, every active lane's
+ * access aligned and inside the wave's private size (else false, having
+ * done nothing: the caller goes lane by lane and faults there). */
+ISA_HOT static bool scratch_span(struct isa_wave *w, const struct isa_inst *in,
+				 const struct mem_op *m, uint32_t soff, uint64_t pbase, uint64_t exec)
+{
+	uint32_t off[ISA_LANES], on[ISA_LANES];
+	uint32_t lo = UINT32_MAX, hi = 0, bad = 0, imm = (uint32_t)in->offset + soff;
+	uint32_t limit = w->scratch_bytes / ISA_LANES;
+	const uint32_t *va = isa_vrow(w, in->addr_reg);
+	bool vaddr = in->flags & FL_VADDR, full = exec == ~0ull;
+	uint64_t rlo, rhi;
+	uint32_t pofs, touched = 0;
+	uint8_t *h;
+
+	if (!exec)
+		return true;
+	isa_lane_masks(exec, on);
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t o = (vaddr ? va[l] : 0) + imm; /* 32-bit, as the lane path */
+		bad |= ((o & 3) | (uint32_t)((uint64_t)o + m->bytes > limit)) & on[l];
+		off[l] = o >> 2;
+	}
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t a = off[l] | ~on[l], b = off[l] & on[l];
+		lo = a < lo ? a : lo;
+		hi = b > hi ? b : hi;
+	}
+	if (bad)
+		return false;
+	rlo = (uint64_t)lo * 256;
+	rhi = ((uint64_t)hi + m->dwords) * 256;
+	pofs = (uint32_t)((pbase + rlo) & 4095);
+	if (pofs + (rhi - rlo) > ISA_SPAN_PAGES * 4096u)
+		return false;
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		/* an inactive lane counts as lane 0 at the lowest offset */
+		uint32_t b0 = pofs + ((off[l] - lo) * 256 + l * 4) * (on[l] & 1);
+		touched |= (1u << (b0 >> 12)) | (1u << ((b0 + (m->dwords - 1) * 256 + 3) >> 12));
+	}
+	h = isa_mem_span(w, pbase + rlo, rhi - rlo, touched,
+			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	if (!h)
+		return false;
+	/* per lane, not vectorised (see mubuf_private_span) */
+	for (unsigned d = 0; d < m->dwords; d++) {
+		uint32_t *row = isa_vrow(w, (m->kind == MK_STORE ? in->data_reg : in->dst) + d);
+		if (!vaddr && full) {
+			uint8_t *p = h + ((uint64_t)off[0] + d - lo) * 256;
+			if (m->kind == MK_STORE)
+				memcpy(p, row, 256);
+			else
+				memcpy(row, p, 256);
+			continue;
+		}
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			uint8_t *p;
+			if (!full && !on[l])
+				continue;
+			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
+			if (m->kind == MK_STORE)
+				memcpy(p, &row[l], 4);
+			else
+				memcpy(&row[l], p, 4);
+		}
+	}
+	return true;
+}
+
 static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -503,6 +589,9 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 		return exec_global_dwords(w, in, &m);
 	if (in->flags & FL_SADDR)
 		sbase = enc == ISA_ENC_SCRATCH ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
+	if (enc == ISA_ENC_SCRATCH && (m.kind == MK_LOAD || m.kind == MK_STORE) && m.bytes >= 4 &&
+	    scratch_span(w, in, &m, (uint32_t)sbase, pbase, exec))
+		return ISA_STEP_NEXT;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
 		uint32_t data[4] = { 0, 0, 0, 0 }, cmp[2] = { 0, 0 };
@@ -671,8 +760,7 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 	/* branch-free lane loops (vectorised): the byte offset, whether it
 	 * wrapped past 32 bits or is misaligned (then the general path),
 	 * and the lowest and highest dword index of the active lanes */
-	for (unsigned l = 0; l < ISA_LANES; l++)
-		on[l] = full ? ~0u : 0u - (uint32_t)(exec >> l & 1);
+	isa_lane_masks(exec, on);
 	for (unsigned l = 0; l < ISA_LANES; l++) {
 		uint32_t v = offen ? va[l] : 0, o = v + imm;
 		mis |= ((uint32_t)(o < v) | (o & 3)) & on[l];
@@ -689,10 +777,26 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 	rhi = ((uint64_t)hi + m->dwords) * 256 + soffset;
 	if (rhi > r->num_records)
 		return false;
-	h = isa_mem_span(w, r->base + rlo, rhi - rlo,
-			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	{
+		/* the pages the lanes touch: lane l's dwords are bytes
+		 * [(off - lo) * 256 + l * 4, + (dwords - 1) * 256 + 4) from
+		 * base + rlo, at most two pages */
+		uint32_t pofs = (uint32_t)((r->base + rlo) & 4095), touched = 0;
+		if (pofs + (rhi - rlo) > ISA_SPAN_PAGES * 4096u)
+			return false;
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			/* an inactive lane counts as lane 0 at the lowest offset */
+			uint32_t b0 = pofs + ((off[l] - lo) * 256 + l * 4) * (on[l] & 1);
+			touched |= (1u << (b0 >> 12)) |
+				   (1u << ((b0 + (m->dwords - 1) * 256 + 3) >> 12));
+		}
+		h = isa_mem_span(w, r->base + rlo, rhi - rlo, touched,
+				 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	}
 	if (!h)
 		return false;
+	/* per lane, not vectorised: an emulated AVX2 gather is slower than
+	 * these plain loads and stores */
 	for (unsigned d = 0; d < m->dwords; d++) {
 		uint32_t *row = isa_vrow(w, in->data_reg + d);
 		if (!offen && full) {
@@ -705,7 +809,7 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 		}
 		for (unsigned l = 0; l < ISA_LANES; l++) {
 			uint8_t *p;
-			if (!full && !(exec >> l & 1))
+			if (!full && !on[l])
 				continue;
 			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
 			if (m->kind == MK_STORE)

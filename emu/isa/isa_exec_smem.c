@@ -53,6 +53,7 @@ static int exec_smem(struct isa_wave *w, const struct isa_inst *in)
 	uint32_t data[16];
 	uint64_t limit = UINT64_MAX;
 	uint64_t va;
+	const uint8_t *h;
 
 	if (in->flags & SMEM_BUFFER) {
 		base = gfx9_v_base(&w->s[base_reg]);     /* a V# */
@@ -82,6 +83,10 @@ static int exec_smem(struct isa_wave *w, const struct isa_inst *in)
 			    isa_mem_read(w, in, va + 4 * i, &data[i], 4))
 				return ISA_STEP_ERROR;
 		}
+	} else if ((va & 4095) + n * 4 <= 4096 &&
+		   (h = isa_mem_probe(w, va & ~4095ull, KEMU_ISA_ACCESS_READ)) != NULL) {
+		/* the usual case: inside one page the wave already knows */
+		memcpy(data, h + (va & 4095), n * 4);
 	} else if (isa_mem_read(w, in, va, data, n * 4)) {
 		return ISA_STEP_ERROR;
 	}

@@ -751,10 +751,16 @@ ISA_HOT int isa_exec_vf64(struct isa_wave *w, const struct isa_inst *in)
 	}
 #undef F
 #undef U
-	L {
-		if (r[l] == 0xfff8000000000000ull && a[l] != r[l] &&
-		    (bi || !in->src[1].kind || b[l] != r[l]) && (!in->src[2].kind || c[l] != r[l]))
-			r[l] = 0x7ff8000000000000ull;
+	{
+		/* an absent operand compares as SRC0 (already required to
+		 * differ), so the loop has no branches and vectorises */
+		const uint64_t *bp = (bi || !in->src[1].kind) ? a : b;
+		const uint64_t *cp = !in->src[2].kind ? a : c;
+		L {
+			uint64_t x = r[l];
+			bool gen = x == 0xfff8000000000000ull && a[l] != x && bp[l] != x && cp[l] != x;
+			r[l] = gen ? 0x7ff8000000000000ull : x;
+		}
 	}
 	if (!(dn & 2)) {
 		L r[l] = flush64(r[l]);

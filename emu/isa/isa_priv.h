@@ -326,6 +326,17 @@ static inline void isa_vsrc64(struct isa_wave *w, const struct isa_opnd *o, uint
 	for (unsigned l = 0; l < ISA_LANES; l++)
 		buf[l] = v;
 }
+/* EXEC as 64 lane masks (~0: active), for branch-free lane loops; two
+ * 32-lane halves so the shifts vectorise. */
+static inline void isa_lane_masks(uint64_t exec, uint32_t *on)
+{
+	uint32_t lo = (uint32_t)exec, hi = (uint32_t)(exec >> 32);
+
+	for (unsigned l = 0; l < 32; l++)
+		on[l] = 0u - ((lo >> l) & 1);
+	for (unsigned l = 0; l < 32; l++)
+		on[32 + l] = 0u - ((hi >> l) & 1);
+}
 /* Writes under EXEC (val may be the destination row itself, never a
  * partial overlap: rows and temporaries are whole 64-lane arrays). */
 static inline void isa_vdst32(struct isa_wave *w, unsigned row, const uint32_t *val)
@@ -383,13 +394,18 @@ static inline void *isa_mem_probe(struct isa_wave *w, uint64_t page, unsigned ac
 		return e->host;
 	return isa_tlb_fill(w, page, access);
 }
-/* Host pointer for [va, va + len) when every page of it is fully mapped
- * with the access and the pages are contiguous on the host (one buffer
- * object, as kfdemu's and the tests' memory is); NULL otherwise, with no
- * fault recorded (the caller then goes lane by lane, which reports the
- * first bad address).  At most ISA_SPAN_PAGES pages. */
+/* Host pointer for [va, va + len) when every page of it that the lanes
+ * touch (bit i of touched: the i-th page from va's) is fully mapped with
+ * the access and lies where the first page's host pointer says (one
+ * buffer object, as kfdemu's and the tests' memory is); NULL otherwise
+ * (the caller then goes lane by lane, which reports the first bad
+ * address).  Only touched pages are translated, so a span never makes
+ * the address space see an access no lane makes (a fault record, an HDP
+ * check); pages between them are never dereferenced.  At most
+ * ISA_SPAN_PAGES pages; the first is always touched. */
 #define ISA_SPAN_PAGES 16u
-uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned access);
+uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, uint32_t touched,
+		      unsigned access);
 /* Copies that may straddle pages; return 0 or -1 (fault filled). */
 int isa_mem_read(struct isa_wave *w, const struct isa_inst *in, uint64_t va,
 		 void *dst, uint32_t len);

@@ -228,10 +228,12 @@ uint8_t *isa_tlb_fill(struct isa_wave *w, uint64_t page, unsigned access)
 	return h;
 }
 
-uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned access)
+uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, uint32_t touched,
+		      unsigned access)
 {
 	uint64_t first = va & ~4095ull, last;
 	uint8_t *h0;
+	unsigned i = 1;
 
 	if (!len || va + len < va)
 		return NULL;
@@ -241,8 +243,9 @@ uint8_t *isa_mem_span(struct isa_wave *w, uint64_t va, uint64_t len, unsigned ac
 	h0 = isa_mem_probe(w, first, access);
 	if (!h0)
 		return NULL;
-	for (uint64_t pg = first + 4096; pg && pg <= last; pg += 4096)
-		if ((uint8_t *)isa_mem_probe(w, pg, access) != h0 + (pg - first))
+	for (uint64_t pg = first + 4096; pg && pg <= last; pg += 4096, i++)
+		if ((touched >> i & 1) &&
+		    (uint8_t *)isa_mem_probe(w, pg, access) != h0 + (pg - first))
 			return NULL;
 	return h0 + (va - first);
 }
