@@ -122,6 +122,8 @@ static int by_order(const void *a, const void *b)
 void hl_tools_opened(struct hl_runtime *rt)
 {
 	(void)rt;
+	/* hsalite's own defaults first (intercept queues' wrappers) */
+	hl_tools_table_reset();
 	if (hl_tools_register() && !v1_tools_allowed())
 		return;
 
@@ -212,6 +214,8 @@ void hl_tools_closing(struct hl_runtime *rt)
 	}
 	/* a tool that did not restore its entries leaves none behind */
 	hl_tools_table_reset();
+	hl_tools_intercept_teardown();
+	hl_tools_runtime_queue_notifier_clear();
 	for (int i = n_loaded; i-- > 0;) {
 		dlclose(loaded[i].handle);
 		free(loaded[i].name);

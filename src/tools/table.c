@@ -98,6 +98,7 @@ void hl_tools_table_reset(void)
 	hl_tools_finalizer = hl_api_defaults_finalizer;
 	hl_tools_image = hl_api_defaults_image;
 	hl_tools_pc_sampling = hl_api_defaults_pc_sampling;
+	hl_tools_intercept_defaults(&hl_tools_core, &hl_tools_amd_ext);
 	hl_tools_events.hsa_amd_tool_scratch_event_alloc_start_fn = tool_event_ignored;
 	hl_tools_events.hsa_amd_tool_scratch_event_alloc_end_fn = tool_event_ignored;
 	hl_tools_events.hsa_amd_tool_scratch_event_free_start_fn = tool_event_ignored;

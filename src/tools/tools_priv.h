@@ -18,6 +18,16 @@ extern HsaApiTable hl_tools_table;
  * the state before any tool, and after the last OnUnload. */
 void hl_tools_table_reset(void);
 
+/* intercept.c: points the table's queue calls (destroy, inactivate, CU
+ * mask, priority, profiling, queue info) at wrappers that send an intercept
+ * queue's to its hardware queue; and destroys the intercept queues left at
+ * the last hsa_shut_down. */
+void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd);
+void hl_tools_intercept_teardown(void);
+/* Forgets the hsa_amd_runtime_queue_create_register notifier (the last
+ * hsa_shut_down: the next runtime starts with none). */
+void hl_tools_runtime_queue_notifier_clear(void);
+
 /* The names HSA_TOOLS_LIB lists, ROCr's parse: a space separates names,
  * double quotes keep spaces in one, a backslash takes the next character
  * as it is.  Returns the count (names[] holds at most max; each a

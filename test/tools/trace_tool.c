@@ -8,6 +8,9 @@
  * by HL_TRACE_OUT (else stderr):
  *
  *   runtime_version <n>
+ *   end OnUnload|exit                 exit: the program never called
+ *                                     hsa_shut_down (the summary is then
+ *                                     written by a destructor)
  *   failed <count> <name>...          what OnLoad was told
  *   table <name> major <m> minor <bytes> step <s>
  *   call <function> <count>           each function called at least once
@@ -16,6 +19,20 @@
  * version: ROCr 5.2.3's (AmdExtTable major 1) or 1.18's (major 2), both in
  * test/abi/abi_api_trace.inc.  HL_TRACE_REFUSE=1 makes OnLoad return false
  * (the runtime must then unload the tool and count it as failed).
+ *
+ * Dispatch timing: every queue the program creates with hsa_queue_create is
+ * made an intercept queue (hsa_amd_queue_intercept_create, profiling on)
+ * whose interceptor gives each kernel dispatch a completion signal of the
+ * tool's and forwards after it a barrier-AND packet that waits for that
+ * signal and then completes the program's own signal; when the tool's
+ * signal completes, hsa_amd_profiling_get_dispatch_time gives the kernel's
+ * start and end.  OnUnload adds
+ *
+ *   dispatches <n> timed <m>
+ *   dispatch <intercept index> kernel_object <hex> ticks <end - start>
+ *
+ * The tool's own calls go straight to the saved entries: they are not
+ * counted.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -45,6 +62,16 @@ static unsigned n_slots;
 static uint64_t runtime_version;
 static char failed_text[4096];
 static char tables_text[4096];
+
+/* The function a slot held before the tool wrapped it, by name (NULL if
+ * the runtime's table has no such entry). */
+static void *original(const char *field)
+{
+	for (unsigned i = 0; i < n_slots; i++)
+		if (!strcmp(slot_name[i], field))
+			return hl_tt_saved[i];
+	return NULL;
+}
 
 static const char *field_at(const char *table, long offset, bool rocr523)
 {
@@ -77,6 +104,142 @@ static void wrap(const char *name, ApiTableVersion *t, bool rocr523)
 		entry[k] = hl_tt_stubs + 16 * n_slots;
 		n_slots++;
 	}
+}
+
+/* ---- dispatch timing through intercept queues ---- */
+
+#define MAX_DISPATCHES 4096
+
+struct dispatch {
+	uint64_t index, kernel_object;
+	hsa_agent_t agent;
+	hsa_signal_t signal; /* the tool's completion signal */
+	uint64_t start, end;
+	_Atomic int timed;
+};
+
+static struct dispatch dispatches[MAX_DISPATCHES];
+static _Atomic unsigned n_dispatches;
+
+static struct {
+	HSA_API_TRACE_TYPE(hsa_queue_create) *queue_create;
+	HSA_API_TRACE_TYPE(hsa_amd_queue_intercept_create) *intercept_create;
+	HSA_API_TRACE_TYPE(hsa_amd_queue_intercept_register) *intercept_register;
+	HSA_API_TRACE_TYPE(hsa_amd_profiling_set_profiler_enabled) *profiler_enabled;
+	HSA_API_TRACE_TYPE(hsa_amd_profiling_get_dispatch_time) *dispatch_time;
+	HSA_API_TRACE_TYPE(hsa_signal_create) *signal_create;
+	HSA_API_TRACE_TYPE(hsa_signal_destroy) *signal_destroy;
+	HSA_API_TRACE_TYPE(hsa_signal_load_scacquire) *signal_load;
+	HSA_API_TRACE_TYPE(hsa_amd_signal_async_handler) *async_handler;
+} rt;
+
+static void read_time(struct dispatch *d)
+{
+	hsa_amd_profiling_dispatch_time_t t;
+	int expected = 0;
+
+	if (!__atomic_compare_exchange_n(&d->timed, &expected, 2, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		return; /* timed, or being timed */
+	if (rt.dispatch_time(d->agent, d->signal, &t) == HSA_STATUS_SUCCESS) {
+		d->start = t.start;
+		d->end = t.end;
+		__atomic_store_n(&d->timed, 1, __ATOMIC_RELEASE);
+	} else {
+		__atomic_store_n(&d->timed, 3, __ATOMIC_RELEASE);
+	}
+}
+
+static bool dispatch_done(hsa_signal_value_t value, void *arg)
+{
+	(void)value;
+	read_time(arg);
+	return false;
+}
+
+/* The interceptor: one packet at a time (the runtime hands them so). */
+static void interceptor(const void *pkts, uint64_t count, uint64_t index, void *data,
+			hsa_amd_queue_intercept_packet_writer writer)
+{
+	const hsa_agent_t *agent = data;
+	const hsa_kernel_dispatch_packet_t *in = pkts;
+
+	for (uint64_t i = 0; i < count; i++) {
+		uint16_t type = (in[i].header >> HSA_PACKET_HEADER_TYPE) & 0xff;
+		unsigned n = __atomic_load_n(&n_dispatches, __ATOMIC_RELAXED);
+		hsa_signal_t mine;
+		if (type != HSA_PACKET_TYPE_KERNEL_DISPATCH || n >= MAX_DISPATCHES ||
+		    rt.signal_create(1, 0, NULL, &mine) != HSA_STATUS_SUCCESS) {
+			writer(&in[i], 1);
+			continue;
+		}
+		struct dispatch *d = &dispatches[n];
+		d->index = index + i;
+		d->kernel_object = in[i].kernel_object;
+		d->agent = *agent;
+		d->signal = mine;
+		__atomic_store_n(&n_dispatches, n + 1, __ATOMIC_RELEASE);
+
+		struct {
+			hsa_kernel_dispatch_packet_t dispatch;
+			hsa_barrier_and_packet_t barrier;
+		} out;
+		memcpy(&out.dispatch, &in[i], sizeof(out.dispatch));
+		out.dispatch.completion_signal = mine;
+		memset(&out.barrier, 0, sizeof(out.barrier));
+		/* waits for the kernel, then completes the program's signal
+		 * with the kernel's release scope */
+		out.barrier.header =
+			(HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE) |
+			(1 << HSA_PACKET_HEADER_BARRIER) |
+			(in[i].header & (3 << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE));
+		out.barrier.dep_signal[0] = mine;
+		out.barrier.completion_signal = in[i].completion_signal;
+		rt.async_handler(mine, HSA_SIGNAL_CONDITION_EQ, 0, dispatch_done, d);
+		writer(&out, 2);
+	}
+}
+
+static hsa_agent_t queue_agents[64];
+static _Atomic unsigned n_queue_agents;
+
+/* hsa_queue_create's entry: an intercept queue with profiling on, or (the
+ * runtime refusing one) the queue asked for. */
+static hsa_status_t traced_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32_t type,
+					void (*callback)(hsa_status_t, hsa_queue_t *, void *),
+					void *data, uint32_t private_size, uint32_t group_size,
+					hsa_queue_t **queue)
+{
+	unsigned a = __atomic_fetch_add(&n_queue_agents, 1, __ATOMIC_RELAXED);
+	if (a < 64 && rt.intercept_create &&
+	    rt.intercept_create(agent, size, type, callback, data, private_size, group_size,
+				queue) == HSA_STATUS_SUCCESS) {
+		queue_agents[a] = agent;
+		rt.intercept_register(*queue, interceptor, &queue_agents[a]);
+		rt.profiler_enabled(*queue, 1);
+		return HSA_STATUS_SUCCESS;
+	}
+	return rt.queue_create(agent, size, type, callback, data, private_size, group_size, queue);
+}
+
+static void timing_setup(void)
+{
+	rt.queue_create = original("hsa_queue_create_fn");
+	rt.intercept_create = original("hsa_amd_queue_intercept_create_fn");
+	rt.intercept_register = original("hsa_amd_queue_intercept_register_fn");
+	rt.profiler_enabled = original("hsa_amd_profiling_set_profiler_enabled_fn");
+	rt.dispatch_time = original("hsa_amd_profiling_get_dispatch_time_fn");
+	rt.signal_create = original("hsa_signal_create_fn");
+	rt.signal_destroy = original("hsa_signal_destroy_fn");
+	rt.signal_load = original("hsa_signal_load_scacquire_fn");
+	rt.async_handler = original("hsa_amd_signal_async_handler_fn");
+	if (!rt.queue_create || !rt.intercept_create || !rt.intercept_register ||
+	    !rt.profiler_enabled || !rt.dispatch_time || !rt.signal_create ||
+	    !rt.signal_destroy || !rt.signal_load || !rt.async_handler)
+		return;
+	for (unsigned i = 0; i < n_slots; i++)
+		if (!strcmp(slot_name[i], "hsa_queue_create_fn"))
+			hl_tt_saved[i] = (void *)traced_queue_create;
 }
 
 __attribute__((visibility("default"))) bool OnLoad(HsaApiTable *table, uint64_t version,
@@ -121,6 +284,7 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	     offsetof(HsaApiTable, pc_sampling_ext_) < root && table->pc_sampling_ext_ ?
 		     &table->pc_sampling_ext_->version : NULL,
 	     rocr523);
+	timing_setup();
 	return true;
 }
 
@@ -130,7 +294,11 @@ static int by_name(const void *a, const void *b)
 	return strcmp(slot_name[*x], slot_name[*y]);
 }
 
-void OnUnload(void)
+static bool summary_written;
+
+/* The summary; runtime_alive: at OnUnload (the runtime may still be asked
+ * for times and have signals freed), not at process exit. */
+static void write_summary(bool runtime_alive)
 {
 	const char *path = getenv("HL_TRACE_OUT");
 	FILE *out = path ? fopen(path, "w") : stderr;
@@ -140,8 +308,9 @@ void OnUnload(void)
 		perror(path);
 		out = stderr;
 	}
-	fprintf(out, "runtime_version %llu\n%s\n%s", (unsigned long long)runtime_version,
-		failed_text, tables_text);
+	summary_written = true;
+	fprintf(out, "runtime_version %llu\nend %s\n%s\n%s", (unsigned long long)runtime_version,
+		runtime_alive ? "OnUnload" : "exit", failed_text, tables_text);
 	for (unsigned i = 0; i < n_slots; i++)
 		order[i] = i;
 	qsort(order, n_slots, sizeof(order[0]), by_name);
@@ -155,6 +324,41 @@ void OnUnload(void)
 				(unsigned long long)c);
 		}
 	}
+	unsigned nd = __atomic_load_n(&n_dispatches, __ATOMIC_ACQUIRE), timed = 0;
+	for (unsigned i = 0; i < nd; i++) {
+		/* a kernel the program saw complete before the tool's handler
+		 * ran: its signal is 0 already */
+		if (runtime_alive && rt.signal_load(dispatches[i].signal) == 0)
+			read_time(&dispatches[i]);
+		timed += __atomic_load_n(&dispatches[i].timed, __ATOMIC_ACQUIRE) == 1;
+	}
+	fprintf(out, "dispatches %u timed %u\n", nd, timed);
+	for (unsigned i = 0; i < nd; i++) {
+		struct dispatch *d = &dispatches[i];
+		if (__atomic_load_n(&d->timed, __ATOMIC_ACQUIRE) == 1)
+			fprintf(out, "dispatch %llu kernel_object %llx ticks %llu\n",
+				(unsigned long long)d->index, (unsigned long long)d->kernel_object,
+				(unsigned long long)(d->end - d->start));
+		else
+			fprintf(out, "dispatch %llu kernel_object %llx untimed\n",
+				(unsigned long long)d->index, (unsigned long long)d->kernel_object);
+		if (runtime_alive)
+			rt.signal_destroy(d->signal);
+	}
 	if (out != stderr)
 		fclose(out);
+}
+
+void OnUnload(void)
+{
+	write_summary(true);
+}
+
+/* A program that never calls hsa_shut_down (HIP's runtime does not) never
+ * gets OnUnload: the summary is written at exit, from what the handlers
+ * recorded, without calling the runtime. */
+__attribute__((destructor)) static void at_exit(void)
+{
+	if (!summary_written && n_slots)
+		write_summary(false);
 }
