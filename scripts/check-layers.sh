@@ -3,6 +3,7 @@
 #   - no module includes another module's private header (x/x_priv.h);
 #   - no module includes a header of a module above it, in the order
 #     kfd, util < runtime < memory < signal < queue < loader < copy < image
+#     < tools
 #     (src/modules.c, the module table, is the one file that names them all).
 # Prints each offending line and exits 1 when there is one, 0 otherwise.
 # Run from the repository root: scripts/check-layers.sh
@@ -18,6 +19,7 @@ rank() {
 	loader) echo 5 ;;
 	copy) echo 6 ;;
 	image) echo 7 ;;
+	tools) echo 8 ;;
 	*) echo -1 ;;
 	esac
 }

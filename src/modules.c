@@ -8,7 +8,7 @@
  * including, or linking to, anything of a module above it; each module's
  * steps are declared in its public header.
  *
- *   kfd < runtime < memory < signal < queue < loader < copy < image
+ *   kfd < runtime < memory < signal < queue < loader < copy < image < tools
  *
  * The thunk (src/kfd) is listed for its fork_child step only: the runtime
  * opens and closes its KFD process itself, and the thunk learns of a fork
@@ -27,6 +27,7 @@
 #include "queue/queue.h"
 #include "runtime/runtime.h"
 #include "signal/signal.h"
+#include "tools/tools.h"
 
 static const struct hl_module hl_modules[] = {
 	{ .name = "kfd", .fork_child = kfd_fork_child }, /* the thunk: process.c */
@@ -62,6 +63,13 @@ static const struct hl_module hl_modules[] = {
 		.forget = hl_copy_forget,
 	},
 	{ .name = "image", .attach = hl_image_attach },
+	{
+		/* the HSA API table and HSA_TOOLS_LIB: loaded once everything
+		 * below works, unloaded before anything is torn down */
+		.name = "tools",
+		.opened = hl_tools_opened,
+		.closing = hl_tools_closing,
+	},
 };
 
 hsa_status_t hsa_init(void)

@@ -424,6 +424,25 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * thing in hl_queue_teardown, src/copy's from a module above).  It is on
  * hl_queues.unlisted, so a GPU fault or reset on its GPU marks it stopped
  * (errors.c) and its owner replaces it. */
+static struct {
+	pthread_mutex_t lock;
+	hl_queue_notifier_t fn;
+	void *data;
+} notifier = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data)
+{
+	int err = 0;
+
+	pthread_mutex_lock(&notifier.lock);
+	if (fn && notifier.fn)
+		err = -EBUSY;
+	else
+		notifier.fn = fn, notifier.data = data;
+	pthread_mutex_unlock(&notifier.lock);
+	return err;
+}
+
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out)
 {
@@ -443,6 +462,14 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 	(*out)->next = hl_queues.unlisted;
 	hl_queues.unlisted = *out;
 	pthread_mutex_unlock(&hl_queues.lock);
+	/* A tool learns of the runtime's own queues (ROCr's
+	 * InternalQueueCreateNotify, called as its utility queues are made). */
+	pthread_mutex_lock(&notifier.lock);
+	hl_queue_notifier_t fn = notifier.fn;
+	void *data = notifier.data;
+	pthread_mutex_unlock(&notifier.lock);
+	if (fn)
+		fn(&(*out)->amd->hsa_queue, (hsa_agent_t){ (uint64_t)(uintptr_t)agent }, data);
 	return 0;
 }
 

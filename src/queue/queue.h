@@ -145,6 +145,12 @@ struct hl_queue {
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out);
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
+/* The runtime-queue notifier (hsa_amd_runtime_queue_create_register,
+ * src/tools): called with every unlisted queue hl_queue_create_unlisted
+ * makes, once it works, and the agent it serves.  Setting one while one is
+ * set is -EBUSY (ROCr: one per process); NULL clears it. */
+typedef void (*hl_queue_notifier_t)(const hsa_queue_t *queue, hsa_agent_t agent, void *data);
+int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data);
 /* Whether q stopped: the CP wrote an error code into its inactive signal,
  * or (unlisted queues) a GPU fault or reset stopped it.  Lock-free. */
 bool hl_queue_stopped(const struct hl_queue *q);

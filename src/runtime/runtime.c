@@ -217,6 +217,9 @@ hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n)
 			 * the agents only once they are complete. */
 			hl_store_release(&hl_rt, rt);
 			hl_refcount = 1;
+			for (uint32_t i = 0; i < hl_n_modules; i++)
+				if (hl_modules[i].opened)
+					hl_modules[i].opened(rt);
 		}
 	} else {
 		hl_refcount++;
@@ -236,6 +239,9 @@ hsa_status_t hsa_shut_down(void)
 		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
 	} else if (--hl_refcount == 0) {
 		struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+		for (uint32_t i = hl_n_modules; i-- > 0;)
+			if (hl_modules[i].closing)
+				hl_modules[i].closing(rt);
 		/* Withdraw first so no new call starts on a runtime being freed
 		 * (calls racing with the last shutdown are the caller's bug).
 		 * Pairs with the acquire in hl_runtime_get, which then sees NULL. */

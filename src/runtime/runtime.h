@@ -254,6 +254,14 @@ struct hl_module {
 	 * unreachable: drop the records the module hangs off rt without an
 	 * ioctl (the KFD objects are the parent's). */
 	void (*forget)(struct hl_runtime *rt);
+	/* hsa_init, in table order, once rt is published (hsa_* calls work)
+	 * and hl_runtime_lock is still held: what must see a working runtime
+	 * (the tools' OnLoad).  Cannot fail hsa_init. */
+	void (*opened)(struct hl_runtime *rt);
+	/* The last hsa_shut_down, in reverse table order, before rt is
+	 * withdrawn and before any teardown, hl_runtime_lock held: hsa_*
+	 * calls still work (the tools' OnUnload). */
+	void (*closing)(struct hl_runtime *rt);
 };
 
 /* hsa_init (defined in src/modules.c, which hands over its table): the

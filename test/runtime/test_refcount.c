@@ -45,10 +45,14 @@ static void fork_child_a(void) { step('f'); }
 static void fork_child_b(void) { step('g'); }
 static void forget_a(struct hl_runtime *rt) { (void)rt; step('x'); }
 static void forget_b(struct hl_runtime *rt) { (void)rt; step('y'); }
+/* b alone has the steps around a working runtime: opened after every
+ * attach, closing before every teardown */
+static void opened_b(struct hl_runtime *rt) { (void)rt; step('O'); }
+static void closing_b(struct hl_runtime *rt) { (void)rt; step('C'); }
 static const struct hl_module test_modules[] = {
 	{ .name = "runtime" },
-	{ "a", attach_a, teardown_a, fork_child_a, forget_a },
-	{ "b", attach_b, teardown_b, fork_child_b, forget_b },
+	{ "a", attach_a, teardown_a, fork_child_a, forget_a, NULL, NULL },
+	{ "b", attach_b, teardown_b, fork_child_b, forget_b, opened_b, closing_b },
 };
 /* src/modules.c's hsa_init, with the fake table. */
 hsa_status_t hsa_init(void)
@@ -83,12 +87,12 @@ START_TEST(modules_attach_in_order_and_tear_down_in_reverse_once)
 {
 	order_reset();
 	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS);
-	ck_assert_str_eq(order, "AB");
+	ck_assert_str_eq(order, "ABO");
 	ck_assert_int_eq(hsa_init(), HSA_STATUS_SUCCESS); /* counts only */
 	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
-	ck_assert_str_eq(order, "AB"); /* not the last shutdown */
+	ck_assert_str_eq(order, "ABO"); /* not the last shutdown */
 	ck_assert_int_eq(hsa_shut_down(), HSA_STATUS_SUCCESS);
-	ck_assert_str_eq(order, "ABba");
+	ck_assert_str_eq(order, "ABOCba");
 }
 END_TEST
 
