@@ -486,6 +486,9 @@ typedef struct hsa_amd_pointer_info_s {
 	void *userData;
 	hsa_agent_t agentOwner;
 	uint32_t global_flags;
+	/* interface 1.13: the runtime knows the memory (in the padding after
+	 * global_flags, so the size stays 56) */
+	bool registered;
 } hsa_amd_pointer_info_t;
 
 /* alloc (may be NULL) allocates *accessible, which the caller frees. */

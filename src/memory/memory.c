@@ -479,6 +479,9 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 		found = hl_vmem_info(rt, ptr, &out);
 	if (!found)
 		found = bo_info(rt, ptr, &out, list, 64, &n_list);
+	/* newer ROCr: every pointer its allocation map, the thunk or the
+	 * vmem ranges know */
+	out.registered = found;
 	if (!found) {
 		memset(&out, 0, sizeof(out));
 		n_list = 0;

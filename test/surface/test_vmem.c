@@ -44,6 +44,15 @@ static void teardown(void)
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 
+/* Whether the runtime fills pointer info's registered (interface 1.13,
+ * newer than ROCr 1.18, which leaves it 0): hsalite does. */
+static bool fills_registered(void)
+{
+	const char *v = NULL;
+	return hsa_system_get_info(HSA_AMD_SYSTEM_INFO_BUILD_VERSION, &v) == HSA_STATUS_SUCCESS &&
+	       v && !strncmp(v, "hsalite", 7);
+}
+
 static hsa_amd_memory_access_desc_t desc(hsa_agent_t a, hsa_access_permission_t p)
 {
 	hsa_amd_memory_access_desc_t d = { .permissions = p, .agent_handle = a };
@@ -135,6 +144,7 @@ START_TEST(vmem_reserve_free)
 	ck_assert_ptr_eq(info.agentBaseAddress, va);
 	ck_assert_ptr_null(info.hostBaseAddress);
 	ck_assert_uint_eq(info.sizeInBytes, 4 * MIB);
+	ck_assert(info.registered == fills_registered());
 
 	/* free: the exact start and size */
 	ck_status(hsa_amd_vmem_address_free(NULL, 4 * MIB), HSA_STATUS_ERROR_INVALID_ARGUMENT);
@@ -164,9 +174,14 @@ START_TEST(vmem_reserve_free)
 	ck_assert_uint_eq((uintptr_t)va % (64 * MIB), 0);
 	ck_status(hsa_amd_vmem_address_free(va, 2 * MIB), HSA_STATUS_SUCCESS);
 
-	/* NO_REGISTER: host memory the CPU may use at once */
+	/* NO_REGISTER: host memory the CPU may use at once, unknown to the
+	 * thunk (ROCr 1.18's pointer info) */
 	ck_status(hsa_amd_vmem_address_reserve(&va, 8192, 0, HSA_AMD_VMEM_ADDRESS_NO_REGISTER),
 		  HSA_STATUS_SUCCESS);
+	info.registered = true;
+	ck_status(hsa_amd_pointer_info(va, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	ck_assert(!info.registered);
 	memset(va, 0x5a, 8192);
 	ck_assert_uint_eq(((uint8_t *)va)[8191], 0x5a);
 	ck_status(hsa_amd_vmem_address_free(va, 8192), HSA_STATUS_SUCCESS);
