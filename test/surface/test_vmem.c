@@ -447,6 +447,36 @@ START_TEST(vmem_cpu_access)
 }
 END_TEST
 
+/* hsa_amd_memory_async_copy into and out of a mapped range (HIP's
+ * hipMemcpy to hipMemMap'd memory): the copy engines see it as the GPU
+ * does. */
+START_TEST(vmem_async_copy)
+{
+	struct mapping m = map_new(HSIZE);
+	hsa_amd_memory_access_desc_t d = desc(ag.gpu[0], HSA_ACCESS_PERMISSION_RW);
+	ck_status(hsa_amd_vmem_set_access(m.va, HSIZE, &d, 1), HSA_STATUS_SUCCESS);
+	uint8_t *src = surf_host_alloc(&ag, HSIZE), *dst = surf_host_alloc(&ag, HSIZE);
+	for (size_t i = 0; i < HSIZE; i++) {
+		src[i] = (uint8_t)(i * 7 + 3);
+		dst[i] = 0;
+	}
+	hsa_signal_t s;
+	ck_status(hsa_signal_create(1, 0, NULL, &s), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_async_copy(m.va, ag.gpu[0], src, ag.cpu, HSIZE, 0, NULL, s),
+		  HSA_STATUS_SUCCESS);
+	surf_wait_zero(s);
+	hsa_signal_store_relaxed(s, 1);
+	ck_status(hsa_amd_memory_async_copy(dst, ag.cpu, m.va, ag.gpu[0], HSIZE, 0, NULL, s),
+		  HSA_STATUS_SUCCESS);
+	surf_wait_zero(s);
+	ck_status(hsa_signal_destroy(s), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(memcmp(src, dst, HSIZE), 0);
+	map_free(&m);
+	hsa_amd_memory_pool_free(src);
+	hsa_amd_memory_pool_free(dst);
+}
+END_TEST
+
 /* GPU 1 given access to GPU 0's memory writes it; GPU 0 reads it back. */
 START_TEST(vmem_second_gpu)
 {
@@ -623,6 +653,7 @@ static Suite *vmem_suite(void)
 	tcase_add_test(tc, vmem_map_args);
 	tcase_add_test(tc, vmem_kernel_through_mapping);
 	tcase_add_test(tc, vmem_cpu_access);
+	tcase_add_test(tc, vmem_async_copy);
 	tcase_add_test(tc, vmem_second_gpu);
 	tcase_add_test(tc, vmem_share_child);
 	suite_add_tcase(s, tc);
