@@ -345,6 +345,16 @@ static struct dev load_dev(hsa_agent_t agent)
 	return d;
 }
 
+/* CPU writes to device memory go through the BAR: flush the GPU's HDP
+ * before a kernel reads them (as HIP does; kfdemu checks it). */
+static void hdp_flush(hsa_agent_t gpu)
+{
+	hsa_amd_hdp_flush_t h;
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HDP_FLUSH, &h),
+		  HSA_STATUS_SUCCESS);
+	__atomic_store_n(h.HDP_MEM_FLUSH_CNTL, 1u, __ATOMIC_SEQ_CST);
+}
+
 /* c[i] = a[i] + b[i], i < n, on d; false when it did not complete. */
 static bool vadd(struct dev *d, const float *a, const float *b, float *c, uint32_t n)
 {
@@ -401,6 +411,7 @@ START_TEST(vmem_kernel_through_mapping)
 		ones[i] = 1.0f;
 		out[i] = -1.0f;
 	}
+	hdp_flush(ag.gpu[0]);
 	ck_assert(vadd(&d, in, ones, out, N));
 	for (uint32_t i = 0; i < N; i++)
 		ck_assert_msg(out[i] == (float)i + 1.0f, "out[%u] = %f, expected %f", i,
