@@ -646,9 +646,42 @@ START_TEST(vmem_share_child)
 }
 END_TEST
 
+/* With KFDEMU_FAIL=ioctl:EXPORT_DMABUF:1,ioctl:IMPORT_DMABUF:1 (the
+ * driver refusing the map's export, then its import): each failed map is
+ * ERROR and changes nothing; the third map works. */
+START_TEST(vmem_map_driver_refuses)
+{
+	void *va = NULL;
+	ck_status(hsa_amd_vmem_address_reserve(&va, HSIZE, 0, 0), HSA_STATUS_SUCCESS);
+	hsa_amd_vmem_alloc_handle_t h;
+	ck_status(hsa_amd_vmem_handle_create(vram0, HSIZE, MEMORY_TYPE_NONE, 0, &h),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_vmem_map(va, HSIZE, 0, h, 0), HSA_STATUS_ERROR);
+	ck_status(hsa_amd_vmem_unmap(va, HSIZE), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	ck_status(hsa_amd_vmem_map(va, HSIZE, 0, h, 0), HSA_STATUS_ERROR);
+	hsa_amd_vmem_alloc_handle_t r;
+	ck_status(hsa_amd_vmem_retain_alloc_handle(&r, va), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	ck_status(hsa_amd_vmem_map(va, HSIZE, 0, h, 0), HSA_STATUS_SUCCESS);
+	hsa_amd_memory_access_desc_t rw = desc(ag.cpu, HSA_ACCESS_PERMISSION_RW);
+	ck_status(hsa_amd_vmem_set_access(va, HSIZE, &rw, 1), HSA_STATUS_SUCCESS);
+	memset(va, 0x3c, HSIZE);
+	ck_assert_uint_eq(((uint8_t *)va)[HSIZE / 2], 0x3c);
+	ck_status(hsa_amd_vmem_unmap(va, HSIZE), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_vmem_handle_release(h), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_vmem_address_free(va, HSIZE), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *vmem_suite(void)
 {
 	Suite *s = suite_create("vmem");
+	if (getenv("HL_VMEM_FAULT")) {
+		TCase *f = tcase_create("fault");
+		tcase_add_checked_fixture(f, setup, teardown);
+		tcase_add_test(f, vmem_map_driver_refuses);
+		suite_add_tcase(s, f);
+		return s;
+	}
 	TCase *pre = tcase_create("before_init");
 	tcase_add_test(pre, vmem_before_init);
 	suite_add_tcase(s, pre);
