@@ -15,6 +15,7 @@
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -672,9 +673,83 @@ START_TEST(vmem_map_driver_refuses)
 }
 END_TEST
 
+/* ---- threads (the TSan pass runs this case) ---- */
+
+#define THREADS 3
+#define ROUNDS 12
+#define TSIZE (64u * 1024u)
+
+/* One thread's rounds: a range of two handles mapped, given to the CPU and
+ * GPU 0, written and read back, queried, shared in-process, unmapped and
+ * freed; the first failing step's number, 0 when all went well. */
+static void *thread_rounds(void *arg)
+{
+	uintptr_t id = (uintptr_t)arg;
+	for (int round = 0; round < ROUNDS; round++) {
+		void *va = NULL;
+		hsa_amd_vmem_alloc_handle_t h[2], back;
+		if (hsa_amd_vmem_address_reserve(&va, 2 * TSIZE, 0, 0) != HSA_STATUS_SUCCESS)
+			return (void *)1;
+		for (int i = 0; i < 2; i++)
+			if (hsa_amd_vmem_handle_create(vram0, TSIZE, MEMORY_TYPE_NONE, 0, &h[i]) ||
+			    hsa_amd_vmem_map((char *)va + i * TSIZE, TSIZE, 0, h[i], 0))
+				return (void *)2;
+		hsa_amd_memory_access_desc_t dd[2] = { desc(ag.gpu[0], HSA_ACCESS_PERMISSION_RW),
+						       desc(ag.cpu, HSA_ACCESS_PERMISSION_RW) };
+		if (hsa_amd_vmem_set_access(va, 2 * TSIZE, dd, 2))
+			return (void *)3;
+		uint32_t *w = va;
+		for (size_t i = 0; i < 2 * TSIZE / 4; i++)
+			w[i] = (uint32_t)(id << 24 | (uintptr_t)round << 16 | i);
+		for (size_t i = 0; i < 2 * TSIZE / 4; i++)
+			if (w[i] != (uint32_t)(id << 24 | (uintptr_t)round << 16 | i))
+				return (void *)4;
+		hsa_access_permission_t perm;
+		hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+		if (hsa_amd_vmem_get_access(w + 5, &perm, ag.gpu[0]) ||
+		    perm != HSA_ACCESS_PERMISSION_RW ||
+		    hsa_amd_pointer_info(w + 5, &info, NULL, NULL, NULL) ||
+		    info.agentBaseAddress != va)
+			return (void *)5;
+		int fd = -1;
+		if (hsa_amd_vmem_export_shareable_handle(&fd, h[1], 0) ||
+		    hsa_amd_vmem_import_shareable_handle(fd, &back) ||
+		    hsa_amd_vmem_handle_release(back))
+			return (void *)6;
+		close(fd);
+		if (hsa_amd_vmem_unmap(va, 2 * TSIZE) || hsa_amd_vmem_handle_release(h[0]) ||
+		    hsa_amd_vmem_handle_release(h[1]) ||
+		    hsa_amd_vmem_address_free(va, 2 * TSIZE))
+			return (void *)7;
+	}
+	return NULL;
+}
+
+START_TEST(vmem_threads)
+{
+	pthread_t t[THREADS];
+	for (uintptr_t i = 0; i < THREADS; i++)
+		ck_assert_int_eq(pthread_create(&t[i], NULL, thread_rounds, (void *)i), 0);
+	for (int i = 0; i < THREADS; i++) {
+		void *failed = NULL;
+		ck_assert_int_eq(pthread_join(t[i], &failed), 0);
+		ck_assert_msg(!failed, "thread %d failed at step %lu", i,
+			      (unsigned long)(uintptr_t)failed);
+	}
+}
+END_TEST
+
 static Suite *vmem_suite(void)
 {
 	Suite *s = suite_create("vmem");
+	if (getenv("HL_VMEM_THREAD")) {
+		TCase *t = tcase_create("thread");
+		tcase_add_checked_fixture(t, setup, teardown);
+		tcase_set_timeout(t, 600);
+		tcase_add_test(t, vmem_threads);
+		suite_add_tcase(s, t);
+		return s;
+	}
 	if (getenv("HL_VMEM_FAULT")) {
 		TCase *f = tcase_create("fault");
 		tcase_add_checked_fixture(f, setup, teardown);
