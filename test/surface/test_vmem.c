@@ -405,6 +405,9 @@ START_TEST(vmem_kernel_through_mapping)
 	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_RESERVED_ADDR);
 	ck_assert_ptr_eq(info.agentBaseAddress, va);
 	ck_assert_uint_eq(info.sizeInBytes, 2 * HSIZE);
+	/* so hsa_amd_memory_fill finds no agent to fill it with, as in
+	 * ROCr 1.18 (its pointer info lists no GPU, no host address) */
+	ck_status(hsa_amd_memory_fill(out, 0, 16), HSA_STATUS_ERROR_INVALID_ALLOCATION);
 
 	float *ones = surf_host_alloc(&ag, HSIZE);
 	for (uint32_t i = 0; i < N; i++) {
