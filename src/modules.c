@@ -34,6 +34,7 @@ static const struct hl_module hl_modules[] = {
 	{ .name = "runtime" }, /* agents, system events, the KFD process: runtime.c */
 	{
 		.name = "memory",
+		.attach = hl_memory_attach,
 		.teardown = hl_memory_release_all,
 		.forget = hl_memory_forget_all,
 	},

@@ -25,12 +25,12 @@
  * 1.8 get_preferred_copy_engine, 1.9 export_dmabuf_v2, 1.10
  * HSA_AMD_VMEM_ADDRESS_NO_REGISTER, 1.11 CLOCK_COUNTERS, 1.12 pointer types
  * HSA_VMEM and RESERVED_ADDR, 1.13 pointer info's registered, 1.15 the
- * shutdown system event.  hsalite has 1.1-1.3 and the 1.5, 1.7-1.9, 1.11
- * additions; the virtual memory API (1.4) is declared but not exported yet,
- * so the version stays at 1.3 until it is.
+ * shutdown system event.  hsalite has every step to 1.11, ROCr 1.18's
+ * version (its virtual memory API: src/memory/vmem.c), and of the later
+ * ones the RESERVED_ADDR pointer type.
  */
 #define HSA_AMD_INTERFACE_VERSION_MAJOR 1
-#define HSA_AMD_INTERFACE_VERSION_MINOR 3
+#define HSA_AMD_INTERFACE_VERSION_MINOR 11
 
 #ifdef __cplusplus
 extern "C" {
@@ -486,6 +486,9 @@ typedef struct hsa_amd_pointer_info_s {
 	void *userData;
 	hsa_agent_t agentOwner;
 	uint32_t global_flags;
+	/* interface 1.13: the runtime knows the memory (in the padding after
+	 * global_flags, so the size stays 56) */
+	bool registered;
 } hsa_amd_pointer_info_t;
 
 /* alloc (may be NULL) allocates *accessible, which the caller frees. */
@@ -672,7 +675,7 @@ hsa_status_t HSA_API hsa_amd_portable_export_dmabuf_v2(const void *ptr, size_t s
 	int *dmabuf, uint64_t *offset, uint64_t flags);
 hsa_status_t HSA_API hsa_amd_portable_close_dmabuf(int dmabuf);
 
-/* ---- virtual memory (ROCr 1.18; not exported by hsalite yet) ------------- */
+/* ---- virtual memory (ROCr 1.18) ------------------------------------------ */
 
 typedef enum hsa_amd_vmem_address_reserve_flag_s {
 	HSA_AMD_VMEM_ADDRESS_NO_REGISTER = (1 << 0)

@@ -275,6 +275,9 @@ struct kfd_mem {
 	                      * addr except for an alias (kfd_mem_register_alias) */
 	uint32_t *mapped_gpus; /* gpu_ids it is mapped on */
 	uint32_t n_mapped;
+	bool no_address;     /* a BO at a handle-space VA (kfd_mem_alloc's
+	                      * no_address, kfd_mem_import_dmabuf_at): never
+	                      * CPU- or GPU-mapped, reached through dma-bufs */
 	void *reservation;   /* VA reservation to release (may equal addr) */
 	size_t reservation_size;
 	bool imported;       /* IMPORT_DMABUF / IPC_IMPORT_HANDLE of another
@@ -293,6 +296,12 @@ struct kfd_mem_alloc_args {
 	uint32_t extra_flags; /* COHERENT, UNCACHED, EXECUTABLE, PUBLIC... */
 	bool host_access;    /* CPU-map it (always for GTT/USERPTR) */
 	bool readonly;       /* omit WRITABLE */
+	bool no_address;     /* libhsakmt's NoAddress: the BO only, at a VA of
+	                      * the handle space (non-canonical addresses from
+	                      * 1 << 47 that no CPU or GPU mapping uses), not
+	                      * CPU-mapped; kfd_mem_map refuses it.  Its pages
+	                      * are reached by exporting it and importing the
+	                      * dma-buf where they are wanted (the vmem API). */
 };
 
 /* Reserves a VA range (anonymous PROT_NONE), ALLOCs the BO at it, and for
@@ -301,6 +310,14 @@ struct kfd_mem_alloc_args {
  * same address.  Does not map it to any GPU: call kfd_mem_map. */
 int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *args,
 		  struct kfd_mem **out);
+/* A CPU address range of size bytes (page-rounded) reserved PROT_NONE for
+ * the GPUs to use: at hint when hint is non-zero, aligned to align and free,
+ * else anywhere aligned to align (a power of two >= 4096); inside every
+ * GPU's GPUVM aperture.  -ENOMEM when no such range is free, -EINVAL for a
+ * bad alignment.  kfd_va_range_release gives it back (whole or a part). */
+int kfd_va_range_reserve(struct kfd_process *proc, uint64_t hint, uint64_t size, uint64_t align,
+			 void **addr);
+void kfd_va_range_release(void *addr, uint64_t size);
 /* Registers caller-owned host memory [addr, addr+size) as a USERPTR BO whose
  * GPU VA equals addr (page-rounded outward).  Refused with -EEXIST when the
  * pages overlap another BO's VA (one GPU VA maps one BO). */
@@ -353,6 +370,14 @@ static inline bool kfd_svm_api(const struct kfd_process *proc)
 
 /* ---- sharing buffers between processes (share.c) ---- */
 
+/* True when the kernel has EXPORT_DMABUF (KFD 1.12; IMPORT_DMABUF and
+ * GET_DMABUF_INFO are older). */
+#define KFD_MINOR_EXPORT_DMABUF 12
+static inline bool kfd_dmabuf_api(const struct kfd_process *proc)
+{
+	return proc->version_minor >= KFD_MINOR_EXPORT_DMABUF;
+}
+
 /* The BO's dma-buf (EXPORT_DMABUF, O_CLOEXEC), made on the first call and
  * kept open in mem->dmabuf_fd until mem is freed; later calls return the
  * same fd.  VRAM and GTT BOs (the kernel refuses USERPTR with -EPERM);
@@ -372,6 +397,14 @@ int kfd_dmabuf_info(struct kfd_process *proc, int fd, uint64_t *size, uint32_t *
  * the buffer.  kfd_mem_free releases it. */
 int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uint64_t align,
 			  struct kfd_mem **out);
+/* Imports a dma-buf (IMPORT_DMABUF) on gpu_id (0: the exporting GPU if this
+ * process has it, else the first GPU) at va, a range the caller reserved
+ * and keeps (kfd_mem_free does not release it), or with va NULL at a VA of
+ * the handle space (mem->no_address, as kfd_mem_alloc's no_address).  No
+ * CPU mapping and no GPU mapping: kfd_mem_map maps an import at va.
+ * *exporter (may be NULL) gets the exporting GPU's gpu_id. */
+int kfd_mem_import_dmabuf_at(struct kfd_process *proc, int fd, uint32_t gpu_id, void *va,
+			     uint32_t *exporter, struct kfd_mem **out);
 
 /* IPC_EXPORT_HANDLE (ROCm-DKMS only): the kernel's 128-bit share handle of
  * mem.  -ENOTTY (-EINVAL before 6.12) from an upstream kernel. */

@@ -54,6 +54,9 @@ struct kfd_process_private {
  * with a PROT_NONE guard page on each side: base and base_size describe the
  * whole reservation to munmap later, the return value the usable block. */
 void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_size);
+/* size bytes of the handle space (kfd_mem_alloc_args.no_address): an
+ * address no mapping uses, to name a BO that is never mapped. */
+void *kfd_handle_va(uint64_t size);
 /* The pieces of a kfd_mem's life that memory.c and share.c share: a
  * fresh record (mapped_gpus sized for the process), its deletion (closes
  * our dma-buf fd of it), the VA reservation's release, the GPUVM check,

@@ -48,6 +48,7 @@
 #include "kfd/kfd_priv.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -91,6 +92,68 @@ void *kfd_va_reserve(uint64_t size, uint64_t align, void **base, size_t *base_si
 	*base = (void *)keep_start;
 	*base_size = size + 2 * GUARD_SIZE;
 	return (void *)addr;
+}
+
+/* The handle space: libhsakmt's mem_handle_aperture, non-canonical
+ * addresses from 1 << 47 that no CPU pointer and no GPUVM range can hold.
+ * A BO allocated there is named by its VA and never mapped; each gets
+ * fresh addresses (a guard page apart), never reused in this process. */
+#define HANDLE_SPACE_BASE (1ull << 47)
+static _Atomic uint64_t handle_space_next = HANDLE_SPACE_BASE;
+
+void *kfd_handle_va(uint64_t size)
+{
+	uint64_t span = KFD_ALIGN_UP(size, KFD_PAGE_SIZE) + GUARD_SIZE;
+	/* relaxed: only uniqueness matters, nothing is published with it */
+	return (void *)(uintptr_t)atomic_fetch_add_explicit(&handle_space_next, span,
+							     memory_order_relaxed);
+}
+
+int kfd_va_range_reserve(struct kfd_process *proc, uint64_t hint, uint64_t size, uint64_t align,
+			 void **addr)
+{
+	if (size == 0 || size > MAX_ALLOC_SIZE || align < KFD_PAGE_SIZE ||
+	    (align & (align - 1)) || align > MAX_ALLOC_SIZE)
+		return -EINVAL;
+	size = KFD_ALIGN_UP(size, KFD_PAGE_SIZE);
+	if (hint && !(hint & (align - 1)) && kfd_in_gpuvm(proc, (uintptr_t)hint, size)) {
+		/* MAP_FIXED_NOREPLACE: EEXIST when anything is mapped there. */
+		void *p = mmap((void *)(uintptr_t)hint, size, PROT_NONE,
+			       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED_NOREPLACE,
+			       -1, 0);
+		if (p == (void *)(uintptr_t)hint) {
+			*addr = p;
+			return 0;
+		}
+		/* Kernels before 4.17 treat the flag as a hint only. */
+		if (p != MAP_FAILED)
+			munmap(p, size);
+		hl_debug(KFD_LOG, "reserve 0x%llx+%llu: taken, reserving elsewhere",
+			 (unsigned long long)hint, (unsigned long long)size);
+	}
+	size_t len = size + align;
+	void *p = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p == MAP_FAILED)
+		return -ENOMEM;
+	uintptr_t start = (uintptr_t)p, a = KFD_ALIGN_UP(start, (uintptr_t)align);
+	if (a > start)
+		munmap(p, a - start);
+	if (start + len > a + size)
+		munmap((void *)(a + size), start + len - (a + size));
+	if (!kfd_in_gpuvm(proc, a, size)) {
+		munmap((void *)a, size);
+		hl_error(KFD_LOG, "reserve %llu bytes: ENOMEM: %p is outside a GPU's GPUVM aperture",
+			 (unsigned long long)size, (void *)a);
+		return -ENOMEM;
+	}
+	*addr = (void *)a;
+	return 0;
+}
+
+void kfd_va_range_release(void *addr, uint64_t size)
+{
+	/* munmap of a range we reserved cannot fail */
+	munmap(addr, KFD_ALIGN_UP(size, KFD_PAGE_SIZE));
 }
 
 void kfd_va_release(struct kfd_mem *mem)
@@ -281,14 +344,28 @@ int kfd_mem_alloc(struct kfd_process *proc, const struct kfd_mem_alloc_args *arg
 	mem->host_access = args->kind != KFD_MEM_VRAM || args->host_access;
 
 	uint64_t align = args->align ? args->align : kfd_auto_align(mem->size);
-	mem->addr = kfd_va_reserve(mem->size, align, &mem->reservation, &mem->reservation_size);
+	if (args->no_address) {
+		if (args->kind != KFD_MEM_VRAM) {
+			/* libhsakmt takes NoAddress for device memory only */
+			hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: EINVAL: a %s BO cannot be "
+				 "allocated without an address", kind_name(args->kind));
+			ret = -EINVAL;
+			goto err_delete;
+		}
+		mem->addr = kfd_handle_va(mem->size);
+		mem->no_address = true;
+		mem->host_access = false;
+	} else {
+		mem->addr = kfd_va_reserve(mem->size, align, &mem->reservation,
+					   &mem->reservation_size);
+	}
 	if (!mem->addr) {
 		ret = -errno;
 		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: %s: cannot reserve %llu bytes of address "
 			 "space", hl_errno_name(ret), (unsigned long long)mem->size);
 		goto err_delete;
 	}
-	if (!kfd_in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
+	if (!mem->no_address && !kfd_in_gpuvm(proc, (uintptr_t)mem->addr, mem->size)) {
 		ret = -ENOMEM;
 		hl_error(KFD_LOG, "ALLOC_MEMORY_OF_GPU: ENOMEM: address %p+%llu is outside a "
 			 "GPU's GPUVM aperture", mem->addr, (unsigned long long)mem->size);
@@ -488,6 +565,11 @@ static int mem_map_common(struct kfd_process *proc, struct kfd_mem *mem,
 
 	if (!mem || (n && !gpu_ids)) {
 		hl_error(KFD_LOG, "%s: EINVAL: no memory or no GPU list", op);
+		return -EINVAL;
+	}
+	if (map && mem->no_address) {
+		hl_error(KFD_LOG, "%s: EINVAL: %p is a BO without an address (a handle): import "
+			 "its dma-buf where it is to be mapped", op, mem->addr);
 		return -EINVAL;
 	}
 	todo = calloc(n ? n : 1, sizeof(*todo));

@@ -119,8 +119,12 @@ static bool map_for_cpu(struct kfd_mem *mem, int fd)
 	return false;
 }
 
-int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uint64_t align,
-			  struct kfd_mem **out)
+/* IMPORT_DMABUF of fd on gpu_id (0: the exporter if this process has it,
+ * else the first GPU) at va, or at a reservation of our own aligned to
+ * align when va is NULL and handle_space is false, or in the handle space
+ * when handle_space is true.  No CPU or GPU mapping; not tracked yet. */
+static int import_bo(struct kfd_process *proc, int fd, uint32_t gpu_id, void *va,
+		     bool handle_space, uint64_t align, uint32_t *exporter, struct kfd_mem **out)
 {
 	uint64_t size;
 	uint32_t owner, info_flags;
@@ -156,15 +160,22 @@ int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uin
 	mem->size = size;
 	mem->flags = info_flags | KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
 	mem->imported = true;
-	mem->addr = kfd_va_reserve(size, align ? align : kfd_auto_align(size), &mem->reservation,
-				   &mem->reservation_size);
-	if (!mem->addr) {
-		ret = -errno;
-		hl_error(KFD_LOG, "IMPORT_DMABUF: %s: cannot reserve %llu bytes of address space",
-			 hl_errno_name(ret), (unsigned long long)size);
-		goto err_delete;
+	if (va) {
+		mem->addr = va; /* the caller's reservation, not ours to release */
+	} else if (handle_space) {
+		mem->addr = kfd_handle_va(size);
+		mem->no_address = true;
+	} else {
+		mem->addr = kfd_va_reserve(size, align ? align : kfd_auto_align(size),
+					   &mem->reservation, &mem->reservation_size);
+		if (!mem->addr) {
+			ret = -errno;
+			hl_error(KFD_LOG, "IMPORT_DMABUF: %s: cannot reserve %llu bytes of address "
+				 "space", hl_errno_name(ret), (unsigned long long)size);
+			goto err_delete;
+		}
 	}
-	if (!kfd_in_gpuvm(proc, (uintptr_t)mem->addr, size)) {
+	if (!mem->no_address && !kfd_in_gpuvm(proc, (uintptr_t)mem->addr, size)) {
 		ret = -ENOMEM;
 		hl_error(KFD_LOG, "IMPORT_DMABUF: ENOMEM: address %p+%llu is outside a GPU's GPUVM "
 			 "aperture", mem->addr, (unsigned long long)size);
@@ -184,11 +195,8 @@ int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uin
 		goto err_release_va;
 	}
 	mem->handle = args.handle;
-	mem->host_access = map_for_cpu(mem, fd);
-	kfd_mem_track(proc, mem);
-	hl_debug(KFD_LOG, "IMPORT_DMABUF: fd %d -> %s %llu bytes at %p handle 0x%llx%s", fd,
-		 mem->kind == KFD_MEM_VRAM ? "VRAM" : "GTT", (unsigned long long)size, mem->addr,
-		 (unsigned long long)mem->handle, mem->host_access ? "" : " (GPU only)");
+	if (exporter)
+		*exporter = owner;
 	*out = mem;
 	return 0;
 
@@ -197,6 +205,38 @@ err_release_va:
 err_delete:
 	kfd_mem_delete(mem);
 	return ret;
+}
+
+int kfd_mem_import_dmabuf(struct kfd_process *proc, int fd, uint32_t gpu_id, uint64_t align,
+			  struct kfd_mem **out)
+{
+	struct kfd_mem *mem;
+	int ret = import_bo(proc, fd, gpu_id, NULL, false, align, NULL, &mem);
+	if (ret)
+		return ret;
+	mem->host_access = map_for_cpu(mem, fd);
+	kfd_mem_track(proc, mem);
+	hl_debug(KFD_LOG, "IMPORT_DMABUF: fd %d -> %s %llu bytes at %p handle 0x%llx%s", fd,
+		 mem->kind == KFD_MEM_VRAM ? "VRAM" : "GTT", (unsigned long long)mem->size,
+		 mem->addr, (unsigned long long)mem->handle, mem->host_access ? "" : " (GPU only)");
+	*out = mem;
+	return 0;
+}
+
+int kfd_mem_import_dmabuf_at(struct kfd_process *proc, int fd, uint32_t gpu_id, void *va,
+			     uint32_t *exporter, struct kfd_mem **out)
+{
+	struct kfd_mem *mem;
+	int ret = import_bo(proc, fd, gpu_id, va, !va, 0, exporter, &mem);
+	if (ret)
+		return ret;
+	kfd_mem_track(proc, mem);
+	hl_debug(KFD_LOG, "IMPORT_DMABUF: fd %d -> %s %llu bytes at %p handle 0x%llx (%s)", fd,
+		 mem->kind == KFD_MEM_VRAM ? "VRAM" : "GTT", (unsigned long long)mem->size,
+		 mem->addr, (unsigned long long)mem->handle,
+		 mem->no_address ? "a handle" : "the caller's range");
+	*out = mem;
+	return 0;
 }
 
 /* ---- the ROCm-DKMS IPC ioctls (0x81, 0x80) ---- */

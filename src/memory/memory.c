@@ -138,8 +138,15 @@ err_free_record:
 	return err;
 }
 
+int hl_memory_attach(struct hl_runtime *rt)
+{
+	return hl_vmem_attach(rt);
+}
+
 void hl_memory_release_all(struct hl_runtime *rt)
 {
+	/* Mappings first: they hold imports of handles' BOs. */
+	hl_vmem_release_all(rt);
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = rt->allocs;
 	rt->allocs = NULL;
@@ -155,6 +162,7 @@ void hl_memory_release_all(struct hl_runtime *rt)
 
 void hl_memory_forget_all(struct hl_runtime *rt)
 {
+	hl_vmem_forget_all(rt);
 	struct hl_alloc *al = rt->allocs;
 	rt->allocs = NULL;
 	while (al) {
@@ -256,8 +264,15 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 	bool is_start = found && found->ptr == ptr;
 	pthread_mutex_unlock(&rt->mem_lock);
 	if (!is_start) {
-		hl_debug("memory", "allow_access %p: not the start of an allocation", ptr);
-		return HSA_STATUS_ERROR;
+		/* ROCr 1.18: then a vmem mapping (RW for the agents) */
+		int err = hl_vmem_allow_access(rt, agents, num_agents, ptr);
+		if (err == -EINVAL)
+			return HSA_STATUS_ERROR_INVALID_AGENT;
+		if (err == -ENOENT) {
+			hl_debug("memory", "allow_access %p: not the start of an allocation", ptr);
+			return HSA_STATUS_ERROR;
+		}
+		return err ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 	}
 
 	uint32_t *ids = calloc(num_agents + 1, sizeof(*ids));
@@ -461,7 +476,12 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 	if (!found)
 		found = hl_userptr_info(rt, ptr, &out, list, 64, &n_list);
 	if (!found)
+		found = hl_vmem_info(rt, ptr, &out);
+	if (!found)
 		found = bo_info(rt, ptr, &out, list, 64, &n_list);
+	/* newer ROCr: every pointer its allocation map, the thunk or the
+	 * vmem ranges know */
+	out.registered = found;
 	if (!found) {
 		memset(&out, 0, sizeof(out));
 		n_list = 0;

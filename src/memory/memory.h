@@ -43,6 +43,8 @@ struct hl_alloc {
 };
 
 /* ---- memory.c ---- */
+/* hsa_init: the module's own state (the virtual memory API's, vmem.c). */
+int hl_memory_attach(struct hl_runtime *rt);
 /* Frees every allocation still recorded (the last hsa_shut_down). */
 void hl_memory_release_all(struct hl_runtime *rt);
 /* Drops the records only, leaving the BOs to kfd_process_close (fork child:

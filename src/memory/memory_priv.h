@@ -66,6 +66,21 @@ int hl_userptr_set_userdata(struct hl_runtime *rt, const void *p, void *userdata
 void hl_userptr_release_all(struct hl_runtime *rt);
 void hl_userptr_forget_all(struct hl_runtime *rt);
 
+/* ---- vmem.c: the virtual memory API ---- */
+int hl_vmem_attach(struct hl_runtime *rt);
+/* The last hsa_shut_down: unmaps and frees every mapping, handle and range
+ * / in a fork child (no lock, no ioctl) drops the records. */
+void hl_vmem_release_all(struct hl_runtime *rt);
+void hl_vmem_forget_all(struct hl_runtime *rt);
+/* pointer_info of an address inside a reserved range; false otherwise.
+ * Takes the vmem lock: call it without rt->mem_lock. */
+bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out);
+/* hsa_amd_agents_allow_access on a vmem mapping: -ENOENT when ptr is in
+ * none, then -EINVAL for an unknown agent, else 0 or the mapping's -errno.
+ * Call it without rt->mem_lock. */
+int hl_vmem_allow_access(struct hl_runtime *rt, const hsa_agent_t *agents, uint32_t n,
+			 const void *ptr);
+
 /* ---- pool.c ---- */
 /* ROCr's access rule for agent -> pool (amd_memory_region.cpp GetAgentPoolInfo). */
 hsa_amd_memory_pool_access_t hl_pool_access(const struct hl_runtime *rt,

@@ -169,6 +169,7 @@ struct hl_alloc;
 struct hl_copy_state;
 struct hl_userptr;
 struct hl_ipc_import;
+struct hl_vmem;
 
 /* Environment, read once at init (env.c). */
 struct hl_env {
@@ -200,6 +201,9 @@ struct hl_runtime {
 	pthread_mutex_t mem_lock;      /* protects allocs, ipc_imports */
 	struct hl_alloc *allocs;
 	struct hl_ipc_import *ipc_imports; /* IPC attachments (ipc.c) */
+	/* The virtual memory API's ranges, handles and mappings (src/memory/
+	 * vmem.c, under its own lock); made by the memory module's attach. */
+	struct hl_vmem *vmem;
 	/* Registered and locked host memory (userptr.c).  userptr_lock is held
 	 * across the ioctls that create and free their BOs; it is never taken
 	 * with mem_lock held, nor mem_lock with it. */

@@ -82,13 +82,17 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 	case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
 		*(bool *)value = hl_svm_accessible_by_default(rt);
 		break;
-	/* We implement neither mwaitx waits, nor dma-buf export, nor the
-	 * virtual-memory API: report them absent so clients (HIP) take their
-	 * fallbacks instead of calling in. */
+	/* We implement neither mwaitx waits nor (as this answer goes) dma-buf
+	 * export: report them absent so clients (HIP) take their fallbacks
+	 * instead of calling in. */
 	case HL_AMD_SYSTEM_INFO_MWAITX_ENABLED:
 	case HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED:
-	case HL_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED:
 		*(bool *)value = false;
+		break;
+	/* The virtual memory API (src/memory/vmem.c) stands on EXPORT_DMABUF
+	 * and needs a GPU; ROCr 1.18 asks for KFD 1.15 (its GEM_VA path). */
+	case HL_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED:
+		*(bool *)value = rt->n_gpus && rt->proc && kfd_dmabuf_api(rt->proc);
 		break;
 	case HL_AMD_SYSTEM_INFO_XNACK_ENABLED:
 		*(bool *)value = rt->xnack_enabled;

@@ -82,6 +82,9 @@ PIN(HSA_AMD_MEMORY_POOL_UNCACHED_FLAG, 8);
 /* pointer info, dma-buf */
 PIN(HSA_EXT_POINTER_TYPE_RESERVED_ADDR, 5);
 PIN(HSA_EXT_POINTER_TYPE_HSA_VMEM, 6);
+/* interface 1.13's registered sits in 5.2.3's tail padding */
+PIN(offsetof(hsa_amd_pointer_info_t, registered), 52);
+PIN(sizeof(hsa_amd_pointer_info_t), 56);
 PIN(HSA_AMD_DMABUF_MAPPING_TYPE_NONE, 0);
 PIN(HSA_AMD_DMABUF_MAPPING_TYPE_PCIE, 1);
 
@@ -205,6 +208,7 @@ START_TEST(test_new_layouts_and_values)
 	ck_assert_uint_eq(sizeof(hsa_ext_images_1_pfn_t), 112);
 	ck_assert_int_eq(HSA_AMD_AGENT_INFO_CLOCK_COUNTERS, 0xA118);
 	ck_assert_int_eq(HSA_EXT_POINTER_TYPE_HSA_VMEM, 6);
+	ck_assert_uint_eq(offsetof(hsa_amd_pointer_info_t, registered), 52);
 }
 END_TEST
 
