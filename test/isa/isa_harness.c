@@ -345,14 +345,15 @@ uint64_t hx_preempt_after(void)
  * forgot is noticed), its state freed, rebuilt from the buffer alone and
  * resumed, until it ends. */
 static int hx_run_preempted(struct kemu_isa_program *p, const struct kemu_isa_dispatch *d0,
-			    uint32_t x, uint32_t y, uint32_t z, struct kemu_isa_error *err)
+			    uint32_t x, uint32_t y, uint32_t z, uint64_t after,
+			    struct kemu_isa_error *err)
 {
 	struct kemu_isa_dispatch d = *d0;
 	struct kemu_isa_wg_state *st = NULL;
 	int rc;
 
 	d.preempt_save = true;
-	d.preempt_after = hx_preempt_after();
+	d.preempt_after = after;
 	rc = kemu_isa_run_workgroup_gws(p, &d, x, y, z, 0, &st, err);
 	while (rc == 2) {
 		struct kemu_isa_ctx_wg rec;
@@ -498,11 +499,12 @@ int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 		kemu_isa_program_put(p);
 		goto out;
 	}
+	uint64_t after = hx_preempt_after();
 	for (uint32_t z = 0; z < nwg[2] && !rc; z++)
 		for (uint32_t y = 0; y < nwg[1] && !rc; y++)
 			for (uint32_t x = 0; x < nwg[0] && !rc; x++)
-				rc = hx_preempt_after() ? hx_run_preempted(p, &d, x, y, z, err)
-							: kemu_isa_run_workgroup(p, &d, x, y, z, err);
+				rc = after ? hx_run_preempted(p, &d, x, y, z, after, err)
+					   : kemu_isa_run_workgroup(p, &d, x, y, z, err);
 	kemu_isa_program_put(p);
 out:
 	hx_free(scratch);
