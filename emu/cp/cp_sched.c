@@ -92,7 +92,19 @@ static void cp_fork_forget(struct kemu_gpu_unit *u)
  * within KEMU_ISA_PREEMPT_INTERVAL instructions. */
 static void cp_queue_abandon(struct kemu_gpu_hwq *h)
 {
-	atomic_store_explicit(&kemu_cp_queue_of(h)->destroying, true, memory_order_relaxed);
+	struct kemu_cp_queue *q = kemu_cp_queue_of(h);
+	/* destroying first: a dispatch that sees the preemption request
+	 * reads it to know the queue stops after the context save */
+	atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
+	atomic_store_explicit(&q->ctx_preempt, true, memory_order_relaxed);
+}
+
+/* The HWS time-slices when the runlist holds more queues than hardware
+ * slots.  Caller holds cp->unit.lock. */
+static void sched_oversubscribed(struct kemu_cp *cp)
+{
+	atomic_store_explicit(&cp->oversubscribed, cp->unit.n_queues > cp->hqd_slots,
+			      memory_order_relaxed);
 }
 
 /* The CPs, one unit per device (see the file comment, "Registry"). */
@@ -263,6 +275,7 @@ static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 	cp->gfx_target_version = g->gfx_target_version;
 	cp->gb_addr_config = g->gb_addr_config;
 	cp->counter_freq_khz = g->gpu_counter_freq;
+	cp->preempt_every = kemu_cp_preempt_every(hq->log_level);
 	kemu_gpu_cond_init(&cp->work);
 	kemu_cp_pool_init(&cp->pool);
 	kemu_gpu_unit_add(&kemu_cp_registry, &cp->unit, hq, 0);
@@ -394,6 +407,7 @@ static int cp_queue_add(struct kemu_hw_queue *hq)
 	queue_load_mqd(q, hq);
 	q->vtime = cp->vclock;
 	kemu_gpu_hwq_link(&cp->unit, &q->hw);
+	sched_oversubscribed(cp);
 	if (cp->n_threads < cp->unit.n_queues && cp->n_threads < cp->hqd_slots &&
 	    !pthread_create(&cp->threads[cp->n_threads], NULL, sched_slot_thread, cp))
 		cp->n_threads++;
@@ -442,17 +456,21 @@ static void cp_queue_update(struct kemu_hw_queue *hq)
 static void cp_queue_free(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *h)
 {
 	struct kemu_cp_queue *q = kemu_cp_queue_of(h);
-#ifdef KEMU_CP_HAVE_ISA
 	struct kemu_cp *cp = (struct kemu_cp *)u;
+	pthread_mutex_lock(&cp->unit.lock);
+	sched_oversubscribed(cp);
+#ifdef KEMU_CP_HAVE_ISA
 	if (q->gws) {
-		pthread_mutex_lock(&cp->unit.lock);
 		kemu_isa_gws_put(q->gws);
 		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
-		pthread_mutex_unlock(&cp->unit.lock);
 	}
-#else
-	(void)u;
 #endif
+	pthread_mutex_unlock(&cp->unit.lock);
+	if (q->ctx.saves)
+		kemu_gpu_info(cp->unit.log_level, "CP: gpu 0x%x queue %u: %llu context saves, %llu "
+			      "restores", q->hw.gpu_id, q->hw.queue_id,
+			      (unsigned long long)q->ctx.saves, (unsigned long long)q->ctx.restores);
+	kemu_cp_ctx_clear(q);
 	free(q);
 }
 

@@ -186,6 +186,12 @@ struct kemu_isa_dispatch {
 	 */
 	bool preempt_save;
 	uint64_t preempt_after;
+	/* Optional (NULL: none): asked at the same points as *preempt is read
+	 * (every KEMU_ISA_PREEMPT_INTERVAL instructions, at s_barrier), true
+	 * to preempt; for a request that depends on time, such as the end of
+	 * a time slice.  Called from the thread running the workgroup. */
+	bool (*preempt_poll)(void *ctx);
+	void *preempt_ctx;
 	/*
 	 * Program cache identity.  cache_vm NULL: programs are keyed by
 	 * mem->ctx and the descriptor and first code bytes are compared on

@@ -251,7 +251,8 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
  * the workgroup's return, not with this load). */
 static bool preempt_requested(const struct kemu_isa_dispatch *d)
 {
-	return d->preempt && atomic_load_explicit(d->preempt, memory_order_relaxed);
+	return (d->preempt && atomic_load_explicit(d->preempt, memory_order_relaxed)) ||
+	       (d->preempt_poll && d->preempt_poll(d->preempt_ctx));
 }
 
 static int wave_preempted(struct isa_wave *w, const struct isa_inst *in)
@@ -280,8 +281,8 @@ static int wave_run(struct isa_wave *w)
 		stop = d->preempt_after;
 	/* One countdown serves the watchdog, the stop point and the
 	 * preemption poll, so the hot loop keeps its single compare. */
-	check = d->preempt && limit > KEMU_ISA_PREEMPT_INTERVAL ? KEMU_ISA_PREEMPT_INTERVAL
-								   : limit;
+	check = (d->preempt || d->preempt_poll) && limit > KEMU_ISA_PREEMPT_INTERVAL
+			? KEMU_ISA_PREEMPT_INTERVAL : limit;
 	if (stop < check)
 		check = stop;
 	/* w->insts is reloaded every step: an indirect jump may move the
@@ -379,12 +380,21 @@ static int wg_schedule(struct isa_wg *wg, struct kemu_isa_error *err)
 	}
 }
 
-static void wg_count(const struct isa_wg *wg)
+static uint64_t wg_insts(const struct isa_wg *wg)
 {
 	uint64_t total_insts = 0;
 	for (unsigned i = 0; i < wg->nwaves; i++)
 		total_insts += wg->waves[i].ninst;
-	kemu_isa_stats_add(total_insts, wg->nwaves, 1, 0);
+	return total_insts;
+}
+
+/* The statistics of a run of the workgroup that started with base
+ * instructions done: the instructions of this run, and the waves and the
+ * workgroup once it is over (rc 0 or -1; 1 and 2 suspend it). */
+static void wg_count(const struct isa_wg *wg, uint64_t base, int rc)
+{
+	bool over = rc != 1 && rc != 2;
+	kemu_isa_stats_add(wg_insts(wg) - base, over ? wg->nwaves : 0, over ? 1 : 0, 0);
 }
 
 /* Copies the workgroup out of the thread's arena (struct
@@ -548,17 +558,17 @@ static int wg_start(const struct kemu_isa_program *p, const struct kemu_isa_disp
 			 "workgroup (%u,%u,%u) preempted", x, y, z);
 		rc = -1;
 	}
-	if (rc == 2)
+	if (rc == 2 || (rc == 1 && saved)) {
+		wg_count(&wg, 0, rc);
 		return wg_suspend(&wg, arena, need, rc, saved, err);
+	}
 	if (rc == 1) {
-		if (saved)
-			return wg_suspend(&wg, arena, need, rc, saved, err);
 		isa_fail(&waves[0], NULL, KEMU_ISA_ERR_DEADLOCK,
 			 "workgroup (%u,%u,%u) waits on GWS, which only other workgroups can "
 			 "release, and cannot be suspended", x, y, z);
 		rc = -1;
 	}
-	wg_count(&wg);
+	wg_count(&wg, 0, rc);
 	return rc;
 }
 
@@ -596,10 +606,11 @@ int kemu_isa_resume_workgroup(struct kemu_isa_wg_state *st, const struct kemu_is
 	}
 	st->wg.d = d;
 	st->wg.mem = d->mem;
+	uint64_t base = wg_insts(&st->wg);
 	rc = wg_schedule(&st->wg, err);
+	wg_count(&st->wg, base, rc);
 	if (rc == 1 || rc == 2)
 		return rc;
-	wg_count(&st->wg);
 	kemu_isa_workgroup_free(st);
 	return rc;
 }
