@@ -52,9 +52,11 @@
  * preemption).  A destroyed queue also abandons its running dispatch: its
  * workgroups, running ones included, stop within a few thousand wave
  * instructions (emu/isa's preempt flag), so even a kernel that never ends
- * lets DESTROY_QUEUE return; a VM fault's eviction does the same.
- * UPDATE_QUEUE still waits for the running dispatch to end (no wave state
- * is saved; docs/kfdemu.md).  When a device's last queue goes, its slot
+ * lets DESTROY_QUEUE return; a VM fault's eviction does the same.  With a
+ * context-save area the waves are saved first (cp_ctx.c), and UPDATE_QUEUE
+ * preempts a running dispatch the same way, which resumes from the area
+ * when the queue runs again; without one UPDATE_QUEUE waits for the
+ * dispatch to end.  When a device's last queue goes, its slot
  * threads and pool are joined and the CP is freed, so an idle machine has
  * no CP threads at all.
  *
@@ -440,8 +442,18 @@ static void cp_queue_update(struct kemu_hw_queue *hq)
 	if (q) {
 		uint64_t wptr = wptr_poll(hq);
 		pthread_mutex_lock(&cp->unit.lock);
-		/* preempt at a packet boundary, then load the new MQD */
+		/* preempt (update_queue_cpsch unmaps with
+		 * KFD_PREEMPT_TYPE_WAVEFRONT_SAVE): a running dispatch is saved
+		 * in the context-save area when the queue has one (cp_ctx.c)
+		 * and resumes once the queue is mapped again; without one the
+		 * dispatch drains.  Then load the new MQD */
+		if (hq->info.ctx_save_va)
+			atomic_store_explicit(&q->ctx_preempt, true, memory_order_relaxed);
 		kemu_gpu_hwq_preempt(&cp->unit, &q->hw);
+		/* served, or no dispatch was running (destroy keeps it set) */
+		atomic_store_explicit(&q->ctx_preempt,
+				      atomic_load_explicit(&q->destroying, memory_order_relaxed),
+				      memory_order_relaxed);
 		queue_load_mqd(q, hq);
 		q->wptr_polled = wptr; /* reloaded: the one-shot WPTR poll */
 		kemu_gpu_hwq_resume(&q->hw);

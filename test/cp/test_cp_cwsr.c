@@ -1,8 +1,9 @@
 /*
  * CWSR on the CP (emu/cp/cp_ctx.c): dispatches preempted mid-flight with
  * their waves written into the queue's context-save area and restored from
- * it -- under the KFDEMU_PREEMPT knob, on DESTROY with waves in flight and
- * by time slicing when queues outnumber the hardware slots -- and a save
+ * it -- under the KFDEMU_PREEMPT knob, on DESTROY with waves in flight, on
+ * UPDATE_QUEUE and by time slicing when queues outnumber the hardware
+ * slots -- and a save
  * area the GPU cannot write failing as on hardware (a VM fault by the
  * queue).  Hand-assembled kernels, so no compiler is needed; the kernels
  * the compilers make are preempted in test_isa_corpus_preempt and the HIP
@@ -184,6 +185,72 @@ START_TEST(destroy_saves_the_waves_in_flight)
 }
 END_TEST
 
+/* buf[0] = 1 (started); spin until buf[1] != 0; buf[2] = 42.  The spin
+ * loop is code dwords 8..12. */
+static unsigned wait_flag_kernel(uint32_t *code, uint64_t buf)
+{
+	unsigned n = 0;
+	code[n++] = 0xBE8000FF; /* s_mov_b32 s0, lit */
+	code[n++] = (uint32_t)buf;
+	code[n++] = 0xBE8100FF; /* s_mov_b32 s1, lit */
+	code[n++] = (uint32_t)(buf >> 32);
+	code[n++] = 0xBE820081; /* s_mov_b32 s2, 1 */
+	code[n++] = 0xC0420080; /* s_store_dword s2, s[0:1], 0x0 */
+	code[n++] = 0;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xC00300C0; /* loop: s_load_dword s3, s[0:1], 0x4 glc */
+	code[n++] = 4;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xBF068003; /* s_cmp_eq_u32 s3, 0 */
+	code[n++] = 0xBF85FFFB; /* s_cbranch_scc1 loop */
+	code[n++] = 0x8002A902; /* s_add_u32 s2, s2, 41 */
+	code[n++] = 0xC0420080; /* s_store_dword s2, s[0:1], 0x8 */
+	code[n++] = 8;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xBF810000; /* s_endpgm */
+	return n;
+}
+
+/* UPDATE_QUEUE to inactive while a dispatch runs returns with its waves
+ * saved in the area (update_queue_cpsch preempts with wave save) instead
+ * of waiting for a kernel that cannot end while the queue is inactive;
+ * when the queue is active again the dispatch resumes from the area (s2
+ * kept) and ends once the host lets it. */
+START_TEST(inactivation_saves_a_running_dispatch_and_activation_resumes_it)
+{
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t buf = emu_buffer(4096, KFD_ALLOC_GTT, NULL), entry;
+	_Atomic uint32_t *hb = cp_host(buf, 4096);
+	uint32_t code[32];
+	unsigned n = wait_flag_kernel(code, buf);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n, &entry), 64, 64, done);
+	cp_put(&q, &p, true);
+	uint64_t end = cp_now_ns() + 20000000000ull;
+	while (!atomic_load(&hb[0]) && cp_now_ns() < end)
+		cp_sleep_ms(1);
+	ck_assert_uint_eq(atomic_load(&hb[0]), 1); /* running */
+	struct kfd_args_update_queue u = { .queue_id = q.id, .ring_base_address = q.ring_va,
+					   .ring_size = q.size * 64, .queue_percentage = 0,
+					   .queue_priority = 7 };
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	uint64_t pc = saved_pc(&q);
+	ck_assert_msg(pc >= entry + 8 * 4 && pc < entry + 13 * 4,
+		      "saved PC 0x%llx is not in the spin loop at 0x%llx", (unsigned long long)pc,
+		      (unsigned long long)(entry + 8 * 4));
+	atomic_store(&hb[1], 1); /* nothing runs it while inactive */
+	cp_sleep_ms(20);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(atomic_load(&hb[2]), 0);
+	u.queue_percentage = 100;
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 20000), 0);
+	ck_assert_uint_eq(atomic_load(&hb[2]), 42);
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+}
+END_TEST
+
 /* Two queues on one hardware slot: queue a's kernel never ends, yet
  * queue b's dispatch completes, because the HWS time-slices an
  * oversubscribed runlist and preempts a's dispatch mid-flight (its waves
@@ -219,6 +286,7 @@ static Suite *cwsr_suite(void)
 	tcase_add_test(tc, knob_preempts_a_loop_and_the_result_holds);
 	tcase_add_test(tc, read_only_save_area_faults_under_preemption);
 	tcase_add_test(tc, destroy_saves_the_waves_in_flight);
+	tcase_add_test(tc, inactivation_saves_a_running_dispatch_and_activation_resumes_it);
 	suite_add_tcase(s, tc);
 	TCase *ts = tcase_create("time_slicing");
 	tcase_set_timeout(ts, 120);
