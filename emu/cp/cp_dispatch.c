@@ -177,6 +177,14 @@ struct dispatch_run {
 	struct gws_saved *saved;
 	unsigned running;
 	unsigned *free_slots, n_free;
+	/* CWSR (cp_ctx.c), under lock: workgroups preempted with their
+	 * waves saved (GWS mode keeps them on saved, with the ones waiting
+	 * on GWS), claimed workgroups that never started, and when the
+	 * dispatch (this round of it) began, for time slicing */
+	struct gws_saved *preempted;
+	uint64_t *pending;
+	unsigned npending, cap_pending;
+	uint64_t t_start;
 	struct dispatch_slot slot[KEMU_CP_MAX_WORKERS + 1];
 };
 
@@ -212,20 +220,114 @@ static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
 	r->q->hw.vm.ops->interrupt(r->q->hw.vm.p, m0_low24 & 0xFFFFFFu, 24);
 }
 
+/* Is the dispatch to be preempted now?  The queue's request (the knob's
+ * stop point, destroy, eviction), or time slicing: with more queues on the
+ * device than hardware slots, a dispatch that ran its quantum is preempted
+ * so that the queues waiting get a slot (the HWS's oversubscription
+ * quantum).  Only a queue with a context-save area is sliced mid-dispatch;
+ * without one the HWS must wait for the dispatch to drain. */
+static bool ctx_preempt_now(struct dispatch_run *r)
+{
+	struct kemu_cp_queue *q = r->q;
+	if (atomic_load_explicit(&q->ctx_preempt, memory_order_relaxed))
+		return true;
+	if (r->d.preempt_save &&
+	    atomic_load_explicit(&q->cp->oversubscribed, memory_order_relaxed) &&
+	    kemu_gpu_now_ns() - r->t_start >= KEMU_CP_QUANTUM_NS) {
+		atomic_store_explicit(&q->ctx_preempt, true, memory_order_relaxed);
+		return true;
+	}
+	return false;
+}
+
+/* emu/isa's poll (kemu_isa_dispatch.preempt_poll): the time slice. */
+static bool cp_preempt_poll(void *ctx)
+{
+	return ctx_preempt_now(ctx);
+}
+
+/* Keeps st (2: preempted with its waves saved) for the context save.
+ * -1: no host memory (st freed, error recorded). */
+static int keep_preempted(struct dispatch_run *r, struct kemu_isa_wg_state *st,
+			  struct gws_saved **list)
+{
+	struct gws_saved *sv = malloc(sizeof(*sv));
+	pthread_mutex_lock(&r->lock);
+	if (sv) {
+		sv->st = st;
+		sv->next = *list;
+		*list = sv;
+	} else if (!r->have_err) {
+		r->have_err = true;
+		memset(&r->err, 0, sizeof(r->err));
+		r->err.kind = KEMU_ISA_ERR_NO_MEMORY;
+		snprintf(r->err.message, sizeof(r->err.message),
+			 "out of memory keeping a preempted workgroup");
+	}
+	pthread_mutex_unlock(&r->lock);
+	if (!sv) {
+		kemu_isa_workgroup_free(st);
+		return -1;
+	}
+	/* the others stop too: the whole dispatch is preempted */
+	atomic_store_explicit(&r->q->ctx_preempt, true, memory_order_relaxed);
+	return 0;
+}
+
+/* A claimed workgroup that will not start before the preemption. */
+static int keep_pending(struct dispatch_run *r, uint64_t wg)
+{
+	int ret = 0;
+	pthread_mutex_lock(&r->lock);
+	if (r->npending == r->cap_pending) {
+		unsigned cap = r->cap_pending ? r->cap_pending * 2 : 8;
+		uint64_t *np = realloc(r->pending, cap * sizeof(*np));
+		if (!np) {
+			ret = -1;
+			if (!r->have_err) {
+				r->have_err = true;
+				memset(&r->err, 0, sizeof(r->err));
+				r->err.kind = KEMU_ISA_ERR_NO_MEMORY;
+				snprintf(r->err.message, sizeof(r->err.message),
+					 "out of memory keeping a preempted dispatch's progress");
+			}
+			goto out;
+		}
+		r->pending = np;
+		r->cap_pending = cap;
+	}
+	r->pending[r->npending++] = wg;
+out:
+	pthread_mutex_unlock(&r->lock);
+	return ret;
+}
+
 static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
 {
 	struct dispatch_run *r = (struct dispatch_run *)job;
-	if (atomic_load_explicit(&r->q->destroying, memory_order_relaxed))
-		return -1; /* preempted by DESTROY_QUEUE: abandon the rest */
+	if (ctx_preempt_now(r)) {
+		if (!r->d.preempt_save)
+			return -1; /* preempted by DESTROY_QUEUE: abandon the rest */
+		return keep_pending(r, wg) ? -1 : 1;
+	}
 	uint32_t x = (uint32_t)(wg % r->ngx);
 	uint32_t y = (uint32_t)(wg / r->ngx % r->ngy);
 	uint32_t z = (uint32_t)(wg / r->ngx / r->ngy);
 	const struct dispatch_slot *s = &r->slot[slot < KEMU_CP_MAX_WORKERS ? slot
 									 : KEMU_CP_MAX_WORKERS];
 	struct kemu_isa_error err;
+	struct kemu_isa_wg_state *st = NULL;
 	memset(&err, 0, sizeof(err));
-	if (!kemu_isa_run_workgroup_slot(r->prog, &s->d, x, y, z, slot, &err))
+	int rc = kemu_isa_run_workgroup_gws(r->prog, &s->d, x, y, z, slot, &st, &err);
+	if (!rc)
 		return 0;
+	if (rc == 2)
+		return keep_preempted(r, st, &r->preempted) ? -1 : 1;
+	if (rc == 1) { /* waits on GWS without GWS: cannot happen */
+		kemu_isa_workgroup_free(st);
+		err.kind = KEMU_ISA_ERR_DEADLOCK;
+		snprintf(err.message, sizeof(err.message), "workgroup waits on GWS it lacks");
+	}
 	pthread_mutex_lock(&r->lock);
 	if (!r->have_err) {
 		r->err = err;
@@ -304,7 +406,9 @@ static void gws_participate(struct kemu_cp_job *job, unsigned pslot)
 
 		if (atomic_load_explicit(&job->failed, memory_order_relaxed))
 			break;
-		if (atomic_load_explicit(&r->q->destroying, memory_order_relaxed)) {
+		if (ctx_preempt_now(r)) {
+			if (r->d.preempt_save)
+				break; /* preempted: running and saved workgroups are saved */
 			atomic_store_explicit(&job->failed, true, memory_order_relaxed);
 			break; /* preempted by DESTROY_QUEUE: abandon the rest */
 		}
@@ -344,7 +448,9 @@ static void gws_participate(struct kemu_cp_job *job, unsigned pslot)
 		}
 		pthread_mutex_lock(&r->lock);
 		r->running--;
-		if (rc == 1) {
+		if (rc == 2) /* preempted: ready to run again, keeps its slot */
+			atomic_store_explicit(&r->q->ctx_preempt, true, memory_order_relaxed);
+		if (rc == 1 || rc == 2) {
 			struct gws_saved *sv = malloc(sizeof(*sv));
 			if (sv) {
 				sv->st = st;
@@ -451,6 +557,147 @@ static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e
 	}
 }
 
+/* The saved workgroups of r's dispatch (q->ctx) restored from the
+ * context-save area.  GWS mode: they join r->saved (ready to run, holding
+ * their scratch slots).  Otherwise this thread resumes them one by one
+ * (each in its own scratch slot, through slot 0's TLB), then starts the
+ * claimed workgroups that never started, before the pool takes the
+ * unclaimed rest; a new preemption keeps what is left for the next save.
+ * -1: the queue was stopped (fault or error raised). */
+static int dispatch_resume(struct dispatch_run *r)
+{
+	struct kemu_cp_queue *q = r->q;
+	struct kemu_isa_wg_state **sts;
+	uint32_t n, i;
+	uint64_t *pending = q->ctx.pending;
+	uint32_t npending = q->ctx.npending;
+
+	if (kemu_cp_ctx_restore(q, r->prog, &r->slot[0].d, &sts, &n))
+		return -1;
+	atomic_store_explicit(&r->job.next, q->ctx.next_wg, memory_order_relaxed);
+	/* the MQD's copy is consumed: what is left is saved again */
+	q->ctx.pending = NULL;
+	q->ctx.npending = 0;
+	kemu_cp_ctx_clear(q);
+	for (i = 0; i < n; i++) {
+		struct kemu_isa_wg_state *st = sts[i];
+		struct kemu_isa_error err;
+		int rc;
+		if (r->d.gws) {
+			unsigned slot = kemu_isa_workgroup_scratch_slot(st);
+			for (unsigned k = 0; r->free_slots && k < r->n_free; k++) {
+				if (r->free_slots[k] == slot) {
+					r->free_slots[k] = r->free_slots[--r->n_free];
+					break;
+				}
+			}
+			if (keep_preempted(r, st, &r->saved))
+				break;
+			continue;
+		}
+		if (r->have_err || ctx_preempt_now(r)) {
+			if (keep_preempted(r, st, &r->preempted))
+				break;
+			continue;
+		}
+		memset(&err, 0, sizeof(err));
+		rc = kemu_isa_resume_workgroup(st, &r->slot[0].d, &err);
+		if (rc == 2) {
+			if (keep_preempted(r, st, &r->preempted))
+				break;
+		} else if (rc) {
+			if (rc == 1)
+				kemu_isa_workgroup_free(st);
+			if (!r->have_err) {
+				r->err = err;
+				r->have_err = true;
+			}
+		}
+	}
+	for (i++; i < n; i++)
+		kemu_isa_workgroup_free(sts[i]);
+	free(sts);
+	if (r->d.gws) {
+		/* resumed by the participants; the request that saved them is
+		 * served */
+		atomic_store_explicit(&q->ctx_preempt,
+				      atomic_load_explicit(&q->destroying, memory_order_relaxed),
+				      memory_order_relaxed);
+	}
+	for (i = 0; i < npending; i++) {
+		if (r->have_err)
+			break;
+		if (run_workgroup(&r->job, pending[i], 0) < 0)
+			break;
+	}
+	free(pending);
+	return 0;
+}
+
+/* After the workgroups: the queue error of a failure; the context save of
+ * a preemption (then 1; a destroyed or evicted queue stops after it); 0
+ * when every workgroup completed; -1 when the queue stopped. */
+static int dispatch_finish(struct dispatch_run *r, uint64_t index)
+{
+	struct kemu_cp_queue *q = r->q;
+	struct gws_saved *list = r->d.gws ? r->saved : r->preempted;
+	uint64_t next = atomic_load_explicit(&r->job.next, memory_order_relaxed);
+	uint32_t n = 0;
+	int ret = -1;
+
+	if (next > r->job.total)
+		next = r->job.total;
+	for (struct gws_saved *sv = list; sv; sv = sv->next)
+		n++;
+	bool preempted = r->d.preempt_save && (n || r->npending || next < r->job.total);
+	if (r->have_err && !dispatch_preempted(&r->err)) {
+		dispatch_fail(r, &r->err);
+	} else if (preempted && !r->have_err) {
+		struct kemu_isa_wg_state **sts = malloc((n ? n : 1) * sizeof(*sts));
+		if (!sts) {
+			kemu_cp_queue_error(q, KEMU_CP_ERR_ILLEGAL_INSN,
+					    "no host memory for a context save");
+			goto out; /* the lists are freed below and by gws_teardown */
+		}
+		uint32_t i = 0;
+		while (list) {
+			struct gws_saved *sv = list;
+			list = sv->next;
+			sts[i++] = sv->st;
+			free(sv);
+		}
+		if (r->d.gws)
+			r->saved = NULL;
+		else
+			r->preempted = NULL;
+		if (!kemu_cp_ctx_save(q, index, next, r->pending, r->npending, sts, n)) {
+			if (atomic_load_explicit(&q->destroying, memory_order_relaxed)) {
+				/* destroy or eviction preempted it: saved, as the
+				 * hardware does, and the queue stops for good */
+				atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
+			} else {
+				/* the request is served; the next round resumes */
+				atomic_store_explicit(&q->ctx_preempt, false, memory_order_relaxed);
+				ret = 1;
+			}
+		}
+		free(sts);
+	} else if (r->have_err || atomic_load_explicit(&r->job.failed, memory_order_relaxed)) {
+		atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed); /* destroyed */
+	} else {
+		ret = 0;
+	}
+out:
+	/* what was not saved (an error) goes */
+	while (r->preempted) {
+		struct gws_saved *sv = r->preempted;
+		r->preempted = sv->next;
+		kemu_isa_workgroup_free(sv->st);
+		free(sv);
+	}
+	return ret;
+}
+
 /* Scratch from amd_queue_t; -1 (queue waiting for scratch) if short. */
 static int dispatch_scratch(struct dispatch_run *r, unsigned waves_per_wg, unsigned *slots)
 {
@@ -522,11 +769,18 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	}
 	d->interrupt = cp_sendmsg;
 	d->interrupt_ctx = r;
-#ifdef KEMU_ISA_PREEMPT_INTERVAL
-	/* DESTROY_QUEUE preempts the waves too, not only between workgroups:
-	 * a kernel that never ends cannot hold the destroy */
-	d->preempt = &q->destroying;
-#endif
+	/* Preemption of the waves, not only between workgroups (a kernel that
+	 * never ends cannot hold a destroy): with a context-save area the
+	 * waves are saved there and the dispatch resumes from them (CWSR,
+	 * cp_ctx.c; the knob's stop point every preempt_every instructions);
+	 * without one only destroy and eviction preempt, discarding them. */
+	d->preempt = &q->ctx_preempt;
+	d->preempt_save = q->hw.hq->info.ctx_save_va != 0;
+	d->preempt_after = d->preempt_save ? q->cp->preempt_every : 0;
+	if (d->preempt_save) {
+		d->preempt_poll = cp_preempt_poll;
+		d->preempt_ctx = r;
+	}
 	/* The program cache is the device's instruction cache over this
 	 * process's VM (isa.h, cache_vm): keyed by the CP (its pool, whose
 	 * teardown forgets them) and the process, and valid while neither a
@@ -572,15 +826,18 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		if (i < held || i == KEMU_CP_MAX_WORKERS)
 			dispatch_slot_init(r, i);
 	}
-	kemu_cp_pool_run(&q->cp->pool, &r->job);
-	if (r->have_err && !dispatch_preempted(&r->err))
-		dispatch_fail(r, &r->err);
-	else if (r->have_err)
-		atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed); /* destroyed */
-	else if (atomic_load_explicit(&r->job.failed, memory_order_relaxed))
-		atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed); /* destroyed */
-	else
-		ret = 0;
+	r->t_start = kemu_gpu_now_ns();
+	if (q->ctx.saved && q->ctx.index != index)
+		kemu_cp_ctx_clear(q); /* not this packet's (cannot happen) */
+	if (q->ctx.saved) {
+		if (dispatch_resume(r))
+			goto out_gws_teardown;
+	}
+	if (!ctx_preempt_now(r) && !r->have_err)
+		kemu_cp_pool_run(&q->cp->pool, &r->job);
+	ret = dispatch_finish(r, index);
+out_gws_teardown:
+	free(r->pending);
 	if (d->gws)
 		gws_teardown(r);
 out_gws:

@@ -46,7 +46,10 @@ static void job_participate(struct kemu_cp_job *job)
 		uint64_t wg = atomic_fetch_add_explicit(&job->next, 1, memory_order_relaxed);
 		if (wg >= job->total)
 			return;
-		if (job->run(job, wg, slot)) {
+		int r = job->run(job, wg, slot);
+		if (r > 0)
+			return; /* preempted: the rest stays unclaimed */
+		if (r) {
 			atomic_store_explicit(&job->failed, true, memory_order_relaxed);
 			atomic_store_explicit(&job->next, job->total, memory_order_relaxed);
 			return;

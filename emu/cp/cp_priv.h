@@ -94,6 +94,24 @@
 struct kemu_cp;
 struct kemu_isa_gws;
 
+/* A dispatch preempted with its context saved (cp_ctx.c): what the MQD
+ * keeps (the dispatcher's progress, the control stack the firmware wrote:
+ * on gfx9 it lives in the MQD's buffer, after the MQD, and reaches the
+ * context-save area's first ctl_stack_size bytes only through
+ * GET_QUEUE_WAVE_STATE) while the waves' registers and LDS sit in the
+ * queue's context-save area from ctl_stack_size on (cp_hqd_wg_state_offset). */
+struct kemu_cp_ctx {
+	bool saved;                    /* the dispatch at index is preempted */
+	uint64_t index;                /* its packet index */
+	uint64_t next_wg;              /* workgroups from here on never started */
+	uint64_t *pending;             /* claimed workgroups that never started */
+	uint32_t npending;
+	uint32_t nrec;                 /* saved workgroups (control stack) */
+	void *rec;                     /* struct kemu_isa_ctx_wg[nrec] */
+	uint32_t used;                 /* wave-state bytes written */
+	uint64_t saves, restores;      /* counters (log) */
+};
+
 /* One user queue as the CP sees it (an HQD's MQD). */
 struct kemu_cp_queue {
 	/* identity, VM, doorbell, list and the stop flags (emu/gpu): owned
@@ -122,7 +140,14 @@ struct kemu_cp_queue {
 	 * KEMU_ISA_PREEMPT_INTERVAL instructions (emu/isa polls it relaxed:
 	 * it publishes nothing) */
 	_Atomic bool destroying;
+	/* CWSR (cp_ctx.c): a request to preempt the running dispatch with
+	 * its waves saved in the context-save area (the test knob's stop
+	 * point, time slicing, inactivation), also set with destroying:
+	 * emu/isa polls this flag (relaxed: it publishes nothing; the saved
+	 * state travels with the workgroups' return to the owner) */
+	_Atomic bool ctx_preempt;
 	/* owner state */
+	struct kemu_cp_ctx ctx;        /* the dispatch preempted mid-flight */
 	bool attached;                 /* amd_va and rptr read */
 	bool scratch_wait;             /* stopped for scratch: resumes when the
 	                                * inactive signal is 0 again */
@@ -161,6 +186,8 @@ struct kemu_cp_queue {
 /* One dispatch's workgroups, shared by the submitting slot thread and the
  * pool workers (cp_pool.c). */
 struct kemu_cp_job;
+/* 0: done; -1: failed (no more claims); 1: preempted (this participant
+ * claims no more, the others stop on the same request). */
 typedef int (*kemu_cp_wg_fn)(struct kemu_cp_job *job, uint64_t wg, unsigned slot);
 struct kemu_cp_job {
 	kemu_cp_wg_fn run;             /* runs workgroup wg in scratch slot */
@@ -206,6 +233,14 @@ struct kemu_cp {
 	/* queues with GWS (q->gws) on the runlist; written under lock, read
 	 * without it as a hint by dispatches of other queues (cp_dispatch.c) */
 	_Atomic uint32_t n_gws;
+	/* KFDEMU_PREEMPT=every:N: every dispatch is preempted (its waves
+	 * saved in the context-save area and restored) each time one of its
+	 * waves ran N instructions (0: off; cp_ctx.c) */
+	uint64_t preempt_every;
+	/* more queues on the runlist than hardware slots: the HWS time-slices
+	 * them, preempting dispatches mid-flight (cp_dispatch.c).  Written
+	 * under unit.lock, read without it as a hint */
+	_Atomic bool oversubscribed;
 	/* bumped (release) by every PM4 ACQUIRE_MEM that invalidates the
 	 * shader instruction caches; the program cache keys on it (acquire),
 	 * cp_dispatch.c */
@@ -248,12 +283,36 @@ int kemu_cp_pm4_ib(struct kemu_cp_queue *q, const uint8_t *pkt);
 /* ---- cp_dispatch.c ---- */
 /* Validates and runs the KERNEL_DISPATCH pkt (a copy of the packet at
  * pkt_va, index its dispatch id).  Returns 0 when every workgroup
- * completed, or -1 when the queue was stopped (error code written or VM
- * fault raised). */
+ * completed, 1 when it was preempted with its context saved (the packet
+ * stays; the next call for the same index resumes it), or -1 when the
+ * queue was stopped (error code written or VM fault raised). */
 int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_va,
 		     uint64_t index);
 /* A queue stopped for scratch: has the runtime resumed it? */
 bool kemu_cp_dispatch_scratch_resumed(struct kemu_cp_queue *q);
+
+/* ---- cp_ctx.c ---- */
+/* KFDEMU_PREEMPT ("every:N"; unset or "off": 0), read when a CP is
+ * created.  Logs a value it cannot parse and returns 0. */
+uint64_t kemu_cp_preempt_every(int log_level);
+/* Forgets q's saved context (the queue goes, or its dispatch ended). */
+void kemu_cp_ctx_clear(struct kemu_cp_queue *q);
+struct kemu_isa_wg_state;
+struct kemu_isa_program;
+struct kemu_isa_dispatch;
+/* Writes the n saved workgroups sts (freed, whatever happens) into q's
+ * context-save area and keeps the control stack and the dispatch's
+ * progress (next_wg, the pending claimed workgroups) in q->ctx.  0, or -1
+ * after raising the VM fault or queue error that stops q.  Owner only. */
+int kemu_cp_ctx_save(struct kemu_cp_queue *q, uint64_t index, uint64_t next_wg,
+		     const uint64_t *pending, uint32_t npending, struct kemu_isa_wg_state **sts,
+		     uint32_t n);
+/* The saved workgroups of q->ctx rebuilt from the area for program p and
+ * dispatch d: *out (malloc'd, *n entries; each resumed or freed by the
+ * caller).  0, or -1 after raising the fault or error.  Owner only. */
+int kemu_cp_ctx_restore(struct kemu_cp_queue *q, const struct kemu_isa_program *p,
+			const struct kemu_isa_dispatch *d, struct kemu_isa_wg_state ***out,
+			uint32_t *n);
 
 /* ---- cp_pool.c ---- */
 /* Runs every workgroup of job, on the calling thread and up to

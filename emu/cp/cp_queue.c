@@ -166,7 +166,9 @@ static void packet_waits(struct kemu_cp_queue *q, uint64_t start)
 }
 
 /* One packet at q->rptr.  Returns 1 if it retired, 0 if the queue must
- * wait (not published, dependency pending), -1 if the queue stopped. */
+ * wait (not published, dependency pending), 2 if its dispatch was
+ * preempted with its context saved (the round ends: the HWS unmaps the
+ * queue), -1 if the queue stopped. */
 static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t ring_slots)
 {
 	struct kemu_vm_fault_info f;
@@ -193,9 +195,13 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		atomic_thread_fence(memory_order_seq_cst); /* the acquire fence scope */
 	enum kemu_cp_wait w;
 	switch (type) {
-	case KEMU_CP_PKT_DISPATCH:
-		if (kemu_cp_dispatch(q, pkt, slot_va, q->rptr))
+	case KEMU_CP_PKT_DISPATCH: {
+		int d = kemu_cp_dispatch(q, pkt, slot_va, q->rptr);
+		if (d > 0)
+			return 2; /* preempted, context saved: resumes next round */
+		if (d)
 			return -1;
+	}
 		return packet_retire(q, hdr, header, pkt, profiling, start) ? -1 : 1;
 	case KEMU_CP_PKT_BARRIER_AND:
 	case KEMU_CP_PKT_BARRIER_OR:
@@ -296,6 +302,10 @@ enum kemu_cp_progress kemu_cp_queue_service(struct kemu_cp_queue *q, uint64_t ri
 			break;
 		}
 		int r = packet_process(q, ring_base, ring_slots);
+		if (r == 2) {
+			done++; /* progress, and the slot goes to the others */
+			break;
+		}
 		if (r <= 0)
 			break;
 		/* the quantum runs from the first packet: an idle poll reads

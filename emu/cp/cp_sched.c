@@ -52,9 +52,11 @@
  * preemption).  A destroyed queue also abandons its running dispatch: its
  * workgroups, running ones included, stop within a few thousand wave
  * instructions (emu/isa's preempt flag), so even a kernel that never ends
- * lets DESTROY_QUEUE return; a VM fault's eviction does the same.
- * UPDATE_QUEUE still waits for the running dispatch to end (no wave state
- * is saved; docs/kfdemu.md).  When a device's last queue goes, its slot
+ * lets DESTROY_QUEUE return; a VM fault's eviction does the same.  With a
+ * context-save area the waves are saved first (cp_ctx.c), and UPDATE_QUEUE
+ * preempts a running dispatch the same way, which resumes from the area
+ * when the queue runs again; without one UPDATE_QUEUE waits for the
+ * dispatch to end.  When a device's last queue goes, its slot
  * threads and pool are joined and the CP is freed, so an idle machine has
  * no CP threads at all.
  *
@@ -92,7 +94,19 @@ static void cp_fork_forget(struct kemu_gpu_unit *u)
  * within KEMU_ISA_PREEMPT_INTERVAL instructions. */
 static void cp_queue_abandon(struct kemu_gpu_hwq *h)
 {
-	atomic_store_explicit(&kemu_cp_queue_of(h)->destroying, true, memory_order_relaxed);
+	struct kemu_cp_queue *q = kemu_cp_queue_of(h);
+	/* destroying first: a dispatch that sees the preemption request
+	 * reads it to know the queue stops after the context save */
+	atomic_store_explicit(&q->destroying, true, memory_order_relaxed);
+	atomic_store_explicit(&q->ctx_preempt, true, memory_order_relaxed);
+}
+
+/* The HWS time-slices when the runlist holds more queues than hardware
+ * slots.  Caller holds cp->unit.lock. */
+static void sched_oversubscribed(struct kemu_cp *cp)
+{
+	atomic_store_explicit(&cp->oversubscribed, cp->unit.n_queues > cp->hqd_slots,
+			      memory_order_relaxed);
 }
 
 /* The CPs, one unit per device (see the file comment, "Registry"). */
@@ -263,6 +277,7 @@ static struct kemu_cp *cp_get(const struct kemu_hw_queue *hq)
 	cp->gfx_target_version = g->gfx_target_version;
 	cp->gb_addr_config = g->gb_addr_config;
 	cp->counter_freq_khz = g->gpu_counter_freq;
+	cp->preempt_every = kemu_cp_preempt_every(hq->log_level);
 	kemu_gpu_cond_init(&cp->work);
 	kemu_cp_pool_init(&cp->pool);
 	kemu_gpu_unit_add(&kemu_cp_registry, &cp->unit, hq, 0);
@@ -394,6 +409,7 @@ static int cp_queue_add(struct kemu_hw_queue *hq)
 	queue_load_mqd(q, hq);
 	q->vtime = cp->vclock;
 	kemu_gpu_hwq_link(&cp->unit, &q->hw);
+	sched_oversubscribed(cp);
 	if (cp->n_threads < cp->unit.n_queues && cp->n_threads < cp->hqd_slots &&
 	    !pthread_create(&cp->threads[cp->n_threads], NULL, sched_slot_thread, cp))
 		cp->n_threads++;
@@ -426,8 +442,18 @@ static void cp_queue_update(struct kemu_hw_queue *hq)
 	if (q) {
 		uint64_t wptr = wptr_poll(hq);
 		pthread_mutex_lock(&cp->unit.lock);
-		/* preempt at a packet boundary, then load the new MQD */
+		/* preempt (update_queue_cpsch unmaps with
+		 * KFD_PREEMPT_TYPE_WAVEFRONT_SAVE): a running dispatch is saved
+		 * in the context-save area when the queue has one (cp_ctx.c)
+		 * and resumes once the queue is mapped again; without one the
+		 * dispatch drains.  Then load the new MQD */
+		if (hq->info.ctx_save_va)
+			atomic_store_explicit(&q->ctx_preempt, true, memory_order_relaxed);
 		kemu_gpu_hwq_preempt(&cp->unit, &q->hw);
+		/* served, or no dispatch was running (destroy keeps it set) */
+		atomic_store_explicit(&q->ctx_preempt,
+				      atomic_load_explicit(&q->destroying, memory_order_relaxed),
+				      memory_order_relaxed);
 		queue_load_mqd(q, hq);
 		q->wptr_polled = wptr; /* reloaded: the one-shot WPTR poll */
 		kemu_gpu_hwq_resume(&q->hw);
@@ -442,17 +468,21 @@ static void cp_queue_update(struct kemu_hw_queue *hq)
 static void cp_queue_free(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *h)
 {
 	struct kemu_cp_queue *q = kemu_cp_queue_of(h);
-#ifdef KEMU_CP_HAVE_ISA
 	struct kemu_cp *cp = (struct kemu_cp *)u;
+	pthread_mutex_lock(&cp->unit.lock);
+	sched_oversubscribed(cp);
+#ifdef KEMU_CP_HAVE_ISA
 	if (q->gws) {
-		pthread_mutex_lock(&cp->unit.lock);
 		kemu_isa_gws_put(q->gws);
 		atomic_fetch_sub_explicit(&cp->n_gws, 1, memory_order_relaxed);
-		pthread_mutex_unlock(&cp->unit.lock);
 	}
-#else
-	(void)u;
 #endif
+	pthread_mutex_unlock(&cp->unit.lock);
+	if (q->ctx.saves)
+		kemu_gpu_info(cp->unit.log_level, "CP: gpu 0x%x queue %u: %llu context saves, %llu "
+			      "restores", q->hw.gpu_id, q->hw.queue_id,
+			      (unsigned long long)q->ctx.saves, (unsigned long long)q->ctx.restores);
+	kemu_cp_ctx_clear(q);
 	free(q);
 }
 

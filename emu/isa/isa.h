@@ -172,6 +172,27 @@ struct kemu_isa_dispatch {
 	 * per instruction: it shares the watchdog's countdown. */
 	const _Atomic _Bool *preempt;
 	/*
+	 * Context save (CWSR).  With preempt_save, a workgroup stopped by
+	 * *preempt (or by preempt_after) is not discarded: the entry points
+	 * that take a saved pointer (kemu_isa_run_workgroup_gws,
+	 * kemu_isa_resume_workgroup) return 2 with the workgroup saved, every
+	 * live wave stopped at an instruction boundary (or at s_barrier, or
+	 * queued on GWS) as the trap handler's save routine leaves it, and
+	 * kemu_isa_ctx_save() (isa_ctx.c) writes it in the layout of the
+	 * kernel's CWSR handler.  preempt_after (0: never; only with
+	 * preempt_save) is a stop point the CP can request: a wave stops after
+	 * that many of its own instructions since it was (re)started, sharing
+	 * the watchdog's countdown, so it costs nothing per instruction.
+	 */
+	bool preempt_save;
+	uint64_t preempt_after;
+	/* Optional (NULL: none): asked at the same points as *preempt is read
+	 * (every KEMU_ISA_PREEMPT_INTERVAL instructions, at s_barrier), true
+	 * to preempt; for a request that depends on time, such as the end of
+	 * a time slice.  Called from the thread running the workgroup. */
+	bool (*preempt_poll)(void *ctx);
+	void *preempt_ctx;
+	/*
 	 * Program cache identity.  cache_vm NULL: programs are keyed by
 	 * mem->ctx and the descriptor and first code bytes are compared on
 	 * every kemu_isa_program_get (kemu_isa_cache_flush(mem->ctx) forgets
@@ -230,7 +251,8 @@ enum kemu_isa_error_kind {
 	KEMU_ISA_ERR_WATCHDOG,             /* wave_instruction_limit reached */
 	KEMU_ISA_PREEMPTED,                /* not an error: dispatch->preempt
 					      was set; the workgroup stopped
-					      unfinished and its state is lost */
+					      unfinished and its state is lost
+					      (without preempt_save) */
 	KEMU_ISA_ERR_MEM_VIOL,             /* ds_gws_* on a resource outside
 					      the VMID's GWS (TRAPSTS.MEM_VIOL) */
 	KEMU_ISA_ERR_DEADLOCK,             /* waves wait on GWS (or a barrier
@@ -295,7 +317,11 @@ int kemu_isa_run_workgroup_slot(const struct kemu_isa_program *program,
 				unsigned scratch_slot, struct kemu_isa_error *err);
 
 /*
- * Workgroups that may wait on GWS.  kemu_isa_run_workgroup_gws() runs like
+ * Workgroups that may be saved: waiting on GWS, or preempted with
+ * preempt_save (then the return value is 2 and *saved is set, from
+ * kemu_isa_run_workgroup_gws and from kemu_isa_resume_workgroup alike; a
+ * preempted workgroup is always ready).
+ * kemu_isa_run_workgroup_gws() runs like
  * kemu_isa_run_workgroup_slot() but, when every live wave of the
  * workgroup waits on a GWS resource (or at s_barrier behind such a wave),
  * saves the workgroup and returns 1 with *saved set; the workgroup keeps
@@ -320,6 +346,49 @@ int kemu_isa_resume_workgroup(struct kemu_isa_wg_state *state,
 bool kemu_isa_workgroup_ready(const struct kemu_isa_wg_state *state);
 unsigned kemu_isa_workgroup_scratch_slot(const struct kemu_isa_wg_state *state);
 void kemu_isa_workgroup_free(struct kemu_isa_wg_state *state);
+
+/*
+ * Context save and restore of a saved workgroup (isa_ctx.c), in the layout
+ * of the kernel's CWSR trap handler (cwsr_trap_handler_gfx9.asm, save and
+ * restore routines): one save area per live wave, in wave order --
+ * VGPRs (the unified file, VGPRs then AGPRs from ACCUM_OFFSET on: 64 lanes
+ * x 4 bytes per register), SGPRs (s0..s101 and the aliases FLAT_SCRATCH,
+ * XNACK_MASK, VCC at their operand codes, padded to 112 = 16-SGPR
+ * granules), 128 bytes of HWREGs (M0, PC lo/hi, EXEC lo/hi, STATUS,
+ * TRAPSTS, XNACK_MASK lo/hi, MODE at 0x00..0x24, the trap temporaries at
+ * 0x40 + 4 * n as the handler stores ttmp4-11 and ttmp13) -- and the
+ * workgroup's LDS (512-byte granules) after the first wave's area.  What the
+ * SPI's control stack entry records (the workgroup id, wave ids, scratch
+ * slot: firmware-private, kept by the CP in its MQD) is struct
+ * kemu_isa_ctx_wg.
+ */
+#define KEMU_ISA_CTX_MAX_WAVES 16u      /* 1024 work-items / 64 */
+#define KEMU_ISA_CTX_SGPRS 112u
+#define KEMU_ISA_CTX_HWREG_BYTES 128u
+struct kemu_isa_ctx_wg {
+	uint32_t wg_id[3];
+	uint32_t nwaves;                /* waves the workgroup started with */
+	uint32_t live;                  /* waves saved: the others ended */
+	uint32_t scratch_slot;
+	uint32_t vgpr_rows;             /* per wave */
+	uint32_t lds_bytes;             /* saved (granule-rounded) */
+	uint8_t wave_id[KEMU_ISA_CTX_MAX_WAVES];
+};
+/* Bytes the saved workgroup takes in the context-save area. */
+size_t kemu_isa_ctx_bytes(const struct kemu_isa_wg_state *state);
+/* Writes the workgroup into buf (len >= kemu_isa_ctx_bytes) and its
+ * control-stack record into rec.  0, or -EINVAL. */
+int kemu_isa_ctx_save(const struct kemu_isa_wg_state *state, struct kemu_isa_ctx_wg *rec,
+		      uint8_t *buf, size_t len);
+/* Rebuilds a saved workgroup of program p from rec and buf (as written by
+ * kemu_isa_ctx_save), to resume with kemu_isa_resume_workgroup() under d.
+ * NULL with err set when the record does not fit the program and dispatch
+ * or a saved PC is not code of the program. */
+struct kemu_isa_wg_state *kemu_isa_ctx_restore(const struct kemu_isa_program *p,
+					       const struct kemu_isa_dispatch *d,
+					       const struct kemu_isa_ctx_wg *rec,
+					       const uint8_t *buf, size_t len,
+					       struct kemu_isa_error *err);
 
 /* Waves per workgroup and per-wave scratch bytes the program needs. */
 unsigned kemu_isa_waves_per_workgroup(const struct kemu_isa_dispatch *dispatch);

@@ -111,6 +111,7 @@ enum isa_step {
 	ISA_STEP_BARRIER,       /* s_barrier: yield to the other waves */
 	ISA_STEP_ERROR,         /* wave->err filled */
 	ISA_STEP_GWS,           /* queued on a GWS resource (wave->gws_*) */
+	ISA_STEP_PREEMPT,       /* stopped for a context save (preempt_save) */
 };
 
 typedef int (*isa_exec_fn)(struct isa_wave *w, const struct isa_inst *in);
@@ -240,6 +241,14 @@ struct isa_wave {
 	struct isa_tlb_entry tlb[ISA_TLB];
 };
 
+/* A saved workgroup (isa_workgroup.c; isa_ctx.c rebuilds one): the wg,
+ * then (64-byte aligned) its waves, VGPRs and LDS laid out as in a thread
+ * arena. */
+struct kemu_isa_wg_state {
+	struct isa_wg wg;
+	size_t size;
+	_Alignas(64) uint8_t data[];
+};
 /* ---- MODE register (gfx9 HW_REG_MODE) ---- */
 #define ISA_MODE_ROUND_SHIFT 0          /* [3:0] f32 [1:0], f64/f16 [3:2] */
 #define ISA_MODE_DENORM_SHIFT 4         /* [7:4] f32 [5:4], f64/f16 [7:6] */

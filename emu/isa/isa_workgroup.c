@@ -251,11 +251,16 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
  * the workgroup's return, not with this load). */
 static bool preempt_requested(const struct kemu_isa_dispatch *d)
 {
-	return d->preempt && atomic_load_explicit(d->preempt, memory_order_relaxed);
+	return (d->preempt && atomic_load_explicit(d->preempt, memory_order_relaxed)) ||
+	       (d->preempt_poll && d->preempt_poll(d->preempt_ctx));
 }
 
 static int wave_preempted(struct isa_wave *w, const struct isa_inst *in)
 {
+	/* with a context save the wave keeps its state: w->pc is in, not yet
+	 * executed, where the restored wave resumes */
+	if (w->wg->d->preempt_save)
+		return ISA_STEP_PREEMPT;
 	/* err->pc: where the wave would resume */
 	return isa_fail(w, in, KEMU_ISA_PREEMPTED, "wave %u preempted at pc 0x%llx", w->id,
 			(unsigned long long)in->addr);
@@ -264,17 +269,22 @@ static int wave_preempted(struct isa_wave *w, const struct isa_inst *in)
 static int wave_run(struct isa_wave *w)
 {
 	const struct kemu_isa_dispatch *d = w->wg->d;
-	uint64_t n = 0, limit = d->wave_instruction_limit, check;
+	uint64_t n = 0, limit = d->wave_instruction_limit, check, stop = UINT64_MAX;
 	int r;
 
 	if (limit)
 		limit = limit > w->ninst ? limit - w->ninst : 1;
 	else
 		limit = UINT64_MAX;
-	/* One countdown serves the watchdog and the preemption poll, so the
-	 * hot loop keeps its single compare. */
-	check = d->preempt && limit > KEMU_ISA_PREEMPT_INTERVAL ? KEMU_ISA_PREEMPT_INTERVAL
-								   : limit;
+	/* the CP's stop point for a context save (isa.h, preempt_after) */
+	if (d->preempt_save && d->preempt_after)
+		stop = d->preempt_after;
+	/* One countdown serves the watchdog, the stop point and the
+	 * preemption poll, so the hot loop keeps its single compare. */
+	check = (d->preempt || d->preempt_poll) && limit > KEMU_ISA_PREEMPT_INTERVAL
+			? KEMU_ISA_PREEMPT_INTERVAL : limit;
+	if (stop < check)
+		check = stop;
 	/* w->insts is reloaded every step: an indirect jump may move the
 	 * wave to a newer (longer) version of the code. */
 	for (;;) {
@@ -287,12 +297,14 @@ static int wave_run(struct isa_wave *w)
 					     (unsigned long long)in->addr);
 				break;
 			}
-			if (preempt_requested(d)) {
+			if (n == stop || preempt_requested(d)) {
 				r = wave_preempted(w, in);
 				break;
 			}
 			check = limit - n > KEMU_ISA_PREEMPT_INTERVAL ? n + KEMU_ISA_PREEMPT_INTERVAL
 								      : limit;
+			if (stop > n && stop < check)
+				check = stop;
 		}
 		w->pc = in->next;
 		n++;
@@ -337,12 +349,13 @@ static int wg_schedule(struct isa_wg *wg, struct kemu_isa_error *err)
 			}
 			w->err = err;
 			/* at s_barrier (and before the first instruction) */
-			if (preempt_requested(d)) {
-				wave_preempted(w, &w->insts[w->pc]);
-				return -1;
-			}
+			if (preempt_requested(d))
+				return wave_preempted(w, &w->insts[w->pc]) == ISA_STEP_PREEMPT ? 2
+												    : -1;
 			r = wave_run(w);
 			progress = true;
+			if (r == ISA_STEP_PREEMPT)
+				return 2;
 			if (r == ISA_STEP_END) {
 				w->done = true;
 				wg->live--;
@@ -367,23 +380,27 @@ static int wg_schedule(struct isa_wg *wg, struct kemu_isa_error *err)
 	}
 }
 
-static void wg_count(const struct isa_wg *wg)
+static uint64_t wg_insts(const struct isa_wg *wg)
 {
 	uint64_t total_insts = 0;
 	for (unsigned i = 0; i < wg->nwaves; i++)
 		total_insts += wg->waves[i].ninst;
-	kemu_isa_stats_add(total_insts, wg->nwaves, 1, 0);
+	return total_insts;
 }
 
-/* A saved workgroup: the wg, then (64-byte aligned) its waves, VGPRs and
- * LDS laid out as in the thread arena it was copied from. */
-struct kemu_isa_wg_state {
-	struct isa_wg wg;
-	size_t size;
-	_Alignas(64) uint8_t data[];
-};
+/* The statistics of a run of the workgroup that started with base
+ * instructions done: the instructions of this run, and the waves and the
+ * workgroup once it is over (rc 0 or -1; 1 and 2 suspend it). */
+static void wg_count(const struct isa_wg *wg, uint64_t base, int rc)
+{
+	bool over = rc != 1 && rc != 2;
+	kemu_isa_stats_add(wg_insts(wg) - base, over ? wg->nwaves : 0, over ? 1 : 0, 0);
+}
 
-static int wg_suspend(struct isa_wg *wg, uint8_t *arena, size_t need,
+/* Copies the workgroup out of the thread's arena (struct
+ * kemu_isa_wg_state, isa_priv.h); returns rc (1: waits on GWS, 2:
+ * preempted) or -1. */
+static int wg_suspend(struct isa_wg *wg, uint8_t *arena, size_t need, int rc,
 		      struct kemu_isa_wg_state **saved, struct kemu_isa_error *err)
 {
 	struct kemu_isa_wg_state *st = aligned_alloc(64, (sizeof(*st) + need + 63) & ~(size_t)63);
@@ -404,7 +421,7 @@ static int wg_suspend(struct isa_wg *wg, uint8_t *arena, size_t need,
 		w->err = NULL;
 	}
 	*saved = st;
-	return 1;
+	return rc;
 }
 
 static int wg_start(const struct kemu_isa_program *p, const struct kemu_isa_dispatch *d,
@@ -535,15 +552,23 @@ static int wg_start(const struct kemu_isa_program *p, const struct kemu_isa_disp
 	wg.nwaves = nwaves;
 	wg.live = nwaves;
 	rc = wg_schedule(&wg, err);
+	if (rc == 2 && !saved) {
+		/* preempt_save without a place to save: as without it */
+		isa_fail(&waves[0], NULL, KEMU_ISA_PREEMPTED,
+			 "workgroup (%u,%u,%u) preempted", x, y, z);
+		rc = -1;
+	}
+	if (rc == 2 || (rc == 1 && saved)) {
+		wg_count(&wg, 0, rc);
+		return wg_suspend(&wg, arena, need, rc, saved, err);
+	}
 	if (rc == 1) {
-		if (saved)
-			return wg_suspend(&wg, arena, need, saved, err);
 		isa_fail(&waves[0], NULL, KEMU_ISA_ERR_DEADLOCK,
 			 "workgroup (%u,%u,%u) waits on GWS, which only other workgroups can "
 			 "release, and cannot be suspended", x, y, z);
 		rc = -1;
 	}
-	wg_count(&wg);
+	wg_count(&wg, 0, rc);
 	return rc;
 }
 
@@ -581,10 +606,11 @@ int kemu_isa_resume_workgroup(struct kemu_isa_wg_state *st, const struct kemu_is
 	}
 	st->wg.d = d;
 	st->wg.mem = d->mem;
+	uint64_t base = wg_insts(&st->wg);
 	rc = wg_schedule(&st->wg, err);
-	if (rc == 1)
-		return 1;
-	wg_count(&st->wg);
+	wg_count(&st->wg, base, rc);
+	if (rc == 1 || rc == 2)
+		return rc;
 	kemu_isa_workgroup_free(st);
 	return rc;
 }
@@ -594,7 +620,12 @@ bool kemu_isa_workgroup_ready(const struct kemu_isa_wg_state *st)
 	const struct isa_wg *wg = &st->wg;
 	for (unsigned i = 0; i < wg->nwaves; i++) {
 		const struct isa_wave *w = &wg->waves[i];
-		if (!w->done && w->gws_wait &&
+		if (w->done)
+			continue;
+		/* preempted: a wave that neither waits on GWS nor at a barrier */
+		if (!w->gws_wait && !w->at_barrier)
+			return true;
+		if (w->gws_wait &&
 		    isa_gws_released(wg->d->gws, w->gws_op, w->gws_rid, w->gws_token))
 			return true;
 	}

@@ -134,8 +134,8 @@ static int queue_check_args(struct kfd_args_create_queue *a)
 }
 
 /* kfd_queue_buffer_get: the VM mapping holding addr must start at its page
- * and, when expected >= one page, span exactly expected bytes.  Caller
- * holds p->lock. */
+ * and, when expected >= one page, span exactly expected bytes.  what NULL:
+ * no log on failure (the caller has a fallback).  Caller holds p->lock. */
 static int queue_buffer_get(struct kemu_pdd *pdd, uint64_t addr, uint64_t expected,
 			    struct kemu_bo **out, const char *what)
 {
@@ -147,9 +147,10 @@ static int queue_buffer_get(struct kemu_pdd *pdd, uint64_t addr, uint64_t expect
 	struct kemu_bo *bo = ok ? map->bo : NULL;
 	pthread_rwlock_unlock(&p->vm_lock);
 	if (!ok) {
-		kemu_info(p->m, "CREATE_QUEUE: %s 0x%llx (expected size 0x%llx) is not the start "
-			  "of a GPU mapping of that size: -EINVAL", what,
-			  (unsigned long long)addr, (unsigned long long)expected);
+		if (what)
+			kemu_info(p->m, "CREATE_QUEUE: %s 0x%llx (expected size 0x%llx) is not the "
+				  "start of a GPU mapping of that size: -EINVAL", what,
+				  (unsigned long long)addr, (unsigned long long)expected);
 		return -EINVAL;
 	}
 	bo->queue_refs[pdd->dev->index]++;
@@ -216,11 +217,19 @@ static int queue_acquire_buffers(struct kemu_queue *q)
 	uint64_t total = ((uint64_t)i->ctx_save_size + g->debug_memory_size) *
 			 (g->num_xcc ? g->num_xcc : 1);
 	total = KEMU_ALIGN(total, KEMU_PAGE_SIZE);
-	err = queue_buffer_get(pdd, i->ctx_save_va, total, &q->cwsr_bo, "CWSR area");
-	if (err) /* or SVM ranges mapped to this GPU with GPU_ALWAYS_MAPPED */
-		err = kemu_svm_queue_get(pdd->proc, pdd->dev->index, i->ctx_save_va, total);
+	/* a BO mapping, or SVM ranges mapped to this GPU with GPU_ALWAYS_MAPPED
+	 * (libhsakmt of ROCr 1.18 registers the area as SVM): as the kernel,
+	 * the BO lookup's failure is not an error while the SVM one may pass */
+	err = queue_buffer_get(pdd, i->ctx_save_va, total, &q->cwsr_bo, NULL);
 	if (err)
+		err = kemu_svm_queue_get(pdd->proc, pdd->dev->index, i->ctx_save_va, total);
+	if (err) {
+		kemu_info(pdd->proc->m, "CREATE_QUEUE: CWSR area 0x%llx is neither the start of a "
+			  "GPU mapping of 0x%llx bytes nor SVM ranges of that size mapped to the GPU "
+			  "with GPU_ALWAYS_MAPPED: -EINVAL", (unsigned long long)i->ctx_save_va,
+			  (unsigned long long)total);
 		goto err_release;
+	}
 	return 0;
 
 err_release:

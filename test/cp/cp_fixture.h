@@ -29,6 +29,7 @@ struct cpq {
 	amd_queue_t *aq;
 	_Atomic uint64_t *db;
 	uint64_t next;                 /* producer's next index */
+	uint64_t cwsr_va;              /* its context-save area */
 };
 
 static inline void *cp_host(uint64_t va, uint64_t len)
@@ -154,7 +155,19 @@ static inline uint64_t cp_signal_with_event(int64_t value, uint32_t *event)
 	return h;
 }
 
+/* A queue whose context-save area is allocated with cwsr_flags (the
+ * memory type and its access: KFD_ALLOC_WRITABLE missing makes it
+ * read-only for the GPU, which CREATE_QUEUE does not check). */
+static inline long cp_queue_create_cwsr(struct cpq *q, uint32_t packets, uint32_t priority,
+					uint32_t cwsr_flags);
+
 static inline long cp_queue_create_prio(struct cpq *q, uint32_t packets, uint32_t priority)
+{
+	return cp_queue_create_cwsr(q, packets, priority, KFD_ALLOC_GTT | KFD_ALLOC_WRITABLE);
+}
+
+static inline long cp_queue_create_cwsr(struct cpq *q, uint32_t packets, uint32_t priority,
+					uint32_t cwsr_flags)
 {
 	memset(q, 0, sizeof(*q));
 	q->size = packets;
@@ -173,7 +186,10 @@ static inline long cp_queue_create_prio(struct cpq *q, uint32_t packets, uint32_
 	uint64_t eop = emu_buffer(E.gpu->eop_buffer_size, KFD_ALLOC_VRAM, NULL);
 	uint64_t total = ((uint64_t)E.gpu->cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
 	total = (total + 0xFFF) & ~0xFFFull;
-	uint64_t cwsr = emu_buffer(total, KFD_ALLOC_GTT, NULL);
+	uint64_t cwsr = emu_va(total), cwsr_h;
+	ck_assert_int_eq(emu_alloc_at(cwsr, total, cwsr_flags, &cwsr_h), 0);
+	ck_assert_int_eq(emu_map(cwsr_h), 0);
+	q->cwsr_va = cwsr;
 	struct kfd_args_create_queue a = {
 		.ring_base_address = q->ring_va, .ring_size = (uint32_t)ring_bytes,
 		.write_pointer_address = q->aq_va + 56, .read_pointer_address = q->aq_va + 128,

@@ -331,6 +331,59 @@ static int hx_run_gws(struct hx_launch *l, struct kemu_isa_program *p,
 	return rc;
 }
 
+_Atomic uint64_t hx_context_saves;
+
+uint64_t hx_preempt_after(void)
+{
+	const char *e = getenv("HX_PREEMPT_AFTER");
+	return e ? strtoull(e, NULL, 0) : 0;
+}
+
+/* One workgroup under the context-save knob: every wave stops after
+ * HX_PREEMPT_AFTER instructions, the workgroup is written in the CWSR
+ * layout into a buffer (filled with a pattern first, so a byte the save
+ * forgot is noticed), its state freed, rebuilt from the buffer alone and
+ * resumed, until it ends. */
+static int hx_run_preempted(struct kemu_isa_program *p, const struct kemu_isa_dispatch *d0,
+			    uint32_t x, uint32_t y, uint32_t z, uint64_t after,
+			    struct kemu_isa_error *err)
+{
+	struct kemu_isa_dispatch d = *d0;
+	struct kemu_isa_wg_state *st = NULL;
+	int rc;
+
+	d.preempt_save = true;
+	d.preempt_after = after;
+	rc = kemu_isa_run_workgroup_gws(p, &d, x, y, z, 0, &st, err);
+	while (rc == 2) {
+		struct kemu_isa_ctx_wg rec;
+		size_t n = kemu_isa_ctx_bytes(st);
+		uint8_t *buf = malloc(n ? n : 1);
+		if (!buf) {
+			kemu_isa_workgroup_free(st);
+			return -1;
+		}
+		memset(buf, 0xA5, n);
+		if (kemu_isa_ctx_save(st, &rec, buf, n)) {
+			free(buf);
+			kemu_isa_workgroup_free(st);
+			return -1;
+		}
+		kemu_isa_workgroup_free(st);
+		atomic_fetch_add(&hx_context_saves, 1);
+		st = kemu_isa_ctx_restore(p, &d, &rec, buf, n, err);
+		free(buf);
+		if (!st)
+			return -1;
+		rc = kemu_isa_resume_workgroup(st, &d, err);
+	}
+	if (rc == 1) {
+		kemu_isa_workgroup_free(st);
+		return -1; /* waits on GWS without GWS: cannot happen */
+	}
+	return rc;
+}
+
 int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 {
 	struct kemu_isa_dispatch d;
@@ -446,10 +499,12 @@ int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 		kemu_isa_program_put(p);
 		goto out;
 	}
+	uint64_t after = hx_preempt_after();
 	for (uint32_t z = 0; z < nwg[2] && !rc; z++)
 		for (uint32_t y = 0; y < nwg[1] && !rc; y++)
 			for (uint32_t x = 0; x < nwg[0] && !rc; x++)
-				rc = kemu_isa_run_workgroup(p, &d, x, y, z, err);
+				rc = after ? hx_run_preempted(p, &d, x, y, z, after, err)
+					   : kemu_isa_run_workgroup(p, &d, x, y, z, err);
 	kemu_isa_program_put(p);
 out:
 	hx_free(scratch);

@@ -63,6 +63,14 @@ extern struct hx_last hx_last;
 void hx_each_kernel(const struct hx_code *c, void (*fn)(const char *name, uint64_t kd, void *ctx),
 		    void *ctx);
 
+/* Context-save test knob: HX_PREEMPT_AFTER=N in the environment makes
+ * hx_run() (one host thread, no GWS) stop every wave after N of its
+ * instructions, save its workgroup with kemu_isa_ctx_save(), rebuild it
+ * with kemu_isa_ctx_restore() and resume it.  0: off.  hx_context_saves
+ * counts the saves. */
+uint64_t hx_preempt_after(void);
+extern _Atomic uint64_t hx_context_saves;
+
 /* Run the whole grid; returns 0 or -1 with err filled. */
 int hx_run(struct hx_launch *l, struct kemu_isa_error *err);
 

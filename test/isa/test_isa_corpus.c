@@ -9,6 +9,7 @@
  * are exact for them).
  */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -691,6 +692,20 @@ START_TEST(test_corpus_fully_implemented)
 }
 END_TEST
 
+/* Under HX_PREEMPT_AFTER (ctest test_isa_corpus_preempt) the kernels above
+ * ran preempted, saved in the CWSR layout and restored: that the results
+ * held proves the save and restore; this proves they happened. */
+START_TEST(test_context_saves_happened)
+{
+	if (!hx_preempt_after())
+		return;
+	ck_assert_msg(atomic_load(&hx_context_saves) > 100,
+		      "only %llu context saves with HX_PREEMPT_AFTER=%llu",
+		      (unsigned long long)atomic_load(&hx_context_saves),
+		      (unsigned long long)hx_preempt_after());
+}
+END_TEST
+
 static Suite *corpus_suite(void)
 {
 	Suite *s = suite_create("isa_corpus");
@@ -713,6 +728,7 @@ static Suite *corpus_suite(void)
 	tcase_add_test(tc, test_idiv);
 	tcase_add_test(tc, test_convert);
 	tcase_add_test(tc, test_mathlib);
+	tcase_add_test(tc, test_context_saves_happened);
 	suite_add_tcase(s, tc);
 	return s;
 }
