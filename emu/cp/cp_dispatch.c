@@ -784,12 +784,13 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	/* The program cache is the device's instruction cache over this
 	 * process's VM (isa.h, cache_vm): keyed by the CP (its pool, whose
 	 * teardown forgets them) and the process, and valid while neither a
-	 * MAP/UNMAP (VM generation) nor a PM4 icache invalidate (cp_pm4.c)
-	 * happened since the decode.  Both are read before any code is;
+	 * MAP/UNMAP (the mapping generation, not the TLBs' which a CPU write
+	 * to VRAM also moves: gpu.h code_gen) nor a PM4 icache invalidate
+	 * (cp_pm4.c) happened since the decode.  Both are read before any code is;
 	 * acquire: pairs with the release bumps. */
 	d->cache_owner = &q->cp->pool;
 	d->cache_vm = q->hw.vm.p;
-	d->cache_vm_gen = kemu_gpu_vm_generation(&q->hw.vm);
+	d->cache_vm_gen = kemu_gpu_vm_code_generation(&q->hw.vm);
 	d->cache_icache_gen = atomic_load_explicit(&q->cp->icache_gen, memory_order_acquire);
 	/* the program is fetched through slot 0 before any worker runs */
 	dispatch_slot_init(r, 0);

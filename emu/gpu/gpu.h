@@ -140,6 +140,11 @@ struct kemu_gpu_vm {
 	 * UNMAP and SVM change; a translation made under generation g is
 	 * valid while this reads g (acquire) */
 	const _Atomic uint64_t *gen;
+	/* the mapping generation alone, which the instruction cache (decoded
+	 * programs) follows: gen also moves when the driver's HDP model sees
+	 * a CPU write to VRAM (so TLBs translate again and meet its check),
+	 * which does not invalidate the GPU's instruction cache.  NULL: gen */
+	const _Atomic uint64_t *code_gen;
 };
 
 static inline uint64_t kemu_gpu_vm_generation(const struct kemu_gpu_vm *vm)
@@ -148,6 +153,13 @@ static inline uint64_t kemu_gpu_vm_generation(const struct kemu_gpu_vm *vm)
 	 * the mappings, so a TLB that sees the old generation still holds
 	 * translations of mappings that existed under it */
 	return atomic_load_explicit(vm->gen, memory_order_acquire);
+}
+
+static inline uint64_t kemu_gpu_vm_code_generation(const struct kemu_gpu_vm *vm)
+{
+	/* acquire: pairs with the driver's release increment of the mapping
+	 * generation (kemu_vm_write_unlock) */
+	return atomic_load_explicit(vm->code_gen ? vm->code_gen : vm->gen, memory_order_acquire);
 }
 
 /* Translates afresh (no TLB): any thread.  NULL and *f on a fault. */

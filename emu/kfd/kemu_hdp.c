@@ -54,7 +54,9 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <execinfo.h>
 #include <sched.h>
+#include <stdio.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -84,6 +86,9 @@ static struct hdp_map *hdp_maps;       /* under hdp_lock */
 static size_t hdp_n, hdp_cap;
 static struct sigaction hdp_old_action;
 static atomic_bool hdp_handler_installed;
+/* KFDEMU_HDP_TRACE=1: the handler prints where each first CPU write to a
+ * clean page came from (to find the store a flush must follow) */
+static bool hdp_trace;
 
 static void hdp_lock(void)
 {
@@ -198,6 +203,18 @@ static bool mark_dirty_locked(struct hdp_map *r, uintptr_t a)
 	atomic_fetch_add_explicit(&r->bo->hdp_ndirty, 1, memory_order_release);
 	arm_mmio(r->dev, true);
 	atomic_fetch_add_explicit(&r->m->hdp_cpu_faults, 1, memory_order_relaxed);
+	if (hdp_trace) {
+		/* snprintf and write(2) of a stack buffer; backtrace was
+		 * primed at init so that it does not load libgcc here */
+		char line[128];
+		int n = snprintf(line, sizeof(line), "kfdemu[%d]: HDP: CPU write to VRAM page %#lx "
+				 "(gpu %#x), from:\n", (int)getpid(), (unsigned long)page,
+				 r->dev->gpu->gpu_id);
+		if (n > 0)
+			(void)!write(STDERR_FILENO, line, (size_t)n);
+		void *frames[16];
+		backtrace_symbols_fd(frames, backtrace(frames, 16), STDERR_FILENO);
+	}
 	/* release: pairs with the acquire load of the generation in
 	 * kemu_vm_translate_range and the TLBs: a translation made before
 	 * the bit was set is stale from now on */
@@ -268,6 +285,12 @@ int kemu_hdp_init(struct kemu_machine *m)
 	hdp_lock();
 	int err = 0;
 	if (!atomic_load_explicit(&hdp_handler_installed, memory_order_relaxed)) {
+		const char *trace = getenv("KFDEMU_HDP_TRACE");
+		hdp_trace = trace && !strcmp(trace, "1");
+		if (hdp_trace) {
+			void *frames[2];
+			(void)backtrace(frames, 2); /* loads the unwinder now */
+		}
 		/* once per process, kept for good: a later machine uses it too,
 		 * and a handler over an empty table only chains */
 		struct sigaction sa = { .sa_sigaction = hdp_sigsegv,

@@ -294,6 +294,9 @@ struct kemu_process {
 	/* bumped before every vm_lock write unlock (kemu_vm_write_unlock):
 	 * a translation cached under generation g is valid while it reads g */
 	_Atomic uint64_t vm_gen;
+	/* bumped with vm_gen by mapping changes only (not by the HDP model's
+	 * CPU-write faults): the instruction cache's key (gpu.h code_gen) */
+	_Atomic uint64_t map_gen;
 	struct kemu_pdd pdds[KEMU_MAX_GPUS];
 	uint32_t n_pdds;
 	struct kemu_queue *queues;

@@ -63,7 +63,8 @@ static void queue_hw_sync(struct kemu_process *p, struct kemu_queue *q)
 {
 	struct kemu_pdd *pdd = q->pdd;
 	q->hw.vm = (struct kemu_gpu_vm){ .ops = &kemu_ih_gpu_ops, .p = p,
-					 .gpu_id = pdd->dev->gpu->gpu_id, .gen = &p->vm_gen };
+					 .gpu_id = pdd->dev->gpu->gpu_id, .gen = &p->vm_gen,
+					 .code_gen = &p->map_gen };
 	q->hw.gpu = pdd->dev->gpu;
 	q->hw.log_level = p->m->log_level;
 	/* the slice stays mapped until the process goes, after its queues */

@@ -243,6 +243,7 @@ void kemu_vm_write_unlock(struct kemu_process *p)
 {
 	/* release: pairs with kemu_vm_generation's acquire load, so a holder
 	 * that sees the new generation also sees the changed mappings */
+	atomic_fetch_add_explicit(&p->map_gen, 1, memory_order_release);
 	atomic_fetch_add_explicit(&p->vm_gen, 1, memory_order_release);
 	pthread_rwlock_unlock(&p->vm_lock);
 }

@@ -5,7 +5,8 @@
  *
  * ck_hsa(expr) asserts HSA_STATUS_SUCCESS and names the status on failure;
  * hl_first_agents() finds the first GPU and the first CPU agent;
- * hl_dispatch_1d() submits one kernel dispatch.
+ * hl_dispatch_1d() submits one kernel dispatch;
+ * hl_hdp_flush_all() flushes every GPU's HDP after the CPU wrote VRAM.
  */
 #ifndef HL_HSA_H
 #define HL_HSA_H
@@ -15,6 +16,7 @@
 #include <string.h>
 
 #include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
 
 #include "hl_check.h"
 
@@ -93,6 +95,30 @@ static inline uint64_t hl_dispatch_1d(hsa_queue_t *q, uint64_t kernel_object, vo
 	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
 	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
 	return index;
+}
+
+static inline hsa_status_t hl_hdp_flush_cb(hsa_agent_t a, void *data)
+{
+	(void)data;
+	hsa_device_type_t t;
+	if (hsa_agent_get_info(a, HSA_AGENT_INFO_DEVICE, &t) != HSA_STATUS_SUCCESS ||
+	    t != HSA_DEVICE_TYPE_GPU)
+		return HSA_STATUS_SUCCESS;
+	hsa_amd_hdp_flush_t h = { 0 };
+	ck_hsa(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HDP_FLUSH, &h));
+	ck_assert_ptr_nonnull(h.HDP_MEM_FLUSH_CNTL);
+	__atomic_store_n(h.HDP_MEM_FLUSH_CNTL, 1u, __ATOMIC_SEQ_CST);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The HDP flush an application owes after writing VRAM through the CPU
+ * before a GPU engine reads it, as CLR does (a store to the agent's
+ * HSA_AMD_AGENT_INFO_HDP_FLUSH HDP_MEM_FLUSH_CNTL); on every GPU, for
+ * suites that do not track which VRAM they wrote.  kfdemu with
+ * KFDEMU_HDP=strict stops a GPU read of VRAM written since the last one. */
+static inline void hl_hdp_flush_all(void)
+{
+	ck_hsa(hsa_iterate_agents(hl_hdp_flush_cb, NULL));
 }
 
 #endif

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 
@@ -170,6 +171,7 @@ static void copy_one(char dk, char sk, size_t size, size_t so, size_t dof)
 	pattern(want, span, (unsigned)size + 7);
 	memcpy(s.base, ref, span);
 	memcpy(d.base, want, span);
+	hl_hdp_flush_all(); /* the CPU wrote VRAM: flushed before the GPU reads */
 	memcpy(want + GUARD + dof, ref + GUARD + so, size);
 	hsa_signal_t done = sig(1);
 	hsa_status_t st = hsa_amd_memory_async_copy((char *)d.agent_ptr + GUARD + dof, agent_of(dk),
@@ -251,6 +253,7 @@ static void dependencies(size_t n)
 	buf_alloc(&d, 'v', n, false);
 	memset(s.base, 0x5a, n);
 	memset(d.base, 0, n);
+	hl_hdp_flush_all();
 	hsa_signal_t deps[7], done = sig(1);
 	for (int i = 0; i < 7; i++)
 		deps[i] = sig(1);
@@ -271,6 +274,7 @@ static void dependencies(size_t n)
 	struct buf m;
 	buf_alloc(&m, 'v', n, false);
 	memset(s.base, 0x33, n);
+	hl_hdp_flush_all();
 	ck_assert_int_eq(hsa_amd_memory_async_copy(d.base, gpus[0], s.base, cpu, n, 0, NULL, a),
 			 HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(hsa_amd_memory_async_copy(m.base, gpus[0], d.base, gpus[0], n, 1, &a, b),
@@ -384,6 +388,7 @@ static void rect_one(size_t sp, size_t ss, size_t sd, size_t dp, size_t ds, size
 	buf_alloc(&d, 'v', ds * dd, false);
 	pattern(s.base, ss * sd, (unsigned)(sp + range.x));
 	memset(d.base, 0xee, ds * dd);
+	hl_hdp_flush_all();
 	char *want = malloc(ds * dd);
 	memset(want, 0xee, ds * dd);
 	for (size_t z = 0; z < range.z; z++)
@@ -435,6 +440,7 @@ START_TEST(copy_rect)
 	buf_alloc(&d, 'v', ds * 4, false);
 	pattern(s.base, ss * 4, 1);
 	memset(d.base, 0xee, ds * 4);
+	hl_hdp_flush_all();
 	hsa_pitched_ptr_t src = { s.base, sp, ss }, dst = { d.base, dp, ds };
 	hsa_dim3_t so = { 3, 2, 1 }, dof = { 5, 1, 0 }, range = { 37, 5, 3 };
 	hsa_signal_t done = sig(1);
@@ -492,6 +498,7 @@ START_TEST(fill_pools)
 		for (size_t c = 0; c < sizeof(counts) / sizeof(counts[0]); c++) {
 			uint32_t *p = (uint32_t *)b.base;
 			memset(p, 0xab, n * 4);
+			hl_hdp_flush_all();
 			uint32_t v = 0x01020304u + (uint32_t)c;
 			ck_assert_int_eq(hsa_amd_memory_fill(p + 1, v, counts[c]), HSA_STATUS_SUCCESS);
 			ck_assert_uint_eq(p[0], 0xababababu);
@@ -522,6 +529,7 @@ START_TEST(memory_copy_pairs)
 			pattern(want, span, 4);
 			memcpy(s.base, ref, span);
 			memcpy(d.base, want, span);
+			hl_hdp_flush_all();
 			memcpy(want + GUARD + 1, ref + GUARD + 2, n);
 			ck_assert_int_eq(hsa_memory_copy(d.base + GUARD + 1, s.base + GUARD + 2, n),
 					 HSA_STATUS_SUCCESS);
@@ -595,6 +603,7 @@ static void *t_run(void *p)
 	a->ok = true;
 	for (unsigned i = 0; i < T_COPIES && a->ok; i++) {
 		pattern(a->h.base, n, a->id * 1000 + i);
+		hl_hdp_flush_all();
 		hsa_signal_store_relaxed(s, 2);
 		if (hsa_amd_memory_async_copy(a->d.base, gpus[0], a->h.base, cpu, n, 0, NULL, s) ||
 		    hsa_signal_wait_scacquire(s, HSA_SIGNAL_CONDITION_LT, 2, WAIT_NS,

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 #include "hsa/hsa_ext_image.h"
@@ -473,6 +474,7 @@ START_TEST(clear_formats)
 		void *data;
 		hsa_ext_image_t img = make_linear(&d, 0, &data);
 		memset(data, 0x5a, 128 * 3 * c->size);
+		hl_hdp_flush_all(); /* CPU writes to VRAM, then the GPU's reads */
 		hsa_ext_image_region_t r = { { 1, 1, 0 }, { 126, 1, 1 } };
 		ck_status(hsa_ext_image_clear(gpu, img, c->color, &r), HSA_STATUS_SUCCESS);
 		const uint8_t *raw = data;
@@ -498,6 +500,7 @@ START_TEST(copy_between_images)
 	uint32_t *ra = a_data;
 	for (uint32_t i = 0; i < 64 * 5 * 4; i++)
 		ra[i] = i * 2654435761u;
+	hl_hdp_flush_all();
 	hsa_dim3_t so = { 3, 1, 1 }, dof = { 10, 2, 0 }, rng = { 20, 3, 2 };
 	ck_status(hsa_ext_image_copy(gpu, a, &so, b, &dof, &rng), HSA_STATUS_SUCCESS);
 	const uint32_t *rb = b_data;
@@ -529,6 +532,7 @@ START_TEST(copy_between_images)
 	rs[1] = 0;
 	rs[2] = 255;
 	rs[3] = 77;
+	hl_hdp_flush_all();
 	hsa_dim3_t zero = { 0, 0, 0 }, one = { 1, 1, 1 };
 	ck_status(hsa_ext_image_copy(gpu, s, &zero, b, &zero, &one), HSA_STATUS_SUCCESS);
 	const uint8_t *rb8 = b_data;

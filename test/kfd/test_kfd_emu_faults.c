@@ -5,8 +5,11 @@
  * same call succeeds when repeated.  Tests run in the order listed, and
  * each owns the failing call of its ioctl:
  *   ACQUIRE_VM:1         process open
- *   MAP_MEMORY_TO_GPU:1  kfd_mem_map
- *   FREE_MEMORY_OF_GPU:2 kfd_mem_free (the map test frees one buffer first)
+ *   MAP_MEMORY_TO_GPU:3  kfd_mem_map (each successful open maps the GPU's
+ *                        MMIO-remap page: the open test's second open and
+ *                        the map test's setup come first)
+ *   FREE_MEMORY_OF_GPU:4 kfd_mem_free (before it: the open test's close,
+ *                        the map test's buffer and its close free one each)
  *   CREATE_EVENT:1       kfd_event_create (with a new event page)
  *   CREATE_QUEUE:1       kfd_queue_create
  */

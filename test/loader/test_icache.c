@@ -195,6 +195,10 @@ START_TEST(code_rewritten_in_place_runs_after_next_freeze)
 	uint32_t code[16];
 	unsigned ndw = store_kernel(code, (uint64_t)(uintptr_t)out, MARK);
 	memcpy((void *)(uintptr_t)(r.kd + (uint64_t)entry_offset), code, ndw * 4);
+	/* out of the HDP, as every CPU write to VRAM a GPU will read (kfdemu
+	 * strict stops the dispatch's descriptor read otherwise); a flush
+	 * does not touch the instruction cache */
+	hl_hdp_flush_all();
 
 	/* No invalidate yet: the cached decode still runs (if this fails,
 	 * the emulator no longer caches code and the test proves nothing). */

@@ -1,6 +1,7 @@
 /*
  * A load whose segment allocation the driver refuses (kfdemu
- * KFDEMU_FAIL=alloc:1: hsa_init allocates no BO, so the load's is the first)
+ * KFDEMU_FAIL=alloc:2: hsa_init allocates one BO, the GPU's MMIO-remap
+ * page, so the load's is the second)
  * returns OUT_OF_RESOURCES, leaves the executable without the code object
  * or any of its symbols, and the same load succeeds next time.  Label emu.
  */

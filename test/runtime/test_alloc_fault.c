@@ -1,8 +1,9 @@
 /*
- * A pool allocation the driver refuses (kfdemu KFDEMU_FAIL=alloc:1, the
- * first BO allocation of the process fails with ENOMEM) returns
+ * A pool allocation the driver refuses (kfdemu KFDEMU_FAIL=alloc:2, the
+ * second BO allocation of the process fails with ENOMEM) returns
  * OUT_OF_RESOURCES, as ROCr does, leaves nothing behind, and the next
- * allocation succeeds.  hsa_init itself allocates no BO.  Label emu.
+ * allocation succeeds.  hsa_init itself allocates one BO, the GPU's
+ * MMIO-remap page.  Label emu.
  */
 #include "hl_check.h"
 #include "rt_test.h"

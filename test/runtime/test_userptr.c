@@ -11,7 +11,7 @@
  * Suite "thread" (HL_USERPTR_SUITE=thread; the TSan pass runs it): two
  * threads register, lock and drop buffers sharing one page while kernels
  * use them.  Suite "multi" (two GPUs): both GPUs use the same pages.
- * Suite "fault" (KFDEMU_FAIL=alloc:3): a BO the driver refuses midway
+ * Suite "fault" (KFDEMU_FAIL=alloc:4): a BO the driver refuses midway
  * through a registration is rolled back.  Suite "rocr" (label peer): the
  * lock, pointer_info, userdata and callback tests built against
  * /usr/include/hsa and run on Debian's ROCr 5.2.3, the reference.
@@ -834,7 +834,8 @@ START_TEST(two_gpus_use_registered_and_locked_pages)
 }
 END_TEST
 
-/* ---- the driver refusing a BO (KFDEMU_FAIL=alloc:3) ---- */
+/* ---- the driver refusing a BO (KFDEMU_FAIL=alloc:4: BO 1 is hsa_init's
+ * MMIO-remap page) ---- */
 
 START_TEST(a_refused_bo_leaves_every_registration_as_it_was)
 {
