@@ -211,10 +211,6 @@ int kemu_dmabuf_bo_create(struct kemu_process *p, struct kemu_pdd *pdd, int fd,
 	bo->kind = same_gpu && (d->flags & KFD_ALLOC_VRAM) ? KEMU_BO_VRAM : KEMU_BO_GTT;
 	bo->flags = (bo->kind == KEMU_BO_VRAM ? KFD_ALLOC_VRAM : KFD_ALLOC_GTT) |
 		    KFD_ALLOC_WRITABLE | KFD_ALLOC_EXECUTABLE;
-	/* host access as the exporter's: an imported VRAM BO without it is
-	 * NO_CPU_ACCESS like its original */
-	if (bo->kind == KEMU_BO_GTT || (d->flags & KFD_ALLOC_PUBLIC))
-		bo->flags |= KFD_ALLOC_PUBLIC;
 	bo->imported = true;
 	bo->size = bo->bo_size = d->size;
 	bo->drm_file = pdd->drm_file;

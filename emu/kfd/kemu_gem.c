@@ -36,8 +36,8 @@
  *                       call installs a new fd of it
  *   GEM_CLOSE           unknown handle -EINVAL (drm_gem_handle_delete)
  *   AMDGPU_GEM_MMAP     the answer zeroed first, unknown handle -ENOENT,
- *                       USERPTR or NO_CPU_ACCESS VRAM (no PUBLIC) -EPERM,
- *                       else the object's fake offset
+ *                       USERPTR -EPERM (no KFD BO is NO_CPU_ACCESS), else
+ *                       the object's fake offset
  *   AMDGPU_GEM_VA       va below AMDGPU_VA_RESERVED_BOTTOM (64 KiB) or in
  *                       the GMC hole -EINVAL; va (hole-masked) + size past
  *                       the VM less AMDGPU_VA_RESERVED_TOP -EINVAL; flags
@@ -337,11 +337,12 @@ static long gem_mmap(struct kemu_file *f, union drm_amdgpu_gem_mmap *a)
 	if (!e)
 		return -ENOENT;
 	struct kemu_bo *bo = e->bo;
-	/* amdgpu_mode_dumb_mmap: user pages and NO_CPU_ACCESS VRAM (KFD VRAM
-	 * allocated without PUBLIC) have no CPU mapping */
-	if (bo->kind == KEMU_BO_USERPTR ||
-	    (bo->kind == KEMU_BO_VRAM && !(bo->flags & KFD_ALLOC_PUBLIC))) {
-		kemu_info(f->m, "AMDGPU_GEM_MMAP: handle %u has no CPU access: -EPERM", handle);
+	/* amdgpu_mode_dumb_mmap refuses user pages and NO_CPU_ACCESS BOs; KFD
+	 * makes no VRAM NO_CPU_ACCESS since 2021 (non-PUBLIC VRAM is only not
+	 * CPU_ACCESS_REQUIRED: the thunk maps every BO, invisible ones
+	 * PROT_NONE), so only USERPTR is refused here */
+	if (bo->kind == KEMU_BO_USERPTR) {
+		kemu_info(f->m, "AMDGPU_GEM_MMAP: handle %u is user memory: -EPERM", handle);
 		return -EPERM;
 	}
 	a->out.addr_ptr = bo->fake_offset;
