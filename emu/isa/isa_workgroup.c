@@ -138,7 +138,10 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	uint64_t exec;
 	uint32_t *v0;
 
-	memset(w->s, 0, sizeof(w->s));
+	/* plain store loops (vectorised): a memset here became rep stos,
+	 * whose start-up cost showed per wave */
+	for (unsigned i = 0; i < ISA_NSREG; i++)
+		w->s[i] = 0;
 	w->scc = 0;
 	w->p = p;
 	w->insts = atomic_load_explicit(&((struct kemu_isa_program *)p)->code,
@@ -151,7 +154,8 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	w->done = false;
 	w->ninst = 0;
 	w->tlb_gen = 0;
-	memset(w->tlb, 0, sizeof(w->tlb));
+	for (unsigned i = 0; i < ISA_TLB; i++) /* page 0: not valid */
+		w->tlb[i].page = 0;
 	w->scratch_bytes = d->scratch.wave_bytes ? d->scratch.wave_bytes
 						 : kemu_isa_scratch_wave_bytes(p, d);
 	w->scratch_base = wg->scratch_slot_base + (uint64_t)id * w->scratch_bytes;
