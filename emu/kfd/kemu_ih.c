@@ -15,6 +15,8 @@
  * eviction each engine's registry list and engine locks (never a lock an
  * engine hook holds while it waits).
  */
+#include <string.h>
+
 #include "kemu_priv.h"
 
 static void ih_vm_fault(struct kemu_process *p, const struct kemu_vm_fault_info *f)
@@ -30,6 +32,23 @@ static void ih_vm_fault(struct kemu_process *p, const struct kemu_vm_fault_info 
 	kemu_vm_fault(p, f);
 }
 
+/* The first-level handler reads the second level's TBA/TMA from its TMA
+ * page when a wave traps; kfd_process_set_trap_handler writes them there.
+ * pdd->tba / tma are atomics for that reason: SET_TRAP_HANDLER stores them
+ * under p->lock, which an engine thread may not take. */
+static void ih_trap_config(struct kemu_process *p, uint32_t gpu_id, struct kemu_trap_config *out)
+{
+	struct kemu_pdd *pdd = p ? kemu_pdd_by_id(p, gpu_id) : NULL;
+	memset(out, 0, sizeof(*out));
+	if (pdd) {
+		/* acquire: pairs with the release store of tba in
+		 * kemu_ioctl_set_trap_handler, made after tma's */
+		out->tba = atomic_load_explicit(&pdd->tba, memory_order_acquire);
+		out->tma = atomic_load_explicit(&pdd->tma, memory_order_relaxed);
+	}
+	out->lenient = p && p->m->trap_lenient;
+}
+
 const struct kemu_gpu_ops kemu_ih_gpu_ops = {
 	.translate = kemu_vm_translate,
 	.translate_range = kemu_vm_translate_range,
@@ -38,4 +57,5 @@ const struct kemu_gpu_ops kemu_ih_gpu_ops = {
 	.interrupt = kemu_event_interrupt,
 	.vm_fault = ih_vm_fault,
 	.hdp_flush = kemu_hdp_gpu_flush,
+	.trap_config = ih_trap_config,
 };

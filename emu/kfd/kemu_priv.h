@@ -241,7 +241,10 @@ struct kemu_pdd {
 	/* qpd state */
 	uint32_t default_policy, alternate_policy, misc_process_flag;
 	uint64_t alt_base, alt_size;
-	uint64_t tba, tma;
+	/* SET_TRAP_HANDLER's second-level handler: written under p->lock
+	 * (tma relaxed, then tba release), read by engine threads without it
+	 * (kemu_ih.c, ih_trap_config) */
+	_Atomic uint64_t tba, tma;
 	uint64_t scratch_va;
 	struct kfd_process_device_apertures apertures;
 };
@@ -352,6 +355,9 @@ struct kemu_machine {
 	int log_level;
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
+	bool trap_lenient;             /* KFDEMU_TRAPS=lenient: traps and
+	                                * exceptions with no trap handler are
+	                                * queue errors (emu/cp, cp_dispatch.c) */
 	bool dkms_ipc;                 /* KFDEMU_DKMS_IPC=1: answer the ROCm-DKMS
 	                                * IPC ioctls 0x80/0x81 (kemu_dmabuf.c) */
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
