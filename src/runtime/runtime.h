@@ -160,6 +160,7 @@ struct hl_agent {
 	 * they attach (GPU agents only; NULL otherwise) and freed by their
 	 * teardown or, in a fork child, their forget step.  Opaque here. */
 	struct hl_iq *iq;              /* internal queue (src/queue/internal.c) */
+	struct hl_trap *trap;          /* trap handler (src/queue/trap.c) */
 	struct hl_blit *blit;          /* blit engine (src/copy/blit.c) */
 	struct hl_sdma *sdma[HL_AGENT_SDMA_DIRS]; /* SDMA queues by direction
 	                                * (src/copy/sdma.c) */
