@@ -1,7 +1,7 @@
 /*
  * Traps and exceptions as the hardware and the kernel take them (emu/isa,
  * isa_trap.c; docs/kfdemu.md, "Traps"), through the CP and raw KFD ioctls:
- *   - no second-level handler (KFDEMU_TRAPS=strict): s_trap is skipped
+ *   - no second-level handler (strict, the default): s_trap is skipped
  *     (PC + 4) and the kernel runs on; an illegal instruction or a memory
  *     violation halts the wave, the dispatch never completes and nothing is
  *     written; each is counted (kemu_cp_unreported_exceptions) and logged;
@@ -16,14 +16,13 @@
 
 static void setup(void)
 {
-	setenv("KFDEMU_TRAPS", "strict", 1);
+	unsetenv("KFDEMU_TRAPS"); /* the default: strict */
 	cp_setup();
 }
 
 static void teardown(void)
 {
 	emu_teardown();
-	unsetenv("KFDEMU_TRAPS");
 }
 
 /* Kernel: s[0:1] = dst, s3 = 0x600D, s4 = 0xBAD, SCC = 1, then the
@@ -257,8 +256,7 @@ START_TEST(illegal_instruction_enters_the_handler_and_stays_halted)
 }
 END_TEST
 
-/* KFDEMU_TRAPS=lenient (the default for now): with no handler, the old
- * reporting (queue errors). */
+/* KFDEMU_TRAPS=lenient: with no handler, the old reporting (queue errors). */
 static void setup_lenient(void)
 {
 	setenv("KFDEMU_TRAPS", "lenient", 1);
