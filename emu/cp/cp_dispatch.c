@@ -231,11 +231,25 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	return h;
 }
 
+/* The SQ interrupt of s_sendmsg MSG_INTERRUPT.  From a trap handler (PRIV)
+ * the 24 bits are, as KFD reads them, an exception mask [23:10] and the
+ * doorbell id [9:0] of the wave's queue (ROCr's KFD-exceptions handler
+ * sends that): the driver may deliver it to the runtime instead of the
+ * event interrupt.  The kernel looks the doorbell up among the process's
+ * queues; a wave's handler can only learn its own queue's (GET_DOORBELL),
+ * so another id is left to the event interrupt here. */
 static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
 {
 	struct dispatch_run *r = ctx;
-	(void)wave_id;
-	r->q->hw.vm.ops->interrupt(r->q->hw.vm.p, m0_low24 & 0xFFFFFFu, 24);
+	struct kemu_cp_queue *q = r->q;
+	uint32_t data = m0_low24 & 0xFFFFFFu;
+	const struct kemu_hw_queue *hq = q->hw.hq;
+	if ((wave_id & KEMU_ISA_INTERRUPT_PRIV) && hq && q->hw.vm.ops->trap_exception &&
+	    (data >> 10) && (data & 0x3FFu) == hq->info.doorbell_index &&
+	    q->hw.vm.ops->trap_exception(q->hw.vm.p, q->hw.gpu_id, hq->info.queue_id,
+					 hq->info.ctx_save_va, data >> 10))
+		return;
+	q->hw.vm.ops->interrupt(q->hw.vm.p, data, 24);
 }
 
 /* Is the dispatch to be preempted now?  The queue's request (the knob's

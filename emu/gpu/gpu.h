@@ -141,6 +141,14 @@ struct kemu_gpu_ops {
 	 * traps and exceptions without a handler still become queue errors,
 	 * as kfdemu reported them before it modelled the handler). */
 	void (*trap_config)(struct kemu_process *p, uint32_t gpu_id, struct kemu_trap_config *out);
+	/* An SQ interrupt a trap handler sent (PRIV) for one of p's queues,
+	 * with the queue exception mask it carried (KFD_EC_MASK bits:
+	 * kfd_int_process_v9.c's KFD_CTXID0_TRAP_CODE): the driver's
+	 * kfd_set_dbg_ev_from_interrupt.  True when it was delivered to the
+	 * runtime (then the event interrupt is not raised); false: the caller
+	 * raises the usual 24-bit event interrupt.  May be NULL. */
+	bool (*trap_exception)(struct kemu_process *p, uint32_t gpu_id, uint32_t queue_id,
+			       uint64_t ctx_save_va, uint64_t ec_mask);
 };
 
 /* The VM a queue's work runs in (its process on its device): the address

@@ -133,8 +133,12 @@ int kemu_isa_gws_resource(struct kemu_isa_gws *gws, unsigned rid,
 			  struct kemu_isa_gws_resource *out);  /* 0, -1: bad rid */
 
 /* Callback for s_sendmsg MSG_INTERRUPT: the low 24 bits of M0 (and the
- * wave's hardware id) go to the CP, which raises the interrupt. */
+ * wave's hardware id) go to the CP, which raises the interrupt.  wave_id
+ * carries KEMU_ISA_INTERRUPT_PRIV when a trap handler sent it (STATUS.PRIV:
+ * the SQ interrupt's SQ_INTERRUPT_WORD_WAVE_CTXID0.PRIV, which KFD reads
+ * as a trap handler's exception report). */
 typedef void (*kemu_isa_interrupt_fn)(void *ctx, uint32_t m0_low24, uint32_t wave_id);
+#define KEMU_ISA_INTERRUPT_PRIV (1u << 31)
 
 struct kemu_isa_error;
 

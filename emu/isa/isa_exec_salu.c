@@ -559,7 +559,8 @@ static int exec_sendmsg(struct isa_wave *w, const struct isa_inst *in)
 	const struct kemu_isa_dispatch *d = w->wg->d;
 
 	if (msg == 1 && d->interrupt)
-		d->interrupt(d->interrupt_ctx, w->s[ISA_REG_M0] & 0xffffff, w->id);
+		d->interrupt(d->interrupt_ctx, w->s[ISA_REG_M0] & 0xffffff,
+			     w->id | (w->trap.priv ? KEMU_ISA_INTERRUPT_PRIV : 0));
 	if (msg == 10) /* MSG_GET_DOORBELL */
 		return isa_trap_get_doorbell(w, in);
 	if (in->op == 0x11) /* s_sendmsghalt */

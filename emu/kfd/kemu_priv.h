@@ -313,6 +313,10 @@ struct kemu_process {
 	struct kemu_svm_span *dev_vmas;
 	size_t n_dev_vmas, cap_dev_vmas;
 	enum kemu_runtime_state runtime_state;
+	/* runtime_state == ENABLED, for engine threads that may not take
+	 * p->lock (kemu_ih.c, ih_trap_exception): stored with release after
+	 * the state under p->lock, read with acquire */
+	_Atomic bool runtime_enabled;
 	uint64_t r_debug;
 	bool xnack_enabled;
 	/* events (event_lock) */
@@ -408,6 +412,9 @@ long kemu_ioctl_set_scratch_backing_va(struct kemu_process *p, void *arg);
 long kemu_ioctl_set_trap_handler(struct kemu_process *p, void *arg);
 long kemu_ioctl_set_xnack_mode(struct kemu_process *p, void *arg);
 long kemu_ioctl_runtime_enable(struct kemu_process *p, void *arg);
+/* kfd_set_event: sets signal event id of p (takes event_lock); -EINVAL for
+ * an unknown id or a non-signal event. */
+int kemu_event_set_id(struct kemu_process *p, uint32_t id);
 long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_free_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_map_memory(struct kemu_process *p, void *arg);

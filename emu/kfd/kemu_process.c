@@ -317,6 +317,9 @@ long kemu_ioctl_runtime_enable(struct kemu_process *p, void *arg)
 	} else {
 		p->runtime_state = KEMU_RUNTIME_DISABLED;
 	}
+	/* release: pairs with the acquire in ih_trap_exception (kemu_ih.c) */
+	atomic_store_explicit(&p->runtime_enabled, p->runtime_state == KEMU_RUNTIME_ENABLED,
+			      memory_order_release);
 	a->capabilities_mask = 0;
 	pthread_mutex_unlock(&p->lock);
 	return ret;
