@@ -8,7 +8,11 @@
  *   - a handler installed with SET_TRAP_HANDLER runs with the PC, trap id,
  *     STATUS and TMA in the ttmp registers, TRAPSTS readable, MSG_GET_DOORBELL
  *     answering the queue's doorbell slot; s_rfe_b64 returns with SCC
- *     restored, or leaves the wave halted when STATUS.HALT was set.
+ *     restored, or leaves the wave halted when STATUS.HALT was set;
+ *   - a handler's exception interrupt (PRIV, doorbell id and mask) goes to
+ *     a RUNTIME_ENABLE'd process as kfd_send_exception_to_runtime sends it
+ *     (the context-save header's payload word and event), else it is an
+ *     ordinary event interrupt.
  * Hand-assembled code (llvm-mc-19 encodings, each instruction named).
  */
 #include "cp_fixture.h"
@@ -93,10 +97,9 @@ static void install_handler(struct trap_run *t)
 	ck_assert_int_eq(kio(KFD_IOCTL_SET_TRAP_HANDLER, &a), 0);
 }
 
-/* One wave of the trap kernel with insn at TRAP_DW. */
-static void trap_dispatch(struct trap_run *t, uint32_t insn)
+/* One wave of the trap kernel with insn at TRAP_DW, on t->q. */
+static void trap_dispatch_on(struct trap_run *t, uint32_t insn)
 {
-	cp_queue_create(&t->q, 64);
 	t->inactive = cp_inactive_signal(&t->q, NULL);
 	t->done = cp_signal(1);
 	uint64_t dst = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
@@ -125,6 +128,13 @@ static void trap_dispatch(struct trap_run *t, uint32_t insn)
 	p.kernel_object = t->kd;
 	p.completion_signal.handle = t->done;
 	cp_put(&t->q, &p, true);
+}
+
+/* The same on a fresh queue. */
+static void trap_dispatch(struct trap_run *t, uint32_t insn)
+{
+	cp_queue_create(&t->q, 64);
+	trap_dispatch_on(t, insn);
 }
 
 /* Waits until the unreported count passes before (10 s at most). */
@@ -256,6 +266,93 @@ START_TEST(illegal_instruction_enters_the_handler_and_stays_halted)
 }
 END_TEST
 
+/* A handler as ROCr 1.18's KFD-exceptions one reports: the queue's doorbell
+ * id (MSG_GET_DOORBELL) with an exception mask in [23:10] (0x8 << 10:
+ * KFD_EC_MASK(EC_QUEUE_WAVE_ILLEGAL_INSTRUCTION)) by MSG_INTERRUPT from the
+ * handler (PRIV), then the wave halted. */
+static const uint32_t exception_handler[] = {
+	0xBEEF007E,             /* s_mov_b32 ttmp3, exec_lo */
+	0xBEFE00FF, 0x80000000, /* s_mov_b32 exec_lo, 0x80000000 */
+	0xBF90000A,             /* s_sendmsg sendmsg(MSG_GET_DOORBELL) */
+	0x866EFF7E, 0x000003FF, /* s_and_b32 ttmp2, exec_lo, 0x3ff */
+	0xBEFE006F,             /* s_mov_b32 exec_lo, ttmp3 */
+	0x876EFF6E, 0x00002000, /* s_or_b32 ttmp2, ttmp2, 0x2000 */
+	0xBEEF007C,             /* s_mov_b32 ttmp3, m0 */
+	0xBEFC006E,             /* s_mov_b32 m0, ttmp2 */
+	0xBF800000,             /* s_nop 0 */
+	0xBF900001,             /* s_sendmsg sendmsg(MSG_INTERRUPT) */
+	0xBEFC006F,             /* s_mov_b32 m0, ttmp3 */
+	0xBEF81A8D,             /* s_bitset1_b32 ttmp12, 13 */
+	0x866DFF6D, 0x0000FFFF, /* s_and_b32 ttmp1, ttmp1, 0xffff */
+	0xB978F802,             /* s_setreg_b32 hwreg(HW_REG_STATUS), ttmp12 */
+	0xBE801F6C,             /* s_rfe_b64 ttmp[0:1] */
+};
+
+START_TEST(handler_exception_reaches_a_runtime_enabled_process)
+{
+	/* kfd_send_exception_to_runtime: the mask ORed into the word the
+	 * context-save header names, its event set.  The header is user
+	 * memory at a CPU address (the area is a USERPTR BO at the same VA) */
+	struct kfd_args_runtime_enable re = { .mode_mask = KFD_RUNTIME_ENABLE_MODE_ENABLE };
+	ck_assert_int_eq(kio(KFD_IOCTL_RUNTIME_ENABLE, &re), 0);
+	uint64_t total = cp_cwsr_total();
+	struct kfd_context_save_area_header *csa = aligned_alloc(4096, total);
+	ck_assert_ptr_nonnull(csa);
+	memset(csa, 0, sizeof(*csa));
+	_Atomic uint64_t *payload = aligned_alloc(64, 64);
+	ck_assert_ptr_nonnull(payload);
+	atomic_store(payload, 0x100); /* a bit set before: kept */
+	uint64_t mailbox;
+	uint32_t ev = cp_event(&mailbox);
+	csa->err_payload_addr = (uintptr_t)payload;
+	csa->err_event_id = ev;
+	struct kfd_args_alloc_memory_of_gpu a = {
+		.va_addr = (uintptr_t)csa, .size = total, .gpu_id = E.gpu_id,
+		.flags = KFD_ALLOC_USERPTR | KFD_ALLOC_WRITABLE, .mmap_offset = (uintptr_t)csa };
+	ck_assert_int_eq(kio(KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &a), 0);
+	ck_assert_int_eq(emu_map(a.handle), 0);
+
+	struct trap_run t = { 0 };
+	uint64_t tba = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	memcpy(cp_host(tba, 4096), exception_handler, sizeof(exception_handler));
+	struct kfd_args_set_trap_handler th = { .tba_addr = tba, .gpu_id = E.gpu_id };
+	ck_assert_int_eq(kio(KFD_IOCTL_SET_TRAP_HANDLER, &th), 0);
+	ck_assert_int_eq(cp_queue_create_at(&t.q, 64, 7, (uintptr_t)csa), 0);
+	trap_dispatch_on(&t, UNDEFINED_SOPP);
+
+	struct kfd_event_data d = { .event_id = ev };
+	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
+					  .wait_for_all = 1, .timeout = 10000 };
+	ck_assert_int_eq(kio(KFD_IOCTL_WAIT_EVENTS, &w), 0);
+	ck_assert_uint_eq(w.wait_result, KFD_WAIT_COMPLETE);
+	ck_assert_uint_eq(atomic_load(payload), 0x108);
+	expect_hung(&t);
+	struct kfd_args_free_memory_of_gpu f = { .handle = a.handle };
+	ck_assert_int_eq(emu_unmap(a.handle), 0);
+	ck_assert_int_eq(kio(KFD_IOCTL_FREE_MEMORY_OF_GPU, &f), 0);
+	free(csa);
+	free((void *)payload);
+}
+END_TEST
+
+START_TEST(handler_exception_without_runtime_enable_is_an_event_interrupt)
+{
+	/* no RUNTIME_ENABLE: kfd_set_dbg_ev_from_interrupt declines and the
+	 * interrupt goes to kfd_signal_event_interrupt with its 24 bits; the
+	 * queue's header is not touched */
+	struct trap_run t = { 0 };
+	uint64_t tba = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
+	memcpy(cp_host(tba, 4096), exception_handler, sizeof(exception_handler));
+	struct kfd_args_set_trap_handler th = { .tba_addr = tba, .gpu_id = E.gpu_id };
+	ck_assert_int_eq(kio(KFD_IOCTL_SET_TRAP_HANDLER, &th), 0);
+	cp_queue_create(&t.q, 64);
+	trap_dispatch_on(&t, UNDEFINED_SOPP);
+	ck_assert_int_eq(cp_queue_destroy(&t.q), 0);
+	ck_assert_int_eq(cp_sig_load(t.done), 1);
+	ck_assert_int_eq(cp_sig_load(t.inactive), 0);
+}
+END_TEST
+
 /* KFDEMU_TRAPS=lenient: with no handler, the old reporting (queue errors). */
 static void setup_lenient(void)
 {
@@ -313,6 +410,8 @@ static Suite *cp_trap_suite(void)
 	tcase_add_test(tc, gws_memory_violation_without_a_handler_halts_unreported);
 	tcase_add_test(tc, s_trap_enters_the_handler_with_pc_id_status_and_tma);
 	tcase_add_test(tc, illegal_instruction_enters_the_handler_and_stays_halted);
+	tcase_add_test(tc, handler_exception_reaches_a_runtime_enabled_process);
+	tcase_add_test(tc, handler_exception_without_runtime_enable_is_an_event_interrupt);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("lenient");
 	tcase_add_checked_fixture(tc, setup_lenient, teardown_lenient);
