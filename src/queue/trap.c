@@ -26,9 +26,10 @@
  * (USERPTR, coherent, uncached) and mapped on that GPU only; the CPU
  * writes them directly, and no VRAM or HDP flush is involved.
  *
- * HSALITE_NO_TRAP_HANDLER=1 (a test switch) withholds the handler: device
- * exceptions are then lost as on a runtime without one, which kfdemu logs
- * as "unreported device exception".
+ * HSALITE_NO_TRAP_HANDLER=1 (a test switch, read with the others in
+ * src/runtime/env.c) withholds the handler: device exceptions are then lost
+ * as on a runtime without one, which kfdemu logs as "unreported device
+ * exception".
  */
 #include <errno.h>
 #include <pthread.h>
@@ -143,12 +144,11 @@ static bool trap_withheld;              /* HSALITE_NO_TRAP_HANDLER=1, under trap
 
 void hl_queue_trap_attach(struct hl_runtime *rt)
 {
-	(void)rt;
-	const char *off = getenv("HSALITE_NO_TRAP_HANDLER");
+	bool withheld = rt->env.no_trap_handler;
 	pthread_mutex_lock(&trap_lock);
-	trap_withheld = off && strcmp(off, "1") == 0;
+	trap_withheld = withheld;
 	pthread_mutex_unlock(&trap_lock);
-	if (trap_withheld)
+	if (withheld)
 		hl_warn(QUEUE_LOG, "HSALITE_NO_TRAP_HANDLER=1: no trap handler will be installed; "
 			"device exceptions will not be reported (a test switch)");
 }

@@ -180,6 +180,7 @@ struct hl_env {
 	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
 	uint32_t max_queues;          /* HSA_MAX_QUEUES, 1..HL_QUEUES_MAX */
 	bool vm_fault_message;        /* HSA_ENABLE_VM_FAULT_MESSAGE is not "0" */
+	bool no_trap_handler;         /* HSALITE_NO_TRAP_HANDLER=1 (a test switch) */
 };
 
 /* One hsa_amd_register_system_event_handler registration. */
