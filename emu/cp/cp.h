@@ -27,4 +27,10 @@
 
 extern const struct kemu_engine_ops kemu_cp_engine;
 
+/* How many device exceptions (an s_trap, an illegal instruction, a memory
+ * violation) no trap handler reported, in this process, since it started:
+ * each is also a warning in the log ("unreported device exception").  For
+ * tests that prove a runtime without a trap handler loses them. */
+uint64_t kemu_cp_unreported_exceptions(void);
+
 #endif /* KEMU_CP_H */

@@ -24,11 +24,21 @@
  *
  * Execution: workgroups are independent, so they are spread over the CP's
  * worker pool (cp_pool.c).  The first failure stops further workgroups and
- * becomes the queue error: illegal instruction -> 0x40000000, s_trap (and a
- * wave halting or deadlocking at a barrier, which hangs real hardware) ->
- * 0x80000000, an out-of-range LDS access -> 0x20000000 (aperture), a bad
- * descriptor -> 0x8, a bad dispatch -> 0x2; a memory fault -> the VM fault
- * path with the address the interpreter failed to translate.  A queue being
+ * becomes the queue error.  Traps and exceptions are the trap handler's
+ * (emu/isa, isa_trap.c): a wave that hits s_trap, an illegal instruction
+ * or a memory violation (an out-of-range LDS access, a GWS resource outside
+ * the VMID's) enters the runtime's second-level handler when
+ * SET_TRAP_HANDLER installed one, which reports through the queue's
+ * signals and an interrupt and halts the wave; without one the kernel's
+ * handler skips the s_trap or halts the wave, and nothing is reported
+ * (cp_trap_unreported logs it and counts it).  A halted wave leaves the
+ * queue hung (kemu_cp_queue_hang), as on hardware, until it is destroyed.
+ * KFDEMU_TRAPS=lenient restores the old reporting when no handler is
+ * installed: illegal instruction -> 0x40000000, s_trap or a halt ->
+ * 0x80000000, LDS range or MEM_VIOL -> 0x20000000.  Always: a barrier or
+ * GWS deadlock (which hangs real hardware) -> 0x80000000, a bad descriptor
+ * -> 0x8, a bad dispatch -> 0x2; a memory fault -> the VM fault path with
+ * the address the interpreter failed to translate.  A queue being
  * destroyed abandons its dispatch between workgroups (the kernel preempts
  * it; its completion signal is never written).  s_sendmsg interrupts go to
  * the driver model with 24 valid id bits, as the SQ interrupt does.
@@ -61,6 +71,14 @@
 #ifdef KEMU_CP_HAVE_ISA
 #include "isa.h"
 #endif
+
+/* Device exceptions no trap handler reported (kemu_cp_unreported_exceptions). */
+static _Atomic uint64_t cp_unreported;
+
+uint64_t kemu_cp_unreported_exceptions(void)
+{
+	return atomic_load_explicit(&cp_unreported, memory_order_relaxed);
+}
 
 #define KEMU_CP_MAX_LDS      65536u
 #define KEMU_CP_MAX_WG_ITEMS 1024u
@@ -213,11 +231,25 @@ static void *cp_translate(void *ctx, uint64_t va, uint64_t len, unsigned access)
 	return h;
 }
 
+/* The SQ interrupt of s_sendmsg MSG_INTERRUPT.  From a trap handler (PRIV)
+ * the 24 bits are, as KFD reads them, an exception mask [23:10] and the
+ * doorbell id [9:0] of the wave's queue (ROCr's KFD-exceptions handler
+ * sends that): the driver may deliver it to the runtime instead of the
+ * event interrupt.  The kernel looks the doorbell up among the process's
+ * queues; a wave's handler can only learn its own queue's (GET_DOORBELL),
+ * so another id is left to the event interrupt here. */
 static void cp_sendmsg(void *ctx, uint32_t m0_low24, uint32_t wave_id)
 {
 	struct dispatch_run *r = ctx;
-	(void)wave_id;
-	r->q->hw.vm.ops->interrupt(r->q->hw.vm.p, m0_low24 & 0xFFFFFFu, 24);
+	struct kemu_cp_queue *q = r->q;
+	uint32_t data = m0_low24 & 0xFFFFFFu;
+	const struct kemu_hw_queue *hq = q->hw.hq;
+	if ((wave_id & KEMU_ISA_INTERRUPT_PRIV) && hq && q->hw.vm.ops->trap_exception &&
+	    (data >> 10) && (data & 0x3FFu) == hq->info.doorbell_index &&
+	    q->hw.vm.ops->trap_exception(q->hw.vm.p, q->hw.gpu_id, hq->info.queue_id,
+					 hq->info.ctx_save_va, data >> 10))
+		return;
+	q->hw.vm.ops->interrupt(q->hw.vm.p, data, 24);
 }
 
 /* Is the dispatch to be preempted now?  The queue's request (the knob's
@@ -300,6 +332,21 @@ static int keep_pending(struct dispatch_run *r, uint64_t wg)
 out:
 	pthread_mutex_unlock(&r->lock);
 	return ret;
+}
+
+/* The first-level handler skipped an s_trap or halted a wave for want of a
+ * second-level handler: silicon says nothing, so the emulator does. */
+static void cp_trap_unreported(void *ctx, const struct kemu_isa_error *e)
+{
+	struct dispatch_run *r = ctx;
+	struct kemu_cp_queue *q = r->q;
+	atomic_fetch_add_explicit(&cp_unreported, 1, memory_order_relaxed);
+	kemu_gpu_warn(q->cp->unit.log_level,
+		      "CP: gpu 0x%x queue %u: unreported device exception at pc 0x%llx "
+		      "(TRAPSTS 0x%x): %s; no trap handler is installed (SET_TRAP_HANDLER), "
+		      "so the kernel's handler %s and nothing is reported",
+		      q->hw.gpu_id, q->hw.queue_id, (unsigned long long)e->pc, e->trapsts,
+		      e->message, e->kind == KEMU_ISA_ERR_TRAP ? "skips the s_trap" : "halts the wave");
 }
 
 static int run_workgroup(struct kemu_cp_job *job, uint64_t wg, unsigned slot)
@@ -551,7 +598,17 @@ static void dispatch_fail(struct dispatch_run *r, const struct kemu_isa_error *e
 	case KEMU_ISA_ERR_MEM_VIOL: /* the trap handler's MEM_VIOL code */
 		kemu_cp_queue_error(q, KEMU_CP_ERR_APERTURE, what);
 		return;
-	default: /* s_trap, halt, barrier or GWS deadlock */
+	case KEMU_ISA_ERR_HALT:
+		/* a halted wave: its dispatch never completes.  The hardware
+		 * model, or a trap handler that halted it (having reported
+		 * what it had to), leaves the queue hung until destroyed */
+		if (r->d.trap.model == KEMU_ISA_TRAP_HW || e->trap) {
+			kemu_cp_queue_hang(q, what);
+			return;
+		}
+		kemu_cp_queue_error(q, KEMU_CP_ERR_TRAP, what);
+		return;
+	default: /* s_trap (lenient model), barrier or GWS deadlock */
 		kemu_cp_queue_error(q, KEMU_CP_ERR_TRAP, what);
 		return;
 	}
@@ -781,6 +838,17 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 		d->preempt_poll = cp_preempt_poll;
 		d->preempt_ctx = r;
 	}
+	/* traps: the process's handler as the first-level handler finds it
+	 * when a wave traps (read once per dispatch) */
+	struct kemu_trap_config tc = { 0 };
+	if (q->hw.vm.ops->trap_config)
+		q->hw.vm.ops->trap_config(q->hw.vm.p, q->hw.gpu_id, &tc);
+	d->trap = (struct kemu_isa_trap){
+		.model = tc.lenient ? KEMU_ISA_TRAP_REPORT : KEMU_ISA_TRAP_HW,
+		.tba = tc.tba, .tma = tc.tma,
+		.doorbell_id = q->hw.hq ? q->hw.hq->info.doorbell_index : 0,
+		.unreported = cp_trap_unreported, .ctx = r,
+	};
 	/* The program cache is the device's instruction cache over this
 	 * process's VM (isa.h, cache_vm): keyed by the CP (its pool, whose
 	 * teardown forgets them) and the process, and valid while neither a

@@ -352,6 +352,10 @@ int kemu_cp_signal_complete(struct kemu_cp_queue *q, uint64_t handle, uint64_t s
 /* Stops q with a CP error code: ORs it into queue_inactive_signal and
  * raises its event. */
 void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *what);
+/* Stops q with nothing reported: a wave of its dispatch halted (a trap
+ * handler's report, or none at all), so the dispatch never completes and
+ * the queue makes no progress until it is destroyed, as on hardware. */
+void kemu_cp_queue_hang(struct kemu_cp_queue *q, const char *what);
 /* A GPU VM fault by q's work: stops q and reports the fault to the
  * driver, whose interrupt handler evicts the process's queues on the
  * device (every engine's) and raises it process-wide. */

@@ -147,6 +147,15 @@ void kemu_cp_queue_error(struct kemu_cp_queue *q, uint32_t code, const char *wha
 	signal_interrupt(q, mailbox, event_id, "queue_inactive_signal mailbox");
 }
 
+void kemu_cp_queue_hang(struct kemu_cp_queue *q, const char *what)
+{
+	atomic_store_explicit(&q->hw.stopped, true, memory_order_relaxed);
+	kemu_gpu_info(q->cp->unit.log_level,
+		      "CP: gpu 0x%x queue %u hangs at packet %llu: %s (a halted wave: the "
+		      "dispatch never completes; nothing is written by the CP)",
+		      q->hw.gpu_id, q->hw.queue_id, (unsigned long long)q->rptr, what);
+}
+
 void kemu_cp_queue_fault(struct kemu_cp_queue *q, const struct kemu_vm_fault_info *f,
 			 const char *what)
 {

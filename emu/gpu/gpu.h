@@ -92,6 +92,12 @@ struct kemu_vm_range {
 	uint64_t gen;
 };
 
+/* A process's trap handler on one device (kemu_gpu_ops.trap_config). */
+struct kemu_trap_config {
+	uint64_t tba, tma;
+	bool lenient;
+};
+
 /* The driver's process: opaque here, handed back to every op. */
 struct kemu_process;
 
@@ -128,6 +134,21 @@ struct kemu_gpu_ops {
 	 * CPU writes through the BAR before it are visible to every later GPU
 	 * read.  Optional (NULL in fakes that model no HDP). */
 	void (*hdp_flush)(struct kemu_process *p, uint32_t gpu_id);
+	/* The trap handler a wave of p on gpu_id finds (may be NULL: none):
+	 * what the kernel's first-level handler reads from its TMA, i.e. the
+	 * second-level TBA/TMA of SET_TRAP_HANDLER (tba 0: none), and whether
+	 * the machine runs the lenient trap model (KFDEMU_TRAPS=lenient:
+	 * traps and exceptions without a handler still become queue errors,
+	 * as kfdemu reported them before it modelled the handler). */
+	void (*trap_config)(struct kemu_process *p, uint32_t gpu_id, struct kemu_trap_config *out);
+	/* An SQ interrupt a trap handler sent (PRIV) for one of p's queues,
+	 * with the queue exception mask it carried (KFD_EC_MASK bits:
+	 * kfd_int_process_v9.c's KFD_CTXID0_TRAP_CODE): the driver's
+	 * kfd_set_dbg_ev_from_interrupt.  True when it was delivered to the
+	 * runtime (then the event interrupt is not raised); false: the caller
+	 * raises the usual 24-bit event interrupt.  May be NULL. */
+	bool (*trap_exception)(struct kemu_process *p, uint32_t gpu_id, uint32_t queue_id,
+			       uint64_t ctx_save_va, uint64_t ec_mask);
 };
 
 /* The VM a queue's work runs in (its process on its device): the address

@@ -133,8 +133,50 @@ int kemu_isa_gws_resource(struct kemu_isa_gws *gws, unsigned rid,
 			  struct kemu_isa_gws_resource *out);  /* 0, -1: bad rid */
 
 /* Callback for s_sendmsg MSG_INTERRUPT: the low 24 bits of M0 (and the
- * wave's hardware id) go to the CP, which raises the interrupt. */
+ * wave's hardware id) go to the CP, which raises the interrupt.  wave_id
+ * carries KEMU_ISA_INTERRUPT_PRIV when a trap handler sent it (STATUS.PRIV:
+ * the SQ interrupt's SQ_INTERRUPT_WORD_WAVE_CTXID0.PRIV, which KFD reads
+ * as a trap handler's exception report). */
 typedef void (*kemu_isa_interrupt_fn)(void *ctx, uint32_t m0_low24, uint32_t wave_id);
+#define KEMU_ISA_INTERRUPT_PRIV (1u << 31)
+
+struct kemu_isa_error;
+
+/*
+ * Traps and exceptions (isa_trap.c).  On gfx9 the SQ enters the trap
+ * handler (TBA) on s_trap and on the exceptions the interpreter raises
+ * (illegal instruction: TRAPSTS.ILLEGAL_INST; a memory violation:
+ * TRAPSTS.MEM_VIOL), with the PC, trap id and STATUS in the ttmp
+ * registers.  The TBA is always the kernel's first-level CWSR handler
+ * (cwsr_trap_handler_gfx9.asm), which the interpreter models in C: it
+ * jumps to the second-level handler the runtime installed with
+ * SET_TRAP_HANDLER (tba, with ttmp14/15 = tma), whose instructions then
+ * run as any others (s_getreg/s_setreg of TRAPSTS and STATUS, s_sendmsg
+ * MSG_GET_DOORBELL / MSG_INTERRUPT, s_rfe_b64); with none, it skips an
+ * s_trap (PC + 4) and halts the wave on an exception, and nothing is
+ * reported.
+ *
+ * model KEMU_ISA_TRAP_REPORT (0, the default of every caller that does not
+ * set it): with no second-level handler, s_trap and the exceptions stop
+ * the workgroup with an error, as kfdemu did before it modelled traps (the
+ * CP's lenient mode, and the interpreter's own tests).  KEMU_ISA_TRAP_HW:
+ * the first-level handler above; unreported (may be NULL) is called, with
+ * ctx, for each s_trap skipped and each exception halted without a
+ * second-level handler: silicon reports nothing, the emulator says so.
+ */
+enum kemu_isa_trap_model {
+	KEMU_ISA_TRAP_REPORT = 0,
+	KEMU_ISA_TRAP_HW = 1,
+};
+struct kemu_isa_trap {
+	unsigned model;                 /* enum kemu_isa_trap_model */
+	uint64_t tba, tma;              /* second-level handler; tba 0: none */
+	uint32_t doorbell_id;           /* the queue's doorbell (slot in the
+					   process's doorbell page), which
+					   s_sendmsg MSG_GET_DOORBELL returns */
+	void (*unreported)(void *ctx, const struct kemu_isa_error *e);
+	void *ctx;
+};
 
 struct kemu_isa_dispatch {
 	uint32_t gfx_target_version;    /* KEMU_ISA_GFX90A or KEMU_ISA_GFX942 */
@@ -230,6 +272,8 @@ struct kemu_isa_dispatch {
 	 * surfaces with it, as the texture unit does.  0 reads as 1 pipe,
 	 * 256-byte interleave, 1 bank, 1 SE. */
 	uint32_t gb_addr_config;
+	/* traps and exceptions: see struct kemu_isa_trap */
+	struct kemu_isa_trap trap;
 };
 
 /* Wave instructions between two reads of kemu_isa_dispatch.preempt. */
@@ -246,8 +290,10 @@ enum kemu_isa_error_kind {
 	KEMU_ISA_ERR_LDS_RANGE,            /* LDS access out of range (DS with
 					      the range check; flat LDS) */
 	KEMU_ISA_ERR_NO_MEMORY,            /* host allocation failed */
-	KEMU_ISA_ERR_HALT,                 /* s_sethalt 1 / s_sendmsghalt: the
-					      wave would never resume */
+	KEMU_ISA_ERR_HALT,                 /* s_sethalt 1 / s_sendmsghalt /
+					      STATUS.HALT (a trap handler's
+					      return): the wave would never
+					      resume (err->trap says why) */
 	KEMU_ISA_ERR_WATCHDOG,             /* wave_instruction_limit reached */
 	KEMU_ISA_PREEMPTED,                /* not an error: dispatch->preempt
 					      was set; the workgroup stopped
@@ -260,6 +306,12 @@ enum kemu_isa_error_kind {
 					      release them: hardware would hang */
 };
 
+/* kemu_isa_error.trap: a halted wave (KEMU_ISA_ERR_HALT) was halted by a
+ * second-level trap handler's return (it reported what it had to), or by
+ * the first-level handler for want of one (nothing was reported). */
+#define KEMU_ISA_TRAP_HANDLED    1u
+#define KEMU_ISA_TRAP_UNREPORTED 2u
+
 struct kemu_isa_error {
 	enum kemu_isa_error_kind kind;
 	uint64_t pc;            /* VA of the faulting instruction */
@@ -267,6 +319,8 @@ struct kemu_isa_error {
 	unsigned access;        /* memory fault: KEMU_ISA_ACCESS_* */
 	uint32_t encoding[2];   /* illegal instruction: its dwords */
 	uint32_t trap_id;       /* s_trap: the 8-bit trap id */
+	unsigned trap;          /* KEMU_ISA_TRAP_* flags (halts, unreported) */
+	uint32_t trapsts;       /* TRAPSTS when the wave stopped or trapped */
 	unsigned wave;          /* wave index within the workgroup */
 	char message[160];      /* human-readable, names the instruction */
 };

@@ -175,13 +175,8 @@ static uint32_t hwreg_read(const struct isa_wave *w, unsigned id)
 	switch (id) {
 	case HWREG_MODE:
 		return w->mode;
-	case HWREG_STATUS: {
-		/* SCC [0], EXECZ [9], VCCZ [10], IN_BARRIER etc. left 0 */
-		uint32_t st = w->scc & 1;
-		st |= (isa_exec(w) == 0) << 9;
-		st |= (isa_vcc(w) == 0) << 10;
-		return st;
-	}
+	case HWREG_STATUS:
+		return isa_trap_status(w);
 	case HWREG_TRAPSTS:
 		return w->trapsts;
 	case HWREG_HW_ID:
@@ -235,6 +230,8 @@ static int exec_setreg(struct isa_wave *w, const struct isa_inst *in)
 	unsigned id = simm & 0x3f, off = (simm >> 6) & 31, size = ((simm >> 11) & 31) + 1;
 	uint32_t val = in->flags ? in->word[1] : isa_sread32(w, &in->src[0]);
 	uint32_t fmask = size >= 32 ? ~0u : (1u << size) - 1;
+	if (id == HWREG_STATUS)
+		return isa_trap_status_write(w, in, (val & fmask) << off, fmask << off);
 	hwreg_write(w, id, (val & fmask) << off, fmask << off);
 	return ISA_STEP_NEXT;
 }
@@ -562,7 +559,10 @@ static int exec_sendmsg(struct isa_wave *w, const struct isa_inst *in)
 	const struct kemu_isa_dispatch *d = w->wg->d;
 
 	if (msg == 1 && d->interrupt)
-		d->interrupt(d->interrupt_ctx, w->s[ISA_REG_M0] & 0xffffff, w->id);
+		d->interrupt(d->interrupt_ctx, w->s[ISA_REG_M0] & 0xffffff,
+			     w->id | (w->trap.priv ? KEMU_ISA_INTERRUPT_PRIV : 0));
+	if (msg == 10) /* MSG_GET_DOORBELL */
+		return isa_trap_get_doorbell(w, in);
 	if (in->op == 0x11) /* s_sendmsghalt */
 		return isa_fail(w, in, KEMU_ISA_ERR_HALT, "s_sendmsghalt halted wave %u", w->id);
 	return ISA_STEP_NEXT;
@@ -627,6 +627,8 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		if (in->op <= 0x1e || (in->op >= 0x20 && in->op <= 0x2d) || in->op == 0x30 ||
 		    (in->op >= 0x33 && in->op <= 0x37))
 			in->exec = exec_sop1;
+		else if (in->op == 0x1f)
+			in->exec = isa_exec_rfe;        /* s_rfe_b64 (isa_trap.c) */
 		break;
 	}
 	case ISA_ENC_SOPC: {

@@ -215,6 +215,14 @@ struct isa_tlb_entry {
 	unsigned access;
 };
 
+/* What the SQ keeps of a wave's trap state besides TRAPSTS (isa_trap.c). */
+struct isa_trap_state {
+	bool priv;                      /* STATUS.PRIV: in the trap handler */
+	bool halt;                      /* STATUS.HALT, set in the handler:
+					   takes effect at s_rfe_b64 */
+	bool handled;                   /* a second-level handler ran */
+};
+
 struct isa_wave {
 	uint32_t s[ISA_NSREG];
 	uint32_t scc;
@@ -239,6 +247,7 @@ struct isa_wave {
 	uint64_t tlb_gen;               /* mem->generation the entries were
 					   made under */
 	struct isa_tlb_entry tlb[ISA_TLB];
+	struct isa_trap_state trap;
 };
 
 /* A saved workgroup (isa_workgroup.c; isa_ctx.c rebuilds one): the wg,
@@ -436,6 +445,24 @@ int isa_read_direct(const struct kemu_isa_mem *mem, uint64_t va, void *dst, uint
 const char *kemu_isa_mnemonic(int gfx942, enum isa_enc enc, unsigned op);
 const char *kemu_isa_enc_name(enum isa_enc enc);
 unsigned kemu_isa_raw_opcode(const struct isa_inst *in);
+
+/* ---- traps (isa_trap.c) ---- */
+#define ISA_TRAPSTS_MEM_VIOL     (1u << 8)
+#define ISA_TRAPSTS_ILLEGAL_INST (1u << 11)
+/* The wave's step failed (ISA_STEP_ERROR, w->err filled): enter the trap
+ * handler when the failure is a trap or an exception (isa.h, struct
+ * kemu_isa_trap).  0: the wave goes on (in the handler, or past a skipped
+ * s_trap); -1: it stops with w->err (possibly turned into a halt). */
+int isa_trap_raise(struct isa_wave *w, const struct isa_inst *in);
+/* HW_REG_STATUS as s_getreg reads it, and an s_setreg of it: SCC, and
+ * HALT from the trap handler.  The write returns ISA_STEP_NEXT or
+ * ISA_STEP_ERROR (the wave halted). */
+uint32_t isa_trap_status(const struct isa_wave *w);
+int isa_trap_status_write(struct isa_wave *w, const struct isa_inst *in, uint32_t val,
+			  uint32_t mask);
+/* s_rfe_b64, and s_sendmsg MSG_GET_DOORBELL. */
+int isa_exec_rfe(struct isa_wave *w, const struct isa_inst *in);
+int isa_trap_get_doorbell(struct isa_wave *w, const struct isa_inst *in);
 
 /* ---- GWS (isa_gws.c) ---- */
 #define ISA_DS_GWS_SEMA_RELEASE_ALL 0x98

@@ -57,7 +57,6 @@ NOT_MODELLED = [
     (r"^s_ttracedata", "thread trace: no SQ thread-trace unit"),
     (r"^s_cbranch_cdbg", "debugger-mode branches: no debug trap handler"),
     (r"^ds_ordered_count$", "ordered count (GDS ordered append): no GDS ordering unit"),
-    (r"^s_rfe_", "return from exception: only a trap handler runs it, and kfdemu runs none (s_trap ends the dispatch)"),
     (r"^s_endpgm_ordered_ps_done$", "pixel-shader ordered export: no graphics pipeline"),
     (r"^v_screen_partition_4se", "graphics screen partitioning across shader engines: no graphics pipeline"),
     (r"^s_atc_probe", "ATC (IOMMU address translation cache) probe: kfdemu models no ATC"),

@@ -149,6 +149,7 @@ static void wave_init(struct isa_wave *w, struct isa_wg *wg, unsigned id, unsign
 	w->pc = p->entry;
 	w->mode = p->mode;
 	w->trapsts = 0;
+	memset(&w->trap, 0, sizeof(w->trap));
 	w->wg = wg;
 	w->id = id;
 	w->done = false;
@@ -313,8 +314,12 @@ static int wave_run(struct isa_wave *w)
 		w->pc = in->next;
 		n++;
 		r = in->exec(w, in);
-		if (r)
+		if (r) {
+			/* trap entry: the only way back into the loop */
+			if (r == ISA_STEP_ERROR && isa_trap_raise(w, in) == 0)
+				continue;
 			break;
+		}
 	}
 	w->ninst += n;
 	return r;

@@ -344,18 +344,23 @@ long kemu_ioctl_destroy_event(struct kemu_process *p, void *arg)
 	return err;
 }
 
-long kemu_ioctl_set_event(struct kemu_process *p, void *arg)
+int kemu_event_set_id(struct kemu_process *p, uint32_t id)
 {
-	struct kfd_args_set_event *a = arg;
-	long err = 0;
+	int err = 0;
 	pthread_mutex_lock(&p->event_lock);
-	struct kemu_event *ev = event_lookup(p, a->event_id);
+	struct kemu_event *ev = event_lookup(p, id);
 	if (!ev || ev->type != KFD_EVENT_TYPE_SIGNAL)
 		err = -EINVAL; /* only signal events can be CPU-signaled */
 	else
 		event_set(ev);
 	pthread_mutex_unlock(&p->event_lock);
 	return err;
+}
+
+long kemu_ioctl_set_event(struct kemu_process *p, void *arg)
+{
+	struct kfd_args_set_event *a = arg;
+	return kemu_event_set_id(p, a->event_id);
 }
 
 long kemu_ioctl_reset_event(struct kemu_process *p, void *arg)

@@ -220,6 +220,9 @@ int kemu_machine_create(const struct kemu_topology *topo,
 		kemu_warn(m, "KFDEMU_HDP=%s is not strict, warn or off: warn", hdp);
 		m->hdp_mode = KEMU_HDP_WARN;
 	}
+	/* traps: strict (silicon's) unless KFDEMU_TRAPS=lenient */
+	const char *traps = getenv("KFDEMU_TRAPS");
+	m->trap_lenient = traps && !strcmp(traps, "lenient");
 	if (opts && opts->size >= sizeof(*opts) && opts->log_level >= 0)
 		m->log_level = opts->log_level;
 	/* The kernel limits system memory for KFD to about 15/16 of RAM

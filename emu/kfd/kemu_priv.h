@@ -241,7 +241,10 @@ struct kemu_pdd {
 	/* qpd state */
 	uint32_t default_policy, alternate_policy, misc_process_flag;
 	uint64_t alt_base, alt_size;
-	uint64_t tba, tma;
+	/* SET_TRAP_HANDLER's second-level handler: written under p->lock
+	 * (tma relaxed, then tba release), read by engine threads without it
+	 * (kemu_ih.c, ih_trap_config) */
+	_Atomic uint64_t tba, tma;
 	uint64_t scratch_va;
 	struct kfd_process_device_apertures apertures;
 };
@@ -310,6 +313,10 @@ struct kemu_process {
 	struct kemu_svm_span *dev_vmas;
 	size_t n_dev_vmas, cap_dev_vmas;
 	enum kemu_runtime_state runtime_state;
+	/* runtime_state == ENABLED, for engine threads that may not take
+	 * p->lock (kemu_ih.c, ih_trap_exception): stored with release after
+	 * the state under p->lock, read with acquire */
+	_Atomic bool runtime_enabled;
 	uint64_t r_debug;
 	bool xnack_enabled;
 	/* events (event_lock) */
@@ -352,6 +359,9 @@ struct kemu_machine {
 	int log_level;
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
+	bool trap_lenient;             /* KFDEMU_TRAPS=lenient: traps and
+	                                * exceptions with no trap handler are
+	                                * queue errors (emu/cp, cp_dispatch.c) */
 	bool dkms_ipc;                 /* KFDEMU_DKMS_IPC=1: answer the ROCm-DKMS
 	                                * IPC ioctls 0x80/0x81 (kemu_dmabuf.c) */
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
@@ -402,6 +412,9 @@ long kemu_ioctl_set_scratch_backing_va(struct kemu_process *p, void *arg);
 long kemu_ioctl_set_trap_handler(struct kemu_process *p, void *arg);
 long kemu_ioctl_set_xnack_mode(struct kemu_process *p, void *arg);
 long kemu_ioctl_runtime_enable(struct kemu_process *p, void *arg);
+/* kfd_set_event: sets signal event id of p (takes event_lock); -EINVAL for
+ * an unknown id or a non-signal event. */
+int kemu_event_set_id(struct kemu_process *p, uint32_t id);
 long kemu_ioctl_alloc_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_free_memory(struct kemu_process *p, void *arg);
 long kemu_ioctl_map_memory(struct kemu_process *p, void *arg);

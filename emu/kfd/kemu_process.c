@@ -248,8 +248,10 @@ long kemu_ioctl_set_trap_handler(struct kemu_process *p, void *arg)
 	else if (kemu_pdd_bind(pdd))
 		ret = -ESRCH;
 	if (!ret) {
-		pdd->tba = a->tba_addr;
-		pdd->tma = a->tma_addr;
+		/* release: pairs with the engines' acquire load of tba
+		 * (kemu_ih.c), so a new tba is never seen with the old tma */
+		atomic_store_explicit(&pdd->tma, a->tma_addr, memory_order_relaxed);
+		atomic_store_explicit(&pdd->tba, a->tba_addr, memory_order_release);
 	}
 	pthread_mutex_unlock(&p->lock);
 	return ret;
@@ -315,6 +317,9 @@ long kemu_ioctl_runtime_enable(struct kemu_process *p, void *arg)
 	} else {
 		p->runtime_state = KEMU_RUNTIME_DISABLED;
 	}
+	/* release: pairs with the acquire in ih_trap_exception (kemu_ih.c) */
+	atomic_store_explicit(&p->runtime_enabled, p->runtime_state == KEMU_RUNTIME_ENABLED,
+			      memory_order_release);
 	a->capabilities_mask = 0;
 	pthread_mutex_unlock(&p->lock);
 	return ret;

@@ -248,6 +248,10 @@ int kfd_available_memory(struct kfd_process *proc, uint32_t gpu_id, uint64_t *by
  * hsaKmtGetTileConfig for ROCr's image manager); the tile-mode tables,
  * empty on gfx9, are not read. */
 int kfd_gb_addr_config(struct kfd_process *proc, uint32_t gpu_id, uint32_t *value);
+/* SET_TRAP_HANDLER: the second-level trap handler (code at tba, its data at
+ * tma; GPU VAs mapped on gpu_id) the kernel's first-level handler jumps to
+ * on a trap or an exception of any wave of this process on that GPU. */
+int kfd_set_trap_handler(struct kfd_process *proc, uint32_t gpu_id, uint64_t tba, uint64_t tma);
 
 /* ---- memory ---- */
 

@@ -521,3 +521,20 @@ int kfd_gb_addr_config(struct kfd_process *proc, uint32_t gpu_id, uint32_t *valu
 	*value = args.gb_addr_config;
 	return 0;
 }
+
+int kfd_set_trap_handler(struct kfd_process *proc, uint32_t gpu_id, uint64_t tba, uint64_t tma)
+{
+	if (!kfd_process_gpu_by_id(proc, gpu_id)) {
+		hl_error(KFD_LOG, "SET_TRAP_HANDLER: EINVAL: unknown GPU 0x%x", gpu_id);
+		return -EINVAL;
+	}
+	struct kfd_args_set_trap_handler args = { .tba_addr = tba, .tma_addr = tma,
+						   .gpu_id = gpu_id };
+	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_SET_TRAP_HANDLER, &args);
+	if (ret)
+		hl_error(KFD_LOG, "SET_TRAP_HANDLER: %s: GPU 0x%x tba 0x%llx tma 0x%llx%s",
+			 hl_errno_name(ret), gpu_id, (unsigned long long)tba,
+			 (unsigned long long)tma,
+			 ret == -ESRCH ? " (no VM acquired for this GPU)" : "");
+	return ret;
+}

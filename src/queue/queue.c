@@ -150,6 +150,8 @@ static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
 			return err;
 		}
 		q->created = false;
+		/* no wave of it runs any more */
+		hl_queue_trap_set(q->agent, q->doorbell, NULL);
 	}
 	if (q->watching) {
 		/* A release: our last reads of the signal come before its
@@ -236,6 +238,10 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 			hsa_queue_type32_t type, hl_queue_callback_t callback, void *data,
 			uint32_t private_segment_size, struct hl_queue **out)
 {
+	/* the GPU's trap handler before its first queue: every wave may trap */
+	int err = hl_queue_trap_ensure(rt, agent);
+	if (err)
+		return err;
 	struct hl_queue *q = calloc(1, sizeof(*q));
 	if (!q)
 		return -ENOMEM;
@@ -246,7 +252,7 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 	q->priority = HL_QUEUE_PRIORITY_NORMAL;
 
 	pthread_mutex_lock(&hl_queues.lock);
-	int err = hl_queue_page_get_locked(rt, &q->page);
+	err = hl_queue_page_get_locked(rt, &q->page);
 	pthread_mutex_unlock(&hl_queues.lock);
 	if (err)
 		goto err_destroy;
@@ -294,6 +300,8 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 	}
 	q->amd->hsa_queue.doorbell_signal = q->doorbell_signal;
 	q->amd->hsa_queue.id = hl_queue_next_id();
+	/* its waves' traps find it from here on (trap.c) */
+	hl_queue_trap_set(agent, q->doorbell, q->amd);
 	*out = q;
 	return 0;
 
@@ -519,18 +527,22 @@ static void queue_teardown(struct hl_runtime *rt)
 
 int hl_queue_attach(struct hl_runtime *rt)
 {
+	hl_queue_trap_attach(rt);
 	return hl_queue_internal_attach(rt);
 }
 
 void hl_queue_teardown(struct hl_runtime *rt)
 {
-	/* The internal queues are unlisted queues of ours: they go first. */
+	/* The internal queues are unlisted queues of ours: they go first;
+	 * the trap handler last, once no queue is left to trap. */
 	hl_queue_internal_teardown(rt);
 	queue_teardown(rt);
+	hl_queue_trap_teardown(rt);
 }
 
 void hl_queue_forget(struct hl_runtime *rt)
 {
+	hl_queue_trap_forget(rt);
 	hl_queue_internal_forget(rt);
 	/* No lock: the child has one thread and the runtime is unreachable. */
 	if (hl_queues.rt == rt)

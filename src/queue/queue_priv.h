@@ -90,6 +90,18 @@
 
 #define QUEUE_LOG "queue"
 
+/* The trap handler (trap.c): attach reads the test switch; ensure installs
+ * it on a GPU before its first queue is created (0, or -errno: the queue
+ * must not be created); teardown takes it down after the last queue, a fork
+ * child forgets it.  hl_queue_trap_set points the handler's map at a
+ * queue's amd_queue_t by its doorbell (amd NULL: clears it). */
+struct hl_trap;
+void hl_queue_trap_attach(struct hl_runtime *rt);
+int hl_queue_trap_ensure(struct hl_runtime *rt, struct hl_agent *a);
+void hl_queue_trap_teardown(struct hl_runtime *rt);
+void hl_queue_trap_forget(struct hl_runtime *rt);
+void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t *amd);
+
 /* ROCr's per-lane private memory limit (amd_gpu_agent.cpp). */
 #define HL_QUEUE_PRIVATE_MAX 262128u
 /* libhsakmt's priority map for HSA -3..+3; normal (0) is 7. */

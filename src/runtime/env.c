@@ -24,6 +24,9 @@
  *                               it aborts on an unhandled GPU memory fault
  *                               (system_event.c); anything else keeps it.
  *   HSALITE_LOG, HSALITE_LOG_FILE  the log (src/util/log.h).
+ *   HSALITE_NO_TRAP_HANDLER     "1" (a test switch) withholds hsalite's trap
+ *                               handler (src/queue/trap.c): device exceptions
+ *                               are then lost, as on a runtime without one.
  */
 #include <ctype.h>
 #include <stdio.h>
@@ -86,6 +89,9 @@ void hl_env_read(struct hl_env *env)
 
 	const char *vmf = getenv("HSA_ENABLE_VM_FAULT_MESSAGE");
 	env->vm_fault_message = !vmf || strcmp(vmf, "0") != 0;
+
+	const char *notrap = getenv("HSALITE_NO_TRAP_HANDLER");
+	env->no_trap_handler = notrap && strcmp(notrap, "1") == 0;
 
 	env->xnack = -1;
 	const char *xnack = getenv("HSA_XNACK");

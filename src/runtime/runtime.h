@@ -160,6 +160,7 @@ struct hl_agent {
 	 * they attach (GPU agents only; NULL otherwise) and freed by their
 	 * teardown or, in a fork child, their forget step.  Opaque here. */
 	struct hl_iq *iq;              /* internal queue (src/queue/internal.c) */
+	struct hl_trap *trap;          /* trap handler (src/queue/trap.c) */
 	struct hl_blit *blit;          /* blit engine (src/copy/blit.c) */
 	struct hl_sdma *sdma[HL_AGENT_SDMA_DIRS]; /* SDMA queues by direction
 	                                * (src/copy/sdma.c) */
@@ -179,6 +180,7 @@ struct hl_env {
 	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
 	uint32_t max_queues;          /* HSA_MAX_QUEUES, 1..HL_QUEUES_MAX */
 	bool vm_fault_message;        /* HSA_ENABLE_VM_FAULT_MESSAGE is not "0" */
+	bool no_trap_handler;         /* HSALITE_NO_TRAP_HANDLER=1 (a test switch) */
 };
 
 /* One hsa_amd_register_system_event_handler registration. */

@@ -155,11 +155,22 @@ static inline uint64_t cp_signal_with_event(int64_t value, uint32_t *event)
 	return h;
 }
 
+/* The CWSR area's size as CREATE_QUEUE checks it (kfd_queue_acquire_buffers). */
+static inline uint64_t cp_cwsr_total(void)
+{
+	uint64_t total = ((uint64_t)E.gpu->cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
+	return (total + 0xFFF) & ~0xFFFull;
+}
+
 /* A queue whose context-save area is allocated with cwsr_flags (the
  * memory type and its access: KFD_ALLOC_WRITABLE missing makes it
  * read-only for the GPU, which CREATE_QUEUE does not check). */
 static inline long cp_queue_create_cwsr(struct cpq *q, uint32_t packets, uint32_t priority,
 					uint32_t cwsr_flags);
+/* A queue whose context-save area is at cwsr, mapped, cp_cwsr_total() bytes
+ * (e.g. a USERPTR BO at its host address, as a runtime places it). */
+static inline long cp_queue_create_at(struct cpq *q, uint32_t packets, uint32_t priority,
+				      uint64_t cwsr);
 
 static inline long cp_queue_create_prio(struct cpq *q, uint32_t packets, uint32_t priority)
 {
@@ -168,6 +179,16 @@ static inline long cp_queue_create_prio(struct cpq *q, uint32_t packets, uint32_
 
 static inline long cp_queue_create_cwsr(struct cpq *q, uint32_t packets, uint32_t priority,
 					uint32_t cwsr_flags)
+{
+	uint64_t total = cp_cwsr_total();
+	uint64_t cwsr = emu_va(total), cwsr_h;
+	ck_assert_int_eq(emu_alloc_at(cwsr, total, cwsr_flags, &cwsr_h), 0);
+	ck_assert_int_eq(emu_map(cwsr_h), 0);
+	return cp_queue_create_at(q, packets, priority, cwsr);
+}
+
+static inline long cp_queue_create_at(struct cpq *q, uint32_t packets, uint32_t priority,
+				      uint64_t cwsr)
 {
 	memset(q, 0, sizeof(*q));
 	q->size = packets;
@@ -184,11 +205,6 @@ static inline long cp_queue_create_cwsr(struct cpq *q, uint32_t packets, uint32_
 	q->aq->read_dispatch_id_field_base_byte_offset = 128;
 	q->aq->queue_properties = 1u << AMD_QUEUE_PROPERTIES_IS_PTR64_SHIFT;
 	uint64_t eop = emu_buffer(E.gpu->eop_buffer_size, KFD_ALLOC_VRAM, NULL);
-	uint64_t total = ((uint64_t)E.gpu->cwsr_size + E.gpu->debug_memory_size) * E.gpu->num_xcc;
-	total = (total + 0xFFF) & ~0xFFFull;
-	uint64_t cwsr = emu_va(total), cwsr_h;
-	ck_assert_int_eq(emu_alloc_at(cwsr, total, cwsr_flags, &cwsr_h), 0);
-	ck_assert_int_eq(emu_map(cwsr_h), 0);
 	q->cwsr_va = cwsr;
 	struct kfd_args_create_queue a = {
 		.ring_base_address = q->ring_va, .ring_size = (uint32_t)ring_bytes,
