@@ -36,7 +36,8 @@ endforeach()
 set(blit_c ${CMAKE_CURRENT_BINARY_DIR}/blit_code.c)
 add_custom_command(OUTPUT ${blit_c}
   COMMAND ${CMAKE_COMMAND} -DOUT=${blit_c} "-DINPUTS=${blit_inputs}"
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/copy/kernels/embed.cmake
-  DEPENDS ${blit_cos} ${CMAKE_CURRENT_SOURCE_DIR}/copy/kernels/embed.cmake
+          -DPREFIX=blit -DHEADER=copy/copy_priv.h -DSTRUCT=hl_blit_code -DTABLE=hl_blit_codes
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/embed.cmake
+  DEPENDS ${blit_cos} ${CMAKE_CURRENT_SOURCE_DIR}/embed.cmake
   COMMENT "Embedding the blit kernels" VERBATIM)
 target_sources(hsa-runtime64 PRIVATE ${blit_c})

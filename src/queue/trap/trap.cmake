@@ -39,7 +39,8 @@ endforeach()
 set(trap_c ${CMAKE_CURRENT_BINARY_DIR}/trap_code.c)
 add_custom_command(OUTPUT ${trap_c}
   COMMAND ${CMAKE_COMMAND} -DOUT=${trap_c} "-DINPUTS=${trap_inputs}"
-          -P ${CMAKE_CURRENT_SOURCE_DIR}/queue/trap/embed.cmake
-  DEPENDS ${trap_bins} ${CMAKE_CURRENT_SOURCE_DIR}/queue/trap/embed.cmake
+          -DPREFIX=trap -DHEADER=queue/trap.h -DSTRUCT=hl_trap_code -DTABLE=hl_trap_codes
+          -P ${CMAKE_CURRENT_SOURCE_DIR}/embed.cmake
+  DEPENDS ${trap_bins} ${CMAKE_CURRENT_SOURCE_DIR}/embed.cmake
   COMMENT "Embedding the trap handler" VERBATIM)
 target_sources(hsa-runtime64 PRIVATE ${trap_c})
