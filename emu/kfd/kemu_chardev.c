@@ -187,6 +187,7 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 		if (!m->dkms_ipc || nr > KFD_IOCTL_NR_ROCM_FIRST + 1) {
 			kemu_info(m, "ioctl nr 0x%x (%s, size %u): ROCm-DKMS only: -ENOTTY", nr,
 				  kemu_ioctl_name(nr), usize);
+			kemu_record_kfd(m, nr, NULL, 0, -ENOTTY);
 			return -ENOTTY;
 		}
 		d = &dkms_ipc_ioctls[nr - KFD_IOCTL_NR_ROCM_FIRST];
@@ -194,6 +195,7 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 		   (!kfd_ioctls[nr].dir && !kfd_ioctls[nr].fn)) {
 		/* like kfd_ioctl, the type byte is not looked at */
 		kemu_warn(m, "unknown ioctl 0x%lx (nr 0x%x): -ENOTTY", cmd, nr);
+		kemu_record_kfd(m, nr, NULL, 0, -ENOTTY);
 		return -ENOTTY;
 	} else {
 		d = &kfd_ioctls[nr];
@@ -203,10 +205,12 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 	if (!d->dir) {
 		/* deprecated DBG_* entries: no argument, -EPERM */
 		kemu_info(m, "%s: deprecated: -EPERM", kemu_ioctl_name(nr));
+		kemu_record_kfd(m, nr, NULL, 0, -EPERM);
 		return -EPERM;
 	}
 	if (!d->fn) {
 		kemu_warn(m, "%s: not emulated: -EOPNOTSUPP", kemu_ioctl_name(nr));
+		kemu_record_kfd(m, nr, NULL, 0, -EOPNOTSUPP);
 		return -EOPNOTSUPP;
 	}
 	size_t asize = usize > d->size ? usize : d->size;
@@ -231,6 +235,7 @@ long kemu_kfd_ioctl(struct kemu_file *f, unsigned long cmd, void *uarg)
 	kemu_log_ioctl(m, nr, "out", kdata, asize, ret);
 	if ((d->dir & OUT) && kemu_copy_to_user((uintptr_t)uarg, kdata, usize))
 		ret = -EFAULT;
+	kemu_record_kfd(m, nr, kdata, asize, ret);
 out_free:
 	if (kdata != stack_buf)
 		free(kdata);

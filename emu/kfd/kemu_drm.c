@@ -127,6 +127,7 @@ long kemu_render_ioctl(struct kemu_file *f, unsigned long request, void *uarg)
 	}
 	if ((dir & _IOC_READ) && kemu_copy_to_user((uintptr_t)uarg, kdata, size))
 		ret = -EFAULT;
+	kemu_record_render(f, request, kdata, ret);
 out_free:
 	if (kdata != stack_buf)
 		free(kdata);

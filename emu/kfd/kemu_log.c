@@ -3,7 +3,8 @@
  * printed through the engines' log (gpu/gpu_log.c) at the machine's level.
  * At debug level every KFD ioctl is printed with its decoded argument fields
  * before and after the call and its result, from the field tables below
- * (names as in kfd_ioctl.h).
+ * (names as in kfd_ioctl.h); the ioctl record (kemu_record.c) prints the
+ * same fields.
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -98,6 +99,9 @@ static const struct field f_gws[] = {
 	F("queue_id", 0, 4), F("num_gws", 4, 4), F("first_gws", 8, 4), {0} };
 static const struct field f_export[] = {
 	F("handle", 0, 8), F("flags", 8, 4), F("dmabuf_fd", 12, 4), {0} };
+static const struct field f_tile[] = {
+	F("num_tile_configs", 16, 4), F("num_macro_tile_configs", 20, 4), F("gpu_id", 24, 4),
+	F("gb_addr_config", 28, 4), {0} };
 static const struct field f_svm[] = {
 	F("start", 0, 8), F("size", 8, 8), F("op", 16, 4), F("nattr", 20, 4), {0} };
 #undef F
@@ -120,7 +124,7 @@ static const struct ioctl_desc descs[0x28] = {
 	[0x0F] = { "DBG_ADDRESS_WATCH_DEPRECATED", NULL },
 	[0x10] = { "DBG_WAVE_CONTROL_DEPRECATED", NULL },
 	[0x11] = { "SET_SCRATCH_BACKING_VA", f_va_gpu },
-	[0x12] = { "GET_TILE_CONFIG", NULL },
+	[0x12] = { "GET_TILE_CONFIG", f_tile },
 	[0x13] = { "SET_TRAP_HANDLER", f_trap },
 	[0x14] = { "GET_PROCESS_APERTURES_NEW", f_apertures_new },
 	[0x15] = { "ACQUIRE_VM", f_acquire_vm },
@@ -157,23 +161,31 @@ const char *kemu_ioctl_name(unsigned nr)
 	return "UNKNOWN";
 }
 
+size_t kemu_ioctl_fields(unsigned nr, const void *arg, size_t size, char *buf, size_t cap)
+{
+	size_t len = 0;
+	if (!cap)
+		return 0;
+	buf[0] = 0;
+	const struct field *f = nr < KEMU_ARRAY_SIZE(descs) ? descs[nr].fields : NULL;
+	for (; arg && f && f->name && len + 64 < cap; f++) {
+		if ((size_t)f->off + f->size > size)
+			break;
+		uint64_t v = 0;
+		memcpy(&v, (const uint8_t *)arg + f->off, f->size);
+		len += (size_t)snprintf(buf + len, cap - len, " %s=0x%llx", f->name,
+					(unsigned long long)v);
+	}
+	return len < cap ? len : cap - 1;
+}
+
 void kemu_log_ioctl(const struct kemu_machine *m, unsigned nr, const char *phase,
 		    const void *arg, size_t size, long ret)
 {
 	if (!m || m->log_level < KEMU_LOG_DEBUG)
 		return;
 	char buf[768];
-	size_t len = 0;
-	const struct field *f = nr < KEMU_ARRAY_SIZE(descs) ? descs[nr].fields : NULL;
-	for (; arg && f && f->name && len < sizeof(buf) - 64; f++) {
-		if ((size_t)f->off + f->size > size)
-			break;
-		uint64_t v = 0;
-		memcpy(&v, (const uint8_t *)arg + f->off, f->size);
-		len += (size_t)snprintf(buf + len, sizeof(buf) - len, " %s=0x%llx", f->name,
-					(unsigned long long)v);
-	}
-	buf[len < sizeof(buf) ? len : sizeof(buf) - 1] = 0;
+	kemu_ioctl_fields(nr, arg, size, buf, sizeof(buf));
 	if (!strcmp(phase, "in"))
 		kemu_dbg(m, "%s %s:%s", kemu_ioctl_name(nr), phase, buf);
 	else

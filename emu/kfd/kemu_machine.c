@@ -212,6 +212,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	for (uint32_t i = 0; i < KEMU_MAX_GPUS; i++)
 		m->devs[i].mmio_fd = -1;
 	m->log_level = kemu_log_level_parse(getenv("KFDEMU_LOG"));
+	m->record_fd = -1;
 	const char *dkms = getenv("KFDEMU_DKMS_IPC");
 	m->dkms_ipc = dkms && !strcmp(dkms, "1");
 	const char *hdp = getenv("KFDEMU_HDP");
@@ -241,6 +242,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 		if (err)
 			goto err_devices;
 	}
+	kemu_record_init(m);
 	*out = m;
 	return 0;
 
@@ -274,6 +276,7 @@ void kemu_machine_destroy(struct kemu_machine *m)
 		free(f);
 	}
 	free(m->fds);
+	kemu_record_fini(m);
 	devices_fini(m);
 	pthread_mutex_destroy(&m->gem_lock);
 	pthread_mutex_destroy(&m->lock);
@@ -379,12 +382,9 @@ static int fd_add_locked(struct kemu_machine *m, int fd, struct kemu_file *f)
 	return 0;
 }
 
-int kemu_open(struct kemu_machine *m, const char *path, int flags)
+static int open_node(struct kemu_machine *m, const char *path, enum kemu_node node,
+		     uint32_t minor, int flags)
 {
-	uint32_t minor = 0;
-	enum kemu_node node = kemu_path_node(m, path, &minor);
-	if (node == KEMU_NODE_NONE)
-		return -ENOENT;
 	if (kemu_fail_check(m, KEMU_FAIL_OPEN, 0)) {
 		kemu_info(m, "open %s: injected failure -ENOMEM", path);
 		return -ENOMEM;
@@ -429,6 +429,23 @@ int kemu_open(struct kemu_machine *m, const char *path, int flags)
 	kemu_machine_reap(m); /* a dup2 target this fd number replaced */
 	kemu_dbg(m, "open %s -> fd %d", path, fd);
 	return fd;
+}
+
+int kemu_open(struct kemu_machine *m, const char *path, int flags)
+{
+	uint32_t minor = 0;
+	enum kemu_node node = kemu_path_node(m, path, &minor);
+	if (node == KEMU_NODE_NONE)
+		return -ENOENT;
+	int ret = open_node(m, path, node, minor, flags);
+	int gpu = -1;
+	if (node == KEMU_NODE_RENDER) {
+		const struct kemu_gpu *g = kemu_topology_gpu_by_minor(&m->topo, minor);
+		struct kemu_device *d = g ? kemu_device_by_id(m, g->gpu_id) : NULL;
+		gpu = d ? (int)d->index : -1;
+	}
+	kemu_record_open(m, gpu, ret);
+	return ret;
 }
 
 bool kemu_fd_forget(struct kemu_machine *m, int fd)
@@ -577,6 +594,7 @@ int kemu_mmap(struct kemu_machine *m, void *addr, size_t len, int prot, int flag
 	}
 	kemu_dbg(m, "mmap(%p, 0x%zx, prot %d, flags 0x%x, fd %d, 0x%llx) = %d", addr, len,
 		 prot, flags, fd, (unsigned long long)offset, ret);
+	kemu_record_mmap(f, len, prot, flags, offset, ret);
 	kemu_file_put(f);
 	kemu_machine_reap(m);
 	atomic_fetch_sub_explicit(&m->calls_in_flight, 1, memory_order_release);

@@ -67,6 +67,31 @@ int kemu_log_level_parse(const char *s);
 void kemu_log_ioctl(const struct kemu_machine *m, unsigned nr, const char *phase,
 		    const void *arg, size_t size, long ret);
 const char *kemu_ioctl_name(unsigned nr);
+/* Formats " name=0x.." for each field of ioctl nr's argument that lies
+ * within size bytes into buf (cap bytes, NUL-terminated); returns the
+ * length written. */
+size_t kemu_ioctl_fields(unsigned nr, const void *arg, size_t size, char *buf, size_t cap);
+
+/* ---- the ioctl record (kemu_record.c): KFDEMU_IOCTL_RECORD=<file> ---- */
+/* Opens the record file the environment names (called once per machine;
+ * no-op without it); writes one "gpu" line per device. */
+void kemu_record_init(struct kemu_machine *m);
+void kemu_record_fini(struct kemu_machine *m);
+/* A /dev/kfd ioctl: arg is the kernel copy after the handler (NULL when it
+ * failed before the copy-in), in the copy before it (for MAP/UNMAP's device
+ * array and SVM's attributes, read from user memory / the argument). */
+void kemu_record_kfd(struct kemu_machine *m, unsigned nr, const void *arg, size_t size,
+		     long ret);
+struct kemu_file;
+/* A render-node ioctl (kdata: the argument after the call). */
+void kemu_record_render(struct kemu_file *f, unsigned long request, const void *kdata,
+			long ret);
+/* An mmap of an emulated file (ret 0 or -errno). */
+void kemu_record_mmap(struct kemu_file *f, size_t len, int prot, int flags, uint64_t offset,
+		      int ret);
+/* An open of an emulated node (gpu: the render node's device index, -1 for
+ * /dev/kfd; ret the fd or -errno). */
+void kemu_record_open(struct kemu_machine *m, int gpu, int ret);
 
 /* ---- fault injection ---- */
 enum kemu_fail_site { KEMU_FAIL_IOCTL, KEMU_FAIL_ALLOC, KEMU_FAIL_MMAP, KEMU_FAIL_OPEN };
@@ -357,6 +382,8 @@ struct kemu_machine {
 	struct kemu_process *procs;
 	uint64_t sys_limit, sys_used;  /* GTT + USERPTR accounting */
 	int log_level;
+	int record_fd;                 /* KFDEMU_IOCTL_RECORD, or -1 */
+	_Atomic uint64_t record_seq;   /* records written by this machine */
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
 	bool trap_lenient;             /* KFDEMU_TRAPS=lenient: traps and
