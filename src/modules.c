@@ -47,6 +47,7 @@ static const struct hl_module hl_modules[] = {
 		.name = "queue",
 		.attach = hl_queue_attach,
 		.teardown = hl_queue_teardown,
+		.closing = hl_queue_closing,
 		.fork_child = hl_queue_fork_child,
 		.forget = hl_queue_forget,
 	},

@@ -274,6 +274,15 @@ struct AmdExtTable {
 	HSA_API_TRACE_TYPE(hsa_amd_signal_wait_all) *hsa_amd_signal_wait_all_fn;
 	HSA_API_TRACE_TYPE(hsa_amd_memory_get_preferred_copy_engine) *hsa_amd_memory_get_preferred_copy_engine_fn;
 	HSA_API_TRACE_TYPE(hsa_amd_portable_export_dmabuf_v2) *hsa_amd_portable_export_dmabuf_v2_fn;
+	/* AMD's newest header: one step each from 0x08 to 0x0D */
+	HSA_API_TRACE_TYPE(hsa_amd_ais_file_write) *hsa_amd_ais_file_write_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_ais_file_read) *hsa_amd_ais_file_read_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_counted_queue_acquire) *hsa_amd_counted_queue_acquire_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_counted_queue_release) *hsa_amd_counted_queue_release_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_memory_async_batch_copy) *hsa_amd_memory_async_batch_copy_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_agent_preload) *hsa_amd_agent_preload_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_svm_discard_batch_async) *hsa_amd_svm_discard_batch_async_fn;
+	HSA_API_TRACE_TYPE(hsa_amd_signal_get_event_id) *hsa_amd_signal_get_event_id_fn;
 };
 
 /* hsa.h */

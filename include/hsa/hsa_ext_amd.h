@@ -95,7 +95,8 @@ enum {
 	HSA_STATUS_CU_MASK_REDUCED = 44,     /* mask applied minus CUs the process may not use */
 	HSA_STATUS_ERROR_OUT_OF_REGISTERS = 45,
 	HSA_STATUS_ERROR_RESOURCE_BUSY = 46,
-	HSA_STATUS_ERROR_NOT_SUPPORTED = 47
+	HSA_STATUS_ERROR_NOT_SUPPORTED = 47,
+	HSA_STATUS_ERROR_XNACK_DISABLED = 48 /* the call needs XNACK (interface 1.20) */
 };
 
 /* ---- agent and region attributes ---------------------------------------- */
@@ -487,9 +488,25 @@ typedef struct hsa_amd_pointer_info_s {
 	hsa_agent_t agentOwner;
 	uint32_t global_flags;
 	/* interface 1.13: the runtime knows the memory (in the padding after
-	 * global_flags, so the size stays 56) */
+	 * global_flags, so 5.2.3's 56 bytes hold it) */
 	bool registered;
+	/* interface 1.18: hsa_amd_pointer_info_alloc_flag_t bits.  It grows
+	 * the struct to 64 bytes; a caller built against an older header sets
+	 * size to 56 and the runtime writes nothing past it. */
+	uint32_t alloc_flags;
 } hsa_amd_pointer_info_t;
+
+/* Bits of hsa_amd_pointer_info_t.alloc_flags: the allocation as the
+ * kernel driver holds it. */
+typedef enum hsa_amd_pointer_info_alloc_flag_s {
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE = (1 << 0),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS = (1 << 1),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED = (1 << 2),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY = (1 << 3),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS = (1 << 4),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_FULL = (1 << 5),
+	HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_PARTIAL = (1 << 6)
+} hsa_amd_pointer_info_alloc_flag_t;
 
 /* alloc (may be NULL) allocates *accessible, which the caller frees. */
 hsa_status_t HSA_API hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
@@ -601,8 +618,21 @@ typedef enum {
 } hsa_amd_queue_create_flag_t;
 
 typedef enum {
-	HSA_AMD_QUEUE_INFO_AGENT = 0,      /* hsa_agent_t the queue was created on */
-	HSA_AMD_QUEUE_INFO_DOORBELL_ID = 1 /* uint64_t: the address of its doorbell */
+	HSA_AMD_QUEUE_INFO_AGENT = 0,       /* hsa_agent_t the queue was created on */
+	HSA_AMD_QUEUE_INFO_DOORBELL_ID = 1, /* uint64_t: the address of its doorbell */
+	/* uint32_t: users of a counted queue's hardware queue; int32_t -1 for
+	 * a queue hsa_amd_counted_queue_acquire did not return */
+	HSA_QUEUE_INFO_USE_COUNT = 2,
+	/* uint32_t: the hardware queue's id (equal ids, one hardware queue) */
+	HSA_QUEUE_INFO_HW_ID = 3,
+	/* uint8_t each: versions of the metadata prefetch packets, 0xFF when
+	 * the queue has no metadata ring */
+	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR = 4,
+	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR = 5,
+	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR = 6,
+	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR = 7,
+	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER = 8, /* uint64_t address */
+	HSA_AMD_QUEUE_INFO_PROPERTIES = 9   /* uint8_t[8] bit array */
 } hsa_queue_info_attribute_t;
 
 hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t *queue,
@@ -730,11 +760,178 @@ hsa_status_t HSA_API hsa_amd_agent_set_async_scratch_limit(hsa_agent_t agent, si
 
 /* Bit numbers in the uint8_t[8] flags of hsa_amd_enable_logging. */
 typedef enum hsa_amd_log_flag_s {
-	HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS = 0 /* the AQL packets of the runtime's blit queues */
+	HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS = 0, /* the AQL packets of the runtime's blit queues */
+	HSA_AMD_LOG_FLAG_AQL = 0,              /* the newer name of bit 0 */
+	HSA_AMD_LOG_FLAG_SDMA = 1,             /* SDMA packets */
+	HSA_AMD_LOG_FLAG_INFO = 2              /* informational messages */
 } hsa_amd_log_flag_t;
 
 /* flags: uint8_t[8] bit array; file: a FILE * (NULL: stderr). */
 hsa_status_t HSA_API hsa_amd_enable_logging(uint8_t *flags, void *file);
+
+/* ---- AMD's interface 1.14 to 1.21 ---------------------------------------- */
+
+/* Bits of hsa_amd_agent_preload's flags: the resources not to set up. */
+typedef enum hsa_amd_agent_preload_flag_s {
+	HSA_AMD_AGENT_PRELOAD_SKIP_CLOCK_SYNC = (1 << 0),
+	HSA_AMD_AGENT_PRELOAD_SKIP_BLITS = (1 << 1)
+} hsa_amd_agent_preload_flag_t;
+
+/*
+ * A performance hint (1.19): set up now what the GPU agent would otherwise
+ * set up on first use (its blit kernels and queues, the clock pairing used
+ * to convert its ticks), less what flags skip.  INVALID_AGENT for a CPU.
+ */
+hsa_status_t HSA_API hsa_amd_agent_preload(hsa_agent_t agent, uint64_t flags);
+
+/* The KFD event behind a signal (1.21); 0 when no event backs it. */
+hsa_status_t HSA_API hsa_amd_signal_get_event_id(hsa_signal_t signal, uint32_t *event_id);
+
+/* ---- batched copies (1.17) ---------------------------------------------- */
+
+typedef enum {
+	HSA_AMD_MEMORY_COPY_OP_LINEAR = 0,               /* one copy, or num_entries copies */
+	HSA_AMD_MEMORY_COPY_OP_LINEAR_BROADCAST = 1,     /* one source, num_entries destinations */
+	HSA_AMD_MEMORY_COPY_OP_LINEAR_SWAP = 2,          /* exchange src and dst */
+	HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRC = 3,  /* src is a void ** read at copy time */
+	HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_DST = 4,  /* dst is a void ** read at copy time */
+	HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRCDST = 5
+} hsa_amd_memory_copy_op_type_t;
+
+/* Comparison of a copy's wait-before-copy: (*addr & mask) <op> value. */
+typedef enum {
+	HSA_AMD_MEMORY_COPY_WAIT_ALWAYS = 0, /* no wait */
+	HSA_AMD_MEMORY_COPY_WAIT_LT = 1,
+	HSA_AMD_MEMORY_COPY_WAIT_LE = 2,
+	HSA_AMD_MEMORY_COPY_WAIT_EQ = 3,
+	HSA_AMD_MEMORY_COPY_WAIT_NE = 4,
+	HSA_AMD_MEMORY_COPY_WAIT_GE = 5,
+	HSA_AMD_MEMORY_COPY_WAIT_GT = 6
+} hsa_amd_memory_copy_wait_function_t;
+
+/* A copy's signal-after-copy: a 64-bit atomic on addr with data. */
+typedef enum {
+	HSA_AMD_MEMORY_COPY_SIGNAL_NONE = 0,
+	HSA_AMD_MEMORY_COPY_SIGNAL_WRITE = 1,
+	HSA_AMD_MEMORY_COPY_SIGNAL_ADD = 2,
+	HSA_AMD_MEMORY_COPY_SIGNAL_SUB = 3
+} hsa_amd_memory_copy_signal_op_t;
+
+/* The only hsa_amd_memory_copy_op_t.version there is. */
+#define HSA_AMD_MEMORY_COPY_OP_VERSION 1
+
+/*
+ * One operation of hsa_amd_memory_async_batch_copy (128 bytes).  Which
+ * member of each union counts depends on type and num_entries: LINEAR
+ * with num_entries 0 uses src, dst, size; LINEAR with num_entries > 0
+ * (at most 1024) src_list, dst_list, dst_agent_list, size_list;
+ * BROADCAST src, dst_list, dst_agent_list, size; SWAP with num_entries 0
+ * src, dst, src_size, dst_size.  Reserved fields must be 0.
+ */
+typedef struct hsa_amd_memory_copy_op_s {
+	uint16_t version;       /* HSA_AMD_MEMORY_COPY_OP_VERSION */
+	uint16_t type;          /* hsa_amd_memory_copy_op_type_t */
+	uint16_t num_entries;
+	uint16_t traffic_class; /* 0: unspecified */
+	hsa_signal_t completion_signal;
+	__extension__ union {
+		void *src;
+		void **src_list;
+	};
+	__extension__ union {
+		hsa_agent_t src_agent;
+		hsa_agent_t *src_agent_list; /* reserved */
+	};
+	__extension__ union {
+		hsa_agent_t dst_agent;
+		hsa_agent_t *dst_agent_list;
+	};
+	__extension__ union {
+		void *dst;
+		void **dst_list;
+	};
+	__extension__ union {
+		__extension__ struct {
+			size_t size;
+			size_t unused_size; /* 0 */
+		};
+		__extension__ struct {
+			size_t src_size; /* SWAP */
+			size_t dst_size;
+		};
+		__extension__ struct {
+			size_t *size_list; /* LINEAR with num_entries > 0 */
+			size_t reserved0;
+		};
+	};
+	struct {
+		uint16_t function; /* hsa_amd_memory_copy_wait_function_t */
+		uint16_t scope;    /* hsa_fence_scope_t */
+		uint32_t reserved;
+		void *addr;
+		uint64_t value;
+		uint64_t mask;
+	} wait;
+	struct {
+		uint16_t operation; /* hsa_amd_memory_copy_signal_op_t */
+		uint16_t scope;     /* hsa_fence_scope_t */
+		uint32_t reserved;
+		void *addr;
+		uint64_t data;
+	} signal;
+	uint64_t reserved1[1];
+} hsa_amd_memory_copy_op_t;
+
+/*
+ * Submit num_copy_ops operations, each to start once every dep_signal
+ * reads 0.  They share one completion signal, which the caller sets to
+ * num_copy_ops and each finished operation decrements.
+ */
+hsa_status_t HSA_API hsa_amd_memory_async_batch_copy(const hsa_amd_memory_copy_op_t *copy_ops,
+	uint32_t num_copy_ops, uint32_t num_dep_signals, const hsa_signal_t *dep_signals);
+
+/* ---- SVM discard (1.20) ------------------------------------------------- */
+
+/*
+ * Let the system reclaim the pages behind count ranges of
+ * hsa_amd_vmem_address_reserve'd memory once the dep_signals read 0;
+ * completion_signal (may be 0) is decremented when done.  Needs XNACK.
+ */
+hsa_status_t HSA_API hsa_amd_svm_discard_batch_async(void **ptrs, size_t *sizes, uint32_t count,
+	uint32_t num_dep_signals, const hsa_signal_t *dep_signals, hsa_signal_t completion_signal);
+
+/* ---- AIS file I/O (1.14, experimental) ---------------------------------- */
+
+/* A file for the AIS calls: on Linux, fd.  (__extension__: a struct whose
+ * only member is an anonymous union, as AMD declares it.) */
+__extension__ typedef struct hsa_amd_ais_file_handle_s {
+	union {
+		void *handle;
+		int fd;
+		uint8_t pad[8];
+	};
+} hsa_amd_ais_file_handle_t;
+
+hsa_status_t HSA_API hsa_amd_ais_file_write(hsa_amd_ais_file_handle_t handle, void *devicePtr,
+	uint64_t size, int64_t file_offset, uint64_t *size_copied, int32_t *status);
+hsa_status_t HSA_API hsa_amd_ais_file_read(hsa_amd_ais_file_handle_t handle, void *devicePtr,
+	uint64_t size, int64_t file_offset, uint64_t *size_copied, int32_t *status);
+
+/* ---- counted queues (1.16) ---------------------------------------------- */
+
+/*
+ * A queue handle of its own on a hardware queue that may be shared: per
+ * agent and priority, a new hardware queue while fewer than
+ * GPU_MAX_HW_QUEUES exist, else the least used one.  type must be
+ * HSA_QUEUE_TYPE_MULTI.  Each handle is released once with
+ * hsa_amd_counted_queue_release (not hsa_queue_destroy); the hardware
+ * queues live until hsa_shut_down.
+ */
+hsa_status_t HSA_API hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t type,
+	hsa_amd_queue_priority_t priority,
+	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data), void *data,
+	uint64_t flags, hsa_queue_t **queue);
+hsa_status_t HSA_API hsa_amd_counted_queue_release(hsa_queue_t *queue);
 
 #ifdef __cplusplus
 } /* extern "C" */
@@ -748,6 +945,10 @@ HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, mask) == 24, "barrie
 HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, cond) == 32, "barrier-value.cond");
 HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_barrier_value_packet_t, completion_signal) == 56,
 		   "barrier-value.completion_signal");
+HSA_LAYOUT_ASSERT_(sizeof(hsa_amd_memory_copy_op_t) == 128, "batch copy operation");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_memory_copy_op_t, wait) == 64, "copy_op.wait");
+HSA_LAYOUT_ASSERT_(offsetof(hsa_amd_memory_copy_op_t, signal) == 96, "copy_op.signal");
+HSA_LAYOUT_ASSERT_(sizeof(hsa_amd_pointer_info_t) == 64, "pointer info, interface 1.18");
 #endif
 
 #endif /* HSA_RUNTIME_EXT_AMD_H_ */

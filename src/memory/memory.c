@@ -384,6 +384,28 @@ hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_pe
 }
 
 /* Pool allocations, as ROCr's allocation map reports them. */
+/* Interface 1.18's alloc_flags: the BO as the driver holds it (what
+ * ROCr reads from the thunk's HsaMemFlags).  NONPAGED: VRAM and GTT BOs
+ * (pinned by the driver), not userptr pages; the two atomic-access bits
+ * are not reported (KFD's flags do not say it: see docs/differences.md). */
+static uint32_t alloc_flags_of(const struct kfd_mem *mem)
+{
+	uint32_t f = 0;
+	if (!mem)
+		return 0;
+	if (mem->flags & KFD_ALLOC_EXECUTABLE)
+		f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE;
+	if (mem->flags & KFD_ALLOC_CONTIGUOUS_BEST_EFFORT)
+		f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS;
+	if (mem->flags & (KFD_ALLOC_VRAM | KFD_ALLOC_GTT))
+		f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED;
+	if (!(mem->flags & KFD_ALLOC_WRITABLE))
+		f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY;
+	if (mem->host_access)
+		f |= HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS;
+	return f;
+}
+
 static bool alloc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
 			      hsa_agent_t *list, uint32_t max, uint32_t *n_list)
 {
@@ -402,6 +424,7 @@ static bool alloc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_po
 	(void)hsa_amd_memory_pool_get_info((hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)al->pool },
 					   HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
 	out->global_flags = flags;
+	out->alloc_flags = alloc_flags_of(al->mem);
 	/* The GPUs it is mapped on (libhsakmt's mapped nodes: never a CPU). */
 	for (uint32_t i = 0; i < rt->n_agents && *n_list < max; i++) {
 		const struct hl_agent *a = &rt->agents[i];
@@ -426,6 +449,7 @@ static bool bo_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info
 	 * page): libhsakmt's REGISTERED_SHARED, no CPU address, as for
 	 * hsa_amd_ipc_memory_attach (ipc.c). */
 	out->type = mem->imported ? HSA_EXT_POINTER_TYPE_IPC : HSA_EXT_POINTER_TYPE_HSA;
+	out->alloc_flags = alloc_flags_of(mem);
 	out->agentBaseAddress = mem->addr;
 	out->hostBaseAddress = mem->imported ? NULL : mem->addr;
 	out->sizeInBytes = mem->size;

@@ -40,17 +40,23 @@
  * release builds) and so do we.  A soft queue's read index belongs to its
  * consumer, who stores it (ROCr's HostQueue); soft.c marks soft queues in
  * amd_queue_t.reserved4[0], written before the pointer is returned.
+ *
+ * A counted queue's handle (hsa_amd_counted_queue_acquire, counted.c) is an
+ * amd_queue_t of its own that names its hardware queue: every index
+ * function works on the hardware queue's indices (hl_queue_amd_of).
  */
 #include "queue/queue_priv.h"
 
+/* A counted queue's handle leads to its hardware queue (one predictable
+ * branch on a word in the same cache line as write_dispatch_id). */
 static inline _Atomic uint64_t *write_id(const hsa_queue_t *queue)
 {
-	return (_Atomic uint64_t *)(uintptr_t)&((const amd_queue_t *)queue)->write_dispatch_id;
+	return (_Atomic uint64_t *)(uintptr_t)&hl_queue_amd_of(queue)->write_dispatch_id;
 }
 
 static inline _Atomic uint64_t *read_id(const hsa_queue_t *queue)
 {
-	return (_Atomic uint64_t *)(uintptr_t)&((const amd_queue_t *)queue)->read_dispatch_id;
+	return (_Atomic uint64_t *)(uintptr_t)&hl_queue_amd_of(queue)->read_dispatch_id;
 }
 
 /* ---- read index ---- */
@@ -77,7 +83,7 @@ uint64_t hsa_queue_load_read_index_relaxed(const hsa_queue_t *queue)
 
 static inline bool is_soft(const hsa_queue_t *queue)
 {
-	return ((const amd_queue_t *)queue)->reserved4[0] == HL_SOFT_QUEUE_MAGIC;
+	return hl_queue_amd_of(queue)->reserved4[0] == HL_SOFT_QUEUE_MAGIC;
 }
 
 void hsa_queue_store_read_index_relaxed(const hsa_queue_t *queue, uint64_t value)

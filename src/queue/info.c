@@ -6,6 +6,20 @@
  * pointer that is not a live queue (NULL too: Queue::Convert of NULL is not
  * valid), INVALID_ARGUMENT for another attribute; a NULL value, which ROCr
  * writes through, is INVALID_ARGUMENT here.
+ *
+ * AMD's newer header adds (interface 1.16 and later):
+ *  - HSA_QUEUE_INFO_USE_COUNT: a counted queue's handle (counted.c) gives
+ *    its hardware queue's use count (uint32_t); any other live queue
+ *    int32_t -1, as ROCr's CountedQueuePoolManager;
+ *  - HSA_QUEUE_INFO_HW_ID: the hardware queue's id (uint32_t, the low word
+ *    of hsa_queue_t.id, as ROCr): a handle answers for its hardware queue;
+ *    the header says it serves non-counted queues too, and it does here;
+ *  - the metadata prefetch attributes: hsalite creates no metadata ring
+ *    (KFD 1.22's metadata_ring_size is not used), so the packet versions
+ *    are 0xFF ("not supported", the header's value) and the ring address
+ *    is 0; HSA_AMD_QUEUE_INFO_PROPERTIES is uint8_t[8] with no bit set.
+ * Every other call that takes a queue refuses a handle (it is not in the
+ * registry); AGENT and DOORBELL_ID answer for the hardware queue.
  */
 #include <string.h>
 
@@ -19,10 +33,54 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 	if (!queue)
 		return hl_runtime_get() ? HSA_STATUS_ERROR_INVALID_QUEUE
 					: HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
+	uint32_t use_count = 0;
+	const hsa_queue_t *hw = hl_runtime_get() ? hl_counted_queue_hw(queue, &use_count) : NULL;
+	hsa_status_t st = hl_queue_acquire(hw ? hw : queue, &rt, &q);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	switch (attribute) {
+	case HSA_QUEUE_INFO_USE_COUNT: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		int32_t n = hw ? (int32_t)use_count : -1;
+		memcpy(value, &n, sizeof(n));
+		break;
+	}
+	case HSA_QUEUE_INFO_HW_ID: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		uint32_t id = (uint32_t)q->amd->hsa_queue.id;
+		memcpy(value, &id, sizeof(id));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR:
+	case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR:
+	case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR:
+	case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR:
+		if (!value)
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		else
+			*(uint8_t *)value = 0xFF;
+		break;
+	case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		uint64_t none = 0;
+		memcpy(value, &none, sizeof(none));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_PROPERTIES:
+		if (!value)
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		else
+			memset(value, 0, 8);
+		break;
 	case HSA_AMD_QUEUE_INFO_AGENT: {
 		if (!value) {
 			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;

@@ -63,6 +63,7 @@ void hl_queue_fork_child(void)
 {
 	pthread_mutex_init(&hl_queues.lock, NULL);
 	pthread_cond_init(&hl_queues.idle, NULL);
+	hl_counted_queues_fork_child();
 	hl_queue_internal_fork_child();
 }
 
@@ -540,8 +541,15 @@ void hl_queue_teardown(struct hl_runtime *rt)
 	hl_queue_trap_teardown(rt);
 }
 
+void hl_queue_closing(struct hl_runtime *rt)
+{
+	(void)rt;
+	hl_counted_queues_teardown();
+}
+
 void hl_queue_forget(struct hl_runtime *rt)
 {
+	hl_counted_queues_forget();
 	hl_queue_trap_forget(rt);
 	hl_queue_internal_forget(rt);
 	/* No lock: the child has one thread and the runtime is unreachable. */

@@ -197,6 +197,9 @@ int hl_queue_attach(struct hl_runtime *rt);
 /* The last hsa_shut_down: the internal queues, then the queues the
  * application left, the error service and the descriptor pages. */
 void hl_queue_teardown(struct hl_runtime *rt);
+/* The last hsa_shut_down while calls still work: the counted queues'
+ * hardware queues (counted.c) are destroyed. */
+void hl_queue_closing(struct hl_runtime *rt);
 /* At the fork, in the child: fresh locks. */
 void hl_queue_fork_child(void);
 /* The child's first runtime call: the parent's queues are forgotten

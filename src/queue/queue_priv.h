@@ -140,6 +140,36 @@ struct hl_soft_queue {
 /* amd_queue_t.reserved4[0] of a soft queue ("SOFT"). */
 #define HL_SOFT_QUEUE_MAGIC 0x54464f53u
 
+/*
+ * amd_queue_t.reserved1[0] of a counted queue's handle ("CNTQ", counted.c):
+ * the handle is an amd_queue_t of its own whose reserved1[2..3] hold the
+ * hardware queue's amd_queue_t address (low word first); the index
+ * functions follow it (index.c), so every handle of one hardware queue
+ * reserves from the same write index.  A hardware queue's reserved1 is 0
+ * (its page is zeroed, the CP never writes it).
+ */
+#define HL_COUNTED_QUEUE_MAGIC 0x51544e43u
+
+static inline const amd_queue_t *hl_queue_amd_of(const hsa_queue_t *queue)
+{
+	const amd_queue_t *a = (const amd_queue_t *)queue;
+	if (__builtin_expect(a->reserved1[0] == HL_COUNTED_QUEUE_MAGIC, 0))
+		a = (const amd_queue_t *)(uintptr_t)(a->reserved1[2] |
+						     (uint64_t)a->reserved1[3] << 32);
+	return a;
+}
+
+/* counted.c: the hardware queue behind a live counted queue's handle (NULL
+ * for any other pointer), and the handle's use count. */
+const hsa_queue_t *hl_counted_queue_hw(const hsa_queue_t *handle, uint32_t *use_count);
+/* The last hsa_shut_down, while hsa_* calls still work (the module's
+ * closing step): the counted hardware queues are destroyed and the handles
+ * freed; in a fork child the lock is made anew and (forget) the records
+ * are dropped without an ioctl. */
+void hl_counted_queues_teardown(void);
+void hl_counted_queues_fork_child(void);
+void hl_counted_queues_forget(void);
+
 /* The module's process-wide state (queue.c). */
 struct hl_queue_service;
 struct hl_queues {

@@ -87,6 +87,20 @@ void hl_env_read(struct hl_env *env)
 			env->max_queues = (uint32_t)v;
 	}
 
+	/* GPU_MAX_HW_QUEUES: the hardware queues hsa_amd_counted_queue_acquire
+	 * makes per agent and priority before it shares them (ROCr's
+	 * cp_queues_limit; HIP reads the same variable, default 4). */
+	env->max_hw_queues = 4;
+	const char *mh = getenv("GPU_MAX_HW_QUEUES");
+	if (mh && *mh) {
+		unsigned long v = strtoul(mh, NULL, 10);
+		if (v > 0 && v <= HL_QUEUES_MAX)
+			env->max_hw_queues = (uint32_t)v;
+		else
+			hl_warn("env", "GPU_MAX_HW_QUEUES=%s ignored: expected 1..%u", mh,
+				(unsigned)HL_QUEUES_MAX);
+	}
+
 	const char *vmf = getenv("HSA_ENABLE_VM_FAULT_MESSAGE");
 	env->vm_fault_message = !vmf || strcmp(vmf, "0") != 0;
 

@@ -179,6 +179,7 @@ struct hl_env {
 	uint32_t gfx_major, gfx_minor, gfx_stepping;
 	int xnack;                    /* HSA_XNACK: -1 unset, 0 or 1 */
 	uint32_t max_queues;          /* HSA_MAX_QUEUES, 1..HL_QUEUES_MAX */
+	uint32_t max_hw_queues;       /* GPU_MAX_HW_QUEUES, default 4 (counted queues) */
 	bool vm_fault_message;        /* HSA_ENABLE_VM_FAULT_MESSAGE is not "0" */
 	bool no_trap_handler;         /* HSALITE_NO_TRAP_HANDLER=1 (a test switch) */
 };

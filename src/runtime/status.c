@@ -101,6 +101,8 @@
 	  "unavailable; the call may succeed later.")                                    \
 	X(HSA_STATUS_ERROR_NOT_SUPPORTED, "The operation is not supported by this "     \
 	  "runtime or agent.")                                                           \
+	X(HSA_STATUS_ERROR_XNACK_DISABLED, "The operation needs XNACK (GPU page-fault "  \
+	  "retry), which is disabled on this system.")                                   \
 	X(HSA_EXT_STATUS_ERROR_INVALID_PROGRAM, "The finalizer program handle is "      \
 	  "invalid.")                                                                    \
 	X(HSA_EXT_STATUS_ERROR_INVALID_MODULE, "The BRIG module is invalid.")           \

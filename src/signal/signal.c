@@ -207,3 +207,26 @@ hsa_status_t hsa_amd_signal_value_pointer(hsa_signal_t signal,
 	*value_ptr = &side->amd->value;
 	return HSA_STATUS_SUCCESS;
 }
+
+/*
+ * hsa_amd_signal_get_event_id (interface 1.21): the KFD event the CP
+ * interrupts through when the signal changes, as its amd_signal_t names it
+ * for the GPU; 0 for a signal no CPU waits on (AMD_GPU_ONLY, or consumers
+ * without a CPU: no event was taken).  AMD's header answers an invalid
+ * signal with INVALID_ARGUMENT, not INVALID_SIGNAL.
+ */
+hsa_status_t hsa_amd_signal_get_event_id(hsa_signal_t signal, uint32_t *event_id)
+{
+	if (!hl_runtime_get())
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!event_id)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_signal_side *side = hl_signal_side_live(signal.handle);
+	if (!side || hl_load_relaxed(&side->kind) == AMD_SIGNAL_KIND_INVALID) {
+		hl_error(SIGNAL_LOG, "signal_get_event_id: %#lx is not a live signal",
+			 (unsigned long)signal.handle);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	*event_id = side->amd->event_id;
+	return HSA_STATUS_SUCCESS;
+}

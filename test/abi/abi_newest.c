@@ -82,9 +82,19 @@ PIN(HSA_AMD_MEMORY_POOL_UNCACHED_FLAG, 8);
 /* pointer info, dma-buf */
 PIN(HSA_EXT_POINTER_TYPE_RESERVED_ADDR, 5);
 PIN(HSA_EXT_POINTER_TYPE_HSA_VMEM, 6);
-/* interface 1.13's registered sits in 5.2.3's tail padding */
+/* interface 1.13's registered sits in 5.2.3's tail padding; 1.18's
+ * alloc_flags grows the struct (its size field versions it) */
 PIN(offsetof(hsa_amd_pointer_info_t, registered), 52);
-PIN(sizeof(hsa_amd_pointer_info_t), 56);
+PIN(offsetof(hsa_amd_pointer_info_t, alloc_flags), 56);
+PIN(sizeof(hsa_amd_pointer_info_t), 64);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_EXECUTABLE, 1);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_CONTIGUOUS, 2);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_NONPAGED, 4);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_READONLY, 8);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_HOST_ACCESS, 16);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_FULL, 32);
+PIN(HSA_AMD_POINTER_INFO_ALLOC_FLAG_ATOMIC_PARTIAL, 64);
+PIN(HSA_STATUS_ERROR_XNACK_DISABLED, 48);
 PIN(HSA_AMD_DMABUF_MAPPING_TYPE_NONE, 0);
 PIN(HSA_AMD_DMABUF_MAPPING_TYPE_PCIE, 1);
 
@@ -115,6 +125,55 @@ PIN(HSA_AMD_QUEUE_CREATE_DEVICE_MEM_QUEUE_DESCRIPTOR, 2);
 PIN(HSA_AMD_QUEUE_INFO_AGENT, 0);
 PIN(HSA_AMD_QUEUE_INFO_DOORBELL_ID, 1);
 PIN(HSA_AMD_LOG_FLAG_BLIT_KERNEL_PKTS, 0);
+PIN(HSA_AMD_LOG_FLAG_AQL, 0);
+PIN(HSA_AMD_LOG_FLAG_SDMA, 1);
+PIN(HSA_AMD_LOG_FLAG_INFO, 2);
+PIN(HSA_QUEUE_INFO_USE_COUNT, 2);
+PIN(HSA_QUEUE_INFO_HW_ID, 3);
+PIN(HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR, 4);
+PIN(HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR, 7);
+PIN(HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER, 8);
+PIN(HSA_AMD_QUEUE_INFO_PROPERTIES, 9);
+
+/* interface 1.14 to 1.21: preload, batch copy, discard, AIS, counted queues */
+PIN(HSA_AMD_AGENT_PRELOAD_SKIP_CLOCK_SYNC, 1);
+PIN(HSA_AMD_AGENT_PRELOAD_SKIP_BLITS, 2);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR, 0);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR_BROADCAST, 1);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR_SWAP, 2);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRC, 3);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_DST, 4);
+PIN(HSA_AMD_MEMORY_COPY_OP_LINEAR_INDIRECT_SRCDST, 5);
+PIN(HSA_AMD_MEMORY_COPY_WAIT_ALWAYS, 0);
+PIN(HSA_AMD_MEMORY_COPY_WAIT_GT, 6);
+PIN(HSA_AMD_MEMORY_COPY_SIGNAL_NONE, 0);
+PIN(HSA_AMD_MEMORY_COPY_SIGNAL_SUB, 3);
+PIN(HSA_AMD_MEMORY_COPY_OP_VERSION, 1);
+PIN(sizeof(hsa_amd_memory_copy_op_t), 128);
+PIN(offsetof(hsa_amd_memory_copy_op_t, num_entries), 4);
+PIN(offsetof(hsa_amd_memory_copy_op_t, traffic_class), 6);
+PIN(offsetof(hsa_amd_memory_copy_op_t, completion_signal), 8);
+PIN(offsetof(hsa_amd_memory_copy_op_t, src), 16);
+PIN(offsetof(hsa_amd_memory_copy_op_t, src_list), 16);
+PIN(offsetof(hsa_amd_memory_copy_op_t, src_agent), 24);
+PIN(offsetof(hsa_amd_memory_copy_op_t, dst_agent), 32);
+PIN(offsetof(hsa_amd_memory_copy_op_t, dst_agent_list), 32);
+PIN(offsetof(hsa_amd_memory_copy_op_t, dst), 40);
+PIN(offsetof(hsa_amd_memory_copy_op_t, size), 48);
+PIN(offsetof(hsa_amd_memory_copy_op_t, unused_size), 56);
+PIN(offsetof(hsa_amd_memory_copy_op_t, src_size), 48);
+PIN(offsetof(hsa_amd_memory_copy_op_t, dst_size), 56);
+PIN(offsetof(hsa_amd_memory_copy_op_t, size_list), 48);
+PIN(offsetof(hsa_amd_memory_copy_op_t, wait), 64);
+PIN(offsetof(hsa_amd_memory_copy_op_t, wait.addr), 72);
+PIN(offsetof(hsa_amd_memory_copy_op_t, wait.value), 80);
+PIN(offsetof(hsa_amd_memory_copy_op_t, wait.mask), 88);
+PIN(offsetof(hsa_amd_memory_copy_op_t, signal), 96);
+PIN(offsetof(hsa_amd_memory_copy_op_t, signal.addr), 104);
+PIN(offsetof(hsa_amd_memory_copy_op_t, signal.data), 112);
+PIN(offsetof(hsa_amd_memory_copy_op_t, reserved1), 120);
+PIN(sizeof(hsa_amd_ais_file_handle_t), 8);
+PIN(offsetof(hsa_amd_ais_file_handle_t, fd), 0);
 
 /* virtual memory */
 PIN(HSA_AMD_VMEM_ADDRESS_NO_REGISTER, 1);
@@ -209,6 +268,9 @@ START_TEST(test_new_layouts_and_values)
 	ck_assert_int_eq(HSA_AMD_AGENT_INFO_CLOCK_COUNTERS, 0xA118);
 	ck_assert_int_eq(HSA_EXT_POINTER_TYPE_HSA_VMEM, 6);
 	ck_assert_uint_eq(offsetof(hsa_amd_pointer_info_t, registered), 52);
+	ck_assert_uint_eq(sizeof(hsa_amd_pointer_info_t), 64);
+	ck_assert_uint_eq(sizeof(hsa_amd_memory_copy_op_t), 128);
+	ck_assert_int_eq(HSA_QUEUE_INFO_HW_ID, 3);
 }
 END_TEST
 

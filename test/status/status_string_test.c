@@ -68,7 +68,7 @@ END_TEST
 
 START_TEST(test_unknown_status_is_rejected_and_pointer_untouched)
 {
-	static const int unknown[] = {0x2, 0x3, 39, 48, 0xFFF, 0x1027, 0x1FFF,
+	static const int unknown[] = {0x2, 0x3, 39, 49, 0xFFF, 0x1027, 0x1FFF,
 				      0x2007, 0x3004, -1, INT32_MAX};
 	const char *const sentinel = "untouched";
 
