@@ -401,12 +401,20 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		for (unsigned l = 0; l < ISA_LANES; l++)
 			va[l] = ((uint64_t)alo[l] | ((uint64_t)ahi[l] << 32)) + off;
 	}
-	for (unsigned l = 0; l < ISA_LANES; l++) {
-		uint64_t on = full ? ~0ull : 0ull - (exec >> l & 1);
-		uint64_t x = va[l] | ~on, y = va[l] & on;
-		lo = x < lo ? x : lo;
-		hi = y > hi ? y : hi;
+	for (unsigned l = 0; l < ISA_LANES; l++)
 		seq |= va[l] ^ (va[0] + (uint64_t)l * m->bytes);
+	if (full && !seq) {
+		/* consecutive elements: the range without a pass (a wrap
+		 * makes hi - lo huge: lane by lane below) */
+		lo = va[0];
+		hi = va[ISA_LANES - 1];
+	} else {
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			uint64_t on = full ? ~0ull : 0ull - (exec >> l & 1);
+			uint64_t x = va[l] | ~on, y = va[l] & on;
+			lo = x < lo ? x : lo;
+			hi = y > hi ? y : hi;
+		}
 	}
 	h = NULL;
 	if (hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096) {
