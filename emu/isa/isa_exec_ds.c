@@ -200,9 +200,11 @@ static int exec_ds_wrxchg2(struct isa_wave *w, const struct isa_inst *in)
  * rows v[0..nd-1].  Each group of 16 lanes that reads consecutive
  * elements (a tile's row) is a block copy and one that reads a single
  * element (a value shared by a row of work-items) a broadcast; other
- * groups are gathered lane by lane.  The same values either way. */
+ * groups are gathered lane by lane.  The same values either way.  The
+ * rows may be the destination registers: a[] and LDS are all that is
+ * read. */
 static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
-		const uint32_t *a, unsigned nd, uint32_t (*v)[ISA_LANES])
+		const uint32_t *a, unsigned nd, uint32_t *const *v)
 {
 	unsigned n = 4 * nd;
 
@@ -212,7 +214,9 @@ static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
 			seq |= a[g + j] ^ (base + j * n);
 			same |= a[g + j] ^ base;
 		}
-		if (!seq) {
+		if (!seq && nd == 1) {
+			memcpy(&v[0][g], lds + base, 64);
+		} else if (!seq) {
 			for (unsigned i = 0; i < nd; i++)
 				for (unsigned j = 0; j < 16; j++)
 					memcpy(&v[i][g + j], lds + base + j * n + 4 * i, 4);
@@ -286,14 +290,24 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 				}
 			} else {
 				uint32_t v[2][2][ISA_LANES];
+				uint32_t *rows[2][2] = { { v[0][0], v[0][1] }, { v[1][0], v[1][1] } };
+				if (full) {
+					/* straight into the registers (a[] holds
+					 * the addresses already) */
+					for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+						for (unsigned i = 0; i < nd; i++)
+							rows[k][i] = isa_vrow(w, in->dst + k * nd + i);
+				}
 				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
-					ds_gather(lds, a[k], nd, v[k]);
-				for (unsigned k = 0; k < (two ? 2u : 1u); k++)
-					for (unsigned i = 0; i < nd; i++) {
-						uint32_t *d = isa_vrow(w, in->dst + k * nd + i);
-						for (unsigned l = 0; l < ISA_LANES; l++)
-							d[l] = (v[k][i][l] & on[l]) | (d[l] & ~on[l]);
-					}
+					ds_gather(lds, a[k], nd, rows[k]);
+				if (!full)
+					for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+						for (unsigned i = 0; i < nd; i++) {
+							uint32_t *d = isa_vrow(w, in->dst + k * nd + i);
+							for (unsigned l = 0; l < ISA_LANES; l++)
+								d[l] = (v[k][i][l] & on[l]) |
+								       (d[l] & ~on[l]);
+						}
 			}
 			return ISA_STEP_NEXT;
 		}

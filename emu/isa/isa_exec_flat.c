@@ -401,12 +401,20 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		for (unsigned l = 0; l < ISA_LANES; l++)
 			va[l] = ((uint64_t)alo[l] | ((uint64_t)ahi[l] << 32)) + off;
 	}
-	for (unsigned l = 0; l < ISA_LANES; l++) {
-		uint64_t on = full ? ~0ull : 0ull - (exec >> l & 1);
-		uint64_t x = va[l] | ~on, y = va[l] & on;
-		lo = x < lo ? x : lo;
-		hi = y > hi ? y : hi;
+	for (unsigned l = 0; l < ISA_LANES; l++)
 		seq |= va[l] ^ (va[0] + (uint64_t)l * m->bytes);
+	if (full && !seq) {
+		/* consecutive elements: the range without a pass (a wrap
+		 * makes hi - lo huge: lane by lane below) */
+		lo = va[0];
+		hi = va[ISA_LANES - 1];
+	} else {
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			uint64_t on = full ? ~0ull : 0ull - (exec >> l & 1);
+			uint64_t x = va[l] | ~on, y = va[l] & on;
+			lo = x < lo ? x : lo;
+			hi = y > hi ? y : hi;
+		}
 	}
 	h = NULL;
 	if (hi - lo < (uint64_t)ISA_SPAN_PAGES * 4096) {
@@ -737,6 +745,53 @@ static void srd_read(const struct isa_wave *w, unsigned sreg, struct srd *r)
 #define MB_OFFEN 16
 #define MB_IDXEN 32
 
+/* mubuf_private_span without OFFEN (a spill, a private array at a
+ * constant index): every lane has the same offset, so lane l's dword d is
+ * at base + soffset + (imm / 4 + d) * 256 + l * 4 and the lanes between
+ * the lowest and the highest active one touch one contiguous range (the
+ * gaps between rows are shorter than a page, so every page in it is
+ * touched).  No lane loop but the copy; false, having done nothing, as
+ * there. */
+ISA_HOT static bool mubuf_private_uniform(struct isa_wave *w, const struct isa_inst *in,
+					  const struct mem_op *m, const struct srd *r,
+					  uint32_t soffset, uint64_t exec)
+{
+	uint32_t imm = (uint32_t)in->offset;
+	unsigned first = (unsigned)__builtin_ctzll(exec), last = 63u - (unsigned)__builtin_clzll(exec);
+	uint64_t rlo = (uint64_t)(imm >> 2) * 256 + soffset;
+	uint64_t rhi = ((uint64_t)(imm >> 2) + m->dwords) * 256 + soffset;
+	uint64_t b0 = rlo + first * 4u, b1 = rhi - 256 + last * 4u + 4;
+	uint8_t *h;
+
+	if ((imm & 3) || rhi > r->num_records)
+		return false;
+	h = isa_mem_span(w, r->base + b0, b1 - b0, ~0u,
+			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	if (!h)
+		return false;
+	h -= first * 4u;        /* lane 0's dword 0 (never dereferenced
+				   unless that lane is active) */
+	for (unsigned d = 0; d < m->dwords; d++) {
+		uint32_t *row = isa_vrow(w, in->data_reg + d);
+		uint8_t *p = h + (size_t)d * 256;
+		if (exec == ~0ull) {
+			if (m->kind == MK_STORE)
+				memcpy(p, row, 256);
+			else
+				memcpy(row, p, 256);
+			continue;
+		}
+		for (uint64_t e = exec; e; e &= e - 1) {
+			unsigned l = (unsigned)__builtin_ctzll(e);
+			if (m->kind == MK_STORE)
+				memcpy(p + l * 4u, &row[l], 4);
+			else
+				memcpy(&row[l], p + l * 4u, 4);
+		}
+	}
+	return true;
+}
+
 /* The private-segment fast path of exec_mubuf for the common case: every
  * active lane's dwords are in range and the pages they touch are one host
  * span, so each lane is a plain load or store (vectorisable).  Returns
@@ -757,6 +812,8 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 
 	if (!exec)
 		return true;
+	if (!offen)
+		return mubuf_private_uniform(w, in, m, r, soffset, exec);
 	/* branch-free lane loops (vectorised): the byte offset, whether it
 	 * wrapped past 32 bits or is misaligned (then the general path),
 	 * and the lowest and highest dword index of the active lanes */

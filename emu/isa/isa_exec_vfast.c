@@ -1,0 +1,169 @@
+/*
+ * isa_exec_vfast.c — the VALU fast path: the 32-bit integer operations
+ * compilers emit most, as executors specialised at decode per operation
+ * and per operand kind (a VGPR row, or one value for every lane: an inline
+ * constant, a literal or an SGPR), computed eight lanes at a time in host
+ * vector registers straight from the source rows into the destination
+ * row, under EXEC.
+ *
+ * The general executor (exec_vb32, isa_exec_valu.c) broadcasts every
+ * non-VGPR source into a 64-lane temporary, computes the result into
+ * another and merges that under EXEC: four passes over 64 lanes and a
+ * switch.  Here a uniform source is one scalar read per instruction and
+ * the result is merged as it is stored.  The bits are those of exec_vb32:
+ * each fast executor is that executor's lane expression for its opcode
+ * (isa_vfast_pick declines everything else: modifiers, clamp, DPP, SDWA,
+ * scalar sources other than SGPRs and constants).
+ *
+ * Adding an operation: a line in the VF_OPS table below with the VOP3
+ * opcode, the number of sources and the lane expression over a, b and c
+ * (vectors of 8 uint32_t; GCC vector extensions, so only operators that
+ * act lane by lane on uint32_t) — the same expression exec_vb32 has for
+ * that opcode.  isa_vfast_pick then selects it when every source is a
+ * VGPR or one of them is uniform; other combinations (two uniform
+ * sources, other scalar sources) keep the general executor.
+ */
+#include "isa_valu.h"
+
+/* Eight lanes; aligned(4) so loads and stores from rows (whose 32-byte
+ * alignment the compiler cannot see) are unaligned moves. */
+typedef uint32_t vf_u8x __attribute__((vector_size(32), aligned(4)));
+typedef int32_t vf_i8x __attribute__((vector_size(32), aligned(4)));
+
+/* x where the lanes of mask m are all ones, else y (C has no vector ?:). */
+#define VF_SEL(m, x, y) ((x) & (vf_u8x)(m)) | ((y) & ~(vf_u8x)(m))
+
+/* Operand kinds of one source as specialised: a row or a uniform value. */
+#define VF_ROW 0
+#define VF_UNI 1
+
+/* The value of a uniform source (the picker admits only these two kinds). */
+static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opnd *o)
+{
+	return o->kind == ISA_OPND_CONST ? (uint32_t)o->imm : w->s[o->reg];
+}
+
+/* Source i for lanes [8k, 8k + 8): its row's lanes, or the broadcast. */
+#define VF_SRC(i, K)                                                          \
+	(kind##i == VF_ROW ? *(const vf_u8x *)(row##i + 8 * (K)) : uni##i)
+
+/* One executor: dst = EXPR(a, b, c) over the lanes of EXEC.  A chunk of
+ * eight lanes is read whole before it is written, so the destination may
+ * be a source row (rows never overlap partly). */
+#define VF_BODY(EXPR)                                                         \
+	uint64_t exec = isa_exec(w);                                          \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
+	const uint32_t *row0 = isa_vrow(w, in->src[0].reg);                   \
+	const uint32_t *row1 = isa_vrow(w, in->src[1].reg);                   \
+	const uint32_t *row2 = isa_vrow(w, in->src[2].reg);                   \
+	vf_u8x uni0 = (vf_u8x){ 0 } + (kind0 == VF_UNI ? vf_uniform(w, &in->src[0]) : 0); \
+	vf_u8x uni1 = (vf_u8x){ 0 } + (kind1 == VF_UNI ? vf_uniform(w, &in->src[1]) : 0); \
+	vf_u8x uni2 = (vf_u8x){ 0 } + (kind2 == VF_UNI ? vf_uniform(w, &in->src[2]) : 0); \
+	const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };                   \
+	(void)row0; (void)row1; (void)row2; (void)uni0; (void)uni1; (void)uni2; \
+	if (exec == ~0ull) {                                                  \
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
+			vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), c = VF_SRC(2, k); \
+			(void)a; (void)b; (void)c;                            \
+			*(vf_u8x *)(dst + 8 * k) = (EXPR);                    \
+		}                                                             \
+		return ISA_STEP_NEXT;                                         \
+	}                                                                     \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
+		vf_u8x a, b, c, r, on;                                        \
+		if (!m8)                                                      \
+			continue;                                             \
+		a = VF_SRC(0, k); b = VF_SRC(1, k); c = VF_SRC(2, k);         \
+		(void)a; (void)b; (void)c;                                    \
+		r = (EXPR);                                                   \
+		on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);               \
+		*(vf_u8x *)(dst + 8 * k) =                                    \
+			(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on);    \
+	}                                                                     \
+	return ISA_STEP_NEXT;
+
+/* The operations: VOP3 opcode, sources, lane expression (exec_vb32's). */
+#define VF_OPS(X)                                                             \
+	X(0x134, 2, a + b)                              /* v_add_u32 */       \
+	X(0x135, 2, a - b)                              /* v_sub_u32 */       \
+	X(0x136, 2, b - a)                              /* v_subrev_u32 */    \
+	X(0x113, 2, a & b)                              /* v_and_b32 */       \
+	X(0x114, 2, a | b)                              /* v_or_b32 */        \
+	X(0x115, 2, a ^ b)                              /* v_xor_b32 */       \
+	X(0x13d, 2, ~(a ^ b))                           /* v_xnor_b32 */      \
+	X(0x110, 2, b >> (a & 31))                      /* v_lshrrev_b32 */   \
+	X(0x111, 2, (vf_u8x)((vf_i8x)b >> (vf_i8x)(a & 31))) /* v_ashrrev_i32 */ \
+	X(0x112, 2, b << (a & 31))                      /* v_lshlrev_b32 */   \
+	X(0x10e, 2, VF_SEL(a < b, a, b))                /* v_min_u32 */       \
+	X(0x10f, 2, VF_SEL(a > b, a, b))                /* v_max_u32 */       \
+	X(0x10c, 2, VF_SEL((vf_i8x)a < (vf_i8x)b, a, b))/* v_min_i32 */       \
+	X(0x10d, 2, VF_SEL((vf_i8x)a > (vf_i8x)b, a, b))/* v_max_i32 */       \
+	X(0x285, 2, a * b)                              /* v_mul_lo_u32 */    \
+	X(0x141, 1, a)                                  /* v_mov_b32 */       \
+	X(0x16b, 1, ~a)                                 /* v_not_b32 */       \
+	X(0x1fd, 3, (a << (b & 31)) + c)                /* v_lshl_add_u32 */  \
+	X(0x1fe, 3, (a + b) << (c & 31))                /* v_add_lshl_u32 */  \
+	X(0x1ff, 3, a + b + c)                          /* v_add3_u32 */      \
+	X(0x200, 3, (a << (b & 31)) | c)                /* v_lshl_or_b32 */   \
+	X(0x201, 3, (a & b) | c)                        /* v_and_or_b32 */    \
+	X(0x202, 3, a | b | c)                          /* v_or3_b32 */       \
+	X(0x1f3, 3, (a ^ b) + c)                        /* v_xad_u32 */       \
+	X(0x1ca, 3, (a & b) | (~a & c))                 /* v_bfi_b32 */
+
+/* Executors per (operation, kinds of src0..src2).  A source the
+ * operation does not have counts as a row and is never read. */
+#define VF_FN(OP, K0, K1, K2, EXPR)                                           \
+	ISA_HOT static int vf_##OP##_##K0##K1##K2(struct isa_wave *w,          \
+						  const struct isa_inst *in)  \
+	{                                                                     \
+		const int kind0 = K0, kind1 = K1, kind2 = K2;                 \
+		VF_BODY(EXPR)                                                 \
+	}
+#define VF_FNS(OP, N, EXPR)                                                   \
+	VF_FN(OP, 0, 0, 0, EXPR) VF_FN(OP, 1, 0, 0, EXPR)                     \
+	VF_FN(OP, 0, 1, 0, EXPR) VF_FN(OP, 0, 0, 1, EXPR)
+VF_OPS(VF_FNS)
+
+/* The table: per operation, its executors indexed by which source (if
+ * any) is uniform: [0] all rows, [1 + i] source i uniform. */
+struct vf_entry {
+	uint16_t op;
+	uint8_t nsrc;
+	isa_exec_fn fn[4];
+};
+#define VF_ENTRY(OP, N, EXPR)                                                 \
+	{ OP, N, { vf_##OP##_000, vf_##OP##_100, vf_##OP##_010, vf_##OP##_001 } },
+static const struct vf_entry vf_table[] = { VF_OPS(VF_ENTRY) };
+
+bool isa_vfast_pick(struct isa_inst *in)
+{
+	const struct vf_entry *e = NULL;
+	unsigned uni = 0, nuni = 0;
+
+	for (size_t i = 0; i < sizeof(vf_table) / sizeof(vf_table[0]); i++)
+		if (vf_table[i].op == in->op)
+			e = &vf_table[i];
+	if (!e || in->clamp || in->omod || in->opsel || in->sdwa)
+		return false;
+	for (unsigned i = 0; i < 3; i++) {
+		const struct isa_opnd *o = &in->src[i];
+		if (i >= e->nsrc) {
+			/* exec_vb32 reads a missing source as src0: the
+			 * expressions never name it */
+			continue;
+		}
+		if (o->abs || o->neg)
+			return false;
+		if (o->kind == ISA_OPND_VGPR)
+			continue;
+		if (o->kind != ISA_OPND_CONST && o->kind != ISA_OPND_SREG)
+			return false;
+		uni = i + 1;
+		nuni++;
+	}
+	if (nuni > 1)
+		return false;
+	in->exec = e->fn[uni];
+	return true;
+}

@@ -1,0 +1,185 @@
+// vfast.s — kernels for test_isa_vfast.c (gfx90a): each runs one 32-bit
+// integer VALU instruction with one operand-kind combination (VGPRs, the
+// SGPR s8, an inline constant, a literal), the forms that
+// isa_exec_vfast.c specialises and, for two scalar sources, the general
+// executor.  Lane i loads a, b, c, d = in[4i .. 4i+3] into v2..v5 and
+// s8 = b of the wave's first lane; the instruction writes v5 once with
+// the whole EXEC (stored at out[2i]) and once, v5 reset to d, under a
+// partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]).
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro KD name
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_next_free_vgpr 16
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 16
+  .end_amdhsa_kernel
+.endm
+
+.macro T name, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 3, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  v_mov_b32 v9, v5
+  \inst
+  v_mov_b32 v10, v5
+  v_mov_b32 v11, v9
+  v_mov_b32 v5, v9
+  s_mov_b32 exec_lo, 0x00ff5a01
+  s_mov_b32 exec_hi, 0xf0ff0080
+  \inst
+  v_mov_b32 v11, v5
+  s_mov_b64 exec, -1
+  global_store_dwordx2 v7, v[10:11], s[6:7]
+  s_endpgm
+  KD \name
+.endm
+
+T add_u32_vv, v_add_u32 v5, v2, v3
+T add_u32_sv, v_add_u32 v5, s8, v3
+T add_u32_vs, v_add_u32_e64 v5, v2, s8
+T add_u32_kv, v_add_u32 v5, -3, v3
+T add_u32_ss, v_add_u32_e64 v5, s8, 5
+T add_u32_lv, v_add_u32 v5, 0x8badf00d, v3
+T sub_u32_vv, v_sub_u32 v5, v2, v3
+T sub_u32_sv, v_sub_u32 v5, s8, v3
+T sub_u32_vs, v_sub_u32_e64 v5, v2, s8
+T sub_u32_kv, v_sub_u32 v5, -3, v3
+T sub_u32_ss, v_sub_u32_e64 v5, s8, 5
+T sub_u32_lv, v_sub_u32 v5, 0x8badf00d, v3
+T subrev_u32_vv, v_subrev_u32 v5, v2, v3
+T subrev_u32_sv, v_subrev_u32 v5, s8, v3
+T subrev_u32_vs, v_subrev_u32_e64 v5, v2, s8
+T subrev_u32_kv, v_subrev_u32 v5, -3, v3
+T subrev_u32_ss, v_subrev_u32_e64 v5, s8, 5
+T subrev_u32_lv, v_subrev_u32 v5, 0x8badf00d, v3
+T and_b32_vv, v_and_b32 v5, v2, v3
+T and_b32_sv, v_and_b32 v5, s8, v3
+T and_b32_vs, v_and_b32_e64 v5, v2, s8
+T and_b32_kv, v_and_b32 v5, -3, v3
+T and_b32_ss, v_and_b32_e64 v5, s8, 5
+T and_b32_lv, v_and_b32 v5, 0x8badf00d, v3
+T or_b32_vv, v_or_b32 v5, v2, v3
+T or_b32_sv, v_or_b32 v5, s8, v3
+T or_b32_vs, v_or_b32_e64 v5, v2, s8
+T or_b32_kv, v_or_b32 v5, -3, v3
+T or_b32_ss, v_or_b32_e64 v5, s8, 5
+T or_b32_lv, v_or_b32 v5, 0x8badf00d, v3
+T xor_b32_vv, v_xor_b32 v5, v2, v3
+T xor_b32_sv, v_xor_b32 v5, s8, v3
+T xor_b32_vs, v_xor_b32_e64 v5, v2, s8
+T xor_b32_kv, v_xor_b32 v5, -3, v3
+T xor_b32_ss, v_xor_b32_e64 v5, s8, 5
+T xor_b32_lv, v_xor_b32 v5, 0x8badf00d, v3
+T xnor_b32_vv, v_xnor_b32 v5, v2, v3
+T xnor_b32_sv, v_xnor_b32 v5, s8, v3
+T xnor_b32_vs, v_xnor_b32_e64 v5, v2, s8
+T xnor_b32_kv, v_xnor_b32 v5, -3, v3
+T xnor_b32_ss, v_xnor_b32_e64 v5, s8, 5
+T xnor_b32_lv, v_xnor_b32 v5, 0x8badf00d, v3
+T lshrrev_b32_vv, v_lshrrev_b32 v5, v2, v3
+T lshrrev_b32_sv, v_lshrrev_b32 v5, s8, v3
+T lshrrev_b32_vs, v_lshrrev_b32_e64 v5, v2, s8
+T lshrrev_b32_kv, v_lshrrev_b32 v5, -3, v3
+T lshrrev_b32_ss, v_lshrrev_b32_e64 v5, s8, 5
+T lshrrev_b32_lv, v_lshrrev_b32 v5, 0x8badf00d, v3
+T ashrrev_i32_vv, v_ashrrev_i32 v5, v2, v3
+T ashrrev_i32_sv, v_ashrrev_i32 v5, s8, v3
+T ashrrev_i32_vs, v_ashrrev_i32_e64 v5, v2, s8
+T ashrrev_i32_kv, v_ashrrev_i32 v5, -3, v3
+T ashrrev_i32_ss, v_ashrrev_i32_e64 v5, s8, 5
+T ashrrev_i32_lv, v_ashrrev_i32 v5, 0x8badf00d, v3
+T lshlrev_b32_vv, v_lshlrev_b32 v5, v2, v3
+T lshlrev_b32_sv, v_lshlrev_b32 v5, s8, v3
+T lshlrev_b32_vs, v_lshlrev_b32_e64 v5, v2, s8
+T lshlrev_b32_kv, v_lshlrev_b32 v5, -3, v3
+T lshlrev_b32_ss, v_lshlrev_b32_e64 v5, s8, 5
+T lshlrev_b32_lv, v_lshlrev_b32 v5, 0x8badf00d, v3
+T min_u32_vv, v_min_u32 v5, v2, v3
+T min_u32_sv, v_min_u32 v5, s8, v3
+T min_u32_vs, v_min_u32_e64 v5, v2, s8
+T min_u32_kv, v_min_u32 v5, -3, v3
+T min_u32_ss, v_min_u32_e64 v5, s8, 5
+T min_u32_lv, v_min_u32 v5, 0x8badf00d, v3
+T max_u32_vv, v_max_u32 v5, v2, v3
+T max_u32_sv, v_max_u32 v5, s8, v3
+T max_u32_vs, v_max_u32_e64 v5, v2, s8
+T max_u32_kv, v_max_u32 v5, -3, v3
+T max_u32_ss, v_max_u32_e64 v5, s8, 5
+T max_u32_lv, v_max_u32 v5, 0x8badf00d, v3
+T min_i32_vv, v_min_i32 v5, v2, v3
+T min_i32_sv, v_min_i32 v5, s8, v3
+T min_i32_vs, v_min_i32_e64 v5, v2, s8
+T min_i32_kv, v_min_i32 v5, -3, v3
+T min_i32_ss, v_min_i32_e64 v5, s8, 5
+T min_i32_lv, v_min_i32 v5, 0x8badf00d, v3
+T max_i32_vv, v_max_i32 v5, v2, v3
+T max_i32_sv, v_max_i32 v5, s8, v3
+T max_i32_vs, v_max_i32_e64 v5, v2, s8
+T max_i32_kv, v_max_i32 v5, -3, v3
+T max_i32_ss, v_max_i32_e64 v5, s8, 5
+T max_i32_lv, v_max_i32 v5, 0x8badf00d, v3
+T mul_lo_u32_vv, v_mul_lo_u32 v5, v2, v3
+T mul_lo_u32_sv, v_mul_lo_u32 v5, s8, v3
+T mul_lo_u32_vs, v_mul_lo_u32 v5, v2, s8
+T mul_lo_u32_kv, v_mul_lo_u32 v5, -3, v3
+T mul_lo_u32_ss, v_mul_lo_u32 v5, s8, 5
+T lshl_add_u32_vvv, v_lshl_add_u32 v5, v2, v3, v4
+T lshl_add_u32_svv, v_lshl_add_u32 v5, s8, v3, v4
+T lshl_add_u32_vsv, v_lshl_add_u32 v5, v2, s8, v4
+T lshl_add_u32_vvs, v_lshl_add_u32 v5, v2, v3, s8
+T lshl_add_u32_vkv, v_lshl_add_u32 v5, v2, 4, v4
+T add_lshl_u32_vvv, v_add_lshl_u32 v5, v2, v3, v4
+T add_lshl_u32_svv, v_add_lshl_u32 v5, s8, v3, v4
+T add_lshl_u32_vsv, v_add_lshl_u32 v5, v2, s8, v4
+T add_lshl_u32_vvs, v_add_lshl_u32 v5, v2, v3, s8
+T add_lshl_u32_vkv, v_add_lshl_u32 v5, v2, 4, v4
+T add3_u32_vvv, v_add3_u32 v5, v2, v3, v4
+T add3_u32_svv, v_add3_u32 v5, s8, v3, v4
+T add3_u32_vsv, v_add3_u32 v5, v2, s8, v4
+T add3_u32_vvs, v_add3_u32 v5, v2, v3, s8
+T add3_u32_vkv, v_add3_u32 v5, v2, 4, v4
+T lshl_or_b32_vvv, v_lshl_or_b32 v5, v2, v3, v4
+T lshl_or_b32_svv, v_lshl_or_b32 v5, s8, v3, v4
+T lshl_or_b32_vsv, v_lshl_or_b32 v5, v2, s8, v4
+T lshl_or_b32_vvs, v_lshl_or_b32 v5, v2, v3, s8
+T lshl_or_b32_vkv, v_lshl_or_b32 v5, v2, 4, v4
+T and_or_b32_vvv, v_and_or_b32 v5, v2, v3, v4
+T and_or_b32_svv, v_and_or_b32 v5, s8, v3, v4
+T and_or_b32_vsv, v_and_or_b32 v5, v2, s8, v4
+T and_or_b32_vvs, v_and_or_b32 v5, v2, v3, s8
+T and_or_b32_vkv, v_and_or_b32 v5, v2, 4, v4
+T or3_b32_vvv, v_or3_b32 v5, v2, v3, v4
+T or3_b32_svv, v_or3_b32 v5, s8, v3, v4
+T or3_b32_vsv, v_or3_b32 v5, v2, s8, v4
+T or3_b32_vvs, v_or3_b32 v5, v2, v3, s8
+T or3_b32_vkv, v_or3_b32 v5, v2, 4, v4
+T xad_u32_vvv, v_xad_u32 v5, v2, v3, v4
+T xad_u32_svv, v_xad_u32 v5, s8, v3, v4
+T xad_u32_vsv, v_xad_u32 v5, v2, s8, v4
+T xad_u32_vvs, v_xad_u32 v5, v2, v3, s8
+T xad_u32_vkv, v_xad_u32 v5, v2, 4, v4
+T bfi_b32_vvv, v_bfi_b32 v5, v2, v3, v4
+T bfi_b32_svv, v_bfi_b32 v5, s8, v3, v4
+T bfi_b32_vsv, v_bfi_b32 v5, v2, s8, v4
+T bfi_b32_vvs, v_bfi_b32 v5, v2, v3, s8
+T bfi_b32_vkv, v_bfi_b32 v5, v2, 4, v4
+T mov_b32_v, v_mov_b32 v5, v2
+T mov_b32_s, v_mov_b32 v5, s8
+T mov_b32_k, v_mov_b32 v5, -16
+T mov_b32_l, v_mov_b32 v5, 0x12345678
+T not_b32_v, v_not_b32 v5, v2
+T not_b32_s, v_not_b32 v5, s8
+T not_b32_k, v_not_b32 v5, -16

@@ -1,0 +1,312 @@
+/*
+ * test_isa_vfast.c — the VALU fast path (isa_exec_vfast.c) against a host
+ * model: every 32-bit integer operation it specialises, with each operand
+ * kind it specialises (VGPR rows, the SGPR s8, an inline constant, a
+ * literal) and, with two scalar sources, the general executor it leaves
+ * them to; under the whole EXEC and under a partial one whose 8-lane
+ * groups are whole, empty and mixed (kernels/vfast.s).  Inactive lanes
+ * keep their register.  The model is the CDNA2 ISA guide's: wrapping
+ * arithmetic, shift amounts from the low 5 bits, v_bfi_b32 D = (S0 & S1) |
+ * (~S0 & S2), v_xad_u32 D = (S0 ^ S1) + S2.
+ */
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hl_check.h"
+#include "isa_harness.h"
+
+#define NLANES 256
+
+enum op {
+	OP_ADD_U32, OP_SUB_U32, OP_SUBREV_U32, OP_AND_B32, OP_OR_B32, OP_XOR_B32, OP_XNOR_B32,
+	OP_LSHRREV_B32, OP_ASHRREV_I32, OP_LSHLREV_B32, OP_MIN_U32, OP_MAX_U32, OP_MIN_I32,
+	OP_MAX_I32, OP_MUL_LO_U32, OP_LSHL_ADD_U32, OP_ADD_LSHL_U32, OP_ADD3_U32, OP_LSHL_OR_B32,
+	OP_AND_OR_B32, OP_OR3_B32, OP_XAD_U32, OP_BFI_B32, OP_MOV_B32, OP_NOT_B32,
+};
+
+/* Where a source comes from: a lane's a, b or c, s8 (b of the wave's
+ * first lane), or a constant. */
+enum src { SRC_A, SRC_B, SRC_C, SRC_S, SRC_K };
+
+static const struct form {
+	const char *name;
+	enum op op;
+	struct { enum src src; uint32_t k; } s[3];
+} forms[] = {
+	{ "add_u32_vv", OP_ADD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u32_sv", OP_ADD_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u32_vs", OP_ADD_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "add_u32_kv", OP_ADD_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u32_ss", OP_ADD_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "add_u32_lv", OP_ADD_U32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u32_vv", OP_SUB_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u32_sv", OP_SUB_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u32_vs", OP_SUB_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "sub_u32_kv", OP_SUB_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u32_ss", OP_SUB_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "sub_u32_lv", OP_SUB_U32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u32_vv", OP_SUBREV_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u32_sv", OP_SUBREV_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u32_vs", OP_SUBREV_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u32_kv", OP_SUBREV_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u32_ss", OP_SUBREV_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "subrev_u32_lv", OP_SUBREV_U32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "and_b32_vv", OP_AND_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "and_b32_sv", OP_AND_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "and_b32_vs", OP_AND_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "and_b32_kv", OP_AND_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "and_b32_ss", OP_AND_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "and_b32_lv", OP_AND_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "or_b32_vv", OP_OR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "or_b32_sv", OP_OR_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "or_b32_vs", OP_OR_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "or_b32_kv", OP_OR_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "or_b32_ss", OP_OR_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "or_b32_lv", OP_OR_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xor_b32_vv", OP_XOR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xor_b32_sv", OP_XOR_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xor_b32_vs", OP_XOR_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "xor_b32_kv", OP_XOR_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xor_b32_ss", OP_XOR_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "xor_b32_lv", OP_XOR_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xnor_b32_vv", OP_XNOR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xnor_b32_sv", OP_XNOR_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xnor_b32_vs", OP_XNOR_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "xnor_b32_kv", OP_XNOR_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "xnor_b32_ss", OP_XNOR_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "xnor_b32_lv", OP_XNOR_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_vv", OP_LSHRREV_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_sv", OP_LSHRREV_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_vs", OP_LSHRREV_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_kv", OP_LSHRREV_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_ss", OP_LSHRREV_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "lshrrev_b32_lv", OP_LSHRREV_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_vv", OP_ASHRREV_I32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_sv", OP_ASHRREV_I32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_vs", OP_ASHRREV_I32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_kv", OP_ASHRREV_I32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_ss", OP_ASHRREV_I32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "ashrrev_i32_lv", OP_ASHRREV_I32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_vv", OP_LSHLREV_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_sv", OP_LSHLREV_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_vs", OP_LSHLREV_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_kv", OP_LSHLREV_B32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_ss", OP_LSHLREV_B32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "lshlrev_b32_lv", OP_LSHLREV_B32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u32_vv", OP_MIN_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u32_sv", OP_MIN_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u32_vs", OP_MIN_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "min_u32_kv", OP_MIN_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u32_ss", OP_MIN_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "min_u32_lv", OP_MIN_U32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u32_vv", OP_MAX_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u32_sv", OP_MAX_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u32_vs", OP_MAX_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_u32_kv", OP_MAX_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u32_ss", OP_MAX_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "max_u32_lv", OP_MAX_U32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_i32_vv", OP_MIN_I32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_i32_sv", OP_MIN_I32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_i32_vs", OP_MIN_I32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "min_i32_kv", OP_MIN_I32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_i32_ss", OP_MIN_I32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "min_i32_lv", OP_MIN_I32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i32_vv", OP_MAX_I32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i32_sv", OP_MAX_I32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i32_vs", OP_MAX_I32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_i32_kv", OP_MAX_I32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i32_ss", OP_MAX_I32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "max_i32_lv", OP_MAX_I32, { { SRC_K, 0x8badf00d }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u32_vv", OP_MUL_LO_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u32_sv", OP_MUL_LO_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u32_vs", OP_MUL_LO_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u32_kv", OP_MUL_LO_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u32_ss", OP_MUL_LO_U32, { { SRC_S, 0 }, { SRC_K, 5 }, { SRC_A, 0 } } },
+	{ "lshl_add_u32_vvv", OP_LSHL_ADD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "lshl_add_u32_svv", OP_LSHL_ADD_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "lshl_add_u32_vsv", OP_LSHL_ADD_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "lshl_add_u32_vvs", OP_LSHL_ADD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "lshl_add_u32_vkv", OP_LSHL_ADD_U32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "add_lshl_u32_vvv", OP_ADD_LSHL_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "add_lshl_u32_svv", OP_ADD_LSHL_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "add_lshl_u32_vsv", OP_ADD_LSHL_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "add_lshl_u32_vvs", OP_ADD_LSHL_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "add_lshl_u32_vkv", OP_ADD_LSHL_U32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "add3_u32_vvv", OP_ADD3_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "add3_u32_svv", OP_ADD3_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "add3_u32_vsv", OP_ADD3_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "add3_u32_vvs", OP_ADD3_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "add3_u32_vkv", OP_ADD3_U32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "lshl_or_b32_vvv", OP_LSHL_OR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "lshl_or_b32_svv", OP_LSHL_OR_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "lshl_or_b32_vsv", OP_LSHL_OR_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "lshl_or_b32_vvs", OP_LSHL_OR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "lshl_or_b32_vkv", OP_LSHL_OR_B32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "and_or_b32_vvv", OP_AND_OR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "and_or_b32_svv", OP_AND_OR_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "and_or_b32_vsv", OP_AND_OR_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "and_or_b32_vvs", OP_AND_OR_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "and_or_b32_vkv", OP_AND_OR_B32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "or3_b32_vvv", OP_OR3_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "or3_b32_svv", OP_OR3_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "or3_b32_vsv", OP_OR3_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "or3_b32_vvs", OP_OR3_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "or3_b32_vkv", OP_OR3_B32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "xad_u32_vvv", OP_XAD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "xad_u32_svv", OP_XAD_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "xad_u32_vsv", OP_XAD_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "xad_u32_vvs", OP_XAD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "xad_u32_vkv", OP_XAD_U32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "bfi_b32_vvv", OP_BFI_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "bfi_b32_svv", OP_BFI_B32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "bfi_b32_vsv", OP_BFI_B32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "bfi_b32_vvs", OP_BFI_B32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "bfi_b32_vkv", OP_BFI_B32, { { SRC_A, 0 }, { SRC_K, 4 }, { SRC_C, 0 } } },
+	{ "mov_b32_v", OP_MOV_B32, { { SRC_A, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "mov_b32_s", OP_MOV_B32, { { SRC_S, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "mov_b32_k", OP_MOV_B32, { { SRC_K, 0xfffffff0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "mov_b32_l", OP_MOV_B32, { { SRC_K, 0x12345678 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "not_b32_v", OP_NOT_B32, { { SRC_A, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "not_b32_s", OP_NOT_B32, { { SRC_S, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "not_b32_k", OP_NOT_B32, { { SRC_K, 0xfffffff0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+};
+
+static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
+{
+	switch (op) {
+	case OP_ADD_U32: return x + y;
+	case OP_SUB_U32: return x - y;
+	case OP_SUBREV_U32: return y - x;
+	case OP_AND_B32: return x & y;
+	case OP_OR_B32: return x | y;
+	case OP_XOR_B32: return x ^ y;
+	case OP_XNOR_B32: return ~(x ^ y);
+	case OP_LSHRREV_B32: return y >> (x & 31);
+	case OP_ASHRREV_I32: return (uint32_t)((int32_t)y >> (x & 31));
+	case OP_LSHLREV_B32: return y << (x & 31);
+	case OP_MIN_U32: return x < y ? x : y;
+	case OP_MAX_U32: return x > y ? x : y;
+	case OP_MIN_I32: return (int32_t)x < (int32_t)y ? x : y;
+	case OP_MAX_I32: return (int32_t)x > (int32_t)y ? x : y;
+	case OP_MUL_LO_U32: return x * y;
+	case OP_LSHL_ADD_U32: return (x << (y & 31)) + z;
+	case OP_ADD_LSHL_U32: return (x + y) << (z & 31);
+	case OP_ADD3_U32: return x + y + z;
+	case OP_LSHL_OR_B32: return (x << (y & 31)) | z;
+	case OP_AND_OR_B32: return (x & y) | z;
+	case OP_OR3_B32: return x | y | z;
+	case OP_XAD_U32: return (x ^ y) + z;
+	case OP_BFI_B32: return (x & y) | (~x & z);
+	case OP_MOV_B32: return x;
+	case OP_NOT_B32: return ~x;
+	}
+	return 0;
+}
+
+/* The partial EXEC of vfast.s (exec_lo 0x00ff5a01, exec_hi 0xf0ff0080). */
+static bool active(unsigned lane)
+{
+	uint64_t exec = 0x00ff5a01ull | (0xf0ff0080ull << 32);
+	return exec >> (lane % 64) & 1;
+}
+
+static uint32_t rng;
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+/* Inputs with the edges of the operations: signs, 0, all ones, shift
+ * amounts above 31. */
+static uint32_t gen(void)
+{
+	static const uint32_t edge[] = { 0, 1, 31, 32, 33, 0x7fffffff, 0x80000000, 0xffffffff };
+	uint32_t x = rnd();
+	return rnd() % 4 == 0 ? edge[x % (sizeof(edge) / sizeof(edge[0]))] : x;
+}
+
+START_TEST(test_vfast_match_model)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 8);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
+		const struct form *f = &forms[k];
+		unsigned changed = 0;
+		for (unsigned seed = 1; seed <= 3; seed++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+			struct kemu_isa_error err;
+			rng = seed * 0x9e3779b9u + (uint32_t)k * 0x7feb352du;
+			for (unsigned i = 0; i < NLANES * 4; i++)
+				in[i] = gen();
+			memset(out, 0xa5, NLANES * 8);
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
+				      kemu_isa_error_name(err.kind), err.message);
+			for (unsigned i = 0; i < NLANES; i++) {
+				const uint32_t *v = in + 4 * i;
+				uint32_t x[3], want, want_part;
+				for (unsigned j = 0; j < 3; j++) {
+					switch (f->s[j].src) {
+					case SRC_A: x[j] = v[0]; break;
+					case SRC_B: x[j] = v[1]; break;
+					case SRC_C: x[j] = v[2]; break;
+					case SRC_S: x[j] = in[4 * (i & ~63u) + 1]; break;
+					default: x[j] = f->s[j].k; break;
+					}
+				}
+				want = model(f->op, x[0], x[1], x[2]);
+				want_part = active(i) ? want : v[3];
+				changed += want != v[3];
+				if ((out[2 * i] != want || out[2 * i + 1] != want_part) && bad++ < 8)
+					fprintf(stderr, "%s lane %u: %08x %08x %08x %08x: got %08x %08x, "
+						"model %08x %08x\n", f->name, i, v[0], v[1], v[2], v[3],
+						out[2 * i], out[2 * i + 1], want, want_part);
+			}
+		}
+		/* the inputs make every operation change most lanes */
+		ck_assert_msg(changed > NLANES, "%s: only %u lanes changed", f->name, changed);
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
+START_TEST(test_model_hand_values)
+{
+	ck_assert_uint_eq(model(OP_ASHRREV_I32, 33, 0x80000000u, 0), 0xc0000000u);
+	ck_assert_uint_eq(model(OP_LSHL_ADD_U32, 0x80000001u, 32, 1), 0x80000002u);
+	ck_assert_uint_eq(model(OP_MIN_I32, 0xffffffffu, 1, 0), 0xffffffffu);
+	ck_assert_uint_eq(model(OP_BFI_B32, 0xff00ff00u, 0x12345678u, 0x9abcdef0u), 0x12bc56f0u);
+	ck_assert_uint_eq(model(OP_XAD_U32, 0xf0u, 0xffu, 1), 0x10u);
+	ck_assert(!active(0 + 1) && active(0) && active(8 + 1) && !active(8) && active(16 + 7));
+	ck_assert(!active(24) && active(32 + 7) && !active(32 + 8) && active(63));
+}
+END_TEST
+
+static Suite *vfast_suite(void)
+{
+	Suite *s = suite_create("isa_vfast");
+	TCase *tc = tcase_create("vfast");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_model_hand_values);
+	tcase_add_test(tc, test_vfast_match_model);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(vfast_suite)
