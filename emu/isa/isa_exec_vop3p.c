@@ -359,6 +359,9 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 		in->aux = (uint16_t)(op - 0x26);
 		in->exec = isa_exec_idot;
 		return;
+	case 0x23: /* v_dot2_f32_f16 (isa_exec_vextra.c) */
+		kemu_isa_decode_dot2f(dc, in);
+		return;
 	case 0x20: case 0x21: case 0x22: /* v_fma_mix_f32, v_fma_mixlo_f16, v_fma_mixhi_f16 */
 		for (unsigned i = 0; i < 3; i++) {
 			kemu_isa_opnd(&in->src[i], i == 0 ? c0 : i == 1 ? c1 : c2,
