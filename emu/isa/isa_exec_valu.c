@@ -1095,6 +1095,8 @@ static struct vclass classify_valu(unsigned op, bool gfx942)
 	default:
 		break;
 	}
+	/* the rarer instructions (isa_exec_vextra.c) */
+	c.fn = isa_valu_extra(op, gfx942, c.t);
 	return c;
 }
 
@@ -1288,6 +1290,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		if (op == 0x116 || op == 0x13b || op == 0x104 || (op >= 0x138 && op <= 0x13a) ||
 		    c.fn == isa_exec_vf64 || (c.t[0] == ISA_T_B64))
 			in->exec = isa_exec_illegal;
+		else if (op == 0x196 || op == 0x197)
+			in->exec = c.fn; /* a pair result: SRC0_SEL is read by the executor */
 		else {
 			in->inner = c.fn;
 			in->exec = exec_sdwa;

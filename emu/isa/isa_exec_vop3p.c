@@ -2,8 +2,8 @@
  * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
  * pairs, v_pk_mov_b32, the packed 16-bit integer ops; packed f16 executes
  * in isa_exec_vfp.c), the mixed-precision v_fma_mix*, the AGPR moves
- * (v_accvgpr_read/write/mov) and the matrix cores' f32 MFMA (CDNA2/CDNA3
- * ISA guides, "VOP3P" and "Matrix Arithmetic Instructions").
+ * (v_accvgpr_read/write/mov); the matrix cores' MFMA/SMFMAC decode from
+ * here into isa_exec_mfma.c (CDNA2/CDNA3 ISA guides, "VOP3P").
  *
  * Integer dot products (0x26-0x2b): see isa_exec_idot.
  *
@@ -28,17 +28,6 @@
  * Packed f32 ops: source i is a register pair {lo, hi}; OP_SEL bit i picks
  * the half that feeds the low result, OP_SEL_HI bit i the half that feeds
  * the high result; NEG_LO / NEG_HI negate the operand of each half.
- *
- * MFMA layouts (one block, as AMD's matrix instruction calculator gives
- * them): for v_mfma_f32_16x16x4f32, A[i][k] is lane i + 16k of SRC0,
- * B[k][j] lane j + 16k of SRC1, and C/D[i][j] register i % 4 of lane
- * j + 16 (i / 4).  For v_mfma_f32_32x32x2f32, A[i][k] is lane i + 32k,
- * B[k][j] lane j + 32k, D[i][j] register 4 (i / 8) + i % 4 of lane
- * j + 32 ((i / 4) % 2).  The dot products are accumulated in k order with
- * one rounding per step (fmaf); the hardware's internal order and
- * rounding of the k-sum are not documented, so results agree exactly
- * only when the partial sums are exact (tests use small integers).
- * CBSZ/ABID/BLGP broadcast controls are not implemented.
  */
 #include "isa_float.h"
 #include "isa_priv.h"
@@ -313,50 +302,6 @@ static int exec_acc_move(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
-static int exec_mfma_f32(struct isa_wave *w, const struct isa_inst *in)
-{
-	unsigned M = in->op == 0x45 ? 16 : 32, K = in->op == 0x45 ? 4 : 2;
-	unsigned nreg = M == 16 ? 4 : 16;
-	const uint32_t *A = isa_vrow(w, in->src[0].reg), *B = isa_vrow(w, in->src[1].reg);
-	uint32_t out[16][ISA_LANES];
-	uint64_t exec = isa_exec(w);
-
-	/* C may be the same rows as D: read all of C first */
-	for (unsigned r = 0; r < nreg; r++) {
-		if (in->src[2].kind == ISA_OPND_VGPR)
-			memcpy(out[r], isa_vrow(w, in->src[2].reg + r), sizeof(out[r]));
-		else {
-			uint32_t c = isa_sread32(w, &in->src[2]);
-			L out[r][l] = c;
-		}
-	}
-	for (unsigned i = 0; i < M; i++) {
-		for (unsigned j = 0; j < M; j++) {
-			unsigned reg, lane;
-			float acc;
-			if (M == 16) {
-				reg = i % 4;
-				lane = j + 16 * (i / 4);
-			} else {
-				reg = 4 * (i / 8) + i % 4;
-				lane = j + 32 * ((i / 4) % 2);
-			}
-			acc = f32_of(out[reg][lane]);
-			for (unsigned k = 0; k < K; k++) {
-				float a = f32_of(A[i + M * k]), b = f32_of(B[j + M * k]);
-				acc = fmaf(a, b, acc);
-			}
-			out[reg][lane] = u32_of(acc);
-		}
-	}
-	/* The whole wave takes part in a matrix op (the layouts above use
-	 * every lane); all 64 lanes of D are written. */
-	(void)exec;
-	for (unsigned r = 0; r < nreg; r++)
-		memcpy(isa_vrow(w, in->dst + r), out[r], sizeof(out[r]));
-	return ISA_STEP_NEXT;
-}
-
 void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 {
 	uint32_t w0 = in->word[0], w1 = in->word[1];
@@ -414,6 +359,9 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 		in->aux = (uint16_t)(op - 0x26);
 		in->exec = isa_exec_idot;
 		return;
+	case 0x23: /* v_dot2_f32_f16 (isa_exec_vextra.c) */
+		kemu_isa_decode_dot2f(dc, in);
+		return;
 	case 0x20: case 0x21: case 0x22: /* v_fma_mix_f32, v_fma_mixlo_f16, v_fma_mixhi_f16 */
 		for (unsigned i = 0; i < 3; i++) {
 			kemu_isa_opnd(&in->src[i], i == 0 ? c0 : i == 1 ? c1 : c2,
@@ -447,28 +395,10 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 		in->dst = (uint16_t)(in->dst + acc_off);
 		in->exec = exec_acc_move;
 		return;
-	case 0x45: case 0x44: { /* v_mfma_f32_16x16x4f32, v_mfma_f32_32x32x2f32 */
-		unsigned cbsz = (w0 >> 8) & 7, abid = (w0 >> 11) & 15, blgp = (w1 >> 29) & 7;
-		bool acc_cd = (w0 >> 15) & 1, acc_a = (w1 >> 27) & 1, acc_b = (w1 >> 28) & 1;
-		if (cbsz || abid || blgp || c0 < ISA_SRC_VGPR0 || c1 < ISA_SRC_VGPR0)
-			return;
-		kemu_isa_opnd(&in->src[0], c0, ISA_T_F32, 0);
-		kemu_isa_opnd(&in->src[1], c1, ISA_T_F32, 0);
-		kemu_isa_opnd(&in->src[2], c2, ISA_T_F32, 0);
-		if (acc_a)
-			in->src[0].reg = (uint16_t)(in->src[0].reg + acc_off);
-		if (acc_b)
-			in->src[1].reg = (uint16_t)(in->src[1].reg + acc_off);
-		if (acc_cd) {
-			in->dst = (uint16_t)(in->dst + acc_off);
-			if (in->src[2].kind == ISA_OPND_VGPR)
-				in->src[2].reg = (uint16_t)(in->src[2].reg + acc_off);
-		}
-		in->clamp = 0;
-		in->exec = exec_mfma_f32;
-		return;
-	}
 	default:
+		/* the matrix cores (isa_exec_mfma.c) */
+		if (op >= 0x3e)
+			kemu_isa_decode_mfma(dc, in);
 		return;
 	}
 }

@@ -518,6 +518,13 @@ int kemu_isa_image_offset(const struct kemu_isa_image_layout *l, uint32_t x, uin
  * image instructions). */
 const char *kemu_isa_mimg_mnemonic(int gfx942, unsigned op);
 void kemu_isa_decode_accmov(const struct isa_decoder *dc, struct isa_inst *in);
+/* VOP3P v_dot2_f32_f16 (isa_exec_vextra.c) */
+void kemu_isa_decode_dot2f(const struct isa_decoder *dc, struct isa_inst *in);
+/* VOP3P MFMA/SMFMAC (isa_exec_mfma.c) */
+void kemu_isa_decode_mfma(const struct isa_decoder *dc, struct isa_inst *in);
+/* The exact value of a gfx942 FNUZ fp8 (E4M3) or bf8 (E5M2) byte; NaN for
+ * 0x80 (isa_exec_mfma.c). */
+double kemu_isa_fp8_value(uint8_t v, bool bf8);
 
 /* Operand decoding shared by the families. */
 void kemu_isa_opnd(struct isa_opnd *o, unsigned code, enum isa_type t, uint32_t literal);

@@ -40,4 +40,13 @@ int isa_exec_idot(struct isa_wave *w, const struct isa_inst *in);
 void isa_fetch_f32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf);
 void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
 
+/* isa_exec_vextra.c: the executor of a VOP1/VOP2/VOP3 opcode the main
+ * table does not list (legacy, cube, quad SAD, f16 dot into f32, fp8
+ * conversions), its source types in t; NULL when there is none. */
+isa_exec_fn isa_valu_extra(unsigned op, bool gfx942, uint8_t t[3]);
+/* f32 bits to a gfx942 FNUZ fp8 (E4M3) or bf8 (E5M2) byte: round to
+ * nearest even, or stochastically (sr) adding rnd's low bits; sat
+ * (CLAMP) saturates an overflow instead of making NaN (0x80). */
+uint8_t kemu_isa_fp8_of(uint32_t u, bool bf8, bool sat, bool sr, uint32_t rnd);
+
 #endif /* KEMU_ISA_VALU_H */
