@@ -198,7 +198,7 @@ KD t_exec
 
 BEGIN t_illegal
   PRO
-  v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
+  v_screen_partition_4se_b32_e64 v0, v1
   s_endpgm
 KD t_illegal
 
