@@ -234,7 +234,7 @@ static int sdma_create(struct hl_runtime *rt, struct hl_sdma *s)
 {
 	struct hl_agent *agent = s->agent;
 	/* Before the queue exists: a fault from now on replaces it. */
-	s->faults = hl_queue_gpu_faults(agent->gpu->gpu_id);
+	s->faults = hl_queue_gpu_faults(rt, agent->gpu->gpu_id);
 	int err = host_buffer(rt, agent, SDMA_RING_BYTES, &s->ring);
 	if (!err)
 		err = host_buffer(rt, agent, HL_PAGE_SIZE, &s->ptrs);
@@ -304,7 +304,7 @@ int hl_sdma_get(struct hl_runtime *rt, struct hl_agent *agent, enum hl_sdma_dir 
 
 	pthread_mutex_lock(&s->lock);
 	int err = 0;
-	if (s->ready && hl_queue_gpu_faults(agent->gpu->gpu_id) != s->faults) {
+	if (s->ready && hl_queue_gpu_faults(rt, agent->gpu->gpu_id) != s->faults) {
 		/* KFD stopped it with every queue of the GPU; its pending
 		 * copies are lost either way. */
 		hl_warn(COPY_LOG, "%s: the SDMA queue was stopped (GPU fault or reset); "

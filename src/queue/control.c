@@ -1,7 +1,7 @@
 /*
  * Queue control: hsa_queue_inactivate, hsa_amd_queue_set_priority and the
  * CU masks.  Each is one KFD ioctl on a live queue, issued with
- * hl_queues.lock held so that destroy cannot run underneath and the
+ * rt->queues->lock held so that destroy cannot run underneath and the
  * recorded state (priority, suspended, mask) matches what KFD last got.
  *
  *  - inactivate: UPDATE_QUEUE with percentage 0 (KFD then treats the queue
@@ -58,7 +58,7 @@ hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 		if (!err)
 			q->suspended = true;
 	}
-	hl_queue_release();
+	hl_queue_release(rt);
 	return hl_status_from_errno(err);
 }
 
@@ -77,14 +77,14 @@ hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue, hsa_amd_queue_priori
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (kfd_priority == UINT32_MAX) {
-		hl_queue_release();
+		hl_queue_release(rt);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 	int err = kfd_queue_update(rt->proc, q->queue_id, q->suspended ? 0 : 100, kfd_priority,
 				   q->ring_mem->addr, q->amd->hsa_queue.size * 64);
 	if (!err)
 		q->priority = kfd_priority;
-	hl_queue_release();
+	hl_queue_release(rt);
 	return hl_status_from_errno(err);
 }
 
@@ -97,7 +97,7 @@ hsa_status_t hsa_amd_queue_cu_set_mask(const hsa_queue_t *queue, uint32_t num_cu
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (num_cu_mask_count % 32 || (num_cu_mask_count && !cu_mask)) {
-		hl_queue_release();
+		hl_queue_release(rt);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 
@@ -125,7 +125,7 @@ hsa_status_t hsa_amd_queue_cu_set_mask(const hsa_queue_t *queue, uint32_t num_cu
 	if (!err && reduced)
 		hl_info(QUEUE_LOG, "CU mask of queue %llu reduced to the agent's %u CUs",
 			(unsigned long long)queue->id, agent_cus(q->agent));
-	hl_queue_release();
+	hl_queue_release(rt);
 	if (err)
 		return hl_status_from_errno(err);
 	return reduced ? (hsa_status_t)HSA_STATUS_CU_MASK_REDUCED : HSA_STATUS_SUCCESS;
@@ -140,12 +140,12 @@ hsa_status_t hsa_amd_queue_cu_get_mask(const hsa_queue_t *queue, uint32_t num_cu
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (!cu_mask || num_cu_mask_count == 0 || num_cu_mask_count % 32) {
-		hl_queue_release();
+		hl_queue_release(rt);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 	uint32_t want = num_cu_mask_count / 32;
 	for (uint32_t i = 0; i < want; i++)
 		cu_mask[i] = i < q->cu_mask_words ? q->cu_mask[i] : 0;
-	hl_queue_release();
+	hl_queue_release(rt);
 	return HSA_STATUS_SUCCESS;
 }

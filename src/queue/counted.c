@@ -33,8 +33,8 @@
  *
  * Locking: counted.lock is a leaf with respect to callbacks (the error
  * forwarder copies the handles' callbacks under it and calls them after);
- * it is held across hsa_queue_create, which takes hl_queues.lock, and is
- * never taken with hl_queues.lock held.
+ * it is held across hsa_queue_create, which takes rt->queues->lock, and is
+ * never taken with rt->queues->lock held.
  */
 #define _GNU_SOURCE
 #include <errno.h>

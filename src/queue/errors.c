@@ -25,8 +25,9 @@
  * it: anything that runs on the GPU can fault, and a fault must reach the
  * system event handlers or ROCr's default abort (ROCr's async-events thread
  * runs from hsa_init; ours waits for the first thing that can fault).  The
- * first queue or hold starts it (with its three events: a wake event and the MEMORY and
- * HW_EXCEPTION events); destroying the last one stops it, and whoever runs next without hl_queues.lock joins it
+ * first queue or hold starts it (with its three events: a wake event and
+ * the MEMORY and HW_EXCEPTION events); destroying the last one stops it,
+ * and whoever runs next without the registry's lock joins it
  * (hl_queue_service_reap) and destroys its events.  A stopped service whose
  * thread is still finishing a callback stays on the list until joined, so
  * a callback may destroy its own queue (the thread cannot join itself).
@@ -46,8 +47,8 @@
  *    WAIT_EVENTS a second is no measurable cost.
  *
  * Locking: the thread reads the registry and marks queues under
- * hl_queues.lock, and runs callbacks without it, with svc->current naming
- * the queue; destroy waits on hl_queues.idle until no service is inside
+ * qs->lock, and runs callbacks without it, with svc->current naming
+ * the queue; destroy waits on qs->idle until no service is inside
  * that queue's callback.
  */
 #define _GNU_SOURCE /* pthread_setname_np */
@@ -69,16 +70,15 @@
 struct hl_queue_service {
 	struct hl_runtime *rt;
 	pthread_t thread;
-	bool stop;                      /* under hl_queues.lock */
+	bool stop;                      /* under qs->lock */
 	bool started;                   /* the thread was created */
 	struct hl_queue *current;       /* callback running, under the lock */
 	struct kfd_event wake, memory, hw;
 	bool have_memory, have_hw;
 	uint64_t wake_age;              /* the thread's own */
-	struct hl_queue_service *next;  /* every unjoined service, under lock */
+	struct hl_queue_service *next;  /* every unjoined service (the
+	                                 * registry's services), under lock */
 };
-
-static struct hl_queue_service *services;
 
 /* ---- status mapping ---- */
 
@@ -155,10 +155,11 @@ void hl_queue_error_log_unreported(struct hl_queue *q)
 /* ---- the thread ---- */
 
 /* The next queue with an error to report, marked reported.  Caller holds
- * hl_queues.lock. */
-static struct hl_queue *take_pending_locked(hsa_status_t *st, uint64_t *code)
+ * qs->lock. */
+static struct hl_queue *take_pending_locked(struct hl_queues *qs, hsa_status_t *st,
+					    uint64_t *code)
 {
-	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+	for (struct hl_queue *q = qs->live; q; q = q->next) {
 		if (q->error_reported)
 			continue;
 		if (q->pending_fault) {
@@ -172,7 +173,7 @@ static struct hl_queue *take_pending_locked(hsa_status_t *st, uint64_t *code)
 				continue;
 			uint64_t scratch = HL_QUEUE_ERR_SCRATCH_WAVE64 | HL_QUEUE_ERR_SCRATCH_WAVE32;
 			if (((uint64_t)v & scratch) && !((uint64_t)v & ~scratch) &&
-			    !hl_queue_scratch_grow_locked(hl_queues.rt, q)) {
+			    !hl_queue_scratch_grow_locked(qs->rt, q)) {
 				/* Release: the new scratch fields come before
 				 * the 0 the CP polls for (it then re-reads
 				 * them and retries the packet). */
@@ -204,7 +205,7 @@ static struct hl_queue *take_pending_locked(hsa_status_t *st, uint64_t *code)
 	return NULL;
 }
 
-/* Runs without hl_queues.lock, with svc->current = q (destroy waits). */
+/* Runs without qs->lock, with svc->current = q (destroy waits). */
 static void report(struct hl_queue *q, hsa_status_t st, uint64_t code)
 {
 	log_error(q, st, code ? "CP code" : "GPU fault or reset", code);
@@ -220,41 +221,37 @@ static const struct hl_agent *agent_of_gpu(const struct hl_runtime *rt, uint32_t
 	return NULL;
 }
 
-/* Faults and resets handled per GPU: a short table (a process has few
- * GPUs), slots claimed in order under hl_queues.lock and never released;
- * read lock-free. */
-#define FAULT_GPUS_MAX 64u
-static struct {
-	_Atomic uint32_t gpu_id;        /* 0: free, and the end of the used ones */
-	_Atomic uint32_t n;
-} gpu_faults[FAULT_GPUS_MAX];
-
-/* Caller holds hl_queues.lock. */
-static void gpu_faults_count_locked(uint32_t gpu_id)
+/* Faults and resets handled per GPU (the registry's gpu_faults): a short
+ * table (a process has few GPUs), slots claimed in order under qs->lock and
+ * never released; read lock-free.  Caller holds qs->lock. */
+static void gpu_faults_count_locked(struct hl_queues *qs, uint32_t gpu_id)
 {
-	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
-		uint32_t id = hl_load_relaxed(&gpu_faults[i].gpu_id);
+	for (uint32_t i = 0; i < HL_QUEUE_FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_relaxed(&qs->gpu_faults[i].gpu_id);
 		if (id && id != gpu_id)
 			continue;
-		atomic_fetch_add_explicit(&gpu_faults[i].n, 1, memory_order_relaxed);
+		atomic_fetch_add_explicit(&qs->gpu_faults[i].n, 1, memory_order_relaxed);
 		/* Release: pairs with the acquire in hl_queue_gpu_faults, so a
 		 * reader that finds the id sees its first count. */
 		if (!id)
-			hl_store_release(&gpu_faults[i].gpu_id, gpu_id);
+			hl_store_release(&qs->gpu_faults[i].gpu_id, gpu_id);
 		return;
 	}
 	hl_warn(QUEUE_LOG, "GPU 0x%x: more than %u GPUs faulted; its engines are not "
-		"replaced", gpu_id, FAULT_GPUS_MAX);
+		"replaced", gpu_id, HL_QUEUE_FAULT_GPUS_MAX);
 }
 
-uint32_t hl_queue_gpu_faults(uint32_t gpu_id)
+uint32_t hl_queue_gpu_faults(const struct hl_runtime *rt, uint32_t gpu_id)
 {
-	for (uint32_t i = 0; i < FAULT_GPUS_MAX; i++) {
-		uint32_t id = hl_load_acquire(&gpu_faults[i].gpu_id);
+	const struct hl_queues *qs = rt ? rt->queues : NULL;
+	if (!qs)
+		return 0;
+	for (uint32_t i = 0; i < HL_QUEUE_FAULT_GPUS_MAX; i++) {
+		uint32_t id = hl_load_acquire(&qs->gpu_faults[i].gpu_id);
 		if (!id)
 			break;
 		if (id == gpu_id)
-			return hl_load_relaxed(&gpu_faults[i].n);
+			return hl_load_relaxed(&qs->gpu_faults[i].n);
 	}
 	return 0;
 }
@@ -268,18 +265,19 @@ bool hl_queue_stopped(const struct hl_queue *q)
 /* Marks every queue of gpu_id with st, and every unlisted one stopped (the
  * OR wakes a runtime thread waiting on it; its owner replaces it at next
  * use), and counts the fault for the runtime's other engines.  Caller
- * holds hl_queues.lock. */
-static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
+ * holds qs->lock. */
+static void mark_gpu_locked(struct hl_queues *qs, uint32_t gpu_id, hsa_status_t st,
+			    const char *what)
 {
 	uint32_t n = 0;
-	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+	for (struct hl_queue *q = qs->live; q; q = q->next) {
 		if (q->gpu_id != gpu_id || q->error_reported || q->pending_fault)
 			continue;
 		q->pending_fault = st;
 		n++;
 	}
-	gpu_faults_count_locked(gpu_id);
-	for (struct hl_queue *q = hl_queues.unlisted; q; q = q->next)
+	gpu_faults_count_locked(qs, gpu_id);
+	for (struct hl_queue *q = qs->unlisted; q; q = q->next)
 		if (q->gpu_id == gpu_id)
 			hsa_signal_or_screlease(q->inactive_signal, (hsa_signal_value_t)
 						HL_QUEUE_ERR_FAULT_STOPPED);
@@ -288,7 +286,7 @@ static void mark_gpu_locked(uint32_t gpu_id, hsa_status_t st, const char *what)
 }
 
 /* After the system event handlers took the fault (or none was watching).
- * Caller holds hl_queues.lock. */
+ * Caller holds qs->lock. */
 static void handle_memory_fault_locked(struct hl_runtime *rt, const struct kfd_event_data *d)
 {
 	const struct kfd_hsa_memory_exception_data *m = &d->memory_exception_data;
@@ -304,15 +302,15 @@ static void handle_memory_fault_locked(struct hl_runtime *rt, const struct kfd_e
 		 m->failure.ReadOnly ? "write to read-only page " : "",
 		 m->failure.NoExecute ? "execute of non-executable page " : "",
 		 m->failure.imprecise ? "(imprecise)" : "");
-	mark_gpu_locked(m->gpu_id, st, "memory fault");
+	mark_gpu_locked(rt->queues, m->gpu_id, st, "memory fault");
 }
 
-static void handle_hw_exception(const struct kfd_event_data *d)
+static void handle_hw_exception_locked(struct hl_queues *qs, const struct kfd_event_data *d)
 {
 	const struct kfd_hsa_hw_exception_data *h = &d->hw_exception_data;
 	hl_error(QUEUE_LOG, "HW exception on GPU 0x%x: reset type %u, cause %u%s", h->gpu_id,
 		 h->reset_type, h->reset_cause, h->memory_lost ? ", memory lost" : "");
-	mark_gpu_locked(h->gpu_id, HSA_STATUS_ERROR, "HW exception");
+	mark_gpu_locked(qs, h->gpu_id, HSA_STATUS_ERROR, "HW exception");
 }
 
 struct wait_list {
@@ -363,10 +361,11 @@ static void wait_list_add(struct wait_list *wl, const struct kfd_event *ev, uint
 }
 
 /* Snapshots the events to wait on, with their ages, before the caller
- * checks the values.  Caller holds hl_queues.lock. */
+ * checks the values.  Caller holds qs->lock. */
 static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list *wl)
 {
-	int err = wait_list_reserve(wl, hl_queues.n_live + SVC_FIXED_EVENTS);
+	struct hl_queues *qs = svc->rt->queues;
+	int err = wait_list_reserve(wl, qs->n_live + SVC_FIXED_EVENTS);
 	if (err)
 		return err;
 	wl->n = 0;
@@ -376,7 +375,7 @@ static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list
 		wait_list_add(wl, &svc->memory, 0, NULL);
 	if (svc->have_hw)
 		wait_list_add(wl, &svc->hw, 0, NULL);
-	for (struct hl_queue *q = hl_queues.live; q; q = q->next) {
+	for (struct hl_queue *q = qs->live; q; q = q->next) {
 		struct kfd_event kev;
 		struct hl_signal_event *ev = hl_signal_wait_entry(q->inactive_signal.handle, &kev);
 		if (!ev) {
@@ -395,7 +394,7 @@ static void nap(uint32_t ms)
 }
 
 /* One WAIT_EVENTS on the list; records the ages seen and handles the
- * process-wide events.  Runs without hl_queues.lock. */
+ * process-wide events.  Runs without qs->lock. */
 static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 {
 	memset(wl->data, 0, wl->n * sizeof(*wl->data));
@@ -429,47 +428,49 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 			if (wl->evs[i].id == svc->memory.id)
 				hl_system_event_memory_fault(svc->rt,
 							     &wl->data[i].memory_exception_data);
-		pthread_mutex_lock(&hl_queues.lock);
+		struct hl_queues *qs = svc->rt->queues;
+		pthread_mutex_lock(&qs->lock);
 		for (uint32_t i = 0; i < wl->n; i++) {
 			if (fault && wl->evs[i].id == svc->memory.id)
 				handle_memory_fault_locked(svc->rt, &wl->data[i]);
 			if (reset && wl->evs[i].id == svc->hw.id)
-				handle_hw_exception(&wl->data[i]);
+				handle_hw_exception_locked(qs, &wl->data[i]);
 		}
-		pthread_mutex_unlock(&hl_queues.lock);
+		pthread_mutex_unlock(&qs->lock);
 	}
 }
 
 static void *service_main(void *arg)
 {
 	struct hl_queue_service *svc = arg;
+	struct hl_queues *qs = svc->rt->queues; /* outlives the thread (joined) */
 	struct wait_list wl = { 0 };
 
-	pthread_mutex_lock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
 	while (!svc->stop) {
 		if (wait_list_build_locked(svc, &wl)) {
-			pthread_mutex_unlock(&hl_queues.lock);
+			pthread_mutex_unlock(&qs->lock);
 			nap(SVC_POLL_MS);
-			pthread_mutex_lock(&hl_queues.lock);
+			pthread_mutex_lock(&qs->lock);
 			continue;
 		}
 		hsa_status_t st;
 		uint64_t code;
-		struct hl_queue *q = take_pending_locked(&st, &code);
+		struct hl_queue *q = take_pending_locked(qs, &st, &code);
 		if (q) {
 			svc->current = q;
-			pthread_mutex_unlock(&hl_queues.lock);
+			pthread_mutex_unlock(&qs->lock);
 			report(q, st, code);
-			pthread_mutex_lock(&hl_queues.lock);
+			pthread_mutex_lock(&qs->lock);
 			svc->current = NULL;
-			pthread_cond_broadcast(&hl_queues.idle);
+			pthread_cond_broadcast(&qs->idle);
 			continue;
 		}
-		pthread_mutex_unlock(&hl_queues.lock);
+		pthread_mutex_unlock(&qs->lock);
 		wait_round(svc, &wl);
-		pthread_mutex_lock(&hl_queues.lock);
+		pthread_mutex_lock(&qs->lock);
 	}
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	free(wl.evs);
 	free(wl.ptrs);
 	free(wl.owners);
@@ -490,7 +491,7 @@ static void service_free_events(struct hl_queue_service *svc)
 		kfd_event_destroy(proc, &svc->wake);
 }
 
-/* Caller holds hl_queues.lock. */
+/* Caller holds qs->lock. */
 static int service_start_locked(struct hl_runtime *rt)
 {
 	struct hl_queue_service *svc = calloc(1, sizeof(*svc));
@@ -516,9 +517,10 @@ static int service_start_locked(struct hl_runtime *rt)
 		goto err_free_events;
 	svc->started = true;
 	pthread_setname_np(svc->thread, SVC_THREAD_NAME);
-	svc->next = services;
-	services = svc;
-	hl_queues.svc = svc;
+	struct hl_queues *qs = rt->queues;
+	svc->next = qs->services;
+	qs->services = svc;
+	qs->svc = svc;
 	hl_debug(QUEUE_LOG, "error service started");
 	return 0;
 
@@ -550,29 +552,30 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 	hl_fence_seq_cst();
 
 	/* q is already counted in n_live (the caller unlists it if we fail). */
-	if (hl_queues.svc) {
-		service_wake(hl_queues.svc, "watch a new queue");
+	struct hl_queues *qs = rt->queues;
+	if (qs->svc) {
+		service_wake(qs->svc, "watch a new queue");
 		return 0;
 	}
 	return service_start_locked(rt);
 }
 
-static bool in_callback_of_locked(const struct hl_queue *q)
+static bool in_callback_of_locked(const struct hl_queues *qs, const struct hl_queue *q)
 {
-	for (struct hl_queue_service *s = services; s; s = s->next)
+	for (const struct hl_queue_service *s = qs->services; s; s = s->next)
 		if (s->current == q && !pthread_equal(s->thread, pthread_self()))
 			return true;
 	return false;
 }
 
-void hl_queue_service_detach_locked(struct hl_queue *q)
+void hl_queue_service_detach_locked(struct hl_queues *qs, struct hl_queue *q)
 {
-	while (in_callback_of_locked(q))
-		pthread_cond_wait(&hl_queues.idle, &hl_queues.lock);
-	struct hl_queue_service *svc = hl_queues.svc;
-	if (svc && !hl_queues.n_live && !hl_queues.n_holds) {
+	while (in_callback_of_locked(qs, q))
+		pthread_cond_wait(&qs->idle, &qs->lock);
+	struct hl_queue_service *svc = qs->svc;
+	if (svc && !qs->n_live && !qs->n_holds) {
 		svc->stop = true;
-		hl_queues.svc = NULL;
+		qs->svc = NULL;
 		service_wake(svc, "stop");
 	}
 }
@@ -582,48 +585,50 @@ int hl_queue_service_hold(struct hl_runtime *rt)
 	int err = hl_queues_attach(rt);
 	if (err)
 		return err;
-	pthread_mutex_lock(&hl_queues.lock);
-	hl_queues.n_holds++;
-	if (!hl_queues.svc) {
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	qs->n_holds++;
+	if (!qs->svc) {
 		err = service_start_locked(rt);
 		if (err)
-			hl_queues.n_holds--;
+			qs->n_holds--;
 	}
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	return err;
 }
 
 void hl_queue_service_unhold(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	/* After the queue teardown (or in another runtime) the holds are
-	 * gone already. */
-	if (hl_queues.rt == rt && hl_queues.n_holds && !--hl_queues.n_holds &&
-	    !hl_queues.n_live && hl_queues.svc) {
-		struct hl_queue_service *svc = hl_queues.svc;
+	struct hl_queues *qs = rt->queues;
+	if (!qs)
+		return; /* after the queue teardown: the holds are gone already */
+	pthread_mutex_lock(&qs->lock);
+	if (qs->n_holds && !--qs->n_holds &&
+	    !qs->n_live && qs->svc) {
+		struct hl_queue_service *svc = qs->svc;
 		svc->stop = true;
-		hl_queues.svc = NULL;
+		qs->svc = NULL;
 		service_wake(svc, "stop");
 	}
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 }
 
-void hl_queue_service_stop_locked(void)
+void hl_queue_service_stop_locked(struct hl_queues *qs)
 {
-	hl_queues.n_holds = 0;
-	struct hl_queue_service *svc = hl_queues.svc;
+	qs->n_holds = 0;
+	struct hl_queue_service *svc = qs->svc;
 	if (svc) {
 		svc->stop = true;
-		hl_queues.svc = NULL;
+		qs->svc = NULL;
 		service_wake(svc, "stop");
 	}
 }
 
-void hl_queue_service_reap(void)
+void hl_queue_service_reap(struct hl_queues *qs)
 {
 	for (;;) {
-		pthread_mutex_lock(&hl_queues.lock);
-		struct hl_queue_service **pp = &services, *svc = NULL;
+		pthread_mutex_lock(&qs->lock);
+		struct hl_queue_service **pp = &qs->services, *svc = NULL;
 		for (; *pp; pp = &(*pp)->next) {
 			if ((*pp)->stop && !pthread_equal((*pp)->thread, pthread_self())) {
 				svc = *pp;
@@ -631,7 +636,7 @@ void hl_queue_service_reap(void)
 				break;
 			}
 		}
-		pthread_mutex_unlock(&hl_queues.lock);
+		pthread_mutex_unlock(&qs->lock);
 		if (!svc)
 			return;
 		pthread_join(svc->thread, NULL);
@@ -641,12 +646,12 @@ void hl_queue_service_reap(void)
 	}
 }
 
-void hl_queue_service_forget_locked(void)
+void hl_queue_service_forget(struct hl_queues *qs)
 {
-	while (services) {
-		struct hl_queue_service *svc = services;
-		services = svc->next;
+	while (qs->services) {
+		struct hl_queue_service *svc = qs->services;
+		qs->services = svc->next;
 		free(svc);
 	}
-	hl_queues.svc = NULL;
+	qs->svc = NULL;
 }

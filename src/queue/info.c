@@ -102,6 +102,6 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 	default:
 		st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
-	hl_queue_release();
+	hl_queue_release(rt);
 	return st;
 }

@@ -39,7 +39,7 @@
  * Locking: one mutex (iq.lock) serialises every use of every internal
  * queue and guards the table; submissions are rare (one per executable
  * freeze and agent), so one lock is simpler than one per agent.  Taken
- * under the loader's lock; it takes hl_queues.lock and the signal
+ * under the loader's lock; it takes rt->queues->lock and the signal
  * module's locks inside (queue creation), never the other way round.
  * A fork child drops the parent's records without an ioctl (their memory
  * belongs to the parent's /dev/kfd): the module table's forget step.

@@ -12,7 +12,8 @@
  * reference to the page at DESTROY_QUEUE, so reuse is safe.  Each page is
  * mapped to every GPU so any queue can take any page.
  *
- * Locking: every function here runs under hl_queues.lock.
+ * Locking: every function here runs under the registry's lock
+ * (rt->queues->lock; queue.c).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -21,27 +22,28 @@
 #include "queue/queue_priv.h"
 #include "util/log.h"
 
-static int page_record(struct hl_queue_page *page)
+static int page_record(struct hl_queues *qs, struct hl_queue_page *page)
 {
-	if (hl_queues.n_pages == hl_queues.cap_pages) {
-		uint32_t cap = hl_queues.cap_pages ? hl_queues.cap_pages * 2 : 32;
-		struct hl_queue_page **p = realloc(hl_queues.pages, cap * sizeof(*p));
+	if (qs->n_pages == qs->cap_pages) {
+		uint32_t cap = qs->cap_pages ? qs->cap_pages * 2 : 32;
+		struct hl_queue_page **p = realloc(qs->pages, cap * sizeof(*p));
 		if (!p)
 			return -ENOMEM;
-		hl_queues.pages = p;
-		hl_queues.cap_pages = cap;
+		qs->pages = p;
+		qs->cap_pages = cap;
 	}
-	hl_queues.pages[hl_queues.n_pages++] = page;
+	qs->pages[qs->n_pages++] = page;
 	return 0;
 }
 
 int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out)
 {
-	struct hl_queue_page *page = hl_queues.free_head;
+	struct hl_queues *qs = rt->queues;
+	struct hl_queue_page *page = qs->free_head;
 	if (page) {
-		hl_queues.free_head = page->next;
-		if (!hl_queues.free_head)
-			hl_queues.free_tail = NULL;
+		qs->free_head = page->next;
+		if (!qs->free_head)
+			qs->free_tail = NULL;
 		page->next = NULL;
 		memset(page->mem->addr, 0, HL_PAGE_SIZE);
 		*out = page;
@@ -67,7 +69,7 @@ int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out)
 	err = kfd_mem_map(rt->proc, page->mem, rt->gpu_ids, rt->n_gpus);
 	if (err)
 		goto err_free_mem;
-	err = page_record(page);
+	err = page_record(qs, page);
 	if (err)
 		goto err_free_mem;
 	memset(page->mem->addr, 0, HL_PAGE_SIZE);
@@ -82,25 +84,26 @@ err_free_page:
 	return err;
 }
 
-void hl_queue_page_put_locked(struct hl_queue_page *page)
+void hl_queue_page_put_locked(struct hl_queues *qs, struct hl_queue_page *page)
 {
 	page->next = NULL;
-	if (hl_queues.free_tail)
-		hl_queues.free_tail->next = page;
+	if (qs->free_tail)
+		qs->free_tail->next = page;
 	else
-		hl_queues.free_head = page;
-	hl_queues.free_tail = page;
+		qs->free_head = page;
+	qs->free_tail = page;
 }
 
 void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget)
 {
-	for (uint32_t i = 0; i < hl_queues.n_pages; i++) {
+	struct hl_queues *qs = rt->queues;
+	for (uint32_t i = 0; i < qs->n_pages; i++) {
 		if (!forget)
-			kfd_mem_free(rt->proc, hl_queues.pages[i]->mem);
-		free(hl_queues.pages[i]);
+			kfd_mem_free(rt->proc, qs->pages[i]->mem);
+		free(qs->pages[i]);
 	}
-	free(hl_queues.pages);
-	hl_queues.pages = NULL;
-	hl_queues.n_pages = hl_queues.cap_pages = 0;
-	hl_queues.free_head = hl_queues.free_tail = NULL;
+	free(qs->pages);
+	qs->pages = NULL;
+	qs->n_pages = qs->cap_pages = 0;
+	qs->free_head = qs->free_tail = NULL;
 }

@@ -52,7 +52,7 @@ hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enab
 	 * its consumer may read it. */
 	hl_queue_set_profiling(soft ? (amd_queue_t *)queue : q->amd, enable != 0);
 	if (!soft)
-		hl_queue_release();
+		hl_queue_release(rt);
 	return HSA_STATUS_SUCCESS;
 }
 

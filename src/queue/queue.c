@@ -27,13 +27,21 @@
  * INVALID_QUEUE_CREATION (ROCr's answer); a refused ALLOC_QUEUE_GWS is
  * OUT_OF_RESOURCES, as ROCr's "GWS allocation failed", and marks the agent
  * (gws_refused) so HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES reports false
- * from then on.  coop_lock serialises cooperative creation, so two threads
- * never race to create the shared queue (lock order: coop_lock, then
- * hl_queues.lock).
+ * from then on.  The registry's coop_lock serialises cooperative creation,
+ * so two threads never race to create the shared queue (lock order:
+ * coop_lock, then lock).
  *
- * Locking: hl_queues.lock protects the registry and everything reachable
- * from it; ioctls of creation run without it (only the publication takes
- * it), so creating queues on two threads overlaps.
+ * State: the registry (struct hl_queues: live and unlisted queues, soft
+ * queues, the page pool, the error service) is the runtime's, rt->queues,
+ * made by the module's attach at hsa_init and freed by its teardown (or,
+ * in a fork child, its forget step), so a new runtime starts with an empty
+ * one and nothing of it outlives its runtime.  Only the queue id counter
+ * (process-unique, as ROCr's) and the tools' notifier stay process-wide.
+ * The submit path (index.c, the doorbell) never reads the registry.
+ *
+ * Locking: rt->queues->lock protects the registry and everything
+ * reachable from it; ioctls of creation run without it (only the
+ * publication takes it), so creating queues on two threads overlaps.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -43,33 +51,27 @@
 #include "queue/queue_priv.h"
 #include "util/log.h"
 
-struct hl_queues hl_queues = {
-	.lock = PTHREAD_MUTEX_INITIALIZER,
-	.idle = PTHREAD_COND_INITIALIZER,
-};
-
 static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
-static pthread_mutex_t coop_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* A fork child may inherit hl_queues.lock held by a thread that does not
- * exist there (the service thread, a creator): the child starts with a
- * fresh lock and condition (the module table's fork_child step).  No
- * prepare step takes the lock, so fork adds no lock order against the
- * runtime's lock (the last hsa_shut_down takes the runtime's, then ours).
- * The registry's links are each updated by one store, so the child, which
- * only forgets the parent's queues (hl_queue_forget), never walks a
- * half-linked list. */
+/* The registry's lock may be held in a fork child by a thread that does
+ * not exist there (the service thread, a creator), but it is the parent
+ * runtime's: the child never reaches it through a call (hl_runtime_get is
+ * NULL there) and its forget step frees it without taking it.  So the
+ * fork step has only the internal queues' process-wide lock to renew.
+ * No prepare step takes the registry's lock, so fork adds no lock order
+ * against the runtime's lock (the last hsa_shut_down takes the runtime's,
+ * then ours).  The registry's links are each updated by one store, so the
+ * child, which only forgets the parent's queues (hl_queue_forget), never
+ * walks a half-linked list. */
 void hl_queue_fork_child(void)
 {
-	pthread_mutex_init(&hl_queues.lock, NULL);
-	pthread_cond_init(&hl_queues.idle, NULL);
 	hl_counted_queues_fork_child();
 	hl_queue_internal_fork_child();
 }
 
-struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
+struct hl_queue *hl_queue_lookup_locked(struct hl_queues *qs, const hsa_queue_t *hq)
 {
-	for (struct hl_queue *q = hl_queues.live; q; q = q->next)
+	for (struct hl_queue *q = qs->live; q; q = q->next)
 		if (&q->amd->hsa_queue == hq)
 			return q;
 	return NULL;
@@ -77,23 +79,23 @@ struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
 
 /* The state of a runtime that is gone without our teardown: a fork child
  * (the thread, the KFD queues and the BOs belong to the parent).  Forget it
- * without a single ioctl.  Caller holds hl_queues.lock. */
-static void queues_forget_locked(void)
+ * without a single ioctl, nor the lock (the child has one thread and the
+ * runtime is unreachable). */
+static void queues_forget(struct hl_queues *qs)
 {
-	struct hl_queue *q = hl_queues.live;
+	struct hl_queue *q = qs->live;
 	while (q) {
 		struct hl_queue *next = q->next;
 		free(q);
 		q = next;
 	}
-	hl_queues.live = NULL;
-	hl_queues.unlisted = NULL; /* their owners forget them */
-	hl_queues.n_live = hl_queues.n_holds = 0;
-	hl_soft_queues_forget_locked();
-	hl_queues.current = NULL;
-	hl_queue_service_forget_locked();
-	hl_queue_pages_release_locked(hl_queues.rt, true);
-	hl_queues.rt = NULL;
+	qs->live = NULL;
+	qs->unlisted = NULL; /* their owners forget them */
+	qs->n_live = qs->n_holds = 0;
+	hl_soft_queues_forget(qs);
+	qs->current = NULL;
+	hl_queue_service_forget(qs);
+	hl_queue_pages_release_locked(qs->rt, true);
 }
 
 uint64_t hl_queue_next_id(void)
@@ -101,20 +103,12 @@ uint64_t hl_queue_next_id(void)
 	return atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
 }
 
-/* Binds the module to rt (first queue of a runtime).  Takes the runtime's
- * and the signal module's locks, so it runs without hl_queues.lock (the
- * last hsa_shut_down takes them in the other order). */
+/* Binds the signal module to rt (first queue of a runtime).  Takes the
+ * runtime's and the signal module's locks, so it runs without the
+ * registry's lock (the last hsa_shut_down takes them in the other order). */
 int hl_queues_attach(struct hl_runtime *rt)
 {
-	int err = hl_signal_module_attach(rt);
-	if (err)
-		return err;
-	pthread_mutex_lock(&hl_queues.lock);
-	/* A previous runtime's state is gone by now: its teardown, or in a
-	 * fork child its forget step, ran before this runtime existed. */
-	hl_queues.rt = rt;
-	pthread_mutex_unlock(&hl_queues.lock);
-	return 0;
+	return hl_signal_module_attach(rt);
 }
 
 hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
@@ -125,10 +119,11 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!hq)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&hl_queues.lock);
-	struct hl_queue *q = hl_queues.rt == r ? hl_queue_lookup_locked(hq) : NULL;
+	struct hl_queues *qs = r->queues;
+	pthread_mutex_lock(&qs->lock);
+	struct hl_queue *q = hl_queue_lookup_locked(qs, hq);
 	if (!q) {
-		pthread_mutex_unlock(&hl_queues.lock);
+		pthread_mutex_unlock(&qs->lock);
 		return HSA_STATUS_ERROR_INVALID_QUEUE;
 	}
 	*rt = r;
@@ -167,19 +162,20 @@ static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
 	q->doorbell_signal.handle = q->inactive_signal.handle = 0;
 	hl_queue_buffers_free(rt, q);
 	if (q->page) {
-		pthread_mutex_lock(&hl_queues.lock);
-		hl_queue_page_put_locked(q->page);
-		pthread_mutex_unlock(&hl_queues.lock);
+		struct hl_queues *qs = rt->queues;
+		pthread_mutex_lock(&qs->lock);
+		hl_queue_page_put_locked(qs, q->page);
+		pthread_mutex_unlock(&qs->lock);
 	}
 	free(q);
 	return 0;
 }
 
 /* The agent's shared cooperative queue, or NULL.  Caller holds
- * hl_queues.lock. */
-static struct hl_queue *coop_find_locked(const struct hl_agent *a)
+ * qs->lock. */
+static struct hl_queue *coop_find_locked(struct hl_queues *qs, const struct hl_agent *a)
 {
-	for (struct hl_queue *q = hl_queues.live; q; q = q->next)
+	for (struct hl_queue *q = qs->live; q; q = q->next)
 		if (q->coop_refs && q->agent == a)
 			return q;
 	return NULL;
@@ -252,9 +248,10 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 	q->data = data;
 	q->priority = HL_QUEUE_PRIORITY_NORMAL;
 
-	pthread_mutex_lock(&hl_queues.lock);
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
 	err = hl_queue_page_get_locked(rt, &q->page);
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	if (err)
 		goto err_destroy;
 	q->amd = q->page->mem->addr;
@@ -334,16 +331,17 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	int err = hl_queues_attach(rt);
 	if (err)
 		return hl_status_from_errno(err);
+	struct hl_queues *qs = rt->queues;
 	bool coop = type == HSA_QUEUE_TYPE_COOPERATIVE;
 	if (coop) {
-		pthread_mutex_lock(&coop_lock);
-		pthread_mutex_lock(&hl_queues.lock);
-		struct hl_queue *shared = coop_find_locked(a);
+		pthread_mutex_lock(&qs->coop_lock);
+		pthread_mutex_lock(&qs->lock);
+		struct hl_queue *shared = coop_find_locked(qs, a);
 		if (shared)
 			shared->coop_refs++;
-		pthread_mutex_unlock(&hl_queues.lock);
+		pthread_mutex_unlock(&qs->lock);
 		if (shared) {
-			pthread_mutex_unlock(&coop_lock);
+			pthread_mutex_unlock(&qs->coop_lock);
 			*queue = &shared->amd->hsa_queue;
 			return HSA_STATUS_SUCCESS;
 		}
@@ -355,25 +353,25 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 		err = coop_enable(rt, q);
 	if (err) {
 		if (coop)
-			pthread_mutex_unlock(&coop_lock);
+			pthread_mutex_unlock(&qs->coop_lock);
 		return coop && err != -ENOMEM ? HSA_STATUS_ERROR_OUT_OF_RESOURCES :
 						hl_status_from_errno(err);
 	}
 
-	pthread_mutex_lock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
 	q->coop_refs = coop ? 1 : 0;
 	q->scratch_dynamic = dynamic;
-	q->next = hl_queues.live;
-	hl_queues.live = q;
-	hl_queues.n_live++;
+	q->next = qs->live;
+	qs->live = q;
+	qs->n_live++;
 	err = hl_queue_service_attach_locked(rt, q);
 	if (err) {
-		hl_queues.live = q->next;
-		hl_queues.n_live--;
+		qs->live = q->next;
+		qs->n_live--;
 	}
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	if (coop)
-		pthread_mutex_unlock(&coop_lock);
+		pthread_mutex_unlock(&qs->coop_lock);
 	if (err) {
 		queue_destroy(rt, q);
 		return hl_status_from_errno(err);
@@ -386,17 +384,17 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 }
 
 /* Unpublishes q: after this no API call and no service-thread callback
- * uses it.  Caller holds hl_queues.lock. */
-static void queue_unpublish_locked(struct hl_queue *q)
+ * uses it.  Caller holds qs->lock. */
+static void queue_unpublish_locked(struct hl_queues *qs, struct hl_queue *q)
 {
-	for (struct hl_queue **pp = &hl_queues.live; *pp; pp = &(*pp)->next) {
+	for (struct hl_queue **pp = &qs->live; *pp; pp = &(*pp)->next) {
 		if (*pp == q) {
 			*pp = q->next;
 			break;
 		}
 	}
-	hl_queues.n_live--;
-	hl_queue_service_detach_locked(q);
+	qs->n_live--;
+	hl_queue_service_detach_locked(qs, q);
 }
 
 hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
@@ -412,12 +410,12 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 		/* The agent's shared cooperative queue stays for its other
 		 * creators. */
 		q->coop_refs--;
-		hl_queue_release();
+		hl_queue_release(rt);
 		return HSA_STATUS_SUCCESS;
 	}
-	queue_unpublish_locked(q);
-	hl_queue_release();
-	hl_queue_service_reap();
+	queue_unpublish_locked(rt->queues, q);
+	hl_queue_release(rt);
+	hl_queue_service_reap(rt->queues);
 	hl_queue_error_log_unreported(q);
 	int err = queue_destroy(rt, q);
 	return err ? hl_status_from_errno(err) : HSA_STATUS_SUCCESS;
@@ -431,7 +429,7 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * hl_queue_destroy_unlisted) from its teardown step, which the module table
  * runs before queue_teardown frees the pages (the internal queues first
  * thing in hl_queue_teardown, src/copy's from a module above).  It is on
- * hl_queues.unlisted, so a GPU fault or reset on its GPU marks it stopped
+ * qs->unlisted, so a GPU fault or reset on its GPU marks it stopped
  * (errors.c) and its owner replaces it. */
 static struct {
 	pthread_mutex_t lock;
@@ -467,10 +465,11 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 		*out = NULL;
 		return err;
 	}
-	pthread_mutex_lock(&hl_queues.lock);
-	(*out)->next = hl_queues.unlisted;
-	hl_queues.unlisted = *out;
-	pthread_mutex_unlock(&hl_queues.lock);
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	(*out)->next = qs->unlisted;
+	qs->unlisted = *out;
+	pthread_mutex_unlock(&qs->lock);
 	/* A tool learns of the runtime's own queues (ROCr's
 	 * InternalQueueCreateNotify, called as its utility queues are made). */
 	pthread_mutex_lock(&notifier.lock);
@@ -484,50 +483,82 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 
 int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	for (struct hl_queue **pp = &hl_queues.unlisted; *pp; pp = &(*pp)->next)
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	for (struct hl_queue **pp = &qs->unlisted; *pp; pp = &(*pp)->next)
 		if (*pp == q) {
 			*pp = q->next;
 			break;
 		}
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	int err = queue_destroy(rt, q);
 	hl_queue_service_unhold(rt);
 	return err;
 }
 
+/* The registry's end: its lists are empty (teardown) or forgotten (a fork
+ * child, where a vanished thread may hold the locks: not destroyed). */
+static void queues_free(struct hl_runtime *rt, bool forked)
+{
+	struct hl_queues *qs = rt->queues;
+	if (!forked) {
+		pthread_cond_destroy(&qs->idle);
+		pthread_mutex_destroy(&qs->coop_lock);
+		pthread_mutex_destroy(&qs->lock);
+	}
+	free(qs);
+	rt->queues = NULL;
+}
+
 /* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn): destroy
- * the queues the application left, stop the thread, free the pages. */
+ * the queues the application left, stop the thread, free the pages and
+ * the registry. */
 static void queue_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	if (hl_queues.rt != rt) {
-		/* No queue was made on rt. */
-		pthread_mutex_unlock(&hl_queues.lock);
-		return;
-	}
-	while (hl_queues.live) {
-		struct hl_queue *q = hl_queues.live;
+	struct hl_queues *qs = rt->queues;
+	if (!qs)
+		return; /* the module's attach failed before making it */
+	pthread_mutex_lock(&qs->lock);
+	while (qs->live) {
+		struct hl_queue *q = qs->live;
 		hl_warn(QUEUE_LOG, "hsa_shut_down: queue %llu was still alive",
 			(unsigned long long)q->amd->hsa_queue.id);
-		queue_unpublish_locked(q);
-		pthread_mutex_unlock(&hl_queues.lock);
-		hl_queue_service_reap();
+		queue_unpublish_locked(qs, q);
+		pthread_mutex_unlock(&qs->lock);
+		hl_queue_service_reap(qs);
 		queue_destroy(rt, q);
-		pthread_mutex_lock(&hl_queues.lock);
+		pthread_mutex_lock(&qs->lock);
 	}
-	hl_queue_service_stop_locked();
-	pthread_mutex_unlock(&hl_queues.lock);
-	hl_queue_service_reap();
-	hl_soft_queues_teardown();
-	pthread_mutex_lock(&hl_queues.lock);
+	hl_queue_service_stop_locked(qs);
+	pthread_mutex_unlock(&qs->lock);
+	hl_queue_service_reap(qs);
+	hl_soft_queues_teardown(rt);
+	pthread_mutex_lock(&qs->lock);
 	hl_queue_pages_release_locked(rt, false);
-	hl_queues.rt = NULL;
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
+	queues_free(rt, false);
+}
+
+/* The registry, empty, on rt (the module's attach, before rt is
+ * published).  -ENOMEM. */
+static int queues_make(struct hl_runtime *rt)
+{
+	struct hl_queues *qs = calloc(1, sizeof(*qs));
+	if (!qs)
+		return -ENOMEM;
+	pthread_mutex_init(&qs->lock, NULL);
+	pthread_mutex_init(&qs->coop_lock, NULL);
+	pthread_cond_init(&qs->idle, NULL);
+	qs->rt = rt;
+	rt->queues = qs;
+	return 0;
 }
 
 int hl_queue_attach(struct hl_runtime *rt)
 {
+	int err = queues_make(rt);
+	if (err)
+		return err;
 	hl_queue_trap_attach(rt);
 	return hl_queue_internal_attach(rt);
 }
@@ -552,7 +583,8 @@ void hl_queue_forget(struct hl_runtime *rt)
 	hl_counted_queues_forget();
 	hl_queue_trap_forget(rt);
 	hl_queue_internal_forget(rt);
-	/* No lock: the child has one thread and the runtime is unreachable. */
-	if (hl_queues.rt == rt)
-		queues_forget_locked();
+	if (rt->queues) {
+		queues_forget(rt->queues);
+		queues_free(rt, true);
+	}
 }

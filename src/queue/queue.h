@@ -111,7 +111,7 @@ struct hl_queue {
 	uint32_t coop_refs;            /* COOPERATIVE: creates not yet destroyed
 	                                * (the one GWS queue of its agent is
 	                                * shared); 0 otherwise.  Under
-	                                * hl_queues.lock */
+	                                * rt->queues->lock */
 	struct kfd_mem *ring_mem;
 	struct kfd_mem *eop_mem;
 	struct kfd_mem *cwsr_mem;
@@ -126,18 +126,18 @@ struct hl_queue {
 	hl_queue_callback_t callback;  /* NULL: log only */
 	void *data;
 
-	/* Control state, under hl_queues.lock (control.c). */
+	/* Control state, under rt->queues->lock (control.c). */
 	uint32_t priority;             /* KFD 0..15 */
 	bool suspended;                /* UPDATE_QUEUE percentage 0 was issued */
 	uint32_t cu_mask[HL_QUEUE_CU_MASK_WORDS];
 	uint32_t cu_mask_words;
 
-	/* Error state, under hl_queues.lock (errors.c). */
+	/* Error state, under rt->queues->lock (errors.c). */
 	bool error_reported;           /* the callback (or log) has run */
 	hsa_status_t pending_fault;    /* a VM fault / reset to report, or 0 */
 
 	struct hl_queue *next;         /* registry (or the unlisted list),
-	                                * under hl_queues.lock */
+	                                * under rt->queues->lock */
 };
 
 /* An unlisted queue (no registry, no error service, no user callback) for
@@ -155,11 +155,11 @@ int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data);
  * or (unlisted queues) a GPU fault or reset stopped it.  Lock-free. */
 bool hl_queue_stopped(const struct hl_queue *q);
 /* How many GPU memory faults and resets on gpu_id the error service has
- * handled in this process.  KFD stops every queue of the GPU on one, so an
+ * handled in runtime rt.  KFD stops every queue of the GPU on one, so an
  * engine of the runtime that is no hl_queue (an SDMA queue) records the
  * count when it creates its queue and replaces the queue when the count
  * moved.  Lock-free. */
-uint32_t hl_queue_gpu_faults(uint32_t gpu_id);
+uint32_t hl_queue_gpu_faults(const struct hl_runtime *rt, uint32_t gpu_id);
 
 /* Sets or clears ENABLE_PROFILING in an amd_queue_t's queue_properties
  * (hsa_amd_profiling_set_profiler_enabled, src/copy's blit queues).  A
@@ -174,7 +174,7 @@ hsa_status_t hl_queue_error_status(int64_t code, bool *fatal);
  * SDMA queues), which can fault too: keeps the service, and so the watch
  * on KFD's MEMORY event, running until the matching unhold or the last
  * hsa_shut_down (whose queue teardown drops every hold).  hold binds the
- * module to rt (hl_queues_attach: run it without hl_queues.lock); unhold
+ * module to rt (hl_queues_attach: run it without rt->queues->lock); unhold
  * never joins the thread (the next reap does), so both may be called
  * with the caller's own locks held. */
 int hl_queue_service_hold(struct hl_runtime *rt);

@@ -20,7 +20,7 @@
  *    queue: they read or write a page that still exists (after reuse, the new
  *    queue's page, as with ROCr's recycled allocations).
  *  - Status-returning functions validate the pointer by lookup in the
- *    registry of live queues (queue.c, under hl_queues.lock); a destroyed or
+ *    registry of live queues (queue.c, under rt->queues->lock); a destroyed or
  *    unknown queue is HSA_STATUS_ERROR_INVALID_QUEUE.
  *  - The doorbell signal is a DOORBELL-kind amd_signal_t from src/signal
  *    (hl_signal_doorbell_create): hardware_doorbell_ptr = the mapped KFD
@@ -127,7 +127,7 @@ void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t
 /* A pooled, GPU-mapped descriptor page (page.c). */
 struct hl_queue_page {
 	struct kfd_mem *mem;           /* 4 KiB, mapped to every GPU */
-	struct hl_queue_page *next;    /* free list, under hl_queues.lock */
+	struct hl_queue_page *next;    /* free list, under rt->queues->lock */
 };
 
 /* A soft queue (soft.c): no KFD queue, a ring in the caller's region. */
@@ -135,7 +135,7 @@ struct hl_soft_queue {
 	amd_queue_t *amd;              /* at offset 0 of page->mem */
 	struct hl_queue_page *page;
 	void *ring;                    /* pool allocation, size x 64 bytes */
-	struct hl_soft_queue *next;    /* hl_queues.soft, under hl_queues.lock */
+	struct hl_soft_queue *next;    /* qs->soft, under rt->queues->lock */
 };
 /* amd_queue_t.reserved4[0] of a soft queue ("SOFT"). */
 #define HL_SOFT_QUEUE_MAGIC 0x54464f53u
@@ -170,11 +170,21 @@ void hl_counted_queues_teardown(void);
 void hl_counted_queues_fork_child(void);
 void hl_counted_queues_forget(void);
 
-/* The module's process-wide state (queue.c). */
+/* GPU faults and resets the error service handled, per GPU (errors.c). */
+#define HL_QUEUE_FAULT_GPUS_MAX 64u
+struct hl_queue_fault_count {
+	_Atomic uint32_t gpu_id;       /* 0: free, and the end of the used ones */
+	_Atomic uint32_t n;
+};
+
+/* The module's state, one per runtime: rt->queues, made by the module's
+ * attach and freed by its teardown or forget step (queue.c). */
 struct hl_queue_service;
 struct hl_queues {
 	pthread_mutex_t lock;          /* registry, page pool, control and
 	                                * error state, service thread state */
+	pthread_mutex_t coop_lock;     /* cooperative creation (queue.c),
+	                                * taken before lock */
 	pthread_cond_t idle;           /* the service thread left a callback */
 	struct hl_runtime *rt;         /* the runtime the state belongs to */
 	struct hl_queue *live;
@@ -186,27 +196,30 @@ struct hl_queues {
 	struct hl_queue_page **pages;  /* every page, for teardown */
 	uint32_t n_pages, cap_pages;
 	struct hl_queue_service *svc;  /* errors.c; NULL when no thread */
+	struct hl_queue_service *services; /* every unjoined service (errors.c) */
 	uint32_t n_holds;              /* hl_queue_service_hold not undone */
 	struct hl_queue *current;      /* queue whose callback is running */
+	struct hl_queue_fault_count gpu_faults[HL_QUEUE_FAULT_GPUS_MAX];
 };
-
-extern struct hl_queues hl_queues;
 
 /* ---- queue.c ---- */
 
 /* The live queue whose public pointer is hq, or NULL.  Caller holds
- * hl_queues.lock. */
-struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq);
+ * qs->lock. */
+struct hl_queue *hl_queue_lookup_locked(struct hl_queues *qs, const hsa_queue_t *hq);
 /* The runtime and lock for a status-returning call on hq: returns SUCCESS
- * with hl_queues.lock held and *out set, or the status to return (lock not
- * held): NOT_INITIALIZED, INVALID_ARGUMENT (NULL), INVALID_QUEUE. */
+ * with (*rt)->queues->lock held and *out set, or the status to return
+ * (lock not held): NOT_INITIALIZED, INVALID_ARGUMENT (NULL), INVALID_QUEUE. */
 hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
 			      struct hl_queue **out);
-static inline void hl_queue_release(void) { pthread_mutex_unlock(&hl_queues.lock); }
+static inline void hl_queue_release(struct hl_runtime *rt)
+{
+	pthread_mutex_unlock(&rt->queues->lock);
+}
 
-/* Binds the module to rt (first queue of a runtime): registers the
- * teardown, forgets a fork parent's state.  Takes the runtime's and the
- * signal module's locks, so it runs without hl_queues.lock.  -errno. */
+/* Binds the signal module to rt (first queue of a runtime).  Takes the
+ * runtime's and the signal module's locks, so it runs without the
+ * registry's lock.  -errno. */
 int hl_queues_attach(struct hl_runtime *rt);
 /* The next process-unique hsa_queue_t.id. */
 uint64_t hl_queue_next_id(void);
@@ -214,23 +227,24 @@ uint64_t hl_queue_next_id(void);
 
 /* ---- soft.c ---- */
 
-/* Destroys the live soft queue hq: 0, or -ENOENT when hq is none. */
+/* Destroys the live soft queue hq of the current runtime: 0, or -ENOENT
+ * when hq is none. */
 int hl_soft_queue_destroy(const hsa_queue_t *hq);
-/* Whether hq is a live soft queue. */
+/* Whether hq is a live soft queue of the current runtime. */
 bool hl_soft_queue_live(const hsa_queue_t *hq);
 /* The last hsa_shut_down: frees the records and pages (the rings go with
  * the runtime's allocations). */
-void hl_soft_queues_teardown(void);
-/* A fork child: forgets the parent's records.  Caller holds the lock. */
-void hl_soft_queues_forget_locked(void);
+void hl_soft_queues_teardown(struct hl_runtime *rt);
+/* A fork child: forgets the parent's records. */
+void hl_soft_queues_forget(struct hl_queues *qs);
 
 /* ---- page.c ---- */
 
 /* A zeroed descriptor page from the pool, or a new one mapped to every GPU.
- * Caller holds hl_queues.lock. */
+ * Caller holds rt->queues->lock. */
 int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out);
-/* Back to the FIFO (not unmapped).  Caller holds hl_queues.lock. */
-void hl_queue_page_put_locked(struct hl_queue_page *page);
+/* Back to the FIFO (not unmapped).  Caller holds qs->lock. */
+void hl_queue_page_put_locked(struct hl_queues *qs, struct hl_queue_page *page);
 /* Frees every page (teardown), or forgets them (fork child: the thunk
  * releases the child's copies). */
 void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);
@@ -256,7 +270,7 @@ void hl_scratch_describe(amd_queue_t *amd, const struct hl_agent *agent, uint32_
 			 uint64_t base, uint64_t size);
 /* Replaces q's scratch with one big enough for the dispatch packet at its
  * read index (the CP stopped q with an out-of-scratch code).  Caller holds
- * hl_queues.lock; the CP is waiting.  0, or -errno (logged) when no
+ * rt->queues->lock; the CP is waiting.  0, or -errno (logged) when no
  * scratch can be had or the packet asks for no more than q has. */
 int hl_queue_scratch_grow_locked(struct hl_runtime *rt, struct hl_queue *q);
 
@@ -269,22 +283,22 @@ void hl_queue_cu_mask_init(struct hl_queue *q);
 
 /* Registers q with the error service (q is already in the registry):
  * counts it as a watcher of its inactive signal and starts the thread if
- * none runs (else wakes it).  Caller holds hl_queues.lock. */
+ * none runs (else wakes it).  Caller holds rt->queues->lock. */
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q);
 /* Unregisters q (already unlinked from the registry): waits until the
  * service thread is not in q's callback (unless called from that thread)
  * and, when q was the last live queue, stops the thread.
- * Caller holds hl_queues.lock; the thread is joined by
+ * Caller holds rt->queues->lock; the thread is joined by
  * hl_queue_service_reap, without the lock. */
-void hl_queue_service_detach_locked(struct hl_queue *q);
+void hl_queue_service_detach_locked(struct hl_queues *qs, struct hl_queue *q);
 /* Joins a stopped service thread and frees its events (no-op when none is
  * pending, or when called from the service thread itself). */
-void hl_queue_service_reap(void);
+void hl_queue_service_reap(struct hl_queues *qs);
 /* A fork child: the thread did not survive fork; forget it. */
-void hl_queue_service_forget_locked(void);
+void hl_queue_service_forget(struct hl_queues *qs);
 /* The last hsa_shut_down: drops every hold and stops the service (the
- * live queues are gone).  Caller holds hl_queues.lock. */
-void hl_queue_service_stop_locked(void);
+ * live queues are gone).  Caller holds qs->lock. */
+void hl_queue_service_stop_locked(struct hl_queues *qs);
 /* Logs the error of a callback-less queue that nobody reported (destroy). */
 void hl_queue_error_log_unreported(struct hl_queue *q);
 

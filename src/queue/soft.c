@@ -25,7 +25,7 @@
  * read index may be stored (a hardware queue's page has 0 there: pages are
  * zeroed when taken).
  *
- * Soft queues are kept on hl_queues.soft (under hl_queues.lock), apart from
+ * Soft queues are kept on qs->soft (under qs->lock), apart from
  * the hardware registry, so every call that acts on a KFD queue rejects
  * them with INVALID_QUEUE without a special case.
  */
@@ -38,10 +38,10 @@
 #include "util/log.h"
 
 /* A live soft queue whose public pointer is hq, or NULL.  Caller holds
- * hl_queues.lock. */
-static struct hl_soft_queue **soft_find_locked(const hsa_queue_t *hq)
+ * qs->lock. */
+static struct hl_soft_queue **soft_find_locked(struct hl_queues *qs, const hsa_queue_t *hq)
 {
-	for (struct hl_soft_queue **pp = &hl_queues.soft; *pp; pp = &(*pp)->next)
+	for (struct hl_soft_queue **pp = &qs->soft; *pp; pp = &(*pp)->next)
 		if (&(*pp)->amd->hsa_queue == hq)
 			return pp;
 	return NULL;
@@ -49,13 +49,13 @@ static struct hl_soft_queue **soft_find_locked(const hsa_queue_t *hq)
 
 /* Frees sq's ring (when the runtime is still up: at teardown the runtime's
  * allocation list releases it) and returns its page.  sq is unlisted. */
-static void soft_free(struct hl_soft_queue *sq, bool free_ring)
+static void soft_free(struct hl_queues *qs, struct hl_soft_queue *sq, bool free_ring)
 {
 	if (free_ring && sq->ring)
 		hsa_amd_memory_pool_free(sq->ring);
-	pthread_mutex_lock(&hl_queues.lock);
-	hl_queue_page_put_locked(sq->page);
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
+	hl_queue_page_put_locked(qs, sq->page);
+	pthread_mutex_unlock(&qs->lock);
 	free(sq);
 }
 
@@ -90,12 +90,13 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	if (err)
 		return hl_status_from_errno(err);
 
+	struct hl_queues *qs = rt->queues;
 	struct hl_soft_queue *sq = calloc(1, sizeof(*sq));
 	if (!sq)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	pthread_mutex_lock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
 	err = hl_queue_page_get_locked(rt, &sq->page);
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	if (err)
 		goto err_free_sq;
 	err = hl_pool_allocate(rt, pool, (uint64_t)size * sizeof(hsa_kernel_dispatch_packet_t),
@@ -116,19 +117,19 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	AMD_HSA_BITS_SET(amd->queue_properties, AMD_QUEUE_PROPERTIES_IS_PTR64, 1);
 	amd->reserved4[0] = HL_SOFT_QUEUE_MAGIC;
 
-	pthread_mutex_lock(&hl_queues.lock);
-	sq->next = hl_queues.soft;
-	hl_queues.soft = sq;
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
+	sq->next = qs->soft;
+	qs->soft = sq;
+	pthread_mutex_unlock(&qs->lock);
 	hl_debug(QUEUE_LOG, "soft queue %llu: %u packets at %p", (unsigned long long)amd->hsa_queue.id,
 		 size, sq->ring);
 	*queue = &amd->hsa_queue;
 	return HSA_STATUS_SUCCESS;
 
 err_put_page:
-	pthread_mutex_lock(&hl_queues.lock);
-	hl_queue_page_put_locked(sq->page);
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_lock(&qs->lock);
+	hl_queue_page_put_locked(qs, sq->page);
+	pthread_mutex_unlock(&qs->lock);
 err_free_sq:
 	free(sq);
 	return hl_status_from_errno(err);
@@ -136,48 +137,57 @@ err_free_sq:
 
 int hl_soft_queue_destroy(const hsa_queue_t *hq)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	struct hl_soft_queue **pp = soft_find_locked(hq);
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return -ENOENT;
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	struct hl_soft_queue **pp = soft_find_locked(qs, hq);
 	struct hl_soft_queue *sq = pp ? *pp : NULL;
 	if (sq)
 		*pp = sq->next;
-	pthread_mutex_unlock(&hl_queues.lock);
+	pthread_mutex_unlock(&qs->lock);
 	if (!sq)
 		return -ENOENT;
-	soft_free(sq, true);
+	soft_free(qs, sq, true);
 	return 0;
 }
 
 bool hl_soft_queue_live(const hsa_queue_t *hq)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	bool live = soft_find_locked(hq) != NULL;
-	pthread_mutex_unlock(&hl_queues.lock);
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return false;
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	bool live = soft_find_locked(qs, hq) != NULL;
+	pthread_mutex_unlock(&qs->lock);
 	return live;
 }
 
-void hl_soft_queues_teardown(void)
+void hl_soft_queues_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&hl_queues.lock);
-	struct hl_soft_queue *sq = hl_queues.soft;
-	hl_queues.soft = NULL;
-	pthread_mutex_unlock(&hl_queues.lock);
+	struct hl_queues *qs = rt->queues;
+	pthread_mutex_lock(&qs->lock);
+	struct hl_soft_queue *sq = qs->soft;
+	qs->soft = NULL;
+	pthread_mutex_unlock(&qs->lock);
 	while (sq) {
 		struct hl_soft_queue *next = sq->next;
 		hl_warn(QUEUE_LOG, "hsa_shut_down: soft queue %llu was still alive",
 			(unsigned long long)sq->amd->hsa_queue.id);
-		soft_free(sq, false);
+		soft_free(qs, sq, false);
 		sq = next;
 	}
 }
 
-void hl_soft_queues_forget_locked(void)
+void hl_soft_queues_forget(struct hl_queues *qs)
 {
-	struct hl_soft_queue *sq = hl_queues.soft;
+	struct hl_soft_queue *sq = qs->soft;
 	while (sq) {
 		struct hl_soft_queue *next = sq->next;
 		free(sq);
 		sq = next;
 	}
-	hl_queues.soft = NULL;
+	qs->soft = NULL;
 }

@@ -168,6 +168,7 @@ struct hl_agent {
 
 struct hl_alloc;
 struct hl_copy_state;
+struct hl_queues;
 struct hl_userptr;
 struct hl_ipc_import;
 struct hl_vmem;
@@ -226,6 +227,7 @@ struct hl_runtime {
 	 * attach and freed by its teardown (or forget, in a fork child), so
 	 * a new runtime starts afresh and nothing of the parent's outlives
 	 * its runtime; opaque here (the runtime is below them). */
+	struct hl_queues *queues;      /* the queue registry (src/queue/queue.c) */
 	struct hl_copy_state *copy;    /* src/copy/blit.c */
 };
 
