@@ -231,6 +231,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	m->sys_limit = topo->system_memory - (topo->system_memory >> 4);
 	pthread_mutex_init(&m->lock, NULL);
 	pthread_mutex_init(&m->gem_lock, NULL);
+	pthread_mutex_init(&m->record_lock, NULL);
 	int err = devices_init(m);
 	if (err)
 		goto err_devices;
@@ -248,6 +249,7 @@ int kemu_machine_create(const struct kemu_topology *topo,
 
 err_devices:
 	devices_fini(m);
+	pthread_mutex_destroy(&m->record_lock);
 	pthread_mutex_destroy(&m->gem_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
@@ -278,6 +280,7 @@ void kemu_machine_destroy(struct kemu_machine *m)
 	free(m->fds);
 	kemu_record_fini(m);
 	devices_fini(m);
+	pthread_mutex_destroy(&m->record_lock);
 	pthread_mutex_destroy(&m->gem_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);

@@ -19,6 +19,7 @@
  *   kemu_svm.c       SVM attribute ranges (kfd_svm.c, without migration)
  *   kemu_uaccess.c   copy_from_user/copy_to_user with fault checking
  *   kemu_log.c       KFDEMU_LOG and the ioctl argument decoder
+ *   kemu_record.c    KFDEMU_IOCTL_RECORD, one line per call into the model
  *
  * Locking, outermost first:
  *   machine->gem_lock the render files' GEM handle tables and BO gem_refs
@@ -30,6 +31,8 @@
  *                     own condvar with only this lock, never machine->lock
  *   machine->lock     the file table, the process list, device counters;
  *                     held only briefly, never while taking another lock
+ *   machine->record_lock  one record line (number and write), taken after
+ *                     a call returned, with nothing else taken under it
  * A function comment says which lock it expects held ("Caller holds ...").
  */
 #ifndef KFDEMU_PRIV_H
@@ -383,7 +386,9 @@ struct kemu_machine {
 	uint64_t sys_limit, sys_used;  /* GTT + USERPTR accounting */
 	int log_level;
 	int record_fd;                 /* KFDEMU_IOCTL_RECORD, or -1 */
-	_Atomic uint64_t record_seq;   /* records written by this machine */
+	/* a leaf lock: numbers and writes one record line (kemu_record.c) */
+	pthread_mutex_t record_lock;
+	uint64_t record_seq;           /* lines written; under record_lock */
 	struct kemu_fail_rule fail[KEMU_FAIL_RULES];
 	unsigned n_fail;
 	bool trap_lenient;             /* KFDEMU_TRAPS=lenient: traps and

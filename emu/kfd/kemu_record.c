@@ -15,15 +15,18 @@
  * KFD fields are those of the debug log (kemu_log.c: names as in
  * kfd_ioctl.h, values after the call), plus MAP/UNMAP's device list read
  * from user memory ("devices=0x..,0x..") and SVM's attribute array
- * ("attrs=type:value,...").  <seq> counts the machine's records, in the
- * order their calls returned; <tid> tells threads apart.  Each line is one
- * write(2) to a file opened O_APPEND, so lines of concurrent threads (and
- * of several processes recording into one file) never interleave.
+ * ("attrs=type:value,...").  <seq> is the line's position among the
+ * machine's lines (taken with the write under record_lock: calls are
+ * recorded in the order they returned); <tid> tells threads apart.  Each
+ * line is one write(2) to a file opened O_APPEND, so lines of concurrent
+ * threads (and of several processes recording into one file) never
+ * interleave.
  * Recording costs nothing when the variable is unset.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,24 +48,33 @@
 static void record_write(struct kemu_machine *m, char *buf, size_t len)
 {
 	buf[len++] = '\n';
-	/* one write: O_APPEND makes it atomic against other writers; a short
-	 * write of a line this small to a regular file does not happen, and a
-	 * failed one loses one record, which the log says */
+	/* one write: O_APPEND makes it atomic against other writers (other
+	 * processes recording into the same file); a short write of a line
+	 * this small to a regular file does not happen, and a failed one
+	 * loses one record, which the log says */
 	ssize_t n = write(m->record_fd, buf, len);
 	if (n != (ssize_t)len)
 		kemu_warn(m, "KFDEMU_IOCTL_RECORD: write failed (%s): record incomplete",
 			  n < 0 ? strerror(errno) : "short write");
 }
 
-/* Starts a line "<seq> <pid> <tid> " into buf; returns its length. */
-static size_t record_begin(struct kemu_machine *m, char *buf, size_t cap)
+/* Writes "<seq> <pid> <tid> " and the line body (len bytes of body) as one
+ * line.  The sequence number is taken under record_lock with the write, so
+ * it is the line's position among this machine's lines in the file. */
+static void record_write_seq(struct kemu_machine *m, const char *body, size_t len)
 {
-	/* relaxed: the number only orders this machine's records, each taken
-	 * once; the file order is what write(2) makes of them */
-	uint64_t seq = atomic_fetch_add_explicit(&m->record_seq, 1, memory_order_relaxed);
-	int n = snprintf(buf, cap, "%llu %d %ld ", (unsigned long long)seq, (int)getpid(),
-			 (long)syscall(SYS_gettid));
-	return n > 0 && (size_t)n < cap ? (size_t)n : 0;
+	char buf[1280];
+	pthread_mutex_lock(&m->record_lock);
+	int n = snprintf(buf, sizeof(buf), "%llu %d %ld ", (unsigned long long)m->record_seq++,
+			 (int)getpid(), (long)syscall(SYS_gettid));
+	if (n < 0 || (size_t)n + len + 1 > sizeof(buf)) {
+		pthread_mutex_unlock(&m->record_lock);
+		kemu_warn(m, "KFDEMU_IOCTL_RECORD: line too long: record incomplete");
+		return;
+	}
+	memcpy(buf + n, body, len);
+	record_write(m, buf, (size_t)n + len);
+	pthread_mutex_unlock(&m->record_lock);
 }
 
 /* Appends printf output to buf, keeping one byte for the newline. */
@@ -154,7 +166,7 @@ void kemu_record_kfd(struct kemu_machine *m, unsigned nr, const void *arg, size_
 	if (m->record_fd < 0)
 		return;
 	char buf[1024];
-	size_t len = record_begin(m, buf, sizeof(buf));
+	size_t len = 0;
 	len = record_add(buf, len, sizeof(buf), "kfd %s ret=%ld", kemu_ioctl_name(nr), ret);
 	if (arg) {
 		len += kemu_ioctl_fields(nr, arg, size, buf + len, sizeof(buf) - 1 - len);
@@ -164,7 +176,7 @@ void kemu_record_kfd(struct kemu_machine *m, unsigned nr, const void *arg, size_
 		else if (nr == _IOC_NR(KFD_IOCTL_SVM(0)))
 			len = record_svm_attrs(buf, len, sizeof(buf), arg, size);
 	}
-	record_write(m, buf, len);
+	record_write_seq(m, buf, len);
 }
 
 /* The render-node ioctls user space issues, by number (drm.h, amdgpu_drm.h). */
@@ -197,7 +209,7 @@ void kemu_record_render(struct kemu_file *f, unsigned long request, const void *
 		return;
 	unsigned nr = _IOC_NR(request), size = _IOC_SIZE(request);
 	char buf[512];
-	size_t len = record_begin(m, buf, sizeof(buf));
+	size_t len = 0;
 	const char *name = render_name(nr);
 	if (name)
 		len = record_add(buf, len, sizeof(buf), "drm %u %s ret=%ld", f->dev->index, name,
@@ -217,7 +229,7 @@ void kemu_record_render(struct kemu_file *f, unsigned long request, const void *
 				 (unsigned long long)va->va_address,
 				 (unsigned long long)va->map_size);
 	}
-	record_write(m, buf, len);
+	record_write_seq(m, buf, len);
 }
 
 void kemu_record_mmap(struct kemu_file *f, size_t len_map, int prot, int flags,
@@ -227,14 +239,14 @@ void kemu_record_mmap(struct kemu_file *f, size_t len_map, int prot, int flags,
 	if (m->record_fd < 0)
 		return;
 	char buf[256];
-	size_t len = record_begin(m, buf, sizeof(buf));
+	size_t len = 0;
 	if (f->node == KEMU_NODE_KFD)
 		len = record_add(buf, len, sizeof(buf), "mmap kfd");
 	else
 		len = record_add(buf, len, sizeof(buf), "mmap %u", f->dev->index);
 	len = record_add(buf, len, sizeof(buf), " off=0x%llx len=0x%zx prot=%d flags=0x%x ret=%d",
 			 (unsigned long long)offset, len_map, prot, flags, ret);
-	record_write(m, buf, len);
+	record_write_seq(m, buf, len);
 }
 
 void kemu_record_open(struct kemu_machine *m, int gpu, int ret)
@@ -242,10 +254,10 @@ void kemu_record_open(struct kemu_machine *m, int gpu, int ret)
 	if (m->record_fd < 0)
 		return;
 	char buf[128];
-	size_t len = record_begin(m, buf, sizeof(buf));
+	size_t len = 0;
 	if (gpu < 0)
 		len = record_add(buf, len, sizeof(buf), "open kfd ret=%d", ret < 0 ? ret : 0);
 	else
 		len = record_add(buf, len, sizeof(buf), "open %d ret=%d", gpu, ret < 0 ? ret : 0);
-	record_write(m, buf, len);
+	record_write_seq(m, buf, len);
 }

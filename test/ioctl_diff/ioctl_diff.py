@@ -527,6 +527,102 @@ def check(path, program, diff):
     return bad
 
 
+# --selftest: the normaliser and the verdict on hand-made records (no
+# kfdemu, no peer): what must compare equal does, and every way a list can
+# stop being true fails.
+SELF_A = """\
+100 gpu 0 gpu_id=0x2fe5 minor=128
+0 100 100 open kfd ret=0
+1 100 100 kfd GET_VERSION ret=0 major=0x1 minor=0x11
+2 100 100 kfd ACQUIRE_VM ret=0 drm_fd=0x6 gpu_id=0x2fe5
+3 100 100 kfd ALLOC_MEMORY_OF_GPU ret=0 va=0x7f0000000000 size=0x1000 handle=0x2fe500000000 \
+mmap_offset=0x100000000 gpu_id=0x2fe5 flags=0xd6000004
+4 100 101 kfd ALLOC_MEMORY_OF_GPU ret=0 va=0x7f0000100000 size=0x1000 handle=0x2fe500000001 \
+mmap_offset=0x100001000 gpu_id=0x2fe5 flags=0xa0000001
+5 100 100 kfd MAP_MEMORY_TO_GPU ret=0 handle=0x2fe500000000 devices_ptr=0x1 n_devices=0x1 \
+n_success=0x1 devices=0x2fe5
+6 100 101 mmap 0 off=0x100001000 len=0x1000 prot=3 flags=0x11 ret=0
+7 100 101 kfd MAP_MEMORY_TO_GPU ret=0 handle=0x2fe500000001 devices_ptr=0x2 n_devices=0x1 \
+n_success=0x1 devices=0x2fe5
+8 100 100 kfd CREATE_QUEUE ret=0 ring_base=0x7f0000000000 wptr=0x7f0000000038 \
+rptr=0x7f0000000080 doorbell_offset=0x0 ring_size=0x1000 gpu_id=0x2fe5 type=0x2 percentage=0x64 \
+priority=0x7 queue_id=0x0 eop=0x0 eop_size=0x0 ctx_save=0x0 ctx_save_size=0x0 ctl_stack_size=0x0
+9 100 102 kfd WAIT_EVENTS ret=0 events_ptr=0x1 num_events=0x1 wait_for_all=0x0 timeout=0x0
+10 100 100 kfd DESTROY_QUEUE ret=0 queue_id=0x0
+11 100 100 kfd FREE_MEMORY_OF_GPU ret=-16 handle=0x2fe500000000
+"""
+
+
+def selftest():
+    import tempfile
+    bad = []
+
+    def norm(text):
+        with tempfile.NamedTemporaryFile("w", suffix=".rec", delete=False) as fh:
+            fh.write(text)
+        try:
+            return normalise(fh.name)
+        finally:
+            os.remove(fh.name)
+
+    a = norm(SELF_A)
+    want = {("open", "ACQUIRE_VM gpu0"), ("open", "GET_VERSION"), ("open", "open kfd"),
+            ("run", "bo USERPTR|UNCACHED|COHERENT|NO_SUBSTITUTE|EXECUTABLE|WRITABLE 4KiB gpu0 "
+                    "mapped=gpu0 cpu=- role=aql_ring,aql_rwptr free() -> -EBUSY"),
+            ("run", "bo VRAM|PUBLIC|WRITABLE 4KiB gpu0 mapped=gpu0 cpu=rw"),
+            ("run", "queue COMPUTE_AQL gpu0 ring=4KiB(USERPTR) pct=100 prio=7 eop=0B(null) "
+                    "wptr=USERPTR rptr=USERPTR ctx_save=0B(null) ctl_stack=0B"),
+            ("exit", "bo left to the kernel at exit")}
+    if set(a) != want:
+        bad.append("normalised items %s, wanted %s" % (sorted(a), sorted(want)))
+    lines = SELF_A.splitlines()
+    # another thread order of the independent calls, other addresses, handles,
+    # fds and tids, more event waits: the same items
+    moved = [lines[i] for i in (0, 1, 2, 3, 5, 4, 6, 8, 7, 9, 10, 10, 11, 12)]
+    moved = "\n".join(moved).replace("0x7f00001", "0x7e00005").replace("drm_fd=0x6", "drm_fd=0x9")
+    moved = moved.replace(" 101 ", " 177 ") + "\n"
+    if norm(moved) != a:
+        bad.append("reordered record normalised differently: %s" % sorted(norm(moved).items()))
+    # a second identical BO is a count, and a flag is a difference
+    extra = SELF_A + "12 100 100 kfd ALLOC_MEMORY_OF_GPU ret=0 va=0x7f0000200000 size=0x1000 " \
+        "handle=0x2fe500000002 mmap_offset=0x100002000 gpu_id=0x2fe5 flags=0xa4000001\n"
+    d = differences(norm(extra), a)
+    if d != {("run", "hsalite", "bo VRAM|COHERENT|PUBLIC|WRITABLE 4KiB gpu0 mapped=- cpu=-"): 1,
+             ("exit", "hsalite", "bo left to the kernel at exit"): 1}:
+        bad.append("differences %s" % d)
+    # the verdict: listed and equal passes; new, gone, count, unexplained fail
+    with tempfile.TemporaryDirectory() as tmp:
+        exp = os.path.join(tmp, "expected.txt")
+        regenerate(exp, "p", d)
+        if not check(exp, "p", d)[0].startswith("not explained yet"):
+            bad.append("an UNEXPLAINED block passed")
+        blocks = load_expected(exp)
+        blocks[0][0] = ["# [why] a reason"]
+        write_expected(exp, blocks)
+        if check(exp, "p", d):
+            bad.append("a listed, explained difference failed: %s" % check(exp, "p", d))
+        two = dict(d)
+        for k in two:
+            two[k] += 1
+        if len(check(exp, "p", two)) != 2:
+            bad.append("count changes not both reported: %s" % check(exp, "p", two))
+        if len(check(exp, "p", {})) != 2:
+            bad.append("vanished differences not both reported: %s" % check(exp, "p", {}))
+        more = dict(d)
+        more[("run", "peer", "GET_VERSION")] = 1
+        if check(exp, "p", more) != ["new difference: run peer 1 | GET_VERSION"]:
+            bad.append("a new difference not reported: %s" % check(exp, "p", more))
+        regenerate(exp, "p", more)
+        blocks = load_expected(exp)
+        if blocks[0][0] != ["# [why] a reason"] or len(blocks[0][1]) != 2:
+            bad.append("regeneration lost a block's reason or entries: %s" % blocks)
+    for b in bad:
+        print("FAIL: selftest: " + b)
+    if not bad:
+        print("ioctl_diff: selftest passed")
+    return 1 if bad else 0
+
+
 def show(counter):
     for (phase, item), n in sorted(counter.items()):
         print("%-4s %3d  %s" % (phase, n, item))
@@ -546,11 +642,15 @@ def main():
     p.add_argument("--expected", default=EXPECTED)
     p.add_argument("--timeout", type=int, default=280)
     p.add_argument("--show", metavar="RECORD", help="print a record's normalised items")
+    p.add_argument("--selftest", action="store_true",
+                   help="check the normaliser and the verdict on hand-made records")
     p.add_argument("program", nargs="*")
     args = p.parse_args()
     if args.show:
         show(normalise(args.show))
         return 0
+    if args.selftest:
+        return selftest()
     if not (args.kfdemu and args.hsalite and args.name and args.program):
         p.error("--kfdemu, --hsalite, --name and a program are needed")
     if not os.path.exists(os.path.join(args.peer, "libhsa-runtime64.so.1")):
