@@ -33,4 +33,9 @@ extern const struct kemu_engine_ops kemu_cp_engine;
  * tests that prove a runtime without a trap handler loses them. */
 uint64_t kemu_cp_unreported_exceptions(void);
 
+/* How many times a queue's dispatch was context-saved into its CWSR area
+ * (preemption, eviction, time slicing, DESTROY with waves in flight), in
+ * this process, since it started.  For tests that prove a knob preempted. */
+uint64_t kemu_cp_context_saves(void);
+
 #endif /* KEMU_CP_H */

@@ -32,6 +32,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,6 +42,15 @@
 #ifdef KEMU_CP_HAVE_ISA
 #include "isa.h"
 #endif
+
+/* Context saves of every queue (kemu_cp_context_saves): a counter only,
+ * relaxed. */
+static _Atomic uint64_t cp_context_saves;
+
+uint64_t kemu_cp_context_saves(void)
+{
+	return atomic_load_explicit(&cp_context_saves, memory_order_relaxed);
+}
 
 uint64_t kemu_cp_preempt_every(int log_level)
 {
@@ -169,6 +179,7 @@ int kemu_cp_ctx_save(struct kemu_cp_queue *q, uint64_t index, uint64_t next_wg,
 	q->ctx.npending = npending;
 	q->ctx.used = used;
 	q->ctx.saves++;
+	atomic_fetch_add_explicit(&cp_context_saves, 1, memory_order_relaxed);
 	rec = NULL;
 	pend = NULL;
 	ret = 0;

@@ -34,10 +34,19 @@
 #define CTX_HW_GWS      0x28    /* kfdemu: [0] waiting, [15:8] rid, [23:16] op */
 #define CTX_HW_GWS_TOK  0x2C    /* kfdemu: 64-bit token */
 #define CTX_HW_NINST    0x34    /* kfdemu: 64-bit instruction count */
-#define CTX_HW_TTMP0    0x40    /* ttmp0..15; the handler stores 4-11, 13 */
+#define CTX_HW_KTRAP    0x3C    /* kfdemu: [0] a second-level handler ran */
+#define CTX_HW_TTMP0    0x40    /* ttmp n at 0x40 + 4n; the handler stores 4-11, 13 */
+
+/* The trap temporaries L_SAVE stores and L_RESTORE loads: ttmp4-11 and
+ * ttmp13, which the SPI initialises for the debugger.  ttmp0-3, 12, 14
+ * and 15 are the handler's own working registers: a wave is never saved
+ * while its trap handler uses them (isa_workgroup.c holds the save until
+ * s_rfe_b64), and after a restore they hold what L_RESTORE left there. */
+#define CTX_TTMPS_SAVED 0x2FF0u /* bits 4-11 and 13 */
 
 /* SQ_WAVE_STATUS bits */
 #define CTX_STATUS_SCC        (1u << 0)
+#define CTX_STATUS_PRIV       (1u << 5)
 #define CTX_STATUS_EXECZ      (1u << 9)
 #define CTX_STATUS_VCCZ       (1u << 10)
 #define CTX_STATUS_IN_BARRIER (1u << 12)
@@ -95,13 +104,17 @@ static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 		status |= CTX_STATUS_VCCZ;
 	if (w->at_barrier)
 		status |= CTX_STATUS_IN_BARRIER;
+	/* L_SAVE reads STATUS inside the save trap: PRIV is set in the
+	 * saved word (L_RESTORE's s_rfe_b64 clears it again) */
+	status |= CTX_STATUS_PRIV;
 	put32(hw, CTX_HW_M0, w->s[ISA_REG_M0]);
 	put32(hw, CTX_HW_PC_LO, (uint32_t)pc);
 	put32(hw, CTX_HW_PC_HI, (uint32_t)(pc >> 32) & 0xFFFFu);
 	put32(hw, CTX_HW_EXEC_LO, (uint32_t)exec);
 	put32(hw, CTX_HW_EXEC_HI, (uint32_t)(exec >> 32));
 	put32(hw, CTX_HW_STATUS, status);
-	put32(hw, CTX_HW_TRAPSTS, w->trapsts);
+	/* L_SAVE clears SAVECTX before it stores TRAPSTS */
+	put32(hw, CTX_HW_TRAPSTS, w->trapsts & ~ISA_TRAPSTS_SAVECTX);
 	put32(hw, CTX_HW_XNACK_LO, w->s[ISA_REG_XNACK_LO]);
 	put32(hw, CTX_HW_XNACK_HI, w->s[ISA_REG_XNACK_LO + 1]);
 	put32(hw, CTX_HW_MODE, w->mode);
@@ -111,7 +124,11 @@ static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 	put32(hw, CTX_HW_GWS_TOK + 4, (uint32_t)(w->gws_token >> 32));
 	put32(hw, CTX_HW_NINST, (uint32_t)w->ninst);
 	put32(hw, CTX_HW_NINST + 4, (uint32_t)(w->ninst >> 32));
-	memcpy(hw + CTX_HW_TTMP0, &w->s[ISA_REG_TTMP0], 16 * 4);
+	put32(hw, CTX_HW_KTRAP, w->trap.handled ? 1u : 0u);
+	for (unsigned t = 0; t < 16; t++) {
+		if (CTX_TTMPS_SAVED >> t & 1)
+			put32(hw, CTX_HW_TTMP0 + 4 * t, w->s[ISA_REG_TTMP0 + t]);
+	}
 }
 
 int kemu_isa_ctx_save(const struct kemu_isa_wg_state *st, struct kemu_isa_ctx_wg *rec,
@@ -169,7 +186,18 @@ static int wave_restore(struct isa_wave *w, struct isa_wg *wg, unsigned id, cons
 	memcpy(w->v, b, vbytes);
 	memset(w->s, 0, sizeof(w->s));
 	memcpy(w->s, sg, CTX_SGPR_SAVED * 4);
-	memcpy(&w->s[ISA_REG_TTMP0], hw + CTX_HW_TTMP0, 16 * 4);
+	for (unsigned t = 0; t < 16; t++) {
+		if (CTX_TTMPS_SAVED >> t & 1)
+			w->s[ISA_REG_TTMP0 + t] = get32(hw, CTX_HW_TTMP0 + 4 * t);
+	}
+	/* what L_RESTORE leaves in its own registers: the PC in ttmp0/1
+	 * (s_restore_pc_lo/hi, PC[47:32] only), STATUS in ttmp14 and TRAPSTS
+	 * in ttmp15; ttmp2, 3 and 12 held its offsets and temporaries
+	 * (kfdemu: 0) */
+	w->s[ISA_REG_TTMP0 + 0] = (uint32_t)pc;
+	w->s[ISA_REG_TTMP0 + 1] = (uint32_t)(pc >> 32);
+	w->s[ISA_REG_TTMP0 + 14] = status;
+	w->s[ISA_REG_TTMP0 + 15] = get32(hw, CTX_HW_TRAPSTS);
 	w->s[ISA_REG_M0] = get32(hw, CTX_HW_M0);
 	w->s[ISA_REG_EXEC_LO] = get32(hw, CTX_HW_EXEC_LO);
 	w->s[ISA_REG_EXEC_HI] = get32(hw, CTX_HW_EXEC_HI);
@@ -177,7 +205,13 @@ static int wave_restore(struct isa_wave *w, struct isa_wg *wg, unsigned id, cons
 	w->s[ISA_REG_XNACK_LO + 1] = get32(hw, CTX_HW_XNACK_HI);
 	w->scc = status & CTX_STATUS_SCC ? 1 : 0;
 	w->at_barrier = (status & CTX_STATUS_IN_BARRIER) != 0;
-	w->trapsts = get32(hw, CTX_HW_TRAPSTS);
+	/* L_RESTORE writes TRAPSTS around SAVECTX, which it leaves alone */
+	w->trapsts = get32(hw, CTX_HW_TRAPSTS) & ~ISA_TRAPSTS_SAVECTX;
+	/* PRIV: the restore's s_rfe_b64 leaves the handler; HALT is never
+	 * saved set (a halted wave ends its workgroup with an error) */
+	w->trap.priv = false;
+	w->trap.halt = false;
+	w->trap.handled = (get32(hw, CTX_HW_KTRAP) & 1u) != 0;
 	w->mode = get32(hw, CTX_HW_MODE);
 	w->gws_wait = gws & 1u;
 	w->gws_rid = (uint8_t)(gws >> 8);

@@ -449,11 +449,17 @@ unsigned kemu_isa_raw_opcode(const struct isa_inst *in);
 /* ---- traps (isa_trap.c) ---- */
 #define ISA_TRAPSTS_MEM_VIOL     (1u << 8)
 #define ISA_TRAPSTS_ILLEGAL_INST (1u << 11)
+/* TRAPSTS.SAVECTX: a context save the SQ holds for a wave in its trap
+ * handler (isa_workgroup.c, wave_run): taken when s_rfe_b64 leaves it */
+#define ISA_TRAPSTS_SAVECTX      (1u << 10)
 /* The wave's step failed (ISA_STEP_ERROR, w->err filled): enter the trap
  * handler when the failure is a trap or an exception (isa.h, struct
  * kemu_isa_trap).  0: the wave goes on (in the handler, or past a skipped
  * s_trap); -1: it stops with w->err (possibly turned into a halt). */
 int isa_trap_raise(struct isa_wave *w, const struct isa_inst *in);
+/* The wave stops for a context save (or a preemption without one) at its
+ * current PC (isa_workgroup.c). */
+int isa_wave_preempted(struct isa_wave *w, const struct isa_inst *in);
 /* HW_REG_STATUS as s_getreg reads it, and an s_setreg of it: SCC, and
  * HALT from the trap handler.  The write returns ISA_STEP_NEXT or
  * ISA_STEP_ERROR (the wave halted). */

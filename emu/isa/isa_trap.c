@@ -29,7 +29,13 @@
  *     halts it after reporting, and the queue hangs until it is destroyed).
  *   - s_sendmsg MSG_GET_DOORBELL (10) returns the queue's doorbell id in
  *     EXEC_LO with bit 31 clear (ROCr's handler polls that bit).
- * Not modelled: CWSR (TRAPSTS.SAVECTX), single-step and the debugger's
+ * CWSR (isa_workgroup.c, isa_ctx.c): a context save requested while the
+ * wave is in its handler (PRIV) waits in TRAPSTS.SAVECTX until s_rfe_b64
+ * leaves it, as the SQ holds the save trap ("Any concurrent SAVECTX will be
+ * handled upon re-entry", L_NOT_HALTED); so a wave is never saved with its
+ * handler's ttmps in use, and the save keeps what the kernel's L_SAVE
+ * keeps (ttmp4-11 and 13, TRAPSTS, STATUS).
+ * Not modelled: single-step and the debugger's
  * ttmp setup (ttmp4-11 from the SPI), the first-level TMA's debug flag,
  * math exceptions (MODE.EXCP_EN).  An exception inside the handler (PRIV)
  * is not a trap: it stops the workgroup with its error.
@@ -93,7 +99,14 @@ int isa_exec_rfe(struct isa_wave *w, const struct isa_inst *in)
 	w->trap.priv = false;
 	if (w->trap.halt)
 		return wave_halted(w, in, pc, "by its trap handler (STATUS.HALT at s_rfe_b64)");
-	return kemu_isa_jump(w, in, pc);
+	int r = kemu_isa_jump(w, in, pc);
+	if (r != ISA_STEP_NEXT || !(w->trapsts & ISA_TRAPSTS_SAVECTX))
+		return r;
+	/* the save held while the wave was in its handler: the wave
+	 * re-enters the first level for it at the PC it returned to, and
+	 * L_SAVE clears SAVECTX */
+	w->trapsts &= ~ISA_TRAPSTS_SAVECTX;
+	return isa_wave_preempted(w, &w->insts[w->pc]);
 }
 
 int isa_trap_get_doorbell(struct isa_wave *w, const struct isa_inst *in)

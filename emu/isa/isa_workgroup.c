@@ -260,7 +260,7 @@ static bool preempt_requested(const struct kemu_isa_dispatch *d)
 	       (d->preempt_poll && d->preempt_poll(d->preempt_ctx));
 }
 
-static int wave_preempted(struct isa_wave *w, const struct isa_inst *in)
+int isa_wave_preempted(struct isa_wave *w, const struct isa_inst *in)
 {
 	/* with a context save the wave keeps its state: w->pc is in, not yet
 	 * executed, where the restored wave resumes */
@@ -303,8 +303,19 @@ static int wave_run(struct isa_wave *w)
 				break;
 			}
 			if (n == stop || preempt_requested(d)) {
-				r = wave_preempted(w, in);
-				break;
+				/* A wave in its trap handler (STATUS.PRIV) does
+				 * not take the save trap: the SQ keeps SAVECTX
+				 * pending and the wave re-enters for it when
+				 * s_rfe_b64 leaves the handler (isa_exec_rfe;
+				 * cwsr_trap_handler_gfx9.asm, L_NOT_HALTED: "Any
+				 * concurrent SAVECTX will be handled upon
+				 * re-entry").  The handler's ttmps are never
+				 * saved mid-flight, as on hardware. */
+				if (!w->trap.priv) {
+					r = isa_wave_preempted(w, in);
+					break;
+				}
+				w->trapsts |= ISA_TRAPSTS_SAVECTX;
 			}
 			check = limit - n > KEMU_ISA_PREEMPT_INTERVAL ? n + KEMU_ISA_PREEMPT_INTERVAL
 								      : limit;
@@ -357,9 +368,10 @@ static int wg_schedule(struct isa_wg *wg, struct kemu_isa_error *err)
 				w->gws_wait = false;
 			}
 			w->err = err;
-			/* at s_barrier (and before the first instruction) */
-			if (preempt_requested(d))
-				return wave_preempted(w, &w->insts[w->pc]) == ISA_STEP_PREEMPT ? 2
+			/* at s_barrier (and before the first instruction);
+			 * not inside the trap handler (wave_run) */
+			if (!w->trap.priv && preempt_requested(d))
+				return isa_wave_preempted(w, &w->insts[w->pc]) == ISA_STEP_PREEMPT ? 2
 												    : -1;
 			r = wave_run(w);
 			progress = true;

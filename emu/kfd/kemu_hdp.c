@@ -10,11 +10,10 @@
  * head of every gfx9 SDMA copy.  kfdemu reports a GPU read of a VRAM page
  * the CPU wrote after the last flush of that device.
  *
- * KFDEMU_HDP picks the mode: strict reports and stops the reader
- * as a GPU fault (the engine stops the queue, the driver evicts and raises
- * a memory exception, kemu_vm_fault), warn reports and lets the read go on
- * (the page then counts as flushed; the default until the suite's own
- * tests flush), off tracks nothing.
+ * KFDEMU_HDP picks the mode: strict (the default) reports and stops the
+ * reader as a GPU fault (the engine stops the queue, the driver evicts and
+ * raises a memory exception, kemu_vm_fault), warn reports and lets the read
+ * go on (the page then counts as flushed), off tracks nothing.
  *
  * How CPU writes are seen, cheaply.  The CPU maps VRAM through the render
  * node (kemu_render_mmap); each such mapping with PROT_WRITE is recorded
@@ -267,12 +266,12 @@ static void hdp_sigsegv(int sig, siginfo_t *si, void *uc)
 
 int kemu_hdp_mode_parse(const char *s)
 {
-	/* warn by default for now: the suite's own tests still write VRAM
-	 * from the CPU without flushing (docs/kfdemu.md, "HDP") */
-	if (!s || !*s || !strcmp(s, "warn"))
-		return KEMU_HDP_WARN;
-	if (!strcmp(s, "strict"))
+	/* strict by default, as silicon: a GPU read of VRAM the CPU wrote
+	 * after the last HDP flush faults (docs/kfdemu.md, "HDP") */
+	if (!s || !*s || !strcmp(s, "strict"))
 		return KEMU_HDP_STRICT;
+	if (!strcmp(s, "warn"))
+		return KEMU_HDP_WARN;
 	if (!strcmp(s, "off"))
 		return KEMU_HDP_OFF;
 	return -1;

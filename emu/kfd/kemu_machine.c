@@ -218,8 +218,8 @@ int kemu_machine_create(const struct kemu_topology *topo,
 	const char *hdp = getenv("KFDEMU_HDP");
 	m->hdp_mode = kemu_hdp_mode_parse(hdp);
 	if (m->hdp_mode < 0) {
-		kemu_warn(m, "KFDEMU_HDP=%s is not strict, warn or off: warn", hdp);
-		m->hdp_mode = KEMU_HDP_WARN;
+		kemu_warn(m, "KFDEMU_HDP=%s is not strict, warn or off: strict", hdp);
+		m->hdp_mode = KEMU_HDP_STRICT;
 	}
 	/* traps: strict (silicon's) unless KFDEMU_TRAPS=lenient */
 	const char *traps = getenv("KFDEMU_TRAPS");

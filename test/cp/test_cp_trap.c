@@ -76,6 +76,16 @@ static const uint32_t handler[] = {
 	0xBE801F6C,             /* s_rfe_b64 ttmp[0:1] */
 };
 
+/* The same handler, first counting its entries at TMA + 0x20 (a wave that
+ * left it with its halt lost would trap again and count 2). */
+static const uint32_t counting_prologue[] = {
+	0xC0031BBD, 0x00000020, /* s_load_dword ttmp2, ttmp[14:15], 0x20 glc */
+	0xBF8CC07F,             /* s_waitcnt lgkmcnt(0) */
+	0x806E816E,             /* s_add_u32 ttmp2, ttmp2, 1 */
+	0xC0431BBD, 0x00000020, /* s_store_dword ttmp2, ttmp[14:15], 0x20 glc */
+};
+#define TMA_ENTRIES 8 /* dword index of the entry count */
+
 struct trap_run {
 	struct cpq q;
 	uint64_t kd, code_va;           /* kernel descriptor, its code */
@@ -85,16 +95,28 @@ struct trap_run {
 	uint64_t tma_va;
 };
 
-static void install_handler(struct trap_run *t)
+static void install_handler_code(struct trap_run *t, bool counting)
 {
 	uint64_t tba = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
-	memcpy(cp_host(tba, 4096), handler, sizeof(handler));
+	uint8_t *code = cp_host(tba, 4096);
+	size_t off = 0;
+	if (counting) {
+		memcpy(code, counting_prologue, sizeof(counting_prologue));
+		off = sizeof(counting_prologue);
+	}
+	memcpy(code + off, handler, sizeof(handler));
 	t->tma_va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
 	t->tma = cp_host(t->tma_va, 4096);
 	memset(t->tma, 0xEE, 64);
+	t->tma[TMA_ENTRIES] = 0;
 	struct kfd_args_set_trap_handler a = { .tba_addr = tba, .tma_addr = t->tma_va,
 					       .gpu_id = E.gpu_id };
 	ck_assert_int_eq(kio(KFD_IOCTL_SET_TRAP_HANDLER, &a), 0);
+}
+
+static void install_handler(struct trap_run *t)
+{
+	install_handler_code(t, false);
 }
 
 /* One wave of the trap kernel with insn at TRAP_DW, on t->q. */
@@ -399,6 +421,80 @@ START_TEST(lenient_s_trap_still_enters_an_installed_handler)
 }
 END_TEST
 
+/*
+ * CWSR with traps (KFDEMU_PREEMPT=every:3, so save requests fall inside
+ * the handler over and over).  The SQ holds a save while the wave is in
+ * its trap handler and takes it when s_rfe_b64 leaves (TRAPSTS.SAVECTX,
+ * cwsr_trap_handler_gfx9.asm L_NOT_HALTED); the save keeps TRAPSTS and
+ * the trap state.  So the handler's report is the one of an unpreempted
+ * run, the handler runs once, and an exception's halt survives.
+ */
+static void setup_preempt(void)
+{
+	unsetenv("KFDEMU_TRAPS");
+	setenv("KFDEMU_PREEMPT", "every:3", 1);
+	cp_setup();
+}
+
+static void teardown_preempt(void)
+{
+	emu_teardown();
+	unsetenv("KFDEMU_PREEMPT");
+}
+
+START_TEST(preempted_s_trap_reports_as_unpreempted)
+{
+	struct trap_run t = { 0 };
+	uint64_t before = kemu_cp_unreported_exceptions();
+	uint64_t saves = kemu_cp_context_saves();
+	install_handler_code(&t, true);
+	trap_dispatch(&t, 0xBF920002); /* s_trap 2 */
+	ck_assert_int_eq(cp_sig_wait(t.done, 0, 30000), 0);
+	ck_assert_uint_gt(kemu_cp_context_saves(), saves); /* the knob bit */
+	uint64_t trap_pc = t.code_va + TRAP_DW * 4;
+	ck_assert_uint_eq(t.tma[0], (uint32_t)trap_pc);
+	ck_assert_uint_eq(t.tma[1], (uint32_t)(trap_pc >> 32 & 0xFFFF) | 2u << 16);
+	ck_assert_uint_eq(t.tma[2] & 1, 1);                   /* SCC */
+	ck_assert_uint_eq(t.tma[2] & (1u << 5), 1u << 5);     /* PRIV */
+	ck_assert_uint_eq(t.tma[2] & (1u << 13), 0);          /* no HALT */
+	/* TRAPSTS: no exception; SAVECTX (bit 10) may read 1 in the handler,
+	 * as on hardware: the save it holds is pending there */
+	ck_assert_uint_eq(t.tma[3] & ~(1u << 10), 0);
+	uint32_t slot = (uint32_t)(t.q.db - kemu_doorbell_slice(E.p, E.gpu_id));
+	ck_assert_uint_eq(t.tma[4], slot);
+	ck_assert_uint_eq((uint64_t)t.tma[6] | (uint64_t)t.tma[7] << 32, t.tma_va);
+	ck_assert_uint_eq(t.tma[TMA_ENTRIES], 1);
+	ck_assert_uint_eq(*t.result, 0x600D);
+	ck_assert_uint_eq(kemu_cp_unreported_exceptions(), before);
+	ck_assert_int_eq(cp_queue_destroy(&t.q), 0);
+}
+END_TEST
+
+START_TEST(preempted_illegal_instruction_stays_halted)
+{
+	struct trap_run t = { 0 };
+	uint64_t before = kemu_cp_unreported_exceptions();
+	uint64_t saves = kemu_cp_context_saves();
+	install_handler_code(&t, true);
+	trap_dispatch(&t, UNDEFINED_SOPP);
+	uint64_t end = cp_now_ns() + 30000000000ull;
+	while (atomic_load_explicit((_Atomic uint32_t *)&t.tma[7], memory_order_acquire) ==
+	       0xEEEEEEEEu && cp_now_ns() < end)
+		sched_yield();
+	ck_assert_uint_eq((uint64_t)t.tma[6] | (uint64_t)t.tma[7] << 32, t.tma_va);
+	ck_assert_uint_gt(kemu_cp_context_saves(), saves);
+	uint64_t pc = t.code_va + TRAP_DW * 4 + 4 - 8;
+	ck_assert_uint_eq(t.tma[0], (uint32_t)pc);
+	ck_assert_uint_eq(t.tma[2] & (1u << 13), 1u << 13); /* STATUS.HALT */
+	ck_assert_uint_eq(t.tma[3] & (1u << 11), 1u << 11); /* TRAPSTS.ILLEGAL_INST */
+	expect_hung(&t);
+	/* halted once: a halt lost to a save inside the handler would have
+	 * sent the wave back through the illegal instruction */
+	ck_assert_uint_eq(t.tma[TMA_ENTRIES], 1);
+	ck_assert_uint_eq(kemu_cp_unreported_exceptions(), before);
+}
+END_TEST
+
 static Suite *cp_trap_suite(void)
 {
 	Suite *s = suite_create("cp_trap");
@@ -412,6 +508,12 @@ static Suite *cp_trap_suite(void)
 	tcase_add_test(tc, illegal_instruction_enters_the_handler_and_stays_halted);
 	tcase_add_test(tc, handler_exception_reaches_a_runtime_enabled_process);
 	tcase_add_test(tc, handler_exception_without_runtime_enable_is_an_event_interrupt);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("preempted");
+	tcase_add_checked_fixture(tc, setup_preempt, teardown_preempt);
+	tcase_set_timeout(tc, 60);
+	tcase_add_test(tc, preempted_s_trap_reports_as_unpreempted);
+	tcase_add_test(tc, preempted_illegal_instruction_stays_halted);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("lenient");
 	tcase_add_checked_fixture(tc, setup_lenient, teardown_lenient);

@@ -60,6 +60,12 @@ static void setup_mode(const char *mode)
 }
 
 static void setup_strict(void) { setup_mode("strict"); }
+static void setup_default(void)
+{
+	unsetenv("KFDEMU_HDP");
+	emu_setup();
+}
+static void setup_unknown(void) { setup_mode("lenient"); }
 static void setup_warn(void) { setup_mode("warn"); }
 static void setup_off(void) { setup_mode("off"); }
 
@@ -167,6 +173,20 @@ START_TEST(freed_bo_leaves_its_mapping_writable)
 }
 END_TEST
 
+/* KFDEMU_HDP unset, and a value kfdemu does not know, are strict: the
+ * model fails where silicon fails unless a run asks otherwise */
+START_TEST(default_mode_is_strict)
+{
+	ck_assert_int_eq(stats().mode, KEMU_HDP_STRICT);
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x10] = 0x66;
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), -EFAULT);
+	ck_assert_uint_eq(stats().violations, 1);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
 START_TEST(warn_mode_counts_once_and_goes_on)
 {
 	ck_assert_int_eq(stats().mode, KEMU_HDP_WARN);
@@ -210,6 +230,14 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, system_memory_does_not_pass_the_hdp);
 	tcase_add_test(strict, freed_bo_leaves_its_mapping_writable);
 	suite_add_tcase(s, strict);
+	TCase *def = tcase_create("default");
+	tcase_add_checked_fixture(def, setup_default, emu_teardown);
+	tcase_add_test(def, default_mode_is_strict);
+	suite_add_tcase(s, def);
+	TCase *unknown = tcase_create("unknown");
+	tcase_add_checked_fixture(unknown, setup_unknown, emu_teardown);
+	tcase_add_test(unknown, default_mode_is_strict);
+	suite_add_tcase(s, unknown);
 	TCase *warn = tcase_create("warn");
 	tcase_add_checked_fixture(warn, setup_warn, emu_teardown);
 	tcase_add_test(warn, warn_mode_counts_once_and_goes_on);
