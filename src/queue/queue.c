@@ -65,6 +65,7 @@ void hl_queue_fork_child(void)
 	pthread_cond_init(&hl_queues.idle, NULL);
 	hl_counted_queues_fork_child();
 	hl_queue_internal_fork_child();
+	hl_queue_trap_fork_child();
 }
 
 struct hl_queue *hl_queue_lookup_locked(const hsa_queue_t *hq)
