@@ -158,12 +158,11 @@ int hl_pool_allocate_flags(struct hl_runtime *rt, struct hl_pool *pool, uint64_t
 		al->ptr = al->mem->addr;
 	} else {
 		/* ROCr: a failed KFD allocation trims the owner's block
-		 * caches and is tried once more. */
+		 * caches and is tried once more (here only when that freed
+		 * something: nothing else could make it pass). */
 		err = vram_bo(rt, pool, size, &al->mem);
-		if (err == -ENOMEM) {
-			hl_suballoc_trim_agent(rt, pool->owner);
+		if (err == -ENOMEM && hl_suballoc_trim_agent(rt, pool->owner))
 			err = vram_bo(rt, pool, size, &al->mem);
-		}
 		if (err)
 			goto err_free_record;
 		al->ptr = al->mem->addr;

@@ -48,8 +48,9 @@ void hl_suballoc_block_range(const struct hl_sa_block *block, uint64_t *base, ui
 struct kfd_mem *hl_suballoc_block_mem(const struct hl_sa_block *block);
 /* Whether ptr lies in a block (in use or cached).  Call without mem_lock. */
 bool hl_suballoc_in_block(struct hl_runtime *rt, const void *ptr);
-/* Frees the cached blocks of the pools agent owns (ROCr's Agent::Trim). */
-void hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *agent);
+/* Frees the cached blocks of the pools agent owns (ROCr's Agent::Trim);
+ * true when there was one. */
+bool hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *agent);
 
 /* ---- ipc.c ---- */
 /* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */

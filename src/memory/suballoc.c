@@ -27,8 +27,9 @@
  *    The cache is trimmed by ROCr's balance rule (while it holds more than
  *    one block and more than twice the bytes of the blocks in use, the
  *    oldest cached block is freed), wholly when a KFD allocation of the
- *    owner agent fails (then retried once, ROCr's Trim in AllocateMemory),
- *    and at the last hsa_shut_down.
+ *    owner agent fails (then retried once, ROCr's Trim in AllocateMemory;
+ *    ROCr retries even when nothing was cached, we only when a block was
+ *    freed), and at the last hsa_shut_down.
  *  - Export: an IPC handle of a fragment names the whole block and the
  *    fragment's page offset (ipc.c); the block is then discarded (ROCr's
  *    IPCFragmentExport), so it is never reused and goes back to the kernel
@@ -423,17 +424,18 @@ bool hl_suballoc_in_block(struct hl_runtime *rt, const void *ptr)
 	return found;
 }
 
-void hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *owner)
+bool hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *owner)
 {
 	struct hl_suballoc *sa = rt->suballoc;
 	if (!sa)
-		return;
+		return false;
 	uint32_t a = (uint32_t)(owner - rt->agents);
 	if (a >= sa->n_locks)
-		return;
+		return false;
 	pthread_mutex_lock(&sa->locks[a]);
-	agent_trim_locked(rt, owner);
+	bool freed = agent_trim_locked(rt, owner);
 	pthread_mutex_unlock(&sa->locks[a]);
+	return freed;
 }
 
 static void heaps_free(struct hl_runtime *rt, bool release)

@@ -478,22 +478,29 @@ END_TEST
 
 /* ---- running out ---- */
 
-START_TEST(running_out_of_vram_fails_only_when_a_new_block_is_needed)
+/* Allocates large blocks from vram[0] until less than one 2 MiB block is
+ * left, halving the size on each refusal; returns how many it added. */
+static int fill_vram(void **big, int n_big, int max)
 {
-	char *first = vram_alloc(0, 4 * KIB);
 	size_t pool_size = 0;
 	ck_status(hsa_amd_memory_pool_get_info(vram[0], HSA_AMD_MEMORY_POOL_INFO_SIZE,
 					       &pool_size), HSA_STATUS_SUCCESS);
-	/* fill the rest of VRAM with large allocations, halving on refusal */
-	void *big[64];
-	int n_big = 0;
-	for (size_t sz = pool_size & ~(BLOCK - 1); sz >= BLOCK && n_big < 64;) {
+	int added = 0;
+	for (size_t sz = pool_size & ~(BLOCK - 1); sz >= BLOCK && n_big + added < max;) {
 		void *b = NULL;
 		if (hsa_amd_memory_pool_allocate(vram[0], sz, 0, &b) == HSA_STATUS_SUCCESS)
-			big[n_big++] = b;
+			big[n_big + added++] = b;
 		else
 			sz /= 2;
 	}
+	return added;
+}
+
+START_TEST(running_out_of_vram_fails_only_when_a_new_block_is_needed)
+{
+	char *first = vram_alloc(0, 4 * KIB);
+	void *big[128];
+	int n_big = fill_vram(big, 0, 64);
 	ck_assert_int_gt(n_big, 0);
 	/* first's block has room: fragments still come from it */
 	char *more = vram_alloc(0, 64 * KIB);
@@ -503,11 +510,22 @@ START_TEST(running_out_of_vram_fails_only_when_a_new_block_is_needed)
 	ck_status(hsa_amd_memory_pool_allocate(vram[0], BLOCK - 64 * KIB, 0, &x),
 		  HSA_STATUS_ERROR_OUT_OF_RESOURCES);
 	ck_assert_ptr_null(x);
-	/* freeing one large allocation makes room again */
+	/* room for one block again; it is taken, freed (cached), and VRAM
+	 * filled up once more */
 	ck_status(hsa_amd_memory_pool_free(big[--n_big]), HSA_STATUS_SUCCESS);
+	void *y = vram_alloc(0, BLOCK);
+	n_big += fill_vram(big, n_big, 128);
+	ck_status(hsa_amd_memory_pool_free(y), HSA_STATUS_SUCCESS);
+	/* below a block: the cached block serves it, no new one needed */
 	ck_status(hsa_amd_memory_pool_allocate(vram[0], BLOCK - 64 * KIB, 0, &x),
 		  HSA_STATUS_SUCCESS);
+	ck_assert_ptr_eq(x, y);
 	ck_status(hsa_amd_memory_pool_free(x), HSA_STATUS_SUCCESS);
+	/* a whole block never comes from the cache: its allocation fails,
+	 * the cache is trimmed and the retry gets the freed space */
+	void *w = NULL;
+	ck_status(hsa_amd_memory_pool_allocate(vram[0], BLOCK, 0, &w), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(w), HSA_STATUS_SUCCESS);
 	while (n_big)
 		ck_status(hsa_amd_memory_pool_free(big[--n_big]), HSA_STATUS_SUCCESS);
 	ck_status(hsa_amd_memory_pool_free(more), HSA_STATUS_SUCCESS);
