@@ -222,28 +222,27 @@ static int read_apertures(struct kfd_process *proc)
 
 	if (!proc->n_gpus)
 		return 0;
-	/* num_of_nodes 0: the kernel only counts the process's devices. */
+	/* One call with room for every GPU node of the topology (also those
+	 * we skipped): the kernel fills min(its process devices,
+	 * num_of_nodes) entries and says how many
+	 * (kfd_ioctl_get_process_apertures_new), and a process has no device
+	 * the topology lacks, so libhsakmt's counting call first
+	 * (num_of_nodes 0) would tell us nothing new. */
+	uint32_t count = 0;
+	for (uint32_t i = 0; i < proc->topology.n_nodes; i++)
+		count += kfd_node_is_gpu(&proc->topology.nodes[i]);
+	ap = calloc(count, sizeof(*ap));
+	if (!ap)
+		return -ENOMEM;
+	args.kfd_process_device_apertures_ptr = (uintptr_t)ap;
+	args.num_of_nodes = count;
 	ret = kfd_ioctl(proc->fd, KFD_IOCTL_GET_PROCESS_APERTURES_NEW, &args);
 	if (ret) {
-		hl_error(KFD_LOG, "GET_PROCESS_APERTURES_NEW: %s: counting devices",
-			 hl_errno_name(ret));
-		return ret;
+		hl_error(KFD_LOG, "GET_PROCESS_APERTURES_NEW: %s: reading up to %u apertures",
+			 hl_errno_name(ret), count);
+		goto out_free;
 	}
-	uint32_t count = args.num_of_nodes;
-	if (count) {
-		ap = calloc(count, sizeof(*ap));
-		if (!ap)
-			return -ENOMEM;
-		args.kfd_process_device_apertures_ptr = (uintptr_t)ap;
-		args.num_of_nodes = count;
-		ret = kfd_ioctl(proc->fd, KFD_IOCTL_GET_PROCESS_APERTURES_NEW, &args);
-		if (ret) {
-			hl_error(KFD_LOG, "GET_PROCESS_APERTURES_NEW: %s: reading %u apertures",
-				 hl_errno_name(ret), count);
-			goto out_free;
-		}
-		count = args.num_of_nodes < count ? args.num_of_nodes : count;
-	}
+	count = args.num_of_nodes < count ? args.num_of_nodes : count;
 
 	for (uint32_t i = 0; i < proc->n_gpus;) {
 		struct kfd_gpu *gpu = &proc->gpus[i];

@@ -228,7 +228,10 @@ static int load_locked(struct hl_runtime *rt, struct hl_executable *exe, struct 
 		goto err_free_lco;
 	}
 	uint64_t align = l->co->max_align, size = hl_co_load_size(l->co);
-	err = hl_pool_allocate(rt, pool, size + (align > HL_PAGE_SIZE ? align : 0), &l->mem);
+	/* Code is never a fragment of a VRAM block (ROCr allocates it with
+	 * AllocateExecutable, which bypasses the fragment allocator). */
+	err = hl_pool_allocate_flags(rt, pool, size + (align > HL_PAGE_SIZE ? align : 0),
+				     HL_ALLOC_WHOLE, &l->mem);
 	if (err) {
 		hl_error(LOG, "agent %s: %llu bytes for the segments: %s", agent->name,
 			 (unsigned long long)size, hl_errno_name(err));

@@ -30,8 +30,9 @@
  *    that, as dma-buf reference counting gives.  ROCr 5.2.3 cannot attach
  *    these (it knows only the DKMS ioctls).
  * In both, [6] is the size in pages, with bit 31 and bits 8:0 a fragment
- * offset in pages as ROCr marks a sub-allocation (hsalite has none, but
- * attach honours them), and [7] the exporting GPU's gpu_id.
+ * offset in pages as ROCr marks a sub-allocation (a VRAM fragment of a
+ * 2 MiB block, suballoc.c: the handle names the block), and [7] the
+ * exporting GPU's gpu_id.
  *
  * Rules and statuses follow ROCr 5.2.3 (Runtime::IPCCreate, IPCAttach,
  * IPCDetach): create needs the start of an allocation and its whole size
@@ -90,13 +91,10 @@ struct hl_ipc_import {
  * never asked again. */
 static _Atomic bool no_dkms_ipc;
 
-int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
-		  hsa_amd_ipc_memory_t *handle)
+/* Fills every word but H_PAGES for the whole of mem. */
+static int export_bo(struct hl_runtime *rt, struct kfd_mem *mem, hsa_amd_ipc_memory_t *handle)
 {
-	if (len != mem->size || len > IPC_MAX_LEN)
-		return -EINVAL;
 	memset(handle, 0, sizeof(*handle));
-	handle->handle[H_PAGES] = (uint32_t)(len / HL_PAGE_SIZE);
 	handle->handle[H_GPU] = mem->gpu_id;
 	/* The ROCm-DKMS kernel's own handles first, as ROCr 5.2.3 makes
 	 * them, so ROCr processes can attach ours and we theirs. */
@@ -124,6 +122,34 @@ int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
 	handle->handle[H_MAGIC] = HL_IPC_MAGIC;
 	handle->handle[H_FLAGS] = mem->flags;
 	return 0;
+}
+
+int hl_ipc_export(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t len,
+		  hsa_amd_ipc_memory_t *handle)
+{
+	if (len != mem->size || len > IPC_MAX_LEN)
+		return -EINVAL;
+	int err = export_bo(rt, mem, handle);
+	if (!err)
+		handle->handle[H_PAGES] = (uint32_t)(len / HL_PAGE_SIZE);
+	return err;
+}
+
+/* A fragment at offset off of block mem: the whole block's handle, its size
+ * in pages marked as a fragment with the page offset, as ROCr's IPCCreate
+ * (handle[6] |= 0x80000000 | offset; blocks are 2 MiB, so the offset fits
+ * the nine bits below the size's). */
+static int export_fragment(struct hl_runtime *rt, struct kfd_mem *mem, uint64_t off,
+			   hsa_amd_ipc_memory_t *handle)
+{
+	uint64_t pages = mem->size / HL_PAGE_SIZE, off_pages = off / HL_PAGE_SIZE;
+	if (off % HL_PAGE_SIZE || off_pages > IPC_FRAGMENT_MASK || mem->size > IPC_MAX_LEN ||
+	    (pages & (IPC_FRAGMENT_BIT | IPC_FRAGMENT_MASK)))
+		return -EINVAL;
+	int err = export_bo(rt, mem, handle);
+	if (!err)
+		handle->handle[H_PAGES] = (uint32_t)pages | IPC_FRAGMENT_BIT | (uint32_t)off_pages;
+	return err;
 }
 
 /* A copy of the fd the handle names, checked to be the same file. */
@@ -241,14 +267,31 @@ hsa_status_t hsa_amd_ipc_memory_create(void *ptr, size_t len, hsa_amd_ipc_memory
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *al = hl_alloc_find_locked(rt, ptr);
 	struct kfd_mem *mem = NULL;
-	if (al && al->ptr == ptr && al->size == len)
+	struct hl_pool *frag_pool = NULL; /* set when ptr is a fragment */
+	uint64_t frag_off = 0;
+	if (al && al->ptr == ptr && al->size == len) {
 		mem = al->mem;
+		uint64_t base, blen;
+		if (al->block) {
+			hl_suballoc_block_range(al->block, &base, &blen);
+			if (base != (uint64_t)(uintptr_t)ptr || blen != len) {
+				frag_pool = al->pool;
+				frag_off = (uint64_t)(uintptr_t)ptr - base;
+			}
+		}
+	}
 	for (struct hl_ipc_import *im = rt->ipc_imports; !al && im; im = im->next)
 		if (!im->fragment && im->ptr == ptr && im->size == len)
 			mem = im->mem;
 	if (mem)
-		err = hl_ipc_export(rt, mem, len, handle);
+		err = frag_pool ? export_fragment(rt, mem, frag_off, handle)
+				: hl_ipc_export(rt, mem, len, handle);
 	pthread_mutex_unlock(&rt->mem_lock);
+	/* ROCr's IPCFragmentExport: the block is never carved again and goes
+	 * back to the kernel with its last fragment (suballoc.c; its lock is
+	 * not taken under mem_lock, so the block is found again by address). */
+	if (!err && frag_pool)
+		hl_suballoc_discard(rt, frag_pool, ptr);
 	if (err) {
 		hl_error(IPC_LOG, "hsa_amd_ipc_memory_create(%p, %zu): %s", ptr, len,
 			 mem ? hl_errno_name(err) : "not the start and size of an allocation");
@@ -292,7 +335,8 @@ hsa_status_t hsa_amd_ipc_memory_attach(const hsa_amd_ipc_memory_t *handle, size_
 							  : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		goto out_free_ids;
 	}
-	im->fragment = offset != 0;
+	/* ROCr marks any sub-allocation, also one at the block's start. */
+	im->fragment = offset != 0 || (handle->handle[H_PAGES] & IPC_FRAGMENT_BIT);
 	im->ptr = (uint8_t *)im->mem->addr + offset;
 	/* ROCr: a fragment is min(len, what the block has past the offset). */
 	im->size = im->fragment && len < size ? len : size;

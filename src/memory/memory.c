@@ -12,6 +12,10 @@
  * (plus the owner for VRAM), as hsaKmtMapMemoryToGPUNodes does.  With no GPU
  * at all, system memory is plain anonymous memory.
  *
+ * Small VRAM allocations are fragments of 2 MiB blocks (suballoc.c, ROCr's
+ * fragment allocator): the record holds the fragment and points at its
+ * block, whose BO every fragment of the block shares.
+ *
  * Every allocation is recorded in rt->allocs under rt->mem_lock (a list: the
  * API is not a hot path and a process keeps few, large allocations), with
  * its userdata and deallocation callbacks.  Registered and locked host
@@ -64,7 +68,9 @@ void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al)
 int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
 {
 	int err = 0;
-	if (al->mem)
+	if (al->block)
+		hl_suballoc_free(rt, al->pool, al->block, al->ptr); /* the block stays */
+	else if (al->mem)
 		err = kfd_mem_free(rt->proc, al->mem);
 	else
 		munmap(al->ptr, al->size);
@@ -73,7 +79,40 @@ int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al)
 	return err;
 }
 
-int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out)
+/* The KFD allocation of size bytes of a VRAM pool, mapped on the owner GPU
+ * only (other agents get it through hsa_amd_agents_allow_access). */
+static int vram_bo(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
+		   struct kfd_mem **out)
+{
+	struct kfd_mem_alloc_args args = {
+		.kind = KFD_MEM_VRAM,
+		.gpu_id = pool->owner->gpu->gpu_id,
+		.size = size,
+		.host_access = pool->host_access,
+	};
+	if (pool->kind == HL_POOL_VRAM_FINE)
+		args.extra_flags = KFD_ALLOC_COHERENT | KFD_ALLOC_UNCACHED;
+	struct kfd_mem *mem;
+	int err = kfd_mem_alloc(rt->proc, &args, &mem);
+	if (err)
+		return err;
+	err = kfd_mem_map(rt->proc, mem, &pool->owner->gpu->gpu_id, 1);
+	if (err) {
+		kfd_mem_free(rt->proc, mem);
+		return err;
+	}
+	*out = mem;
+	return 0;
+}
+
+int hl_pool_vram_bo(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
+		    struct kfd_mem **out)
+{
+	return vram_bo(rt, pool, size, out);
+}
+
+int hl_pool_allocate_flags(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
+			   uint32_t flags, void **out)
 {
 	if (!hl_pool_is_allocatable(pool))
 		return -EPERM;
@@ -88,7 +127,12 @@ int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
 	al->size = size;
 
 	int err;
-	if (hl_pool_is_system(pool) && rt->n_gpus == 0) {
+	if (!(flags & HL_ALLOC_WHOLE) && hl_suballoc_wants(rt, pool)) {
+		err = hl_suballoc_alloc(rt, pool, size, &al->ptr, &al->block);
+		if (err)
+			goto err_free_record;
+		al->mem = hl_suballoc_block_mem(al->block);
+	} else if (hl_pool_is_system(pool) && rt->n_gpus == 0) {
 		void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
 			       -1, 0);
 		if (p == MAP_FAILED) {
@@ -96,32 +140,31 @@ int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
 			goto err_free_record;
 		}
 		al->ptr = p;
-	} else {
-		struct kfd_mem_alloc_args args = { .size = size, .host_access = pool->host_access };
-		const uint32_t *map_ids;
-		uint32_t n_map;
-		if (hl_pool_is_system(pool)) {
-			args.kind = KFD_MEM_USERPTR;
-			args.gpu_id = rt->gpu_ids[0];
-			args.host_access = true;
-			if (pool->kind != HL_POOL_SYSTEM_COARSE)
-				args.extra_flags = KFD_ALLOC_COHERENT;
-			map_ids = rt->gpu_ids;
-			n_map = rt->n_gpus;
-		} else {
-			args.kind = KFD_MEM_VRAM;
-			args.gpu_id = pool->owner->gpu->gpu_id;
-			if (pool->kind == HL_POOL_VRAM_FINE)
-				args.extra_flags = KFD_ALLOC_COHERENT | KFD_ALLOC_UNCACHED;
-			map_ids = &pool->owner->gpu->gpu_id;
-			n_map = 1;
-		}
+	} else if (hl_pool_is_system(pool)) {
+		struct kfd_mem_alloc_args args = {
+			.kind = KFD_MEM_USERPTR,
+			.gpu_id = rt->gpu_ids[0],
+			.size = size,
+			.host_access = true,
+		};
+		if (pool->kind != HL_POOL_SYSTEM_COARSE)
+			args.extra_flags = KFD_ALLOC_COHERENT;
 		err = kfd_mem_alloc(rt->proc, &args, &al->mem);
 		if (err)
 			goto err_free_record;
-		err = kfd_mem_map(rt->proc, al->mem, map_ids, n_map);
+		err = kfd_mem_map(rt->proc, al->mem, rt->gpu_ids, rt->n_gpus);
 		if (err)
 			goto err_free_mem;
+		al->ptr = al->mem->addr;
+	} else {
+		/* ROCr: a failed KFD allocation trims the owner's block
+		 * caches and is tried once more (here only when that freed
+		 * something: nothing else could make it pass). */
+		err = vram_bo(rt, pool, size, &al->mem);
+		if (err == -ENOMEM && hl_suballoc_trim_agent(rt, pool->owner))
+			err = vram_bo(rt, pool, size, &al->mem);
+		if (err)
+			goto err_free_record;
 		al->ptr = al->mem->addr;
 	}
 
@@ -138,9 +181,20 @@ err_free_record:
 	return err;
 }
 
+int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out)
+{
+	return hl_pool_allocate_flags(rt, pool, size, 0, out);
+}
+
 int hl_memory_attach(struct hl_runtime *rt)
 {
-	return hl_vmem_attach(rt);
+	int err = hl_suballoc_attach(rt);
+	if (err)
+		return err;
+	err = hl_vmem_attach(rt);
+	if (err)
+		hl_suballoc_release_all(rt);
+	return err;
 }
 
 void hl_memory_release_all(struct hl_runtime *rt)
@@ -156,6 +210,8 @@ void hl_memory_release_all(struct hl_runtime *rt)
 		hl_alloc_release(rt, al);
 		al = next;
 	}
+	/* Every fragment is back: the blocks go, cached or not. */
+	hl_suballoc_release_all(rt);
 	hl_ipc_release_all(rt);
 	hl_userptr_release_all(rt);
 }
@@ -174,6 +230,7 @@ void hl_memory_forget_all(struct hl_runtime *rt)
 		free(al);
 		al = next;
 	}
+	hl_suballoc_forget_all(rt);
 	hl_ipc_forget_all(rt);
 	hl_userptr_forget_all(rt);
 }
@@ -248,6 +305,16 @@ hsa_status_t hsa_memory_free(void *ptr)
 	return free_allocation(ptr);
 }
 
+/* A fragment that is its whole block (exactly 2 MiB): ROCr treats it as a
+ * plain allocation (MemoryRegion::AllowAccess compares the block with the
+ * allocation). */
+static bool fragment_is_block(const struct hl_alloc *al)
+{
+	uint64_t base, len;
+	hl_suballoc_block_range(al->block, &base, &len);
+	return base == (uint64_t)(uintptr_t)al->ptr && len == al->size;
+}
+
 hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t *agents,
 					 const uint32_t *flags, const void *ptr)
 {
@@ -275,7 +342,8 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 		return err ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 	}
 
-	uint32_t *ids = calloc(num_agents + 1, sizeof(*ids));
+	/* room for the list, the GPUs a block is mapped on and the owner */
+	uint32_t *ids = calloc((size_t)num_agents + rt->n_gpus + 1, sizeof(*ids));
 	if (!ids)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	hsa_status_t status = HSA_STATUS_SUCCESS;
@@ -293,6 +361,18 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 		pthread_mutex_unlock(&rt->mem_lock);
 		status = HSA_STATUS_ERROR;
 		goto out_free_ids;
+	}
+	if (al->mem && al->block && !fragment_is_block(al)) {
+		/* A fragment: ROCr maps its whole block on the union of the
+		 * list and the GPUs the block is mapped on (access is sticky:
+		 * other fragments of the block may need the mappings). */
+		for (uint32_t m = 0; m < al->mem->n_mapped; m++) {
+			bool listed = false;
+			for (uint32_t j = 0; j < n; j++)
+				listed |= ids[j] == al->mem->mapped_gpus[m];
+			if (!listed && n < num_agents + rt->n_gpus)
+				ids[n++] = al->mem->mapped_gpus[m];
+		}
 	}
 	if (al->mem) {
 		/* VRAM stays mapped on its own GPU whatever the list says. */
@@ -501,7 +581,9 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 		found = hl_userptr_info(rt, ptr, &out, list, 64, &n_list);
 	if (!found)
 		found = hl_vmem_info(rt, ptr, &out);
-	if (!found)
+	/* Inside a block but in no fragment: freed memory, which the client
+	 * must not see as the block (ROCr 1.18: UNKNOWN). */
+	if (!found && !hl_suballoc_in_block(rt, ptr))
 		found = bo_info(rt, ptr, &out, list, 64, &n_list);
 	/* newer ROCr: every pointer its allocation map, the thunk or the
 	 * vmem ranges know */

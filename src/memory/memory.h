@@ -31,10 +31,13 @@ struct hl_dealloc_cb {
  * pointer_info.  mem is NULL for host memory in a process without GPUs.
  * Fields other than userdata and the callbacks never change after the
  * record is published on rt->allocs; those are under rt->mem_lock. */
+struct hl_sa_block;
+
 struct hl_alloc {
 	void *ptr;
 	uint64_t size;
-	struct kfd_mem *mem;
+	struct kfd_mem *mem;       /* the BO; for a fragment its block's */
+	struct hl_sa_block *block; /* the block it is a fragment of, or NULL */
 	struct hl_pool *pool;
 	void *userdata;            /* hsa_amd_pointer_info_set_userdata */
 	struct hl_dealloc_cb *cbs; /* run by the free, in this order */
@@ -53,6 +56,11 @@ void hl_memory_forget_all(struct hl_runtime *rt);
 /* Allocates size bytes from pool and maps it per ROCr's rules: system memory
  * to every GPU agent, VRAM to its owner only. */
 int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **out);
+/* hl_pool_allocate with HL_ALLOC_* flags. */
+#define HL_ALLOC_WHOLE 1u /* a BO of its own, never a fragment (ROCr: any
+			   * allocation flag but Restrict, e.g. executable code) */
+int hl_pool_allocate_flags(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
+			   uint32_t flags, void **out);
 /* The allocation containing p, or NULL; caller holds rt->mem_lock. */
 struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
 

@@ -15,6 +15,43 @@ void hl_alloc_unlink_locked(struct hl_runtime *rt, struct hl_alloc *al);
 /* Frees the record and what it owns (BO, our mmap); not on the list. */
 int hl_alloc_release(struct hl_runtime *rt, struct hl_alloc *al);
 
+/* The BO behind size bytes of a VRAM pool, mapped on its owner GPU. */
+int hl_pool_vram_bo(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
+		    struct kfd_mem **out);
+
+/* ---- suballoc.c: VRAM fragments of 2 MiB blocks (ROCr's SimpleHeap) ---- */
+struct hl_sa_block;
+int hl_suballoc_attach(struct hl_runtime *rt);
+/* Frees every block (the last hsa_shut_down, after the records) / drops
+ * the records only (fork child). */
+void hl_suballoc_release_all(struct hl_runtime *rt);
+void hl_suballoc_forget_all(struct hl_runtime *rt);
+/* ROCr's block size, 2 MiB. */
+uint64_t hl_suballoc_block_size(void);
+/* Whether allocations of pool without flags are fragments: VRAM pools,
+ * unless HSA_DISABLE_FRAGMENT_ALLOCATOR=1. */
+bool hl_suballoc_wants(const struct hl_runtime *rt, const struct hl_pool *pool);
+/* A fragment of size bytes (page-rounded): *ptr in *block.  -ENOMEM etc.
+ * when a new block is needed and cannot be had.  Call without mem_lock. */
+int hl_suballoc_alloc(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size, void **ptr,
+		      struct hl_sa_block **block);
+/* Returns the fragment at ptr; the block stays allocated and mapped (in
+ * the pool's cache when wholly free) unless it was discarded. */
+void hl_suballoc_free(struct hl_runtime *rt, struct hl_pool *pool, struct hl_sa_block *block,
+		      const void *ptr);
+/* No further fragments from the in-use block of pool holding ptr; it is
+ * freed with its last fragment (an exported block, ROCr's
+ * IPCFragmentExport).  Call without mem_lock. */
+void hl_suballoc_discard(struct hl_runtime *rt, struct hl_pool *pool, const void *ptr);
+/* The block's address range and BO: fixed while any fragment is held. */
+void hl_suballoc_block_range(const struct hl_sa_block *block, uint64_t *base, uint64_t *len);
+struct kfd_mem *hl_suballoc_block_mem(const struct hl_sa_block *block);
+/* Whether ptr lies in a block (in use or cached).  Call without mem_lock. */
+bool hl_suballoc_in_block(struct hl_runtime *rt, const void *ptr);
+/* Frees the cached blocks of the pools agent owns (ROCr's Agent::Trim);
+ * true when there was one. */
+bool hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *agent);
+
 /* ---- ipc.c ---- */
 /* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */
 bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,

@@ -9,6 +9,9 @@
  *  - CWSR: ctl_stack_size equal to the node's, ctx_save_restore_size at
  *    least its cwsr_size, and a mapping of exactly
  *    ALIGN((cwsr + debug) x num_xcc, 4096) bytes (kfd_cwsr_sizes).
+ *    The kernel also takes SVM ranges mapped on the GPU with
+ *    GPU_ALWAYS_MAPPED there, which is how ROCr 1.18's libhsakmt places it
+ *    when it can, and so do we (cwsr_svm): one ioctl instead of four.
  * Placement follows ROCr/libhsakmt on a dGPU: ring and CWSR in host memory
  * mapped to the GPU, EOP and scratch in VRAM.  Each buffer is mapped to the
  * queue's GPU only.
@@ -18,6 +21,7 @@
  */
 #include <errno.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "queue/queue_priv.h"
 #include "util/log.h"
@@ -93,6 +97,67 @@ static void describe_queue(struct hl_queue *q, uint32_t size)
 	AMD_HSA_BITS_SET(amd->queue_properties, AMD_QUEUE_PROPERTIES_IS_PTR64, 1);
 }
 
+#define CWSR_SVM_ALIGN (2ull << 20) /* libhsakmt's GPU_HUGE_PAGE_SIZE */
+
+/* The CWSR area as ROCr 1.18's libhsakmt places it when the kernel has the
+ * SVM API (queues.c, "Allocate unified memory for context save restore
+ * area on dGPU"): anonymous memory, 2 MiB aligned, not inherited by a fork
+ * child (a copy-on-write fault there would evict the parent's queues),
+ * headers written, then registered as an SVM range with the GPU as
+ * prefetch location and access, system memory preferred, flags
+ * HOST_ACCESS | GPU_EXEC | GPU_ALWAYS_MAPPED (KFD 1.11+) and the largest
+ * granularity.  The kernel takes such a range for CWSR
+ * (kfd_queue_acquire_buffers), and it costs one SVM ioctl where a BO takes
+ * ALLOC and MAP, then UNMAP and FREE: munmap after DESTROY_QUEUE ends the
+ * range (the kernel's MMU notifier).  Non-zero when the kernel lacks it or
+ * refuses: the caller falls back to a BO, as libhsakmt does. */
+static int cwsr_svm(struct hl_runtime *rt, struct hl_queue *q, const struct kfd_cwsr_sizes *sz,
+		    uint32_t num_xcc)
+{
+	/* libhsakmt's hsakmt_is_svm_api_supported: the SVM ioctl and every
+	 * GPU's SVMAPISupported */
+	bool svm = kfd_svm_api(rt->proc) && rt->proc->version_minor >= 11;
+	for (uint32_t i = 0; svm && i < rt->n_agents; i++)
+		svm = !rt->agents[i].gpu ||
+		      (rt->agents[i].node->props.capability & KFD_CAP_SVMAPI_SUPPORTED);
+	if (!svm)
+		return -EOPNOTSUPP;
+	uint64_t size = sz->total_size;
+	char *raw = mmap(NULL, size + CWSR_SVM_ALIGN, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (raw == MAP_FAILED)
+		return -errno;
+	char *addr = (char *)(((uintptr_t)raw + CWSR_SVM_ALIGN - 1) & ~(CWSR_SVM_ALIGN - 1));
+	if (addr > raw)
+		munmap(raw, (size_t)(addr - raw));
+	if (raw + size + CWSR_SVM_ALIGN > addr + size)
+		munmap(addr + size, (size_t)(raw + size + CWSR_SVM_ALIGN - (addr + size)));
+	if (madvise(addr, size, MADV_DONTFORK))
+		hl_warn(QUEUE_LOG, "CWSR area: madvise(DONTFORK): %s", hl_errno_name(-errno));
+	cwsr_write_headers(addr, sz, num_xcc);
+	uint32_t flags = KFD_SVM_FLAG_HOST_ACCESS | KFD_SVM_FLAG_GPU_EXEC |
+			 KFD_SVM_FLAG_GPU_ALWAYS_MAPPED;
+	struct kfd_svm_attribute attrs[] = {
+		{ KFD_SVM_ATTR_PREFETCH_LOC, q->gpu_id },
+		{ KFD_SVM_ATTR_PREFERRED_LOC, KFD_SVM_LOCATION_SYSMEM },
+		{ KFD_SVM_ATTR_CLR_FLAGS, ~flags },
+		{ KFD_SVM_ATTR_SET_FLAGS, flags },
+		{ KFD_SVM_ATTR_ACCESS, q->gpu_id },
+		{ KFD_SVM_ATTR_GRANULARITY, 0xFF },
+	};
+	int err = kfd_svm_attrs(rt->proc, KFD_SVM_OP_SET_ATTR, (uint64_t)(uintptr_t)addr, size,
+				attrs, sizeof(attrs) / sizeof(attrs[0]));
+	if (err) {
+		hl_warn(QUEUE_LOG, "CWSR area on GPU 0x%x as an SVM range: %s; a BO instead",
+			q->gpu_id, hl_errno_name(err));
+		munmap(addr, size);
+		return err;
+	}
+	q->cwsr_svm = addr;
+	q->cwsr_svm_size = size;
+	return 0;
+}
+
 int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t size,
 			   uint32_t private_segment_size)
 {
@@ -112,7 +177,7 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 		if (err)
 			return err;
 	}
-	if (sz.total_size) {
+	if (sz.total_size && cwsr_svm(rt, q, &sz, num_xcc) != 0) {
 		err = alloc_mapped(rt, q, KFD_MEM_USERPTR, sz.total_size, 0, "CWSR area",
 				   &q->cwsr_mem);
 		if (err)
@@ -140,6 +205,9 @@ int hl_queue_scratch_alloc(struct hl_runtime *rt, struct hl_queue *q, uint64_t s
 
 void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q)
 {
+	if (q->cwsr_svm)
+		munmap(q->cwsr_svm, q->cwsr_svm_size);
+	q->cwsr_svm = NULL;
 	struct kfd_mem **mems[] = { &q->scratch_mem, &q->cwsr_mem, &q->eop_mem, &q->ring_mem };
 	for (size_t i = 0; i < sizeof(mems) / sizeof(mems[0]); i++) {
 		if (*mems[i])

@@ -67,6 +67,7 @@ void hl_queue_fork_child(void)
 {
 	hl_counted_queues_fork_child();
 	hl_queue_internal_fork_child();
+	hl_queue_trap_fork_child();
 }
 
 struct hl_queue *hl_queue_lookup_locked(struct hl_queues *qs, const hsa_queue_t *hq)
@@ -282,7 +283,7 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 		.write_ptr = (uint64_t *)(uintptr_t)&q->amd->write_dispatch_id,
 		.eop = q->eop_mem ? q->eop_mem->addr : NULL,
 		.eop_size = q->eop_mem ? sz.eop_size : 0,
-		.ctx_save = q->cwsr_mem ? q->cwsr_mem->addr : NULL,
+		.ctx_save = q->cwsr_mem ? q->cwsr_mem->addr : q->cwsr_svm,
 		.ctx_save_size = sz.cwsr_size,
 		.ctl_stack_size = sz.ctl_stack_size,
 	};

@@ -115,6 +115,9 @@ struct hl_queue {
 	struct kfd_mem *ring_mem;
 	struct kfd_mem *eop_mem;
 	struct kfd_mem *cwsr_mem;
+	void *cwsr_svm;                /* or the CWSR area as an SVM range
+	                                * (buffers.c), cwsr_svm_size bytes */
+	uint64_t cwsr_svm_size;
 	struct kfd_mem *scratch_mem;
 	bool scratch_dynamic;          /* created with private_segment_size
 	                                * UINT32_MAX: the error service grows

@@ -100,6 +100,8 @@ void hl_queue_trap_attach(struct hl_runtime *rt);
 int hl_queue_trap_ensure(struct hl_runtime *rt, struct hl_agent *a);
 void hl_queue_trap_teardown(struct hl_runtime *rt);
 void hl_queue_trap_forget(struct hl_runtime *rt);
+/* A fork child: a fresh lock, and no handler of ours in its KFD process. */
+void hl_queue_trap_fork_child(void);
 void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t *amd);
 
 /* ROCr's per-lane private memory limit (amd_gpu_agent.cpp). */

@@ -22,9 +22,10 @@
  * returned (no wave of it runs after that).
  *
  * Placement as ROCr's (AssembleShader: system_allocator, executable, then
- * a CPU memcpy): both buffers are host memory registered with KFD
- * (USERPTR, coherent, uncached) and mapped on that GPU only; the CPU
- * writes them directly, and no VRAM or HDP flush is involved.
+ * a CPU memcpy): host memory registered with KFD (USERPTR, coherent,
+ * uncached) and mapped on that GPU only, one BO holding the code and, at
+ * its next page, the TMA; the CPU writes them directly, and no VRAM or HDP
+ * flush is involved.
  *
  * HSALITE_NO_TRAP_HANDLER=1 (a test switch, read with the others in
  * src/runtime/env.c) withholds the handler: device exceptions are then lost
@@ -41,9 +42,11 @@
 #include "util/barrier.h"
 #include "util/log.h"
 
+/* TBA and TMA share one BO (code first, the TMA at the next page): one
+ * allocation and mapping instead of two, the same memory and flags. */
 struct hl_trap {
-	struct kfd_mem *code;           /* TBA */
-	struct kfd_mem *tma;            /* HL_TRAP_DOORBELLS queue pointers */
+	struct kfd_mem *code;           /* the BO: TBA at its start */
+	_Atomic uint64_t *tma;          /* HL_TRAP_DOORBELLS queue pointers, in code */
 	bool installed;                 /* SET_TRAP_HANDLER succeeded */
 };
 
@@ -84,19 +87,43 @@ static int alloc_host(struct hl_runtime *rt, const struct hl_agent *a, uint64_t 
 	return err;
 }
 
+/* GPUs whose kernel-side handler still names a BO we freed, under
+ * trap_lock.  The kernel keeps a process's TBA/TMA across a last
+ * hsa_shut_down and a later hsa_init (its process lives as long as the
+ * mm); they are replaced before that GPU's next queue, or cleared then if
+ * the handler is withheld, so the teardown need not clear them (ROCr
+ * does not either: one SET_TRAP_HANDLER per GPU less). */
+#define TRAP_STALE_MAX 64
+static uint32_t stale_gpu[TRAP_STALE_MAX];
+static uint32_t n_stale;
+
+static bool stale_take(uint32_t gpu_id)
+{
+	for (uint32_t i = 0; i < n_stale; i++)
+		if (stale_gpu[i] == gpu_id) {
+			stale_gpu[i] = stale_gpu[--n_stale];
+			return true;
+		}
+	return false;
+}
+
 static void trap_free(struct hl_runtime *rt, struct hl_agent *a)
 {
 	struct hl_trap *t = a->trap;
 	if (!t)
 		return;
 	/* Our queues are gone (the queue module's teardown ran first), so
-	 * no wave can enter the handler while it is taken down. */
-	if (t->installed && t->code)
-		(void)kfd_set_trap_handler(rt->proc, a->gpu->gpu_id, 0, 0);
+	 * no wave can enter the handler while it is taken down.  With no room
+	 * to remember it, clear it now. */
+	if (t->installed && t->code) {
+		(void)stale_take(a->gpu->gpu_id);
+		if (n_stale < TRAP_STALE_MAX)
+			stale_gpu[n_stale++] = a->gpu->gpu_id;
+		else
+			(void)kfd_set_trap_handler(rt->proc, a->gpu->gpu_id, 0, 0);
+	}
 	if (t->code)
 		kfd_mem_free(rt->proc, t->code);
-	if (t->tma)
-		kfd_mem_free(rt->proc, t->tma);
 	free(t);
 	a->trap = NULL;
 }
@@ -116,23 +143,25 @@ static int trap_install(struct hl_runtime *rt, struct hl_agent *a)
 			a->gpu->gpu_id, a->name);
 		return 0;
 	}
-	int err = alloc_host(rt, a, c->size, "code", &t->code);
-	if (!err)
-		err = alloc_host(rt, a, HL_TRAP_DOORBELLS * sizeof(uint64_t), "TMA", &t->tma);
+	uint64_t code_size = (c->size + HL_PAGE_SIZE - 1) & ~(uint64_t)(HL_PAGE_SIZE - 1);
+	int err = alloc_host(rt, a, code_size + HL_TRAP_DOORBELLS * sizeof(uint64_t),
+			     "code and TMA", &t->code);
 	if (err)
 		return err; /* the teardown frees what there is */
+	t->tma = (_Atomic uint64_t *)((char *)t->code->addr + code_size);
 	memcpy(t->code->addr, c->code, c->size);
-	memset(t->tma->addr, 0, HL_TRAP_DOORBELLS * sizeof(uint64_t));
+	memset((void *)t->tma, 0, HL_TRAP_DOORBELLS * sizeof(uint64_t));
 	/* release: the code and the empty map before the handler is live
 	 * (the ioctl orders them for the GPU as well) */
 	hl_fence_release();
 	err = kfd_set_trap_handler(rt->proc, a->gpu->gpu_id, (uint64_t)(uintptr_t)t->code->addr,
-				   (uint64_t)(uintptr_t)t->tma->addr);
+				   (uint64_t)(uintptr_t)t->tma);
 	if (err)
 		return err;
 	t->installed = true;
+	(void)stale_take(a->gpu->gpu_id); /* replaced */
 	hl_debug(QUEUE_LOG, "GPU 0x%x: trap handler (%s, %zu bytes) at %p, TMA %p",
-		 a->gpu->gpu_id, c->gfx, c->size, t->code->addr, t->tma->addr);
+		 a->gpu->gpu_id, c->gfx, c->size, t->code->addr, (void *)t->tma);
 	return 0;
 }
 
@@ -159,6 +188,13 @@ int hl_queue_trap_ensure(struct hl_runtime *rt, struct hl_agent *a)
 	if (!rt || !a || !a->gpu)
 		return -EINVAL;
 	pthread_mutex_lock(&trap_lock);
+	if (trap_withheld && stale_take(a->gpu->gpu_id)) {
+		/* an earlier runtime's handler, its BO freed: none now */
+		err = kfd_set_trap_handler(rt->proc, a->gpu->gpu_id, 0, 0);
+		if (err)
+			hl_error(QUEUE_LOG, "GPU 0x%x: clearing an earlier trap handler: %s",
+				 a->gpu->gpu_id, hl_errno_name(err));
+	}
 	if (!trap_withheld && !(a->trap && a->trap->installed)) {
 		trap_free(rt, a); /* what a failed attempt left */
 		err = trap_install(rt, a);
@@ -175,6 +211,13 @@ void hl_queue_trap_teardown(struct hl_runtime *rt)
 	for (uint32_t i = 0; i < rt->n_agents; i++)
 		trap_free(rt, &rt->agents[i]);
 	pthread_mutex_unlock(&trap_lock);
+}
+
+void hl_queue_trap_fork_child(void)
+{
+	/* the child's KFD process is new: no handler of ours in it */
+	pthread_mutex_init(&trap_lock, NULL);
+	n_stale = 0;
 }
 
 void hl_queue_trap_forget(struct hl_runtime *rt)
@@ -207,7 +250,7 @@ void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t
 			a->gpu->doorbell_slice);
 		return;
 	}
-	_Atomic uint64_t *map = (_Atomic uint64_t *)a->trap->tma->addr;
+	_Atomic uint64_t *map = a->trap->tma;
 	/* release: the queue's amd_queue_t (its inactive signal) before the
 	 * pointer a trapping wave loads; clearing needs no order (the queue's
 	 * waves are gone) */

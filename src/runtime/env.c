@@ -107,6 +107,10 @@ void hl_env_read(struct hl_env *env)
 	const char *notrap = getenv("HSALITE_NO_TRAP_HANDLER");
 	env->no_trap_handler = notrap && strcmp(notrap, "1") == 0;
 
+	/* ROCr (flag.h): exactly "1" turns the fragment allocator off. */
+	const char *nofrag = getenv("HSA_DISABLE_FRAGMENT_ALLOCATOR");
+	env->no_fragment_alloc = nofrag && strcmp(nofrag, "1") == 0;
+
 	env->xnack = -1;
 	const char *xnack = getenv("HSA_XNACK");
 	if (xnack && (!strcmp(xnack, "0") || !strcmp(xnack, "1")))

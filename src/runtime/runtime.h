@@ -172,6 +172,7 @@ struct hl_queues;
 struct hl_userptr;
 struct hl_ipc_import;
 struct hl_vmem;
+struct hl_suballoc;
 
 /* Environment, read once at init (env.c). */
 struct hl_env {
@@ -183,6 +184,7 @@ struct hl_env {
 	uint32_t max_hw_queues;       /* GPU_MAX_HW_QUEUES, default 4 (counted queues) */
 	bool vm_fault_message;        /* HSA_ENABLE_VM_FAULT_MESSAGE is not "0" */
 	bool no_trap_handler;         /* HSALITE_NO_TRAP_HANDLER=1 (a test switch) */
+	bool no_fragment_alloc;       /* HSA_DISABLE_FRAGMENT_ALLOCATOR=1 (ROCr's) */
 };
 
 /* One hsa_amd_register_system_event_handler registration. */
@@ -208,6 +210,9 @@ struct hl_runtime {
 	/* The virtual memory API's ranges, handles and mappings (src/memory/
 	 * vmem.c, under its own lock); made by the memory module's attach. */
 	struct hl_vmem *vmem;
+	/* The VRAM pools' 2 MiB blocks and their fragments (src/memory/
+	 * suballoc.c, under per-agent locks of its own). */
+	struct hl_suballoc *suballoc;
 	/* Registered and locked host memory (userptr.c).  userptr_lock is held
 	 * across the ioctls that create and free their BOs; it is never taken
 	 * with mem_lock held, nor mem_lock with it. */

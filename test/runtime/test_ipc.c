@@ -430,15 +430,21 @@ START_TEST(memory_peer_gpu)
 }
 END_TEST
 
+/* An allocation that is exactly one 2 MiB block: shared whole, not as a
+ * fragment of one. */
+#define WHOLE_BLOCK (2u << 20)
+
 /* hsa_amd_pointer_info on attached memory, as ROCr reports it: type IPC,
  * the import's base and size, no host base, userdata settable. */
 START_TEST(memory_pointer_info)
 {
-	struct reply r = call((struct msg){ .op = OP_ALLOC_EXPORT, .a = 3 * 4096 + 100, .arg = 0 });
+	struct reply r = call((struct msg){ .op = OP_ALLOC_EXPORT, .a = WHOLE_BLOCK, .arg = 0 });
 	ck_status(r.status, HSA_STATUS_SUCCESS);
 	uint64_t remote = r.value;
 	uint8_t *p = NULL;
-	/* The size the handle carries is the allocation's, page-rounded. */
+	/* The size the handle carries is the allocation's.  (A smaller
+	 * VRAM allocation is a fragment of a 2 MiB block, whose handle names
+	 * the block: test_suballoc.c.) */
 	ck_status(hsa_amd_ipc_memory_attach(&r.h, 0, 0, NULL, (void **)&p), HSA_STATUS_SUCCESS);
 	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
 	uint32_t n = 0;
@@ -447,7 +453,7 @@ START_TEST(memory_pointer_info)
 	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_IPC);
 	ck_assert_ptr_eq(info.agentBaseAddress, p);
 	ck_assert_ptr_null(info.hostBaseAddress);
-	ck_assert_uint_eq(info.sizeInBytes, 4 * 4096);
+	ck_assert_uint_eq(info.sizeInBytes, WHOLE_BLOCK);
 	ck_assert_uint_eq(info.agentOwner.handle, gpus[0].handle);
 	ck_assert_uint_eq(n, n_gpus); /* num_agents 0: every GPU */
 	free(acc);
@@ -456,12 +462,12 @@ START_TEST(memory_pointer_info)
 	ck_assert_ptr_eq(info.userData, &n);
 	/* Re-exported from the attaching process, attached back by the first. */
 	hsa_amd_ipc_memory_t again;
-	ck_status(hsa_amd_ipc_memory_create(p, 4 * 4096, &again), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_ipc_memory_create(p, WHOLE_BLOCK, &again), HSA_STATUS_SUCCESS);
 	r = call((struct msg){ .op = OP_ATTACH, .h = again });
 	ck_status(r.status, HSA_STATUS_SUCCESS);
 	ck_assert_uint_ne(r.value, remote);
-	ck_assert_int_eq(fill_range(p, 4 * 4096, 7, -1), 0);
-	struct reply c = call((struct msg){ .op = OP_CHECK, .a = r.value, .b = 4 * 4096, .c = 7,
+	ck_assert_int_eq(fill_range(p, WHOLE_BLOCK, 7, -1), 0);
+	struct reply c = call((struct msg){ .op = OP_CHECK, .a = r.value, .b = WHOLE_BLOCK, .c = 7,
 					    .arg = -1 });
 	ck_assert_int_eq(c.value, 0);
 	r = call((struct msg){ .op = OP_DETACH, .a = r.value });
