@@ -836,6 +836,31 @@ bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t
 	return found;
 }
 
+int hl_vmem_reserved_range(struct hl_runtime *rt, const void *ptr, size_t size,
+			   struct hl_vmem_extent *out)
+{
+	uintptr_t a = (uintptr_t)ptr;
+	int err = -ENOENT;
+	if (!rt->vmem)
+		return err;
+	pthread_mutex_lock(&rt->vmem->lock);
+	for (struct vmem_range *r = rt->vmem->ranges; r; r = r->next) {
+		if (a < r->va || a - r->va >= r->size)
+			continue;
+		err = size > r->size - (a - r->va) ? -ERANGE : 0;
+		out->va = r->va;
+		out->size = r->size;
+		out->registered = r->registered;
+		out->mapped = false;
+		for (struct vmem_map *m = rt->vmem->maps; m; m = m->next)
+			if (m->range == r && a < m->va + m->size && m->va < a + size)
+				out->mapped = true;
+		break;
+	}
+	pthread_mutex_unlock(&rt->vmem->lock);
+	return err;
+}
+
 /* ---- the runtime's life ---- */
 
 void hl_vmem_release_all(struct hl_runtime *rt)
