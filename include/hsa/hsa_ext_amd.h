@@ -2,8 +2,10 @@
  * hsa_ext_amd.h - AMD's extensions to the HSA API (the "hsa_amd_*" calls):
  * ROCr 5.2.3's set, grown to ROCr 1.18's (ROCm 7.0: copy engines, dma-buf
  * export, queue info, scratch limits, wait-all, logging, SPM, the virtual
- * memory API) and the attributes, pointer types and system events of AMD's
- * newest public header.  Every value and layout of 5.2.3 is kept.
+ * memory API) and to AMD's interface 1.21 (counted queues, batch copy,
+ * preload, SVM discard, AIS, signal event ids, the attributes, pointer
+ * types and system events).  Every value and layout of 5.2.3 is kept but
+ * hsa_amd_pointer_info_t's size, which its size field versions.
  *
  * rocminfo and HIP are written against these names; the layouts of the
  * public structs below are pinned by test/abi against Debian's header.
@@ -23,14 +25,20 @@
  * EXTENDED_SCOPE_FINE_GRAINED pool flag, 1.4 the virtual memory API, 1.5
  * MEMORY_PROPERTIES, 1.6 vmem_address_reserve_align, 1.7 signal_wait_all,
  * 1.8 get_preferred_copy_engine, 1.9 export_dmabuf_v2, 1.10
- * HSA_AMD_VMEM_ADDRESS_NO_REGISTER, 1.11 CLOCK_COUNTERS, 1.12 pointer types
- * HSA_VMEM and RESERVED_ADDR, 1.13 pointer info's registered, 1.15 the
- * shutdown system event.  hsalite has every step to 1.11, ROCr 1.18's
- * version (its virtual memory API: src/memory/vmem.c), and of the later
- * ones the RESERVED_ADDR pointer type.
+ * HSA_AMD_VMEM_ADDRESS_NO_REGISTER, 1.11 CLOCK_COUNTERS (ROCr 1.18 stops
+ * here), 1.12 pointer types HSA_VMEM and RESERVED_ADDR, 1.13 pointer info's
+ * registered, 1.14 hsa_amd_ais_file_write/_read, 1.15 the shutdown system
+ * event, 1.16 counted queues, 1.17 hsa_amd_memory_async_batch_copy, 1.18
+ * pointer info's alloc_flags, 1.19 hsa_amd_agent_preload, 1.20
+ * hsa_amd_svm_discard_batch_async, 1.21 hsa_amd_signal_get_event_id.
+ * hsalite has every step to 1.21 (what no device under the amdkfd UAPI can
+ * do, AIS, answers as ROCr does on such a device: docs/differences.md);
+ * hsa_system_get_info's HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR reports it.
+ * The application SDMA queues and the descriptor form of queue creation
+ * of AMD's later headers are not in this one.
  */
 #define HSA_AMD_INTERFACE_VERSION_MAJOR 1
-#define HSA_AMD_INTERFACE_VERSION_MINOR 11
+#define HSA_AMD_INTERFACE_VERSION_MINOR 21
 
 #ifdef __cplusplus
 extern "C" {

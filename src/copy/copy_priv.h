@@ -192,5 +192,8 @@ void hl_sdma_teardown(struct hl_runtime *rt);
 void hl_sdma_forget(struct hl_runtime *rt);
 /* Stops the async service and drops the SVM prefetches still pending. */
 void hl_prefetch_teardown(struct hl_runtime *rt);
+/* discard.c: the discards still pending, freed (the async service is
+ * stopped by then: hl_prefetch_teardown). */
+void hl_discard_teardown(void);
 
 #endif /* HSALITE_COPY_PRIV_H */

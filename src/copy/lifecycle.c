@@ -19,6 +19,7 @@ void hl_copy_teardown(struct hl_runtime *rt)
 {
 	/* No async handler may start a prefetch on an engine going away. */
 	hl_prefetch_teardown(rt);
+	hl_discard_teardown();
 	hl_sdma_teardown(rt);
 	hl_blit_teardown(rt);
 }

@@ -468,7 +468,7 @@ hsa_status_t hsa_memory_assign_agent(void *ptr, hsa_agent_t agent, hsa_access_pe
  * ROCr reads from the thunk's HsaMemFlags).  NONPAGED: VRAM and GTT BOs
  * (pinned by the driver), not userptr pages; the two atomic-access bits
  * are not reported (KFD's flags do not say it: see docs/differences.md). */
-static uint32_t alloc_flags_of(const struct kfd_mem *mem)
+uint32_t hl_alloc_flags_of(const struct kfd_mem *mem)
 {
 	uint32_t f = 0;
 	if (!mem)
@@ -504,7 +504,7 @@ static bool alloc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_po
 	(void)hsa_amd_memory_pool_get_info((hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)al->pool },
 					   HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
 	out->global_flags = flags;
-	out->alloc_flags = alloc_flags_of(al->mem);
+	out->alloc_flags = hl_alloc_flags_of(al->mem);
 	/* The GPUs it is mapped on (libhsakmt's mapped nodes: never a CPU). */
 	for (uint32_t i = 0; i < rt->n_agents && *n_list < max; i++) {
 		const struct hl_agent *a = &rt->agents[i];
@@ -529,7 +529,7 @@ static bool bo_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info
 	 * page): libhsakmt's REGISTERED_SHARED, no CPU address, as for
 	 * hsa_amd_ipc_memory_attach (ipc.c). */
 	out->type = mem->imported ? HSA_EXT_POINTER_TYPE_IPC : HSA_EXT_POINTER_TYPE_HSA;
-	out->alloc_flags = alloc_flags_of(mem);
+	out->alloc_flags = hl_alloc_flags_of(mem);
 	out->agentBaseAddress = mem->addr;
 	out->hostBaseAddress = mem->imported ? NULL : mem->addr;
 	out->sizeInBytes = mem->size;
@@ -579,15 +579,17 @@ hsa_status_t hsa_amd_pointer_info(const void *ptr, hsa_amd_pointer_info_t *info,
 	pthread_mutex_unlock(&rt->mem_lock);
 	if (!found)
 		found = hl_userptr_info(rt, ptr, &out, list, 64, &n_list);
+	bool vmem = false;
 	if (!found)
-		found = hl_vmem_info(rt, ptr, &out);
+		found = vmem = hl_vmem_info(rt, ptr, &out, list, 64, &n_list);
 	/* Inside a block but in no fragment: freed memory, which the client
 	 * must not see as the block (ROCr 1.18: UNKNOWN). */
 	if (!found && !hl_suballoc_in_block(rt, ptr))
 		found = bo_info(rt, ptr, &out, list, 64, &n_list);
-	/* newer ROCr: every pointer its allocation map, the thunk or the
-	 * vmem ranges know */
-	out.registered = found;
+	/* newer ROCr: every pointer its allocation map or the thunk knows; a
+	 * reserved range says itself (NO_REGISTER ones are not) */
+	if (!vmem)
+		out.registered = found;
 	if (!found) {
 		memset(&out, 0, sizeof(out));
 		n_list = 0;

@@ -80,6 +80,20 @@ int hl_ipc_import(struct hl_runtime *rt, const hsa_amd_ipc_memory_t *handle,
 		  const uint32_t *gpu_ids, uint32_t n, uint64_t align, struct kfd_mem **mem,
 		  uint64_t *offset, uint64_t *len);
 
+/* ---- vmem.c: the virtual memory API's ranges, for src/copy ---- */
+
+/* A hsa_amd_vmem_address_reserve range as svm_discard_batch_async needs it. */
+struct hl_vmem_extent {
+	uintptr_t va;
+	uint64_t size;
+	bool registered; /* reserved for the GPUs; false: NO_REGISTER host pages */
+	bool mapped;     /* a handle is mapped somewhere in the queried span */
+};
+/* The reserved range holding [ptr, ptr + size): 0, -ENOENT when ptr is in
+ * none, -ERANGE when the span runs past its end. */
+int hl_vmem_reserved_range(struct hl_runtime *rt, const void *ptr, size_t size,
+			   struct hl_vmem_extent *out);
+
 /* ---- svm.c: prefetches pending on signals ---- */
 
 /* The KFD SVM location of an agent: its gpu_id, SYSMEM for a CPU. */

@@ -111,7 +111,10 @@ void hl_vmem_release_all(struct hl_runtime *rt);
 void hl_vmem_forget_all(struct hl_runtime *rt);
 /* pointer_info of an address inside a reserved range; false otherwise.
  * Takes the vmem lock: call it without rt->mem_lock. */
-bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out);
+bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+		  hsa_agent_t *list, uint32_t max, uint32_t *n_list);
+/* memory.c: interface 1.18's alloc_flags of a BO. */
+uint32_t hl_alloc_flags_of(const struct kfd_mem *mem);
 /* hsa_amd_agents_allow_access on a vmem mapping: -ENOENT when ptr is in
  * none, then -EINVAL for an unknown agent, else 0 or the mapping's -errno.
  * Call it without rt->mem_lock. */

@@ -815,25 +815,74 @@ out_unlock:
  * objects to ROCr 1.18: RESERVED_ADDR, the range's start as the agent
  * address, no host address, owned by the first CPU, fine-grained flags.
  * NO_REGISTER ranges are unknown to the thunk. */
-bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out)
+bool hl_vmem_info(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,
+		  hsa_agent_t *list, uint32_t max, uint32_t *n_list)
 {
 	uintptr_t a = (uintptr_t)ptr;
 	bool found = false;
 	pthread_mutex_lock(&rt->vmem->lock);
+	/* A mapped handle first (interface 1.12's HSA_VMEM, as AMD's newer
+	 * Runtime::VMemoryPtrInfo fills it: both bases are the queried
+	 * address, the size the mapping's, the agents those given access). */
+	for (struct vmem_map *m = rt->vmem->maps; m && !found; m = m->next) {
+		if (a < m->va || a - m->va >= m->size)
+			continue;
+		found = true;
+		out->type = HSA_EXT_POINTER_TYPE_HSA_VMEM;
+		out->agentBaseAddress = (void *)ptr;
+		out->hostBaseAddress = (void *)ptr;
+		out->sizeInBytes = m->size;
+		out->registered = true;
+		out->agentOwner = hl_agent_handle(m->h->pool->owner);
+		uint32_t flags = 0;
+		(void)hsa_amd_memory_pool_get_info(
+			(hsa_amd_memory_pool_t){ (uint64_t)(uintptr_t)m->h->pool },
+			HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+		out->global_flags = flags;
+		out->alloc_flags = hl_alloc_flags_of(m->h->mem);
+		for (uint32_t i = 0; i < rt->n_agents && *n_list < max; i++)
+			if (m->perm[i] != HSA_ACCESS_PERMISSION_NONE)
+				list[(*n_list)++] = hl_agent_handle(&rt->agents[i]);
+	}
+	/* Else a reserved range, registered or NO_REGISTER (1.12's
+	 * RESERVED_ADDR: no agent address, the host address of the range). */
 	for (struct vmem_range *r = rt->vmem->ranges; r && !found; r = r->next) {
-		if (!r->registered || a < r->va || a - r->va >= r->size)
+		if (a < r->va || a - r->va >= r->size)
 			continue;
 		found = true;
 		out->type = HSA_EXT_POINTER_TYPE_RESERVED_ADDR;
-		out->agentBaseAddress = (void *)r->va;
-		out->hostBaseAddress = NULL;
+		out->agentBaseAddress = NULL;
+		out->hostBaseAddress = (void *)r->va;
 		out->sizeInBytes = r->size;
-		out->global_flags = HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED;
-		if (rt->n_cpus)
-			out->agentOwner = hl_agent_handle(&rt->agents[0]);
+		out->registered = r->registered;
 	}
 	pthread_mutex_unlock(&rt->vmem->lock);
 	return found;
+}
+
+int hl_vmem_reserved_range(struct hl_runtime *rt, const void *ptr, size_t size,
+			   struct hl_vmem_extent *out)
+{
+	uintptr_t a = (uintptr_t)ptr;
+	int err = -ENOENT;
+	if (!rt->vmem)
+		return err;
+	pthread_mutex_lock(&rt->vmem->lock);
+	for (struct vmem_range *r = rt->vmem->ranges; r; r = r->next) {
+		if (a < r->va || a - r->va >= r->size)
+			continue;
+		err = size > r->size - (a - r->va) ? -ERANGE : 0;
+		out->va = r->va;
+		out->size = r->size;
+		out->registered = r->registered;
+		out->mapped = false;
+		for (struct vmem_map *m = rt->vmem->maps; m; m = m->next)
+			if (m->range == r && a < m->va + m->size && m->va < a + size)
+				out->mapped = true;
+		break;
+	}
+	pthread_mutex_unlock(&rt->vmem->lock);
+	return err;
 }
 
 /* ---- the runtime's life ---- */

@@ -428,6 +428,10 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 			if (wl->evs[i].id == svc->memory.id)
 				hl_system_event_memory_fault(svc->rt,
 							     &wl->data[i].memory_exception_data);
+		for (uint32_t i = 0; reset && i < wl->n; i++)
+			if (wl->evs[i].id == svc->hw.id)
+				hl_system_event_hw_exception(svc->rt,
+							     &wl->data[i].hw_exception_data);
 		struct hl_queues *qs = svc->rt->queues;
 		pthread_mutex_lock(&qs->lock);
 		for (uint32_t i = 0; i < wl->n; i++) {

@@ -239,6 +239,9 @@ hsa_status_t hsa_shut_down(void)
 		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
 	} else if (--hl_refcount == 0) {
 		struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+		/* ROCr's Runtime::Release: the handlers first, with the
+		 * runtime whole. */
+		hl_system_event_shutdown(rt);
 		for (uint32_t i = hl_n_modules; i-- > 0;)
 			if (hl_modules[i].closing)
 				hl_modules[i].closing(rt);

@@ -224,6 +224,7 @@ struct hl_runtime {
 	struct hl_sysevt_handler *sysevt;
 	uint32_t n_sysevt, cap_sysevt;
 	bool vm_fault_seen;            /* the first GPU memory fault was handled */
+	bool hw_exception_seen;        /* the first GPU reset was delivered */
 	/* Registered extensions (extension.c), one slot per supported
 	 * extension; written while the modules attach (hsa_init, before rt is
 	 * published), read-only afterwards. */
@@ -368,6 +369,17 @@ hsa_status_t hl_status_from_errno(int err);
  * call the API. */
 bool hl_system_event_memory_fault(struct hl_runtime *rt,
 				  const struct kfd_hsa_memory_exception_data *m);
+/* A GPU reset as KFD's HW_EXCEPTION event reported it, as ROCr 1.18's
+ * HwExceptionHandler: HSA_AMD_GPU_HW_EXCEPTION_EVENT to every handler;
+ * when none returns SUCCESS, "HW Exception by GPU node-N ..." on stderr and
+ * abort().  Only the first is delivered (ROCr's handler returns false).
+ * No runtime lock held. */
+void hl_system_event_hw_exception(struct hl_runtime *rt,
+				  const struct kfd_hsa_hw_exception_data *h);
+/* The last hsa_shut_down, before any module lets go: every handler gets
+ * HSA_AMD_SYSTEM_SHUTDOWN_EVENT (no payload), its answer ignored, as ROCr's
+ * Runtime::Release does. */
+void hl_system_event_shutdown(struct hl_runtime *rt);
 
 /* ---- system.c ---- */
 /* Nanoseconds of CLOCK_BOOTTIME, the domain of KFD's system clock counter. */

@@ -26,6 +26,17 @@
  *  - only the first fault is delivered: ROCr's handler returns false, which
  *    takes the MEMORY event off its async-events list for good.
  *
+ * AMD's newer interface adds two events, delivered as ROCr does them:
+ *  - HSA_AMD_GPU_HW_EXCEPTION_EVENT (ROCr 1.18's HwExceptionHandler): a GPU
+ *    reset KFD reports on its HW_EXCEPTION event (the queue error service
+ *    waits on it): agent, reset_type OTHER (KFD does not set a type),
+ *    reset_cause ECC or GPU_HANG; unhandled, "HW Exception by GPU node-<n>
+ *    (Agent handle: <p>) reason :<ECC|GPU Hang>" and abort(); the first
+ *    only;
+ *  - HSA_AMD_SYSTEM_SHUTDOWN_EVENT (interface 1.15, Runtime::Release): the
+ *    last hsa_shut_down calls every handler with it before anything is
+ *    released; the answers are ignored.
+ *
  * Locking: sysevt_lock guards the list; delivery copies it and calls the
  * handlers without any lock, so a handler may register another one or call
  * the rest of the API.
@@ -74,6 +85,35 @@ void hl_system_events_destroy(struct hl_runtime *rt)
 	free(rt->sysevt);
 	rt->sysevt = NULL;
 	rt->n_sysevt = rt->cap_sysevt = 0;
+}
+
+/* A copy of the handlers, to call without the lock; *n 0 when none (or
+ * when the copy cannot be made: logged). */
+static struct hl_sysevt_handler *handlers_copy(struct hl_runtime *rt, uint32_t *n)
+{
+	pthread_mutex_lock(&rt->sysevt_lock);
+	*n = rt->n_sysevt;
+	struct hl_sysevt_handler *copy = *n ? malloc(*n * sizeof(*copy)) : NULL;
+	if (copy)
+		memcpy(copy, rt->sysevt, *n * sizeof(*copy));
+	pthread_mutex_unlock(&rt->sysevt_lock);
+	if (*n && !copy) {
+		hl_error(SYSEVT_LOG, "%s copying %u handlers", hl_errno_name(ENOMEM), *n);
+		*n = 0;
+	}
+	return copy;
+}
+
+void hl_system_event_shutdown(struct hl_runtime *rt)
+{
+	uint32_t n;
+	struct hl_sysevt_handler *copy = handlers_copy(rt, &n);
+	hsa_amd_event_t ev;
+	memset(&ev, 0, sizeof(ev));
+	ev.event_type = HSA_AMD_SYSTEM_SHUTDOWN_EVENT;
+	for (uint32_t i = 0; i < n; i++)
+		(void)copy[i].fn(&ev, copy[i].data);
+	free(copy);
 }
 
 /* libhsakmt copies the KFD fields into bit fields (1 bit each, ErrorType 3
@@ -185,5 +225,45 @@ bool hl_system_event_memory_fault(struct hl_runtime *rt,
 			"%p%s. Reason: %s.\n", a->node_id, (void *)a, (void *)(uintptr_t)m->va,
 			FAULT_BIT(m->failure.imprecise) ? "(may not be exact address)" : "",
 			fault_reason(m));
+	abort();
+}
+
+void hl_system_event_hw_exception(struct hl_runtime *rt,
+				  const struct kfd_hsa_hw_exception_data *h)
+{
+	const struct hl_agent *a = fault_agent(rt, h->gpu_id);
+	if (!a) {
+		hl_error(SYSEVT_LOG, "HW exception on unknown GPU 0x%x: not delivered", h->gpu_id);
+		return;
+	}
+	pthread_mutex_lock(&rt->sysevt_lock);
+	bool first = !rt->hw_exception_seen;
+	rt->hw_exception_seen = true;
+	pthread_mutex_unlock(&rt->sysevt_lock);
+	if (!first) {
+		hl_warn(SYSEVT_LOG, "HW exception on GPU node-%u: not delivered (only the first "
+			"reaches system event handlers, as in ROCr)", a->node_id);
+		return;
+	}
+	uint32_t n;
+	struct hl_sysevt_handler *copy = handlers_copy(rt, &n);
+	bool ecc = h->reset_cause == 1; /* KFD_HW_EXCEPTION_ECC; 0 is GPU_HANG */
+	hsa_amd_event_t ev;
+	memset(&ev, 0, sizeof(ev));
+	ev.event_type = HSA_AMD_GPU_HW_EXCEPTION_EVENT;
+	ev.hw_exception.agent = hl_agent_handle(a);
+	ev.hw_exception.reset_type = HSA_AMD_HW_EXCEPTION_RESET_TYPE_OTHER;
+	ev.hw_exception.reset_cause = ecc ? HSA_AMD_HW_EXCEPTION_CAUSE_ECC
+					  : HSA_AMD_HW_EXCEPTION_CAUSE_GPU_HANG;
+	bool handled = false;
+	for (uint32_t i = 0; i < n; i++)
+		handled |= copy[i].fn(&ev, copy[i].data) == HSA_STATUS_SUCCESS;
+	free(copy);
+	hl_info(SYSEVT_LOG, "HW exception on GPU node-%u, cause %s: %u handler(s)%s", a->node_id,
+		ecc ? "ECC" : "GPU hang", n, handled ? ", handled" : "");
+	if (handled)
+		return;
+	fprintf(stderr, "HW Exception by GPU node-%u (Agent handle: %p) reason :%s\n", a->node_id,
+		(void *)a, ecc ? "ECC" : "GPU Hang");
 	abort();
 }

@@ -254,6 +254,24 @@ static hsa_status_t (*const fn_pcs_create_id)(uint32_t, hsa_agent_t,
 					      hsa_ven_amd_pcs_units_t, size_t, size_t, size_t,
 					      hsa_ven_amd_pcs_data_ready_callback_t, void *,
 					      hsa_ven_amd_pcs_t *) = hsa_ven_amd_pcs_create_from_id;
+/* interface 1.14 to 1.21: the types AMD's header gives them */
+static hsa_status_t (*const fn_ais[2])(hsa_amd_ais_file_handle_t, void *, uint64_t, int64_t,
+				       uint64_t *, int32_t *) = {
+	hsa_amd_ais_file_write, hsa_amd_ais_file_read,
+};
+static hsa_status_t (*const fn_counted_acquire)(hsa_agent_t, hsa_queue_type_t,
+						hsa_amd_queue_priority_t,
+						void (*)(hsa_status_t, hsa_queue_t *, void *),
+						void *, uint64_t, hsa_queue_t **) =
+	hsa_amd_counted_queue_acquire;
+static hsa_status_t (*const fn_counted_release)(hsa_queue_t *) = hsa_amd_counted_queue_release;
+static hsa_status_t (*const fn_batch_copy)(const hsa_amd_memory_copy_op_t *, uint32_t, uint32_t,
+					   const hsa_signal_t *) = hsa_amd_memory_async_batch_copy;
+static hsa_status_t (*const fn_preload)(hsa_agent_t, uint64_t) = hsa_amd_agent_preload;
+static hsa_status_t (*const fn_discard)(void **, size_t *, uint32_t, uint32_t,
+					const hsa_signal_t *, hsa_signal_t) =
+	hsa_amd_svm_discard_batch_async;
+static hsa_status_t (*const fn_event_id)(hsa_signal_t, uint32_t *) = hsa_amd_signal_get_event_id;
 static hsa_status_t (*const fn_pcs_op[4])(hsa_ven_amd_pcs_t) = {
 	hsa_ven_amd_pcs_destroy, hsa_ven_amd_pcs_start, hsa_ven_amd_pcs_stop,
 	hsa_ven_amd_pcs_flush,
@@ -286,6 +304,9 @@ START_TEST(test_new_functions_resolve)
 		(const void *)fn_pcs_iterate, (const void *)fn_pcs_create,
 		(const void *)fn_pcs_create_id, (const void *)fn_pcs_op[0],
 		(const void *)fn_pcs_op[1], (const void *)fn_pcs_op[2], (const void *)fn_pcs_op[3],
+		(const void *)fn_ais[0], (const void *)fn_ais[1], (const void *)fn_counted_acquire,
+		(const void *)fn_counted_release, (const void *)fn_batch_copy,
+		(const void *)fn_preload, (const void *)fn_discard, (const void *)fn_event_id,
 	};
 	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
 		ck_assert_msg(fns[i] != NULL, "function %zu did not resolve", i);

@@ -25,6 +25,7 @@ bool kfd_process_forked(const struct kfd_process *proc) { return proc == &fake_p
 int hl_agents_build(struct hl_runtime *rt) { (void)rt; return 0; }
 void hl_agents_destroy(struct hl_runtime *rt) { (void)rt; }
 void hl_system_events_destroy(struct hl_runtime *rt) { (void)rt; }
+void hl_system_event_shutdown(struct hl_runtime *rt) { (void)rt; }
 void hl_env_read(struct hl_env *env) { memset(env, 0, sizeof(*env)); }
 /* Two fake modules, a below b, recording their steps in `order`; b's
  * attach fails while fail_b_attach is set. */

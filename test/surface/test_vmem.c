@@ -54,6 +54,17 @@ static bool fills_registered(void)
 	       v && !strncmp(v, "hsalite", 7);
 }
 
+/* Whether pointer info answers as AMD's interface 1.12 and later: a
+ * reserved range is RESERVED_ADDR with its host address and no agent
+ * address, a mapped handle HSA_VMEM (ROCr 1.18, interface 1.11, reports
+ * the thunk's reserved object for both). */
+static bool newest_ptr_info(void)
+{
+	uint16_t minor = 0;
+	return hsa_system_get_info((hsa_system_info_t)HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR,
+				   &minor) == HSA_STATUS_SUCCESS && minor >= 12;
+}
+
 static hsa_amd_memory_access_desc_t desc(hsa_agent_t a, hsa_access_permission_t p)
 {
 	hsa_amd_memory_access_desc_t d = { .permissions = p, .agent_handle = a };
@@ -142,8 +153,13 @@ START_TEST(vmem_reserve_free)
 	ck_status(hsa_amd_pointer_info((char *)va + 4096, &info, NULL, NULL, NULL),
 		  HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_RESERVED_ADDR);
-	ck_assert_ptr_eq(info.agentBaseAddress, va);
-	ck_assert_ptr_null(info.hostBaseAddress);
+	if (newest_ptr_info()) {
+		ck_assert_ptr_null(info.agentBaseAddress);
+		ck_assert_ptr_eq(info.hostBaseAddress, va);
+	} else {
+		ck_assert_ptr_eq(info.agentBaseAddress, va);
+		ck_assert_ptr_null(info.hostBaseAddress);
+	}
 	ck_assert_uint_eq(info.sizeInBytes, 4 * MIB);
 	ck_assert(info.registered == fills_registered());
 
@@ -181,7 +197,8 @@ START_TEST(vmem_reserve_free)
 		  HSA_STATUS_SUCCESS);
 	info.registered = true;
 	ck_status(hsa_amd_pointer_info(va, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
-	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	ck_assert_int_eq(info.type, newest_ptr_info() ? HSA_EXT_POINTER_TYPE_RESERVED_ADDR
+						      : HSA_EXT_POINTER_TYPE_UNKNOWN);
 	ck_assert(!info.registered);
 	memset(va, 0x5a, 8192);
 	ck_assert_uint_eq(((uint8_t *)va)[8191], 0x5a);
@@ -399,15 +416,34 @@ START_TEST(vmem_kernel_through_mapping)
 	hsa_access_permission_t perm = HSA_ACCESS_PERMISSION_NONE;
 	ck_status(hsa_amd_vmem_get_access(out, &perm, ag.gpu[0]), HSA_STATUS_SUCCESS);
 	ck_assert_int_eq(perm, HSA_ACCESS_PERMISSION_RW);
-	/* mapped, still the reserved range to pointer info */
 	hsa_amd_pointer_info_t info = { .size = sizeof(info) };
 	ck_status(hsa_amd_pointer_info(out, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
-	ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_RESERVED_ADDR);
-	ck_assert_ptr_eq(info.agentBaseAddress, va);
-	ck_assert_uint_eq(info.sizeInBytes, 2 * HSIZE);
-	/* so hsa_amd_memory_fill finds no agent to fill it with, as in
-	 * ROCr 1.18 (its pointer info lists no GPU, no host address) */
-	ck_status(hsa_amd_memory_fill(out, 0, 16), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	if (newest_ptr_info()) {
+		/* interface 1.12: the mapping itself, at the queried address,
+		 * GPU 0 and the CPU given access: so a GPU can fill it */
+		uint32_t n_acc = 0;
+		hsa_agent_t *acc = NULL;
+		ck_status(hsa_amd_pointer_info(out, &info, malloc, &n_acc, &acc),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_HSA_VMEM);
+		ck_assert_ptr_eq(info.agentBaseAddress, out);
+		ck_assert_ptr_eq(info.hostBaseAddress, out);
+		ck_assert_uint_eq(info.sizeInBytes, HSIZE);
+		ck_assert(info.registered);
+		ck_assert_uint_eq(info.agentOwner.handle, ag.gpu[0].handle);
+		ck_assert_uint_eq(n_acc, 2);
+		free(acc);
+		ck_status(hsa_amd_memory_fill(out, 0, 16), HSA_STATUS_SUCCESS);
+	} else {
+		/* mapped, still the reserved range to pointer info */
+		ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_RESERVED_ADDR);
+		ck_assert_ptr_eq(info.agentBaseAddress, va);
+		ck_assert_uint_eq(info.sizeInBytes, 2 * HSIZE);
+		/* so hsa_amd_memory_fill finds no agent to fill it with, as
+		 * in ROCr 1.18 (its pointer info lists no GPU, no host
+		 * address) */
+		ck_status(hsa_amd_memory_fill(out, 0, 16), HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	}
 
 	float *ones = surf_host_alloc(&ag, HSIZE);
 	for (uint32_t i = 0; i < N; i++) {
@@ -685,6 +721,8 @@ END_TEST
 /* One thread's rounds: a range of two handles mapped, given to the CPU and
  * GPU 0, written and read back, queried, shared in-process, unmapped and
  * freed; the first failing step's number, 0 when all went well. */
+static bool newest; /* newest_ptr_info(), taken before the threads start */
+
 static void *thread_rounds(void *arg)
 {
 	uintptr_t id = (uintptr_t)arg;
@@ -712,7 +750,7 @@ static void *thread_rounds(void *arg)
 		if (hsa_amd_vmem_get_access(w + 5, &perm, ag.gpu[0]) ||
 		    perm != HSA_ACCESS_PERMISSION_RW ||
 		    hsa_amd_pointer_info(w + 5, &info, NULL, NULL, NULL) ||
-		    info.agentBaseAddress != va)
+		    info.agentBaseAddress != (newest ? (void *)(w + 5) : va))
 			return (void *)5;
 		int fd = -1;
 		if (hsa_amd_vmem_export_shareable_handle(&fd, h[1], 0) ||
@@ -731,6 +769,7 @@ static void *thread_rounds(void *arg)
 START_TEST(vmem_threads)
 {
 	pthread_t t[THREADS];
+	newest = newest_ptr_info();
 	for (uintptr_t i = 0; i < THREADS; i++)
 		ck_assert_int_eq(pthread_create(&t[i], NULL, thread_rounds, (void *)i), 0);
 	for (int i = 0; i < THREADS; i++) {
