@@ -198,7 +198,7 @@ KD t_exec
 
 BEGIN t_illegal
   PRO
-  v_qsad_pk_u16_u8 v[0:1], v[2:3], v4, v[6:7]
+  ds_condxchg32_rtn_b64 v[0:1], v2, v[4:5]
   s_endpgm
 KD t_illegal
 
