@@ -918,16 +918,10 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	case 0x206: /* v_fma_f16: fused */
 		L r[l] = d2h(fma(h2d(a[l]), h2d(b[l]), h2d(c[l])));
 		break;
-	case 0x12d: L {
-			double x = h2d(a[l]), y = h2d(b[l]);
-			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x > y || (x == y && !(a[l] & 0x8000))) ? a[l] : b[l];
-		}
-		break;
-	case 0x12e: L {
-			double x = h2d(a[l]), y = h2d(b[l]);
-			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x < y || (x == y && (a[l] & 0x8000))) ? a[l] : b[l];
-		}
-		break;
+	/* v_max_f16 / v_min_f16: the IEEE-mode NaN rules of v_max3/min3 (a
+	 * signalling NaN is returned quieted, a quiet one gives the other) */
+	case 0x12d: L r[l] = fmax16(a[l], b[l], ieee); break;
+	case 0x12e: L r[l] = fmin16(a[l], b[l], ieee); break;
 	case 0x1f4: L r[l] = fmin16(fmin16(a[l], b[l], ieee), c[l], ieee); break; /* v_min3_f16 */
 	case 0x1f7: L r[l] = fmax16(fmax16(a[l], b[l], ieee), c[l], ieee); break; /* v_max3_f16 */
 	case 0x1fa: /* v_med3_f16: as v_med3_f32 */
