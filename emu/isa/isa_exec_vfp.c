@@ -1021,8 +1021,10 @@ ISA_HOT int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in)
 			case 0x0e: case 0x13c: res = d2h(fma(x[0], x[1], x[2])); break; /* pk_fma, pk_fmac */
 			case 0x0f: res = d2h(x[0] + x[1]); break;
 			case 0x10: res = d2h(x[0] * x[1]); break;
-			case 0x11: res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] <= x[1] ? v[0] : v[1]; break;
-			default:   res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] >= x[1] ? v[0] : v[1]; break;
+			/* pk_min/max: the IEEE-mode rules of v_min/max_f16 (-0 below
+			 * +0, a signalling NaN returned quieted) */
+			case 0x11: res = fmin16(v[0], v[1], w->mode & ISA_MODE_IEEE); break;
+			default:   res = fmax16(v[0], v[1], w->mode & ISA_MODE_IEEE); break;
 			}
 			if ((res & 0x7fff) > 0x7c00 && !isnan(x[0]) && !isnan(x[1]) && !isnan(x[2]))
 				res = 0x7e00;
