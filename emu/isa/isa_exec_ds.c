@@ -15,7 +15,14 @@
  *  - lanes are processed in ascending order; a workgroup's waves run on
  *    one host thread, so LDS atomics need no host atomics;
  *  - GDS (the gds bit): only the ds_gws_* instructions (global wave sync,
- *    exec_ds_gws below); GDS memory is not implemented.
+ *    exec_ds_gws below); GDS memory is not implemented;
+ *  - M0-addressed forms (exec_ds_m0): ds_append / ds_consume add / subtract
+ *    the number of active lanes to the dword at M0[15:0] + OFFSET once per
+ *    wave and return its old value to every active lane; ds_read/
+ *    write_addtid_b32 access M0[15:0] + OFFSET + 4 * lane id;
+ *  - ds_wrap_rtn_b32: MEM = MEM >= DATA ? MEM - DATA : MEM + DATA2, the
+ *    old value returned; ds_pk_add(_rtn)_f16/bf16 (gfx942): per 16-bit
+ *    half, the f32 sum rounded to nearest even.
  */
 #include "isa_float.h"
 #include "isa_priv.h"
@@ -24,7 +31,7 @@ uint64_t kemu_isa_lds_atomic(uint8_t *p, unsigned bytes, unsigned aop, uint64_t 
 
 /* atomic op numbering as in isa_exec_flat.c */
 enum { A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
-       A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX };
+       A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_PK_FADD16, A_PK_BF16ADD };
 
 #define DS_RTN 1
 #define DS_64 2
@@ -497,6 +504,70 @@ static int exec_ds_gws(struct isa_wave *w, const struct isa_inst *in)
 	return w->gws_wait ? ISA_STEP_GWS : ISA_STEP_NEXT;
 }
 
+/* The M0-addressed forms (see the file comment); in->op tells which. */
+static int exec_ds_m0(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t exec = isa_exec(w);
+	uint32_t base = (w->s[ISA_REG_M0] & 0xffff) + (uint32_t)in->offset;
+	uint8_t *lds = w->wg->lds;
+
+	if (in->op == 0xbd || in->op == 0xbe) { /* ds_consume, ds_append */
+		uint32_t old = 0, n = (uint32_t)__builtin_popcountll(exec);
+		if (!exec)
+			return ISA_STEP_NEXT;
+		if (lds_ok(w, base, 4)) {
+			uint32_t nw;
+			memcpy(&old, lds + base, 4);
+			nw = in->op == 0xbe ? old + n : old - n;
+			memcpy(lds + base, &nw, 4);
+		}
+		for (uint64_t e = exec; e; e &= e - 1)
+			isa_vrow(w, in->dst)[__builtin_ctzll(e)] = old;
+		return ISA_STEP_NEXT;
+	}
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint64_t a = (uint32_t)(base + 4 * l);
+		if (in->op == 0x1d) {           /* ds_write_addtid_b32 */
+			if (lds_ok(w, a, 4))
+				memcpy(lds + a, &isa_vrow(w, in->data_reg)[l], 4);
+		} else {                        /* ds_read_addtid_b32 */
+			uint32_t v = 0;
+			if (lds_ok(w, a, 4))
+				memcpy(&v, lds + a, 4);
+			isa_vrow(w, in->dst)[l] = v;
+		}
+	}
+	return ISA_STEP_NEXT;
+}
+
+/* ds_wrap_rtn_b32 and gfx942's ds_pk_add(_rtn)_f16/bf16 (in->aux: the
+ * FLAT atomic number; 0 for wrap). */
+static int exec_ds_more(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint64_t a = (uint32_t)(isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset);
+		uint32_t d0 = isa_vrow(w, in->data_reg)[l], old = 0;
+		if (lds_ok(w, a, 4)) {
+			if (in->op == 0x34) {
+				uint32_t d1 = isa_vrow(w, in->offset1)[l], nw;
+				memcpy(&old, lds + a, 4);
+				nw = old >= d0 ? old - d0 : old + d1;
+				memcpy(lds + a, &nw, 4);
+			} else {
+				old = (uint32_t)kemu_isa_lds_atomic(lds + a, 4, in->aux, d0, 0);
+			}
+		}
+		if (in->flags & DS_RTN)
+			isa_vrow(w, in->dst)[l] = old;
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_ds_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
@@ -533,6 +604,25 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 	in->dst = (uint16_t)(((w1 >> 24) & 0xff) + agpr);
 	in->offset = (int32_t)(off0 | off1 << 8);
 
+	switch (op) {
+	case 0xbd: case 0xbe: case 0xb6: case 0x1d: /* consume, append, read/write_addtid */
+		in->exec = exec_ds_m0;
+		return;
+	case 0x34: /* ds_wrap_rtn_b32 */
+		in->flags = DS_RTN;
+		in->offset1 = data1;
+		in->exec = exec_ds_more;
+		return;
+	case 0x17: case 0x18: case 0xb7: case 0xb8: /* ds_pk_add(_rtn)_f16/bf16 */
+		if (!dc->gfx942)
+			return;
+		in->flags = op >= 0xb7 ? DS_RTN : 0;
+		in->aux = (op & 1) ? A_PK_FADD16 : A_PK_BF16ADD;
+		in->exec = exec_ds_more;
+		return;
+	default:
+		break;
+	}
 	/* atomics: 0x00-0x15 (no return), 0x20-0x35 (return), same +0x40 for 64-bit */
 	if (op < 0x80 && op != 0x55 && op != 0x75 && ds_aop(op & 0x1f, &rsub, &mskor) >= 0) {
 		/* 0x0d-0x0f, 0x14 are writes/nop (ds_aop() returns -1 for them) */

@@ -47,7 +47,7 @@ struct mem_op {
 
 enum aop {
 	A_SWAP, A_CMPSWAP, A_ADD, A_SUB, A_SMIN, A_UMIN, A_SMAX, A_UMAX, A_AND, A_OR, A_XOR,
-	A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_PK_FADD16,
+	A_INC, A_DEC, A_FADD, A_FMIN, A_FMAX, A_PK_FADD16, A_PK_BF16ADD,
 };
 
 /* Decode table shared by FLAT/GLOBAL/SCRATCH (op 0x10-0x25 loads/stores,
@@ -90,6 +90,8 @@ static bool flat_op(unsigned op, struct mem_op *m)
 	}
 	if (op == 0x4d) { m->kind = MK_ATOMIC; m->bytes = 4; m->dwords = 1; m->aop = A_FADD; return true; }
 	if (op == 0x4e) { m->kind = MK_ATOMIC; m->bytes = 4; m->dwords = 1; m->aop = A_PK_FADD16; return true; }
+	/* gfx942 FLAT/GLOBAL only (the decoders check) */
+	if (op == 0x52) { m->kind = MK_ATOMIC; m->bytes = 4; m->dwords = 1; m->aop = A_PK_BF16ADD; return true; }
 	if (op >= 0x4f && op <= 0x51) {
 		m->kind = MK_ATOMIC; m->bytes = 8; m->dwords = 2;
 		m->aop = op == 0x4f ? A_FADD : op == 0x50 ? A_FMIN : A_FMAX;
@@ -132,6 +134,9 @@ static inline uint32_t aop_new32(unsigned aop, uint32_t old, uint32_t v, uint32_
 		float hi = f16_to_f32((uint16_t)(old >> 16)) + f16_to_f32((uint16_t)(v >> 16));
 		return f32_to_f16(lo) | ((uint32_t)f32_to_f16(hi) << 16);
 	}
+	case A_PK_BF16ADD: /* per half: the f32 sum (exact where it matters), to bf16 by nearest even */
+		return kemu_isa_bf16_of(f32_of(old << 16) + f32_of(v << 16)) |
+		       ((uint32_t)kemu_isa_bf16_of(f32_of(old & 0xffff0000u) + f32_of(v & 0xffff0000u)) << 16);
 	default: return old;
 	}
 }
@@ -696,6 +701,9 @@ void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 	 * pk_add_f16/add_f32 are FLAT ops on gfx942 only */
 	if (in->enc == ISA_ENC_FLAT && (op == 0x4d || op == 0x4e) && !dc->gfx942)
 		return;
+	/* pk_add_bf16: gfx942 FLAT and GLOBAL */
+	if (op == 0x52 && (!dc->gfx942 || in->enc == ISA_ENC_SCRATCH))
+		return;
 	in->addr_reg = w1 & 0xff;
 	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + agpr_base);
 	in->dst = (uint16_t)(((w1 >> 24) & 0xff) + agpr_base);
@@ -1046,8 +1054,8 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 		return;
 	}
 	fop = op;
-	if (!flat_op(fop, &m))
-		return;
+	if (fop == 0x52 || !flat_op(fop, &m))
+		return; /* (no buffer_atomic_pk_add_bf16) */
 	in->aux = (uint16_t)fop;
 	in->offset = (int32_t)(w0 & 0xfff);
 	if (w0 & (1u << 12))

@@ -918,16 +918,10 @@ ISA_HOT int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in)
 	case 0x206: /* v_fma_f16: fused */
 		L r[l] = d2h(fma(h2d(a[l]), h2d(b[l]), h2d(c[l])));
 		break;
-	case 0x12d: L {
-			double x = h2d(a[l]), y = h2d(b[l]);
-			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x > y || (x == y && !(a[l] & 0x8000))) ? a[l] : b[l];
-		}
-		break;
-	case 0x12e: L {
-			double x = h2d(a[l]), y = h2d(b[l]);
-			r[l] = isnan(x) ? b[l] : isnan(y) ? a[l] : (x < y || (x == y && (a[l] & 0x8000))) ? a[l] : b[l];
-		}
-		break;
+	/* v_max_f16 / v_min_f16: the IEEE-mode NaN rules of v_max3/min3 (a
+	 * signalling NaN is returned quieted, a quiet one gives the other) */
+	case 0x12d: L r[l] = fmax16(a[l], b[l], ieee); break;
+	case 0x12e: L r[l] = fmin16(a[l], b[l], ieee); break;
 	case 0x1f4: L r[l] = fmin16(fmin16(a[l], b[l], ieee), c[l], ieee); break; /* v_min3_f16 */
 	case 0x1f7: L r[l] = fmax16(fmax16(a[l], b[l], ieee), c[l], ieee); break; /* v_max3_f16 */
 	case 0x1fa: /* v_med3_f16: as v_med3_f32 */
@@ -1027,8 +1021,10 @@ ISA_HOT int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in)
 			case 0x0e: case 0x13c: res = d2h(fma(x[0], x[1], x[2])); break; /* pk_fma, pk_fmac */
 			case 0x0f: res = d2h(x[0] + x[1]); break;
 			case 0x10: res = d2h(x[0] * x[1]); break;
-			case 0x11: res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] <= x[1] ? v[0] : v[1]; break;
-			default:   res = isnan(x[0]) ? v[1] : isnan(x[1]) ? v[0] : x[0] >= x[1] ? v[0] : v[1]; break;
+			/* pk_min/max: the IEEE-mode rules of v_min/max_f16 (-0 below
+			 * +0, a signalling NaN returned quieted) */
+			case 0x11: res = fmin16(v[0], v[1], w->mode & ISA_MODE_IEEE); break;
+			default:   res = fmax16(v[0], v[1], w->mode & ISA_MODE_IEEE); break;
 			}
 			if ((res & 0x7fff) > 0x7c00 && !isnan(x[0]) && !isnan(x[1]) && !isnan(x[2]))
 				res = 0x7e00;

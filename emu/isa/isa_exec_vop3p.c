@@ -260,7 +260,10 @@ int isa_exec_idot(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint32_t t[3][ISA_LANES], r[ISA_LANES];
 	const uint32_t *s[3];
-	unsigned kind = in->aux, bits = kind < 2 ? 16 : kind < 4 ? 8 : 4, n = 32 / bits;
+	/* the VOP2/VOP3/DPP dot*c forms take their kind from the opcode: the
+	 * DPP wrapper keeps its own state in in->aux */
+	unsigned kind = in->op == 0x138 ? 0 : in->op == 0x139 ? 2 : in->op == 0x13a ? 4 : in->aux;
+	unsigned bits = kind < 2 ? 16 : kind < 4 ? 8 : 4, n = 32 / bits;
 	bool sgn = !(kind & 1);
 
 	for (unsigned i = 0; i < 3; i++)

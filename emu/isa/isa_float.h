@@ -127,4 +127,14 @@ static inline uint16_t f32_to_f16(float f)
 	}
 }
 
+/* binary32 -> bfloat16 (the high half), round to nearest even; a NaN
+ * stays a NaN, quieted. */
+static inline uint16_t kemu_isa_bf16_of(float f)
+{
+	uint32_t u = u32_of(f);
+	if ((u & 0x7fffffffu) > 0x7f800000u)
+		return (uint16_t)((u >> 16) | 0x40);
+	return (uint16_t)((u + 0x7fffu + ((u >> 16) & 1)) >> 16);
+}
+
 #endif /* KEMU_ISA_FLOAT_H */
