@@ -25,10 +25,9 @@
  */
 #include "isa_valu.h"
 
-/* Eight lanes; aligned(4) so loads and stores from rows (whose 32-byte
- * alignment the compiler cannot see) are unaligned moves. */
-typedef uint32_t vf_u8x __attribute__((vector_size(32), aligned(4)));
-typedef int32_t vf_i8x __attribute__((vector_size(32), aligned(4)));
+/* Eight lanes (isa_priv.h). */
+typedef isa_u32x8 vf_u8x;
+typedef isa_i32x8 vf_i8x;
 
 /* x where the lanes of mask m are all ones, else y (C has no vector ?:). */
 #define VF_SEL(m, x, y) ((x) & (vf_u8x)(m)) | ((y) & ~(vf_u8x)(m))
