@@ -13,7 +13,9 @@
  * the result is merged as it is stored.  The bits are those of exec_vb32:
  * each fast executor is that executor's lane expression for its opcode
  * (isa_vfast_pick declines everything else: modifiers, clamp, DPP, SDWA,
- * scalar sources other than SGPRs and constants).
+ * scalar sources other than SGPRs and constants).  The same for the
+ * carries and integer compares (exec_carry, exec_vcmp) and the unmodified
+ * f32 add/sub/subrev/mul (isa_exec_vf32_fast), in VF_SPECIAL.
  *
  * Adding an operation: a line in the VF_OPS table below with the VOP3
  * opcode, the number of sources and the lane expression over a, b and c
@@ -183,7 +185,42 @@ static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 	isa_swrite64(w, in->sdst, mask & exec);                               \
 	return ISA_STEP_NEXT;
 
+/* f32 add/sub/subrev/mul without modifiers, as isa_exec_vf32_fast: the
+ * host's IEEE operation per lane (vector and scalar SSE/AVX round the
+ * same), AMD's default NaN for a NaN the operation made (x86 makes
+ * 0xffc00000), and with a MODE that flushes f32 denormals the general
+ * executor (s_setreg may set it at any time). */
+typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
+#define VF_F32_BODY(EXPR)                                                     \
+	if (isa_denorm32(w) != 3)                                             \
+		return isa_exec_vf32(w, in);                                  \
+	VF_SOURCES                                                            \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
+	const vf_u8x dqnan = (vf_u8x){ 0 } + 0xffc00000u;                     \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, fix, on;        \
+		vf_f8x fa = (vf_f8x)a, fb = (vf_f8x)b;                        \
+		if (!m8)                                                      \
+			continue;                                             \
+		r = (vf_u8x)(EXPR);                                           \
+		fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) & (vf_u8x)(b != r); \
+		r ^= fix & 0x80000000u;   /* 0xffc00000 -> 0x7fc00000 */      \
+		if (m8 == 0xff) {                                             \
+			*(vf_u8x *)(dst + 8 * k) = r;                         \
+		} else {                                                      \
+			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
+			*(vf_u8x *)(dst + 8 * k) =                            \
+				(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
+		}                                                             \
+	}                                                                     \
+	return ISA_STEP_NEXT;
+
 #define VF_SPECIAL(X)                                                         \
+	X(0x101, 2, VF_F32_BODY, fa + fb)             /* v_add_f32 */       \
+	X(0x102, 2, VF_F32_BODY, fa - fb)             /* v_sub_f32 */       \
+	X(0x103, 2, VF_F32_BODY, fb - fa)             /* v_subrev_f32 */    \
+	X(0x105, 2, VF_F32_BODY, fa * fb)             /* v_mul_f32 */       \
 	X(0x119, 2, VF_CARRY_BODY, 0)                 /* v_add_co_u32 */    \
 	X(0x11c, 2, VF_CARRY_BODY, 1)                 /* v_addc_co_u32 */   \
 	X(0x0c1, 2, VF_CMP_BODY, (vf_i8x)a < (vf_i8x)b) /* v_cmp_lt_i32 */  \
