@@ -17,6 +17,7 @@
     .amdhsa_next_free_vgpr 16
     .amdhsa_next_free_sgpr 16
     .amdhsa_accum_offset 16
+    .amdhsa_float_denorm_mode_32 3
   .end_amdhsa_kernel
 .endm
 
@@ -184,6 +185,26 @@ T mov_b32_l, v_mov_b32 v5, 0x12345678
 T not_b32_v, v_not_b32 v5, v2
 T not_b32_s, v_not_b32 v5, s8
 T not_b32_k, v_not_b32 v5, -16
+T add_f32_vv, v_add_f32 v5, v2, v3
+T add_f32_sv, v_add_f32 v5, s8, v3
+T add_f32_vs, v_add_f32_e64 v5, v2, s8
+T add_f32_kv, v_add_f32 v5, -4.0, v3
+T add_f32_lv, v_add_f32 v5, 0x3fc00001, v3
+T sub_f32_vv, v_sub_f32 v5, v2, v3
+T sub_f32_sv, v_sub_f32 v5, s8, v3
+T sub_f32_vs, v_sub_f32_e64 v5, v2, s8
+T sub_f32_kv, v_sub_f32 v5, -4.0, v3
+T sub_f32_lv, v_sub_f32 v5, 0x3fc00001, v3
+T subrev_f32_vv, v_subrev_f32 v5, v2, v3
+T subrev_f32_sv, v_subrev_f32 v5, s8, v3
+T subrev_f32_vs, v_subrev_f32_e64 v5, v2, s8
+T subrev_f32_kv, v_subrev_f32 v5, -4.0, v3
+T subrev_f32_lv, v_subrev_f32 v5, 0x3fc00001, v3
+T mul_f32_vv, v_mul_f32 v5, v2, v3
+T mul_f32_sv, v_mul_f32 v5, s8, v3
+T mul_f32_vs, v_mul_f32_e64 v5, v2, s8
+T mul_f32_kv, v_mul_f32 v5, -4.0, v3
+T mul_f32_lv, v_mul_f32 v5, 0x3fc00001, v3
 
 // TM: the instructions with a lane-mask result (carries, compares) in
 // VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
