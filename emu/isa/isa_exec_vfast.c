@@ -15,7 +15,8 @@
  * (isa_vfast_pick declines everything else: modifiers, clamp, DPP, SDWA,
  * scalar sources other than SGPRs and constants).  The same for the
  * carries and integer compares (exec_carry, exec_vcmp) and the unmodified
- * f32 add/sub/subrev/mul (isa_exec_vf32_fast), in VF_SPECIAL.
+ * f32 add/sub/subrev/mul (isa_exec_vf32_fast), in VF_SPECIAL, and f32
+ * fma/fmac on a host with FMA (vf_fma_*).
  *
  * Adding an operation: a line in the VF_OPS table below with the VOP3
  * opcode, the number of sources and the lane expression over a, b and c
@@ -248,6 +249,49 @@ typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
 	VF_SFN(OP, 0, 1, 0, BODY, ARG) VF_SFN(OP, 0, 0, 1, BODY, ARG)
 VF_SPECIAL(VF_SFNS)
 
+/* v_fmac_f32 (0x13b, the accumulator D in src[2]) and v_fma_f32 (0x1cb)
+ * without modifiers, as isa_exec_vf32_fast: the fused operation (one
+ * rounding) on the host's FMA unit, AMD's default NaN for a NaN it made
+ * (no input was that NaN), merged under EXEC in the same pass.  Compiled
+ * for AVX2+FMA only and picked only when the host has both (elsewhere
+ * isa_exec_vf32_fast stays, which computes the same bits through fmaf()). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ISA_NO_CLONES)
+#include <immintrin.h>
+#define VF_HAVE_FMA 1
+#define VF_FMA_FN(K0, K1, K2)                                                 \
+	__attribute__((target("avx2,fma"))) static int vf_fma_##K0##K1##K2(    \
+		struct isa_wave *w, const struct isa_inst *in)                \
+	{                                                                     \
+		const int kind0 = K0, kind1 = K1, kind2 = K2;                 \
+		if (isa_denorm32(w) != 3)                                     \
+			return isa_exec_vf32(w, in);                          \
+		VF_SOURCES                                                    \
+		uint32_t *dst = isa_vrow(w, in->dst);                         \
+		const vf_u8x dqnan = (vf_u8x){ 0 } + 0xffc00000u;             \
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
+			uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;     \
+			vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), c = VF_SRC(2, k); \
+			vf_u8x r, fix, on;                                    \
+			if (!m8)                                              \
+				continue;                                     \
+			r = (vf_u8x)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c); \
+			fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) &       \
+			      (vf_u8x)(b != r) & (vf_u8x)(c != r);            \
+			r ^= fix & 0x80000000u;                               \
+			if (m8 == 0xff) {                                     \
+				*(vf_u8x *)(dst + 8 * k) = r;                 \
+			} else {                                              \
+				on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0); \
+				*(vf_u8x *)(dst + 8 * k) = (r & on) |         \
+					(*(const vf_u8x *)(dst + 8 * k) & ~on); \
+			}                                                     \
+		}                                                             \
+		return ISA_STEP_NEXT;                                         \
+	}
+VF_FMA_FN(0, 0, 0) VF_FMA_FN(1, 0, 0) VF_FMA_FN(0, 1, 0) VF_FMA_FN(0, 0, 1)
+static const isa_exec_fn vf_fma_fns[4] = { vf_fma_000, vf_fma_100, vf_fma_010, vf_fma_001 };
+#endif
+
 /* The table: per operation, its executors indexed by which source (if
  * any) is uniform: [0] all rows, [1 + i] source i uniform. */
 struct vf_entry {
@@ -264,7 +308,14 @@ bool isa_vfast_pick(struct isa_inst *in)
 {
 	const struct vf_entry *e = NULL;
 	unsigned uni = 0, nuni = 0;
+#ifdef VF_HAVE_FMA
+	struct vf_entry fma = { in->op, 3, { vf_fma_fns[0], vf_fma_fns[1], vf_fma_fns[2],
+					      vf_fma_fns[3] } };
 
+	if ((in->op == 0x13b || in->op == 0x1cb) && __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("fma"))
+		e = &fma;
+#endif
 	for (size_t i = 0; i < sizeof(vf_table) / sizeof(vf_table[0]); i++)
 		if (vf_table[i].op == in->op)
 			e = &vf_table[i];
