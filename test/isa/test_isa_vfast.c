@@ -10,8 +10,10 @@
  * (~S0 & S2), v_xad_u32 D = (S0 ^ S1) + S2, the carry-out bit 32 of
  * S0 + S1 (+ the carry-in of v_addc_co_u32); for f32 add/sub/mul the
  * IEEE operation with a NaN input returned quieted and a NaN the operation
- * makes returned as 0x7fc00000.
+ * makes returned as 0x7fc00000; fma/fmac fused (one rounding), the same
+ * NaN rules.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -26,18 +28,28 @@ enum op {
 	OP_LSHRREV_B32, OP_ASHRREV_I32, OP_LSHLREV_B32, OP_MIN_U32, OP_MAX_U32, OP_MIN_I32,
 	OP_MAX_I32, OP_MUL_LO_U32, OP_LSHL_ADD_U32, OP_ADD_LSHL_U32, OP_ADD3_U32, OP_LSHL_OR_B32,
 	OP_AND_OR_B32, OP_OR3_B32, OP_XAD_U32, OP_BFI_B32, OP_MOV_B32, OP_NOT_B32,
-	OP_ADD_F32, OP_SUB_F32, OP_SUBREV_F32, OP_MUL_F32,
+	OP_ADD_F32, OP_SUB_F32, OP_SUBREV_F32, OP_MUL_F32, OP_FMAC_F32, OP_FMA_F32,
 };
 
-/* Where a source comes from: a lane's a, b or c, s8 (b of the wave's
- * first lane), or a constant. */
-enum src { SRC_A, SRC_B, SRC_C, SRC_S, SRC_K };
+/* Where a source comes from: a lane's a, b, c or d (the destination's
+ * old value), s8 (b of the wave's first lane), or a constant. */
+enum src { SRC_A, SRC_B, SRC_C, SRC_S, SRC_K, SRC_D };
 
 static const struct form {
 	const char *name;
 	enum op op;
 	struct { enum src src; uint32_t k; } s[3];
 } forms[] = {
+	{ "fmac_f32_vv", OP_FMAC_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_sv", OP_FMAC_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_kv", OP_FMAC_F32, { { SRC_K, 0x3f000000 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_lv", OP_FMAC_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_vs", OP_FMAC_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_D, 0 } } },
+	{ "fma_f32_vvv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_svv", OP_FMA_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_vsv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_vvs", OP_FMA_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "fma_f32_vkv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_K, 0xc0000000 }, { SRC_C, 0 } } },
 	{ "add_f32_vv", OP_ADD_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
 	{ "add_f32_sv", OP_ADD_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
 	{ "add_f32_vs", OP_ADD_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
@@ -211,6 +223,10 @@ static uint32_t f32res(float r, uint32_t x, uint32_t y)
 		return y | 0x400000;
 	return r != r ? 0x7fc00000u : ub(r);
 }
+static uint32_t f32res3(float r, uint32_t x, uint32_t y, uint32_t z)
+{
+	return isnan32(z) ? z | 0x400000 : f32res(r, x, y);
+}
 
 static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
 {
@@ -219,6 +235,7 @@ static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
 	case OP_SUB_F32: return f32res(fb(x) - fb(y), x, y);
 	case OP_SUBREV_F32: return f32res(fb(y) - fb(x), x, y);
 	case OP_MUL_F32: return f32res(fb(x) * fb(y), x, y);
+	case OP_FMAC_F32: case OP_FMA_F32: return f32res3(fmaf(fb(x), fb(y), fb(z)), x, y, z);
 	case OP_ADD_U32: return x + y;
 	case OP_SUB_U32: return x - y;
 	case OP_SUBREV_U32: return y - x;
@@ -309,12 +326,14 @@ START_TEST(test_vfast_match_model)
 					case SRC_B: x[j] = v[1]; break;
 					case SRC_C: x[j] = v[2]; break;
 					case SRC_S: x[j] = in[4 * (i & ~63u) + 1]; break;
+					case SRC_D: x[j] = v[3]; break;
 					default: x[j] = f->s[j].k; break;
 					}
 				}
 				/* two NaN inputs: which one comes back is the host's
 				 * operand order, not modelled */
-				if (f->op >= OP_ADD_F32 && isnan32(x[0]) && isnan32(x[1]))
+				if (f->op >= OP_ADD_F32 && isnan32(x[0]) + isnan32(x[1]) +
+				    (f->op >= OP_FMAC_F32 && isnan32(x[2])) > 1)
 					continue;
 				want = model(f->op, x[0], x[1], x[2]);
 				want_part = active(i) ? want : v[3];

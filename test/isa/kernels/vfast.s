@@ -205,6 +205,16 @@ T mul_f32_sv, v_mul_f32 v5, s8, v3
 T mul_f32_vs, v_mul_f32_e64 v5, v2, s8
 T mul_f32_kv, v_mul_f32 v5, -4.0, v3
 T mul_f32_lv, v_mul_f32 v5, 0x3fc00001, v3
+T fmac_f32_vv, v_fmac_f32 v5, v2, v3
+T fmac_f32_sv, v_fmac_f32 v5, s8, v3
+T fmac_f32_kv, v_fmac_f32 v5, 0.5, v3
+T fmac_f32_lv, v_fmac_f32 v5, 0x3fc00001, v3
+T fmac_f32_vs, v_fmac_f32_e64 v5, v2, s8
+T fma_f32_vvv, v_fma_f32 v5, v2, v3, v4
+T fma_f32_svv, v_fma_f32 v5, s8, v3, v4
+T fma_f32_vsv, v_fma_f32 v5, v2, s8, v4
+T fma_f32_vvs, v_fma_f32 v5, v2, v3, s8
+T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
 
 // TM: the instructions with a lane-mask result (carries, compares) in
 // VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
