@@ -137,9 +137,15 @@ static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 {
 	const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
 	m &= bit;
+#ifdef __clang__
+	m |= __builtin_shufflevector(m, m, 4, 5, 6, 7, 0, 1, 2, 3);
+	m |= __builtin_shufflevector(m, m, 2, 3, 0, 1, 6, 7, 4, 5);
+	m |= __builtin_shufflevector(m, m, 1, 0, 3, 2, 5, 4, 7, 6);
+#else
 	m |= __builtin_shuffle(m, (vf_u8x){ 4, 5, 6, 7, 0, 1, 2, 3 });
 	m |= __builtin_shuffle(m, (vf_u8x){ 2, 3, 0, 1, 6, 7, 4, 5 });
 	m |= __builtin_shuffle(m, (vf_u8x){ 1, 0, 3, 2, 5, 4, 7, 6 });
+#endif
 	return m[0];
 }
 
