@@ -215,12 +215,15 @@ static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
 {
 	unsigned n = 4 * nd;
 
+	const isa_u32x8 step = { 0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n };
+
 	for (unsigned g = 0; g < ISA_LANES; g += 16) {
-		uint32_t base = a[g], seq = 0, same = 0;
-		for (unsigned j = 0; j < 16; j++) {
-			seq |= a[g + j] ^ (base + j * n);
-			same |= a[g + j] ^ base;
-		}
+		/* the group's kind, eight lanes per vector operation */
+		uint32_t base = a[g];
+		isa_u32x8 x0 = *(const isa_u32x8 *)(a + g), x1 = *(const isa_u32x8 *)(a + g + 8);
+		isa_u32x8 b0 = (isa_u32x8){ 0 } + base, s0 = b0 + step, s1 = s0 + 8 * n;
+		isa_u32x8 dseq = (x0 ^ s0) | (x1 ^ s1), dsame = (x0 ^ b0) | (x1 ^ b0);
+		bool seq = isa_any32x8(&dseq), same = isa_any32x8(&dsame);
 		if (!seq && nd == 1) {
 			memcpy(&v[0][g], lds + base, 64);
 		} else if (!seq) {

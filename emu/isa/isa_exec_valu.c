@@ -1266,7 +1266,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		in->exec = isa_exec_vf32_fast; /* DPP/SDWA below keep c.fn inner */
 	/* the specialised executors (isa_exec_vfast.c); DPP/SDWA below keep
 	 * exec_vb32 as their inner executor */
-	if (c.fn == exec_vb32)
+	if (c.fn == exec_vb32 || c.fn == exec_carry || c.fn == exec_vcmp ||
+	    c.fn == isa_exec_vf32)
 		isa_vfast_pick(in);
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */

@@ -13,7 +13,10 @@
  * the result is merged as it is stored.  The bits are those of exec_vb32:
  * each fast executor is that executor's lane expression for its opcode
  * (isa_vfast_pick declines everything else: modifiers, clamp, DPP, SDWA,
- * scalar sources other than SGPRs and constants).
+ * scalar sources other than SGPRs and constants).  The same for the
+ * carries and integer compares (exec_carry, exec_vcmp) and the unmodified
+ * f32 add/sub/subrev/mul (isa_exec_vf32_fast), in VF_SPECIAL, and f32
+ * fma/fmac on a host with FMA (vf_fma_*).
  *
  * Adding an operation: a line in the VF_OPS table below with the VOP3
  * opcode, the number of sources and the lane expression over a, b and c
@@ -25,10 +28,9 @@
  */
 #include "isa_valu.h"
 
-/* Eight lanes; aligned(4) so loads and stores from rows (whose 32-byte
- * alignment the compiler cannot see) are unaligned moves. */
-typedef uint32_t vf_u8x __attribute__((vector_size(32), aligned(4)));
-typedef int32_t vf_i8x __attribute__((vector_size(32), aligned(4)));
+/* Eight lanes (isa_priv.h). */
+typedef isa_u32x8 vf_u8x;
+typedef isa_i32x8 vf_i8x;
 
 /* x where the lanes of mask m are all ones, else y (C has no vector ?:). */
 #define VF_SEL(m, x, y) ((x) & (vf_u8x)(m)) | ((y) & ~(vf_u8x)(m))
@@ -50,9 +52,8 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 /* One executor: dst = EXPR(a, b, c) over the lanes of EXEC.  A chunk of
  * eight lanes is read whole before it is written, so the destination may
  * be a source row (rows never overlap partly). */
-#define VF_BODY(EXPR)                                                         \
+#define VF_SOURCES                                                            \
 	uint64_t exec = isa_exec(w);                                          \
-	uint32_t *dst = isa_vrow(w, in->dst);                                 \
 	const uint32_t *row0 = isa_vrow(w, in->src[0].reg);                   \
 	const uint32_t *row1 = isa_vrow(w, in->src[1].reg);                   \
 	const uint32_t *row2 = isa_vrow(w, in->src[2].reg);                   \
@@ -61,6 +62,10 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	vf_u8x uni2 = (vf_u8x){ 0 } + (kind2 == VF_UNI ? vf_uniform(w, &in->src[2]) : 0); \
 	const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };                   \
 	(void)row0; (void)row1; (void)row2; (void)uni0; (void)uni1; (void)uni2; \
+	(void)bit;
+#define VF_BODY(EXPR)                                                         \
+	VF_SOURCES                                                            \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
 	if (exec == ~0ull) {                                                  \
 		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
 			vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), c = VF_SRC(2, k); \
@@ -125,6 +130,174 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	VF_FN(OP, 0, 1, 0, EXPR) VF_FN(OP, 0, 0, 1, EXPR)
 VF_OPS(VF_FNS)
 
+/* The eight lanes of a compare result (all ones or zero per lane) as
+ * eight bits, lane 8k + j in bit j: the lanes' bits or'ed together by
+ * halving the vector three times. */
+static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
+{
+	const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
+	m &= bit;
+#ifdef __clang__
+	m |= __builtin_shufflevector(m, m, 4, 5, 6, 7, 0, 1, 2, 3);
+	m |= __builtin_shufflevector(m, m, 2, 3, 0, 1, 6, 7, 4, 5);
+	m |= __builtin_shufflevector(m, m, 1, 0, 3, 2, 5, 4, 7, 6);
+#else
+	m |= __builtin_shuffle(m, (vf_u8x){ 4, 5, 6, 7, 0, 1, 2, 3 });
+	m |= __builtin_shuffle(m, (vf_u8x){ 2, 3, 0, 1, 6, 7, 4, 5 });
+	m |= __builtin_shuffle(m, (vf_u8x){ 1, 0, 3, 2, 5, 4, 7, 6 });
+#endif
+	return m[0];
+}
+
+/* v_add_co_u32 (CIN 0) and v_addc_co_u32 (CIN 1, the carry-in mask in
+ * src[2]) without clamp, as exec_carry: D = S0 + S1 (+ carry-in) under
+ * EXEC, then the carry-outs of the active lanes to SDST (the carry-in is
+ * read first: it may be the same SGPRs). */
+#define VF_CARRY_BODY(CIN)                                                    \
+	VF_SOURCES                                                            \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
+	uint64_t cin = CIN ? isa_sread64(w, &in->src[2]) : 0, cout = 0;       \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), t = a + b, u = t, cy, on; \
+		if (CIN) {                                                    \
+			vf_u8x ci = (vf_u8x)((((vf_u8x){ 0 } +                \
+				(uint32_t)(cin >> (8 * k) & 0xff)) & bit) != 0); \
+			u = t - ci;     /* ci is 0 or all ones: adds 1 */     \
+			cy = (vf_u8x)(t < a) | (vf_u8x)(u < t);               \
+		} else {                                                      \
+			cy = (vf_u8x)(t < a);                                 \
+		}                                                             \
+		cout |= (uint64_t)vf_bits(cy) << (8 * k);                     \
+		if (m8 == 0xff) {                                             \
+			*(vf_u8x *)(dst + 8 * k) = u;                         \
+		} else if (m8) {                                              \
+			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
+			*(vf_u8x *)(dst + 8 * k) =                            \
+				(u & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
+		}                                                             \
+	}                                                                     \
+	isa_swrite64(w, in->sdst, cout & exec);                               \
+	return ISA_STEP_NEXT;
+
+/* VOPC integer compares (not the cmpx forms, which write EXEC):
+ * SDST = the lanes of EXEC where EXPR holds, as exec_vcmp. */
+#define VF_CMP_BODY(EXPR)                                                     \
+	VF_SOURCES                                                            \
+	uint64_t mask = 0;                                                    \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k);                    \
+		mask |= (uint64_t)vf_bits((vf_u8x)(EXPR)) << (8 * k);         \
+	}                                                                     \
+	isa_swrite64(w, in->sdst, mask & exec);                               \
+	return ISA_STEP_NEXT;
+
+/* f32 add/sub/subrev/mul without modifiers, as isa_exec_vf32_fast: the
+ * host's IEEE operation per lane (vector and scalar SSE/AVX round the
+ * same), AMD's default NaN for a NaN the operation made (x86 makes
+ * 0xffc00000), and with a MODE that flushes f32 denormals the general
+ * executor (s_setreg may set it at any time). */
+typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
+#define VF_F32_BODY(EXPR)                                                     \
+	if (isa_denorm32(w) != 3)                                             \
+		return isa_exec_vf32(w, in);                                  \
+	VF_SOURCES                                                            \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
+	const vf_u8x dqnan = (vf_u8x){ 0 } + 0xffc00000u;                     \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, fix, on;        \
+		vf_f8x fa = (vf_f8x)a, fb = (vf_f8x)b;                        \
+		if (!m8)                                                      \
+			continue;                                             \
+		r = (vf_u8x)(EXPR);                                           \
+		fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) & (vf_u8x)(b != r); \
+		r ^= fix & 0x80000000u;   /* 0xffc00000 -> 0x7fc00000 */      \
+		if (m8 == 0xff) {                                             \
+			*(vf_u8x *)(dst + 8 * k) = r;                         \
+		} else {                                                      \
+			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
+			*(vf_u8x *)(dst + 8 * k) =                            \
+				(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
+		}                                                             \
+	}                                                                     \
+	return ISA_STEP_NEXT;
+
+#define VF_SPECIAL(X)                                                         \
+	X(0x101, 2, VF_F32_BODY, fa + fb)             /* v_add_f32 */       \
+	X(0x102, 2, VF_F32_BODY, fa - fb)             /* v_sub_f32 */       \
+	X(0x103, 2, VF_F32_BODY, fb - fa)             /* v_subrev_f32 */    \
+	X(0x105, 2, VF_F32_BODY, fa * fb)             /* v_mul_f32 */       \
+	X(0x119, 2, VF_CARRY_BODY, 0)                 /* v_add_co_u32 */    \
+	X(0x11c, 2, VF_CARRY_BODY, 1)                 /* v_addc_co_u32 */   \
+	X(0x0c1, 2, VF_CMP_BODY, (vf_i8x)a < (vf_i8x)b) /* v_cmp_lt_i32 */  \
+	X(0x0c2, 2, VF_CMP_BODY, a == b)              /* v_cmp_eq_i32 */    \
+	X(0x0c3, 2, VF_CMP_BODY, (vf_i8x)a <= (vf_i8x)b) /* v_cmp_le_i32 */  \
+	X(0x0c4, 2, VF_CMP_BODY, (vf_i8x)a > (vf_i8x)b) /* v_cmp_gt_i32 */  \
+	X(0x0c5, 2, VF_CMP_BODY, a != b)              /* v_cmp_ne_i32 */    \
+	X(0x0c6, 2, VF_CMP_BODY, (vf_i8x)a >= (vf_i8x)b) /* v_cmp_ge_i32 */  \
+	X(0x0c9, 2, VF_CMP_BODY, a < b)               /* v_cmp_lt_u32 */    \
+	X(0x0ca, 2, VF_CMP_BODY, a == b)              /* v_cmp_eq_u32 */    \
+	X(0x0cb, 2, VF_CMP_BODY, a <= b)              /* v_cmp_le_u32 */    \
+	X(0x0cc, 2, VF_CMP_BODY, a > b)               /* v_cmp_gt_u32 */    \
+	X(0x0cd, 2, VF_CMP_BODY, a != b)              /* v_cmp_ne_u32 */    \
+	X(0x0ce, 2, VF_CMP_BODY, a >= b)              /* v_cmp_ge_u32 */
+
+#define VF_SFN(OP, K0, K1, K2, BODY, ARG)                                     \
+	ISA_HOT static int vf_##OP##_##K0##K1##K2(struct isa_wave *w,          \
+						  const struct isa_inst *in)  \
+	{                                                                     \
+		const int kind0 = K0, kind1 = K1, kind2 = K2;                 \
+		BODY(ARG)                                                     \
+	}
+#define VF_SFNS(OP, N, BODY, ARG)                                             \
+	VF_SFN(OP, 0, 0, 0, BODY, ARG) VF_SFN(OP, 1, 0, 0, BODY, ARG)         \
+	VF_SFN(OP, 0, 1, 0, BODY, ARG) VF_SFN(OP, 0, 0, 1, BODY, ARG)
+VF_SPECIAL(VF_SFNS)
+
+/* v_fmac_f32 (0x13b, the accumulator D in src[2]) and v_fma_f32 (0x1cb)
+ * without modifiers, as isa_exec_vf32_fast: the fused operation (one
+ * rounding) on the host's FMA unit, AMD's default NaN for a NaN it made
+ * (no input was that NaN), merged under EXEC in the same pass.  Compiled
+ * for AVX2+FMA only and picked only when the host has both (elsewhere
+ * isa_exec_vf32_fast stays, which computes the same bits through fmaf()). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && !defined(ISA_NO_CLONES)
+#include <immintrin.h>
+#define VF_HAVE_FMA 1
+#define VF_FMA_FN(K0, K1, K2)                                                 \
+	__attribute__((target("avx2,fma"))) static int vf_fma_##K0##K1##K2(    \
+		struct isa_wave *w, const struct isa_inst *in)                \
+	{                                                                     \
+		const int kind0 = K0, kind1 = K1, kind2 = K2;                 \
+		if (isa_denorm32(w) != 3)                                     \
+			return isa_exec_vf32(w, in);                          \
+		VF_SOURCES                                                    \
+		uint32_t *dst = isa_vrow(w, in->dst);                         \
+		const vf_u8x dqnan = (vf_u8x){ 0 } + 0xffc00000u;             \
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
+			uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;     \
+			vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), c = VF_SRC(2, k); \
+			vf_u8x r, fix, on;                                    \
+			if (!m8)                                              \
+				continue;                                     \
+			r = (vf_u8x)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c); \
+			fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) &       \
+			      (vf_u8x)(b != r) & (vf_u8x)(c != r);            \
+			r ^= fix & 0x80000000u;                               \
+			if (m8 == 0xff) {                                     \
+				*(vf_u8x *)(dst + 8 * k) = r;                 \
+			} else {                                              \
+				on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0); \
+				*(vf_u8x *)(dst + 8 * k) = (r & on) |         \
+					(*(const vf_u8x *)(dst + 8 * k) & ~on); \
+			}                                                     \
+		}                                                             \
+		return ISA_STEP_NEXT;                                         \
+	}
+VF_FMA_FN(0, 0, 0) VF_FMA_FN(1, 0, 0) VF_FMA_FN(0, 1, 0) VF_FMA_FN(0, 0, 1)
+static const isa_exec_fn vf_fma_fns[4] = { vf_fma_000, vf_fma_100, vf_fma_010, vf_fma_001 };
+#endif
+
 /* The table: per operation, its executors indexed by which source (if
  * any) is uniform: [0] all rows, [1 + i] source i uniform. */
 struct vf_entry {
@@ -134,18 +307,28 @@ struct vf_entry {
 };
 #define VF_ENTRY(OP, N, EXPR)                                                 \
 	{ OP, N, { vf_##OP##_000, vf_##OP##_100, vf_##OP##_010, vf_##OP##_001 } },
-static const struct vf_entry vf_table[] = { VF_OPS(VF_ENTRY) };
+#define VF_SENTRY(OP, N, BODY, ARG) VF_ENTRY(OP, N, ~)
+static const struct vf_entry vf_table[] = { VF_OPS(VF_ENTRY) VF_SPECIAL(VF_SENTRY) };
 
 bool isa_vfast_pick(struct isa_inst *in)
 {
 	const struct vf_entry *e = NULL;
 	unsigned uni = 0, nuni = 0;
+#ifdef VF_HAVE_FMA
+	struct vf_entry fma = { in->op, 3, { vf_fma_fns[0], vf_fma_fns[1], vf_fma_fns[2],
+					      vf_fma_fns[3] } };
 
+	if ((in->op == 0x13b || in->op == 0x1cb) && __builtin_cpu_supports("avx2") &&
+	    __builtin_cpu_supports("fma"))
+		e = &fma;
+#endif
 	for (size_t i = 0; i < sizeof(vf_table) / sizeof(vf_table[0]); i++)
 		if (vf_table[i].op == in->op)
 			e = &vf_table[i];
 	if (!e || in->clamp || in->omod || in->opsel || in->sdwa)
 		return false;
+	if (in->op == 0x11c && in->src[2].kind != ISA_OPND_SREG)
+		return false;   /* the carry-in: an SGPR pair (VCC in e32) */
 	for (unsigned i = 0; i < 3; i++) {
 		const struct isa_opnd *o = &in->src[i];
 		if (i >= e->nsrc) {

@@ -307,6 +307,20 @@ static inline void isa_swrite64(struct isa_wave *w, unsigned code, uint64_t v)
 uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o);
 uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o);
 
+/* Eight lanes in host vector registers (GCC vector extensions: AVX2 in
+ * the ISA_HOT clones, SSE pairs in the baseline); aligned(4) so a row's
+ * lanes load and store as unaligned moves (the compiler cannot see the
+ * rows' 64-byte alignment).  A uint32_t vector may alias uint32_t rows. */
+typedef uint32_t isa_u32x8 __attribute__((vector_size(32), aligned(4)));
+typedef int32_t isa_i32x8 __attribute__((vector_size(32), aligned(4)));
+/* Whether any lane of v is non-zero. */
+static inline __attribute__((always_inline)) bool isa_any32x8(const isa_u32x8 *v)
+{
+	uint64_t q[4];
+	memcpy(q, v, sizeof(q));
+	return (q[0] | q[1] | q[2] | q[3]) != 0;
+}
+
 /* ---- vector register access ---- */
 static inline uint32_t *isa_vrow(struct isa_wave *w, unsigned row)
 {

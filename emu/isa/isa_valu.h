@@ -29,8 +29,9 @@ bool isa_vfp_supported(unsigned op, bool gfx942);
 void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r);
 
 /* isa_exec_vfast.c: the specialised executors of the common 32-bit
- * integer operations; sets in->exec and returns true when the decoded
- * instruction (whose executor is exec_vb32) has one. */
+ * integer operations, carries, compares and f32 add/sub/mul; sets
+ * in->exec and returns true when the decoded instruction (whose executor
+ * is exec_vb32, exec_carry, exec_vcmp or isa_exec_vf32) has one. */
 bool isa_vfast_pick(struct isa_inst *in);
 
 /* isa_exec_vop3p.c: integer dot products (in->aux: element type) */

@@ -5,10 +5,15 @@
  * literal) and, with two scalar sources, the general executor it leaves
  * them to; under the whole EXEC and under a partial one whose 8-lane
  * groups are whole, empty and mixed (kernels/vfast.s).  Inactive lanes
- * keep their register.  The model is the CDNA2 ISA guide's: wrapping
+ * keep their register and have 0 in a lane mask (carry-out, compare).  The model is the CDNA2 ISA guide's: wrapping
  * arithmetic, shift amounts from the low 5 bits, v_bfi_b32 D = (S0 & S1) |
- * (~S0 & S2), v_xad_u32 D = (S0 ^ S1) + S2.
+ * (~S0 & S2), v_xad_u32 D = (S0 ^ S1) + S2, the carry-out bit 32 of
+ * S0 + S1 (+ the carry-in of v_addc_co_u32); for f32 add/sub/mul the
+ * IEEE operation with a NaN input returned quieted and a NaN the operation
+ * makes returned as 0x7fc00000; fma/fmac fused (one rounding), the same
+ * NaN rules.
  */
+#include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -23,17 +28,48 @@ enum op {
 	OP_LSHRREV_B32, OP_ASHRREV_I32, OP_LSHLREV_B32, OP_MIN_U32, OP_MAX_U32, OP_MIN_I32,
 	OP_MAX_I32, OP_MUL_LO_U32, OP_LSHL_ADD_U32, OP_ADD_LSHL_U32, OP_ADD3_U32, OP_LSHL_OR_B32,
 	OP_AND_OR_B32, OP_OR3_B32, OP_XAD_U32, OP_BFI_B32, OP_MOV_B32, OP_NOT_B32,
+	OP_ADD_F32, OP_SUB_F32, OP_SUBREV_F32, OP_MUL_F32, OP_FMAC_F32, OP_FMA_F32,
 };
 
-/* Where a source comes from: a lane's a, b or c, s8 (b of the wave's
- * first lane), or a constant. */
-enum src { SRC_A, SRC_B, SRC_C, SRC_S, SRC_K };
+/* Where a source comes from: a lane's a, b, c or d (the destination's
+ * old value), s8 (b of the wave's first lane), or a constant. */
+enum src { SRC_A, SRC_B, SRC_C, SRC_S, SRC_K, SRC_D };
 
 static const struct form {
 	const char *name;
 	enum op op;
 	struct { enum src src; uint32_t k; } s[3];
 } forms[] = {
+	{ "fmac_f32_vv", OP_FMAC_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_sv", OP_FMAC_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_kv", OP_FMAC_F32, { { SRC_K, 0x3f000000 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_lv", OP_FMAC_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_D, 0 } } },
+	{ "fmac_f32_vs", OP_FMAC_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_D, 0 } } },
+	{ "fma_f32_vvv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_svv", OP_FMA_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_vsv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_C, 0 } } },
+	{ "fma_f32_vvs", OP_FMA_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_S, 0 } } },
+	{ "fma_f32_vkv", OP_FMA_F32, { { SRC_A, 0 }, { SRC_K, 0xc0000000 }, { SRC_C, 0 } } },
+	{ "add_f32_vv", OP_ADD_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_f32_sv", OP_ADD_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_f32_vs", OP_ADD_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "add_f32_kv", OP_ADD_F32, { { SRC_K, 0xc0800000 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_f32_lv", OP_ADD_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_f32_vv", OP_SUB_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_f32_sv", OP_SUB_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_f32_vs", OP_SUB_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "sub_f32_kv", OP_SUB_F32, { { SRC_K, 0xc0800000 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_f32_lv", OP_SUB_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_f32_vv", OP_SUBREV_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_f32_sv", OP_SUBREV_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_f32_vs", OP_SUBREV_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "subrev_f32_kv", OP_SUBREV_F32, { { SRC_K, 0xc0800000 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_f32_lv", OP_SUBREV_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_f32_vv", OP_MUL_F32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_f32_sv", OP_MUL_F32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_f32_vs", OP_MUL_F32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_f32_kv", OP_MUL_F32, { { SRC_K, 0xc0800000 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_f32_lv", OP_MUL_F32, { { SRC_K, 0x3fc00001 }, { SRC_B, 0 }, { SRC_A, 0 } } },
 	{ "add_u32_vv", OP_ADD_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
 	{ "add_u32_sv", OP_ADD_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
 	{ "add_u32_vs", OP_ADD_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
@@ -172,9 +208,34 @@ static const struct form {
 	{ "not_b32_k", OP_NOT_B32, { { SRC_K, 0xfffffff0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
 };
 
+static float fb(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
+static uint32_t ub(float f) { uint32_t u; memcpy(&u, &f, 4); return u; }
+static bool isnan32(uint32_t u) { return (u & 0x7fffffff) > 0x7f800000; }
+
+/* An f32 result: a NaN input comes back quieted; a NaN the operation
+ * makes (inf - inf, 0 * inf) is AMD's default 0x7fc00000 (the kernels run
+ * with denormals kept, MODE's default for these code objects). */
+static uint32_t f32res(float r, uint32_t x, uint32_t y)
+{
+	if (isnan32(x))
+		return x | 0x400000;
+	if (isnan32(y))
+		return y | 0x400000;
+	return r != r ? 0x7fc00000u : ub(r);
+}
+static uint32_t f32res3(float r, uint32_t x, uint32_t y, uint32_t z)
+{
+	return isnan32(z) ? z | 0x400000 : f32res(r, x, y);
+}
+
 static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
 {
 	switch (op) {
+	case OP_ADD_F32: return f32res(fb(x) + fb(y), x, y);
+	case OP_SUB_F32: return f32res(fb(x) - fb(y), x, y);
+	case OP_SUBREV_F32: return f32res(fb(y) - fb(x), x, y);
+	case OP_MUL_F32: return f32res(fb(x) * fb(y), x, y);
+	case OP_FMAC_F32: case OP_FMA_F32: return f32res3(fmaf(fb(x), fb(y), fb(z)), x, y, z);
 	case OP_ADD_U32: return x + y;
 	case OP_SUB_U32: return x - y;
 	case OP_SUBREV_U32: return y - x;
@@ -224,7 +285,8 @@ static uint32_t rnd(void)
  * amounts above 31. */
 static uint32_t gen(void)
 {
-	static const uint32_t edge[] = { 0, 1, 31, 32, 33, 0x7fffffff, 0x80000000, 0xffffffff };
+	static const uint32_t edge[] = { 0, 1, 7, 31, 32, 33, 0x7fffffff, 0x80000000, 0xffffffff,
+		0x7f800000, 0xff800000 };
 	uint32_t x = rnd();
 	return rnd() % 4 == 0 ? edge[x % (sizeof(edge) / sizeof(edge[0]))] : x;
 }
@@ -264,9 +326,15 @@ START_TEST(test_vfast_match_model)
 					case SRC_B: x[j] = v[1]; break;
 					case SRC_C: x[j] = v[2]; break;
 					case SRC_S: x[j] = in[4 * (i & ~63u) + 1]; break;
+					case SRC_D: x[j] = v[3]; break;
 					default: x[j] = f->s[j].k; break;
 					}
 				}
+				/* two NaN inputs: which one comes back is the host's
+				 * operand order, not modelled */
+				if (f->op >= OP_ADD_F32 && isnan32(x[0]) + isnan32(x[1]) +
+				    (f->op >= OP_FMAC_F32 && isnan32(x[2])) > 1)
+					continue;
 				want = model(f->op, x[0], x[1], x[2]);
 				want_part = active(i) ? want : v[3];
 				changed += want != v[3];
@@ -278,6 +346,162 @@ START_TEST(test_vfast_match_model)
 		}
 		/* the inputs make every operation change most lanes */
 		ck_assert_msg(changed > NLANES, "%s: only %u lanes changed", f->name, changed);
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
+/* The lane-mask forms (TM in vfast.s): carries and compares into VCC. */
+enum mop {
+	M_ADD_CO_U32, M_ADDC_CO_U32, M_CMP_LT_I32, M_CMP_EQ_I32, M_CMP_LE_I32, M_CMP_GT_I32,
+	M_CMP_NE_I32, M_CMP_GE_I32, M_CMP_LT_U32, M_CMP_EQ_U32, M_CMP_LE_U32, M_CMP_GT_U32,
+	M_CMP_NE_U32, M_CMP_GE_U32,
+};
+static const struct mform {
+	const char *name;
+	enum mop op;
+	struct { enum src src; uint32_t k; } s[2];
+} mforms[] = {
+	{ "add_co_u32_vv", M_ADD_CO_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "add_co_u32_sv", M_ADD_CO_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "add_co_u32_vs", M_ADD_CO_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "add_co_u32_kv", M_ADD_CO_U32, { { SRC_K, 64 }, { SRC_B, 0 } } },
+	{ "addc_co_u32_vv", M_ADDC_CO_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "addc_co_u32_kv", M_ADDC_CO_U32, { { SRC_K, 64 }, { SRC_B, 0 } } },
+	{ "cmp_lt_i32_vv", M_CMP_LT_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_lt_i32_sv", M_CMP_LT_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_lt_i32_vs", M_CMP_LT_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_lt_i32_kv", M_CMP_LT_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_eq_i32_vv", M_CMP_EQ_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_eq_i32_sv", M_CMP_EQ_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_eq_i32_vs", M_CMP_EQ_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_eq_i32_kv", M_CMP_EQ_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_le_i32_vv", M_CMP_LE_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_le_i32_sv", M_CMP_LE_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_le_i32_vs", M_CMP_LE_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_le_i32_kv", M_CMP_LE_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_gt_i32_vv", M_CMP_GT_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_gt_i32_sv", M_CMP_GT_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_gt_i32_vs", M_CMP_GT_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_gt_i32_kv", M_CMP_GT_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_ne_i32_vv", M_CMP_NE_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ne_i32_sv", M_CMP_NE_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ne_i32_vs", M_CMP_NE_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_ne_i32_kv", M_CMP_NE_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_ge_i32_vv", M_CMP_GE_I32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ge_i32_sv", M_CMP_GE_I32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ge_i32_vs", M_CMP_GE_I32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_ge_i32_kv", M_CMP_GE_I32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_lt_u32_vv", M_CMP_LT_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_lt_u32_sv", M_CMP_LT_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_lt_u32_vs", M_CMP_LT_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_lt_u32_kv", M_CMP_LT_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_eq_u32_vv", M_CMP_EQ_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_eq_u32_sv", M_CMP_EQ_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_eq_u32_vs", M_CMP_EQ_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_eq_u32_kv", M_CMP_EQ_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_le_u32_vv", M_CMP_LE_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_le_u32_sv", M_CMP_LE_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_le_u32_vs", M_CMP_LE_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_le_u32_kv", M_CMP_LE_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_gt_u32_vv", M_CMP_GT_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_gt_u32_sv", M_CMP_GT_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_gt_u32_vs", M_CMP_GT_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_gt_u32_kv", M_CMP_GT_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_ne_u32_vv", M_CMP_NE_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ne_u32_sv", M_CMP_NE_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ne_u32_vs", M_CMP_NE_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_ne_u32_kv", M_CMP_NE_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cmp_ge_u32_vv", M_CMP_GE_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ge_u32_sv", M_CMP_GE_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
+	{ "cmp_ge_u32_vs", M_CMP_GE_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
+	{ "cmp_ge_u32_kv", M_CMP_GE_U32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+};
+
+/* The lane's D (d when the instruction has none) and VCC bit; cin: the
+ * lane's carry-in bit. */
+static void mmodel(enum mop op, uint32_t x, uint32_t y, bool cin, uint32_t d, uint32_t *r,
+		   bool *bit)
+{
+	uint64_t t = (uint64_t)x + y + (op == M_ADDC_CO_U32 && cin);
+	*r = d;
+	switch (op) {
+	case M_ADD_CO_U32: case M_ADDC_CO_U32: *r = (uint32_t)t; *bit = t >> 32; break;
+	case M_CMP_LT_I32: *bit = (int32_t)x < (int32_t)y; break;
+	case M_CMP_EQ_I32: case M_CMP_EQ_U32: *bit = x == y; break;
+	case M_CMP_LE_I32: *bit = (int32_t)x <= (int32_t)y; break;
+	case M_CMP_GT_I32: *bit = (int32_t)x > (int32_t)y; break;
+	case M_CMP_NE_I32: case M_CMP_NE_U32: *bit = x != y; break;
+	case M_CMP_GE_I32: *bit = (int32_t)x >= (int32_t)y; break;
+	case M_CMP_LT_U32: *bit = x < y; break;
+	case M_CMP_LE_U32: *bit = x <= y; break;
+	case M_CMP_GT_U32: *bit = x > y; break;
+	case M_CMP_GE_U32: *bit = x >= y; break;
+	}
+}
+
+START_TEST(test_vfast_masks_match_model)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 16);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (size_t k = 0; k < sizeof(mforms) / sizeof(mforms[0]); k++) {
+		const struct mform *f = &mforms[k];
+		unsigned set = 0;
+		for (unsigned seed = 1; seed <= 3; seed++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+			struct kemu_isa_error err;
+			rng = seed * 0x85ebca6bu + (uint32_t)k * 0xc2b2ae35u;
+			for (unsigned i = 0; i < NLANES * 4; i++)
+				in[i] = gen();
+			memset(out, 0xa5, NLANES * 16);
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
+				      kemu_isa_error_name(err.kind), err.message);
+			for (unsigned i = 0; i < NLANES; i++) {
+				const uint32_t *v = in + 4 * i, *o = out + 4 * i;
+				uint32_t x[2], r, want[4];
+				bool bit = false;
+				for (unsigned j = 0; j < 2; j++) {
+					switch (f->s[j].src) {
+					case SRC_A: x[j] = v[0]; break;
+					case SRC_B: x[j] = v[1]; break;
+					case SRC_S: x[j] = in[4 * (i & ~63u) + 1]; break;
+					default: x[j] = f->s[j].k; break;
+					}
+				}
+				mmodel(f->op, x[0], x[1], v[2] > v[1], v[3], &r, &bit);
+				want[0] = r;
+				want[1] = active(i) ? r : v[3];
+				want[2] = bit;
+				want[3] = active(i) && bit; /* inactive lanes: 0 in the mask */
+				set += bit;
+				if (memcmp(o, want, 16) && bad++ < 8)
+					fprintf(stderr, "%s lane %u: %08x %08x %08x %08x: got %08x %08x %u %u, "
+						"model %08x %08x %u %u\n", f->name, i, v[0], v[1], v[2], v[3],
+						o[0], o[1], o[2], o[3], want[0], want[1], want[2], want[3]);
+			}
+		}
+		/* the inputs give both answers (equality of random words is
+		 * rare: eq/ne forms are checked for the common answer only) */
+		if (f->op == M_CMP_EQ_I32 || f->op == M_CMP_EQ_U32)
+			ck_assert_msg(set < 3 * NLANES, "%s: every lane set", f->name);
+		else if (f->op == M_CMP_NE_I32 || f->op == M_CMP_NE_U32)
+			ck_assert_msg(set > 0, "%s: no lane set", f->name);
+		else
+			ck_assert_msg(set > 0 && set < 3 * NLANES, "%s: %u of %u lanes set", f->name,
+				      set, 3 * NLANES);
 	}
 	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
 	hx_unload(&code);
@@ -305,6 +529,7 @@ static Suite *vfast_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_vfast_match_model);
+	tcase_add_test(tc, test_vfast_masks_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }

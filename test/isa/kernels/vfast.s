@@ -5,7 +5,8 @@
 // executor.  Lane i loads a, b, c, d = in[4i .. 4i+3] into v2..v5 and
 // s8 = b of the wave's first lane; the instruction writes v5 once with
 // the whole EXEC (stored at out[2i]) and once, v5 reset to d, under a
-// partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]).
+// partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]);
+// TM below does the same for the lane-mask results.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 
 .macro KD name
@@ -16,6 +17,7 @@
     .amdhsa_next_free_vgpr 16
     .amdhsa_next_free_sgpr 16
     .amdhsa_accum_offset 16
+    .amdhsa_float_denorm_mode_32 3
   .end_amdhsa_kernel
 .endm
 
@@ -183,3 +185,122 @@ T mov_b32_l, v_mov_b32 v5, 0x12345678
 T not_b32_v, v_not_b32 v5, v2
 T not_b32_s, v_not_b32 v5, s8
 T not_b32_k, v_not_b32 v5, -16
+T add_f32_vv, v_add_f32 v5, v2, v3
+T add_f32_sv, v_add_f32 v5, s8, v3
+T add_f32_vs, v_add_f32_e64 v5, v2, s8
+T add_f32_kv, v_add_f32 v5, -4.0, v3
+T add_f32_lv, v_add_f32 v5, 0x3fc00001, v3
+T sub_f32_vv, v_sub_f32 v5, v2, v3
+T sub_f32_sv, v_sub_f32 v5, s8, v3
+T sub_f32_vs, v_sub_f32_e64 v5, v2, s8
+T sub_f32_kv, v_sub_f32 v5, -4.0, v3
+T sub_f32_lv, v_sub_f32 v5, 0x3fc00001, v3
+T subrev_f32_vv, v_subrev_f32 v5, v2, v3
+T subrev_f32_sv, v_subrev_f32 v5, s8, v3
+T subrev_f32_vs, v_subrev_f32_e64 v5, v2, s8
+T subrev_f32_kv, v_subrev_f32 v5, -4.0, v3
+T subrev_f32_lv, v_subrev_f32 v5, 0x3fc00001, v3
+T mul_f32_vv, v_mul_f32 v5, v2, v3
+T mul_f32_sv, v_mul_f32 v5, s8, v3
+T mul_f32_vs, v_mul_f32_e64 v5, v2, s8
+T mul_f32_kv, v_mul_f32 v5, -4.0, v3
+T mul_f32_lv, v_mul_f32 v5, 0x3fc00001, v3
+T fmac_f32_vv, v_fmac_f32 v5, v2, v3
+T fmac_f32_sv, v_fmac_f32 v5, s8, v3
+T fmac_f32_kv, v_fmac_f32 v5, 0.5, v3
+T fmac_f32_lv, v_fmac_f32 v5, 0x3fc00001, v3
+T fmac_f32_vs, v_fmac_f32_e64 v5, v2, s8
+T fma_f32_vvv, v_fma_f32 v5, v2, v3, v4
+T fma_f32_svv, v_fma_f32 v5, s8, v3, v4
+T fma_f32_vsv, v_fma_f32 v5, v2, s8, v4
+T fma_f32_vvs, v_fma_f32 v5, v2, v3, s8
+T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
+
+// TM: the instructions with a lane-mask result (carries, compares) in
+// VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
+// whole-EXEC v5 and VCC bit, then the partial-EXEC ones, at out[4i].
+.macro TM name, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  v_cmp_gt_u32 vcc, v4, v3
+  v_mov_b32 v9, v5
+  \inst
+  v_mov_b32 v10, v5
+  v_cndmask_b32 v12, 0, 1, vcc
+  v_cmp_gt_u32 vcc, v4, v3
+  v_mov_b32 v11, v9
+  v_mov_b32 v5, v9
+  s_mov_b32 exec_lo, 0x00ff5a01
+  s_mov_b32 exec_hi, 0xf0ff0080
+  \inst
+  v_mov_b32 v11, v5
+  s_mov_b64 exec, -1
+  v_cndmask_b32 v13, 0, 1, vcc
+  global_store_dwordx4 v6, v[10:13], s[6:7]
+  s_endpgm
+  KD \name
+.endm
+
+TM add_co_u32_vv, v_add_co_u32 v5, vcc, v2, v3
+TM add_co_u32_sv, v_add_co_u32 v5, vcc, s8, v3
+TM add_co_u32_vs, v_add_co_u32_e64 v5, vcc, v2, s8
+TM add_co_u32_kv, v_add_co_u32 v5, vcc, 64, v3
+TM addc_co_u32_vv, v_addc_co_u32 v5, vcc, v2, v3, vcc
+TM addc_co_u32_kv, v_addc_co_u32 v5, vcc, 64, v3, vcc
+TM cmp_lt_i32_vv, v_cmp_lt_i32 vcc, v2, v3
+TM cmp_lt_i32_sv, v_cmp_lt_i32 vcc, s8, v3
+TM cmp_lt_i32_vs, v_cmp_lt_i32_e64 vcc, v2, s8
+TM cmp_lt_i32_kv, v_cmp_lt_i32 vcc, 7, v3
+TM cmp_eq_i32_vv, v_cmp_eq_i32 vcc, v2, v3
+TM cmp_eq_i32_sv, v_cmp_eq_i32 vcc, s8, v3
+TM cmp_eq_i32_vs, v_cmp_eq_i32_e64 vcc, v2, s8
+TM cmp_eq_i32_kv, v_cmp_eq_i32 vcc, 7, v3
+TM cmp_le_i32_vv, v_cmp_le_i32 vcc, v2, v3
+TM cmp_le_i32_sv, v_cmp_le_i32 vcc, s8, v3
+TM cmp_le_i32_vs, v_cmp_le_i32_e64 vcc, v2, s8
+TM cmp_le_i32_kv, v_cmp_le_i32 vcc, 7, v3
+TM cmp_gt_i32_vv, v_cmp_gt_i32 vcc, v2, v3
+TM cmp_gt_i32_sv, v_cmp_gt_i32 vcc, s8, v3
+TM cmp_gt_i32_vs, v_cmp_gt_i32_e64 vcc, v2, s8
+TM cmp_gt_i32_kv, v_cmp_gt_i32 vcc, 7, v3
+TM cmp_ne_i32_vv, v_cmp_ne_i32 vcc, v2, v3
+TM cmp_ne_i32_sv, v_cmp_ne_i32 vcc, s8, v3
+TM cmp_ne_i32_vs, v_cmp_ne_i32_e64 vcc, v2, s8
+TM cmp_ne_i32_kv, v_cmp_ne_i32 vcc, 7, v3
+TM cmp_ge_i32_vv, v_cmp_ge_i32 vcc, v2, v3
+TM cmp_ge_i32_sv, v_cmp_ge_i32 vcc, s8, v3
+TM cmp_ge_i32_vs, v_cmp_ge_i32_e64 vcc, v2, s8
+TM cmp_ge_i32_kv, v_cmp_ge_i32 vcc, 7, v3
+TM cmp_lt_u32_vv, v_cmp_lt_u32 vcc, v2, v3
+TM cmp_lt_u32_sv, v_cmp_lt_u32 vcc, s8, v3
+TM cmp_lt_u32_vs, v_cmp_lt_u32_e64 vcc, v2, s8
+TM cmp_lt_u32_kv, v_cmp_lt_u32 vcc, 7, v3
+TM cmp_eq_u32_vv, v_cmp_eq_u32 vcc, v2, v3
+TM cmp_eq_u32_sv, v_cmp_eq_u32 vcc, s8, v3
+TM cmp_eq_u32_vs, v_cmp_eq_u32_e64 vcc, v2, s8
+TM cmp_eq_u32_kv, v_cmp_eq_u32 vcc, 7, v3
+TM cmp_le_u32_vv, v_cmp_le_u32 vcc, v2, v3
+TM cmp_le_u32_sv, v_cmp_le_u32 vcc, s8, v3
+TM cmp_le_u32_vs, v_cmp_le_u32_e64 vcc, v2, s8
+TM cmp_le_u32_kv, v_cmp_le_u32 vcc, 7, v3
+TM cmp_gt_u32_vv, v_cmp_gt_u32 vcc, v2, v3
+TM cmp_gt_u32_sv, v_cmp_gt_u32 vcc, s8, v3
+TM cmp_gt_u32_vs, v_cmp_gt_u32_e64 vcc, v2, s8
+TM cmp_gt_u32_kv, v_cmp_gt_u32 vcc, 7, v3
+TM cmp_ne_u32_vv, v_cmp_ne_u32 vcc, v2, v3
+TM cmp_ne_u32_sv, v_cmp_ne_u32 vcc, s8, v3
+TM cmp_ne_u32_vs, v_cmp_ne_u32_e64 vcc, v2, s8
+TM cmp_ne_u32_kv, v_cmp_ne_u32 vcc, 7, v3
+TM cmp_ge_u32_vv, v_cmp_ge_u32 vcc, v2, v3
+TM cmp_ge_u32_sv, v_cmp_ge_u32 vcc, s8, v3
+TM cmp_ge_u32_vs, v_cmp_ge_u32_e64 vcc, v2, s8
+TM cmp_ge_u32_kv, v_cmp_ge_u32 vcc, 7, v3
