@@ -49,7 +49,7 @@ VERSION_BYTES = 16  # struct ApiTableVersion, the first member of each
 # use by tools only"): reached through the table alone, so no trampoline.
 TABLE_ONLY = {"hsa_amd_queue_intercept_create", "hsa_amd_queue_intercept_register",
               "hsa_amd_runtime_queue_create_register"}
-ENTRY_RE = re.compile(r"HSA_API_TRACE_TYPE\((\w+)\)\s*\*\s*(\w+)_fn;")
+ENTRY_RE = re.compile(r"decltype\((\w+)\)\s*\*\s*(\w+)_fn;")
 # deprecated names ROCr exports as aliases of the sc* functions
 ALIASES = [("_scacq_screl", "_acq_rel"), ("_scacquire", "_acquire"), ("_screlease", "_release")]
 

@@ -41,6 +41,11 @@
 #include <string.h>
 
 #include <hsa/hsa_api_trace.h>
+/* The header spells its entries decltype(fn), as ROCr's (tools' generators
+ * read it as text), and in C defines decltype for itself only. */
+#ifdef decltype
+#error "hsa_api_trace.h left its C decltype macro defined"
+#endif
 
 #define MAX_SLOTS 512
 
