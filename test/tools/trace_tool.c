@@ -14,6 +14,13 @@
  *   failed <count> <name>...          what OnLoad was told
  *   table <name> major <m> minor <bytes> step <s>
  *   call <function> <count>           each function called at least once
+ *   extension_table <id> <status>     what OnLoad got asking the runtime's
+ *                                     entry for the aqlprofile and loader
+ *                                     tables, as roctracer's and
+ *                                     rocprofiler's OnLoad do (they go on
+ *                                     without aqlprofile when the runtime
+ *                                     answers HSA_STATUS_ERROR, ROCr's answer
+ *                                     without its library)
  *
  * The function a slot holds is named from the layout of the table's major
  * version: ROCr 5.2.3's (AmdExtTable major 1) or 1.18's (major 2), both in
@@ -67,6 +74,7 @@ static unsigned n_slots;
 static uint64_t runtime_version;
 static char failed_text[4096];
 static char tables_text[4096];
+static char extension_text[256];
 
 /* The function a slot held before the tool wrapped it, by name (NULL if
  * the runtime's table has no such entry). */
@@ -270,6 +278,23 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	if (refuse && !strcmp(refuse, "1"))
 		return false;
 
+	/* the extension tables a real tool asks for at OnLoad, before it wraps
+	 * anything (roctracer 5.2's HsaRsrcFactory: aqlprofile major 1, the
+	 * loader major 1), through the runtime's own entry */
+	used = 0;
+	if (table->core_ && table->core_->hsa_system_get_major_extension_table_fn) {
+		static const uint16_t ids[] = { HSA_EXTENSION_AMD_AQLPROFILE,
+						HSA_EXTENSION_AMD_LOADER };
+		for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+			unsigned char buf[256];
+			hsa_status_t st = table->core_->hsa_system_get_major_extension_table_fn(
+				ids[i], 1, sizeof(buf), buf);
+			used += (size_t)snprintf(extension_text + used,
+						 sizeof(extension_text) - used,
+						 "extension_table %u %#x\n", ids[i], (unsigned)st);
+		}
+	}
+
 	/* AmdExtTable major 1 is ROCr 5.2.3's layout */
 	bool rocr523 = table->amd_ext_ && table->amd_ext_->version.major_id == 1;
 	uint32_t root = table->version.minor_id;
@@ -314,8 +339,8 @@ static void write_summary(bool runtime_alive)
 		out = stderr;
 	}
 	summary_written = true;
-	fprintf(out, "runtime_version %llu\nend %s\n%s\n%s", (unsigned long long)runtime_version,
-		runtime_alive ? "OnUnload" : "exit", failed_text, tables_text);
+	fprintf(out, "runtime_version %llu\nend %s\n%s\n%s%s", (unsigned long long)runtime_version,
+		runtime_alive ? "OnUnload" : "exit", failed_text, tables_text, extension_text);
 	for (unsigned i = 0; i < n_slots; i++)
 		order[i] = i;
 	qsort(order, n_slots, sizeof(order[0]), by_name);
