@@ -25,7 +25,8 @@
  * The function a slot holds is named from the layout of the table's major
  * version: ROCr 5.2.3's (AmdExtTable major 1) or 1.18's (major 2), both in
  * test/abi/abi_api_trace.inc.  HL_TRACE_REFUSE=1 makes OnLoad return false
- * (the runtime must then unload the tool and count it as failed).
+ * (the runtime must then unload the tool and count it as failed);
+ * HL_TRACE_NO_TIMING=1 leaves the queues alone (counting only).
  *
  * Dispatch timing: every queue the program creates with hsa_queue_create is
  * made an intercept queue (hsa_amd_queue_intercept_create, profiling on)
@@ -314,7 +315,11 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	     offsetof(HsaApiTable, pc_sampling_ext_) < root && table->pc_sampling_ext_ ?
 		     &table->pc_sampling_ext_->version : NULL,
 	     rocr523);
-	timing_setup();
+	/* HL_TRACE_NO_TIMING=1: count only (the per-call cost of a table hop,
+	 * docs/tools.md), no intercept queues */
+	const char *no_timing = getenv("HL_TRACE_NO_TIMING");
+	if (!no_timing || strcmp(no_timing, "1"))
+		timing_setup();
 	return true;
 }
 
