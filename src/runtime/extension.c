@@ -13,9 +13,14 @@
  * the list and the versions, the owners keep the tables.  An extension on
  * the list whose owner did not register is reported unsupported.  Every
  * other extension (the finalizer, performance counters, profiling events,
- * the AMD profiler and aqlprofile) is unsupported: queries say so and table
- * requests fail with INVALID_ARGUMENT, the status the HSA spec gives for an
- * extension the implementation does not support.
+ * the AMD profiler and aqlprofile) is unsupported: queries say so.  A table
+ * request for one, or for a major version we do not have, answers as ROCr's
+ * (5.2.3 and 1.18, hsa.cpp): hsa_system_get_major_extension_table fails
+ * with HSA_STATUS_ERROR (what ROCr gives when, e.g., aqlprofile's library is
+ * absent: tools such as roctracer's test the call and go on without it), and
+ * INVALID_ARGUMENT is kept for a NULL table or a zero length;
+ * hsa_system_get_extension_table fails with INVALID_ARGUMENT (ROCr finds no
+ * table length for it).
  */
 #include <errno.h>
 #include <string.h>
@@ -23,6 +28,7 @@
 #include "hsa/hsa_ext_image.h"
 #include "hsa/hsa_ven_amd_loader.h"
 #include "runtime/runtime.h"
+#include "util/log.h"
 #include "runtime/runtime_priv.h"
 
 #define LOADER_MAJOR 1
@@ -193,8 +199,11 @@ static hsa_status_t copy_table(const struct hl_runtime *rt, uint16_t extension,
 {
 	uint16_t major, minor;
 	const struct hl_extension *ext = extension_supported(rt, extension, &major, &minor);
-	if (!ext || version_major != major)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!ext || version_major != major) {
+		hl_debug("runtime", "extension 0x%x major %u: no table (%s)", extension,
+			 version_major, ext ? "another major version" : "not supported");
+		return HSA_STATUS_ERROR;
+	}
 	size_t size = length < max_minor_size ? length : max_minor_size;
 	if (size > ext->size)
 		size = ext->size;
@@ -208,8 +217,12 @@ hsa_status_t hsa_system_get_major_extension_table(uint16_t extension, uint16_t v
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!table || table_length == 0 || !extension_valid(extension))
+	if (!table || table_length == 0)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!extension_valid(extension)) {
+		hl_debug("runtime", "extension 0x%x: no such extension", extension);
+		return HSA_STATUS_ERROR;
+	}
 	size_t max = extension == HSA_EXTENSION_IMAGES ? sizeof(hsa_ext_images_1_pfn_t)
 						       : sizeof(hsa_ven_amd_loader_1_03_pfn_t);
 	return copy_table(rt, extension, version_major, max, table_length, table);
@@ -224,7 +237,8 @@ hsa_status_t hsa_system_get_extension_table(uint16_t extension, uint16_t version
 	if (!table || !extension_valid(extension))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	uint16_t major, minor;
-	if (!extension_supported(rt, extension, &major, &minor) || version_minor > minor)
+	if (!extension_supported(rt, extension, &major, &minor) || version_major != major ||
+	    version_minor > minor)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	size_t size = extension == HSA_EXTENSION_IMAGES ? sizeof(hsa_ext_images_1_00_pfn_t)
 							: loader_table_size(version_minor);

@@ -49,7 +49,7 @@ VERSION_BYTES = 16  # struct ApiTableVersion, the first member of each
 # use by tools only"): reached through the table alone, so no trampoline.
 TABLE_ONLY = {"hsa_amd_queue_intercept_create", "hsa_amd_queue_intercept_register",
               "hsa_amd_runtime_queue_create_register"}
-ENTRY_RE = re.compile(r"HSA_API_TRACE_TYPE\((\w+)\)\s*\*\s*(\w+)_fn;")
+ENTRY_RE = re.compile(r"decltype\((\w+)\)\s*\*\s*(\w+)_fn;")
 # deprecated names ROCr exports as aliases of the sc* functions
 ALIASES = [("_scacq_screl", "_acq_rel"), ("_scacquire", "_acquire"), ("_screlease", "_release")]
 
@@ -62,7 +62,13 @@ def table_entries(header):
         m = re.search(r"struct %s \{(.*?)\n\};" % struct, text, re.S)
         if not m:
             sys.exit("gen_api: %s: no struct %s" % (header, struct))
-        for i, (fn, field) in enumerate(ENTRY_RE.findall(m.group(1))):
+        # every entry spelled as ROCr's: tools' generators (roctracer's
+        # script/hsaap.py) take the lines starting "decltype(" as the table
+        body = m.group(1)
+        if body.count("_fn;") != len(ENTRY_RE.findall(body)):
+            sys.exit("gen_api: %s: struct %s has entries not spelled decltype(fn) *fn_fn;"
+                     % (header, struct))
+        for i, (fn, field) in enumerate(ENTRY_RE.findall(body)):
             if fn != field:
                 sys.exit("gen_api: %s.%s_fn holds %s" % (struct, field, fn))
             out.append((struct, sym, tag, fn, VERSION_BYTES + 8 * i))

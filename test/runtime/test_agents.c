@@ -567,8 +567,21 @@ START_TEST(unsupported_extensions_say_so)
 	ck_status(hsa_system_extension_supported(HSA_EXTENSION_PERFORMANCE_COUNTERS, 1, 0, &ok),
 		  HSA_STATUS_SUCCESS);
 	ck_assert(!ok);
+	/* ROCr's answers (hsa.cpp): HSA_STATUS_ERROR for a table it cannot
+	 * give (aqlprofile without its library, as roctracer's tool meets it),
+	 * INVALID_ARGUMENT for a NULL table or a zero length */
 	ck_status(hsa_system_get_major_extension_table(HSA_EXTENSION_PERFORMANCE_COUNTERS, 1,
 						       sizeof(table), table),
+		  HSA_STATUS_ERROR);
+	ck_status(hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_AQLPROFILE, 1,
+						       sizeof(table), table),
+		  HSA_STATUS_ERROR);
+	ck_status(hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_LOADER, 2,
+						       sizeof(table), table),
+		  HSA_STATUS_ERROR);
+	ck_status(hsa_system_get_major_extension_table(HSA_EXTENSION_AMD_LOADER, 1, 0, table),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_system_get_extension_table(HSA_EXTENSION_PERFORMANCE_COUNTERS, 1, 0, table),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_system_extension_supported(0x1234, 1, 0, &ok),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);

@@ -81,6 +81,8 @@ def run(args, libdir, out, extra_env):
             summary["calls"][f[1]] = int(f[2])
         elif f[0] == "table":
             summary["tables"][f[1]] = (int(f[3]), int(f[5]), int(f[7]))
+        elif f[0] == "extension_table":
+            summary.setdefault("extensions", {})[int(f[1])] = int(f[2], 16)
         elif f[0] == "runtime_version":
             summary["version"] = int(f[1])
         elif f[0] == "end":
@@ -122,6 +124,11 @@ def check_hsalite(s):
     for t, v in want.items():
         if s["tables"].get(t) != v:
             bad.append("table %s: %s, wanted %s" % (t, s["tables"].get(t), v))
+    # a tool's OnLoad asks for aqlprofile (0x202, no library here: ROCr's
+    # HSA_STATUS_ERROR) and the loader (0x201: SUCCESS)
+    if s.get("extensions") != {0x202: 0x1000, 0x201: 0}:
+        bad.append("extension tables at OnLoad: %s, wanted {514: 0x1000, 513: 0}" %
+                   s.get("extensions"))
     if s.get("end") == "OnUnload" and s["calls"].get("hsa_shut_down", 0) < 1:
         bad.append("hsa_shut_down never went through the table")
     return bad
@@ -153,6 +160,9 @@ def main():
         if ours.get("end") != theirs.get("end"):
             bad.append("summary written at %s on hsalite, at %s on ROCr" %
                        (ours.get("end"), theirs.get("end")))
+        if ours.get("extensions") != theirs.get("extensions"):
+            bad.append("extension tables at OnLoad: hsalite %s, ROCr %s" %
+                       (ours.get("extensions"), theirs.get("extensions")))
         if ours.get("dispatches") != theirs.get("dispatches"):
             bad.append("dispatches: hsalite %s, ROCr %s" % (ours.get("dispatches"),
                                                             theirs.get("dispatches")))

@@ -14,11 +14,19 @@
  *   failed <count> <name>...          what OnLoad was told
  *   table <name> major <m> minor <bytes> step <s>
  *   call <function> <count>           each function called at least once
+ *   extension_table <id> <status>     what OnLoad got asking the runtime's
+ *                                     entry for the aqlprofile and loader
+ *                                     tables, as roctracer's and
+ *                                     rocprofiler's OnLoad do (they go on
+ *                                     without aqlprofile when the runtime
+ *                                     answers HSA_STATUS_ERROR, ROCr's answer
+ *                                     without its library)
  *
  * The function a slot holds is named from the layout of the table's major
  * version: ROCr 5.2.3's (AmdExtTable major 1) or 1.18's (major 2), both in
  * test/abi/abi_api_trace.inc.  HL_TRACE_REFUSE=1 makes OnLoad return false
- * (the runtime must then unload the tool and count it as failed).
+ * (the runtime must then unload the tool and count it as failed);
+ * HL_TRACE_NO_TIMING=1 leaves the queues alone (counting only).
  *
  * Dispatch timing: every queue the program creates with hsa_queue_create is
  * made an intercept queue (hsa_amd_queue_intercept_create, profiling on)
@@ -41,6 +49,11 @@
 #include <string.h>
 
 #include <hsa/hsa_api_trace.h>
+/* The header spells its entries decltype(fn), as ROCr's (tools' generators
+ * read it as text), and in C defines decltype for itself only. */
+#ifdef decltype
+#error "hsa_api_trace.h left its C decltype macro defined"
+#endif
 
 #define MAX_SLOTS 512
 
@@ -62,6 +75,7 @@ static unsigned n_slots;
 static uint64_t runtime_version;
 static char failed_text[4096];
 static char tables_text[4096];
+static char extension_text[256];
 
 /* The function a slot held before the tool wrapped it, by name (NULL if
  * the runtime's table has no such entry). */
@@ -265,6 +279,23 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	if (refuse && !strcmp(refuse, "1"))
 		return false;
 
+	/* the extension tables a real tool asks for at OnLoad, before it wraps
+	 * anything (roctracer 5.2's HsaRsrcFactory: aqlprofile major 1, the
+	 * loader major 1), through the runtime's own entry */
+	used = 0;
+	if (table->core_ && table->core_->hsa_system_get_major_extension_table_fn) {
+		static const uint16_t ids[] = { HSA_EXTENSION_AMD_AQLPROFILE,
+						HSA_EXTENSION_AMD_LOADER };
+		for (unsigned i = 0; i < sizeof(ids) / sizeof(ids[0]); i++) {
+			unsigned char buf[256];
+			hsa_status_t st = table->core_->hsa_system_get_major_extension_table_fn(
+				ids[i], 1, sizeof(buf), buf);
+			used += (size_t)snprintf(extension_text + used,
+						 sizeof(extension_text) - used,
+						 "extension_table %u %#x\n", ids[i], (unsigned)st);
+		}
+	}
+
 	/* AmdExtTable major 1 is ROCr 5.2.3's layout */
 	bool rocr523 = table->amd_ext_ && table->amd_ext_->version.major_id == 1;
 	uint32_t root = table->version.minor_id;
@@ -284,7 +315,11 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	     offsetof(HsaApiTable, pc_sampling_ext_) < root && table->pc_sampling_ext_ ?
 		     &table->pc_sampling_ext_->version : NULL,
 	     rocr523);
-	timing_setup();
+	/* HL_TRACE_NO_TIMING=1: count only (the per-call cost of a table hop,
+	 * docs/tools.md), no intercept queues */
+	const char *no_timing = getenv("HL_TRACE_NO_TIMING");
+	if (!no_timing || strcmp(no_timing, "1"))
+		timing_setup();
 	return true;
 }
 
@@ -309,8 +344,8 @@ static void write_summary(bool runtime_alive)
 		out = stderr;
 	}
 	summary_written = true;
-	fprintf(out, "runtime_version %llu\nend %s\n%s\n%s", (unsigned long long)runtime_version,
-		runtime_alive ? "OnUnload" : "exit", failed_text, tables_text);
+	fprintf(out, "runtime_version %llu\nend %s\n%s\n%s%s", (unsigned long long)runtime_version,
+		runtime_alive ? "OnUnload" : "exit", failed_text, tables_text, extension_text);
 	for (unsigned i = 0; i < n_slots; i++)
 		order[i] = i;
 	qsort(order, n_slots, sizeof(order[0]), by_name);
