@@ -21,10 +21,10 @@
 #include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 
-static struct hl_loaded_co *lco_containing(const void *p)
+static struct hl_loaded_co *lco_containing(const struct hl_loader_registry *lr, const void *p)
 {
 	uint64_t a = (uint64_t)(uintptr_t)p;
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		for (struct hl_loaded_co *l = e->lcos; l; l = l->next)
 			if (a >= l->load_base && a - l->load_base < l->load_size)
 				return l;
@@ -33,29 +33,33 @@ static struct hl_loaded_co *lco_containing(const void *p)
 
 hsa_status_t hl_loader_query_host_address(const void *device_address, const void **host)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!device_address || !host)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hl_loader_lock();
-	struct hl_loaded_co *l = lco_containing(device_address);
+	hl_loader_lock(lr);
+	struct hl_loaded_co *l = lco_containing(lr, device_address);
 	if (l)
 		*host = device_address;
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return l ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
 hsa_status_t hl_loader_query_segment_descriptors(hsa_ven_amd_loader_segment_descriptor_t *d,
 						 size_t *n)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!n || (*n && !d))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
+	hl_loader_lock(lr);
 	size_t total = 0;
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		for (struct hl_loaded_co *l = e->lcos; l; l = l->next)
 			total++;
 	if (*n == 0) {
@@ -64,7 +68,7 @@ hsa_status_t hl_loader_query_segment_descriptors(hsa_ven_amd_loader_segment_desc
 		st = HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
 	} else {
 		size_t i = 0;
-		for (struct hl_executable *e = hl_executables; e; e = e->next) {
+		for (struct hl_executable *e = lr->executables; e; e = e->next) {
 			for (struct hl_loaded_co *l = e->lcos; l; l = l->next, i++) {
 				memset(&d[i], 0, sizeof(d[i]));
 				d[i].agent.handle = (uint64_t)(uintptr_t)l->agent;
@@ -80,21 +84,23 @@ hsa_status_t hl_loader_query_segment_descriptors(hsa_ven_amd_loader_segment_desc
 		}
 		*n = total;
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
 hsa_status_t hl_loader_query_executable(const void *device_address, hsa_executable_t *exe)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!device_address || !exe)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hl_loader_lock();
-	struct hl_loaded_co *l = lco_containing(device_address);
+	hl_loader_lock(lr);
+	struct hl_loaded_co *l = lco_containing(lr, device_address);
 	if (l)
 		exe->handle = (uint64_t)(uintptr_t)l->exe;
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return l ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT;
 }
 
@@ -102,13 +108,15 @@ hsa_status_t hl_loader_iterate_loaded_code_objects(
 	hsa_executable_t executable,
 	hsa_status_t (*cb)(hsa_executable_t, hsa_loaded_code_object_t, void *), void *data)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!cb)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	if (!e)
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	for (struct hl_loaded_co *l = e ? e->lcos : NULL; l && st == HSA_STATUS_SUCCESS;
@@ -116,7 +124,7 @@ hsa_status_t hl_loader_iterate_loaded_code_objects(
 		hsa_loaded_code_object_t h = { (uint64_t)(uintptr_t)l };
 		st = cb(executable, h, data);
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
@@ -166,33 +174,37 @@ static hsa_status_t lco_info(const struct hl_loaded_co *l,
 hsa_status_t hl_loader_loaded_code_object_get_info(
 	hsa_loaded_code_object_t lco, hsa_ven_amd_loader_loaded_code_object_info_t attr, void *value)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hl_loader_lock();
-	struct hl_loaded_co *l = hl_loaded_co_lookup(lco);
+	hl_loader_lock(lr);
+	struct hl_loaded_co *l = hl_loaded_co_lookup(lr, lco);
 	hsa_status_t st = l ? lco_info(l, attr, value) : HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
 hsa_status_t hl_loader_iterate_executables(hsa_status_t (*cb)(hsa_executable_t, void *),
 					   void *data)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!cb)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	for (struct hl_executable *e = hl_executables; e && st == HSA_STATUS_SUCCESS;) {
+	hl_loader_lock(lr);
+	for (struct hl_executable *e = lr->executables; e && st == HSA_STATUS_SUCCESS;) {
 		struct hl_executable *next = e->next;
 		hsa_executable_t h = { (uint64_t)(uintptr_t)e };
 		st = cb(h, data);
 		e = next;
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
@@ -216,5 +228,8 @@ static const struct hl_extension loader_extension = {
 
 int hl_loader_attach(struct hl_runtime *rt)
 {
+	int err = hl_loader_registry_make(rt);
+	if (err)
+		return err;
 	return hl_extension_register(rt, &loader_extension);
 }

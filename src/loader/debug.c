@@ -131,10 +131,10 @@ void hl_loader_debug_remove(struct hl_executable *e)
 	change_end();
 }
 
-void hl_loader_debug_reset(void)
+void hl_loader_debug_reset(struct hl_loader_registry *lr)
 {
 	change_begin(RT_DELETE);
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		for (struct hl_loaded_co *l = e->lcos; l; l = l->next)
 			l->dbg_listed = false;
 	_amdgpu_r_debug.r_map = NULL;

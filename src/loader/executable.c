@@ -69,27 +69,26 @@ static hsa_status_t executable_new(hsa_profile_t profile,
 				   hsa_default_float_rounding_mode_t rounding,
 				   hsa_executable_state_t state, hsa_executable_t *out)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!out || (profile != HSA_PROFILE_BASE && profile != HSA_PROFILE_FULL) ||
 	    (rounding != HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT &&
 	     rounding != HSA_DEFAULT_FLOAT_ROUNDING_MODE_ZERO &&
 	     rounding != HSA_DEFAULT_FLOAT_ROUNDING_MODE_NEAR) ||
 	    (state != HSA_EXECUTABLE_STATE_FROZEN && state != HSA_EXECUTABLE_STATE_UNFROZEN))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	int err = hl_loader_runtime_check();
-	if (err)
-		return status_of(err);
 	struct hl_executable *e = calloc(1, sizeof(*e));
 	if (!e)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	e->profile = profile;
 	e->rounding = rounding;
 	e->state = state;
-	hl_loader_lock();
-	e->next = hl_executables;
-	hl_executables = e;
-	hl_loader_unlock();
+	hl_loader_lock(lr);
+	e->next = lr->executables;
+	lr->executables = e;
+	hl_loader_unlock(lr);
 	out->handle = (uint64_t)(uintptr_t)e;
 	return HSA_STATUS_SUCCESS;
 }
@@ -121,10 +120,12 @@ static void loaded_co_free(struct hl_loaded_co *l)
 
 hsa_status_t hsa_executable_destroy(hsa_executable_t executable)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hl_loader_lock();
-	struct hl_executable **pp = &hl_executables;
+	struct hl_loader_registry *lr = rt->loader;
+	hl_loader_lock(lr);
+	struct hl_executable **pp = &lr->executables;
 	while (*pp && (uint64_t)(uintptr_t)*pp != executable.handle)
 		pp = &(*pp)->next;
 	struct hl_executable *e = *pp;
@@ -132,7 +133,7 @@ hsa_status_t hsa_executable_destroy(hsa_executable_t executable)
 		*pp = e->next;
 		hl_loader_debug_remove(e);
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	if (!e)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	hl_symbol_free_all(e);
@@ -275,11 +276,12 @@ hsa_status_t hsa_executable_load_agent_code_object(hsa_executable_t executable, 
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	(void)options;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
-	struct hl_reader *r = hl_reader_lookup(reader);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
+	struct hl_reader *r = hl_reader_lookup(lr, reader);
 	struct hl_agent *a = hl_agent_lookup(rt, agent);
 	if (!e)
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
@@ -297,7 +299,7 @@ hsa_status_t hsa_executable_load_agent_code_object(hsa_executable_t executable, 
 		else if (loaded_code_object)
 			loaded_code_object->handle = (uint64_t)(uintptr_t)l;
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 
@@ -306,23 +308,25 @@ hsa_status_t hsa_executable_load_program_code_object(hsa_executable_t executable
 						     const char *options,
 						     hsa_loaded_code_object_t *loaded_code_object)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	(void)options;
 	(void)loaded_code_object;
 	hsa_status_t s = HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	if (!e)
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
-	else if (!hl_reader_lookup(reader))
+	else if (!hl_reader_lookup(lr, reader))
 		s = HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
 	else if (e->state == HSA_EXECUTABLE_STATE_FROZEN)
 		s = HSA_STATUS_ERROR_FROZEN_EXECUTABLE;
 	else
 		hl_error(LOG, "load_program_code_object: AMDGPU code objects v4/v5 hold agent code; "
 			 "use hsa_executable_load_agent_code_object");
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 
@@ -355,10 +359,11 @@ hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *opti
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	(void)options;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	if (!e)
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else if (e->state == HSA_EXECUTABLE_STATE_FROZEN)
@@ -372,20 +377,22 @@ hsa_status_t hsa_executable_freeze(hsa_executable_t executable, const char *opti
 	}
 	if (s == HSA_STATUS_SUCCESS)
 		hl_loader_debug_add(e);
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 
 hsa_status_t hsa_executable_get_info(hsa_executable_t executable, hsa_executable_info_t attribute,
 				     void *value)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	if (!e) {
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	} else {
@@ -404,7 +411,7 @@ hsa_status_t hsa_executable_get_info(hsa_executable_t executable, hsa_executable
 			break;
 		}
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 
@@ -416,11 +423,12 @@ static hsa_status_t define_variable(hsa_executable_t executable, const hsa_agent
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!name || !address || !*name)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	struct hl_agent *a = agent ? hl_agent_lookup(rt, *agent) : NULL;
 	if (!e)
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
@@ -454,7 +462,7 @@ static hsa_status_t define_variable(hsa_executable_t executable, const hsa_agent
 			hl_symbol_append(e, sym);
 		}
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 
@@ -510,19 +518,21 @@ static uint32_t validate_locked(struct hl_executable *e)
 hsa_status_t hsa_executable_validate_alt(hsa_executable_t executable, const char *options,
 					 uint32_t *result)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	(void)options;
 	if (!result)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t s = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	if (!e)
 		s = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	else
 		*result = validate_locked(e);
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return s;
 }
 

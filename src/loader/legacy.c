@@ -75,9 +75,10 @@ hsa_status_t hsa_executable_load_code_object(hsa_executable_t executable, hsa_ag
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hl_loader_lock();
-	bool exe_ok = hl_executable_lookup(executable) != NULL;
-	hl_loader_unlock();
+	struct hl_loader_registry *lr = rt->loader;
+	hl_loader_lock(lr);
+	bool exe_ok = hl_executable_lookup(lr, executable) != NULL;
+	hl_loader_unlock(lr);
 	if (!exe_ok)
 		return HSA_STATUS_ERROR_INVALID_EXECUTABLE;
 	if (!hl_agent_lookup(rt, agent))

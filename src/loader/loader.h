@@ -8,18 +8,19 @@
 
 #include "runtime/runtime.h"
 
-/* hsa_init: registers the AMD loader extension's table with rt.  -errno. */
+/* hsa_init: makes the registry of readers and executables (rt->loader)
+ * and registers the AMD loader extension's table with rt.  -errno. */
 int hl_loader_attach(struct hl_runtime *rt);
 
-/* The last hsa_shut_down: frees every reader and executable record (the
- * segments' memory goes with the runtime's allocations, after). */
+/* The last hsa_shut_down: frees every reader and executable record and
+ * the registry (the segments' memory goes with the runtime's allocations,
+ * after). */
 void hl_loader_teardown(struct hl_runtime *rt);
-/* At the fork, in the child: a fresh registry lock (a parent thread may
- * have held it). */
-void hl_loader_fork_child(void);
 /* The child's first runtime call: the parent's reader and executable
- * records go (host memory only), so the parent's handles are invalid in
- * the child's own runtime. */
+ * records and its registry go (host memory only; the registry's lock,
+ * which a vanished parent thread may hold, is never taken), so the
+ * parent's handles are invalid in the child's own runtime.  No fork_child
+ * step: the child never reaches the parent's registry before this. */
 void hl_loader_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_LOADER_H */

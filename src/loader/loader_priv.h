@@ -23,8 +23,9 @@
  * not support, OUT_OF_RESOURCES).
  *
  * Handles are addresses of loader objects, validated by lookup in the
- * registry (never dereferenced before they are found there).  One recursive
- * mutex (hl_loader_lock) guards the registry and every object in it; it is
+ * registry (never dereferenced before they are found there), the
+ * runtime's (rt->loader).  Its recursive mutex (hl_loader_lock) guards the
+ * registry and every object in it; it is
  * recursive because iteration callbacks may call back into the loader, as
  * HIP's do.
  */
@@ -32,6 +33,7 @@
 #define HSALITE_LOADER_PRIV_H
 
 #include <link.h>
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -204,21 +206,27 @@ struct hl_executable {
 	struct hl_executable *next;
 };
 
-/* registry.c: the lock and the lists every handle is looked up in. */
-void hl_loader_lock(void);
-void hl_loader_unlock(void);
-extern struct hl_reader *hl_readers;        /* guarded by hl_loader_lock */
-extern struct hl_executable *hl_executables;
-struct hl_reader *hl_reader_lookup(hsa_code_object_reader_t h);
-struct hl_executable *hl_executable_lookup(hsa_executable_t h);
-struct hl_symbol *hl_symbol_lookup(hsa_executable_symbol_t h);
-struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h);
-/* Frees every reader and executable record (the last hsa_shut_down; the
- * segments' memory goes with the runtime's allocations). */
-void hl_loader_forget_all(void);
-/* 0 when a runtime exists (whose teardown step frees what is recorded
- * next), else -EINVAL. */
-int hl_loader_runtime_check(void);
+/* registry.c: the lock and the lists every handle is looked up in, one
+ * registry per runtime (rt->loader), made by the module's attach and freed
+ * by its teardown or forget step. */
+struct hl_loader_registry {
+	pthread_mutex_t lock;                /* recursive */
+	struct hl_reader *readers;           /* under lock */
+	struct hl_executable *executables;   /* under lock */
+};
+void hl_loader_lock(struct hl_loader_registry *lr);
+void hl_loader_unlock(struct hl_loader_registry *lr);
+/* Caller holds lr's lock. */
+struct hl_reader *hl_reader_lookup(const struct hl_loader_registry *lr,
+				   hsa_code_object_reader_t h);
+struct hl_executable *hl_executable_lookup(const struct hl_loader_registry *lr,
+					   hsa_executable_t h);
+struct hl_symbol *hl_symbol_lookup(const struct hl_loader_registry *lr,
+				   hsa_executable_symbol_t h);
+struct hl_loaded_co *hl_loaded_co_lookup(const struct hl_loader_registry *lr,
+					 hsa_loaded_code_object_t h);
+/* The registry, empty, on rt (the module's attach).  -ENOMEM. */
+int hl_loader_registry_make(struct hl_runtime *rt);
 
 /* debug.c: the debugger's list of loaded code objects (_amdgpu_r_debug).
  * All three are called with the lock held. */
@@ -226,8 +234,8 @@ int hl_loader_runtime_check(void);
 void hl_loader_debug_add(struct hl_executable *e);
 /* Unlists e's code objects (before they are freed). */
 void hl_loader_debug_remove(struct hl_executable *e);
-/* Empties the list (the last hsa_shut_down). */
-void hl_loader_debug_reset(void);
+/* Empties the list of lr's code objects (the last hsa_shut_down). */
+void hl_loader_debug_reset(struct hl_loader_registry *lr);
 
 /* symbol.c */
 /* Creates the symbols of a placed code object and appends them to its

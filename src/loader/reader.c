@@ -33,18 +33,21 @@
 
 static hsa_status_t reader_publish(struct hl_reader *r, hsa_code_object_reader_t *out)
 {
-	/* Readers die with the runtime too (hl_loader_forget_all). */
-	int err = hl_loader_runtime_check();
-	if (err) {
+	/* Into the registry of the runtime now current, which frees it with
+	 * the rest at its teardown (reading may have outlasted the one the
+	 * caller checked). */
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt) {
 		free(r->buf);
 		free(r->uri);
 		free(r);
-		return hl_status_from_errno(err);
+		return hl_status_from_errno(-EINVAL);
 	}
-	hl_loader_lock();
-	r->next = hl_readers;
-	hl_readers = r;
-	hl_loader_unlock();
+	struct hl_loader_registry *lr = rt->loader;
+	hl_loader_lock(lr);
+	r->next = lr->readers;
+	lr->readers = r;
+	hl_loader_unlock(lr);
 	out->handle = (uint64_t)(uintptr_t)r;
 	return HSA_STATUS_SUCCESS;
 }
@@ -156,16 +159,18 @@ hsa_status_t hl_loader_reader_create_from_file_with_offset_size(
 
 hsa_status_t hsa_code_object_reader_destroy(hsa_code_object_reader_t reader)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	hl_loader_lock();
-	struct hl_reader **pp = &hl_readers;
+	struct hl_loader_registry *lr = rt->loader;
+	hl_loader_lock(lr);
+	struct hl_reader **pp = &lr->readers;
 	while (*pp && (uint64_t)(uintptr_t)*pp != reader.handle)
 		pp = &(*pp)->next;
 	struct hl_reader *r = *pp;
 	if (r)
 		*pp = r->next;
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	if (!r)
 		return HSA_STATUS_ERROR_INVALID_CODE_OBJECT_READER;
 	free(r->buf);

@@ -13,14 +13,16 @@
  * (symbol info inside hsa_executable_iterate_symbols, loaded code object
  * info inside the loader table's iteration).
  *
- * Lifetime: the last hsa_shut_down runs hl_loader_teardown from the module
- * table (src/modules.c), which frees the host-side records; the segments'
+ * Lifetime: the registry is the runtime's (rt->loader), made by the
+ * module's attach at hsa_init.  The last hsa_shut_down runs
+ * hl_loader_teardown from the module table (src/modules.c), which frees
+ * the host-side records and the registry; the segments'
  * GPU memory belongs to the runtime's allocation list and is released with
  * it right after.  A fork child drops the parent's records at its first
  * call (the table's forget step), so a handle of the parent's is invalid
  * in the child's own runtime, as its agents and queues are.
  */
-#define _GNU_SOURCE /* asprintf, PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP */
+#define _GNU_SOURCE /* PTHREAD_MUTEX_RECURSIVE */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -28,90 +30,89 @@
 #include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 
-static pthread_mutex_t loader_mutex = PTHREAD_RECURSIVE_MUTEX_INITIALIZER_NP;
-
-struct hl_reader *hl_readers;
-struct hl_executable *hl_executables;
-
-void hl_loader_lock(void)
+void hl_loader_lock(struct hl_loader_registry *lr)
 {
-	pthread_mutex_lock(&loader_mutex);
+	pthread_mutex_lock(&lr->lock);
 }
 
-void hl_loader_unlock(void)
+void hl_loader_unlock(struct hl_loader_registry *lr)
 {
-	pthread_mutex_unlock(&loader_mutex);
+	pthread_mutex_unlock(&lr->lock);
 }
 
-struct hl_reader *hl_reader_lookup(hsa_code_object_reader_t h)
+struct hl_reader *hl_reader_lookup(const struct hl_loader_registry *lr,
+				   hsa_code_object_reader_t h)
 {
-	for (struct hl_reader *r = hl_readers; r; r = r->next)
+	for (struct hl_reader *r = lr->readers; r; r = r->next)
 		if ((uint64_t)(uintptr_t)r == h.handle)
 			return r;
 	return NULL;
 }
 
-struct hl_executable *hl_executable_lookup(hsa_executable_t h)
+struct hl_executable *hl_executable_lookup(const struct hl_loader_registry *lr,
+					   hsa_executable_t h)
 {
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		if ((uint64_t)(uintptr_t)e == h.handle)
 			return e;
 	return NULL;
 }
 
-struct hl_symbol *hl_symbol_lookup(hsa_executable_symbol_t h)
+struct hl_symbol *hl_symbol_lookup(const struct hl_loader_registry *lr,
+				   hsa_executable_symbol_t h)
 {
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		for (struct hl_symbol *s = e->symbols; s; s = s->next)
 			if ((uint64_t)(uintptr_t)s == h.handle)
 				return s;
 	return NULL;
 }
 
-struct hl_loaded_co *hl_loaded_co_lookup(hsa_loaded_code_object_t h)
+struct hl_loaded_co *hl_loaded_co_lookup(const struct hl_loader_registry *lr,
+					 hsa_loaded_code_object_t h)
 {
-	for (struct hl_executable *e = hl_executables; e; e = e->next)
+	for (struct hl_executable *e = lr->executables; e; e = e->next)
 		for (struct hl_loaded_co *l = e->lcos; l; l = l->next)
 			if ((uint64_t)(uintptr_t)l == h.handle)
 				return l;
 	return NULL;
 }
 
-void hl_loader_teardown(struct hl_runtime *rt)
-{
-	(void)rt;
-	hl_loader_forget_all();
-}
-
-void hl_loader_fork_child(void)
+/* A recursive mutex (iteration callbacks call back into the loader). */
+static void registry_lock_init(struct hl_loader_registry *lr)
 {
 	pthread_mutexattr_t attr;
 	pthread_mutexattr_init(&attr);
 	pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
-	pthread_mutex_init(&loader_mutex, &attr);
+	pthread_mutex_init(&lr->lock, &attr);
 	pthread_mutexattr_destroy(&attr);
 }
 
-void hl_loader_forget(struct hl_runtime *rt)
+int hl_loader_registry_make(struct hl_runtime *rt)
 {
-	(void)rt;
-	hl_loader_forget_all();
+	struct hl_loader_registry *lr = calloc(1, sizeof(*lr));
+	if (!lr)
+		return -ENOMEM;
+	registry_lock_init(lr);
+	rt->loader = lr;
+	return 0;
 }
 
-void hl_loader_forget_all(void)
+/* Frees every reader and executable record of lr, under its lock. */
+static void registry_empty(struct hl_loader_registry *lr)
 {
-	hl_loader_lock();
-	hl_loader_debug_reset();
-	while (hl_readers) {
-		struct hl_reader *r = hl_readers;
-		hl_readers = r->next;
+	hl_loader_lock(lr);
+	hl_loader_debug_reset(lr);
+	while (lr->readers) {
+		struct hl_reader *r = lr->readers;
+		lr->readers = r->next;
 		free(r->buf);
 		free(r->uri);
 		free(r);
 	}
-	while (hl_executables) {
-		struct hl_executable *e = hl_executables;
-		hl_executables = e->next;
+	while (lr->executables) {
+		struct hl_executable *e = lr->executables;
+		lr->executables = e->next;
 		hl_symbol_free_all(e);
 		while (e->lcos) {
 			struct hl_loaded_co *l = e->lcos;
@@ -123,10 +124,30 @@ void hl_loader_forget_all(void)
 		}
 		free(e);
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 }
 
-int hl_loader_runtime_check(void)
+void hl_loader_teardown(struct hl_runtime *rt)
 {
-	return hl_runtime_get() ? 0 : -EINVAL;
+	struct hl_loader_registry *lr = rt->loader;
+	if (!lr)
+		return; /* the attach failed before making it */
+	registry_empty(lr);
+	pthread_mutex_destroy(&lr->lock);
+	free(lr);
+	rt->loader = NULL;
+}
+
+void hl_loader_forget(struct hl_runtime *rt)
+{
+	struct hl_loader_registry *lr = rt->loader;
+	if (!lr)
+		return;
+	/* A parent thread that is not in the child may have held the lock
+	 * at the fork: the child's one thread takes a fresh one. */
+	registry_lock_init(lr);
+	registry_empty(lr);
+	pthread_mutex_destroy(&lr->lock);
+	free(lr);
+	rt->loader = NULL;
 }

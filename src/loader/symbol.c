@@ -163,11 +163,12 @@ hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t executable,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!symbol_name || !symbol)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	struct hl_agent *a = agent ? hl_agent_lookup(rt, *agent) : NULL;
 	struct hl_symbol *s = NULL;
 	if (!e)
@@ -178,7 +179,7 @@ hsa_status_t hsa_executable_get_symbol_by_name(hsa_executable_t executable,
 		st = HSA_STATUS_ERROR_INVALID_SYMBOL_NAME;
 	else
 		*symbol = handle_of(s);
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
@@ -215,11 +216,12 @@ static hsa_status_t iterate(hsa_executable_t executable, enum iter_filter filter
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!cb && !agent_cb)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	hl_loader_lock();
-	struct hl_executable *e = hl_executable_lookup(executable);
+	hl_loader_lock(lr);
+	struct hl_executable *e = hl_executable_lookup(lr, executable);
 	struct hl_agent *a = agent ? hl_agent_lookup(rt, *agent) : NULL;
 	if (!e) {
 		st = HSA_STATUS_ERROR_INVALID_EXECUTABLE;
@@ -239,7 +241,7 @@ static hsa_status_t iterate(hsa_executable_t executable, enum iter_filter filter
 			s = next;
 		}
 	}
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }
 
@@ -384,14 +386,16 @@ static hsa_status_t symbol_info(const struct hl_symbol *s, hsa_executable_symbol
 hsa_status_t hsa_executable_symbol_get_info(hsa_executable_symbol_t symbol,
 					    hsa_executable_symbol_info_t attribute, void *value)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	struct hl_loader_registry *lr = rt->loader;
 	if (!value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	hl_loader_lock();
-	struct hl_symbol *s = hl_symbol_lookup(symbol);
+	hl_loader_lock(lr);
+	struct hl_symbol *s = hl_symbol_lookup(lr, symbol);
 	hsa_status_t st = s ? symbol_info(s, attribute, value)
 			    : HSA_STATUS_ERROR_INVALID_EXECUTABLE_SYMBOL;
-	hl_loader_unlock();
+	hl_loader_unlock(lr);
 	return st;
 }

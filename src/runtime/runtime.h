@@ -168,6 +168,7 @@ struct hl_agent {
 
 struct hl_alloc;
 struct hl_copy_state;
+struct hl_loader_registry;
 struct hl_queues;
 struct hl_userptr;
 struct hl_ipc_import;
@@ -234,6 +235,8 @@ struct hl_runtime {
 	 * a new runtime starts afresh and nothing of the parent's outlives
 	 * its runtime; opaque here (the runtime is below them). */
 	struct hl_queues *queues;      /* the queue registry (src/queue/queue.c) */
+	struct hl_loader_registry *loader; /* readers, executables
+	                                * (src/loader/registry.c) */
 	struct hl_copy_state *copy;    /* src/copy/blit.c */
 };
 
