@@ -18,6 +18,8 @@
 
 #include "emu_fixture.h"
 
+#include "gpu/gpu.h"
+
 #define BUF (2u << 20)
 #define VMEM_VA 0x7f0000000000ull /* where ROCr's vmem reserve puts ranges */
 #define RWX (AMDGPU_VM_PAGE_READABLE | AMDGPU_VM_PAGE_WRITEABLE | AMDGPU_VM_PAGE_EXECUTABLE)
@@ -96,6 +98,8 @@ static int open_render(uint32_t gpu)
 	return fd;
 }
 
+extern const struct kemu_gpu_ops kemu_ih_gpu_ops;
+
 /* The GPU reads va on gpu through its VM; -EFAULT if it faults. */
 static int gpu_read32(uint32_t gpu_id, uint64_t va, uint32_t *v, struct kemu_vm_fault_info *f)
 {
@@ -128,6 +132,9 @@ START_TEST(rocr_vmem_sequence_maps_for_gpu_and_cpu)
 	ck_assert_int_eq(kemu_mmap(E.m, NULL, BUF, PROT_READ | PROT_WRITE, MAP_SHARED, E.drm, off,
 				   &cpu), 0);
 	((uint32_t *)cpu)[100] = 0xC0FFEE;
+	/* a CPU write through the BAR reaches the GPU after an HDP flush
+	 * (the HDP model is strict: docs/kfdemu.md, "HDP") */
+	kemu_ih_gpu_ops.hdp_flush(E.p, E.gpu_id);
 	uint32_t v = 0;
 	ck_assert_int_eq(gpu_read32(E.gpu_id, VMEM_VA + 400, &v, NULL), 0);
 	ck_assert_uint_eq(v, 0xC0FFEE);
