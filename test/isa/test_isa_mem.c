@@ -3,9 +3,10 @@
  * against a host model of the memory: every form LLVM decodes for gfx90a
  * (byte/short with sign or zero extension and their d16/d16_hi halves,
  * dword to dwordx4, the 32- and 64-bit integer atomics, add_f32,
- * pk_add_f16, add/min/max_f64, and MUBUF's typed format loads and stores
- * incl. d16 and d16_hi_x through a one-component f32 V#), atomics with and
- * without a returned value.  kernels/mem.s holds one kernel per row of the table below
+ * pk_add_f16, add/min/max_f64, and the typed format loads and stores of
+ * MUBUF (the V#'s one-component f32 format, d16 and d16_hi_x included)
+ * and MTBUF (the same format given in the instruction)), atomics with
+ * and without a returned value.  kernels/mem.s holds one kernel per row of the table below
  * (generated together); each lane works on its own 16 bytes of memory,
  * so the result does not depend on lane order, and both the registers and
  * the memory afterwards are compared with the model.
@@ -299,6 +300,22 @@ static const struct mform mforms[] = {
 	{ "k_global_store_dwordx4", "global_store_dwordx4", 0, 0 },
 	{ "k_global_store_short", "global_store_short", 0, 2 },
 	{ "k_global_store_short_d16_hi", "global_store_short_d16_hi", 0, 2 },
+	{ "k_tbuffer_load_format_d16_x", "tbuffer_load_format_d16_x", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xy", "tbuffer_load_format_d16_xy", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xyz", "tbuffer_load_format_d16_xyz", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xyzw", "tbuffer_load_format_d16_xyzw", 0, 4 },
+	{ "k_tbuffer_load_format_x", "tbuffer_load_format_x", 0, 4 },
+	{ "k_tbuffer_load_format_xy", "tbuffer_load_format_xy", 0, 4 },
+	{ "k_tbuffer_load_format_xyz", "tbuffer_load_format_xyz", 0, 4 },
+	{ "k_tbuffer_load_format_xyzw", "tbuffer_load_format_xyzw", 0, 4 },
+	{ "k_tbuffer_store_format_d16_x", "tbuffer_store_format_d16_x", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xy", "tbuffer_store_format_d16_xy", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xyz", "tbuffer_store_format_d16_xyz", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xyzw", "tbuffer_store_format_d16_xyzw", 0, 4 },
+	{ "k_tbuffer_store_format_x", "tbuffer_store_format_x", 0, 4 },
+	{ "k_tbuffer_store_format_xy", "tbuffer_store_format_xy", 0, 4 },
+	{ "k_tbuffer_store_format_xyz", "tbuffer_store_format_xyz", 0, 4 },
+	{ "k_tbuffer_store_format_xyzw", "tbuffer_store_format_xyzw", 0, 4 },
 };
 
 static uint32_t rng_state;

@@ -1,4 +1,4 @@
-// mem.s — one kernel per GLOBAL/FLAT/MUBUF load, store and atomic form
+// mem.s — one kernel per GLOBAL/FLAT/MUBUF/MTBUF load, store and atomic form
 // for test_isa_mem.c (gfx90a), GENERATED with its form table from
 // emu/isa/isa_table.tsv.  Kernarg {const uint32_t *in, uint32_t *out,
 // uint8_t *mem}; one wave: lane l loads its 16-dword record in[16l ..]
@@ -1193,4 +1193,68 @@ END k_global_store_short
 BEGIN k_global_store_short_d16_hi
   global_store_short_d16_hi v14, v2, s[12:13] offset:2
 END k_global_store_short_d16_hi
+
+BEGIN k_tbuffer_load_format_d16_x
+  tbuffer_load_format_d16_x v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_x
+
+BEGIN k_tbuffer_load_format_d16_xy
+  tbuffer_load_format_d16_xy v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xy
+
+BEGIN k_tbuffer_load_format_d16_xyz
+  tbuffer_load_format_d16_xyz v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xyz
+
+BEGIN k_tbuffer_load_format_d16_xyzw
+  tbuffer_load_format_d16_xyzw v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xyzw
+
+BEGIN k_tbuffer_load_format_x
+  tbuffer_load_format_x v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_x
+
+BEGIN k_tbuffer_load_format_xy
+  tbuffer_load_format_xy v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xy
+
+BEGIN k_tbuffer_load_format_xyz
+  tbuffer_load_format_xyz v[10:12], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xyz
+
+BEGIN k_tbuffer_load_format_xyzw
+  tbuffer_load_format_xyzw v[10:13], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xyzw
+
+BEGIN k_tbuffer_store_format_d16_x
+  tbuffer_store_format_d16_x v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_x
+
+BEGIN k_tbuffer_store_format_d16_xy
+  tbuffer_store_format_d16_xy v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xy
+
+BEGIN k_tbuffer_store_format_d16_xyz
+  tbuffer_store_format_d16_xyz v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xyz
+
+BEGIN k_tbuffer_store_format_d16_xyzw
+  tbuffer_store_format_d16_xyzw v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xyzw
+
+BEGIN k_tbuffer_store_format_x
+  tbuffer_store_format_x v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_x
+
+BEGIN k_tbuffer_store_format_xy
+  tbuffer_store_format_xy v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xy
+
+BEGIN k_tbuffer_store_format_xyz
+  tbuffer_store_format_xyz v[2:4], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xyz
+
+BEGIN k_tbuffer_store_format_xyzw
+  tbuffer_store_format_xyzw v[2:5], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xyzw
 
