@@ -6,7 +6,8 @@
  * pk_add_f16, add/min/max_f64, and the typed format loads and stores of
  * MUBUF (the V#'s one-component f32 format, d16 and d16_hi_x included)
  * and MTBUF (the same format given in the instruction)), atomics with
- * and without a returned value.  kernels/mem.s holds one kernel per row of the table below
+ * and without a returned value; and the SCRATCH loads and stores on each
+ * lane's private memory (kernels/scratch.s).  kernels/mem.s holds one kernel per row of the table below
  * (generated together); each lane works on its own 16 bytes of memory,
  * so the result does not depend on lane order, and both the registers and
  * the memory afterwards are compared with the model.
@@ -318,6 +319,33 @@ static const struct mform mforms[] = {
 	{ "k_tbuffer_store_format_xyzw", "tbuffer_store_format_xyzw", 0, 4 },
 };
 
+/* SCRATCH forms (kernels/scratch.s): the same model on each lane's private
+ * 16 bytes */
+static const struct mform sforms[] = {
+	{ "k_scratch_load_dword", "scratch_load_dword", 0, 0 },
+	{ "k_scratch_load_dwordx2", "scratch_load_dwordx2", 0, 0 },
+	{ "k_scratch_load_dwordx3", "scratch_load_dwordx3", 0, 0 },
+	{ "k_scratch_load_dwordx4", "scratch_load_dwordx4", 0, 0 },
+	{ "k_scratch_load_sbyte", "scratch_load_sbyte", 0, 1 },
+	{ "k_scratch_load_sbyte_d16", "scratch_load_sbyte_d16", 0, 1 },
+	{ "k_scratch_load_sbyte_d16_hi", "scratch_load_sbyte_d16_hi", 0, 1 },
+	{ "k_scratch_load_short_d16", "scratch_load_short_d16", 0, 2 },
+	{ "k_scratch_load_short_d16_hi", "scratch_load_short_d16_hi", 0, 2 },
+	{ "k_scratch_load_sshort", "scratch_load_sshort", 0, 2 },
+	{ "k_scratch_load_ubyte", "scratch_load_ubyte", 0, 1 },
+	{ "k_scratch_load_ubyte_d16", "scratch_load_ubyte_d16", 0, 1 },
+	{ "k_scratch_load_ubyte_d16_hi", "scratch_load_ubyte_d16_hi", 0, 1 },
+	{ "k_scratch_load_ushort", "scratch_load_ushort", 0, 2 },
+	{ "k_scratch_store_byte", "scratch_store_byte", 0, 3 },
+	{ "k_scratch_store_byte_d16_hi", "scratch_store_byte_d16_hi", 0, 3 },
+	{ "k_scratch_store_dword", "scratch_store_dword", 0, 0 },
+	{ "k_scratch_store_dwordx2", "scratch_store_dwordx2", 0, 0 },
+	{ "k_scratch_store_dwordx3", "scratch_store_dwordx3", 0, 0 },
+	{ "k_scratch_store_dwordx4", "scratch_store_dwordx4", 0, 0 },
+	{ "k_scratch_store_short", "scratch_store_short", 0, 2 },
+	{ "k_scratch_store_short_d16_hi", "scratch_store_short_d16_hi", 0, 2 },
+};
+
 static uint32_t rng_state;
 static uint32_t rnd(void)
 {
@@ -551,6 +579,53 @@ START_TEST(test_mem_match_model)
 }
 END_TEST
 
+START_TEST(test_scratch_match_model)
+{
+	char path[600];
+	struct hx_code sc;
+	uint32_t *in, *out;
+	uint64_t args[2];
+	unsigned bad = 0;
+
+	if (!hx_kernel_path("scratch", KEMU_ISA_GFX90A, path, sizeof(path))) {
+		ck_assert_msg(!hx_target_expected(KEMU_ISA_GFX90A), "scratch-gfx90a.co not built");
+		return;
+	}
+	ck_assert_int_eq(hx_load(&sc, path), 0);
+	in = hx_alloc(64 * 64);
+	out = hx_alloc(64 * 32);
+	args[0] = (uint64_t)(uintptr_t)in;
+	args[1] = (uint64_t)(uintptr_t)out;
+	for (size_t i = 0; i < sizeof(sforms) / sizeof(sforms[0]); i++) {
+		const struct mform *f = &sforms[i];
+		struct hx_launch hl = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					.grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+		struct kemu_isa_error err;
+		int rc;
+		rng_state = 0x7a0fb3c1u ^ (uint32_t)i * 0x85ebca6bu;
+		for (unsigned j = 0; j < 64 * 16; j++)
+			in[j] = rnd();
+		hl.kd = hx_kd(&sc, f->kernel);
+		ck_assert_msg(hl.kd != 0, "no %s.kd", f->kernel);
+		rc = hx_run(&hl, &err);
+		ck_assert_msg(rc == 0, "%s: %s: %s", f->kernel, kemu_isa_error_name(err.kind), err.message);
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t reg[4];
+			uint8_t m[16];
+			memcpy(m, in + 16 * l + 12, 16);
+			model(f, in + 16 * l, reg, m);
+			if ((memcmp(reg, out + 4 * l, 16) || memcmp(m, out + 256 + 4 * l, 16)) && bad++ < 6)
+				fprintf(stderr, "%s lane %u: regs %08x %08x (model %08x %08x)\n", f->kernel, l,
+					out[4 * l], out[4 * l + 1], reg[0], reg[1]);
+		}
+	}
+	hx_free(in);
+	hx_free(out);
+	hx_unload(&sc);
+	ck_assert_msg(bad == 0, "%u lanes differ from the model (first ones above)", bad);
+}
+END_TEST
+
 START_TEST(test_model_hand_values)
 {
 	const struct mform ld = { "k", "global_load_sbyte_d16_hi", 0, 1 }, dec = { "k", "flat_atomic_dec", 1, 0 };
@@ -574,6 +649,7 @@ static Suite *mem_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_mem_match_model);
+	tcase_add_test(tc, test_scratch_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }
