@@ -1049,7 +1049,7 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 	/* MUBUF (gfx9) numbering: 0x10-0x17 loads ubyte..dwordx4, 0x18-0x1f
 	 * stores, 0x20-0x25 d16 loads: the same as FLAT; 0x40-0x4c and
 	 * 0x60-0x6c atomics likewise.  0x00-0x0f are the typed formats. */
-	if (op < 0x10) {
+	if (op < 0x10 || op == 0x26 || op == 0x27) { /* + format_d16_hi_x */
 		kemu_isa_decode_mubuf_format(dc, in); /* isa_exec_mimg.c */
 		return;
 	}

@@ -82,6 +82,7 @@
 /* in->flags */
 #define MI_UNORM 1
 #define MI_D16 2
+#define MI_D16_HI 16    /* buffer_load/store_format_d16_hi_x: the high half */
 #define MTBUF_FMT 0x100u        /* in->offset1: the format comes from the instruction */
 
 static const char *const mimg_names[0x21] = {
@@ -509,6 +510,12 @@ static void write_result(struct isa_wave *w, const struct isa_inst *in, unsigned
 				isa_vrow(w, data_row(in, k++))[lane] = out[i];
 		return;
 	}
+	if (in->flags & MI_D16_HI) {    /* x into the high half, the low one kept */
+		uint32_t *r = &isa_vrow(w, data_row(in, 0))[lane];
+		uint32_t h = is_int ? out[0] & 0xffff : f32_to_f16(f32_of(out[0]));
+		*r = (*r & 0xffffu) | (h << 16);
+		return;
+	}
 	uint32_t packed[2] = { 0, 0 };
 	for (unsigned i = 0; i < 4; i++) {
 		if (!(in->aux & (1u << i)))
@@ -537,6 +544,8 @@ static void read_store_data(struct isa_wave *w, const struct isa_inst *in, unsig
 			continue;
 		}
 		uint32_t h = (isa_vrow(w, data_row(in, k / 2))[lane] >> (16 * (k % 2))) & 0xffff;
+		if (in->flags & MI_D16_HI)
+			h = isa_vrow(w, data_row(in, 0))[lane] >> 16;
 		k++;
 		if (nfmt == NF_SINT)
 			data[i] = (uint32_t)(int32_t)(int16_t)h;
@@ -919,7 +928,9 @@ static int exec_buffer_format(struct isa_wave *w, const struct isa_inst *in)
 	uint64_t base = gfx9_v_base(vd), exec = isa_exec(w);
 	uint32_t stride = GFX9_DESC_GET(vd, GFX9_V_STRIDE), soffset = isa_sread32(w, &in->src[0]);
 	uint32_t num_records = GFX9_DESC_GET(vd, GFX9_V_NUM_RECORDS);
-	bool store = (in->op & 4) != 0, add_tid = GFX9_DESC_GET(vd, GFX9_V_ADD_TID_ENABLE);
+	/* 0x00-0x0f: loads have bit 2 clear; 0x26/0x27: the d16_hi_x load/store */
+	bool store = in->op == 0x27 || (in->op < 0x10 && (in->op & 4) != 0);
+	bool add_tid = GFX9_DESC_GET(vd, GFX9_V_ADD_TID_ENABLE);
 	struct tsharp t;
 
 	memset(&t, 0, sizeof(t));
@@ -1031,13 +1042,17 @@ void kemu_isa_decode_mubuf_format(const struct isa_decoder *dc, struct isa_inst 
 	unsigned op = (w0 >> 18) & 0x7f;
 
 	in->op = (uint16_t)op;
-	if (op > 0x0f || (w0 >> 16) & 1)
+	if ((op > 0x0f && op != 0x26 && op != 0x27) || (w0 >> 16) & 1)
 		return;                 /* LDS DMA: not implemented */
 	/* the component count (x .. xyzw) is the DMASK of the shared
 	 * write_result/read_store_data */
 	in->aux = (uint16_t)((1u << ((op & 3) + 1)) - 1);
 	if (op >= 0x08)
 		in->flags |= MI_D16;
+	if (op == 0x26 || op == 0x27) { /* buffer_load/store_format_d16_hi_x */
+		in->aux = 1;
+		in->flags |= MI_D16_HI;
+	}
 	in->offset = (int32_t)(w0 & 0xfff);
 	if (w0 & (1u << 12))
 		in->flags |= TB_OFFEN;

@@ -3,8 +3,11 @@
  * against a host model of the memory: every form LLVM decodes for gfx90a
  * (byte/short with sign or zero extension and their d16/d16_hi halves,
  * dword to dwordx4, the 32- and 64-bit integer atomics, add_f32,
- * pk_add_f16, add/min/max_f64), atomics with and without a returned
- * value.  kernels/mem.s holds one kernel per row of the table below
+ * pk_add_f16, add/min/max_f64, and the typed format loads and stores of
+ * MUBUF (the V#'s one-component f32 format, d16 and d16_hi_x included)
+ * and MTBUF (the same format given in the instruction)), atomics with
+ * and without a returned value; and the SCRATCH loads and stores on each
+ * lane's private memory (kernels/scratch.s).  kernels/mem.s holds one kernel per row of the table below
  * (generated together); each lane works on its own 16 bytes of memory,
  * so the result does not depend on lane order, and both the registers and
  * the memory afterwards are compared with the model.
@@ -98,6 +101,15 @@ static const struct mform mforms[] = {
 	{ "k_buffer_load_dwordx2", "buffer_load_dwordx2", 0, 0 },
 	{ "k_buffer_load_dwordx3", "buffer_load_dwordx3", 0, 0 },
 	{ "k_buffer_load_dwordx4", "buffer_load_dwordx4", 0, 0 },
+	{ "k_buffer_load_format_d16_hi_x", "buffer_load_format_d16_hi_x", 0, 4 },
+	{ "k_buffer_load_format_d16_x", "buffer_load_format_d16_x", 0, 4 },
+	{ "k_buffer_load_format_d16_xy", "buffer_load_format_d16_xy", 0, 4 },
+	{ "k_buffer_load_format_d16_xyz", "buffer_load_format_d16_xyz", 0, 4 },
+	{ "k_buffer_load_format_d16_xyzw", "buffer_load_format_d16_xyzw", 0, 4 },
+	{ "k_buffer_load_format_x", "buffer_load_format_x", 0, 4 },
+	{ "k_buffer_load_format_xy", "buffer_load_format_xy", 0, 4 },
+	{ "k_buffer_load_format_xyz", "buffer_load_format_xyz", 0, 4 },
+	{ "k_buffer_load_format_xyzw", "buffer_load_format_xyzw", 0, 4 },
 	{ "k_buffer_load_sbyte", "buffer_load_sbyte", 0, 1 },
 	{ "k_buffer_load_sbyte_d16", "buffer_load_sbyte_d16", 0, 1 },
 	{ "k_buffer_load_sbyte_d16_hi", "buffer_load_sbyte_d16_hi", 0, 1 },
@@ -114,6 +126,15 @@ static const struct mform mforms[] = {
 	{ "k_buffer_store_dwordx2", "buffer_store_dwordx2", 0, 0 },
 	{ "k_buffer_store_dwordx3", "buffer_store_dwordx3", 0, 0 },
 	{ "k_buffer_store_dwordx4", "buffer_store_dwordx4", 0, 0 },
+	{ "k_buffer_store_format_d16_hi_x", "buffer_store_format_d16_hi_x", 0, 4 },
+	{ "k_buffer_store_format_d16_x", "buffer_store_format_d16_x", 0, 4 },
+	{ "k_buffer_store_format_d16_xy", "buffer_store_format_d16_xy", 0, 4 },
+	{ "k_buffer_store_format_d16_xyz", "buffer_store_format_d16_xyz", 0, 4 },
+	{ "k_buffer_store_format_d16_xyzw", "buffer_store_format_d16_xyzw", 0, 4 },
+	{ "k_buffer_store_format_x", "buffer_store_format_x", 0, 4 },
+	{ "k_buffer_store_format_xy", "buffer_store_format_xy", 0, 4 },
+	{ "k_buffer_store_format_xyz", "buffer_store_format_xyz", 0, 4 },
+	{ "k_buffer_store_format_xyzw", "buffer_store_format_xyzw", 0, 4 },
 	{ "k_buffer_store_short", "buffer_store_short", 0, 2 },
 	{ "k_buffer_store_short_d16_hi", "buffer_store_short_d16_hi", 0, 2 },
 	{ "k_flat_atomic_add_rtn", "flat_atomic_add", 1, 0 },
@@ -280,6 +301,49 @@ static const struct mform mforms[] = {
 	{ "k_global_store_dwordx4", "global_store_dwordx4", 0, 0 },
 	{ "k_global_store_short", "global_store_short", 0, 2 },
 	{ "k_global_store_short_d16_hi", "global_store_short_d16_hi", 0, 2 },
+	{ "k_tbuffer_load_format_d16_x", "tbuffer_load_format_d16_x", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xy", "tbuffer_load_format_d16_xy", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xyz", "tbuffer_load_format_d16_xyz", 0, 4 },
+	{ "k_tbuffer_load_format_d16_xyzw", "tbuffer_load_format_d16_xyzw", 0, 4 },
+	{ "k_tbuffer_load_format_x", "tbuffer_load_format_x", 0, 4 },
+	{ "k_tbuffer_load_format_xy", "tbuffer_load_format_xy", 0, 4 },
+	{ "k_tbuffer_load_format_xyz", "tbuffer_load_format_xyz", 0, 4 },
+	{ "k_tbuffer_load_format_xyzw", "tbuffer_load_format_xyzw", 0, 4 },
+	{ "k_tbuffer_store_format_d16_x", "tbuffer_store_format_d16_x", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xy", "tbuffer_store_format_d16_xy", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xyz", "tbuffer_store_format_d16_xyz", 0, 4 },
+	{ "k_tbuffer_store_format_d16_xyzw", "tbuffer_store_format_d16_xyzw", 0, 4 },
+	{ "k_tbuffer_store_format_x", "tbuffer_store_format_x", 0, 4 },
+	{ "k_tbuffer_store_format_xy", "tbuffer_store_format_xy", 0, 4 },
+	{ "k_tbuffer_store_format_xyz", "tbuffer_store_format_xyz", 0, 4 },
+	{ "k_tbuffer_store_format_xyzw", "tbuffer_store_format_xyzw", 0, 4 },
+};
+
+/* SCRATCH forms (kernels/scratch.s): the same model on each lane's private
+ * 16 bytes */
+static const struct mform sforms[] = {
+	{ "k_scratch_load_dword", "scratch_load_dword", 0, 0 },
+	{ "k_scratch_load_dwordx2", "scratch_load_dwordx2", 0, 0 },
+	{ "k_scratch_load_dwordx3", "scratch_load_dwordx3", 0, 0 },
+	{ "k_scratch_load_dwordx4", "scratch_load_dwordx4", 0, 0 },
+	{ "k_scratch_load_sbyte", "scratch_load_sbyte", 0, 1 },
+	{ "k_scratch_load_sbyte_d16", "scratch_load_sbyte_d16", 0, 1 },
+	{ "k_scratch_load_sbyte_d16_hi", "scratch_load_sbyte_d16_hi", 0, 1 },
+	{ "k_scratch_load_short_d16", "scratch_load_short_d16", 0, 2 },
+	{ "k_scratch_load_short_d16_hi", "scratch_load_short_d16_hi", 0, 2 },
+	{ "k_scratch_load_sshort", "scratch_load_sshort", 0, 2 },
+	{ "k_scratch_load_ubyte", "scratch_load_ubyte", 0, 1 },
+	{ "k_scratch_load_ubyte_d16", "scratch_load_ubyte_d16", 0, 1 },
+	{ "k_scratch_load_ubyte_d16_hi", "scratch_load_ubyte_d16_hi", 0, 1 },
+	{ "k_scratch_load_ushort", "scratch_load_ushort", 0, 2 },
+	{ "k_scratch_store_byte", "scratch_store_byte", 0, 3 },
+	{ "k_scratch_store_byte_d16_hi", "scratch_store_byte_d16_hi", 0, 3 },
+	{ "k_scratch_store_dword", "scratch_store_dword", 0, 0 },
+	{ "k_scratch_store_dwordx2", "scratch_store_dwordx2", 0, 0 },
+	{ "k_scratch_store_dwordx3", "scratch_store_dwordx3", 0, 0 },
+	{ "k_scratch_store_dwordx4", "scratch_store_dwordx4", 0, 0 },
+	{ "k_scratch_store_short", "scratch_store_short", 0, 2 },
+	{ "k_scratch_store_short_d16_hi", "scratch_store_short_d16_hi", 0, 2 },
 };
 
 static uint32_t rng_state;
@@ -318,6 +382,45 @@ static void model(const struct mform *f, const uint32_t *rec, uint32_t *reg, uin
 	const char *t = tail(f->name);       /* load_ubyte, atomic_add_x2, ... */
 	const uint32_t *d = rec;             /* v[2:5] */
 	memcpy(reg, rec + 8, 16);
+	if (strstr(t, "_format_")) {
+		/* the V# has a one-component 32-bit float format: x is the dword
+		 * at the address, y and z read 0, w 1.0; d16 packs halves (f16 by
+		 * nearest even; an odd count's high half is 0; d16_hi_x writes
+		 * only the high half), stores write x only */
+		const char *c = strrchr(t, '_') + 1;
+		unsigned n = (unsigned)strlen(c);
+		bool d16 = strstr(t, "d16") != NULL, hi = strstr(t, "d16_hi") != NULL;
+		uint32_t x;
+		memcpy(&x, m + f->off, 4);
+		if (t[0] == 's') {
+			uint32_t v = d[0];
+			if (d16) {
+				_Float16 h;
+				uint16_t b = (uint16_t)(hi ? v >> 16 : v);
+				memcpy(&h, &b, 2);
+				v = ub((float)h);
+			}
+			memcpy(m + f->off, &v, 4);
+			return;
+		}
+		uint32_t comp[4] = { x, 0, 0, 0x3f800000u };
+		if (!d16) {
+			memcpy(reg, comp, 4 * n);
+			return;
+		}
+		uint16_t h[4];
+		for (unsigned i = 0; i < 4; i++) {
+			_Float16 q = (_Float16)fb(comp[i]);
+			memcpy(&h[i], &q, 2);
+		}
+		if (hi) {
+			reg[0] = (reg[0] & 0xffff) | (uint32_t)h[0] << 16;
+			return;
+		}
+		for (unsigned i = 0; i < (n + 1) / 2; i++)
+			reg[i] = h[2 * i] | (2 * i + 1 < n ? (uint32_t)h[2 * i + 1] << 16 : 0);
+		return;
+	}
 	if (!strncmp(t, "load_", 5)) {
 		const char *k = t + 5;
 		uint32_t v = 0;
@@ -414,7 +517,8 @@ START_TEST(test_mem_match_model)
 						.grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
 			struct kemu_isa_error err;
 			uint8_t want_mem[64 * 16];
-			bool fl = strstr(f->name, "_f32") || strstr(f->name, "_f64") || strstr(f->name, "_f16");
+			bool fl = strstr(f->name, "_f32") || strstr(f->name, "_f64") || strstr(f->name, "_f16") ||
+				  strstr(f->name, "_format_");
 			bool small = strstr(f->name, "_inc") || strstr(f->name, "_dec");
 			int rc;
 			rng_state = 0x299f31d0u ^ (uint32_t)i * 0x85ebca6bu ^ seed * 0x9e3779b9u;
@@ -434,6 +538,11 @@ START_TEST(test_mem_match_model)
 					} else if (strstr(f->name, "_f32")) {
 						r[0] = ub(((int)(rnd() % 201) - 100) * 0.125f);
 						r[12] = ub(((int)(rnd() % 201) - 100) * 0.125f);
+					} else if (strstr(f->name, "_format_")) {
+						/* x a float; the d16 stores' halves f16 */
+						r[13] = ub(((int)(rnd() % 2001) - 1000) / 64.0f);
+						r[0] = (rnd() & 0xffff0000u) | (rnd() % 0x7c00);
+						if (strstr(f->name, "d16_hi")) r[0] = (r[0] & 0xffff) | (rnd() % 0x7c00) << 16;
 					} else {
 						r[0] = 0x3c00u | 0x40000000u * (rnd() & 1);
 						r[12] = 0x3800u | 0xc0000000u * (rnd() & 1);
@@ -470,6 +579,53 @@ START_TEST(test_mem_match_model)
 }
 END_TEST
 
+START_TEST(test_scratch_match_model)
+{
+	char path[600];
+	struct hx_code sc;
+	uint32_t *in, *out;
+	uint64_t args[2];
+	unsigned bad = 0;
+
+	if (!hx_kernel_path("scratch", KEMU_ISA_GFX90A, path, sizeof(path))) {
+		ck_assert_msg(!hx_target_expected(KEMU_ISA_GFX90A), "scratch-gfx90a.co not built");
+		return;
+	}
+	ck_assert_int_eq(hx_load(&sc, path), 0);
+	in = hx_alloc(64 * 64);
+	out = hx_alloc(64 * 32);
+	args[0] = (uint64_t)(uintptr_t)in;
+	args[1] = (uint64_t)(uintptr_t)out;
+	for (size_t i = 0; i < sizeof(sforms) / sizeof(sforms[0]); i++) {
+		const struct mform *f = &sforms[i];
+		struct hx_launch hl = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					.grid = { 64, 1, 1 }, .wg = { 64, 1, 1 } };
+		struct kemu_isa_error err;
+		int rc;
+		rng_state = 0x7a0fb3c1u ^ (uint32_t)i * 0x85ebca6bu;
+		for (unsigned j = 0; j < 64 * 16; j++)
+			in[j] = rnd();
+		hl.kd = hx_kd(&sc, f->kernel);
+		ck_assert_msg(hl.kd != 0, "no %s.kd", f->kernel);
+		rc = hx_run(&hl, &err);
+		ck_assert_msg(rc == 0, "%s: %s: %s", f->kernel, kemu_isa_error_name(err.kind), err.message);
+		for (unsigned l = 0; l < 64; l++) {
+			uint32_t reg[4];
+			uint8_t m[16];
+			memcpy(m, in + 16 * l + 12, 16);
+			model(f, in + 16 * l, reg, m);
+			if ((memcmp(reg, out + 4 * l, 16) || memcmp(m, out + 256 + 4 * l, 16)) && bad++ < 6)
+				fprintf(stderr, "%s lane %u: regs %08x %08x (model %08x %08x)\n", f->kernel, l,
+					out[4 * l], out[4 * l + 1], reg[0], reg[1]);
+		}
+	}
+	hx_free(in);
+	hx_free(out);
+	hx_unload(&sc);
+	ck_assert_msg(bad == 0, "%u lanes differ from the model (first ones above)", bad);
+}
+END_TEST
+
 START_TEST(test_model_hand_values)
 {
 	const struct mform ld = { "k", "global_load_sbyte_d16_hi", 0, 1 }, dec = { "k", "flat_atomic_dec", 1, 0 };
@@ -493,6 +649,7 @@ static Suite *mem_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_mem_match_model);
+	tcase_add_test(tc, test_scratch_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,7 +5,8 @@
  * quad SADs, v_cvt_pkaccum_u8_f32, the f16 dot products into f32 (VOP2,
  * VOP3, DPP, VOP3P with NEG and CLAMP) and gfx942's fp8/bf8 conversions
  * (to f32 in e32/e64/SDWA/DPP, from f32 by nearest even and stochastic
- * rounding).  kernels/vextra.s (gfx90a) and kernels/vextra942.s (gfx942)
+ * rounding) and gfx942's v_mov_b64.  kernels/vextra.s (gfx90a) and
+ * kernels/vextra942.s (gfx942)
  * hold one kernel per row of the form table; each lane runs the
  * instruction on a generated 12-dword record (edge values mixed in) and
  * every lane's four result dwords are compared with the model.
@@ -35,7 +36,7 @@
 
 enum kind {
 	K_EXP, K_LOG, K_F16, K_DIVFIX, K_U16, K_I16, K_CUBE, K_QSAD, K_MQSAD32, K_PKACC,
-	K_DOT2C, K_DOT2, K_FROM8, K_FROMPK8, K_TO8, K_SR8,
+	K_DOT2C, K_DOT2, K_FROM8, K_FROMPK8, K_TO8, K_SR8, K_MOV64,
 };
 
 struct vform {
@@ -119,6 +120,9 @@ static const struct vform vforms[] = {
 	{ "log_legacy942", 1, K_LOG, 0, 0, 0, false, 0, 0, 0, false },
 	{ "cubeid942", 1, K_CUBE, 0, 0, 0, false, 0, 0, 0, false },
 	{ "qsad942", 1, K_QSAD, 1, 0, 0, false, 0, 0, 0, false },
+	/* gfx942's v_mov_b64 (e64, DPP row_newbcast) */
+	{ "mov_b64_e64", 1, K_MOV64, 0, 0, 0, false, 0, 0, 0, false },
+	{ "mov_b64_dpp", 1, K_MOV64, 0, 0, 0, false, 0, 5, 0, false },
 };
 
 /* ---- helpers ---- */
@@ -417,6 +421,10 @@ static void model(const struct vform *f, const uint32_t *all, int l, uint32_t *o
 	}
 	case K_FROM8:
 		out[0] = nan_or((float)f8val((uint8_t)(s0 >> (8 * f->sel)), f->bf8));
+		break;
+	case K_MOV64:
+		out[0] = s0;
+		out[1] = all[NREC * sl + 1];
 		break;
 	case K_FROMPK8:
 		out[0] = nan_or((float)f8val((uint8_t)(s0 >> (16 * f->sel)), f->bf8));

@@ -1,10 +1,11 @@
-// mem.s — one kernel per GLOBAL/FLAT/MUBUF load, store and atomic form
+// mem.s — one kernel per GLOBAL/FLAT/MUBUF/MTBUF load, store and atomic form
 // for test_isa_mem.c (gfx90a), GENERATED with its form table from
 // emu/isa/isa_table.tsv.  Kernarg {const uint32_t *in, uint32_t *out,
 // uint8_t *mem}; one wave: lane l loads its 16-dword record in[16l ..]
 // into v[2:5] (data), v[6:9] and v[10:13] (the destination's starting
 // value), addresses the 16 bytes mem[16l ..] (GLOBAL: v14 + s[12:13];
-// FLAT: v[16:17]; MUBUF: offen through the raw V# s[8:11] over mem) and
+// FLAT: v[16:17]; MUBUF: offen through the V# s[8:11] over mem: 32-bit
+// float, DST_SEL x, y, z, w) and
 // stores v[10:13] at out[4l ..] (MUBUF atomics return into the data
 // registers, copied to v10 first).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
@@ -37,7 +38,7 @@
   s_mov_b32 s8, s12
   s_mov_b32 s9, s13
   s_mov_b32 s10, -1
-  s_mov_b32 s11, 0x27000
+  s_mov_b32 s11, 0x27fac
   v_mov_b32 v17, s13
   v_add_co_u32 v16, vcc, s12, v14
   v_addc_co_u32 v17, vcc, 0, v17, vcc
@@ -393,6 +394,42 @@ BEGIN k_buffer_load_dwordx4
   buffer_load_dwordx4 v[10:13], v14, s[8:11], 0 offen offset:0
 END k_buffer_load_dwordx4
 
+BEGIN k_buffer_load_format_d16_hi_x
+  buffer_load_format_d16_hi_x v10, v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_d16_hi_x
+
+BEGIN k_buffer_load_format_d16_x
+  buffer_load_format_d16_x v10, v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_d16_x
+
+BEGIN k_buffer_load_format_d16_xy
+  buffer_load_format_d16_xy v10, v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_d16_xy
+
+BEGIN k_buffer_load_format_d16_xyz
+  buffer_load_format_d16_xyz v[10:11], v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_d16_xyz
+
+BEGIN k_buffer_load_format_d16_xyzw
+  buffer_load_format_d16_xyzw v[10:11], v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_d16_xyzw
+
+BEGIN k_buffer_load_format_x
+  buffer_load_format_x v10, v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_x
+
+BEGIN k_buffer_load_format_xy
+  buffer_load_format_xy v[10:11], v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_xy
+
+BEGIN k_buffer_load_format_xyz
+  buffer_load_format_xyz v[10:12], v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_xyz
+
+BEGIN k_buffer_load_format_xyzw
+  buffer_load_format_xyzw v[10:13], v14, s[8:11], 0 offen offset:4
+END k_buffer_load_format_xyzw
+
 BEGIN k_buffer_load_sbyte
   buffer_load_sbyte v10, v14, s[8:11], 0 offen offset:1
 END k_buffer_load_sbyte
@@ -456,6 +493,42 @@ END k_buffer_store_dwordx3
 BEGIN k_buffer_store_dwordx4
   buffer_store_dwordx4 v[2:5], v14, s[8:11], 0 offen offset:0
 END k_buffer_store_dwordx4
+
+BEGIN k_buffer_store_format_d16_hi_x
+  buffer_store_format_d16_hi_x v2, v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_d16_hi_x
+
+BEGIN k_buffer_store_format_d16_x
+  buffer_store_format_d16_x v2, v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_d16_x
+
+BEGIN k_buffer_store_format_d16_xy
+  buffer_store_format_d16_xy v2, v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_d16_xy
+
+BEGIN k_buffer_store_format_d16_xyz
+  buffer_store_format_d16_xyz v[2:3], v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_d16_xyz
+
+BEGIN k_buffer_store_format_d16_xyzw
+  buffer_store_format_d16_xyzw v[2:3], v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_d16_xyzw
+
+BEGIN k_buffer_store_format_x
+  buffer_store_format_x v2, v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_x
+
+BEGIN k_buffer_store_format_xy
+  buffer_store_format_xy v[2:3], v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_xy
+
+BEGIN k_buffer_store_format_xyz
+  buffer_store_format_xyz v[2:4], v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_xyz
+
+BEGIN k_buffer_store_format_xyzw
+  buffer_store_format_xyzw v[2:5], v14, s[8:11], 0 offen offset:4
+END k_buffer_store_format_xyzw
 
 BEGIN k_buffer_store_short
   buffer_store_short v2, v14, s[8:11], 0 offen offset:2
@@ -1120,4 +1193,68 @@ END k_global_store_short
 BEGIN k_global_store_short_d16_hi
   global_store_short_d16_hi v14, v2, s[12:13] offset:2
 END k_global_store_short_d16_hi
+
+BEGIN k_tbuffer_load_format_d16_x
+  tbuffer_load_format_d16_x v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_x
+
+BEGIN k_tbuffer_load_format_d16_xy
+  tbuffer_load_format_d16_xy v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xy
+
+BEGIN k_tbuffer_load_format_d16_xyz
+  tbuffer_load_format_d16_xyz v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xyz
+
+BEGIN k_tbuffer_load_format_d16_xyzw
+  tbuffer_load_format_d16_xyzw v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_d16_xyzw
+
+BEGIN k_tbuffer_load_format_x
+  tbuffer_load_format_x v10, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_x
+
+BEGIN k_tbuffer_load_format_xy
+  tbuffer_load_format_xy v[10:11], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xy
+
+BEGIN k_tbuffer_load_format_xyz
+  tbuffer_load_format_xyz v[10:12], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xyz
+
+BEGIN k_tbuffer_load_format_xyzw
+  tbuffer_load_format_xyzw v[10:13], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_load_format_xyzw
+
+BEGIN k_tbuffer_store_format_d16_x
+  tbuffer_store_format_d16_x v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_x
+
+BEGIN k_tbuffer_store_format_d16_xy
+  tbuffer_store_format_d16_xy v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xy
+
+BEGIN k_tbuffer_store_format_d16_xyz
+  tbuffer_store_format_d16_xyz v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xyz
+
+BEGIN k_tbuffer_store_format_d16_xyzw
+  tbuffer_store_format_d16_xyzw v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_d16_xyzw
+
+BEGIN k_tbuffer_store_format_x
+  tbuffer_store_format_x v2, v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_x
+
+BEGIN k_tbuffer_store_format_xy
+  tbuffer_store_format_xy v[2:3], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xy
+
+BEGIN k_tbuffer_store_format_xyz
+  tbuffer_store_format_xyz v[2:4], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xyz
+
+BEGIN k_tbuffer_store_format_xyzw
+  tbuffer_store_format_xyzw v[2:5], v14, s[8:11], 0 format:[BUF_DATA_FORMAT_32,BUF_NUM_FORMAT_FLOAT] offen offset:4
+END k_tbuffer_store_format_xyzw
 

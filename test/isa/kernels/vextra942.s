@@ -70,3 +70,5 @@ T exp_legacy942, 3, v_exp_legacy_f32 v6, v2
 T log_legacy942, 3, v_log_legacy_f32_e64 v6, v2
 T cubeid942, 3, v_cubeid_f32 v6, v2, v3, v4
 T qsad942, 3, v_mqsad_pk_u16_u8 v[6:7], v[2:3], v4, v[10:11]
+T mov_b64_e64, 3, v_mov_b64_e64 v[6:7], v[2:3]
+T mov_b64_dpp, 3, v_mov_b64_dpp v[6:7], v[2:3] row_newbcast:1 row_mask:0xf bank_mask:0xf
