@@ -27,11 +27,16 @@
  *    proxy's read index advances, so a producer sees room as the
  *    interceptors consume, not as the GPU does.
  *
- * One difference in where the work runs: ROCr's proxy doorbell is a signal
- * whose host store runs the interceptors in the storing thread; hsalite's is
- * an ordinary signal watched by an async handler (hsa_amd_signal_async_handler,
- * condition "not idle"), so the interceptors run on the runtime's async
- * thread, as ROCr's do for a store made by a GPU.  The proxy's ring and
+ * Where the work runs, as ROCr's InterceptQueue::StoreRelaxed: a host
+ * store to the proxy's doorbell (hsa_signal_store_relaxed/_screlease, which
+ * reach the runtime through the table since intercept queues exist only
+ * when a tool has the table) runs the interceptors in the storing thread
+ * before the store returns, so a tool sees the submitting thread (its tid in
+ * rocprofiler's records, its thread-locals).  A store made inside an
+ * interceptor on this thread, and a store by the GPU (the retry barrier's
+ * completion), go to the doorbell signal itself, watched by an async handler
+ * (hsa_amd_signal_async_handler, condition "not idle"), so they run on the
+ * runtime's async thread (ROCr's async_doorbell_).  The proxy's ring and
  * descriptor are host memory (a GPU cannot produce into an intercept queue).
  *
  * The calls that take a queue and must reach the hardware one
@@ -43,6 +48,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,11 +90,18 @@ struct intercept_queue {
 	uint64_t retry_index; /* hardware index of the last retry barrier */
 	_Atomic bool quit;    /* destroy under way: the handler stops */
 	_Atomic bool active;  /* cleared by inactivate/destroy */
+	/* host stores processing it outside iq_lock (iq_doorbell_take): destroy
+	 * unlists the queue, then waits for none before freeing it */
+	_Atomic uint32_t storers;
 	struct intercept_queue *next_queue;
 };
 
 static pthread_mutex_t iq_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct intercept_queue *iq_list; /* under iq_lock */
+/* Listed queues: a store to a signal looks no further while there are none.
+ * Written under iq_lock with release, read by the store wrappers with
+ * acquire: a queue a thread learnt of (through its creator) is counted. */
+static _Atomic uint32_t iq_count;
 
 /* The interceptor chain's position on this thread: writer() calls the
  * interceptor below the one running (ROCr's thread_local Cursor). */
@@ -235,8 +248,9 @@ static void writer(const void *pkts, uint64_t count)
 	cursor.level++;
 }
 
-/* Hands every published proxy packet to the interceptors.  Runs on the
- * async thread (the doorbell's handler). */
+/* Hands every published proxy packet to the interceptors.  Runs in the
+ * thread that stored the doorbell, or on the async thread (the doorbell's
+ * handler); q->lock serialises the two. */
 static void process(struct intercept_queue *q)
 {
 	pthread_mutex_lock(&q->lock);
@@ -363,6 +377,8 @@ hsa_status_t hsa_amd_queue_intercept_create(
 	pthread_mutex_lock(&iq_lock);
 	q->next_queue = iq_list;
 	iq_list = q;
+	/* Pairs with the acquire in iq_doorbell_take. */
+	hl_store_release(&iq_count, hl_load_relaxed(&iq_count) + 1);
 	pthread_mutex_unlock(&iq_lock);
 	hl_debug("tools", "intercept queue %lu over hardware queue %lu, %u packets",
 		 (unsigned long)q->amd->hsa_queue.id, (unsigned long)lower->id, q->size);
@@ -417,9 +433,14 @@ static hsa_status_t iq_destroy(struct intercept_queue *q)
 	for (struct intercept_queue **pp = &iq_list; *pp; pp = &(*pp)->next_queue)
 		if (*pp == q) {
 			*pp = q->next_queue;
+			hl_store_release(&iq_count, hl_load_relaxed(&iq_count) - 1);
 			break;
 		}
 	pthread_mutex_unlock(&iq_lock);
+	/* Pairs with the release in iq_doorbell_done: a store that found the
+	 * queue before it was unlisted has left it. */
+	while (hl_load_acquire(&q->storers))
+		sched_yield();
 
 	hsa_signal_t bell = q->amd->hsa_queue.doorbell_signal;
 	hl_store_relaxed(&q->active, false);
@@ -488,8 +509,69 @@ static hsa_status_t iq_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribu
 	return hsa_amd_queue_get_info(q->lower, attribute, value);
 }
 
+/* ---- host stores to a proxy doorbell ---- */
+
+static HSA_API_TRACE_TYPE(hsa_signal_store_relaxed) *store_relaxed_next;
+static HSA_API_TRACE_TYPE(hsa_signal_store_screlease) *store_screlease_next;
+
+/* The intercept queue whose doorbell s is, held against destroy until
+ * iq_doorbell_done; NULL for any other signal (at once while there are no
+ * intercept queues) and for a store made inside an interceptor on this
+ * thread, which ROCr defers to its async doorbell. */
+static struct intercept_queue *iq_doorbell_take(hsa_signal_t s)
+{
+	if (!hl_load_acquire(&iq_count) || cursor.q)
+		return NULL;
+	struct intercept_queue *q;
+	pthread_mutex_lock(&iq_lock);
+	for (q = iq_list; q; q = q->next_queue)
+		if (q->amd->hsa_queue.doorbell_signal.handle == s.handle) {
+			atomic_fetch_add_explicit(&q->storers, 1, memory_order_relaxed);
+			break;
+		}
+	pthread_mutex_unlock(&iq_lock);
+	return q;
+}
+
+static void iq_doorbell_done(struct intercept_queue *q)
+{
+	/* Pairs with the acquire in iq_destroy's wait. */
+	atomic_fetch_sub_explicit(&q->storers, 1, memory_order_release);
+}
+
+/* A host store to a proxy doorbell processes the proxy here (ROCr's
+ * InterceptQueue::StoreRelaxed; its release form is the same); the value
+ * is not kept, as ROCr's doorbell keeps none.  Other signals are stored. */
+static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
+{
+	struct intercept_queue *q = iq_doorbell_take(s);
+	if (!q) {
+		store_relaxed_next(s, v);
+		return;
+	}
+	if (hl_load_relaxed(&q->active))
+		process(q);
+	iq_doorbell_done(q);
+}
+
+static void iq_store_screlease(hsa_signal_t s, hsa_signal_value_t v)
+{
+	struct intercept_queue *q = iq_doorbell_take(s);
+	if (!q) {
+		store_screlease_next(s, v);
+		return;
+	}
+	if (hl_load_relaxed(&q->active))
+		process(q);
+	iq_doorbell_done(q);
+}
+
 void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd)
 {
+	store_relaxed_next = core->hsa_signal_store_relaxed_fn;
+	store_screlease_next = core->hsa_signal_store_screlease_fn;
+	core->hsa_signal_store_relaxed_fn = iq_store_relaxed;
+	core->hsa_signal_store_screlease_fn = iq_store_screlease;
 	core->hsa_queue_destroy_fn = iq_queue_destroy;
 	core->hsa_queue_inactivate_fn = iq_queue_inactivate;
 	amd->hsa_amd_profiling_set_profiler_enabled_fn = iq_profiler_enabled;

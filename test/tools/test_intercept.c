@@ -5,6 +5,9 @@
  *
  *  - the arguments refused: a queue of fewer than 3 packets, no out
  *    pointer, no callback, a queue that is no intercept queue;
+ *  - a host store to the doorbell runs the interceptors in the storing
+ *    thread before it returns (ROCr's InterceptQueue::StoreRelaxed; tools
+ *    such as rocprofiler record that thread);
  *  - interceptors see each packet before the hardware, last registered
  *    first, with the packet's index on the intercept queue, and what they
  *    write reaches the one registered before them, then the hardware;
@@ -20,6 +23,7 @@
  *    registration is HSA_STATUS_ERROR) and called for the queue a GPU fill
  *    makes.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -182,6 +186,38 @@ START_TEST(interceptors_last_registered_first_then_hardware)
 		ck_hsa(get_info(q, HSA_AMD_QUEUE_INFO_AGENT, &agent));
 		ck_assert_uint_eq(agent.handle, gpu.handle);
 	}
+	ck_hsa(hsa_signal_destroy(s));
+	ck_hsa(hsa_queue_destroy(q));
+}
+END_TEST
+
+/* Records the thread it runs in, forwards what it got. */
+static pthread_t seen_thread;
+static int seen_calls;
+
+static void note_thread(const void *p, uint64_t n, uint64_t idx, void *data,
+			hsa_amd_queue_intercept_packet_writer w)
+{
+	(void)idx;
+	(void)data;
+	seen_thread = pthread_self();
+	__atomic_add_fetch(&seen_calls, 1, __ATOMIC_RELEASE);
+	w(p, n);
+}
+
+START_TEST(interceptors_run_in_the_storing_thread)
+{
+	hsa_queue_t *q = make_queue(64);
+	hsa_signal_t s = signal1();
+
+	seen_calls = 0;
+	ck_hsa(intercept_register(q, note_thread, NULL));
+	hsa_barrier_and_packet_t p = barrier(s);
+	submit(q, &p);
+	/* before the doorbell store returned, in this thread */
+	ck_assert_int_eq(__atomic_load_n(&seen_calls, __ATOMIC_ACQUIRE), 1);
+	ck_assert(pthread_equal(seen_thread, pthread_self()));
+	wait_zero(s);
 	ck_hsa(hsa_signal_destroy(s));
 	ck_hsa(hsa_queue_destroy(q));
 }
@@ -391,6 +427,7 @@ static Suite *intercept_suite(void)
 	tcase_add_test(tc, runtime_queue_notifier_once_and_called);
 	tcase_add_test(tc, intercept_arguments_refused);
 	tcase_add_test(tc, interceptors_last_registered_first_then_hardware);
+	tcase_add_test(tc, interceptors_run_in_the_storing_thread);
 	tcase_add_test(tc, rewrite_replaces_the_packet);
 	tcase_add_test(tc, marker_runs_its_callback_and_is_not_queued);
 	tcase_add_test(tc, rewrite_larger_than_the_queue_runs_whole);
