@@ -25,10 +25,10 @@
  *
  * Lifetime: one queue per GPU agent, created on first need (64 packets, no
  * scratch, unlisted: no public call accepts it, the error service does not
- * watch it), with a 4 KiB indirect buffer in host memory mapped to the
- * agent's GPU (coherent, so the CPU's writes need no flush before the CP
- * reads them; executable, as ROCr's) and a completion signal with a KFD
- * event.  The record hangs off the agent (agent->iq, built when the module
+ * watch it), with its indirect buffer in the second half of the queue's
+ * own descriptor page (host memory mapped to the GPUs, coherent, so the
+ * CPU's writes need no flush before the CP reads them; executable, as
+ * ROCr's separate buffer) and a completion signal with a KFD event.  The record hangs off the agent (agent->iq, built when the module
  * attaches); all three go at the last hsa_shut_down (the queue module's
  * teardown step, before it frees the queues and the signal module its
  * slabs), or when the queue fails: a queue the CP stopped, one a GPU fault
@@ -57,7 +57,14 @@
 #include "util/log.h"
 
 #define IQ_PACKETS      64u                        /* the smallest ring */
-#define IQ_IB_BYTES     4096u
+/* The IB: the second half of the queue's own descriptor page, after its
+ * amd_queue_t (that page is host memory mapped on every GPU, and only this
+ * queue uses it until DESTROY_QUEUE), instead of a BO of its own: one
+ * ALLOC+MAP and UNMAP+FREE less per GPU for 7 dwords. */
+#define IQ_IB_OFFSET    2048u
+#define IQ_IB_BYTES     2048u
+_Static_assert(sizeof(amd_queue_t) <= IQ_IB_OFFSET, "the IB follows the amd_queue_t");
+_Static_assert(IQ_IB_OFFSET + IQ_IB_BYTES <= HL_PAGE_SIZE, "the IB fits the page");
 /* How long the CP may take for one invalidate before the load fails.
  * Generous: on kfdemu under ASan and a loaded host a round trip is
  * milliseconds; on hardware, microseconds. */
@@ -95,7 +102,7 @@ _Static_assert(offsetof(struct iq_pm4_ib_packet, completion_signal) == 56, "sign
  * attaches, freed at teardown). */
 struct hl_iq {
 	struct hl_queue *q;            /* NULL until first use, or after a failure */
-	struct kfd_mem *ib;            /* the indirect buffer */
+	uint32_t *ib;                  /* the indirect buffer, in q's page */
 	hsa_signal_t done;             /* completion signal, handle 0 when none */
 };
 
@@ -123,16 +130,14 @@ static void iq_release(struct hl_runtime *rt, struct hl_iq *e)
 			hl_error(QUEUE_LOG, "internal queue: destroy: %s; its buffers are kept",
 				 hl_errno_name(err));
 			e->done.handle = 0;
-			e->ib = NULL;
+			e->ib = NULL; /* in the page the queue module keeps */
 			return;
 		}
 	}
 	if (e->done.handle)
 		hl_signal_destroy(e->done);
 	e->done.handle = 0;
-	if (e->ib)
-		kfd_mem_free(rt->proc, e->ib);
-	e->ib = NULL;
+	e->ib = NULL; /* went with the queue's page */
 }
 
 int hl_queue_internal_attach(struct hl_runtime *rt)
@@ -181,28 +186,7 @@ static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct hl_iq
 		hl_error(QUEUE_LOG, "internal queue on %s: %s", agent->name, hl_errno_name(err));
 		return err;
 	}
-	struct kfd_mem_alloc_args args = {
-		.kind = KFD_MEM_USERPTR,
-		.gpu_id = agent->gpu->gpu_id,
-		.size = IQ_IB_BYTES,
-		.align = HL_PAGE_SIZE,
-		.extra_flags = KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE,
-		.host_access = true,
-	};
-	err = kfd_mem_alloc(rt->proc, &args, &e->ib);
-	if (err) {
-		e->ib = NULL;
-		hl_error(QUEUE_LOG, "internal queue on %s: PM4 buffer: %s", agent->name,
-			 hl_errno_name(err));
-		goto err_release;
-	}
-	uint32_t gpu_id = agent->gpu->gpu_id;
-	err = kfd_mem_map(rt->proc, e->ib, &gpu_id, 1);
-	if (err) {
-		hl_error(QUEUE_LOG, "internal queue on %s: map PM4 buffer: %s", agent->name,
-			 hl_errno_name(err));
-		goto err_release;
-	}
+	e->ib = (uint32_t *)((char *)e->q->page->mem->addr + IQ_IB_OFFSET);
 	err = hl_signal_create(rt, 0, true, true, &e->done);
 	if (err) {
 		e->done.handle = 0;
@@ -227,7 +211,7 @@ err_release:
 static uint64_t iq_submit(struct hl_iq *e)
 {
 	amd_queue_t *amd = e->q->amd;
-	uint32_t *ib = e->ib->addr;
+	uint32_t *ib = e->ib;
 	uint32_t n = 0;
 	ib[n++] = PM4_TYPE3_HDR(PM4_ACQUIRE_MEM, 6);
 	ib[n++] = COHER_SH_ICACHE_ACTION | COHER_SH_KCACHE_ACTION | COHER_TC_ACTION |
