@@ -8,7 +8,8 @@
  * reading a 4 KiB VRAM buffer the host freed must not fault.
  *
  * HL_SUBALLOC_SUITE picks the cases: "one" (one GPU), "two" (allow_access,
- * two GPUs), "spin" (the freed-buffer kernel only; run with
+ * two GPUs), "thread" (threads allocating, querying and freeing at once;
+ * the TSan pass runs it), "spin" (the freed-buffer kernel only; run with
  * HSA_DISABLE_FRAGMENT_ALLOCATOR=1 it must fault, which shows the case
  * tells the two apart).  HL_PEER=rocr523 or rocr118 says the runtime under
  * test is ROCr 5.2.3 or 1.18 (run by hand with LD_LIBRARY_PATH, the IPC
@@ -16,6 +17,7 @@
  * passes on both, docs/differences.md): the few answers that differ are
  * expected per runtime.  HL_CO is the code object of suballoc_kernels.cl.
  */
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -533,6 +535,86 @@ START_TEST(running_out_of_vram_fails_only_when_a_new_block_is_needed)
 }
 END_TEST
 
+/* ---- threads ---- */
+
+#define THREADS 4
+#define ROUNDS 150
+#define LIVE 8
+
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	uintptr_t base, size;
+} live[THREADS * LIVE];
+
+/* Records [p, p + size) as live in slot, failing on an overlap with any
+ * other live allocation. */
+static bool live_set(unsigned slot, void *p, size_t size)
+{
+	bool ok = true;
+	pthread_mutex_lock(&live_lock);
+	for (unsigned i = 0; i < THREADS * LIVE; i++)
+		if (i != slot && live[i].size && (uintptr_t)p < live[i].base + live[i].size &&
+		    live[i].base < (uintptr_t)p + size)
+			ok = false;
+	live[slot].base = (uintptr_t)p;
+	live[slot].size = size;
+	pthread_mutex_unlock(&live_lock);
+	return ok;
+}
+
+static void *churn(void *arg)
+{
+	unsigned t = (unsigned)(uintptr_t)arg, seed = t * 2654435761u + 1;
+	void *mine[LIVE] = { 0 };
+	size_t sizes[LIVE] = { 0 };
+	uintptr_t bad = 0;
+	for (unsigned r = 0; r < ROUNDS && !bad; r++) {
+		unsigned k = (seed = seed * 1103515245u + 12345u) % LIVE;
+		if (mine[k]) {
+			live_set(t * LIVE + k, NULL, 0);
+			if (hsa_amd_memory_pool_free(mine[k]) != HSA_STATUS_SUCCESS)
+				bad = 1;
+			mine[k] = NULL;
+			continue;
+		}
+		size_t size = ((seed >> 8) % 16 + 1) * 4 * KIB;
+		if (hsa_amd_memory_pool_allocate(vram[0], size, 0, &mine[k]) != HSA_STATUS_SUCCESS) {
+			bad = 2;
+			break;
+		}
+		sizes[k] = size;
+		hsa_amd_pointer_info_t info = { .size = sizeof(info) };
+		if (hsa_amd_pointer_info((char *)mine[k] + size - 1, &info, NULL, NULL, NULL) !=
+			    HSA_STATUS_SUCCESS ||
+		    info.agentBaseAddress != mine[k] || info.sizeInBytes != size)
+			bad = 3;
+		else if (!live_set(t * LIVE + k, mine[k], sizes[k]))
+			bad = 4;
+	}
+	for (unsigned k = 0; k < LIVE; k++)
+		if (mine[k]) {
+			live_set(t * LIVE + k, NULL, 0);
+			if (hsa_amd_memory_pool_free(mine[k]) != HSA_STATUS_SUCCESS && !bad)
+				bad = 5;
+		}
+	return (void *)bad;
+}
+
+START_TEST(threads_allocating_and_freeing_get_disjoint_fragments)
+{
+	pthread_t th[THREADS];
+	memset(live, 0, sizeof(live));
+	for (unsigned t = 0; t < THREADS; t++)
+		ck_assert_int_eq(pthread_create(&th[t], NULL, churn, (void *)(uintptr_t)t), 0);
+	for (unsigned t = 0; t < THREADS; t++) {
+		void *bad = NULL;
+		ck_assert_int_eq(pthread_join(th[t], &bad), 0);
+		ck_assert_msg(!bad, "thread %u: failure %lu (1 free, 2 allocate, 3 pointer info, "
+			      "4 overlap, 5 final free)", t, (unsigned long)(uintptr_t)bad);
+	}
+}
+END_TEST
+
 static Suite *suballoc_suite(void)
 {
 	Suite *s = suite_create("suballoc");
@@ -555,6 +637,8 @@ static Suite *suballoc_suite(void)
 		tcase_add_test(tc, running_out_of_vram_fails_only_when_a_new_block_is_needed);
 	} else if (!strcmp(which, "two")) {
 		tcase_add_test(tc, allow_access_on_a_fragment_maps_its_block_and_is_sticky);
+	} else if (!strcmp(which, "thread")) {
+		tcase_add_test(tc, threads_allocating_and_freeing_get_disjoint_fragments);
 	} else if (!strcmp(which, "spin")) {
 		tcase_add_test(tc, a_kernel_reading_a_4k_buffer_the_host_frees_does_not_fault);
 	}
