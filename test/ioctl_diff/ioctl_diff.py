@@ -87,6 +87,12 @@ INFO_QUERIES = {0x00: "ACCEL_WORKING", 0x01: "CRTC_FROM_ID", 0x02: "HW_IP_INFO",
                 0x18: "MEMORY", 0x19: "VCE_CLOCK_TABLE", 0x1a: "VBIOS", 0x1b: "NUM_HANDLES",
                 0x1c: "SENSOR", 0x1d: "VRAM_LOST_COUNTER", 0x1e: "RAS_ENABLED_FEATURES",
                 0x1f: "VIDEO_CAPS", 0x20: "MAX_IBS", 0x21: "GPUVM_FAULT"}
+# SVM attribute types and flags (kfd_ioctl.h KFD_IOCTL_SVM_ATTR_*, _FLAG_*)
+SVM_ATTRS = {0: "PREFERRED_LOC", 1: "PREFETCH_LOC", 2: "ACCESS", 3: "ACCESS_IN_PLACE",
+             4: "NO_ACCESS", 5: "SET_FLAGS", 6: "CLR_FLAGS", 7: "GRANULARITY"}
+SVM_FLAGS = [(0x1, "HOST_ACCESS"), (0x2, "COHERENT"), (0x4, "HIVE_LOCAL"), (0x8, "GPU_RO"),
+             (0x10, "GPU_EXEC"), (0x20, "GPU_READ_MOSTLY"), (0x40, "GPU_ALWAYS_MAPPED"),
+             (0x80, "EXT_COHERENT")]
 # calls whose count, and even presence, follows thread timing (a runtime's
 # event thread may or may not reach its first wait before shutdown wakes it
 # with SET_EVENT): counted aside and printed, not compared
@@ -143,6 +149,18 @@ class Bo:
             "".join(" " + e for e in self.errors))
 
 
+class Svm:
+    """An SVM range set by SET_ATTR: its size, attributes and uses."""
+
+    def __init__(self, va, size, attrs, phase):
+        self.va, self.size, self.attrs, self.phase = va, size, attrs, phase
+        self.roles = set()
+
+    def item(self):
+        return "svm %s %s%s" % (size_str(self.size), self.attrs,
+                                " role=" + ",".join(sorted(self.roles)) if self.roles else "")
+
+
 class Process:
     """The objects of one recorded process while its record is replayed."""
 
@@ -150,6 +168,7 @@ class Process:
         self.gpus = gpus          # gpu_id -> "gpuN"
         self.phase = "open"
         self.bos = {}             # handle -> live Bo
+        self.svms = []            # Svm ranges, latest last
         self.queues = {}          # queue_id -> [phase, sig, errors]
         self.events = {}          # event_id -> [phase, sig, errors]
         self.items = []           # (phase, item)
@@ -173,6 +192,10 @@ class Process:
             return "null"
         b = self.bo_at(addr)
         if not b:
+            for r in reversed(self.svms):
+                if r.va <= addr < r.va + r.size:
+                    r.roles.add(role)
+                    return "SVM"
             return "no-bo"
         b.roles.add(role)
         return b.sig.split("|")[0].split(" ")[0]
@@ -190,13 +213,15 @@ class Process:
     def finish(self):
         for b in self.bos.values():
             self.close_bo(b, False)
+        for r in self.svms:
+            self.items.append((r.phase, r.item()))
         for q in self.queues.values():
             self.items.append((q[0], "queue %s%s" % (q[1], "".join(" " + e for e in q[2]))))
             self.items.append(("exit", "queue left to the kernel at exit"))
         for e in self.events.values():
             self.items.append((e[0], "event %s%s" % (e[1], "".join(" " + x for x in e[2]))))
             self.items.append(("exit", "event left to the kernel at exit"))
-        self.bos, self.queues, self.events = {}, {}, {}
+        self.bos, self.svms, self.queues, self.events = {}, [], {}, {}
 
 
 def parse_fields(tokens):
@@ -317,8 +342,24 @@ def replay_kfd(p, name, ret, f):
     elif name == "RUNTIME_ENABLE":
         p.add("RUNTIME_ENABLE mode=0x%x%s" % (num(f, "mode_mask"), r))
     elif name == "SVM":
-        p.add("SVM op=%d size=%s attrs=%s%s" % (num(f, "op"), size_str(num(f, "size")),
-                                                 f.get("attrs", ""), r))
+        attrs = []
+        for a in f.get("attrs", "").split(","):
+            if ":" not in a:
+                continue
+            t, v = (int(x, 0) for x in a.split(":"))
+            n = SVM_ATTRS.get(t, str(t))
+            if t <= 4:
+                v = {0: "sysmem", 0xFFFFFFFF: "undefined"}.get(v) or p.gpu(v)
+            elif t == 5:
+                v = "|".join(flags_str(v, SVM_FLAGS)) or "0"
+            elif t == 6:
+                v = "~(%s)" % ("|".join(flags_str(~v & 0xFF, SVM_FLAGS)) or "0")
+            attrs.append("%s=%s" % (n, v))
+        attrs = " ".join(attrs)
+        if num(f, "op") == 0 and not failed:
+            p.svms.append(Svm(num(f, "start"), num(f, "size"), attrs, p.phase))
+        else:
+            p.add("SVM op=%d size=%s %s%s" % (num(f, "op"), size_str(num(f, "size")), attrs, r))
     elif name == "EXPORT_DMABUF":
         b = p.bos.get(num(f, "handle"))
         if b:
@@ -481,6 +522,7 @@ def regenerate(path, program, diff):
             for e in entries:
                 if e[0] == program:
                     home[(e[1], e[2], e[4])] = bi
+        had = {bi for bi, b in enumerate(blocks) if b[1]}
         for b in blocks:
             b[1] = [e for e in b[1] if e[0] != program]
         new = []
@@ -498,8 +540,16 @@ def regenerate(path, program, diff):
             blocks.append([["# UNEXPLAINED (%s): new differences: say why each is safe on "
                             "silicon (docs/differences.md) and give them a block, or fix "
                             "hsalite" % program], new])
-        blocks = [b for b in blocks if b[1] or not unexplained(b[0])]
-        write_expected(path, blocks)
+        # a block whose last entry went is dropped (its reason with it: its
+        # docs/differences.md entry may go too); comment-only blocks (the
+        # header) stay
+        kept = []
+        for bi, b in enumerate(blocks):
+            if b[1] or (bi not in had and not unexplained(b[0])):
+                kept.append(b)
+            elif bi in had and b[0]:
+                print("regen: EMPTY block dropped: %s" % b[0][0])
+        write_expected(path, kept)
         os.remove(path + ".lock")
 
 
