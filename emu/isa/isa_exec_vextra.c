@@ -99,25 +99,6 @@ static int exec_legacy(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
-/* ---- output modifiers of the f32 results ---- */
-
-static void outmods(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r)
-{
-	if (in->omod) {
-		float m = in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
-		L r[l] = u32_of(f32_of(r[l]) * m);
-	}
-	if (in->clamp) {
-		L {
-			float x = f32_of(r[l]);
-			if (isnan(x))
-				r[l] = (w->mode & ISA_MODE_DX10_CLAMP) ? 0 : r[l];
-			else
-				r[l] = x < 0 ? 0 : x > 1 ? 0x3f800000u : r[l];
-		}
-	}
-}
-
 /* ---- cube ---- */
 
 static int exec_cube(struct isa_wave *w, const struct isa_inst *in)
@@ -153,7 +134,7 @@ static int exec_cube(struct isa_wave *w, const struct isa_inst *in)
 		default: r[l] = u32_of(ma + ma); break;
 		}
 	}
-	outmods(w, in, r);
+	isa_outmods_f32(w, in, r);
 	isa_vdst32(w, in->dst, r);
 	return ISA_STEP_NEXT;
 }
@@ -390,10 +371,10 @@ static int exec_cvt_from_fp8(struct isa_wave *w, const struct isa_inst *in)
 		if (isnan(f32_of(lo[l]))) lo[l] = 0x7fc00000u;
 		if (pk && isnan(f32_of(hi[l]))) hi[l] = 0x7fc00000u;
 	}
-	outmods(w, in, lo);
+	isa_outmods_f32(w, in, lo);
 	isa_vdst32(w, in->dst, lo);
 	if (pk) {
-		outmods(w, in, hi);
+		isa_outmods_f32(w, in, hi);
 		isa_vdst32(w, in->dst + 1u, hi);
 	}
 	return ISA_STEP_NEXT;

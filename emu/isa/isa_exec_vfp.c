@@ -403,7 +403,7 @@ int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
-static void outmods32(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r)
+void isa_outmods_f32(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r)
 {
 	if (in->omod) {
 		float m = in->omod == 1 ? 2.0f : in->omod == 2 ? 4.0f : 0.5f;
@@ -577,7 +577,7 @@ ISA_HOT int isa_exec_vf32(struct isa_wave *w, const struct isa_inst *in)
 	if (!(dn & 2)) {
 		L r[l] = flush32(r[l]);
 	}
-	outmods32(w, in, r);
+	isa_outmods_f32(w, in, r);
 	isa_vdst32(w, in->dst, r);
 	return ISA_STEP_NEXT;
 }
@@ -1156,7 +1156,7 @@ ISA_HOT int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in)
 	} else {
 		if (in->clamp && (op == 0x14f || op == 0x145 || op == 0x146 ||
 				  (op >= 0x151 && op <= 0x154)))
-			outmods32(w, in, r);
+			isa_outmods_f32(w, in, r);
 		isa_vdst32(w, in->dst, r);
 	}
 	return ISA_STEP_NEXT;

@@ -27,6 +27,9 @@ int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in);
 bool isa_vfp_supported(unsigned op, bool gfx942);
 /* r = fma(a, b, c) on 64 lanes of f32 bits (exact, host FMA if present) */
 void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r);
+/* VOP3's output modifiers on 64 lanes of f32 results: OMOD's scale, then
+ * CLAMP to [0, 1] (a NaN to 0 under MODE.DX10_CLAMP) */
+void isa_outmods_f32(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r);
 
 /* isa_exec_vfast.c: the specialised executors of the common 32-bit
  * integer operations, carries, compares and f32 add/sub/mul; sets
