@@ -541,12 +541,13 @@ static void iq_doorbell_done(struct intercept_queue *q)
 
 /* A host store to a proxy doorbell processes the proxy here (ROCr's
  * InterceptQueue::StoreRelaxed; its release form is the same); the value
- * is not kept, as ROCr's doorbell keeps none.  Other signals are stored. */
-static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
+ * is not kept, as ROCr's doorbell keeps none.  Other signals go to next. */
+static void iq_store(hsa_signal_t s, hsa_signal_value_t v,
+		     HSA_API_TRACE_TYPE(hsa_signal_store_relaxed) *next)
 {
 	struct intercept_queue *q = iq_doorbell_take(s);
 	if (!q) {
-		store_relaxed_next(s, v);
+		next(s, v);
 		return;
 	}
 	if (hl_load_relaxed(&q->active))
@@ -554,16 +555,14 @@ static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
 	iq_doorbell_done(q);
 }
 
+static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
+{
+	iq_store(s, v, store_relaxed_next);
+}
+
 static void iq_store_screlease(hsa_signal_t s, hsa_signal_value_t v)
 {
-	struct intercept_queue *q = iq_doorbell_take(s);
-	if (!q) {
-		store_screlease_next(s, v);
-		return;
-	}
-	if (hl_load_relaxed(&q->active))
-		process(q);
-	iq_doorbell_done(q);
+	iq_store(s, v, store_screlease_next);
 }
 
 void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd)
