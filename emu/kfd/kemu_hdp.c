@@ -43,6 +43,12 @@
  * reads the generation with acquire before it tests the bits, so either it
  * sees the bit or its translation is made stale by the bump.
  *
+ * Two threads may fault on the same protected page at once; the second to
+ * take hdp_lock finds the page already dirty (VRAM) or the MMIO page
+ * already disarmed, and gives the page the model's protection again so
+ * that its store runs (a program's own mprotect of a recorded page is
+ * overridden then).
+ *
  * Known limits (docs/kfdemu.md): a store racing with a flush may be taken
  * as flushed; a write to HDP_REG_FLUSH_CNTL while armed counts as a flush;
  * a system call that writes into a write-protected page (read(2) into
@@ -194,8 +200,13 @@ static bool mark_dirty_locked(struct hdp_map *r, uintptr_t a)
 	uintptr_t page = a & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
 	uint64_t idx = (r->bo_off + (page - r->start)) / KEMU_PAGE_SIZE;
 	uint64_t bit = 1ull << (idx % 64);
-	if (atomic_load_explicit(&r->bo->hdp_dirty[idx / 64], memory_order_relaxed) & bit)
-		return false; /* dirty already: the protection is not ours */
+	if (atomic_load_explicit(&r->bo->hdp_dirty[idx / 64], memory_order_relaxed) & bit) {
+		/* dirty already: another thread's store to the same clean
+		 * page faulted too and was handled between our fault and
+		 * hdp_lock (the model has the page writable); the store
+		 * runs again */
+		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot) == 0;
+	}
 	if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
 		return false;
 	atomic_fetch_or_explicit(&r->bo->hdp_dirty[idx / 64], bit, memory_order_relaxed);
@@ -254,6 +265,13 @@ static void hdp_sigsegv(int sig, siginfo_t *si, void *uc)
 			 * go on (disarmed) */
 			flush_locked(r->dev);
 			handled = !r->armed;
+		} else if (r) {
+			/* a store to the flush register that faulted while
+			 * armed, but another thread's store flushed and
+			 * disarmed it before we took hdp_lock: that flush
+			 * covers every write before ours; the store runs
+			 * again on the writable page */
+			handled = mprotect((void *)r->start, r->end - r->start, r->prot) == 0;
 		}
 		hdp_unlock();
 	}

@@ -8,6 +8,8 @@
  */
 #include "emu_fixture.h"
 
+#include <pthread.h>
+
 #include "gpu/gpu.h"
 
 extern const struct kemu_gpu_ops kemu_ih_gpu_ops;
@@ -218,6 +220,57 @@ START_TEST(off_mode_tracks_nothing)
 }
 END_TEST
 
+/* Threads writing VRAM through the CPU and storing to the flush register
+ * at once: each store faults on a page another thread may be making
+ * writable at the same moment (the same clean VRAM page, the armed flush
+ * page); every store must go through, and after a last flush the GPU sees
+ * every thread's last write. */
+#define RACE_THREADS 4
+#define RACE_ROUNDS 4000
+struct race {
+	uint8_t *cpu;
+	_Atomic uint32_t *hdp;
+	unsigned id;
+};
+
+static void *race_run(void *p)
+{
+	struct race *r = p;
+	/* threads 0 and 2 share page 0, 1 and 3 page 1 */
+	volatile uint8_t *b = r->cpu + (r->id % 2) * 0x1000 + r->id * 8;
+	for (unsigned i = 0; i < RACE_ROUNDS; i++) {
+		*b = (uint8_t)(i + r->id);
+		atomic_store(&r->hdp[0], 1); /* HDP_MEM_FLUSH_CNTL */
+	}
+	return NULL;
+}
+
+START_TEST(concurrent_writes_and_flushes_all_go_through)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint32_t *hdp = (_Atomic uint32_t *)mmio_page();
+	struct race r[RACE_THREADS];
+	pthread_t t[RACE_THREADS];
+	for (unsigned i = 0; i < RACE_THREADS; i++) {
+		r[i] = (struct race){ .cpu = v.cpu, .hdp = hdp, .id = i };
+		ck_assert_int_eq(pthread_create(&t[i], NULL, race_run, &r[i]), 0);
+	}
+	for (unsigned i = 0; i < RACE_THREADS; i++)
+		ck_assert_int_eq(pthread_join(t[i], NULL), 0);
+	atomic_store(&hdp[0], 1);
+	for (unsigned i = 0; i < RACE_THREADS; i++) {
+		uint8_t b = 0;
+		ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + (i % 2) * 0x1000 + i * 8,
+					      &b, 1, NULL), 0);
+		ck_assert_uint_eq(b, (uint8_t)(RACE_ROUNDS - 1 + i));
+	}
+	ck_assert_uint_eq(stats().violations, 0);
+	ck_assert_uint_ge(stats().flushes, RACE_ROUNDS);
+	munmap(v.cpu, 0x3000);
+	munmap((void *)hdp, KFD_MMIO_REMAP_SIZE);
+}
+END_TEST
+
 static Suite *hdp_suite(void)
 {
 	Suite *s = suite_create("kfdemu_hdp");
@@ -229,6 +282,7 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, translation_kept_before_the_write_goes_stale);
 	tcase_add_test(strict, system_memory_does_not_pass_the_hdp);
 	tcase_add_test(strict, freed_bo_leaves_its_mapping_writable);
+	tcase_add_test(strict, concurrent_writes_and_flushes_all_go_through);
 	suite_add_tcase(s, strict);
 	TCase *def = tcase_create("default");
 	tcase_add_checked_fixture(def, setup_default, emu_teardown);
