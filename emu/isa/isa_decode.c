@@ -333,6 +333,11 @@ static enum flow inst_flow(const struct isa_inst *in, uint64_t *target)
 			*target = in->addr + 4 + (int64_t)simm * 4;
 			return FLOW_CALL;
 		}
+		if (op == 0x10) { /* s_cbranch_i_fork: runs both paths */
+			int16_t simm = (int16_t)(in->word[0] & 0xffff);
+			*target = in->addr + 4 + (int64_t)simm * 4;
+			return FLOW_COND;
+		}
 	}
 	return FLOW_NEXT;
 }

@@ -571,6 +571,36 @@ static int exec_ds_more(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ds_condxchg32_rtn_b64 (CDNA3 ISA guide, DS opcode 126): two
+ * conditional writes.  ADDR0 = (ADDR + offset) & 0xfff8, ADDR1 = ADDR0 + 4;
+ * each returns the dword it finds, and data dword i replaces it with its
+ * low 31 bits (bit 31 cleared) when its bit 31 is set.  An address past
+ * the LDS reads 0 and is not written, as for the other DS accesses. */
+static int exec_ds_condxchg(struct isa_wave *w, const struct isa_inst *in)
+{
+	uint64_t exec = isa_exec(w);
+	uint8_t *lds = w->wg->lds;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned l = (unsigned)__builtin_ctzll(e);
+		uint32_t a0 = (isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset) & 0xfff8u;
+		uint32_t old[2] = { 0, 0 };
+		for (unsigned i = 0; i < 2; i++) {
+			uint32_t d = isa_vrow(w, in->data_reg + i)[l], a = a0 + 4 * i;
+			if (!lds_ok(w, a, 4))
+				continue;
+			memcpy(&old[i], lds + a, 4);
+			if (d >> 31) {
+				d &= 0x7fffffffu;
+				memcpy(lds + a, &d, 4);
+			}
+		}
+		isa_vrow(w, in->dst)[l] = old[0];
+		isa_vrow(w, in->dst + 1u)[l] = old[1];
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_ds_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
@@ -654,6 +684,7 @@ void kemu_isa_decode_ds(const struct isa_decoder *dc, struct isa_inst *in)
 		in->exec = exec_ds_atomic;
 		return;
 	case 0x14: in->exec = exec_ds_nop; return;
+	case 0x7e: in->exec = exec_ds_condxchg; return;
 	case 0x3d: case 0x3e: case 0x3f: in->exec = exec_ds_lane; return;
 	case 0x0d: bytes = 4; flags = DS_WRITE; break;
 	case 0x0e: bytes = 4; flags = DS_WRITE | DS_TWO; break;

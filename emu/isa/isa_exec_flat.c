@@ -18,6 +18,8 @@
  *    and flat accesses to the same private address meet.  The wave base
  *    is FLAT_SCRATCH for scratch_/flat (gfx90a kernels set it in their
  *    prologue; gfx942 has it from the hardware).
+ * gfx942's global_/scratch_load_lds_* (exec_flat_lds) and the MUBUF loads
+ * with the LDS bit (exec_mubuf, MB_LDS) load into the LDS.
  * Atomics return the old value when GLC (SC0 on gfx942) is set and are
  * done with host atomics, as other workgroups may run on other threads.
  * Loads and stores to misaligned addresses are allowed (unaligned access
@@ -684,6 +686,49 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* gfx942 global_/scratch_load_lds_{ubyte,sbyte,ushort,sshort,dword}
+ * (opcodes 0x26-0x2a; in->aux: the register load of the same size,
+ * 0x10-0x14): each lane's element, extended to a dword, goes to the LDS
+ * rather than a VGPR, at M0[15:0] + the instruction offset + lane * 4
+ * (the "load to LDS" address of the CDNA3 guide's memory chapter; M0 is
+ * the base the compiler sets).  The memory side is the plain load's,
+ * faults included; an LDS dword past the allocation is not written, as
+ * for DS writes. */
+static int exec_flat_lds(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct mem_op m;
+	uint64_t exec = isa_exec(w), sbase = 0, pbase = flat_scratch_base(w);
+	uint32_t lds_base = (w->s[ISA_REG_M0] & 0xffffu) + (uint32_t)in->offset;
+	bool scratch = in->enc == ISA_ENC_SCRATCH;
+
+	flat_op(in->aux, &m);
+	if (in->flags & FL_SADDR)
+		sbase = scratch ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t data[4] = { 0, 0, 0, 0 }, la = lds_base + lane * 4u;
+		uint64_t addr;
+
+		if (scratch) {
+			uint32_t off = (uint32_t)in->offset + (uint32_t)sbase;
+			if (in->flags & FL_VADDR)
+				off += isa_vrow(w, in->addr_reg)[lane];
+			addr = off;
+		} else if (in->flags & FL_SADDR) {
+			addr = sbase + isa_vrow(w, in->addr_reg)[lane] + (uint64_t)(int64_t)in->offset;
+		} else {
+			addr = (uint64_t)isa_vrow(w, in->addr_reg)[lane] |
+			       ((uint64_t)isa_vrow(w, in->addr_reg + 1u)[lane] << 32);
+			addr += (uint64_t)(int64_t)in->offset;
+		}
+		if (lane_access(w, in, &m, scratch ? SP_PRIVATE : SP_GLOBAL, addr, lane, data, NULL, pbase))
+			return ISA_STEP_ERROR;
+		if ((uint64_t)la + 4 <= w->wg->lds_size)
+			memcpy(w->wg->lds + la, &data[0], 4);
+	}
+	return ISA_STEP_NEXT;
+}
+
 void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 {
 	uint32_t w0 = in->word[0], w1 = in->word[1];
@@ -693,8 +738,14 @@ void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 	unsigned agpr_base = acc ? dc->p->accum_offset : 0;
 
 	in->op = (uint16_t)op;
-	if (!flat_op(op, &m))
+	if (op >= 0x26 && op <= 0x2a && dc->gfx942 && in->enc != ISA_ENC_FLAT) {
+		/* global_/scratch_load_lds_*: the load 0x10-0x14 of that size,
+		 * into the LDS (exec_flat_lds) */
+		in->aux = (uint16_t)(0x10 + (op - 0x26));
+		m.kind = MK_LOAD;
+	} else if (!flat_op(op, &m)) {
 		return;
+	}
 	if (in->enc == ISA_ENC_SCRATCH && m.kind == MK_ATOMIC)
 		return;
 	/* gfx90a has f32/f64 atomics only in GLOBAL (and f64 in FLAT):
@@ -721,6 +772,10 @@ void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 			in->flags |= FL_VADDR;
 		else if (dc->gfx942 ? ((w0 >> 13) & 1) : saddr == 0x7f)
 			in->flags |= FL_VADDR; /* gfx942: SVE bit; gfx90a: no SADDR */
+	}
+	if (in->aux) {
+		in->exec = exec_flat_lds;
+		return;
 	}
 	if ((w0 >> 13) & 1 && !(dc->gfx942 && in->enc == ISA_ENC_SCRATCH))
 		return; /* LDS-direct loads (lds bit) are not implemented */
@@ -752,6 +807,7 @@ static void srd_read(const struct isa_wave *w, unsigned sreg, struct srd *r)
 
 #define MB_OFFEN 16
 #define MB_IDXEN 32
+#define MB_LDS 64       /* buffer_load_{u,s}{byte,short}/dword ... lds */
 
 /* mubuf_private_span without OFFEN (a spill, a private array at a
  * constant index): every lane has the same offset, so lane l's dword d is
@@ -899,7 +955,7 @@ static int exec_mubuf(struct isa_wave *w, const struct isa_inst *in)
 	 * index stride 64, ADD_TID) with dword loads/stores: dword d of lane
 	 * l at base + soffset + d * 256 + l * 4; pages reused across lanes. */
 	if (r.swizzle && r.stride == 0 && r.add_tid && r.elem_size == 4 && r.index_stride == 64 &&
-	    !(in->flags & MB_IDXEN) && (m.kind == MK_LOAD || m.kind == MK_STORE) &&
+	    !(in->flags & (MB_IDXEN | MB_LDS)) && (m.kind == MK_LOAD || m.kind == MK_STORE) &&
 	    m.bytes >= 4 && !m.d16) {
 		uint64_t page = 1;
 		uint8_t *host = NULL;
@@ -985,6 +1041,17 @@ general:
 		} else if (m.d16) {
 			data[0] = isa_vrow(w, in->data_reg)[lane];
 		}
+		if (in->flags & MB_LDS) {
+			/* load to LDS: the element (0 out of range), extended to
+			 * a dword, at M0[15:0] + the instruction offset + 4 *
+			 * lane; an LDS dword past the allocation is dropped */
+			uint32_t la = (w->s[ISA_REG_M0] & 0xffffu) + (uint32_t)in->offset + lane * 4u;
+			if (!oob && lane_access(w, in, &m, SP_GLOBAL, addr, lane, data, NULL, 0))
+				return ISA_STEP_ERROR;
+			if ((uint64_t)la + 4 <= w->wg->lds_size)
+				memcpy(w->wg->lds + la, &data[0], 4);
+			continue;
+		}
 		if (oob) {
 			/* out of range: loads return 0, stores/atomics are dropped */
 			if (m.kind == MK_LOAD)
@@ -1064,8 +1131,12 @@ void kemu_isa_decode_mubuf(const struct isa_decoder *dc, struct isa_inst *in)
 		in->flags |= MB_IDXEN;
 	if (w0 & (1u << 14))
 		in->flags |= FL_GLC;
-	if (w0 & (1u << 16))
-		return; /* LDS DMA not implemented */
+	if (w0 & (1u << 16)) {
+		/* the LDS bit: only the plain loads up to a dword */
+		if (op < 0x10 || op > 0x14)
+			return;
+		in->flags |= MB_LDS;
+	}
 	in->addr_reg = w1 & 0xff;
 	in->data_reg = (uint16_t)(((w1 >> 8) & 0xff) + (acc ? dc->p->accum_offset : 0));
 	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);

@@ -1,7 +1,8 @@
 /*
  * isa_exec_mimg.c — image instructions (MIMG) of gfx90a: image_load,
- * image_load_mip, image_store, image_store_mip, image_get_resinfo and
- * image_sample, reading the image resource (T#, 8 SGPRs) and the sampler
+ * image_load_mip, image_store, image_store_mip, image_get_resinfo,
+ * image_sample, the _pck forms and the image atomics (see "the packed
+ * forms" below), reading the image resource (T#, 8 SGPRs) and the sampler
  * (S#, 4 SGPRs) as the hardware defines them (CDNA2 ISA guide "Image
  * resource" / "Image sampler"; GFX9 SQ_IMG_RSRC_WORD0-7 and
  * SQ_IMG_SAMP_WORD0-3, the layout ROCr 5.2.3's resource_ai.h fills).
@@ -82,6 +83,8 @@
 /* in->flags */
 #define MI_UNORM 1
 #define MI_D16 2
+#define MI_GLC 4        /* image atomics: return the old value */
+#define MI_SGN 8        /* image_load(_mip)_pck_sgn */
 #define MI_D16_HI 16    /* buffer_load/store_format_d16_hi_x: the high half */
 #define MTBUF_FMT 0x100u        /* in->offset1: the format comes from the instruction */
 
@@ -650,6 +653,158 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ---- the packed (no-conversion) forms and the image atomics ----
+ *
+ * image_load_pck/_sgn, image_load_mip_pck/_sgn, image_store_pck and
+ * image_store_mip_pck move the texel's bits without format conversion
+ * (CDNA2 ISA guide: "without format conversion; 8- and 16-bit elements
+ * are (not) sign-extended"): the texel is read as its dwords, DMASK bit i
+ * selecting dword i (packed from VDATA on, as the converting forms pack
+ * components); a texel of 1 or 2 bytes is zero-extended (_sgn: sign-
+ * extended) into its dword.  A store writes the texel's bytes from the
+ * selected dwords (unselected ones 0).  DST_SEL is not applied (it is a
+ * conversion).
+ *
+ * image_atomic_* (opcodes 0x10-0x1c: swap, cmpswap, add, sub, smin, umin,
+ * smax, umax, and, or, xor, inc, dec, the FLAT atomics' order) do one
+ * atomic on the texel, which must be a 32-bit (DATA_FORMAT 32) or 64-bit
+ * (32_32) integer or, for swap/cmpswap, float texel; other formats stop
+ * the wave with an error.  VDATA holds the data (cmpswap: data then the
+ * compare value); with GLC the texel's old value is returned to VDATA.
+ * Out of range: nothing is done and GLC returns 0. */
+
+#define OP_ATOMIC_FIRST 0x10
+#define OP_ATOMIC_LAST 0x1c
+
+/* The lane's texel coordinates (and, for a _mip form, its level: 0 ok,
+ * 1 beyond the resource, -1 error raised); false when outside. */
+static int lane_texel(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t,
+		      unsigned lane, bool mip, uint32_t *x, uint32_t *y, uint32_t *s)
+{
+	unsigned nc = type_coords(t->type);
+	uint32_t c[4] = { 0, 0, 0, 0 };
+
+	for (unsigned i = 0; i < nc + mip; i++)
+		c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+	*x = c[0];
+	*y = 0;
+	*s = 0;
+	if (t->type == RT_1D_ARRAY)
+		*s = c[1];
+	else if (nc > 1)
+		*y = c[1];
+	if (nc > 2)
+		*s = c[2];
+	int m = mip ? check_mip(w, in, t, c[nc]) : 0;
+	if (m)
+		return m;
+	return *x < t->width && *y < t->height && *s < slices_of(t) ? 0 : 1;
+}
+
+static uint64_t lane_texel_va(const struct tsharp *t, uint32_t x, uint32_t y, uint32_t s)
+{
+	return texel_va(t, x, y, s + (is_array(t) ? t->base_array : 0));
+}
+
+static int exec_image_pck(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	uint64_t exec = isa_exec(w);
+	bool store = in->op >= OP_STORE, mip = in->op == 0x04 || in->op == 0x05 || in->op == 0x0b;
+	int rc;
+
+	tsharp_read(w, in->saddr, &t);
+	rc = check_resource(w, in, &t);
+	if (rc < 0)
+		return ISA_STEP_ERROR;
+	if (rc && store)
+		return ISA_STEP_NEXT;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e), k = 0;
+		uint32_t x = 0, y = 0, sl = 0, d[4] = { 0, 0, 0, 0 };
+		int m = rc ? 1 : lane_texel(w, in, &t, lane, mip, &x, &y, &sl);
+
+		if (m < 0)
+			return ISA_STEP_ERROR;
+		if (store) {
+			if (m)
+				continue;
+			for (unsigned i = 0; i < 4; i++)
+				if (in->aux & (1u << i))
+					d[i] = isa_vrow(w, data_row(in, k++))[lane];
+			if (isa_mem_write(w, in, lane_texel_va(&t, x, y, sl), d, t.f.bytes))
+				return ISA_STEP_ERROR;
+			continue;
+		}
+		if (!m) {
+			if (isa_mem_read(w, in, lane_texel_va(&t, x, y, sl), d, t.f.bytes))
+				return ISA_STEP_ERROR;
+			if (t.f.bytes < 4 && (in->flags & MI_SGN))
+				d[0] = t.f.bytes == 1 ? (uint32_t)(int32_t)(int8_t)d[0]
+						      : (uint32_t)(int32_t)(int16_t)d[0];
+		}
+		for (unsigned i = 0; i < 4; i++)
+			if (in->aux & (1u << i))
+				isa_vrow(w, data_row(in, k++))[lane] = d[i];
+	}
+	return ISA_STEP_NEXT;
+}
+
+uint64_t kemu_isa_mem_atomic(void *p, unsigned bytes, unsigned aop, uint64_t v, uint64_t cmp);
+
+static int exec_image_atomic(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct tsharp t;
+	uint64_t exec = isa_exec(w);
+	unsigned aop = in->op - OP_ATOMIC_FIRST, n, nd;
+	bool fl;
+	int rc;
+
+	tsharp_read(w, in->saddr, &t);
+	rc = check_resource(w, in, &t);
+	if (rc < 0)
+		return ISA_STEP_ERROR;
+	n = t.f.bytes;
+	fl = t.nfmt == NF_FLOAT;
+	if (!rc && ((n != 4 && n != 8) || t.f.comps != n / 4 ||
+		    (t.nfmt != NF_UINT && t.nfmt != NF_SINT && !(fl && n == 4 && aop <= 1))))
+		return isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+				"%s at 0x%llx: image atomic on data format %u / number format %u "
+				"(a 32- or 64-bit integer texel, or a 32-bit float one for swap/cmpswap, "
+				"is needed)", mimg_names[in->op], (unsigned long long)in->addr, t.dfmt,
+				t.nfmt);
+	nd = rc ? 1 : n / 4;
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint32_t x = 0, y = 0, sl = 0;
+		uint64_t v = 0, c = 0, old = 0;
+		int m = rc ? 1 : lane_texel(w, in, &t, lane, false, &x, &y, &sl);
+
+		if (m < 0)
+			return ISA_STEP_ERROR;
+		if (!m) {
+			void *h;
+			uint64_t va = lane_texel_va(&t, x, y, sl);
+			for (unsigned i = 0; i < nd; i++) {
+				v |= (uint64_t)isa_vrow(w, data_row(in, i))[lane] << (32 * i);
+				if (aop == 1)
+					c |= (uint64_t)isa_vrow(w, data_row(in, nd + i))[lane] << (32 * i);
+			}
+			if (va & (n - 1))
+				return isa_fault(w, in, va, KEMU_ISA_ACCESS_ATOMIC);
+			h = isa_mem_map(w, in, va, n, KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_WRITE |
+						      KEMU_ISA_ACCESS_ATOMIC);
+			if (!h)
+				return ISA_STEP_ERROR;
+			old = kemu_isa_mem_atomic(h, n, aop, v, c);
+		}
+		if (in->flags & MI_GLC)
+			for (unsigned i = 0; i < nd; i++)
+				isa_vrow(w, data_row(in, i))[lane] = (uint32_t)(old >> (32 * i));
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_image_get_resinfo(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct tsharp t;
@@ -895,7 +1050,20 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 	case OP_SAMPLE:
 		in->exec = exec_image_sample;
 		break;
+	case 0x02: case 0x03: case 0x04: case 0x05: case 0x0a: case 0x0b:
+		/* the _pck forms: D16 has nothing to pack (no conversion) */
+		if (in->flags & MI_D16)
+			break;
+		if (op == 0x03 || op == 0x05)
+			in->flags |= MI_SGN;
+		in->exec = exec_image_pck;
+		break;
 	default:
+		if (op >= OP_ATOMIC_FIRST && op <= OP_ATOMIC_LAST && !(in->flags & MI_D16)) {
+			if (w0 & (1u << 13))
+				in->flags |= MI_GLC;
+			in->exec = exec_image_atomic;
+		}
 		break;
 	}
 }

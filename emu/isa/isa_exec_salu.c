@@ -233,7 +233,8 @@ static int exec_setreg(struct isa_wave *w, const struct isa_inst *in)
 	if (id == HWREG_STATUS)
 		return isa_trap_status_write(w, in, (val & fmask) << off, fmask << off);
 	hwreg_write(w, id, (val & fmask) << off, fmask << off);
-	return ISA_STEP_NEXT;
+	/* MODE.VSKIP / GPR_IDX_EN set this way take effect as well */
+	return id == HWREG_MODE ? isa_mode_changed(w, in) : ISA_STEP_NEXT;
 }
 
 /* ---- SOPK ---- */
@@ -575,6 +576,14 @@ static int exec_set_gpr_idx_off(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* s_rfe_restore_b64 S0, S1: s_rfe_b64 to S0, and STATUS.INST_ATC = S1[0]
+ * (the CWSR handler's return, cwsr_trap_handler_gfx9.asm); kfdemu models
+ * no ATC, so INST_ATC has nothing to select and only the return remains. */
+static int exec_rfe_restore(struct isa_wave *w, const struct isa_inst *in)
+{
+	return isa_exec_rfe(w, in);
+}
+
 /* ---- decode ---- */
 
 void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
@@ -596,8 +605,16 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 			kemu_isa_opnd(&in->src[0], w0 & 0xff, w64 ? ISA_T_B64 : ISA_T_B32, lit);
 			kemu_isa_opnd(&in->src[1], (w0 >> 8) & 0xff, b64 ? ISA_T_B64 : ISA_T_B32, lit);
 		}
-		if (in->op <= 0x34 && in->op != 0x29 && in->op != 0x2b)
+		if (in->op <= 0x34 && in->op != 0x29 && in->op != 0x2b) {
 			in->exec = exec_sop2;
+		} else if (in->op == 0x29 || in->op == 0x2b) {
+			/* s_cbranch_g_fork S0 mask, S1 target; s_rfe_restore_b64
+			 * S0 PC, S1 (bit 0: STATUS.INST_ATC) */
+			kemu_isa_opnd(&in->src[0], w0 & 0xff, ISA_T_B64, lit);
+			kemu_isa_opnd(&in->src[1], (w0 >> 8) & 0xff,
+				      in->op == 0x29 ? ISA_T_B64 : ISA_T_B32, lit);
+			in->exec = in->op == 0x29 ? isa_exec_g_fork : exec_rfe_restore;
+		}
 		break;
 	case ISA_ENC_SOPK:
 		in->op = (w0 >> 23) & 0x1f;
@@ -613,11 +630,13 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		} else if (in->op == 0x14) {
 			in->flags = 1; /* s_setreg_imm32_b32: value is the literal */
 			in->exec = exec_setreg;
+		} else if (in->op == 0x10) {
+			in->exec = isa_exec_i_fork; /* SDST is the mask pair */
 		}
 		break;
 	case ISA_ENC_SOP1: {
 		static const uint8_t b32src[] = { 0x00, 0x02, 0x04, 0x06, 0x08, 0x0a, 0x0c, 0x0e,
-			0x10, 0x12, 0x14, 0x16, 0x17, 0x18, 0x1a, 0x28, 0x30, 0x2a, 0x2c };
+			0x10, 0x12, 0x14, 0x16, 0x17, 0x18, 0x1a, 0x28, 0x30, 0x2a, 0x2c, 0x2e, 0x32 };
 		bool is32 = false;
 		in->op = (w0 >> 8) & 0xff;
 		in->dst = (w0 >> 16) & 0x7f;
@@ -629,6 +648,10 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 			in->exec = exec_sop1;
 		else if (in->op == 0x1f)
 			in->exec = isa_exec_rfe;        /* s_rfe_b64 (isa_trap.c) */
+		else if (in->op == 0x2e)
+			in->exec = isa_exec_join;       /* isa_exec_mode.c */
+		else if (in->op == 0x32)
+			in->exec = isa_exec_gpr_idx_idx;
 		break;
 	}
 	case ISA_ENC_SOPC: {
@@ -640,6 +663,10 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 			      (in->op == 0x12 || in->op == 0x13) ? ISA_T_B64 : ISA_T_B32, lit);
 		if (in->op <= 0x0f || in->op == 0x12 || in->op == 0x13)
 			in->exec = exec_sopc;
+		else if (in->op == 0x10)
+			in->exec = isa_exec_setvskip;   /* isa_exec_mode.c */
+		else if (in->op == 0x11)
+			in->exec = isa_exec_gpr_idx_on;
 		break;
 	}
 	case ISA_ENC_SOPP:
@@ -668,6 +695,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		 * conditions are false and the branch is never taken. */
 		case 0x17: case 0x18: case 0x19: case 0x1a: in->exec = exec_nop; break;
 		case 0x1c: in->exec = exec_set_gpr_idx_off; break;
+		case 0x1d: in->exec = isa_exec_gpr_idx_mode; break;
 		default: break;
 		}
 		break;

@@ -1,6 +1,7 @@
 /*
  * isa_exec_smem.c — scalar memory: s_load_dword*, s_buffer_load_dword*,
- * s_store_dword*, s_memtime/s_memrealtime and the scalar cache controls
+ * s_store_dword*, s_scratch_load/store_dword* (exec_sscratch says how
+ * the address is read), s_memtime/s_memrealtime and the scalar cache controls
  * (CDNA2/CDNA3 ISA guides, "Scalar Memory Operations").
  *
  * Address: SGPR pair at SBASE*2, plus the 21-bit signed immediate offset
@@ -148,6 +149,36 @@ static int exec_memtime(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* s_scratch_load/store_dword{,x2,x4}: the guides name the address
+ * CalcScalarScratchAddr(SBASE, SOFFSET, OFFSET) without defining it.
+ * kfdemu's reading: a byte offset into this wave's scratch allocation as
+ * the memory holds it (not the per-lane interleave of vector scratch: a
+ * scalar access has no lane), the low dword of the SBASE pair plus the
+ * 21-bit signed immediate or the SGPR offset (bytes of the wave's
+ * allocation, as MUBUF SOFFSET counts them), dword aligned.  An access
+ * outside the allocation faults, as a vector scratch access does. */
+static int exec_sscratch(struct isa_wave *w, const struct isa_inst *in)
+{
+	unsigned n = in->aux;
+	uint32_t off = (w->s[in->src[0].reg & 127] + (uint32_t)smem_offset(w, in)) & ~3u;
+	uint32_t data[4];
+	uint64_t va = w->scratch_base + off;
+
+	if ((uint64_t)off + n * 4 > w->scratch_bytes)
+		return isa_fault(w, in, va, (in->flags & SMEM_STORE) ? KEMU_ISA_ACCESS_WRITE
+								     : KEMU_ISA_ACCESS_READ);
+	if (in->flags & SMEM_STORE) {
+		for (unsigned i = 0; i < n; i++)
+			data[i] = w->s[(in->dst + i) & 127];
+		return isa_mem_write(w, in, va, data, n * 4) ? ISA_STEP_ERROR : ISA_STEP_NEXT;
+	}
+	if (isa_mem_read(w, in, va, data, n * 4))
+		return ISA_STEP_ERROR;
+	for (unsigned i = 0; i < n; i++)
+		isa_swrite32(w, in->dst + i, data[i]);
+	return ISA_STEP_NEXT;
+}
+
 static int exec_smem_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
@@ -191,6 +222,11 @@ void kemu_isa_decode_smem(const struct isa_decoder *dc, struct isa_inst *in)
 		in->aux = dwords[op - 0x18];
 		in->flags |= SMEM_STORE | SMEM_BUFFER;
 		in->exec = exec_smem;
+	} else if ((op >= 0x05 && op <= 0x07) || (op >= 0x15 && op <= 0x17)) {
+		in->aux = dwords[(op & 0xf) - 0x05];    /* s_scratch_load/store */
+		if (op >= 0x15)
+			in->flags |= SMEM_STORE;
+		in->exec = exec_sscratch;
 	} else if (op == 0x24 || op == 0x25) {      /* s_memtime, s_memrealtime */
 		in->exec = exec_memtime;
 	} else if (op >= 0x20 && op <= 0x23) {      /* s_dcache_inv/wb(_vol) */

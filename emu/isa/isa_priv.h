@@ -551,6 +551,19 @@ void kemu_isa_opnd(struct isa_opnd *o, unsigned code, enum isa_type t, uint32_t 
 /* True when the instruction takes a literal dword (code 255 in a source). */
 bool kemu_isa_needs_literal(uint32_t w0);
 
+/* The MODE-changing scalar instructions (isa_exec_mode.c): the branch
+ * stack, VSKIP and GPR indexing.  isa_mode_changed runs the wave on while
+ * MODE.VSKIP or MODE.GPR_IDX_EN is set (an executor that may set them
+ * returns its result). */
+int isa_exec_g_fork(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_i_fork(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_join(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_setvskip(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_gpr_idx_on(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_gpr_idx_idx(struct isa_wave *w, const struct isa_inst *in);
+int isa_exec_gpr_idx_mode(struct isa_wave *w, const struct isa_inst *in);
+int isa_mode_changed(struct isa_wave *w, const struct isa_inst *in);
+
 /* Branches resolve targets after decode; an executor that jumps to a
  * computed address (s_setpc_b64) looks it up here. */
 int kemu_isa_jump(struct isa_wave *w, const struct isa_inst *in, uint64_t va);

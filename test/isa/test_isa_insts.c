@@ -205,10 +205,11 @@ START_TEST(test_mimg_is_named_with_its_opcode)
 	ck_assert_int_eq(rc, -1);
 	ck_assert_msg(err.kind == KEMU_ISA_ERR_ILLEGAL_INSTRUCTION, "kind %s",
 		      kemu_isa_error_name(err.kind));
-	/* image_atomic_add: word 0xf0481100, opcode bits [24:18] = 0x12 */
+	/* image_atomic_add with LWE (not implemented): word 0xf04a1100,
+	 * opcode bits [24:18] = 0x12 */
 	ck_assert_msg(strstr(err.message, "MIMG opcode 0x12 (image_atomic_add) not implemented"),
 		      "message: %s", err.message);
-	ck_assert_uint_eq(err.encoding[0], 0xf0481100u);
+	ck_assert_uint_eq(err.encoding[0], 0xf04a1100u);
 	hx_free(o);
 }
 END_TEST

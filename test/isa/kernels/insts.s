@@ -220,11 +220,11 @@ BEGIN t_cache_ops
   s_endpgm
 KD t_cache_ops
 
-// An image instruction the interpreter does not implement (image atomics,
-// MIMG opcode 0x12).
+// An image instruction form the interpreter does not implement (LWE, on
+// image_atomic_add: MIMG opcode 0x12).
 BEGIN t_mimg
   PRO
-  image_atomic_add v0, v[0:1], s[4:11] dmask:0x1 unorm
+  image_atomic_add v0, v[0:1], s[4:11] dmask:0x1 unorm lwe
   s_endpgm
 KD t_mimg
 

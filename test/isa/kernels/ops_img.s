@@ -1,0 +1,137 @@
+// ops_img.s — kernels for test_isa_ops.c (gfx90a, which has image
+// instructions): the packed (no-conversion) image loads and stores,
+// image_store_mip and the image atomics.  Kernarg {in, out, aux}: aux
+// points to the image's T# (8 dwords); the image is 2-D, lane l at
+// x = l & 15, y = l >> 4 (v6, v7; v8 = mip level 0); layout of in/out as
+// in ops.s.
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro KD name, priv=0
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_group_segment_fixed_size 4096
+    .amdhsa_private_segment_fixed_size \priv
+    .amdhsa_next_free_vgpr 72
+    .amdhsa_next_free_sgpr 48
+    .amdhsa_accum_offset 64
+  .end_amdhsa_kernel
+.endm
+
+.macro BEGIN name
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_load_dwordx2 s[36:37], s[0:1], 0x10
+  v_lshlrev_b32 v14, 4, v0
+  v_lshlrev_b32 v15, 6, v0
+  .irp r, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55
+    v_mov_b32 v\r, 0
+  .endr
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v14, s[4:5]
+  s_waitcnt vmcnt(0)
+.endm
+
+.macro END name, priv=0
+  global_store_dwordx4 v15, v[40:43], s[6:7]
+  global_store_dwordx4 v15, v[44:47], s[6:7] offset:16
+  global_store_dwordx4 v15, v[48:51], s[6:7] offset:32
+  global_store_dwordx4 v15, v[52:55], s[6:7] offset:48
+  s_endpgm
+  KD \name, \priv
+.endm
+
+.macro TSHARP
+  s_load_dwordx8 s[12:19], s[36:37], 0x0
+  v_and_b32 v6, 15, v0
+  v_lshrrev_b32 v7, 4, v0
+  v_mov_b32 v8, 0
+  s_waitcnt lgkmcnt(0)
+.endm
+
+// v[40:43] = the texel's dwords (image_load_pck dmask 0xf), v[44:45] its
+// dwords 0 and 2 with _sgn, v46 = dword 0 (image_load_mip_pck, level 0),
+// v47 = dword 0 with _sgn (image_load_mip_pck_sgn).
+BEGIN ops_img_pck
+  TSHARP
+  image_load_pck v[40:43], v[6:7], s[12:19] dmask:0xf unorm
+  image_load_pck_sgn v[44:45], v[6:7], s[12:19] dmask:0x5 unorm
+  image_load_mip_pck v46, v[6:8], s[12:19] dmask:0x1 unorm
+  image_load_mip_pck_sgn v47, v[6:8], s[12:19] dmask:0x1 unorm
+  s_waitcnt vmcnt(0)
+END ops_img_pck
+
+// Lanes 0-31: image_store_pck of v[2:5] (dmask 0xf); lanes 32-63:
+// image_store_mip_pck of v[2:4] into dwords 0, 1, 3 (dmask 0xb); then
+// every lane reads its texel back (v[40:43]).
+BEGIN ops_img_pck_store
+  TSHARP
+  s_mov_b32 exec_hi, 0
+  image_store_pck v[2:5], v[6:7], s[12:19] dmask:0xf unorm
+  s_mov_b32 exec_lo, 0
+  s_mov_b32 exec_hi, -1
+  image_store_mip_pck v[2:4], v[6:8], s[12:19] dmask:0xb unorm
+  s_mov_b32 exec_lo, -1
+  s_waitcnt vmcnt(0)
+  image_load_pck v[40:43], v[6:7], s[12:19] dmask:0xf unorm
+  s_waitcnt vmcnt(0)
+END ops_img_pck_store
+
+// image_store_mip (level 0) of v[2:5] with the resource's conversion,
+// then image_load_mip back into v[40:43].
+BEGIN ops_img_store_mip
+  TSHARP
+  image_store_mip v[2:5], v[6:8], s[12:19] dmask:0xf unorm
+  s_waitcnt vmcnt(0)
+  image_load_mip v[40:43], v[6:8], s[12:19] dmask:0xf unorm
+  s_waitcnt vmcnt(0)
+END ops_img_store_mip
+
+// The thirteen image atomics in a chain on the lane's 32-bit texel; the
+// ones with GLC return the old value (v40 swap, v41 sub, v42 umin, v43
+// umax, v44 or, v45 inc, v46 dec, v47 cmpswap; v48 the value the
+// compare used, read with an OR of 0).  Data: swap v2, add v3, sub v4,
+// smin v5, umin v2 ^ v5, smax v3 >> 1, umax v4 >> 3, and v5 | v3, or
+// v2 & 0x0f0f0f0f, xor v3, inc v4 | 1 << 31, dec v5 | 1 << 31, cmpswap
+// {v2, the current value ^ (l & 1)}.
+BEGIN ops_img_atomic
+  TSHARP
+  v_mov_b32 v40, v2
+  image_atomic_swap v40, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_mov_b32 v20, v3
+  image_atomic_add v20, v[6:7], s[12:19] dmask:0x1 unorm
+  v_mov_b32 v41, v4
+  image_atomic_sub v41, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_mov_b32 v20, v5
+  image_atomic_smin v20, v[6:7], s[12:19] dmask:0x1 unorm
+  v_xor_b32 v42, v2, v5
+  image_atomic_umin v42, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_lshrrev_b32 v20, 1, v3
+  image_atomic_smax v20, v[6:7], s[12:19] dmask:0x1 unorm
+  v_lshrrev_b32 v43, 3, v4
+  image_atomic_umax v43, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_or_b32 v20, v5, v3
+  image_atomic_and v20, v[6:7], s[12:19] dmask:0x1 unorm
+  v_and_b32 v44, 0x0f0f0f0f, v2
+  image_atomic_or v44, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_mov_b32 v20, v3
+  image_atomic_xor v20, v[6:7], s[12:19] dmask:0x1 unorm
+  v_or_b32 v45, 0x80000000, v4
+  image_atomic_inc v45, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_or_b32 v46, 0x80000000, v5
+  image_atomic_dec v46, v[6:7], s[12:19] dmask:0x1 unorm glc
+  v_mov_b32 v48, 0
+  image_atomic_or v48, v[6:7], s[12:19] dmask:0x1 unorm glc
+  s_waitcnt vmcnt(0)
+  v_and_b32 v21, 1, v0
+  v_xor_b32 v23, v48, v21
+  v_mov_b32 v22, v2
+  image_atomic_cmpswap v[22:23], v[6:7], s[12:19] dmask:0x3 unorm glc
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v47, v22
+END ops_img_atomic
