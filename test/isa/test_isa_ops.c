@@ -13,7 +13,8 @@
  * scratch), v_cvt_norm_*_f16 in e64/SDWA/DPP forms, v_accvgpr_mov_b32,
  * the packed image loads/stores, image_store_mip and the thirteen image
  * atomics (gfx90a), and gfx942's global_/scratch_load_lds_* with
- * buffer_inv and the MUBUF loads with the LDS bit.
+ * buffer_inv and the MUBUF loads with the LDS bit; and kernels/gpridx.cl,
+ * which clang-19 compiles to GPR indexing.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -615,12 +616,62 @@ START_TEST(test_buffer_lds)
 }
 END_TEST
 
+/* kernels/gpridx.cl as clang-19 compiles it (GPR indexing with a uniform
+ * and a per-lane index): two workgroups of 64. */
+START_TEST(test_gpr_idx_clang)
+{
+	enum { N = 128 };
+	for (unsigned g = 0; g < 2; g++) {
+		char path[600];
+		struct hx_code code;
+		if (!hx_kernel_path("gpridx", gfxs[g], path, sizeof(path))) {
+			/* built exactly when preload is (both need clang-19) */
+			ck_assert_msg(!hx_kernel_path("preload", gfxs[g], path, sizeof(path)),
+				      "gpridx not built where clang-19 is");
+			continue;
+		}
+		ck_assert_int_eq(hx_load(&code, path), 0);
+		for (unsigned seed = 0; seed < 4; seed++) {
+			uint32_t *in = hx_alloc(N * 16 * 4), *out = hx_alloc((4096 + N) * 4);
+			uint32_t sel = rnd() & 0xff;
+			uint64_t args[3];
+			struct kemu_isa_error err;
+			for (unsigned i = 0; i < N * 16; i++)
+				in[i] = seed == 0 ? 5 : rnd(); /* seed 0: one index for all */
+			args[0] = (uint64_t)(uintptr_t)in;
+			args[1] = (uint64_t)(uintptr_t)out;
+			args[2] = sel;
+			struct hx_launch hl = { .gfx = gfxs[g], .args = args, .args_size = sizeof(args),
+						.grid = { N, 1, 1 }, .wg = { 64, 1, 1 } };
+			hl.kd = hx_kd(&code, "gpr_idx");
+			ck_assert(hl.kd != 0);
+			ck_assert_msg(hx_run(&hl, &err) == 0, "%s: %s", kemu_isa_error_name(err.kind),
+				      err.message);
+			for (unsigned i = 0; i < N; i++) {
+				uint32_t v[16];
+				memcpy(v, &in[16 * i], sizeof(v));
+				v[sel & 15] = i;
+				v[in[16 * i] & 15] += sel;
+				for (unsigned k = 0; k < 16; k++)
+					ck_assert_msg(out[16 * i + k] == v[k], "%s seed %u item %u v[%u]: %08x, want %08x",
+						      g ? "gfx942" : "gfx90a", seed, i, k, out[16 * i + k], v[k]);
+				ck_assert_uint_eq(out[4096 + i], v[(sel >> 4) & 15] ^ v[in[16 * i + 1] & 15]);
+			}
+			hx_free(in);
+			hx_free(out);
+		}
+		hx_unload(&code);
+	}
+}
+END_TEST
+
 static Suite *ops_suite(void)
 {
 	Suite *s = suite_create("isa_ops");
 	TCase *tc = tcase_create("ops");
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_gpr_idx);
+	tcase_add_test(tc, test_gpr_idx_clang);
 	tcase_add_test(tc, test_vskip);
 	tcase_add_test(tc, test_fork_join);
 	tcase_add_test(tc, test_rfe_and_halt);
