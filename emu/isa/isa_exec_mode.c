@@ -120,6 +120,12 @@ static int mode_run(struct isa_wave *w, const struct isa_inst *from)
 			r = in->exec(w, in);
 		if (r == ISA_STEP_NEXT)
 			continue;
+		/* trap entry as the loop does it, for this instruction (the
+		 * handler then runs here while a mode is still on) */
+		if (r == ISA_STEP_ERROR && isa_trap_raise(w, in) == 0) {
+			r = ISA_STEP_NEXT;
+			continue;
+		}
 		if (r != ISA_STEP_END && r != ISA_STEP_ERROR &&
 		    (w->mode & (MODE_GPR_IDX_EN | MODE_VSKIP)))
 			r = isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,

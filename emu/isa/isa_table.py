@@ -60,7 +60,7 @@ NOT_MODELLED = [
     (r"^s_endpgm_ordered_ps_done$", "pixel-shader ordered export: no graphics pipeline"),
     (r"^v_screen_partition_4se", "graphics screen partitioning across shader engines: no graphics pipeline"),
     (r"^s_atc_probe", "ATC (IOMMU address translation cache) probe: kfdemu models no ATC"),
-    (r"^v_clrexcp", "clears the wave's float exception status, which kfdemu does not model (no TRAPSTS)"),
+    (r"^v_clrexcp", "clears the SIMD's float exception state; kfdemu raises no float exceptions (MODE.EXCP_EN, TRAPSTS.EXCP[6:0] are not modelled)"),
 ]
 
 # Encodings: name -> (opcode count, function(op) -> list of word lists).

@@ -559,6 +559,48 @@ START_TEST(test_image_atomics)
 }
 END_TEST
 
+START_TEST(test_image_atomics64)
+{
+	uint32_t in[NL * 4], out[NL * OUTW];
+	struct hx_code *c = imgcode();
+	if (!c)
+		return;
+	for (unsigned seed = 0; seed < 3; seed++) {
+		uint64_t *data = hx_alloc(16 * 4 * 8), init[NL];
+		uint32_t *t = hx_alloc(4096);
+		tsharp(t, data, DF32_32, NF_UINT, 12);
+		for (unsigned i = 0; i < NL; i++)
+			init[i] = data[i] = (uint64_t)rnd() << 32 | rnd();
+		for (unsigned i = 0; i < NL * 4; i++)
+			in[i] = rnd();
+		run_ok(c, KEMU_ISA_GFX90A, "ops_img_atomic64", in, out, t);
+		for (unsigned l = 0; l < NL; l++) {
+			const uint32_t *r = &in[4 * l], *o = &out[OUTW * l];
+			bool inside = (l & 15) < 12;
+			uint64_t m = init[l], ret[4];
+			ret[0] = inside ? m : 0;
+			m += (uint64_t)r[1] << 32 | r[0];
+			ret[1] = inside ? m : 0;
+			uint64_t v = (uint64_t)r[3] << 32 | r[2];
+			m = v > m ? v : m;
+			m ^= (uint64_t)r[3] << 32 | r[0];
+			ret[2] = inside ? m : 0;
+			ret[3] = ret[2];                        /* cmpswap's old value */
+			if (m == (ret[2] ^ (l & 1)))
+				m = (uint64_t)r[2] << 32 | r[1];
+			for (unsigned i = 0; i < 4; i++) {
+				uint64_t got = (uint64_t)o[2 * i + 1] << 32 | o[2 * i];
+				ck_assert_msg(got == ret[i], "seed %u lane %u return %u: %016llx, want %016llx",
+					      seed, l, i, (unsigned long long)got, (unsigned long long)ret[i]);
+			}
+			ck_assert_msg(data[l] == (inside ? m : init[l]), "seed %u lane %u texel", seed, l);
+		}
+		hx_free(data);
+		hx_free(t);
+	}
+}
+END_TEST
+
 /* ---- gfx942: loads into the LDS ---- */
 
 START_TEST(test_load_lds)
@@ -682,6 +724,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_image_pck);
 	tcase_add_test(tc, test_image_store_mip);
 	tcase_add_test(tc, test_image_atomics);
+	tcase_add_test(tc, test_image_atomics64);
 	tcase_add_test(tc, test_load_lds);
 	tcase_add_test(tc, test_buffer_lds);
 	suite_add_tcase(s, tc);

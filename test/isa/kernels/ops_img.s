@@ -135,3 +135,33 @@ BEGIN ops_img_atomic
   s_waitcnt vmcnt(0)
   v_mov_b32 v47, v22
 END ops_img_atomic
+
+// The 64-bit forms on a 32_32 texel: v[40:41] add (v[2:3]) old, v[42:43]
+// umax ({v4, v5}) old, an xor ({v2, v5}) without GLC, v[44:45] the value
+// then (or of 0), v[46:47] cmpswap's old value ({v3, v4} if the texel is
+// {v44 ^ (l & 1), v45}).
+BEGIN ops_img_atomic64
+  TSHARP
+  v_mov_b32 v40, v2
+  v_mov_b32 v41, v3
+  image_atomic_add v[40:41], v[6:7], s[12:19] dmask:0x3 unorm glc
+  v_mov_b32 v42, v4
+  v_mov_b32 v43, v5
+  image_atomic_umax v[42:43], v[6:7], s[12:19] dmask:0x3 unorm glc
+  v_mov_b32 v20, v2
+  v_mov_b32 v21, v5
+  image_atomic_xor v[20:21], v[6:7], s[12:19] dmask:0x3 unorm
+  v_mov_b32 v44, 0
+  v_mov_b32 v45, 0
+  image_atomic_or v[44:45], v[6:7], s[12:19] dmask:0x3 unorm glc
+  s_waitcnt vmcnt(0)
+  v_and_b32 v21, 1, v0
+  v_xor_b32 v24, v44, v21
+  v_mov_b32 v25, v45
+  v_mov_b32 v22, v3
+  v_mov_b32 v23, v4
+  image_atomic_cmpswap v[22:25], v[6:7], s[12:19] dmask:0xf unorm glc
+  s_waitcnt vmcnt(0)
+  v_mov_b32 v46, v22
+  v_mov_b32 v47, v23
+END ops_img_atomic64
