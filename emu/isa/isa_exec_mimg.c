@@ -86,6 +86,8 @@
 #define MI_GLC 4        /* image atomics: return the old value */
 #define MI_SGN 8        /* image_load(_mip)_pck_sgn */
 #define MI_D16_HI 16    /* buffer_load/store_format_d16_hi_x: the high half */
+#define MI_A16 32       /* image_sample: f16 coordinates, two a VGPR */
+#define MI_LWE 64       /* image_sample: one more VGPR, the LOD-warning status */
 #define MTBUF_FMT 0x100u        /* in->offset1: the format comes from the instruction */
 
 static const char *const mimg_names[0x21] = {
@@ -928,6 +930,18 @@ static void axis_setup(struct axis *a, double u, uint32_t n, unsigned mode, bool
 	a->wt[1] = frac;
 }
 
+/* LWE: the VGPR after the data gets the sample's status: 0, as kfdemu
+ * samples LOD 0 only (no MIN_LOD clamp to warn of) and gfx90a has no TFE. */
+static void write_lwe(struct isa_wave *w, const struct isa_inst *in, unsigned lane)
+{
+	unsigned n = (unsigned)__builtin_popcount(in->aux & 15u);
+	if (!(in->flags & MI_LWE))
+		return;
+	if (in->flags & MI_D16)
+		n = (n + 1) / 2;
+	isa_vrow(w, data_row(in, n))[lane] = 0;
+}
+
 static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct tsharp t;
@@ -960,10 +974,13 @@ static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 
 		if (rc) {
 			write_result(w, in, lane, out, is_int);
+			write_lwe(w, in, lane);
 			continue;
 		}
-		for (unsigned i = 0; i < nc; i++)
-			c[i] = f32_of(isa_vrow(w, in->addr_reg + i)[lane]);
+		for (unsigned i = 0; i < nc; i++) {
+			uint32_t a = isa_vrow(w, in->addr_reg + ((in->flags & MI_A16) ? i / 2 : i))[lane];
+			c[i] = (in->flags & MI_A16) ? f16_to_f32((uint16_t)(a >> (16 * (i % 2)))) : f32_of(a);
+		}
 		/* x always; y for 2-D kinds; z for 3-D; arrays: the slice */
 		unsigned dims = t.type == RT_3D ? 3 : (t.type == RT_2D || t.type == RT_2D_ARRAY) ? 2 : 1;
 		if (is_array(&t)) {
@@ -1009,6 +1026,7 @@ static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 				acc[ch] = u32_of(sum[ch]);
 		apply_dst_sel(&t, acc, out);
 		write_result(w, in, lane, out, is_int);
+		write_lwe(w, in, lane);
 	}
 	return ISA_STEP_NEXT;
 }
@@ -1021,10 +1039,16 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 	in->op = (uint16_t)op;
 	if (dc->gfx942)
 		return;         /* CDNA3 has no image instructions */
-	/* A16/R128 and LWE (16-bit addresses, LOD warnings) are not
-	 * implemented: the instruction stays illegal. */
-	if ((w0 >> 15) & 1 || (w0 >> 17) & 1)
-		return;
+	/* A16 (16-bit coordinates) and LWE (the LOD-warning status dword):
+	 * LLVM accepts them on image_sample only for gfx90a */
+	if ((w0 >> 15) & 1 || (w0 >> 17) & 1) {
+		if (op != OP_SAMPLE)
+			return;
+		if ((w0 >> 15) & 1)
+			in->flags |= MI_A16;
+		if ((w0 >> 17) & 1)
+			in->flags |= MI_LWE;
+	}
 	if ((w1 >> 31) & 1)
 		in->flags |= MI_D16;                            /* D16 */
 	in->aux = (uint16_t)((w0 >> 8) & 0xf);                  /* DMASK */
@@ -1035,8 +1059,8 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 	in->saddr = (uint16_t)(((w1 >> 16) & 0x1f) * 4);      /* T# */
 	in->sdst = (uint16_t)(((w1 >> 21) & 0x1f) * 4);       /* S# */
 	/* the VGPR rows an instruction may name (decode sizes the file):
-	 * up to 4 data rows and 4 address rows */
-	in->dst = (uint16_t)(in->data_reg + 3);
+	 * up to 4 data rows (5 with LWE) and 4 address rows */
+	in->dst = (uint16_t)(in->data_reg + ((in->flags & MI_LWE) ? 4 : 3));
 	switch (op) {
 	case OP_LOAD: case OP_LOAD_MIP:
 		in->exec = exec_image_load;

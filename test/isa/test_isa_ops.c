@@ -601,6 +601,54 @@ START_TEST(test_image_atomics64)
 }
 END_TEST
 
+static uint16_t f2h(float f)
+{
+	_Float16 x = (_Float16)f;
+	uint16_t h;
+	memcpy(&h, &x, 2);
+	return h;
+}
+
+/* A16/LWE image_sample on a 16 x 4 UINT 32_32_32_32 image (integer
+ * formats are point-sampled): texel (floor(x) mod 16, floor(y) mod 4). */
+START_TEST(test_image_sample_a16_lwe)
+{
+	uint32_t in[NL * 4], out[NL * OUTW];
+	struct hx_code *c = imgcode();
+	if (!c)
+		return;
+	uint32_t *data = hx_alloc(16 * 4 * 16), *t = hx_alloc(4096);
+	tsharp(t, data, DF32X4, NF_UINT, 16);
+	for (unsigned i = 0; i < 16 * 4 * 4; i++)
+		data[i] = rnd();
+	for (unsigned seed = 0; seed < 3; seed++) {
+		int xy[NL][4];
+		for (unsigned l = 0; l < NL; l++) {
+			for (unsigned k = 0; k < 4; k++)    /* [-16, 32) x [-4, 8): WRAP */
+				xy[l][k] = (int)(rnd() % (k & 1 ? 12 : 48)) - (k & 1 ? 4 : 16);
+			in[4 * l] = f2h((float)xy[l][0] + 0.25f) | (uint32_t)f2h((float)xy[l][1] + 0.75f) << 16;
+			in[4 * l + 1] = f2h((float)xy[l][2] + 0.5f) | (uint32_t)f2h((float)xy[l][3] + 0.5f) << 16;
+			in[4 * l + 2] = in[4 * l + 3] = 0;
+		}
+		run_ok(c, KEMU_ISA_GFX90A, "ops_img_sample16", in, out, t);
+		for (unsigned l = 0; l < NL; l++) {
+			const uint32_t *o = &out[OUTW * l];
+			unsigned x0 = (unsigned)(xy[l][0] + 16) % 16, y0 = (unsigned)(xy[l][1] + 4) % 4;
+			unsigned x1 = (unsigned)(xy[l][2] + 16) % 16, y1 = (unsigned)(xy[l][3] + 4) % 4;
+			const uint32_t *t0 = &data[4 * (y0 * 16 + x0)], *t1 = &data[4 * (y1 * 16 + x1)];
+			for (unsigned k = 0; k < 4; k++)
+				ck_assert_uint_eq(o[k], t0[k]);
+			ck_assert_uint_eq(o[4], 0);             /* the LWE status */
+			ck_assert_uint_eq(o[6], t1[0]);
+			ck_assert_uint_eq(o[7], t1[2]);
+			ck_assert_uint_eq(o[8], 0);
+		}
+	}
+	hx_free(data);
+	hx_free(t);
+}
+END_TEST
+
 /* ---- gfx942: loads into the LDS ---- */
 
 START_TEST(test_load_lds)
@@ -725,6 +773,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_image_store_mip);
 	tcase_add_test(tc, test_image_atomics);
 	tcase_add_test(tc, test_image_atomics64);
+	tcase_add_test(tc, test_image_sample_a16_lwe);
 	tcase_add_test(tc, test_load_lds);
 	tcase_add_test(tc, test_buffer_lds);
 	suite_add_tcase(s, tc);

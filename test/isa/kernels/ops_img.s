@@ -165,3 +165,20 @@ BEGIN ops_img_atomic64
   v_mov_b32 v46, v22
   v_mov_b32 v47, v23
 END ops_img_atomic64
+
+// image_sample with A16 (f16 coordinates, x in the low half) and LWE
+// (one more VGPR after the data: the LOD-warning status), unnormalized,
+// point sampling, WRAP (the S# is 0): v[40:43] the texel at v2's
+// coordinates and v44 the status (0xdeadbeef before); v[46:47]
+// components X and Z at v3's (A16 only, v48 untouched: 0).
+BEGIN ops_img_sample16
+  TSHARP
+  s_mov_b32 s20, 0
+  s_mov_b32 s21, 0
+  s_mov_b32 s22, 0
+  s_mov_b32 s23, 0
+  v_mov_b32 v44, 0xdeadbeef
+  image_sample v[40:44], v2, s[12:19], s[20:23] dmask:0xf unorm a16 lwe
+  image_sample v[46:47], v3, s[12:19], s[20:23] dmask:0x5 unorm a16
+  s_waitcnt vmcnt(0)
+END ops_img_sample16
