@@ -18,8 +18,9 @@
  *    and flat accesses to the same private address meet.  The wave base
  *    is FLAT_SCRATCH for scratch_/flat (gfx90a kernels set it in their
  *    prologue; gfx942 has it from the hardware).
- * gfx942's global_/scratch_load_lds_* (exec_flat_lds) and the MUBUF loads
- * with the LDS bit (exec_mubuf, MB_LDS) load into the LDS.
+ * gfx942's global_/scratch_load_lds_*, gfx90a's global_/scratch loads
+ * with the LDS bit (exec_flat_lds) and the MUBUF loads with the LDS bit
+ * (exec_mubuf, MB_LDS) load into the LDS.
  * Atomics return the old value when GLC (SC0 on gfx942) is set and are
  * done with host atomics, as other workgroups may run on other threads.
  * Loads and stores to misaligned addresses are allowed (unaligned access
@@ -745,6 +746,11 @@ void kemu_isa_decode_flat(const struct isa_decoder *dc, struct isa_inst *in)
 		m.kind = MK_LOAD;
 	} else if (!flat_op(op, &m)) {
 		return;
+	} else if (!dc->gfx942 && in->enc != ISA_ENC_FLAT && ((w0 >> 13) & 1)) {
+		/* gfx90a: the same loads are the plain ones with the LDS bit */
+		if (op < 0x10 || op > 0x14)
+			return;
+		in->aux = (uint16_t)op;
 	}
 	if (in->enc == ISA_ENC_SCRATCH && m.kind == MK_ATOMIC)
 		return;

@@ -1256,6 +1256,18 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	}
 	if (op == 0x28a && in->enc == ISA_ENC_VOP3)
 		in->dst = w0 & 0xff;
+	/* float modifiers of conversions in the integer table: S0 (and S1)
+	 * ABS/NEG of v_cvt_pk_u8_f32 / v_cvt_pknorm_*_f32, OMOD/CLAMP of
+	 * v_cvt_off_f32_i4 (isa_exec_vextra.c) */
+	if (!e32 && ((op == 0x14e && (in->omod || in->clamp) && !abs && !neg) ||
+		     (op == 0x1dd && !in->omod && !in->clamp && !((abs | neg) & ~1u)) ||
+		     ((op == 0x294 || op == 0x295) && !in->omod && !in->clamp &&
+		      !((abs | neg) & ~3u))) &&
+	    (abs || neg || in->omod || in->clamp)) {
+		in->inner = c.fn;
+		in->exec = isa_exec_vcvt_mods;
+		return;
+	}
 	if ((c.fn == exec_v3_i16 || IN(op, 0x18f, 0x14e, 0x1cd, 0x1da, 0x1e4, 0x1dd, 0x294, 0x295)) &&
 	    (abs || neg || in->omod))
 		return; /* integer operands (and these conversions): no modifiers modelled */

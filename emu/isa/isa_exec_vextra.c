@@ -464,3 +464,40 @@ isa_exec_fn isa_valu_extra(unsigned op, bool gfx942, uint8_t t[3])
 		return NULL;
 	}
 }
+
+/* The float modifiers of the integer-table conversions v_cvt_pk_u8_f32
+ * (S0 a float), v_cvt_pknorm_i16/u16_f32 (S0, S1 floats): VOP3 ABS/NEG on
+ * those sources; v_cvt_off_f32_i4 (an f32 result): OMOD and CLAMP.  The
+ * operation itself is in->inner's (exec_vb32): the modified sources go
+ * through the SDWA temporary rows (a VOP3 word has no SDWA), the result
+ * of v_cvt_off_f32_i4 through the third one before the output
+ * modifiers. */
+int isa_exec_vcvt_mods(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct isa_inst t = *in;
+	unsigned tmp = w->p->alloc_rows - ISA_TMP_ROWS, nf = in->op == 0x1dd ? 1 : 2;
+	int r;
+
+	if (in->op == 0x14e) { /* v_cvt_off_f32_i4 */
+		uint32_t res[ISA_LANES];
+		t.dst = (uint16_t)(tmp + 2);
+		t.omod = 0;
+		t.clamp = 0;
+		r = in->inner(w, &t);
+		if (r)
+			return r;
+		memcpy(res, isa_vrow(w, tmp + 2), sizeof(res));
+		isa_outmods_f32(w, in, res);
+		isa_vdst32(w, in->dst, res);
+		return ISA_STEP_NEXT;
+	}
+	for (unsigned i = 0; i < nf; i++) {
+		if (!in->src[i].abs && !in->src[i].neg)
+			continue;
+		isa_fetch_f32(w, &in->src[i], isa_vrow(w, tmp + i));
+		t.src[i].kind = ISA_OPND_VGPR;
+		t.src[i].reg = (uint16_t)(tmp + i);
+		t.src[i].abs = t.src[i].neg = 0;
+	}
+	return in->inner(w, &t);
+}

@@ -48,6 +48,9 @@ void isa_fetch_f64(struct isa_wave *w, const struct isa_opnd *o, uint64_t *buf);
  * table does not list (legacy, cube, quad SAD, f16 dot into f32, fp8
  * conversions), its source types in t; NULL when there is none. */
 isa_exec_fn isa_valu_extra(unsigned op, bool gfx942, uint8_t t[3]);
+/* isa_exec_vextra.c: v_cvt_pk_u8_f32 / v_cvt_pknorm_*_f32 with ABS/NEG
+ * and v_cvt_off_f32_i4 with OMOD/CLAMP around in->inner (exec_vb32). */
+int isa_exec_vcvt_mods(struct isa_wave *w, const struct isa_inst *in);
 /* f32 bits to a gfx942 FNUZ fp8 (E4M3) or bf8 (E5M2) byte: round to
  * nearest even, or stochastically (sr) adding rnd's low bits; sat
  * (CLAMP) saturates an overflow instead of making NaN (0x80). */

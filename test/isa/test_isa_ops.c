@@ -41,7 +41,7 @@ struct co {
 	struct hx_code code;
 	bool loaded, missing;
 };
-static struct co objs[4];
+static struct co objs[5];
 
 /* The code object <stem>-<gfx>.co, loaded once; NULL when its compiler
  * is missing (the test then checks nothing for that target, as the
@@ -354,6 +354,76 @@ START_TEST(test_cvt_norm)
 				ck_assert_uint_eq(o[3], (r[2] & 0xffff) | norm16(v3hi, false) << 16);
 				ck_assert_uint_eq(o[4], norm16((uint16_t)in[4 * q1], true));
 				ck_assert_uint_eq(o[5], norm16((uint16_t)in[4 * q2], false));
+			}
+		}
+	}
+}
+END_TEST
+
+static float fb(uint32_t u)
+{
+	float f;
+	memcpy(&f, &u, 4);
+	return f;
+}
+static uint32_t bf(float f)
+{
+	uint32_t u;
+	memcpy(&u, &f, 4);
+	return u;
+}
+
+/* f32 -> normalized 16 bits (NaN 0, clamp, scale, nearest even) */
+static uint32_t norm16f(float x, bool sgn)
+{
+	if (isnan(x))
+		return 0;
+	if (sgn)
+		return (uint32_t)(int32_t)nearbyint(fmin(fmax(x, -1.0), 1.0) * 32767.0) & 0xffff;
+	return (uint32_t)nearbyint(fmin(fmax(x, 0.0), 1.0) * 65535.0);
+}
+/* v_cvt_pk_u8_f32: u8(x) (NaN/negative 0, 255 saturated, nearest even)
+ * into byte k of c */
+static uint32_t pk_u8(float x, unsigned k, uint32_t c)
+{
+	uint32_t v = isnan(x) || x <= 0 ? 0 : x >= 255.0f ? 255 : (uint32_t)nearbyintf(x);
+	return (c & ~(0xffu << (8 * k))) | v << (8 * k);
+}
+static float off_i4(uint32_t v)
+{
+	return (float)((int32_t)(v << 28) >> 28) / 16.0f;
+}
+static float clamp01(float x)
+{
+	return x < 0 ? 0.0f : x > 1 ? 1.0f : x;
+}
+
+START_TEST(test_cvt_float_mods)
+{
+	static const float special[] = { 0.0f, -0.0f, 1.0f, -1.0f, 0.5f, 2.0f, -3.5f, 254.6f, 300.0f,
+					 INFINITY, -INFINITY, NAN };
+	uint32_t in[NL * 4], out[NL * OUTW];
+	for (unsigned g = 0; g < 2; g++) {
+		struct hx_code *c = ops(gfxs[g]);
+		if (!c)
+			continue;
+		for (unsigned seed = 0; seed < 4; seed++) {
+			for (unsigned i = 0; i < NL * 4; i++) {
+				uint32_t r = rnd();
+				in[i] = (r & 3) == 0 ? bf(special[(r >> 2) % 12])
+						     : bf(((float)(int32_t)(r >> 8) / (float)(1 << 22)) * 1.5f);
+			}
+			run_ok(c, gfxs[g], "ops_cvt_mods", in, out, NULL);
+			for (unsigned l = 0; l < NL; l++) {
+				const uint32_t *r = &in[4 * l], *o = &out[OUTW * l];
+				float x = fb(r[0]), y = fb(r[1]);
+				ck_assert_uint_eq(o[0], norm16f(-x, true) | norm16f(fabsf(y), true) << 16);
+				ck_assert_uint_eq(o[1], norm16f(fabsf(x), false) | norm16f(-y, false) << 16);
+				ck_assert_uint_eq(o[2], pk_u8(-x, 1, r[2]));
+				ck_assert_uint_eq(o[3], pk_u8(fabsf(y), 2, r[3]));
+				ck_assert_uint_eq(o[4], bf(off_i4(r[0]) * 2.0f));
+				ck_assert_uint_eq(o[5], bf(clamp01(off_i4(r[1]))));
+				ck_assert_uint_eq(o[6], bf(clamp01(off_i4(r[2]) * 0.5f)));
 			}
 		}
 	}
@@ -684,24 +754,60 @@ START_TEST(test_load_lds)
 }
 END_TEST
 
-START_TEST(test_buffer_lds)
+/* gfx90a: the GLOBAL loads with the LDS bit (the first five loads of
+ * test_load_lds); ops90a_lds.s needs llvm-mc-19, built when clang-19 is. */
+static struct hx_code *lds90a(void)
+{
+	char path[600];
+	if (!hx_kernel_path("ops90a_lds", KEMU_ISA_GFX90A, path, sizeof(path))) {
+		ck_assert_msg(!hx_kernel_path("preload", KEMU_ISA_GFX90A, path, sizeof(path)),
+			      "ops90a_lds not built where the LLVM 19 tools are");
+		return NULL;
+	}
+	return code_of(4, "ops90a_lds", KEMU_ISA_GFX90A);
+}
+
+START_TEST(test_load_lds_gfx90a)
 {
 	uint32_t in[NL * 4], out[NL * OUTW];
-	struct hx_code *c = code_of(3, "ops942", KEMU_ISA_GFX942);
+	struct hx_code *c = lds90a();
 	if (!c)
 		return;
 	for (unsigned i = 0; i < NL * 4; i++)
 		in[i] = rnd();
-	run_ok(c, KEMU_ISA_GFX942, "ops_buffer_lds", in, out, NULL);
+	run_ok(c, KEMU_ISA_GFX90A, "ops_load_lds90a", in, out, NULL);
 	for (unsigned l = 0; l < NL; l++) {
 		const uint8_t *b = (const uint8_t *)&in[4 * l];
 		const uint32_t *o = &out[OUTW * l];
-		unsigned base = 16 * l;
-		/* in range: offset + size <= NUM_RECORDS (1000) */
-		ck_assert_uint_eq(o[0], base + 4 <= 1000 ? in[4 * l] : 0);
-		ck_assert_uint_eq(o[1], base + 6 <= 1000 ? b[5] : 0);
-		ck_assert_uint_eq(o[2], base + 4 <= 1000 ? (uint32_t)(int32_t)(int16_t)(b[2] | b[3] << 8) : 0);
-		ck_assert_uint_eq(o[3], base + 8 <= 1000 ? (uint32_t)(b[6] | b[7] << 8) : 0);
+		ck_assert_uint_eq(o[0], in[4 * l]);
+		ck_assert_uint_eq(o[1], b[5]);
+		ck_assert_uint_eq(o[2], (uint32_t)(int32_t)(int8_t)b[9]);
+		ck_assert_uint_eq(o[3], (uint32_t)(b[2] | b[3] << 8));
+		ck_assert_uint_eq(o[4], (uint32_t)(int32_t)(int16_t)(b[6] | b[7] << 8));
+	}
+}
+END_TEST
+
+START_TEST(test_buffer_lds)
+{
+	uint32_t in[NL * 4], out[NL * OUTW];
+	for (unsigned g = 0; g < 2; g++) {
+		struct hx_code *c = g ? code_of(3, "ops942", KEMU_ISA_GFX942) : lds90a();
+		if (!c)
+			continue;
+		for (unsigned i = 0; i < NL * 4; i++)
+			in[i] = rnd();
+		run_ok(c, gfxs[g], g ? "ops_buffer_lds" : "ops_buffer_lds90a", in, out, NULL);
+		for (unsigned l = 0; l < NL; l++) {
+			const uint8_t *b = (const uint8_t *)&in[4 * l];
+			const uint32_t *o = &out[OUTW * l];
+			unsigned base = 16 * l;
+			/* in range: offset + size <= NUM_RECORDS (1000) */
+			ck_assert_uint_eq(o[0], base + 4 <= 1000 ? in[4 * l] : 0);
+			ck_assert_uint_eq(o[1], base + 6 <= 1000 ? b[5] : 0);
+			ck_assert_uint_eq(o[2], base + 4 <= 1000 ? (uint32_t)(int32_t)(int16_t)(b[2] | b[3] << 8) : 0);
+			ck_assert_uint_eq(o[3], base + 8 <= 1000 ? (uint32_t)(b[6] | b[7] << 8) : 0);
+		}
 	}
 }
 END_TEST
@@ -768,6 +874,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_condxchg);
 	tcase_add_test(tc, test_sscratch);
 	tcase_add_test(tc, test_cvt_norm);
+	tcase_add_test(tc, test_cvt_float_mods);
 	tcase_add_test(tc, test_accvgpr_mov);
 	tcase_add_test(tc, test_image_pck);
 	tcase_add_test(tc, test_image_store_mip);
@@ -775,6 +882,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_image_atomics64);
 	tcase_add_test(tc, test_image_sample_a16_lwe);
 	tcase_add_test(tc, test_load_lds);
+	tcase_add_test(tc, test_load_lds_gfx90a);
 	tcase_add_test(tc, test_buffer_lds);
 	suite_add_tcase(s, tc);
 	return s;

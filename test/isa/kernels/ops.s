@@ -274,3 +274,18 @@ BEGIN ops_accmov
   v_accvgpr_read_b32 v41, a3
   v_accvgpr_read_b32 v42, a1
 END ops_accmov
+
+// The float modifiers of the conversions in the integer table:
+// v40 = pknorm_i16(-v2, |v3|), v41 = pknorm_u16(|v2|, -v3),
+// v42 = cvt_pk_u8(-v2) into byte 1 of v4, v43 = cvt_pk_u8(|v3|) into
+// byte 2 of v5, v44 = cvt_off_i4(v2) * 2, v45 = clamp(cvt_off_i4(v3)),
+// v46 = clamp(cvt_off_i4(v4) / 2).
+BEGIN ops_cvt_mods
+  v_cvt_pknorm_i16_f32 v40, -v2, |v3|
+  v_cvt_pknorm_u16_f32 v41, |v2|, -v3
+  v_cvt_pk_u8_f32 v42, -v2, 1, v4
+  v_cvt_pk_u8_f32 v43, |v3|, 2, v5
+  v_cvt_off_f32_i4_e64 v44, v2 mul:2
+  v_cvt_off_f32_i4_e64 v45, v3 clamp
+  v_cvt_off_f32_i4_e64 v46, v4 clamp div:2
+END ops_cvt_mods

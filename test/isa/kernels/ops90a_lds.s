@@ -1,0 +1,110 @@
+// ops90a_lds.s — kernels for test_isa_ops.c (gfx90a, assembled with
+// llvm-mc-19: llvm-mc-14 does not accept these forms): gfx90a's GLOBAL
+// and MUBUF loads with the LDS bit, the element, extended to a dword, into
+// the LDS at M0 + offset + 4 * lane.  Layout of in/out as in ops.s.
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro KD name, priv=0
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_group_segment_fixed_size 4096
+    .amdhsa_private_segment_fixed_size \priv
+    .amdhsa_next_free_vgpr 72
+    .amdhsa_next_free_sgpr 48
+    .amdhsa_accum_offset 64
+  .end_amdhsa_kernel
+.endm
+
+.macro BEGIN name
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  s_load_dwordx2 s[36:37], s[0:1], 0x10
+  v_lshlrev_b32 v14, 4, v0
+  v_lshlrev_b32 v15, 6, v0
+  .irp r, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55
+    v_mov_b32 v\r, 0
+  .endr
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v14, s[4:5]
+  s_waitcnt vmcnt(0)
+.endm
+
+.macro END name, priv=0
+  global_store_dwordx4 v15, v[40:43], s[6:7]
+  global_store_dwordx4 v15, v[44:47], s[6:7] offset:16
+  global_store_dwordx4 v15, v[48:51], s[6:7] offset:32
+  global_store_dwordx4 v15, v[52:55], s[6:7] offset:48
+  s_endpgm
+  KD \name, \priv
+.endm
+
+// The regions and addresses of ops942.s's ops_load_lds, GLOBAL part:
+//  v40 = R0   global_load_dword  lds (in + 16l)
+//  v41 = R1   global_load_ubyte  lds (in + 16l + 1, offset 4: M0 + 4)
+//  v42 = R2   global_load_sbyte  lds (in + 16l + 9)
+//  v43 = R3   global_load_ushort lds (in + 16l + 2)
+//  v44 = R4   global_load_sshort lds (64-bit address in + 16l + 6)
+BEGIN ops_load_lds90a
+  v_add_u32 v21, 1, v14
+  v_add_u32 v22, 2, v14
+  v_add_co_u32 v24, vcc, s4, v14
+  v_mov_b32 v25, s5
+  v_addc_co_u32 v25, vcc, 0, v25, vcc
+  v_add_co_u32 v24, vcc, 6, v24
+  v_addc_co_u32 v25, vcc, 0, v25, vcc
+  v_lshlrev_b32 v20, 2, v0
+  s_mov_b32 m0, 0
+  global_load_dword v14, s[4:5] lds
+  s_mov_b32 m0, 0x180
+  global_load_ubyte v21, s[4:5] offset:4 lds
+  s_mov_b32 m0, 0x300
+  global_load_sbyte v21, s[4:5] offset:8 lds
+  s_mov_b32 m0, 0x480
+  global_load_ushort v22, s[4:5] lds
+  s_mov_b32 m0, 0x600
+  global_load_sshort v[24:25], off lds
+  s_waitcnt vmcnt(0)
+  ds_read_b32 v40, v20
+  ds_read_b32 v41, v20 offset:0x184
+  ds_read_b32 v42, v20 offset:0x308
+  ds_read_b32 v43, v20 offset:0x480
+  ds_read_b32 v44, v20 offset:0x600
+  s_waitcnt lgkmcnt(0)
+END ops_load_lds90a
+
+// MUBUF loads with the LDS bit (the same executor serves gfx90a): a V#
+// over in with NUM_RECORDS 1000 (lane 63's record is past it: 0).
+//  v40 = R0   buffer_load_dword  (offset 16l)
+//  v41 = R1   buffer_load_ubyte  (offset 16l + 1, instruction offset 4: M0 + 4)
+//  v42 = R2   buffer_load_sshort (offset 16l + 2)
+//  v43 = R3   buffer_load_ushort (offset 16l + 6)
+BEGIN ops_buffer_lds90a
+  s_mov_b32 s8, s4
+  s_mov_b32 s9, s5
+  s_movk_i32 s10, 1000
+  s_mov_b32 s11, 0x27fac
+  v_add_u32 v21, 1, v14
+  v_add_u32 v22, 2, v14
+  v_add_u32 v23, 6, v14
+  v_lshlrev_b32 v20, 2, v0
+  s_mov_b32 m0, 0
+  buffer_load_dword v14, s[8:11], 0 offen lds
+  s_mov_b32 m0, 0x180
+  buffer_load_ubyte v21, s[8:11], 0 offen offset:4 lds
+  s_mov_b32 m0, 0x300
+  buffer_load_sshort v22, s[8:11], 0 offen lds
+  s_mov_b32 m0, 0x480
+  buffer_load_ushort v23, s[8:11], 0 offen lds
+  s_waitcnt vmcnt(0)
+  ds_read_b32 v40, v20
+  ds_read_b32 v41, v20 offset:0x184
+  ds_read_b32 v42, v20 offset:0x300
+  ds_read_b32 v43, v20 offset:0x480
+  s_waitcnt lgkmcnt(0)
+END ops_buffer_lds90a
