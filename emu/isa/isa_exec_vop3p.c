@@ -1,7 +1,7 @@
 /*
  * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
  * pairs, v_pk_mov_b32, the packed 16-bit integer ops; packed f16 executes
- * in isa_exec_vfp.c), the mixed-precision v_fma_mix*, the AGPR moves
+ * in isa_exec_vfp.c, its CLAMP here), the mixed-precision v_fma_mix*, the AGPR moves
  * (v_accvgpr_read/write/mov); the matrix cores' MFMA/SMFMAC decode from
  * here into isa_exec_mfma.c (CDNA2/CDNA3 ISA guides, "VOP3P").
  *
@@ -305,6 +305,37 @@ static int exec_acc_move(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* v_pk_{fma,add,mul,min,max}_f16 with CLAMP: the operation
+ * (isa_exec_pk_f16) into the third SDWA temporary row (no VOP3P word has
+ * SDWA), then each half clamped as the f16 VOP3 results are (isa_exec_vf16):
+ * NaN to 0, below 0 to 0, above 1 to 1.0. */
+static int exec_pk_f16_clamp(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct isa_inst t = *in;
+	unsigned tmp = w->p->alloc_rows - 1;
+	uint32_t r[ISA_LANES];
+	int rc;
+
+	t.dst = (uint16_t)tmp;
+	t.clamp = 0;
+	rc = isa_exec_pk_f16(w, &t);
+	if (rc)
+		return rc;
+	memcpy(r, isa_vrow(w, tmp), sizeof(r));
+	for (unsigned l = 0; l < ISA_LANES; l++) {
+		uint32_t out = 0;
+		for (unsigned h = 0; h < 2; h++) {
+			uint16_t v = (uint16_t)(r[l] >> (16 * h));
+			float x = f16_to_f32(v);
+			v = isnan(x) ? 0 : x < 0 ? 0 : x > 1 ? 0x3c00 : v;
+			out |= (uint32_t)v << (16 * h);
+		}
+		r[l] = out;
+	}
+	isa_vdst32(w, in->dst, r);
+	return ISA_STEP_NEXT;
+}
+
 void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 {
 	uint32_t w0 = in->word[0], w1 = in->word[1];
@@ -327,9 +358,7 @@ void kemu_isa_decode_vop3p(const struct isa_decoder *dc, struct isa_inst *in)
 		for (unsigned i = 0; i < 3; i++)
 			if (in->src[i].kind == ISA_OPND_BAD || in->src[i].code == ISA_SRC_LITERAL)
 				return;
-		if (in->clamp)
-			return; /* clamp on packed f16: not implemented */
-		in->exec = isa_exec_pk_f16;
+		in->exec = in->clamp ? exec_pk_f16_clamp : isa_exec_pk_f16;
 		return;
 	case 0x00: case 0x01: case 0x02: case 0x03: case 0x04: case 0x05: case 0x06:
 	case 0x07: case 0x08: case 0x09: case 0x0a: case 0x0b: case 0x0c: case 0x0d:

@@ -430,6 +430,58 @@ START_TEST(test_cvt_float_mods)
 }
 END_TEST
 
+/* f16 bits of x rounded to nearest even (x exact in double) */
+static uint16_t h_of(double x)
+{
+	_Float16 h = (_Float16)x;
+	uint16_t u;
+	memcpy(&u, &h, 2);
+	return u;
+}
+/* CLAMP of an f16 result: NaN 0, below 0 to 0, above 1 to 1.0 */
+static uint16_t hclamp(uint16_t v)
+{
+	double x = h2d(v);
+	return isnan(x) ? 0 : x < 0 ? 0 : x > 1 ? 0x3c00 : v;
+}
+
+START_TEST(test_pk_f16_clamp)
+{
+	uint32_t in[NL * 4], out[NL * OUTW];
+	for (unsigned g = 0; g < 2; g++) {
+		struct hx_code *c = ops(gfxs[g]);
+		if (!c)
+			continue;
+		for (unsigned seed = 0; seed < 4; seed++) {
+			/* multiples of 1/256 in (-3, 3): sums, products and fmas exact */
+			for (unsigned i = 0; i < NL * 4; i++) {
+				uint32_t v = 0;
+				for (unsigned h = 0; h < 2; h++)
+					v |= (uint32_t)h_of(((int)(rnd() % 1535) - 767) / 256.0) << (16 * h);
+				in[i] = v;
+			}
+			run_ok(c, gfxs[g], "ops_pk_clamp", in, out, NULL);
+			for (unsigned l = 0; l < NL; l++) {
+				const uint32_t *r = &in[4 * l], *o = &out[OUTW * l];
+				uint32_t want[5] = { 0, 0, 0, 0, 0 };
+				for (unsigned h = 0; h < 2; h++) {
+					double x = h2d((uint16_t)(r[0] >> (16 * h)));
+					double y = h2d((uint16_t)(r[1] >> (16 * h)));
+					double z = h2d((uint16_t)(r[2] >> (16 * h)));
+					uint16_t v[5] = { h_of(x + y), h_of(x * y), h_of(x * y + z),
+							  h_of(x < y ? x : y), h_of(x > y ? x : y) };
+					for (unsigned k = 0; k < 5; k++)
+						want[k] |= (uint32_t)hclamp(v[k]) << (16 * h);
+				}
+				for (unsigned k = 0; k < 5; k++)
+					ck_assert_msg(o[k] == want[k], "lane %u op %u: %08x, want %08x", l, k,
+						      o[k], want[k]);
+			}
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_accvgpr_mov)
 {
 	uint32_t in[NL * 4], out[NL * OUTW];
@@ -875,6 +927,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_sscratch);
 	tcase_add_test(tc, test_cvt_norm);
 	tcase_add_test(tc, test_cvt_float_mods);
+	tcase_add_test(tc, test_pk_f16_clamp);
 	tcase_add_test(tc, test_accvgpr_mov);
 	tcase_add_test(tc, test_image_pck);
 	tcase_add_test(tc, test_image_store_mip);

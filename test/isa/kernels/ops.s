@@ -289,3 +289,13 @@ BEGIN ops_cvt_mods
   v_cvt_off_f32_i4_e64 v45, v3 clamp
   v_cvt_off_f32_i4_e64 v46, v4 clamp div:2
 END ops_cvt_mods
+
+// CLAMP on the packed f16 operations: v40 add, v41 mul, v42 fma (v4),
+// v43 min, v44 max of v2 and v3, each half clamped to [0, 1].
+BEGIN ops_pk_clamp
+  v_pk_add_f16 v40, v2, v3 clamp
+  v_pk_mul_f16 v41, v2, v3 clamp
+  v_pk_fma_f16 v42, v2, v3, v4 clamp
+  v_pk_min_f16 v43, v2, v3 clamp
+  v_pk_max_f16 v44, v2, v3 clamp
+END ops_pk_clamp
