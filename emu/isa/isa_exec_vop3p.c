@@ -1,9 +1,9 @@
 /*
  * isa_exec_vop3p.c — VOP3P: packed math (v_pk_*_f32 on 64-bit register
  * pairs, v_pk_mov_b32, the packed 16-bit integer ops; packed f16 executes
- * in isa_exec_vfp.c, its CLAMP here), the mixed-precision v_fma_mix*, the AGPR moves
- * (v_accvgpr_read/write/mov); the matrix cores' MFMA/SMFMAC decode from
- * here into isa_exec_mfma.c (CDNA2/CDNA3 ISA guides, "VOP3P").
+ * in isa_exec_vfp.c, its CLAMP here), the mixed-precision v_fma_mix*, the
+ * AGPR moves (v_accvgpr_read/write/mov); the matrix cores' MFMA/SMFMAC
+ * decode from here into isa_exec_mfma.c (CDNA2/CDNA3 ISA guides, "VOP3P").
  *
  * Integer dot products (0x26-0x2b): see isa_exec_idot.
  *
