@@ -86,8 +86,8 @@
 #define MI_GLC 4        /* image atomics: return the old value */
 #define MI_SGN 8        /* image_load(_mip)_pck_sgn */
 #define MI_D16_HI 16    /* buffer_load/store_format_d16_hi_x: the high half */
-#define MI_A16 32       /* image_sample: f16 coordinates, two a VGPR */
-#define MI_LWE 64       /* image_sample: one more VGPR, the LOD-warning status */
+#define MI_A16 32       /* 16-bit address components, two a VGPR */
+#define MI_LWE 64       /* loads/sample: one more VGPR, the LOD-warning status */
 #define MTBUF_FMT 0x100u        /* in->offset1: the format comes from the instruction */
 
 static const char *const mimg_names[0x21] = {
@@ -499,6 +499,28 @@ static unsigned data_row(const struct isa_inst *in, unsigned i)
 	return in->data_reg + i;
 }
 
+/* Address component i of a lane: a VGPR each, or with A16 16 bits each,
+ * two a VGPR (low half first); an integer coordinate or mip level is the
+ * 16-bit value zero-extended (image_sample reads its f16 halves itself). */
+static uint32_t addr_comp(struct isa_wave *w, const struct isa_inst *in, unsigned lane, unsigned i)
+{
+	if (!(in->flags & MI_A16))
+		return isa_vrow(w, in->addr_reg + i)[lane];
+	return (isa_vrow(w, in->addr_reg + i / 2)[lane] >> (16 * (i % 2))) & 0xffff;
+}
+
+/* LWE: the VGPR after the data gets the access status: 0, as kfdemu
+ * samples LOD 0 only (no MIN_LOD clamp to warn of) and gfx90a has no TFE. */
+static void write_lwe(struct isa_wave *w, const struct isa_inst *in, unsigned lane)
+{
+	unsigned n = (unsigned)__builtin_popcount(in->aux & 15u);
+	if (!(in->flags & MI_LWE))
+		return;
+	if (in->flags & MI_D16)
+		n = (n + 1) / 2;
+	isa_vrow(w, data_row(in, n))[lane] = 0;
+}
+
 /* Write the DMASK-selected components of out[] to the lane's VDATA.  D16:
  * 16-bit components packed two to a VGPR (low half first; gfx90a packs
  * D16 data), f32 results converted to f16 (round to nearest even), the
@@ -580,7 +602,7 @@ static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
 
 		if (rc == 0) {
 			for (unsigned i = 0; i < nc + (in->op == OP_LOAD_MIP); i++)
-				c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+				c[i] = addr_comp(w, in, lane, i);
 			x = c[0];
 			if (t.type == RT_1D_ARRAY)
 				s = c[1];
@@ -598,6 +620,7 @@ static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
 			}
 		}
 		write_result(w, in, lane, out, nfmt_is_int(t.nfmt));
+		write_lwe(w, in, lane);
 	}
 	return ISA_STEP_NEXT;
 }
@@ -621,7 +644,7 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 		uint8_t buf[24] = { 0 };
 
 		for (unsigned i = 0; i < nc + (in->op == OP_STORE_MIP); i++)
-			c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+			c[i] = addr_comp(w, in, lane, i);
 		x = c[0];
 		if (t.type == RT_1D_ARRAY)
 			s = c[1];
@@ -687,7 +710,7 @@ static int lane_texel(struct isa_wave *w, const struct isa_inst *in, const struc
 	uint32_t c[4] = { 0, 0, 0, 0 };
 
 	for (unsigned i = 0; i < nc + mip; i++)
-		c[i] = isa_vrow(w, in->addr_reg + i)[lane];
+		c[i] = addr_comp(w, in, lane, i);
 	*x = c[0];
 	*y = 0;
 	*s = 0;
@@ -748,6 +771,7 @@ static int exec_image_pck(struct isa_wave *w, const struct isa_inst *in)
 		for (unsigned i = 0; i < 4; i++)
 			if (in->aux & (1u << i))
 				isa_vrow(w, data_row(in, k++))[lane] = d[i];
+		write_lwe(w, in, lane);
 	}
 	return ISA_STEP_NEXT;
 }
@@ -815,7 +839,7 @@ static int exec_image_get_resinfo(struct isa_wave *w, const struct isa_inst *in)
 	tsharp_read(w, in->saddr, &t);
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
-		uint32_t mip = isa_vrow(w, in->addr_reg)[lane], out[4] = { 0, 0, 0, 0 };
+		uint32_t mip = addr_comp(w, in, lane, 0), out[4] = { 0, 0, 0, 0 };
 		unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 0;
 
 		if (t.type >= RT_1D && mip < levels) {
@@ -930,18 +954,6 @@ static void axis_setup(struct axis *a, double u, uint32_t n, unsigned mode, bool
 	a->wt[1] = frac;
 }
 
-/* LWE: the VGPR after the data gets the sample's status: 0, as kfdemu
- * samples LOD 0 only (no MIN_LOD clamp to warn of) and gfx90a has no TFE. */
-static void write_lwe(struct isa_wave *w, const struct isa_inst *in, unsigned lane)
-{
-	unsigned n = (unsigned)__builtin_popcount(in->aux & 15u);
-	if (!(in->flags & MI_LWE))
-		return;
-	if (in->flags & MI_D16)
-		n = (n + 1) / 2;
-	isa_vrow(w, data_row(in, n))[lane] = 0;
-}
-
 static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct tsharp t;
@@ -1039,15 +1051,16 @@ void kemu_isa_decode_mimg(const struct isa_decoder *dc, struct isa_inst *in)
 	in->op = (uint16_t)op;
 	if (dc->gfx942)
 		return;         /* CDNA3 has no image instructions */
-	/* A16 (16-bit coordinates) and LWE (the LOD-warning status dword):
-	 * LLVM accepts them on image_sample only for gfx90a */
-	if ((w0 >> 15) & 1 || (w0 >> 17) & 1) {
-		if (op != OP_SAMPLE)
+	/* A16 (16-bit address components) on every image instruction; LWE
+	 * (the status dword after the data) on the ones that return texels:
+	 * on a store, an atomic or get_resinfo it stays illegal (no status
+	 * defined there) */
+	if ((w0 >> 15) & 1)
+		in->flags |= MI_A16;
+	if ((w0 >> 17) & 1) {
+		if (op != OP_SAMPLE && op != OP_LOAD && op != OP_LOAD_MIP && (op < 0x02 || op > 0x05))
 			return;
-		if ((w0 >> 15) & 1)
-			in->flags |= MI_A16;
-		if ((w0 >> 17) & 1)
-			in->flags |= MI_LWE;
+		in->flags |= MI_LWE;
 	}
 	if ((w1 >> 31) & 1)
 		in->flags |= MI_D16;                            /* D16 */

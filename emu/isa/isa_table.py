@@ -17,6 +17,13 @@
 #           instructions, then commit the table).
 #   check   (the ctest isa_table_current): fails when the committed
 #           interp column is not what the interpreter answers now.
+#   forms   (slow, needs llvm-mc-19): the forms beyond the table's one per
+#           opcode: each bit of each row's first two words flipped in turn
+#           (keeping the encoding), the ones llvm-mc-19 decodes asked of
+#           the interpreter; prints those it refuses, grouped by
+#           mnemonic, leaving out the not-modelled mnemonics and the
+#           decodes LLVM itself marks "Invalid register".  Not a table
+#           column: a form is a modifier or operand kind of a row.
 #   usage   FILE...: the AMDGPU code objects inside each file (a .co, or
 #           any binary or library that embeds them, e.g. a HIP fat binary)
 #           are disassembled with llvm-objdump-19, and every mnemonic the
@@ -402,9 +409,44 @@ def write_table(path, rows):
         for r in rows:
             f.write("\t".join(r[c] for c in COLUMNS) + "\n")
 
+def forms(mc, tool, rows):
+    refused = collections.OrderedDict()
+    total = 0
+    for target in TARGETS:
+        cands, meta = [], []
+        for r in rows:
+            if r["target"] != target or r["state"].startswith("not modelled"):
+                continue
+            ws = [int(x, 16) for x in r["words"].split()]
+            for wi in range(min(2, len(ws))):
+                for b in range(32):
+                    w2 = list(ws)
+                    w2[wi] ^= 1 << b
+                    if classify(w2[0]) == classify(ws[0]):
+                        cands.append(w2)
+                        meta.append("w%d bit %d" % (wi, b))
+        texts = []
+        for i in range(0, len(cands), 20000):
+            texts += disassemble(mc, target, cands[i:i + 20000])
+        ok = [(c, m, t) for c, m, t in zip(cands, meta, texts)
+              if t and "Invalid register" not in t
+              and not any(re.search(p, t.split()[0]) for p, _ in NOT_MODELLED)]
+        lines = "".join("%s %s\n" % (target, " ".join("%08x" % w for w in c)) for c, _, _ in ok)
+        r = subprocess.run([tool], input=lines, capture_output=True, text=True)
+        if r.returncode:
+            sys.exit("isa_table.py: %s failed: %s" % (tool, r.stderr.strip()))
+        for (c, m, t), ans in zip(ok, r.stdout.split("\n")):
+            if ans.split()[0] != "1":
+                refused.setdefault((target, t.split()[0]), []).append("%s: %s" % (m, t.split(";")[0].strip()))
+                total += 1
+    for (target, mnem), l in refused.items():
+        print("%s %s (%d): %s" % (target, mnem, len(l), l[0]))
+    print("%d forms refused (%d mnemonics)" % (total, len(refused)))
+    return 0
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("mode", choices=("sweep", "update", "check", "usage"))
+    ap.add_argument("mode", choices=("sweep", "update", "check", "usage", "forms"))
     ap.add_argument("--probe", help="the kfdemu-isa-probe executable")
     ap.add_argument("files", nargs="*", help="usage: files holding code objects")
     ap.add_argument("--kernels", help="directory of the built isa test kernels (sweep)")
@@ -415,6 +457,8 @@ def main():
         return usage(_tool(["llvm-objdump-19"]), a.table, a.files)
     if not a.probe:
         sys.exit("isa_table.py: %s needs --probe" % a.mode)
+    if a.mode == "forms":
+        return forms(_tool(["llvm-mc-19"]), a.probe, read_table(a.table))
     if a.mode == "sweep":
         mc = _tool(["llvm-mc-19"])
         objdump = _tool(["llvm-objdump-19"])

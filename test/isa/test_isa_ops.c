@@ -609,6 +609,39 @@ START_TEST(test_image_store_mip)
 }
 END_TEST
 
+/* A16 (and LWE on the loads) on a 16 x 4 UINT 32_32_32_32 image. */
+START_TEST(test_image_a16)
+{
+	uint32_t in[NL * 4], out[NL * OUTW];
+	struct hx_code *c = imgcode();
+	if (!c)
+		return;
+	uint32_t *data = hx_alloc(16 * 4 * 16), *t = hx_alloc(4096), orig[NL * 4];
+	tsharp(t, data, DF32X4, NF_UINT, 16);
+	for (unsigned i = 0; i < NL * 4; i++) {
+		orig[i] = data[i] = rnd();
+		in[i] = rnd();
+	}
+	run_ok(c, KEMU_ISA_GFX90A, "ops_img_a16", in, out, t);
+	for (unsigned l = 0; l < NL; l++) {
+		const uint32_t *o = &out[OUTW * l];
+		for (unsigned k = 0; k < 4; k++) {
+			ck_assert_uint_eq(o[k], orig[4 * l + k]);       /* texel (l & 15, l >> 4) */
+			ck_assert_uint_eq(data[4 * l + k], in[4 * l + k]);
+		}
+		ck_assert_uint_eq(o[4], 0);                             /* LWE status */
+		ck_assert_uint_eq(o[6], orig[4 * l]);
+		ck_assert_uint_eq(o[7], 0);
+		ck_assert_uint_eq(o[8], 16);                            /* resinfo, level 0 */
+		ck_assert_uint_eq(o[9], 4);
+		ck_assert_uint_eq(o[10], 0);
+		ck_assert_uint_eq(o[11], 1);
+	}
+	hx_free(data);
+	hx_free(t);
+}
+END_TEST
+
 /* The FLAT atomics' definitions (ISA guide), 32 bits. */
 static uint32_t model_atomic(unsigned aop, uint32_t m, uint32_t v, uint32_t cmp)
 {
@@ -931,6 +964,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_accvgpr_mov);
 	tcase_add_test(tc, test_image_pck);
 	tcase_add_test(tc, test_image_store_mip);
+	tcase_add_test(tc, test_image_a16);
 	tcase_add_test(tc, test_image_atomics);
 	tcase_add_test(tc, test_image_atomics64);
 	tcase_add_test(tc, test_image_sample_a16_lwe);

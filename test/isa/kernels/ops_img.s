@@ -182,3 +182,23 @@ BEGIN ops_img_sample16
   image_sample v[46:47], v3, s[12:19], s[20:23] dmask:0x5 unorm a16
   s_waitcnt vmcnt(0)
 END ops_img_sample16
+
+// A16 (16-bit address components, two a VGPR: v24 = {x, y}, v25 = {0, 1},
+// v26 = {0, 7}) with LWE on the loads: v[40:43] image_load of the texel,
+// v44 its status (0xdeadbeef before), v46 image_load_mip_pck dword 0
+// (level v25.lo = 0), v47 its status, v[48:51] image_get_resinfo at level
+// v26.lo = 0; then image_store of v[2:5] at {x, y}.
+BEGIN ops_img_a16
+  TSHARP
+  v_lshl_or_b32 v24, v7, 16, v6
+  v_mov_b32 v25, 0x10000
+  v_mov_b32 v26, 0x70000
+  v_mov_b32 v44, 0xdeadbeef
+  v_mov_b32 v47, 0xdeadbeef
+  image_load v[40:44], v24, s[12:19] dmask:0xf unorm a16 lwe
+  image_load_mip_pck v[46:47], v[24:25], s[12:19] dmask:0x1 unorm a16 lwe
+  image_get_resinfo v[48:51], v26, s[12:19] dmask:0xf unorm a16
+  s_waitcnt vmcnt(0)
+  image_store v[2:5], v24, s[12:19] dmask:0xf unorm a16
+  s_waitcnt vmcnt(0)
+END ops_img_a16
