@@ -1,0 +1,111 @@
+// vfast64.s — kernels for test_isa_vfast64.c (gfx90a): each runs one f64
+// VALU instruction (the forms isa_exec_vfast64.c specialises: VGPR pairs,
+// the SGPR pair s[8:9], an inline constant, neg/abs modifiers) and the
+// compiler's whole f64 division sequence.  Lane i loads a, b, c, d =
+// in[8i .. 8i+7] (dword pairs) into v[2:3], v[4:5], v[6:7], v[8:9] and
+// s[8:9] = b of the wave's first lane; the instruction writes v[8:9]
+// (VCC-like results to s[10:11]) once with the whole EXEC and once, v[8:9]
+// reset to d, under a partial EXEC whose 4-lane groups are whole, empty
+// and mixed.  out[8i .. 8i+7]: whole result, partial result, whole
+// s[10:11], partial s[10:11].  The TF forms first clear MODE's f64
+// denormal bits (flush in and out): the general executor's case.
+.amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+
+.macro KD name
+  .rodata
+  .p2align 6
+  .amdhsa_kernel \name
+    .amdhsa_user_sgpr_kernarg_segment_ptr 1
+    .amdhsa_next_free_vgpr 32
+    .amdhsa_next_free_sgpr 16
+    .amdhsa_accum_offset 32
+    .amdhsa_float_denorm_mode_16_64 3
+  .end_amdhsa_kernel
+.endm
+
+.macro BODY name, mode, inst:vararg
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v10, 5, v0
+  s_mov_b64 s[10:11], 0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v10, s[4:5]
+  global_load_dwordx4 v[6:9], v10, s[4:5] offset:16
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v4
+  v_readfirstlane_b32 s9, v5
+  s_setreg_imm32_b32 hwreg(HW_REG_MODE, 6, 2), \mode
+  v_mov_b32 v12, v8
+  v_mov_b32 v13, v9
+  \inst
+  v_mov_b32 v14, v8
+  v_mov_b32 v15, v9
+  v_mov_b32 v18, s10
+  v_mov_b32 v19, s11
+  v_mov_b32 v8, v12
+  v_mov_b32 v9, v13
+  s_mov_b64 s[10:11], 0
+  s_mov_b32 exec_lo, 0x0ff05a01
+  s_mov_b32 exec_hi, 0xf0ff0080
+  \inst
+  s_mov_b64 exec, -1
+  v_mov_b32 v16, v8
+  v_mov_b32 v17, v9
+  v_mov_b32 v20, s10
+  v_mov_b32 v21, s11
+  global_store_dwordx4 v10, v[14:17], s[6:7]
+  global_store_dwordx4 v10, v[18:21], s[6:7] offset:16
+  s_endpgm
+  KD \name
+.endm
+
+.macro T name, inst:vararg
+  BODY \name, 3, \inst
+.endm
+.macro TF name, inst:vararg
+  BODY \name, 0, \inst
+.endm
+
+T add_f64_vv, v_add_f64 v[8:9], v[2:3], v[4:5]
+T add_f64_sv, v_add_f64 v[8:9], s[8:9], v[4:5]
+T add_f64_kv, v_add_f64 v[8:9], -4.0, v[4:5]
+T add_f64_nv, v_add_f64 v[8:9], -v[2:3], |v[4:5]|
+TF add_f64_flush, v_add_f64 v[8:9], v[2:3], v[4:5]
+T mul_f64_vv, v_mul_f64 v[8:9], v[2:3], v[4:5]
+T mul_f64_vs, v_mul_f64 v[8:9], v[2:3], s[8:9]
+T mul_f64_vk, v_mul_f64 v[8:9], v[2:3], 0.5
+T fma_f64_vvv, v_fma_f64 v[8:9], v[2:3], v[4:5], v[6:7]
+T fma_f64_nvk, v_fma_f64 v[8:9], -v[2:3], v[4:5], 1.0
+T fma_f64_vsv, v_fma_f64 v[8:9], v[2:3], s[8:9], -|v[6:7]|
+TF fma_f64_flush, v_fma_f64 v[8:9], v[2:3], v[4:5], v[6:7]
+T fmac_f64_vv, v_fmac_f64 v[8:9], v[2:3], v[4:5]
+T fmac_f64_sv, v_fmac_f64 v[8:9], s[8:9], v[4:5]
+T rcp_f64_v, v_rcp_f64 v[8:9], v[2:3]
+T rcp_f64_n, v_rcp_f64_e64 v[8:9], -v[2:3]
+T rsq_f64_v, v_rsq_f64 v[8:9], v[2:3]
+T sqrt_f64_v, v_sqrt_f64 v[8:9], v[2:3]
+T sqrt_f64_a, v_sqrt_f64_e64 v[8:9], |v[2:3]|
+TF sqrt_f64_flush, v_sqrt_f64 v[8:9], v[2:3]
+// the compiler's f64 division a / b (LLVM's expansion; clang-14, gfx90a)
+.macro DIV
+  v_div_scale_f64 v[22:23], s[10:11], v[4:5], v[4:5], v[2:3]
+  v_rcp_f64 v[24:25], v[22:23]
+  v_div_scale_f64 v[26:27], vcc, v[2:3], v[4:5], v[2:3]
+  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
+  v_fmac_f64 v[24:25], v[24:25], v[28:29]
+  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
+  v_fmac_f64 v[24:25], v[24:25], v[28:29]
+  v_mul_f64 v[28:29], v[26:27], v[24:25]
+  v_fma_f64 v[22:23], -v[22:23], v[28:29], v[26:27]
+  v_div_fmas_f64 v[22:23], v[22:23], v[24:25], v[28:29]
+  v_div_fixup_f64 v[8:9], v[22:23], v[4:5], v[2:3]
+.endm
+T div_f64, DIV
+// one division helper alone, its VCC-like result in s[10:11]
+T div_scale_den, v_div_scale_f64 v[8:9], s[10:11], v[4:5], v[4:5], v[2:3]
+T div_scale_num, v_div_scale_f64 v[8:9], s[10:11], v[2:3], v[4:5], v[2:3]
+T div_fixup_vvv, v_div_fixup_f64 v[8:9], v[6:7], v[4:5], v[2:3]

@@ -1,0 +1,350 @@
+/*
+ * test_isa_vfast64.c — the f64 fast path (isa_exec_vfast64.c) against a
+ * host model: v_add/mul/fma/fmac/rcp/rsq/sqrt_f64 with each operand kind
+ * it takes (VGPR pairs, the SGPR pair s[8:9], an inline constant) and the
+ * neg/abs modifiers; the compiler's whole f64 division sequence
+ * (div_scale, rcp, fma, div_fmas, div_fixup); v_div_scale_f64 and
+ * v_div_fixup_f64 alone (kernels/vfast64.s).  Each under the whole EXEC
+ * and under a partial one whose 4-lane groups are whole, empty and mixed.
+ *
+ * The inputs put the general executor's cases where the fast path must
+ * hand over: wave 0 and 1 hold ordinary values only, wave 2 holds special
+ * values (zeros, infinities, NaNs, denormals, huge and tiny numbers) only
+ * in lanes the partial EXEC leaves out (so the whole-EXEC run goes to the
+ * general executor and the partial one must not), wave 3 in active lanes
+ * too.  The _flush kernels clear MODE's f64 denormal bits first.
+ *
+ * The model is the CDNA2 ISA guide's, computed on the host: the IEEE
+ * operation, rounded to nearest even; a NaN input comes back quieted (two
+ * NaN inputs: which one is the host's operand order, not modelled), a NaN
+ * the operation makes is 0x7ff8000000000000; input modifiers on the sign
+ * bit; with the denormal bits clear, denormal inputs and results are
+ * signed zeros.  The division sequence gives the correctly rounded
+ * quotient S2 / S1 (a NaN numerator, then a NaN denominator, quieted; 0/0
+ * and inf/inf the default NaN).  v_div_scale_f64 alone, where S1 is
+ * normal with |S1| < 2^1022 and S2's exponent is in (53, 2047) within
+ * (-1000, 768) of S1's, returns S0 and clears VCC; v_div_fixup_f64 alone,
+ * with S1 and S2 normal and the quotient not below 2^-1075, returns |S0|
+ * with the sign of S1 ^ S2; other lanes of those two are checked only
+ * through the whole sequence.
+ */
+#include <float.h>
+#include <math.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "hl_check.h"
+#include "isa_harness.h"
+
+#define NLANES 256
+#define SIGN 0x8000000000000000ull
+#define QNAN 0x7ff8000000000000ull
+
+enum op { OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_SCALE, OP_FIXUP };
+
+/* A source: the lane's a, b, c or d, s[8:9] (b of the wave's first lane)
+ * or a constant; mod: 1 neg, 2 abs (abs first, as the hardware). */
+enum src { SRC_A, SRC_B, SRC_C, SRC_D, SRC_S, SRC_K };
+
+static const struct form {
+	const char *name;
+	enum op op;
+	bool flush;
+	struct { enum src src; uint8_t mod; uint64_t k; } s[3];
+} forms[] = {
+	{ "add_f64_vv", OP_ADD, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "add_f64_sv", OP_ADD, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "add_f64_kv", OP_ADD, false, { { SRC_K, 0, 0xc010000000000000ull }, { SRC_B, 0, 0 } } },
+	{ "add_f64_nv", OP_ADD, false, { { SRC_A, 1, 0 }, { SRC_B, 2, 0 } } },
+	{ "add_f64_flush", OP_ADD, true, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "mul_f64_vv", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "mul_f64_vs", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 } } },
+	{ "mul_f64_vk", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_K, 0, 0x3fe0000000000000ull } } },
+	{ "fma_f64_vvv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
+	{ "fma_f64_nvk", OP_FMA, false, { { SRC_A, 1, 0 }, { SRC_B, 0, 0 }, { SRC_K, 0, 0x3ff0000000000000ull } } },
+	{ "fma_f64_vsv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 }, { SRC_C, 3, 0 } } },
+	{ "fma_f64_flush", OP_FMA, true, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
+	{ "fmac_f64_vv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
+	{ "fmac_f64_sv", OP_FMA, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
+	{ "rcp_f64_v", OP_RCP, false, { { SRC_A, 0, 0 } } },
+	{ "rcp_f64_n", OP_RCP, false, { { SRC_A, 1, 0 } } },
+	{ "rsq_f64_v", OP_RSQ, false, { { SRC_A, 0, 0 } } },
+	{ "sqrt_f64_v", OP_SQRT, false, { { SRC_A, 0, 0 } } },
+	{ "sqrt_f64_a", OP_SQRT, false, { { SRC_A, 2, 0 } } },
+	{ "sqrt_f64_flush", OP_SQRT, true, { { SRC_A, 0, 0 } } },
+	{ "div_f64", OP_DIV, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_scale_den", OP_SCALE, false, { { SRC_B, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_scale_num", OP_SCALE, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_fixup_vvv", OP_FIXUP, false, { { SRC_C, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+};
+
+/* The partial EXEC of vfast64.s. */
+static bool active(unsigned lane)
+{
+	return (0xf0ff00800ff05a01ull >> (lane & 63)) & 1;
+}
+
+static uint32_t rng;
+static uint32_t rnd(void)
+{
+	rng ^= rng << 13;
+	rng ^= rng >> 17;
+	rng ^= rng << 5;
+	return rng;
+}
+
+static double f64(uint64_t u)
+{
+	double d;
+	memcpy(&d, &u, 8);
+	return d;
+}
+static uint64_t u64(double d)
+{
+	uint64_t u;
+	memcpy(&u, &d, 8);
+	return u;
+}
+static bool isnan64(uint64_t u)
+{
+	return (u & 0x7fffffffffffffffull) > 0x7ff0000000000000ull;
+}
+static unsigned expo(uint64_t u)
+{
+	return (unsigned)(u >> 52) & 0x7ff;
+}
+static uint64_t flush(uint64_t u)
+{
+	return expo(u) == 0 ? (u & SIGN) : u;
+}
+
+/* An ordinary value: random sign and fraction, exponent within 2^±60. */
+static uint64_t ordinary(void)
+{
+	uint64_t frac = ((uint64_t)rnd() << 32 | rnd()) & 0xfffffffffffffull;
+	uint64_t e = 1023 - 60 + rnd() % 121;
+	return (uint64_t)(rnd() & 1) << 63 | e << 52 | frac;
+}
+
+static const uint64_t special[] = {
+	0, SIGN, 0x7ff0000000000000ull, 0xfff0000000000000ull, 0x7ff8000000000001ull,
+	0xfff8000000000000ull /* x86's NaN as an input */, 0x7ff0000000000001ull /* sNaN */,
+	0x000000000000abcdull, 0x800fffffffffffffull, 0x0010000000000000ull,
+	0x7e37e43c8800759cull /* 1e300 */, 0x01a56e1fc2f8f359ull /* 1e-300 */,
+	0x7fefffffffffffffull, 0xffefffffffffffffull,
+};
+
+/* Fills lane i's a, b, c, d (in[8i .. 8i+7]). */
+static void fill(uint32_t *in)
+{
+	for (unsigned i = 0; i < NLANES; i++) {
+		unsigned wave = i / 64, l = i % 64;
+		uint64_t v[4];
+		for (unsigned j = 0; j < 4; j++)
+			v[j] = ordinary();
+		if ((wave == 2 && !active(l) && l % 3 == 0) || (wave == 3 && l % 4 == 1))
+			v[rnd() % 3] = special[rnd() % (sizeof(special) / sizeof(special[0]))];
+		for (unsigned j = 0; j < 4; j++) {
+			in[8 * i + 2 * j] = (uint32_t)v[j];
+			in[8 * i + 2 * j + 1] = (uint32_t)(v[j] >> 32);
+		}
+	}
+}
+
+static uint64_t quiet(uint64_t u)
+{
+	return u | 0x8000000000000ull;
+}
+
+/* The lane's result, or false when the model does not decide it (two NaN
+ * inputs; a division helper outside its ordinary case). */
+static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
+{
+	unsigned n = f->op <= OP_MUL || f->op == OP_DIV ? 2
+		   : f->op == OP_FMA || f->op >= OP_SCALE ? 3 : 1;
+	uint64_t y[3];
+	unsigned nans = 0, first = 3;
+	double res;
+
+	for (unsigned j = 0; j < 3; j++) {
+		y[j] = j < n ? x[j] : 0;
+		if (f->flush)
+			y[j] = flush(y[j]);
+		if (j < n && isnan64(y[j])) {
+			nans++;
+			first = first < j ? first : j;
+		}
+	}
+	switch (f->op) {
+	case OP_SCALE: {
+		int e1 = (int)expo(y[1]), e2 = (int)expo(y[2]);
+		if (!(e1 >= 1 && e1 < 2045 && e2 > 53 && e2 < 2047 && e2 - e1 < 768 && e2 - e1 > -1000))
+			return false;
+		*r = y[0];
+		return true;
+	}
+	case OP_FIXUP: {
+		int e1 = (int)expo(y[1]), e2 = (int)expo(y[2]);
+		uint64_t q = ((y[1] ^ y[2]) & SIGN) | (y[0] & ~SIGN);
+		if (e1 < 1 || e1 > 2046 || e2 < 1 || e2 > 2046 || e2 - e1 < -1075)
+			return false;
+		/* the NaN rule applies to what it returns */
+		*r = (q == 0xfff8000000000000ull && y[0] != q) ? QNAN : q;
+		return true;
+	}
+	case OP_DIV:
+		/* S2 / S1: the numerator's NaN first */
+		if (isnan64(y[1]))
+			*r = quiet(y[1]);
+		else if (isnan64(y[0]))
+			*r = quiet(y[0]);
+		else if (isnan(res = f64(y[1]) / f64(y[0])))
+			*r = QNAN;
+		else
+			*r = u64(res);
+		return true;
+	default:
+		break;
+	}
+	if (nans > 1)
+		return false;
+	if (nans) {
+		*r = quiet(y[first]);
+		return true;
+	}
+	switch (f->op) {
+	case OP_ADD: res = f64(y[0]) + f64(y[1]); break;
+	case OP_MUL: res = f64(y[0]) * f64(y[1]); break;
+	case OP_FMA: res = fma(f64(y[0]), f64(y[1]), f64(y[2])); break;
+	case OP_RCP: res = 1.0 / f64(y[0]); break;
+	case OP_RSQ: res = 1.0 / sqrt(f64(y[0])); break;
+	default: res = sqrt(f64(y[0])); break;
+	}
+	*r = isnan(res) ? QNAN : f->flush ? flush(u64(res)) : u64(res);
+	return true;
+}
+
+static uint64_t lane64(const uint32_t *p)
+{
+	return (uint64_t)p[0] | (uint64_t)p[1] << 32;
+}
+
+START_TEST(test_vfast64_match_model)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 32), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast64", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast64-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
+		const struct form *f = &forms[k];
+		unsigned changed = 0, decided = 0;
+		for (unsigned seed = 1; seed <= 3; seed++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+			struct kemu_isa_error err;
+			bool wave_ordinary[NLANES / 64];
+			rng = seed * 0x9e3779b9u + (uint32_t)k * 0x7feb352du;
+			fill(in);
+			memset(out, 0xa5, NLANES * 32);
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
+				      kemu_isa_error_name(err.kind), err.message);
+			for (unsigned wv = 0; wv < NLANES / 64; wv++)
+				wave_ordinary[wv] = true;
+			for (unsigned i = 0; i < NLANES; i++) {
+				const uint32_t *v = in + 8 * i, *o = out + 8 * i;
+				uint64_t x[3] = { 0, 0, 0 }, want, d = lane64(v + 6);
+				for (unsigned j = 0; j < 3; j++) {
+					switch (f->s[j].src) {
+					case SRC_A: x[j] = lane64(v); break;
+					case SRC_B: x[j] = lane64(v + 2); break;
+					case SRC_C: x[j] = lane64(v + 4); break;
+					case SRC_D: x[j] = d; break;
+					case SRC_S: x[j] = lane64(in + 8 * (i & ~63u) + 2); break;
+					default: x[j] = f->s[j].k; break;
+					}
+					if (f->s[j].mod & 2)
+						x[j] &= ~SIGN;
+					if (f->s[j].mod & 1)
+						x[j] ^= SIGN;
+				}
+				if (!model(f, x, &want)) {
+					wave_ordinary[i / 64] = false;
+					continue;
+				}
+				decided++;
+				changed += want != d;
+				if ((lane64(o) != want || lane64(o + 2) != (active(i) ? want : d)) &&
+				    bad++ < 8)
+					fprintf(stderr, "%s lane %u: %016llx %016llx %016llx %016llx: got "
+						"%016llx %016llx, model %016llx\n", f->name, i,
+						(unsigned long long)lane64(v), (unsigned long long)lane64(v + 2),
+						(unsigned long long)lane64(v + 4), (unsigned long long)d,
+						(unsigned long long)lane64(o), (unsigned long long)lane64(o + 2),
+						(unsigned long long)want);
+			}
+			/* VCC of div_scale alone: clear in a wave of ordinary lanes */
+			for (unsigned i = 0; f->op == OP_SCALE && i < NLANES; i++) {
+				const uint32_t *o = out + 8 * i;
+				if (wave_ordinary[i / 64] && (lane64(o + 4) | lane64(o + 6)) && bad++ < 8)
+					fprintf(stderr, "%s lane %u: VCC %016llx %016llx, model 0\n",
+						f->name, i, (unsigned long long)lane64(o + 4),
+						(unsigned long long)lane64(o + 6));
+			}
+		}
+		/* the inputs make every operation change most lanes, and the
+		 * model decides most of them */
+		ck_assert_msg(decided > 2 * NLANES && changed > 2 * NLANES,
+			      "%s: %u lanes decided, %u changed", f->name, decided, changed);
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
+START_TEST(test_model_hand_values)
+{
+	static const struct form add = { "add", OP_ADD, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } };
+	static const struct form div = { "div", OP_DIV, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } };
+	static const struct form fl = { "flush", OP_SQRT, true, { { SRC_A, 0, 0 } } };
+	uint64_t r = 0, x[3] = { 0x7ff0000000000000ull, 0xfff0000000000000ull, 0 };
+
+	ck_assert(model(&add, x, &r) && r == QNAN);          /* inf + -inf */
+	x[0] = 0xfff8000000000000ull;
+	x[1] = 0x3ff0000000000000ull;
+	ck_assert(model(&add, x, &r) && r == 0xfff8000000000000ull); /* input NaN kept */
+	x[0] = 0;
+	x[1] = 0;
+	ck_assert(model(&div, x, &r) && r == QNAN);          /* 0 / 0 */
+	x[0] = 0x4000000000000000ull;                        /* 2 */
+	x[1] = 0x4008000000000000ull;                        /* 3 */
+	ck_assert(model(&div, x, &r) && r == u64(3.0 / 2.0));
+	x[0] = 0x800000000000abcdull;                        /* -denormal */
+	ck_assert(model(&fl, x, &r) && r == SIGN);           /* sqrt(-0) */
+	ck_assert(active(0) && !active(1) && !active(4) && !active(8) && active(9));
+	ck_assert(!active(32 + 6));
+	ck_assert(active(32 + 7) && active(63) && !active(59));
+}
+END_TEST
+
+static Suite *vfast64_suite(void)
+{
+	Suite *s = suite_create("isa_vfast64");
+	TCase *tc = tcase_create("vfast64");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_model_hand_values);
+	tcase_add_test(tc, test_vfast64_match_model);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(vfast64_suite)
