@@ -281,9 +281,14 @@ VF_SPECIAL(VF_SFNS)
 			if (!m8)                                              \
 				continue;                                     \
 			r = (vf_u8x)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c); \
-			fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) &       \
-			      (vf_u8x)(b != r) & (vf_u8x)(c != r);            \
-			r ^= fix & 0x80000000u;                               \
+			/* the NaN rule only when some lane is x86's NaN */   \
+			fix = (vf_u8x)(r == dqnan);                           \
+			if (__builtin_expect(!_mm256_testz_si256((__m256i)fix, \
+								 (__m256i)fix), 0)) { \
+				fix &= (vf_u8x)(a != r) & (vf_u8x)(b != r) &  \
+				       (vf_u8x)(c != r);                      \
+				r ^= fix & 0x80000000u;                       \
+			}                                                     \
 			if (m8 == 0xff) {                                     \
 				*(vf_u8x *)(dst + 8 * k) = r;                 \
 			} else {                                              \
