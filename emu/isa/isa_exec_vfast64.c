@@ -1,7 +1,8 @@
 /*
  * isa_exec_vfast64.c — the VALU fast path for f64: the operations of the
  * compilers' double-precision arithmetic, division and square root
- * (v_add/mul/fma/fmac_f64, v_rcp/rsq/sqrt_f64, v_div_scale/fmas/fixup_f64)
+ * (v_add/mul/fma/fmac_f64, v_rcp/rsq/sqrt_f64, v_div_scale/fmas/fixup_f64,
+ * v_ldexp_f64)
  * computed eight lanes at a time in host vector registers, each lane's
  * 64-bit value assembled from its two rows as it is loaded and split back
  * as it is stored under EXEC.
@@ -258,6 +259,47 @@ V64_TARGET static int v64_div_scale(struct isa_wave *w, const struct isa_inst *i
 	return ISA_STEP_NEXT;
 }
 
+/* v_ldexp_f64 (S1 a 32-bit integer) where every active lane stays a
+ * normal number: the exponent field plus S1, exact, as ldexp() is there;
+ * a zero S0 is returned as it is.  Any other lane (an infinity, a NaN, a
+ * denormal in or out, an overflow) sends the instruction to the general
+ * executor before anything is written: the results are computed into a
+ * temporary first. */
+V64_TARGET static int v64_ldexp(struct isa_wave *w, const struct isa_inst *in)
+{
+	const struct isa_opnd *o1 = &in->src[1];
+	uint64_t exec = isa_exec(w), res[ISA_LANES];
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
+	const uint32_t *krow = o1->kind == ISA_OPND_VGPR ? isa_vrow(w, o1->reg) : NULL;
+	v64_i64x4 kuni = (v64_i64x4){ 0 } + (int64_t)(int32_t)(krow ? 0 : isa_sread32(w, o1));
+	const v64_i64x4 one = (v64_i64x4){ 0 } + 1, top = (v64_i64x4){ 0 } + 2046;
+	v64_i64x4 bad = { 0 };
+	struct v64_src s0;
+
+	if (isa_denorm64(w) != 3)
+		return isa_exec_vf64(w, in);
+	v64_src_init(w, &in->src[0], &s0);
+	for (unsigned q = 0; q < ISA_LANES / 4; q++) {
+		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;
+		v64_u64x4 a = v64_get(&s0, q);
+		v64_i64x4 k = krow ? (v64_i64x4)_mm256_cvtepi32_epi64(
+				     _mm_loadu_si128((const __m128i *)(krow + 4 * q))) : kuni;
+		v64_i64x4 e = (v64_i64x4)((a >> 52) & 0x7ff), ne = e + k;
+		v64_i64x4 zero = (v64_i64x4)((a & ~V64_SIGN) == 0);
+		v64_i64x4 on = (v64_i64x4)((((v64_u64x4){ 0 } + m4) & (v64_u64x4){ 1, 2, 4, 8 }) != 0);
+		bad |= ~zero & on & ((e < one) | (e > top) | (ne < one) | (ne > top));
+		*(v64_u64x4 *)(res + 4 * q) = a + ((v64_u64x4)(k & ~zero) << 52);
+	}
+	if (!_mm256_testz_si256((__m256i)bad, (__m256i)bad))
+		return isa_exec_vf64(w, in);
+	for (unsigned q = 0; q < ISA_LANES / 4; q++) {
+		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;
+		if (m4)
+			v64_put(dlo, dhi, q, *(const v64_u64x4 *)(res + 4 * q), m4);
+	}
+	return ISA_STEP_NEXT;
+}
+
 static const struct {
 	uint16_t op;
 	uint8_t nsrc;
@@ -273,6 +315,7 @@ static const struct {
 	{ 0x1df, 3, v64_div_fixup },    /* v_div_fixup_f64 */
 	{ 0x1e3, 3, v64_div_fmas },     /* v_div_fmas_f64 */
 	{ 0x1e1, 3, v64_div_scale },    /* v_div_scale_f64 */
+	{ 0x284, 2, v64_ldexp },        /* v_ldexp_f64 (S1 an integer) */
 };
 
 bool isa_vfast64_pick(struct isa_inst *in)

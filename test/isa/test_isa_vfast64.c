@@ -3,7 +3,8 @@
  * host model: v_add/mul/fma/fmac/rcp/rsq/sqrt_f64 with each operand kind
  * it takes (VGPR pairs, the SGPR pair s[8:9], an inline constant) and the
  * neg/abs modifiers; the compiler's whole f64 division sequence
- * (div_scale, rcp, fma, div_fmas, div_fixup); v_div_scale_f64 and
+ * (div_scale, rcp, fma, div_fmas, div_fixup); v_ldexp_f64 with
+ * exponents in and out of range; v_div_scale_f64 and
  * v_div_fixup_f64 alone (kernels/vfast64.s).  Each under the whole EXEC
  * and under a partial one whose 4-lane groups are whole, empty and mixed.
  *
@@ -41,11 +42,12 @@
 #define SIGN 0x8000000000000000ull
 #define QNAN 0x7ff8000000000000ull
 
-enum op { OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_SCALE, OP_FIXUP };
+enum op { OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_LDEXP, OP_SCALE, OP_FIXUP };
 
-/* A source: the lane's a, b, c or d, s[8:9] (b of the wave's first lane)
- * or a constant; mod: 1 neg, 2 abs (abs first, as the hardware). */
-enum src { SRC_A, SRC_B, SRC_C, SRC_D, SRC_S, SRC_K };
+/* A source: the lane's a, b, c or d, s[8:9] (b of the wave's first lane),
+ * a constant, c's low byte sign-extended or its low dword (ldexp's
+ * integer); mod: 1 neg, 2 abs (abs first, as the hardware). */
+enum src { SRC_A, SRC_B, SRC_C, SRC_D, SRC_S, SRC_K, SRC_C8, SRC_C32 };
 
 static const struct form {
 	const char *name;
@@ -74,6 +76,9 @@ static const struct form {
 	{ "sqrt_f64_a", OP_SQRT, false, { { SRC_A, 2, 0 } } },
 	{ "sqrt_f64_flush", OP_SQRT, true, { { SRC_A, 0, 0 } } },
 	{ "div_f64", OP_DIV, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "ldexp_f64_v8", OP_LDEXP, false, { { SRC_A, 0, 0 }, { SRC_C8, 0, 0 } } },
+	{ "ldexp_f64_k", OP_LDEXP, false, { { SRC_A, 0, 0 }, { SRC_K, 0, (uint32_t)-7 } } },
+	{ "ldexp_f64_vraw", OP_LDEXP, false, { { SRC_A, 1, 0 }, { SRC_C32, 0, 0 } } },
 	{ "div_scale_den", OP_SCALE, false, { { SRC_B, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
 	{ "div_scale_num", OP_SCALE, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
 	{ "div_fixup_vvv", OP_FIXUP, false, { { SRC_C, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
@@ -193,6 +198,14 @@ static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 		*r = (q == 0xfff8000000000000ull && y[0] != q) ? QNAN : q;
 		return true;
 	}
+	case OP_LDEXP: {
+		/* S1 is an integer, clamped to +-5000 (beyond, every result
+		 * is the same) */
+		int32_t k = (int32_t)(uint32_t)x[1];
+		k = k < -5000 ? -5000 : k > 5000 ? 5000 : k;
+		*r = isnan64(y[0]) ? quiet(y[0]) : u64(ldexp(f64(y[0]), k));
+		return true;
+	}
 	case OP_DIV:
 		/* S2 / S1: the numerator's NaN first */
 		if (isnan64(y[1]))
@@ -268,6 +281,8 @@ START_TEST(test_vfast64_match_model)
 					case SRC_C: x[j] = lane64(v + 4); break;
 					case SRC_D: x[j] = d; break;
 					case SRC_S: x[j] = lane64(in + 8 * (i & ~63u) + 2); break;
+					case SRC_C8: x[j] = (uint32_t)(int32_t)(int8_t)v[4]; break;
+					case SRC_C32: x[j] = v[4]; break;
 					default: x[j] = f->s[j].k; break;
 					}
 					if (f->s[j].mod & 2)

@@ -105,6 +105,15 @@ TF sqrt_f64_flush, v_sqrt_f64 v[8:9], v[2:3]
   v_div_fixup_f64 v[8:9], v[22:23], v[4:5], v[2:3]
 .endm
 T div_f64, DIV
+// v_ldexp_f64: exponents within range (S1 = c's low byte, sign-extended),
+// a constant, and raw 32-bit c (mostly out of range: the general executor)
+.macro LDX
+  v_bfe_i32 v6, v6, 0, 8
+  v_ldexp_f64 v[8:9], v[2:3], v6
+.endm
+T ldexp_f64_v8, LDX
+T ldexp_f64_k, v_ldexp_f64 v[8:9], v[2:3], -7
+T ldexp_f64_vraw, v_ldexp_f64 v[8:9], -v[2:3], v6
 // one division helper alone, its VCC-like result in s[10:11]
 T div_scale_den, v_div_scale_f64 v[8:9], s[10:11], v[4:5], v[4:5], v[2:3]
 T div_scale_num, v_div_scale_f64 v[8:9], s[10:11], v[2:3], v[4:5], v[2:3]
