@@ -1281,7 +1281,7 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	if (c.fn == exec_vb32 || c.fn == exec_carry || c.fn == exec_vcmp ||
 	    c.fn == isa_exec_vf32)
 		isa_vfast_pick(in);
-	else if (c.fn == isa_exec_vf64 || c.fn == isa_exec_div_scale)
+	else if (c.fn == isa_exec_vf64 || c.fn == isa_exec_div_scale || c.fn == exec_vb64)
 		isa_vfast64_pick(in);
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */

@@ -1,11 +1,12 @@
 /*
- * isa_exec_vfast64.c — the VALU fast path for f64: the operations of the
- * compilers' double-precision arithmetic, division and square root
+ * isa_exec_vfast64.c — the VALU fast path for 64-bit lanes: the operations
+ * of the compilers' double-precision arithmetic, division and square root
  * (v_add/mul/fma/fmac_f64, v_rcp/rsq/sqrt_f64, v_div_scale/fmas/fixup_f64,
- * v_ldexp_f64)
- * computed eight lanes at a time in host vector registers, each lane's
- * 64-bit value assembled from its two rows as it is loaded and split back
- * as it is stored under EXEC.
+ * v_ldexp_f64) and their 64-bit address arithmetic (v_lshlrev/lshrrev_b64,
+ * v_ashrrev_i64, gfx942's v_mov_b64 and v_lshl_add_u64), computed four
+ * lanes at a time in host vector registers, each lane's 64-bit value
+ * assembled from its two rows as it is loaded and split back as it is
+ * stored under EXEC.
  *
  * The general executors (isa_exec_vf64, isa_exec_div_scale in
  * isa_exec_vfp.c) assemble every source into a 64-lane temporary
@@ -300,6 +301,65 @@ V64_TARGET static int v64_ldexp(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* ---- 64-bit integer operations (exec_vb64): shifts, v_mov_b64 and
+ * v_lshl_add_u64; no modifiers (the picker leaves any to exec_vb64,
+ * which ignores them) and no NaN rule. ---- */
+
+/* A 32-bit source widened to 64-bit lanes: its row, or its value. */
+struct v32_src {
+	const uint32_t *row;
+	v64_u64x4 val;
+};
+
+V64_INLINE void v32_src_init(struct isa_wave *w, const struct isa_opnd *o, struct v32_src *s)
+{
+	s->row = o->kind == ISA_OPND_VGPR ? isa_vrow(w, o->reg) : NULL;
+	s->val = (v64_u64x4){ 0 } + (uint64_t)(s->row ? 0 : o->kind == ISA_OPND_CONST
+							   ? (uint32_t)o->imm : isa_sread32(w, o));
+}
+
+V64_INLINE v64_u64x4 v32_get(const struct v32_src *s, unsigned q)
+{
+	if (!s->row)
+		return s->val;
+	return (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->row + 4 * q)));
+}
+
+/* D = EXPR over the lanes of EXEC; a, b, c as INIT/GET declare them. */
+#define V64I_BODY(DECL, LOAD, EXPR)                                            	uint64_t exec = isa_exec(w);                                          	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); 	DECL                                                                  	for (unsigned q = 0; q < ISA_LANES / 4; q++) {                        		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;               		if (!m4)                                                      			continue;                                             		LOAD                                                          		v64_put(dlo, dhi, q, (EXPR), m4);                             	}                                                                     	return ISA_STEP_NEXT;
+
+/* shifts: the amount S0 (32-bit, low 6 bits), the value S1 (64-bit) */
+#define V64_SHIFT_DECL                                                         	struct v32_src s0;                                                    	struct v64_src s1;                                                    	v32_src_init(w, &in->src[0], &s0);                                    	v64_src_init(w, &in->src[1], &s1);
+#define V64_SHIFT_LOAD                                                         	v64_u64x4 a = v32_get(&s0, q) & 63, b = v64_get(&s1, q);
+
+V64_TARGET static int v64_lshlrev(struct isa_wave *w, const struct isa_inst *in)
+{
+	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, b << a)
+}
+V64_TARGET static int v64_lshrrev(struct isa_wave *w, const struct isa_inst *in)
+{
+	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, b >> a)
+}
+V64_TARGET static int v64_ashrrev(struct isa_wave *w, const struct isa_inst *in)
+{
+	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, (v64_u64x4)((v64_i64x4)b >> (v64_i64x4)a))
+}
+V64_TARGET static int v64_mov(struct isa_wave *w, const struct isa_inst *in)
+{
+	V64I_BODY(struct v64_src s0; v64_src_init(w, &in->src[0], &s0);,
+		  v64_u64x4 a = v64_get(&s0, q);, a)
+}
+/* v_lshl_add_u64 (gfx942): D = (S0 << S1[2:0]) + S2 */
+V64_TARGET static int v64_lshl_add(struct isa_wave *w, const struct isa_inst *in)
+{
+	V64I_BODY(struct v64_src s0; struct v32_src s1; struct v64_src s2;
+		  v64_src_init(w, &in->src[0], &s0); v32_src_init(w, &in->src[1], &s1);
+		  v64_src_init(w, &in->src[2], &s2);,
+		  v64_u64x4 a = v64_get(&s0, q); v64_u64x4 b = v32_get(&s1, q) & 7;
+		  v64_u64x4 c = v64_get(&s2, q);,
+		  (a << b) + c)
+}
+
 static const struct {
 	uint16_t op;
 	uint8_t nsrc;
@@ -316,6 +376,11 @@ static const struct {
 	{ 0x1e3, 3, v64_div_fmas },     /* v_div_fmas_f64 */
 	{ 0x1e1, 3, v64_div_scale },    /* v_div_scale_f64 */
 	{ 0x284, 2, v64_ldexp },        /* v_ldexp_f64 (S1 an integer) */
+	{ 0x28f, 2, v64_lshlrev },      /* v_lshlrev_b64 */
+	{ 0x290, 2, v64_lshrrev },      /* v_lshrrev_b64 */
+	{ 0x291, 2, v64_ashrrev },      /* v_ashrrev_i64 */
+	{ 0x178, 1, v64_mov },          /* v_mov_b64 (gfx942) */
+	{ 0x208, 3, v64_lshl_add },     /* v_lshl_add_u64 (gfx942) */
 };
 
 bool isa_vfast64_pick(struct isa_inst *in)
@@ -335,6 +400,11 @@ bool isa_vfast64_pick(struct isa_inst *in)
 		uint8_t k = in->src[s].kind;
 		if (k != ISA_OPND_VGPR && k != ISA_OPND_SREG && k != ISA_OPND_CONST)
 			return false;
+		/* the integer operations' general executor ignores
+		 * modifiers, which the f64 loads here would apply */
+		if ((in->op >= 0x28f && in->op <= 0x291) || in->op == 0x178 || in->op == 0x208)
+			if (in->src[s].abs || in->src[s].neg)
+				return false;
 	}
 	/* the general executor reads an absent source as src0; the fast
 	 * executors never read one, so they need it absent as decoded */

@@ -36,8 +36,9 @@ void isa_outmods_f32(const struct isa_wave *w, const struct isa_inst *in, uint32
  * in->exec and returns true when the decoded instruction (whose executor
  * is exec_vb32, exec_carry, exec_vcmp or isa_exec_vf32) has one. */
 bool isa_vfast_pick(struct isa_inst *in);
-/* isa_exec_vfast64.c: the same for the f64 arithmetic, square root and
- * division operations (executor isa_exec_vf64 or isa_exec_div_scale). */
+/* isa_exec_vfast64.c: the same for the f64 arithmetic, square root,
+ * division and ldexp operations (executor isa_exec_vf64 or
+ * isa_exec_div_scale) and the 64-bit integer shifts and moves (exec_vb64). */
 bool isa_vfast64_pick(struct isa_inst *in);
 
 /* isa_exec_vop3p.c: integer dot products (in->aux: element type) */

@@ -4,7 +4,8 @@
  * it takes (VGPR pairs, the SGPR pair s[8:9], an inline constant) and the
  * neg/abs modifiers; the compiler's whole f64 division sequence
  * (div_scale, rcp, fma, div_fmas, div_fixup); v_ldexp_f64 with
- * exponents in and out of range; v_div_scale_f64 and
+ * exponents in and out of range; the 64-bit shifts, and gfx942's
+ * v_mov_b64 and v_lshl_add_u64 (kernels/vfast64942.s); v_div_scale_f64 and
  * v_div_fixup_f64 alone (kernels/vfast64.s).  Each under the whole EXEC
  * and under a partial one whose 4-lane groups are whole, empty and mixed.
  *
@@ -27,7 +28,8 @@
  * (-1000, 768) of S1's, returns S0 and clears VCC; v_div_fixup_f64 alone,
  * with S1 and S2 normal and the quotient not below 2^-1075, returns |S0|
  * with the sign of S1 ^ S2; other lanes of those two are checked only
- * through the whole sequence.
+ * through the whole sequence.  The shifts take the low 6 bits of their
+ * amount, v_lshl_add_u64 the low 3: (S0 << S1) + S2, wrapping.
  */
 #include <float.h>
 #include <math.h>
@@ -42,46 +44,63 @@
 #define SIGN 0x8000000000000000ull
 #define QNAN 0x7ff8000000000000ull
 
-enum op { OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_LDEXP, OP_SCALE, OP_FIXUP };
+enum op {
+	OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_LDEXP, OP_SCALE, OP_FIXUP,
+	/* 64-bit integer: no NaN rule, no flushing */
+	OP_SHL, OP_SHR, OP_ASHR, OP_MOV, OP_LSHL_ADD,
+};
 
 /* A source: the lane's a, b, c or d, s[8:9] (b of the wave's first lane),
  * a constant, c's low byte sign-extended or its low dword (ldexp's
- * integer); mod: 1 neg, 2 abs (abs first, as the hardware). */
-enum src { SRC_A, SRC_B, SRC_C, SRC_D, SRC_S, SRC_K, SRC_C8, SRC_C32 };
+ * integer, a shift amount), s8 (the low dword of s[8:9]); mod: 1 neg, 2 abs (abs first, as the hardware). */
+enum src { SRC_A, SRC_B, SRC_C, SRC_D, SRC_S, SRC_K, SRC_C8, SRC_C32, SRC_S32 };
 
 static const struct form {
 	const char *name;
 	enum op op;
 	bool flush;
+	bool gfx942;                    /* in vfast64942.s */
 	struct { enum src src; uint8_t mod; uint64_t k; } s[3];
 } forms[] = {
-	{ "add_f64_vv", OP_ADD, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
-	{ "add_f64_sv", OP_ADD, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 } } },
-	{ "add_f64_kv", OP_ADD, false, { { SRC_K, 0, 0xc010000000000000ull }, { SRC_B, 0, 0 } } },
-	{ "add_f64_nv", OP_ADD, false, { { SRC_A, 1, 0 }, { SRC_B, 2, 0 } } },
-	{ "add_f64_flush", OP_ADD, true, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
-	{ "mul_f64_vv", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
-	{ "mul_f64_vs", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 } } },
-	{ "mul_f64_vk", OP_MUL, false, { { SRC_A, 0, 0 }, { SRC_K, 0, 0x3fe0000000000000ull } } },
-	{ "fma_f64_vvv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
-	{ "fma_f64_nvk", OP_FMA, false, { { SRC_A, 1, 0 }, { SRC_B, 0, 0 }, { SRC_K, 0, 0x3ff0000000000000ull } } },
-	{ "fma_f64_vsv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 }, { SRC_C, 3, 0 } } },
-	{ "fma_f64_flush", OP_FMA, true, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
-	{ "fmac_f64_vv", OP_FMA, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
-	{ "fmac_f64_sv", OP_FMA, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
-	{ "rcp_f64_v", OP_RCP, false, { { SRC_A, 0, 0 } } },
-	{ "rcp_f64_n", OP_RCP, false, { { SRC_A, 1, 0 } } },
-	{ "rsq_f64_v", OP_RSQ, false, { { SRC_A, 0, 0 } } },
-	{ "sqrt_f64_v", OP_SQRT, false, { { SRC_A, 0, 0 } } },
-	{ "sqrt_f64_a", OP_SQRT, false, { { SRC_A, 2, 0 } } },
-	{ "sqrt_f64_flush", OP_SQRT, true, { { SRC_A, 0, 0 } } },
-	{ "div_f64", OP_DIV, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
-	{ "ldexp_f64_v8", OP_LDEXP, false, { { SRC_A, 0, 0 }, { SRC_C8, 0, 0 } } },
-	{ "ldexp_f64_k", OP_LDEXP, false, { { SRC_A, 0, 0 }, { SRC_K, 0, (uint32_t)-7 } } },
-	{ "ldexp_f64_vraw", OP_LDEXP, false, { { SRC_A, 1, 0 }, { SRC_C32, 0, 0 } } },
-	{ "div_scale_den", OP_SCALE, false, { { SRC_B, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
-	{ "div_scale_num", OP_SCALE, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
-	{ "div_fixup_vvv", OP_FIXUP, false, { { SRC_C, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "add_f64_vv", OP_ADD, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "add_f64_sv", OP_ADD, false, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "add_f64_kv", OP_ADD, false, false, { { SRC_K, 0, 0xc010000000000000ull }, { SRC_B, 0, 0 } } },
+	{ "add_f64_nv", OP_ADD, false, false, { { SRC_A, 1, 0 }, { SRC_B, 2, 0 } } },
+	{ "add_f64_flush", OP_ADD, true, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "mul_f64_vv", OP_MUL, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "mul_f64_vs", OP_MUL, false, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 } } },
+	{ "mul_f64_vk", OP_MUL, false, false, { { SRC_A, 0, 0 }, { SRC_K, 0, 0x3fe0000000000000ull } } },
+	{ "fma_f64_vvv", OP_FMA, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
+	{ "fma_f64_nvk", OP_FMA, false, false, { { SRC_A, 1, 0 }, { SRC_B, 0, 0 }, { SRC_K, 0, 0x3ff0000000000000ull } } },
+	{ "fma_f64_vsv", OP_FMA, false, false, { { SRC_A, 0, 0 }, { SRC_S, 0, 0 }, { SRC_C, 3, 0 } } },
+	{ "fma_f64_flush", OP_FMA, true, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_C, 0, 0 } } },
+	{ "fmac_f64_vv", OP_FMA, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
+	{ "fmac_f64_sv", OP_FMA, false, false, { { SRC_S, 0, 0 }, { SRC_B, 0, 0 }, { SRC_D, 0, 0 } } },
+	{ "rcp_f64_v", OP_RCP, false, false, { { SRC_A, 0, 0 } } },
+	{ "rcp_f64_n", OP_RCP, false, false, { { SRC_A, 1, 0 } } },
+	{ "rsq_f64_v", OP_RSQ, false, false, { { SRC_A, 0, 0 } } },
+	{ "sqrt_f64_v", OP_SQRT, false, false, { { SRC_A, 0, 0 } } },
+	{ "sqrt_f64_a", OP_SQRT, false, false, { { SRC_A, 2, 0 } } },
+	{ "sqrt_f64_flush", OP_SQRT, true, false, { { SRC_A, 0, 0 } } },
+	{ "div_f64", OP_DIV, false, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "ldexp_f64_v8", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_C8, 0, 0 } } },
+	{ "ldexp_f64_k", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_K, 0, (uint32_t)-7 } } },
+	{ "ldexp_f64_vraw", OP_LDEXP, false, false, { { SRC_A, 1, 0 }, { SRC_C32, 0, 0 } } },
+	{ "lshlrev_b64_vv", OP_SHL, false, false, { { SRC_C32, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "lshlrev_b64_sv", OP_SHL, false, false, { { SRC_S32, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "lshlrev_b64_kv", OP_SHL, false, false, { { SRC_K, 0, 3 }, { SRC_A, 0, 0 } } },
+	{ "lshlrev_b64_vs", OP_SHL, false, false, { { SRC_C32, 0, 0 }, { SRC_S, 0, 0 } } },
+	{ "lshrrev_b64_vv", OP_SHR, false, false, { { SRC_C32, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "ashrrev_i64_vv", OP_ASHR, false, false, { { SRC_C32, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "ashrrev_i64_kv", OP_ASHR, false, false, { { SRC_K, 0, 37 }, { SRC_A, 0, 0 } } },
+	{ "mov_b64_v", OP_MOV, false, true, { { SRC_A, 0, 0 } } },
+	{ "mov_b64_s", OP_MOV, false, true, { { SRC_S, 0, 0 } } },
+	{ "lshl_add_u64_vvv", OP_LSHL_ADD, false, true, { { SRC_A, 0, 0 }, { SRC_C32, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "lshl_add_u64_vkv", OP_LSHL_ADD, false, true, { { SRC_A, 0, 0 }, { SRC_K, 0, 2 }, { SRC_B, 0, 0 } } },
+	{ "lshl_add_u64_vvs", OP_LSHL_ADD, false, true, { { SRC_A, 0, 0 }, { SRC_C32, 0, 0 }, { SRC_S, 0, 0 } } },
+	{ "div_scale_den", OP_SCALE, false, false, { { SRC_B, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_scale_num", OP_SCALE, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_fixup_vvv", OP_FIXUP, false, false, { { SRC_C, 0, 0 }, { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
 };
 
 /* The partial EXEC of vfast64.s. */
@@ -182,6 +201,11 @@ static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 		}
 	}
 	switch (f->op) {
+	case OP_SHL: *r = x[1] << (x[0] & 63); return true;
+	case OP_SHR: *r = x[1] >> (x[0] & 63); return true;
+	case OP_ASHR: *r = (uint64_t)((int64_t)x[1] >> (x[0] & 63)); return true;
+	case OP_MOV: *r = x[0]; return true;
+	case OP_LSHL_ADD: *r = (x[0] << (x[1] & 7)) + x[2]; return true;
 	case OP_SCALE: {
 		int e1 = (int)expo(y[1]), e2 = (int)expo(y[2]);
 		if (!(e1 >= 1 && e1 < 2045 && e2 > 53 && e2 < 2047 && e2 - e1 < 768 && e2 - e1 > -1000))
@@ -245,27 +269,37 @@ static uint64_t lane64(const uint32_t *p)
 
 START_TEST(test_vfast64_match_model)
 {
-	static struct hx_code code;
+	static struct hx_code codes[2];
+	static const char *const stem[2] = { "vfast64", "vfast64942" };
+	static const uint32_t gfx[2] = { KEMU_ISA_GFX90A, KEMU_ISA_GFX942 };
+	bool have[2] = { false, false };
 	char path[600];
 	uint32_t *in = hx_alloc(NLANES * 32), *out = hx_alloc(NLANES * 32);
 	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
 	unsigned bad = 0;
 
-	ck_assert_msg(hx_kernel_path("vfast64", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
-		      "vfast64-gfx90a.co not built");
-	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (unsigned t = 0; t < 2; t++) {
+		if (!hx_kernel_path(stem[t], gfx[t], path, sizeof(path))) {
+			ck_assert_msg(!hx_target_expected(gfx[t]), "%s kernels not built", stem[t]);
+			continue;
+		}
+		ck_assert_int_eq(hx_load(&codes[t], path), 0);
+		have[t] = true;
+	}
 	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
 		const struct form *f = &forms[k];
-		unsigned changed = 0, decided = 0;
+		unsigned changed = 0, decided = 0, t = f->gfx942;
+		if (!have[t])
+			continue;
 		for (unsigned seed = 1; seed <= 3; seed++) {
-			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+			struct hx_launch l = { .gfx = gfx[t], .args = args, .args_size = 16,
 					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
 			struct kemu_isa_error err;
 			bool wave_ordinary[NLANES / 64];
 			rng = seed * 0x9e3779b9u + (uint32_t)k * 0x7feb352du;
 			fill(in);
 			memset(out, 0xa5, NLANES * 32);
-			l.kd = hx_kd(&code, f->name);
+			l.kd = hx_kd(&codes[t], f->name);
 			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
 			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
 				      kemu_isa_error_name(err.kind), err.message);
@@ -283,6 +317,7 @@ START_TEST(test_vfast64_match_model)
 					case SRC_S: x[j] = lane64(in + 8 * (i & ~63u) + 2); break;
 					case SRC_C8: x[j] = (uint32_t)(int32_t)(int8_t)v[4]; break;
 					case SRC_C32: x[j] = v[4]; break;
+					case SRC_S32: x[j] = in[8 * (i & ~63u) + 2]; break;
 					default: x[j] = f->s[j].k; break;
 					}
 					if (f->s[j].mod & 2)
@@ -320,7 +355,9 @@ START_TEST(test_vfast64_match_model)
 			      "%s: %u lanes decided, %u changed", f->name, decided, changed);
 	}
 	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
-	hx_unload(&code);
+	for (unsigned t = 0; t < 2; t++)
+		if (have[t])
+			hx_unload(&codes[t]);
 	hx_free(in);
 	hx_free(out);
 }
@@ -328,9 +365,9 @@ END_TEST
 
 START_TEST(test_model_hand_values)
 {
-	static const struct form add = { "add", OP_ADD, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } };
-	static const struct form div = { "div", OP_DIV, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } };
-	static const struct form fl = { "flush", OP_SQRT, true, { { SRC_A, 0, 0 } } };
+	static const struct form add = { "add", OP_ADD, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } };
+	static const struct form div = { "div", OP_DIV, false, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } };
+	static const struct form fl = { "flush", OP_SQRT, true, false, { { SRC_A, 0, 0 } } };
 	uint64_t r = 0, x[3] = { 0x7ff0000000000000ull, 0xfff0000000000000ull, 0 };
 
 	ck_assert(model(&add, x, &r) && r == QNAN);          /* inf + -inf */

@@ -1,7 +1,7 @@
 // vfast64.s — kernels for test_isa_vfast64.c (gfx90a): each runs one f64
-// VALU instruction (the forms isa_exec_vfast64.c specialises: VGPR pairs,
-// the SGPR pair s[8:9], an inline constant, neg/abs modifiers) and the
-// compiler's whole f64 division sequence.  Lane i loads a, b, c, d =
+// or 64-bit integer VALU instruction (the forms isa_exec_vfast64.c
+// specialises: VGPR pairs, the SGPR pair s[8:9], an inline constant,
+// neg/abs modifiers) or the compiler's whole f64 division sequence.  Lane i loads a, b, c, d =
 // in[8i .. 8i+7] (dword pairs) into v[2:3], v[4:5], v[6:7], v[8:9] and
 // s[8:9] = b of the wave's first lane; the instruction writes v[8:9]
 // (VCC-like results to s[10:11]) once with the whole EXEC and once, v[8:9]
@@ -114,6 +114,15 @@ T div_f64, DIV
 T ldexp_f64_v8, LDX
 T ldexp_f64_k, v_ldexp_f64 v[8:9], v[2:3], -7
 T ldexp_f64_vraw, v_ldexp_f64 v[8:9], -v[2:3], v6
+// 64-bit shifts: amount from a VGPR (c's low dword: only its low 6 bits
+// count), the SGPR s8, a constant
+T lshlrev_b64_vv, v_lshlrev_b64 v[8:9], v6, v[2:3]
+T lshlrev_b64_sv, v_lshlrev_b64 v[8:9], s8, v[2:3]
+T lshlrev_b64_kv, v_lshlrev_b64 v[8:9], 3, v[2:3]
+T lshlrev_b64_vs, v_lshlrev_b64 v[8:9], v6, s[8:9]
+T lshrrev_b64_vv, v_lshrrev_b64 v[8:9], v6, v[2:3]
+T ashrrev_i64_vv, v_ashrrev_i64 v[8:9], v6, v[2:3]
+T ashrrev_i64_kv, v_ashrrev_i64 v[8:9], 37, v[2:3]
 // one division helper alone, its VCC-like result in s[10:11]
 T div_scale_den, v_div_scale_f64 v[8:9], s[10:11], v[4:5], v[4:5], v[2:3]
 T div_scale_num, v_div_scale_f64 v[8:9], s[10:11], v[2:3], v[4:5], v[2:3]
