@@ -517,6 +517,51 @@ slow:
 	return ISA_STEP_NEXT;
 }
 
+/* The lane copies of a private span (scratch_span, mubuf_private_span):
+ * dword d of lane l at h + (off[l] - lo + d) * 256 + l * 4, to or from
+ * rows row0 .. row0 + dwords - 1; uniform: every lane at off[0] under the
+ * whole EXEC (one 256-byte copy per dword); full: the whole EXEC.  Per
+ * lane, not vectorised: an emulated AVX2 gather is slower than these plain
+ * loads and stores.  Everything the loops read is a local, so a lane's
+ * copy (which may alias anything, as memcpy does) reloads nothing. */
+static inline __attribute__((always_inline)) void
+span_copy(struct isa_wave *w, uint8_t *h, const uint32_t *off, uint32_t lo, const uint32_t *on,
+	  bool uniform, bool full, unsigned row0, unsigned dwords, bool store)
+{
+	uint32_t boff[ISA_LANES];
+
+	for (unsigned l = 0; l < ISA_LANES; l++) /* at most 16 pages: 32 bits */
+		boff[l] = (off[l] - lo) * 256 + l * 4;
+	for (unsigned d = 0; d < dwords; d++) {
+		uint32_t *row = isa_vrow(w, row0 + d);
+		uint8_t *hd = h + ((size_t)d + (uniform ? off[0] - lo : 0)) * 256;
+		if (uniform) {
+			if (store)
+				memcpy(hd, row, 256);
+			else
+				memcpy(row, hd, 256);
+		} else if (store && full) {
+			for (unsigned l = 0; l < ISA_LANES; l++)
+				memcpy(hd + boff[l], &row[l], 4);
+		} else if (full) {
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				uint32_t v;
+				memcpy(&v, hd + boff[l], 4);
+				row[l] = v;
+			}
+		} else {
+			for (unsigned l = 0; l < ISA_LANES; l++) {
+				if (!on[l])
+					continue;
+				if (store)
+					memcpy(hd + boff[l], &row[l], 4);
+				else
+					memcpy(&row[l], hd + boff[l], 4);
+			}
+		}
+	}
+}
+
 /* SCRATCH dword loads and stores through one host span, as
  * mubuf_private_span does for the private-segment SRD: lane l's private
  * dword d at pbase + (off / 4 + d) * 256 + l * 4, every active lane's
@@ -563,28 +608,8 @@ ISA_HOT static bool scratch_span(struct isa_wave *w, const struct isa_inst *in,
 			 m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
 	if (!h)
 		return false;
-	/* per lane, not vectorised (see mubuf_private_span) */
-	for (unsigned d = 0; d < m->dwords; d++) {
-		uint32_t *row = isa_vrow(w, (m->kind == MK_STORE ? in->data_reg : in->dst) + d);
-		if (!vaddr && full) {
-			uint8_t *p = h + ((uint64_t)off[0] + d - lo) * 256;
-			if (m->kind == MK_STORE)
-				memcpy(p, row, 256);
-			else
-				memcpy(row, p, 256);
-			continue;
-		}
-		for (unsigned l = 0; l < ISA_LANES; l++) {
-			uint8_t *p;
-			if (!full && !on[l])
-				continue;
-			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
-			if (m->kind == MK_STORE)
-				memcpy(p, &row[l], 4);
-			else
-				memcpy(&row[l], p, 4);
-		}
-	}
+	span_copy(w, h, off, lo, on, !vaddr && full, full,
+		  m->kind == MK_STORE ? in->data_reg : in->dst, m->dwords, m->kind == MK_STORE);
 	return true;
 }
 
@@ -922,29 +947,8 @@ ISA_HOT static bool mubuf_private_span(struct isa_wave *w, const struct isa_inst
 	}
 	if (!h)
 		return false;
-	/* per lane, not vectorised: an emulated AVX2 gather is slower than
-	 * these plain loads and stores */
-	for (unsigned d = 0; d < m->dwords; d++) {
-		uint32_t *row = isa_vrow(w, in->data_reg + d);
-		if (!offen && full) {
-			uint8_t *p = h + ((uint64_t)off[0] + d - lo) * 256;
-			if (m->kind == MK_STORE)
-				memcpy(p, row, 256);
-			else
-				memcpy(row, p, 256);
-			continue;
-		}
-		for (unsigned l = 0; l < ISA_LANES; l++) {
-			uint8_t *p;
-			if (!full && !on[l])
-				continue;
-			p = h + ((uint64_t)off[l] + d - lo) * 256 + l * 4u;
-			if (m->kind == MK_STORE)
-				memcpy(p, &row[l], 4);
-			else
-				memcpy(&row[l], p, 4);
-		}
-	}
+	span_copy(w, h, off, lo, on, !offen && full, full, in->data_reg, m->dwords,
+		  m->kind == MK_STORE);
 	return true;
 }
 
