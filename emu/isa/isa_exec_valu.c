@@ -1279,7 +1279,7 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 	/* the specialised executors (isa_exec_vfast.c); DPP/SDWA below keep
 	 * exec_vb32 as their inner executor */
 	if (c.fn == exec_vb32 || c.fn == exec_carry || c.fn == exec_vcmp ||
-	    c.fn == isa_exec_vf32)
+	    c.fn == isa_exec_vf32 || c.fn == exec_cndmask)
 		isa_vfast_pick(in);
 	else if (c.fn == isa_exec_vf64 || c.fn == isa_exec_div_scale || c.fn == exec_vb64)
 		isa_vfast64_pick(in);

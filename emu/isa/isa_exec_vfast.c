@@ -15,7 +15,8 @@
  * (isa_vfast_pick declines everything else: modifiers, clamp, DPP, SDWA,
  * scalar sources other than SGPRs and constants).  The same for the
  * carries and integer compares (exec_carry, exec_vcmp) and the unmodified
- * f32 add/sub/subrev/mul (isa_exec_vf32_fast), in VF_SPECIAL, and f32
+ * f32 add/sub/subrev/mul (isa_exec_vf32_fast) and v_cndmask_b32
+ * (exec_cndmask, also with both sources uniform), in VF_SPECIAL, and f32
  * fma/fmac on a host with FMA (vf_fma_*).
  *
  * Adding an operation: a line in the VF_OPS table below with the VOP3
@@ -223,6 +224,30 @@ typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
+/* v_cndmask_b32 without modifiers, as exec_cndmask: D = S1 in the lanes
+ * whose bit of the mask (src[2]: VCC or an SGPR pair, read once) is set,
+ * else S0, under EXEC. */
+#define VF_CND_BODY(UNUSED)                                                   \
+	VF_SOURCES                                                            \
+	uint32_t *dst = isa_vrow(w, in->dst);                                 \
+	uint64_t sel = isa_sread64(w, &in->src[2]);                           \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, s, on;          \
+		if (!m8)                                                      \
+			continue;                                             \
+		s = (vf_u8x)((((vf_u8x){ 0 } + (uint32_t)(sel >> (8 * k) & 0xff)) & bit) != 0); \
+		r = VF_SEL(s, b, a);                                          \
+		if (m8 == 0xff) {                                             \
+			*(vf_u8x *)(dst + 8 * k) = r;                         \
+		} else {                                                      \
+			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
+			*(vf_u8x *)(dst + 8 * k) =                            \
+				(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
+		}                                                             \
+	}                                                                     \
+	return ISA_STEP_NEXT;
+
 #define VF_SPECIAL(X)                                                         \
 	X(0x101, 2, VF_F32_BODY, fa + fb)             /* v_add_f32 */       \
 	X(0x102, 2, VF_F32_BODY, fa - fb)             /* v_sub_f32 */       \
@@ -254,6 +279,11 @@ typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
 	VF_SFN(OP, 0, 0, 0, BODY, ARG) VF_SFN(OP, 1, 0, 0, BODY, ARG)         \
 	VF_SFN(OP, 0, 1, 0, BODY, ARG) VF_SFN(OP, 0, 0, 1, BODY, ARG)
 VF_SPECIAL(VF_SFNS)
+/* v_cndmask_b32: the four forms, and both sources uniform (v_cndmask_b32
+ * v, 0, 1, vcc: a lane mask to 0/1, the commonest form), [4] of its
+ * table entry */
+VF_SFNS(0x100, 2, VF_CND_BODY, ~)
+VF_SFN(0x100, 1, 1, 0, VF_CND_BODY, ~)
 
 /* v_fmac_f32 (0x13b, the accumulator D in src[2]) and v_fma_f32 (0x1cb)
  * without modifiers, as isa_exec_vf32_fast: the fused operation (one
@@ -308,12 +338,15 @@ static const isa_exec_fn vf_fma_fns[4] = { vf_fma_000, vf_fma_100, vf_fma_010, v
 struct vf_entry {
 	uint16_t op;
 	uint8_t nsrc;
-	isa_exec_fn fn[4];
+	isa_exec_fn fn[5];      /* [4]: sources 0 and 1 uniform, or NULL */
 };
 #define VF_ENTRY(OP, N, EXPR)                                                 \
 	{ OP, N, { vf_##OP##_000, vf_##OP##_100, vf_##OP##_010, vf_##OP##_001 } },
 #define VF_SENTRY(OP, N, BODY, ARG) VF_ENTRY(OP, N, ~)
-static const struct vf_entry vf_table[] = { VF_OPS(VF_ENTRY) VF_SPECIAL(VF_SENTRY) };
+static const struct vf_entry vf_table[] = {
+	VF_OPS(VF_ENTRY) VF_SPECIAL(VF_SENTRY)
+	{ 0x100, 2, { vf_0x100_000, vf_0x100_100, vf_0x100_010, vf_0x100_001, vf_0x100_110 } },
+};
 
 bool isa_vfast_pick(struct isa_inst *in)
 {
@@ -349,6 +382,10 @@ bool isa_vfast_pick(struct isa_inst *in)
 			return false;
 		uni = i + 1;
 		nuni++;
+	}
+	if (nuni == 2 && uni == 2 && e->fn[4]) {
+		in->exec = e->fn[4]; /* sources 0 and 1 uniform */
+		return true;
 	}
 	if (nuni > 1)
 		return false;

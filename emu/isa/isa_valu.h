@@ -32,9 +32,10 @@ void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, ui
 void isa_outmods_f32(const struct isa_wave *w, const struct isa_inst *in, uint32_t *r);
 
 /* isa_exec_vfast.c: the specialised executors of the common 32-bit
- * integer operations, carries, compares and f32 add/sub/mul; sets
- * in->exec and returns true when the decoded instruction (whose executor
- * is exec_vb32, exec_carry, exec_vcmp or isa_exec_vf32) has one. */
+ * integer operations, carries, compares, v_cndmask_b32 and f32
+ * add/sub/mul; sets in->exec and returns true when the decoded instruction
+ * (whose executor is exec_vb32, exec_carry, exec_vcmp, exec_cndmask or
+ * isa_exec_vf32) has one. */
 bool isa_vfast_pick(struct isa_inst *in);
 /* isa_exec_vfast64.c: the same for the f64 arithmetic, square root,
  * division and ldexp operations (executor isa_exec_vf64 or

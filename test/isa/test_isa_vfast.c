@@ -11,7 +11,7 @@
  * S0 + S1 (+ the carry-in of v_addc_co_u32); for f32 add/sub/mul the
  * IEEE operation with a NaN input returned quieted and a NaN the operation
  * makes returned as 0x7fc00000; fma/fmac fused (one rounding), the same
- * NaN rules.
+ * NaN rules; v_cndmask_b32 S1 where the lane's VCC bit is set, else S0.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -354,9 +354,11 @@ START_TEST(test_vfast_match_model)
 }
 END_TEST
 
-/* The lane-mask forms (TM in vfast.s): carries and compares into VCC. */
+/* The lane-mask forms (TM in vfast.s): carries and compares into VCC, and
+ * v_cndmask_b32 selecting by it (VCC = c > b before the instruction). */
 enum mop {
-	M_ADD_CO_U32, M_ADDC_CO_U32, M_CMP_LT_I32, M_CMP_EQ_I32, M_CMP_LE_I32, M_CMP_GT_I32,
+	M_CNDMASK_B32, M_ADD_CO_U32, M_ADDC_CO_U32, M_CMP_LT_I32, M_CMP_EQ_I32, M_CMP_LE_I32,
+	M_CMP_GT_I32,
 	M_CMP_NE_I32, M_CMP_GE_I32, M_CMP_LT_U32, M_CMP_EQ_U32, M_CMP_LE_U32, M_CMP_GT_U32,
 	M_CMP_NE_U32, M_CMP_GE_U32,
 };
@@ -365,6 +367,11 @@ static const struct mform {
 	enum mop op;
 	struct { enum src src; uint32_t k; } s[2];
 } mforms[] = {
+	{ "cndmask_b32_vv", M_CNDMASK_B32, { { SRC_A, 0 }, { SRC_B, 0 } } },
+	{ "cndmask_b32_kv", M_CNDMASK_B32, { { SRC_K, 7 }, { SRC_B, 0 } } },
+	{ "cndmask_b32_vk", M_CNDMASK_B32, { { SRC_A, 0 }, { SRC_K, 0xfffffff0 } } },
+	{ "cndmask_b32_kk", M_CNDMASK_B32, { { SRC_K, 0 }, { SRC_K, 1 } } },
+	{ "cndmask_b32_kk2", M_CNDMASK_B32, { { SRC_K, 0xffffffff }, { SRC_K, 64 } } },
 	{ "add_co_u32_vv", M_ADD_CO_U32, { { SRC_A, 0 }, { SRC_B, 0 } } },
 	{ "add_co_u32_sv", M_ADD_CO_U32, { { SRC_S, 0 }, { SRC_B, 0 } } },
 	{ "add_co_u32_vs", M_ADD_CO_U32, { { SRC_A, 0 }, { SRC_S, 0 } } },
@@ -422,13 +429,14 @@ static const struct mform {
 };
 
 /* The lane's D (d when the instruction has none) and VCC bit; cin: the
- * lane's carry-in bit. */
+ * lane's carry-in bit (v_cndmask_b32: its selector bit). */
 static void mmodel(enum mop op, uint32_t x, uint32_t y, bool cin, uint32_t d, uint32_t *r,
 		   bool *bit)
 {
 	uint64_t t = (uint64_t)x + y + (op == M_ADDC_CO_U32 && cin);
 	*r = d;
 	switch (op) {
+	case M_CNDMASK_B32: *r = cin ? y : x; *bit = cin; break; /* VCC unchanged */
 	case M_ADD_CO_U32: case M_ADDC_CO_U32: *r = (uint32_t)t; *bit = t >> 32; break;
 	case M_CMP_LT_I32: *bit = (int32_t)x < (int32_t)y; break;
 	case M_CMP_EQ_I32: case M_CMP_EQ_U32: *bit = x == y; break;
@@ -485,7 +493,9 @@ START_TEST(test_vfast_masks_match_model)
 				want[0] = r;
 				want[1] = active(i) ? r : v[3];
 				want[2] = bit;
-				want[3] = active(i) && bit; /* inactive lanes: 0 in the mask */
+				/* inactive lanes: 0 in the mask; v_cndmask_b32 leaves
+				 * VCC (the compare's, under the whole EXEC) alone */
+				want[3] = f->op == M_CNDMASK_B32 ? bit : active(i) && bit;
 				set += bit;
 				if (memcmp(o, want, 16) && bad++ < 8)
 					fprintf(stderr, "%s lane %u: %08x %08x %08x %08x: got %08x %08x %u %u, "

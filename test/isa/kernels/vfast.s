@@ -250,6 +250,13 @@ T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
   KD \name
 .endm
 
+// v_cndmask_b32: VCC is its one scalar operand (gfx9's constant bus), so
+// the uniform sources are inline constants
+TM cndmask_b32_vv, v_cndmask_b32 v5, v2, v3, vcc
+TM cndmask_b32_kv, v_cndmask_b32 v5, 7, v3, vcc
+TM cndmask_b32_vk, v_cndmask_b32_e64 v5, v2, -16, vcc
+TM cndmask_b32_kk, v_cndmask_b32_e64 v5, 0, 1, vcc
+TM cndmask_b32_kk2, v_cndmask_b32_e64 v5, -1, 64, vcc
 TM add_co_u32_vv, v_add_co_u32 v5, vcc, v2, v3
 TM add_co_u32_sv, v_add_co_u32 v5, vcc, s8, v3
 TM add_co_u32_vs, v_add_co_u32_e64 v5, vcc, v2, s8
