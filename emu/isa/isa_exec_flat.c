@@ -442,30 +442,42 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		h = isa_mem_span(w, lo, hi - lo + m->bytes, touched, access);
 	}
 	if (h) {
+		/* locals only in the lane loops: a lane's copy may alias
+		 * anything (memcpy), so a field read there is reloaded per lane */
+		bool store = m->kind == MK_STORE;
+		uint32_t boff[ISA_LANES];
 		if (full && !seq && nd == 1) {
-			uint32_t *row = isa_vrow(w, m->kind == MK_STORE ? in->data_reg : in->dst);
-			if (m->kind == MK_STORE)
+			uint32_t *row = isa_vrow(w, store ? in->data_reg : in->dst);
+			if (store)
 				memcpy(h, row, 256);
 			else
 				memcpy(row, h, 256);
 			return ISA_STEP_NEXT;
 		}
-		for (unsigned i = 0; i < nd; i++) {
-			uint32_t *row = isa_vrow(w, (m->kind == MK_STORE ? in->data_reg : in->dst) + i);
-			if (m->kind == MK_STORE && nd > 1)
-				break; /* multi-dword stores: lane by lane below */
+		for (unsigned l = 0; l < ISA_LANES; l++) /* within 16 pages */
+			boff[l] = (uint32_t)(va[l] - lo);
+		for (unsigned i = 0; i < nd && !(store && nd > 1); i++) {
+			/* (multi-dword stores: lane by lane below) */
+			uint32_t *row = isa_vrow(w, (store ? in->data_reg : in->dst) + i);
+			uint8_t *hi4 = h + 4 * i;
+			if (full && !store) {
+				for (unsigned l = 0; l < ISA_LANES; l++) {
+					uint32_t v;
+					memcpy(&v, hi4 + boff[l], 4);
+					row[l] = v;
+				}
+				continue;
+			}
 			for (unsigned l = 0; l < ISA_LANES; l++) {
-				uint8_t *p;
 				if (!full && !(exec >> l & 1))
 					continue;
-				p = h + (va[l] - lo) + 4 * i;
-				if (m->kind == MK_STORE)
-					memcpy(p, &row[l], 4);
+				if (store)
+					memcpy(hi4 + boff[l], &row[l], 4);
 				else
-					memcpy(&row[l], p, 4);
+					memcpy(&row[l], hi4 + boff[l], 4);
 			}
 		}
-		if (m->kind == MK_STORE && nd > 1) {
+		if (store && nd > 1) {
 			for (unsigned l = 0; l < ISA_LANES; l++) {
 				if (!(exec >> l & 1))
 					continue;
