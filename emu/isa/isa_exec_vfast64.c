@@ -88,6 +88,16 @@ V64_INLINE v64_u64x4 v64_get(const struct v64_src *s, unsigned q)
 	return ((lo | (hi << 32)) & s->andm) ^ s->xorm;
 }
 
+/* v64_get of a source known to be a VGPR pair. */
+V64_INLINE v64_u64x4 v64_row(const struct v64_src *s, unsigned q)
+{
+	v64_u64x4 lo, hi;
+
+	lo = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->lo + 4 * q)));
+	hi = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->hi + 4 * q)));
+	return ((lo | (hi << 32)) & s->andm) ^ s->xorm;
+}
+
 /* AMD's default NaN for a NaN the operation made (isa_exec_vf64).  The
  * full rule only runs when some lane is the host's NaN (one compare and a
  * branch that is almost never taken). */
@@ -139,29 +149,40 @@ V64_INLINE isa_i32x8 v64_on8(uint32_t m8)
 /* The operations.  EXPR computes r from a, b, c (v64_u64x4) and their
  * double views fa, fb, fc; NSRC says which sources exist (an absent one
  * compares as a for the NaN rule, as in isa_exec_vf64). */
+/* The lane loop, with ROWS when every source is a VGPR pair and FULL
+ * under the whole EXEC: the common case then has no per-lane-group tests
+ * (the compiler drops the dead branches of each copy). */
+#define V64_LOOP(NSRC, EXPR, ROWS, FULL)                                       \
+	for (unsigned q = 0; q < ISA_LANES / 4; q++) {                        \
+		unsigned m4 = FULL ? 15 : (unsigned)(exec >> (4 * q)) & 15;   \
+		v64_u64x4 a, b, c, r;                                         \
+		v64_f64x4 fa, fb, fc;                                         \
+		if (!m4)                                                      \
+			continue;                                             \
+		a = ROWS ? v64_row(&s0, q) : v64_get(&s0, q);                 \
+		b = NSRC < 2 ? a : ROWS ? v64_row(&s1, q) : v64_get(&s1, q);  \
+		c = NSRC < 3 ? a : ROWS ? v64_row(&s2, q) : v64_get(&s2, q);  \
+		fa = (v64_f64x4)a; fb = (v64_f64x4)b; fc = (v64_f64x4)c;      \
+		(void)fa; (void)fb; (void)fc;                                 \
+		r = (v64_u64x4)(EXPR);                                        \
+		v64_put(dlo, dhi, q, v64_nanfix(r, a, b, c), m4);             \
+	}
+
 #define V64_BODY(NSRC, EXPR)                                                   \
 	struct v64_src s0, s1, s2;                                            \
 	uint64_t exec = isa_exec(w);                                          \
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); \
+	bool rows;                                                            \
 	v64_src_init(w, &in->src[0], &s0);                                    \
 	if (NSRC >= 2)                                                        \
 		v64_src_init(w, &in->src[1], &s1);                            \
 	if (NSRC >= 3)                                                        \
 		v64_src_init(w, &in->src[2], &s2);                            \
-	for (unsigned q = 0; q < ISA_LANES / 4; q++) {                        \
-		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;               \
-		v64_u64x4 a, b, c, r;                                         \
-		v64_f64x4 fa, fb, fc;                                         \
-		if (!m4)                                                      \
-			continue;                                             \
-		a = v64_get(&s0, q);                                          \
-		b = NSRC >= 2 ? v64_get(&s1, q) : a;                          \
-		c = NSRC >= 3 ? v64_get(&s2, q) : a;                          \
-		fa = (v64_f64x4)a; fb = (v64_f64x4)b; fc = (v64_f64x4)c;      \
-		(void)fa; (void)fb; (void)fc;                                 \
-		r = (v64_u64x4)(EXPR);                                        \
-		v64_put(dlo, dhi, q, v64_nanfix(r, a, b, c), m4);             \
-	}                                                                     \
+	rows = !s0.uni && (NSRC < 2 || !s1.uni) && (NSRC < 3 || !s2.uni);     \
+	if (rows && exec == ~0ull)                                            \
+		V64_LOOP(NSRC, EXPR, 1, 1)                                    \
+	else                                                                  \
+		V64_LOOP(NSRC, EXPR, 0, 0)                                    \
 	return ISA_STEP_NEXT;
 
 #define V64_FN(NAME, NSRC, EXPR)                                               \
