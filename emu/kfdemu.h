@@ -95,7 +95,22 @@ struct kemu_hdp_stats {
 	uint64_t violations;  /* GPU reads of VRAM written by the CPU after the last flush */
 	uint64_t flushes;     /* HDP flushes (MMIO-remap register, SDMA flush packets) */
 	uint64_t cpu_faults;  /* first CPU writes to a clean VRAM page (one per page and flush) */
+	uint64_t readbacks;   /* CPU read-backs through the BAR that completed earlier writes
+	                       * (gfx90a/gfx94x only) */
 };
+/* A bulk CPU write (memcpy, memmove, memset) into [dst, dst + len) has
+ * returned: the VRAM pages of gfx90a/gfx94x devices it made dirty lose
+ * their CPU access until the next flush, so that a CPU read-back of them
+ * (ROCr's PcieWcFlush, CLR's kernel-argument read-back) is seen and counts
+ * as the flush those chips give it.  The shim's interposers call it; a
+ * C-API user writing VRAM with memcpy calls it after the copy. */
+void kemu_hdp_bulk_written(const void *dst, size_t len);
+/* First CPU writes to clean or watched VRAM pages of gfx90a/gfx94x
+ * devices taken by the calling thread (the fault handler bumps it): a copy
+ * that did not move it wrote no such page, and need not call
+ * kemu_hdp_bulk_written (the shim's interposers read it before and after
+ * each copy). */
+extern __thread uint64_t kemu_hdp_thread_faults __attribute__((tls_model("initial-exec")));
 /* The machine's HDP counters (all zero for a NULL machine). */
 void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out);
 

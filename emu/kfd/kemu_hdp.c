@@ -34,6 +34,30 @@
  * page and lets the store go on.  With nothing dirty a store to the page
  * is a plain store, and needs no flush.
  *
+ * The read-back (gfx90a and gfx94x only).  On MI200 and MI300 the HDP does
+ * not cache the CPU's writes (PCIe relaxed ordering off) and keeps them in
+ * order, so a CPU read through the BAR, which PCIe may not let pass the
+ * posted writes before it, returns only once those writes are in memory:
+ * it completes them as a flush would.  ROCr 1.18 relies on it after every
+ * code object it copies with the CPU (PcieWcFlush: sfence, the last byte
+ * written again, mfence, that byte read back) and so does CLR for kernel
+ * arguments (DeviceKernelArgsReadback); docs/kfdemu.md has the sources.
+ * An x86 page cannot let writes through and trap reads, so a read-back is
+ * seen only on a page without access: when a bulk write (the shim's
+ * memcpy, memmove and memset, kemu_hdp_bulk_written) returns after
+ * dirtying pages of such a device, those pages lose all access
+ * ("watched"); a read of a watched page is the read-back and flushes the
+ * device; a store to one gives it its write access back.  A writer that is
+ * not a bulk call (a loop of stores) leaves its pages writable, and a
+ * read-back of them is not seen: stricter than silicon, never kinder.
+ *
+ * The content rule.  Each page's content is copied aside when it turns
+ * dirty (it is clean then: what the GPU would read from memory).  A GPU
+ * read of a dirty page whose bytes are still those is not stale on any
+ * chip (the writes in flight carry the same bytes), so it passes and the
+ * page counts as clean: ROCr's read-back rewrites the last byte with its
+ * own value after the read that flushed.
+ *
  * Concurrency.  The table of recorded mappings is taken by the handler and
  * by the driver under one spin lock (hdp_lock): a signal handler may not
  * take a mutex, and no thread faults on a recorded page while it holds the
@@ -66,6 +90,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <ucontext.h>
 #include <unistd.h>
 
 #include "kemu_priv.h"
@@ -107,9 +132,31 @@ static void hdp_unlock(void)
 	atomic_flag_clear_explicit(&hdp_lock_flag, memory_order_release);
 }
 
+__thread uint64_t kemu_hdp_thread_faults __attribute__((tls_model("initial-exec")));
+
 static bool bit_test(const _Atomic uint64_t *bm, uint64_t i)
 {
 	return atomic_load_explicit(&bm[i / 64], memory_order_relaxed) >> (i % 64) & 1;
+}
+
+static void bit_set(_Atomic uint64_t *bm, uint64_t i)
+{
+	atomic_fetch_or_explicit(&bm[i / 64], 1ull << (i % 64), memory_order_relaxed);
+}
+
+/* Clears bit i; true when it was set. */
+static bool bit_clear(_Atomic uint64_t *bm, uint64_t i)
+{
+	uint64_t bit = 1ull << (i % 64);
+	return atomic_fetch_and_explicit(&bm[i / 64], ~bit, memory_order_relaxed) & bit;
+}
+
+bool kemu_hdp_readback_completes(const struct kemu_device *dev)
+{
+	/* CLR's list (rocsettings.cpp setKernelArgImpl: isGfx90a, isGfx94x
+	 * steppings 0..2), where it uses the read-back without an HDP flush */
+	uint32_t v = dev && dev->gpu ? dev->gpu->gfx_target_version : 0;
+	return v == 90010 || (v >= 90400 && v <= 90402);
 }
 
 /* ---- flush and arming (hdp_lock held) ---- */
@@ -142,6 +189,9 @@ static void reprotect(const struct hdp_map *r)
 			j++;
 		mprotect((void *)(r->start + i * KEMU_PAGE_SIZE), (j - i) * KEMU_PAGE_SIZE,
 			 r->prot & ~PROT_WRITE);
+		if (r->bo->hdp_snap)
+			madvise(r->bo->hdp_snap + (first + i) * KEMU_PAGE_SIZE,
+				(j - i) * KEMU_PAGE_SIZE, MADV_DONTNEED);
 		i = j;
 	}
 }
@@ -149,8 +199,11 @@ static void reprotect(const struct hdp_map *r)
 static void clear_bo(struct kemu_bo *bo)
 {
 	uint64_t words = (bo->bo_size / KEMU_PAGE_SIZE + 63) / 64;
-	for (uint64_t w = 0; w < words; w++)
+	for (uint64_t w = 0; w < words; w++) {
 		atomic_store_explicit(&bo->hdp_dirty[w], 0, memory_order_relaxed);
+		if (bo->hdp_watched)
+			atomic_store_explicit(&bo->hdp_watched[w], 0, memory_order_relaxed);
+	}
 	/* release: a reader that sees the count 0 also sees the bits clear */
 	atomic_store_explicit(&bo->hdp_ndirty, 0, memory_order_release);
 }
@@ -194,37 +247,68 @@ static struct hdp_map *find_locked(uintptr_t a)
 	return NULL;
 }
 
-/* A store to a clean VRAM page: it becomes dirty and writable. */
-static bool mark_dirty_locked(struct hdp_map *r, uintptr_t a)
+static void trace_line(const char *what, uintptr_t page, const struct hdp_map *r)
+{
+	/* snprintf and write(2) of a stack buffer; backtrace was primed at
+	 * init so that it does not load libgcc here */
+	char line[160];
+	int n = snprintf(line, sizeof(line), "kfdemu[%d]: HDP: %s VRAM page %#lx (gpu %#x), from:\n",
+			 (int)getpid(), what, (unsigned long)page, r->dev->gpu->gpu_id);
+	if (n > 0)
+		(void)!write(STDERR_FILENO, line, (size_t)n);
+	void *frames[16];
+	backtrace_symbols_fd(frames, backtrace(frames, 16), STDERR_FILENO);
+}
+
+/* A fault on a page of VRAM mapping r (hdp_lock held).  is_write: the
+ * access was a store (always assumed where the fault does not say).
+ *  - a watched page (dirty, no access): a read is a CPU read-back through
+ *    the BAR, which completes every earlier write to the device (only
+ *    read-back devices have watched pages); a store gives the page its
+ *    write access back;
+ *  - a clean page (read-only): a store makes it dirty and writable, its
+ *    content copied aside first (the content rule);
+ *  - a dirty writable page, or a clean one faulted on for a read: another
+ *    thread changed it between our fault and hdp_lock; the access runs
+ *    again with the model's protection (a program's own mprotect of the
+ *    page is overridden). */
+static bool vram_fault_locked(struct hdp_map *r, uintptr_t a, bool is_write)
 {
 	uintptr_t page = a & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
 	uint64_t idx = (r->bo_off + (page - r->start)) / KEMU_PAGE_SIZE;
-	uint64_t bit = 1ull << (idx % 64);
-	if (atomic_load_explicit(&r->bo->hdp_dirty[idx / 64], memory_order_relaxed) & bit) {
-		/* dirty already: another thread's store to the same clean
-		 * page faulted too and was handled between our fault and
-		 * hdp_lock (the model has the page writable); the store
-		 * runs again */
-		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot) == 0;
+	struct kemu_bo *bo = r->bo;
+	bool dirty = bit_test(bo->hdp_dirty, idx);
+	if (bo->hdp_watched && bit_test(bo->hdp_watched, idx)) {
+		if (!is_write) {
+			atomic_fetch_add_explicit(&r->m->hdp_readbacks, 1, memory_order_relaxed);
+			if (hdp_trace)
+				trace_line("CPU read-back (completes the writes before it) of", page, r);
+			flush_locked(r->dev);
+			return true; /* the page is readable again */
+		}
+		if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
+			return false;
+		bit_clear(bo->hdp_watched, idx);
+		kemu_hdp_thread_faults++;
+		return true;
 	}
+	if (dirty)
+		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot) == 0;
+	if (!is_write)
+		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot & ~PROT_WRITE) == 0;
+	if (bo->hdp_snap)
+		(void)mempcpy(bo->hdp_snap + idx * KEMU_PAGE_SIZE, (const void *)page,
+			      KEMU_PAGE_SIZE);
 	if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
 		return false;
-	atomic_fetch_or_explicit(&r->bo->hdp_dirty[idx / 64], bit, memory_order_relaxed);
-	atomic_fetch_add_explicit(&r->bo->hdp_ndirty, 1, memory_order_release);
+	bit_set(bo->hdp_dirty, idx);
+	atomic_fetch_add_explicit(&bo->hdp_ndirty, 1, memory_order_release);
 	arm_mmio(r->dev, true);
 	atomic_fetch_add_explicit(&r->m->hdp_cpu_faults, 1, memory_order_relaxed);
-	if (hdp_trace) {
-		/* snprintf and write(2) of a stack buffer; backtrace was
-		 * primed at init so that it does not load libgcc here */
-		char line[128];
-		int n = snprintf(line, sizeof(line), "kfdemu[%d]: HDP: CPU write to VRAM page %#lx "
-				 "(gpu %#x), from:\n", (int)getpid(), (unsigned long)page,
-				 r->dev->gpu->gpu_id);
-		if (n > 0)
-			(void)!write(STDERR_FILENO, line, (size_t)n);
-		void *frames[16];
-		backtrace_symbols_fd(frames, backtrace(frames, 16), STDERR_FILENO);
-	}
+	if (bo->hdp_watched)
+		kemu_hdp_thread_faults++;
+	if (hdp_trace)
+		trace_line("CPU write to", page, r);
 	/* release: pairs with the acquire load of the generation in
 	 * kemu_vm_translate_range and the TLBs: a translation made before
 	 * the bit was set is stale from now on */
@@ -259,7 +343,13 @@ static void hdp_sigsegv(int sig, siginfo_t *si, void *uc)
 		hdp_lock();
 		struct hdp_map *r = find_locked(a);
 		if (r && r->bo) {
-			handled = mark_dirty_locked(r, a);
+			bool is_write = true;
+#if defined(__x86_64__)
+			/* the page-fault error code: bit 1 set for a write */
+			if (uc)
+				is_write = ((ucontext_t *)uc)->uc_mcontext.gregs[REG_ERR] & 2;
+#endif
+			handled = vram_fault_locked(r, a, is_write);
 		} else if (r && r->armed) {
 			/* the store to the flush register: flush, then let it
 			 * go on (disarmed) */
@@ -435,7 +525,28 @@ int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo)
 		return 0;
 	uint64_t words = (bo->bo_size / KEMU_PAGE_SIZE + 63) / 64;
 	bo->hdp_dirty = calloc(words, sizeof(*bo->hdp_dirty));
-	return bo->hdp_dirty ? 0 : -ENOMEM;
+	if (!bo->hdp_dirty)
+		return -ENOMEM;
+	if (kemu_hdp_readback_completes(bo->pdd->dev)) {
+		bo->hdp_watched = calloc(words, sizeof(*bo->hdp_watched));
+		if (!bo->hdp_watched) {
+			free(bo->hdp_dirty);
+			bo->hdp_dirty = NULL;
+			return -ENOMEM;
+		}
+	}
+	/* the content rule's copies: address space only until pages turn
+	 * dirty, given back at each flush; without it every dirty page read
+	 * by the GPU counts as stale (stricter) */
+	void *snap = kemu_sys_mmap(NULL, bo->bo_size, PROT_READ | PROT_WRITE,
+				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (snap == MAP_FAILED)
+		kemu_warn(m, "HDP: no room for the content copies of a VRAM BO of 0x%llx bytes: "
+			  "its rewrites of unchanged bytes count as stale",
+			  (unsigned long long)bo->bo_size);
+	else
+		bo->hdp_snap = snap;
+	return 0;
 }
 
 void kemu_hdp_bo_fini(struct kemu_bo *bo)
@@ -458,6 +569,11 @@ void kemu_hdp_bo_fini(struct kemu_bo *bo)
 	hdp_unlock();
 	free(bo->hdp_dirty);
 	bo->hdp_dirty = NULL;
+	free(bo->hdp_watched);
+	bo->hdp_watched = NULL;
+	if (bo->hdp_snap)
+		kemu_sys_munmap(bo->hdp_snap, bo->bo_size);
+	bo->hdp_snap = NULL;
 }
 
 void kemu_hdp_device_fini(struct kemu_device *dev)
@@ -490,6 +606,34 @@ void kemu_hdp_gpu_flush(struct kemu_process *p, uint32_t gpu_id)
 		kemu_hdp_flush(dev);
 }
 
+/* Page idx of bo counts as flushed: bit cleared, its CPU mappings
+ * write-protected again (a store is seen anew).  hdp_lock held. */
+static void clean_page_locked(struct kemu_bo *bo, uint64_t idx)
+{
+	if (!bit_clear(bo->hdp_dirty, idx))
+		return;
+	if (bo->hdp_watched)
+		bit_clear(bo->hdp_watched, idx);
+	atomic_fetch_sub_explicit(&bo->hdp_ndirty, 1, memory_order_release);
+	uint64_t off = idx * KEMU_PAGE_SIZE;
+	for (size_t k = 0; k < hdp_n; k++) {
+		struct hdp_map *r = &hdp_maps[k];
+		if (r->bo == bo && r->start != r->end && off >= r->bo_off &&
+		    off - r->bo_off < r->end - r->start)
+			mprotect((void *)(r->start + off - r->bo_off), KEMU_PAGE_SIZE,
+				 r->prot & ~PROT_WRITE);
+	}
+}
+
+/* The content rule: a dirty page whose bytes are those it had when it
+ * was clean reads the same from memory as from the CPU's writes. */
+static bool unchanged(const struct kemu_bo *bo, uint64_t idx)
+{
+	return bo->hdp_snap && bo->host &&
+	       !memcmp(bo->host + idx * KEMU_PAGE_SIZE, bo->hdp_snap + idx * KEMU_PAGE_SIZE,
+		       KEMU_PAGE_SIZE);
+}
+
 bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_off,
 		       uint64_t va, size_t *avail, unsigned access,
 		       struct kemu_vm_fault_info *fault)
@@ -498,8 +642,15 @@ bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_o
 	uint64_t first = bo_off / KEMU_PAGE_SIZE;
 	uint64_t last = (bo_off + *avail - 1) / KEMU_PAGE_SIZE;
 	uint64_t i = first;
-	while (i <= last && !bit_test(bo->hdp_dirty, i))
-		i++;
+	for (; i <= last; i++) {
+		if (!bit_test(bo->hdp_dirty, i))
+			continue;
+		if (!unchanged(bo, i))
+			break;
+		hdp_lock();
+		clean_page_locked(bo, i);
+		hdp_unlock();
+	}
 	if (i > last)
 		return true;
 	if (i > first) {
@@ -512,9 +663,10 @@ bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_o
 	if (n <= HDP_LOG_LIMIT)
 		kemu_err(m, "HDP: %s %s of VRAM at 0x%llx (gpu 0x%x): the CPU wrote that page "
 			 "through the BAR after the last HDP flush (no write to the MMIO-remap "
-			 "page's HDP_MEM_FLUSH_CNTL, no SDMA HDP flush); %s (violation %llu%s)",
+			 "page's HDP_MEM_FLUSH_CNTL, no SDMA HDP flush%s); %s (violation %llu%s)",
 			 who, (access & KEMU_ACCESS_EXEC) ? "instruction fetch" : "read",
 			 (unsigned long long)va, bo->pdd->dev->gpu->gpu_id,
+			 bo->hdp_watched ? ", no CPU read-back through the BAR" : "",
 			 m->hdp_mode == KEMU_HDP_STRICT ? "stopping the queue (KFDEMU_HDP=warn "
 							  "lets it go on)"
 							: "going on (KFDEMU_HDP=warn)",
@@ -526,23 +678,52 @@ bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_o
 	}
 	/* warn: reported once; the page counts as flushed from now on */
 	hdp_lock();
-	uint64_t bit = 1ull << (first % 64);
-	if (atomic_fetch_and_explicit(&bo->hdp_dirty[first / 64], ~bit, memory_order_relaxed) & bit) {
-		atomic_fetch_sub_explicit(&bo->hdp_ndirty, 1, memory_order_release);
-		for (size_t k = 0; k < hdp_n; k++) {
-			struct hdp_map *r = &hdp_maps[k];
-			uint64_t off = first * KEMU_PAGE_SIZE;
-			if (r->bo == bo && r->start != r->end && off >= r->bo_off &&
-			    off - r->bo_off < r->end - r->start)
-				mprotect((void *)(r->start + off - r->bo_off), KEMU_PAGE_SIZE,
-					 r->prot & ~PROT_WRITE);
-		}
-	}
+	clean_page_locked(bo, first);
 	hdp_unlock();
 	*avail = (size_t)((first + 1) * KEMU_PAGE_SIZE - bo_off) < *avail
 			 ? (size_t)((first + 1) * KEMU_PAGE_SIZE - bo_off)
 			 : *avail;
 	return true;
+}
+
+void kemu_hdp_bulk_written(const void *dst, size_t len)
+{
+	if (!dst || !len ||
+	    !atomic_load_explicit(&hdp_handler_installed, memory_order_relaxed))
+		return;
+	uintptr_t start = (uintptr_t)dst & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
+	uintptr_t end = (uintptr_t)dst + len;
+	if (end < start)
+		end = UINTPTR_MAX; /* wrapped: everything above */
+	hdp_lock();
+	for (size_t k = 0; k < hdp_n; k++) {
+		struct hdp_map *r = &hdp_maps[k];
+		if (!r->bo || !r->bo->hdp_watched || r->start == r->end || r->end <= start ||
+		    r->start >= end)
+			continue;
+		uintptr_t lo = r->start > start ? r->start : start;
+		uintptr_t hi = r->end < end ? r->end : KEMU_ALIGN(end, KEMU_PAGE_SIZE);
+		/* the dirty pages the copy leaves writable lose all access
+		 * (runs of pages, one mprotect each) */
+		for (uintptr_t pg = lo; pg < hi;) {
+			uint64_t idx = (r->bo_off + (pg - r->start)) / KEMU_PAGE_SIZE;
+			if (!bit_test(r->bo->hdp_dirty, idx) || bit_test(r->bo->hdp_watched, idx)) {
+				pg += KEMU_PAGE_SIZE;
+				continue;
+			}
+			uintptr_t run = pg;
+			while (pg < hi) {
+				idx = (r->bo_off + (pg - r->start)) / KEMU_PAGE_SIZE;
+				if (!bit_test(r->bo->hdp_dirty, idx) ||
+				    bit_test(r->bo->hdp_watched, idx))
+					break;
+				bit_set(r->bo->hdp_watched, idx);
+				pg += KEMU_PAGE_SIZE;
+			}
+			mprotect((void *)run, pg - run, PROT_NONE);
+		}
+	}
+	hdp_unlock();
 }
 
 void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out)
@@ -555,6 +736,7 @@ void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out)
 	out->mode = m->hdp_mode;
 	out->violations = atomic_load_explicit(&m->hdp_violations, memory_order_relaxed);
 	out->cpu_faults = atomic_load_explicit(&m->hdp_cpu_faults, memory_order_relaxed);
+	out->readbacks = atomic_load_explicit(&m->hdp_readbacks, memory_order_relaxed);
 	for (uint32_t i = 0; i < m->topo.n_gpus; i++)
 		out->flushes += atomic_load_explicit(&m->devs[i].hdp_flushes, memory_order_relaxed);
 }

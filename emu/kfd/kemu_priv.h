@@ -198,6 +198,12 @@ struct kemu_bo {
 	 * (kemu_hdp.c) */
 	_Atomic uint64_t *hdp_dirty;
 	_Atomic uint32_t hdp_ndirty;
+	/* dirty pages a bulk CPU write (memcpy) finished with, kept without
+	 * access so that a CPU read-back of them is seen (gfx90a/gfx94x), and
+	 * each dirty page's content when it was clean: what the GPU would
+	 * read from memory (an anonymous shadow of bo_size bytes) */
+	_Atomic uint64_t *hdp_watched;
+	uint8_t *hdp_snap;
 	/* GEM object lifetime: the KFD handle (idr slot) and the GEM handles
 	 * of render files each hold it; destroyed when both are gone.  A BO
 	 * made by PRIME_FD_TO_HANDLE has no KFD handle.  Under proc->lock. */
@@ -398,7 +404,7 @@ struct kemu_machine {
 	                                * IPC ioctls 0x80/0x81 (kemu_dmabuf.c) */
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
 	int hdp_mode;                  /* KFDEMU_HDP: enum kemu_hdp_mode */
-	_Atomic uint64_t hdp_violations, hdp_cpu_faults;
+	_Atomic uint64_t hdp_violations, hdp_cpu_faults, hdp_readbacks;
 	/* files whose last user went, waiting for kemu_machine_reap (their
 	 * GEM handles need process locks, which nest outside machine->lock) */
 	struct kemu_file *dead_files;
@@ -423,6 +429,9 @@ void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct
 			 uint64_t bo_off, void *addr, size_t len, int prot, int flags);
 /* [addr, addr + len) was unmapped or mapped over. */
 void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len);
+/* Does dev's HDP complete the CPU's BAR writes at a CPU read-back
+ * through the BAR (gfx90a, gfx94x), so that the read counts as a flush? */
+bool kemu_hdp_readback_completes(const struct kemu_device *dev);
 /* An HDP flush of dev (MMIO register write, SDMA flush packet). */
 void kemu_hdp_flush(struct kemu_device *dev);
 /* ops->hdp_flush of the engines. */

@@ -4,10 +4,13 @@
  * before an HDP flush (strict: the read faults; warn: it is counted once
  * and goes on), and a flush through the MMIO-remap page's
  * HDP_MEM_FLUSH_CNTL or the SDMA flush op makes it visible.  System memory
- * (GTT) does not pass the HDP.
+ * (GTT) does not pass the HDP.  On gfx90a (the fixture's mi210) a CPU
+ * read-back through the BAR after a bulk write completes it (ROCr 1.18's
+ * PcieWcFlush), and a dirty page whose bytes did not change is not stale.
  */
 #include "emu_fixture.h"
 
+#include <immintrin.h>
 #include <pthread.h>
 
 #include "gpu/gpu.h"
@@ -271,6 +274,94 @@ START_TEST(concurrent_writes_and_flushes_all_go_through)
 }
 END_TEST
 
+/* ROCr 1.18's RegionMemory::Freeze on a large-BAR gfx90a: memcpy of the
+ * code into VRAM, then PcieWcFlush (sfence, the last byte rewritten,
+ * mfence, the last byte read back); the read completes the copy. */
+START_TEST(readback_after_a_bulk_write_completes_it)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	uint8_t code[0x1800];
+	for (size_t i = 0; i < sizeof(code); i++)
+		code[i] = (uint8_t)(i * 7 + 1);
+	memcpy(v.cpu + 0x400, code, sizeof(code));
+	kemu_hdp_bulk_written(v.cpu + 0x400, sizeof(code)); /* the shim's memcpy does this */
+	ck_assert_uint_eq(stats().cpu_faults, 2);
+	uint8_t *last = v.cpu + 0x400 + sizeof(code) - 1;
+	_mm_sfence();
+	*last = *(volatile uint8_t *)last; /* the read-back: a flush */
+	_mm_mfence();
+	ck_assert_uint_eq(*(volatile uint8_t *)last, code[sizeof(code) - 1]);
+	ck_assert_uint_eq(stats().readbacks, 1);
+	uint8_t out[sizeof(code)];
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x400, out, sizeof(out), NULL), 0);
+	ck_assert_mem_eq(out, code, sizeof(code));
+	ck_assert_uint_eq(stats().violations, 0);
+	ck_assert_uint_eq(stats().flushes, 1);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* HIP 5.2.3's small hipMemcpy: the same copy with no read-back after it. */
+START_TEST(bulk_write_without_readback_faults_the_gpu_read)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	uint8_t data[0x100];
+	memset(data, 0x3c, sizeof(data));
+	memcpy(v.cpu + 0x1000, data, sizeof(data));
+	kemu_hdp_bulk_written(v.cpu + 0x1000, sizeof(data));
+	uint8_t b = 0;
+	struct kemu_vm_fault_info f;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x1000, &b, 1, &f), -EFAULT);
+	ck_assert(f.hdp_stale);
+	ck_assert_uint_eq(stats().readbacks, 0);
+	/* a read of another, clean page is no read-back of this one's
+	 * writes as far as the model sees (that page is readable) */
+	ck_assert_uint_eq(*(volatile uint8_t *)(v.cpu + 0x2000), 0);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x1000, &b, 1, &f), -EFAULT);
+	/* a store to the watched page gives it its write access back */
+	v.cpu[0x1001] = 0x3d;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x1001, &b, 1, &f), -EFAULT);
+	ck_assert_uint_eq(stats().violations, 3);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* A loop of stores is no bulk call: its page stays writable, and a
+ * read-back of it is not seen (stricter than silicon, docs/kfdemu.md). */
+START_TEST(readback_of_a_page_written_by_plain_stores_is_not_seen)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	for (int i = 0; i < 64; i++)
+		((volatile uint8_t *)v.cpu)[0x800 + i] = (uint8_t)(i + 1);
+	_mm_mfence();
+	ck_assert_uint_eq(*(volatile uint8_t *)(v.cpu + 0x83f), 64);
+	ck_assert_uint_eq(stats().readbacks, 0);
+	uint8_t b = 0;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x800, &b, 1, NULL), -EFAULT);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* The content rule: a write of the bytes already there is not stale on
+ * any chip; a write of other bytes is. */
+START_TEST(rewriting_unchanged_bytes_is_not_stale)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	v.cpu[0x10] = 0; /* VRAM starts zeroed */
+	ck_assert_uint_eq(stats().cpu_faults, 1);
+	uint8_t b = 1;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 0);
+	ck_assert_uint_eq(stats().violations, 0);
+	/* the page counts as clean again: the next store faults anew */
+	v.cpu[0x10] = 5;
+	ck_assert_uint_eq(stats().cpu_faults, 2);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, NULL), -EFAULT);
+	ck_assert_uint_eq(stats().violations, 1);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
 static Suite *hdp_suite(void)
 {
 	Suite *s = suite_create("kfdemu_hdp");
@@ -283,6 +374,10 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, system_memory_does_not_pass_the_hdp);
 	tcase_add_test(strict, freed_bo_leaves_its_mapping_writable);
 	tcase_add_test(strict, concurrent_writes_and_flushes_all_go_through);
+	tcase_add_test(strict, readback_after_a_bulk_write_completes_it);
+	tcase_add_test(strict, bulk_write_without_readback_faults_the_gpu_read);
+	tcase_add_test(strict, readback_of_a_page_written_by_plain_stores_is_not_seen);
+	tcase_add_test(strict, rewriting_unchanged_bytes_is_not_stale);
 	suite_add_tcase(s, strict);
 	TCase *def = tcase_create("default");
 	tcase_add_checked_fixture(def, setup_default, emu_teardown);
