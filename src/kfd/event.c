@@ -168,6 +168,8 @@ static struct kfd_mem *event_page_adopt(struct kfd_process *proc)
 
 static int destroy_event_id(struct kfd_process *proc, uint32_t id)
 {
+	if (hl_load_relaxed(&proc->leave_to_exit))
+		return 0; /* the kernel destroys it at the process's end */
 	struct kfd_args_destroy_event args = { .event_id = id };
 	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_DESTROY_EVENT, &args);
 	if (ret)

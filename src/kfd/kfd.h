@@ -20,6 +20,7 @@
 #define HSALITE_KFD_H
 
 #include <stdbool.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -206,6 +207,9 @@ struct kfd_process {
 	uint32_t n_gpus;
 	/* private bookkeeping (memory list, event page, locks) lives behind this */
 	struct kfd_process_private *priv;
+	/* the process is ending: buffers and events are left to the kernel
+	 * (kfd_process_leave_to_exit) */
+	_Atomic bool leave_to_exit;
 };
 
 /* Opens /dev/kfd (O_RDWR|O_CLOEXEC), checks GET_VERSION (major 1, minor >=
@@ -219,6 +223,16 @@ int kfd_process_open(struct kfd_process **out);
 /* Frees every remaining buffer and event, unmaps doorbells, closes render
  * nodes and the kfd fd.  Safe on a partially opened process. */
 void kfd_process_close(struct kfd_process *proc);
+/* The last teardown of a process that is exiting: from now on buffers
+ * (UNMAP_MEMORY_FROM_GPU, FREE_MEMORY_OF_GPU) and events (DESTROY_EVENT)
+ * are dropped from the bookkeeping without their ioctl, as ROCr 5.2.3 and
+ * libhsakmt leave them at exit: the kernel releases every BO and event of
+ * the process when its mm goes (kfd_process_notifier_release ->
+ * kfd_process_wq_release), nothing a program can see happens in between,
+ * and a BO's address range stays reserved so that nothing is placed over
+ * it.  Queues are still destroyed (no ring is freed under a live queue),
+ * and doorbells, render nodes and the fd still closed. */
+void kfd_process_leave_to_exit(struct kfd_process *proc);
 /* True in a fork child of the opener: the fd is the parent's and every ioctl
  * on it would fail with EBADF, so callers must re-open instead.  Known from
  * kfd_fork_child only: the thunk keeps no pid of its own. */

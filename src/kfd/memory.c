@@ -54,6 +54,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "util/barrier.h"
 #include "util/log.h"
 
 #define GUARD_SIZE KFD_PAGE_SIZE
@@ -265,6 +266,12 @@ static int alloc_bo(struct kfd_process *proc, struct kfd_mem *mem, uint64_t mmap
 
 int kfd_free_bo(struct kfd_process *proc, struct kfd_mem *mem)
 {
+	if (hl_load_relaxed(&proc->leave_to_exit)) {
+		/* the kernel frees it when the process ends; its range stays
+		 * reserved until then (kfd_va_release does nothing now) */
+		mem->reservation = NULL;
+		return 0;
+	}
 	struct kfd_args_free_memory_of_gpu args = { .handle = mem->handle };
 	int ret = kfd_ioctl(proc->fd, KFD_IOCTL_FREE_MEMORY_OF_GPU, &args);
 	if (ret)
@@ -659,6 +666,12 @@ static int mem_unmap_all(struct kfd_process *proc, struct kfd_mem *mem)
 	uint32_t n;
 
 	pthread_mutex_lock(&proc->priv->mem_lock);
+	if (hl_load_relaxed(&proc->leave_to_exit)) {
+		/* left to the kernel with the BO (kfd_process_leave_to_exit) */
+		mem->n_mapped = 0;
+		pthread_mutex_unlock(&proc->priv->mem_lock);
+		return 0;
+	}
 	n = mem->n_mapped;
 	memcpy(ids, mem->mapped_gpus, n * sizeof(ids[0]));
 	pthread_mutex_unlock(&proc->priv->mem_lock);

@@ -446,6 +446,16 @@ void kfd_process_close(struct kfd_process *proc)
 	free(proc);
 }
 
+void kfd_process_leave_to_exit(struct kfd_process *proc)
+{
+	if (!proc)
+		return;
+	/* relaxed: set by the thread that tears the process down, before the
+	 * teardown it runs itself; threads it joins see it through the join */
+	hl_store_relaxed(&proc->leave_to_exit, true);
+	hl_debug(KFD_LOG, "exit: buffers and events are left to the kernel");
+}
+
 bool kfd_process_forked(const struct kfd_process *proc)
 {
 	return proc->fork_gen != kfd_fork_gen();

@@ -49,6 +49,19 @@
  * never unmaps code a thread or that handler runs, and the destructor runs
  * at exit only.  A thread of the program still writing packets after every
  * destructor races the teardown, as it would race the last hsa_shut_down.
+ *
+ * A teardown during exit (this one, or the last hsa_shut_down called from
+ * an exit handler or a destructor such as HIP's) leaves the process's
+ * buffers and events to the kernel, which releases them when the process
+ * ends, instead of one UNMAP/FREE/DESTROY_EVENT ioctl each: ROCr 5.2.3
+ * leaves them too, and nothing a program can see happens in between
+ * (kfd_process_leave_to_exit; queues are still destroyed).  Exit has begun
+ * once a handler registered at the first hsa_init has run: glibc runs it
+ * before _dl_fini, which was registered earlier, and so before every
+ * library destructor.  A runtime first initialised from a library
+ * constructor registers it before _dl_fini: its destructor-time
+ * shutdown then frees everything, as before.  User memory is freed either
+ * way (LeakSanitizer checks the exit).
  */
 #include <errno.h>
 #include <limits.h>
@@ -193,6 +206,28 @@ err_free_runtime:
 	return err;
 }
 
+/* Set by the handler below once exit has begun. */
+static atomic_bool hl_exiting;
+static pthread_once_t hl_exit_once = PTHREAD_ONCE_INIT;
+
+/* glibc; not declared by any header */
+int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
+
+static void runtime_exit_begins(void *unused)
+{
+	(void)unused;
+	/* relaxed: read under hl_runtime_lock by the teardown on this thread
+	 * (exit handlers and destructors run on the exiting thread) */
+	hl_store_relaxed(&hl_exiting, true);
+}
+
+static void exit_hook_register(void)
+{
+	if (__cxa_atexit(runtime_exit_begins, NULL, NULL) != 0)
+		hl_debug("runtime", "exit: __cxa_atexit failed: an exit teardown frees every "
+			 "buffer and event itself");
+}
+
 hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n)
 {
 	pthread_once(&hl_atfork_once, atfork_register);
@@ -217,6 +252,7 @@ hsa_status_t hl_runtime_init(const struct hl_module *modules, uint32_t n)
 			 * the agents only once they are complete. */
 			hl_store_release(&hl_rt, rt);
 			hl_refcount = 1;
+			pthread_once(&hl_exit_once, exit_hook_register);
 			for (uint32_t i = 0; i < hl_n_modules; i++)
 				if (hl_modules[i].opened)
 					hl_modules[i].opened(rt);
@@ -239,6 +275,8 @@ hsa_status_t hsa_shut_down(void)
 		status = HSA_STATUS_ERROR_NOT_INITIALIZED;
 	} else if (--hl_refcount == 0) {
 		struct hl_runtime *rt = hl_load_relaxed(&hl_rt);
+		if (hl_load_relaxed(&hl_exiting))
+			kfd_process_leave_to_exit(rt->proc);
 		/* ROCr's Runtime::Release: the handlers first, with the
 		 * runtime whole. */
 		hl_system_event_shutdown(rt);
@@ -255,9 +293,6 @@ hsa_status_t hsa_shut_down(void)
 	return status;
 }
 
-/* glibc; not declared by any header */
-int __cxa_atexit(void (*fn)(void *), void *arg, void *dso);
-
 /* The exit teardown (see the top of this file), after every destructor. */
 static void runtime_exit(void *unused)
 {
@@ -272,6 +307,7 @@ static void runtime_exit(void *unused)
 		/* Pairs with the acquire in hl_runtime_get, as in hsa_shut_down. */
 		hl_store_release(&hl_rt, NULL);
 		hl_refcount = 0;
+		kfd_process_leave_to_exit(rt->proc);
 		runtime_destroy(rt);
 	}
 	pthread_mutex_unlock(&hl_runtime_lock);
