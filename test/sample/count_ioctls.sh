@@ -8,7 +8,9 @@
 # waits a run makes depends on how long the kernel takes (vector_add waits
 # in 100 ms slices, the queue service thread in 1 s ones), so the count is
 # the same on every run and build.  Prints the count by ioctl; fails when
-# vector_add does not pass or the count is above <ceiling>.
+# vector_add does not pass or the count is above <ceiling>.  Another program
+# may be counted the same way: COUNT_IOCTLS_PASS is the regular expression
+# its output must match to pass (vector_add's "PASSED" by default).
 set -euo pipefail
 kfdemu=$1 gpus=$2 ceiling=$3 prog=$4
 shift 4
@@ -16,9 +18,9 @@ log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 status=0
 KFDEMU_LOG=debug "$kfdemu" --preset mi210 --gpus "$gpus" -- "$prog" "$@" >"$log" 2>&1 || status=$?
-if [[ $status -ne 0 ]] || ! grep -q "PASSED" "$log"; then
+if [[ $status -ne 0 ]] || ! grep -qE "${COUNT_IOCTLS_PASS:-PASSED}" "$log"; then
   grep -v "debug:" "$log" >&2 || true
-  echo "FAIL: vector_add did not pass (exit $status)" >&2
+  echo "FAIL: $(basename "$prog") did not pass (exit $status)" >&2
   exit 1
 fi
 names=$(sed -nE 's/.*debug: ([A-Z][A-Z0-9_]+) in:.*/\1/p' "$log")
