@@ -20,7 +20,9 @@
  * A sanitizer runtime loaded first resolves its own "real" memcpy to these
  * (dlsym RTLD_NEXT), so the chain holds under ASan and TSan too.  This
  * file is built with -fno-builtin: the compiler must not turn mempcpy back
- * into a call of memcpy.
+ * into a call of memcpy.  The interposers are not instrumented by the
+ * sanitizers: memcpy runs before any runtime is initialised, and they
+ * touch no memory of their own (the counter is thread-local).
  */
 #define _GNU_SOURCE
 #include <stddef.h>
@@ -37,7 +39,9 @@ void *__memmove_chk(void *dst, const void *src, size_t len, size_t dstlen);
 void *__memset_chk(void *dst, int c, size_t len, size_t dstlen);
 void __chk_fail(void) __attribute__((noreturn));
 
-SHIM_EXPORT void *memcpy(void *restrict dst, const void *restrict src, size_t len)
+#define SHIM_MEM SHIM_EXPORT __attribute__((no_sanitize("address", "thread", "undefined")))
+
+SHIM_MEM void *memcpy(void *restrict dst, const void *restrict src, size_t len)
 {
 	uint64_t before = kemu_hdp_thread_faults;
 	if (len) /* memcpy(p, NULL, 0) is common; mempcpy's arguments are nonnull */
@@ -47,7 +51,7 @@ SHIM_EXPORT void *memcpy(void *restrict dst, const void *restrict src, size_t le
 	return dst;
 }
 
-SHIM_EXPORT void *__memcpy_chk(void *restrict dst, const void *restrict src, size_t len,
+SHIM_MEM void *__memcpy_chk(void *restrict dst, const void *restrict src, size_t len,
 			       size_t dstlen)
 {
 	if (dstlen < len)
@@ -55,7 +59,7 @@ SHIM_EXPORT void *__memcpy_chk(void *restrict dst, const void *restrict src, siz
 	return memcpy(dst, src, len);
 }
 
-SHIM_EXPORT void *memmove(void *dst, const void *src, size_t len)
+SHIM_MEM void *memmove(void *dst, const void *src, size_t len)
 {
 	uint64_t before = kemu_hdp_thread_faults;
 	if (len)
@@ -65,7 +69,7 @@ SHIM_EXPORT void *memmove(void *dst, const void *src, size_t len)
 	return dst;
 }
 
-SHIM_EXPORT void *memset(void *dst, int c, size_t len)
+SHIM_MEM void *memset(void *dst, int c, size_t len)
 {
 	uint64_t before = kemu_hdp_thread_faults;
 	if (len)
