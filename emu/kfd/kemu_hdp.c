@@ -43,6 +43,18 @@
  * reads the generation with acquire before it tests the bits, so either it
  * sees the bit or its translation is made stale by the bump.
  *
+ * Fork.  The lock is held across fork (pthread_atfork, registered when
+ * the first machine is made: before emu/gpu's handlers, so its prepare
+ * runs after theirs, and a GPU thread that flushes under a registry lock
+ * never waits for a forking thread that holds hdp_lock): a parent thread
+ * inside the handler or a flush at that moment would otherwise leave the
+ * child, which has none of the parent's other threads, a lock held for
+ * good and maybe a table half updated, and its first munmap through the
+ * shim or store to an inherited VRAM page would spin for ever.  The code
+ * under the lock waits for nothing the forking thread may hold (mprotect,
+ * realloc before glibc takes malloc's locks for the fork, the trace's
+ * write), so the prepare handler's wait ends.  test_emu_kfd_hdp_fork.
+ *
  * Two threads may fault on the same protected page at once; the second to
  * take hdp_lock finds the page already dirty (VRAM) or the MMIO page
  * already disarmed, and gives the page the model's protection again so
@@ -60,6 +72,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <execinfo.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <signal.h>
@@ -91,6 +104,8 @@ static struct hdp_map *hdp_maps;       /* under hdp_lock */
 static size_t hdp_n, hdp_cap;
 static struct sigaction hdp_old_action;
 static atomic_bool hdp_handler_installed;
+static pthread_once_t hdp_atfork_once = PTHREAD_ONCE_INIT;
+static atomic_int hdp_atfork_err; /* pthread_atfork's answer */
 /* KFDEMU_HDP_TRACE=1: the handler prints where each first CPU write to a
  * clean page came from (to find the store a flush must follow) */
 static bool hdp_trace;
@@ -295,8 +310,23 @@ int kemu_hdp_mode_parse(const char *s)
 	return -1;
 }
 
+static void hdp_atfork_register(void)
+{
+	/* prepare: hdp_lock's own acquire; parent and child: its release */
+	int err = pthread_atfork(hdp_lock, hdp_unlock, hdp_unlock);
+	atomic_store_explicit(&hdp_atfork_err, err, memory_order_relaxed);
+}
+
 int kemu_hdp_init(struct kemu_machine *m)
 {
+	/* whatever the mode: the first machine is made before any queue, so
+	 * this comes before emu/gpu registers its fork handlers */
+	pthread_once(&hdp_atfork_once, hdp_atfork_register);
+	int aerr = atomic_load_explicit(&hdp_atfork_err, memory_order_relaxed);
+	if (aerr) {
+		kemu_err(m, "HDP: cannot register the fork handlers: %s", strerror(aerr));
+		return -aerr;
+	}
 	if (m->hdp_mode == KEMU_HDP_OFF)
 		return 0;
 	hdp_lock();
