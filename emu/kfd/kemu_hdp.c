@@ -381,10 +381,16 @@ static int add_locked(const struct hdp_map *r)
 	return 0;
 }
 
-/* Drops (or, when its BO still has dirty pages, keeps unmapped) the
- * records overlapping [start, end), giving pages outside the range their
- * own protection back.  Caller holds hdp_lock. */
-static void drop_range_locked(uintptr_t start, uintptr_t end, bool restore)
+/* Forgets the range [start, end) of the recorded mappings: a record inside
+ * it goes (or, when its BO still has dirty pages, stays, unmapped, for its
+ * bits), a record that reaches outside it shrinks to what stays mapped (two
+ * records when the range was in its middle), which stays tracked with the
+ * model's protection: a partial munmap leaves the rest of a VRAM mapping
+ * as the kernel leaves it, and a thread that faulted on a page of the rest
+ * just before finds its record when it takes the lock (a dropped record
+ * would send its store to the previous SIGSEGV handler as a real fault).
+ * Caller holds hdp_lock. */
+static void drop_range_locked(uintptr_t start, uintptr_t end)
 {
 	for (size_t i = 0; i < hdp_n;) {
 		struct hdp_map *r = &hdp_maps[i];
@@ -392,12 +398,25 @@ static void drop_range_locked(uintptr_t start, uintptr_t end, bool restore)
 			i++;
 			continue;
 		}
-		if (restore) {
-			/* what stays mapped is no longer tracked: writable again */
-			if (r->start < start)
-				mprotect((void *)r->start, start - r->start, r->prot);
-			if (r->end > end)
-				mprotect((void *)end, r->end - end, r->prot);
+		if (r->start < start || r->end > end) {
+			struct hdp_map right = *r;
+			bool has_left = r->start < start, has_right = r->end > end;
+			if (has_right) {
+				right.bo_off += end - r->start;
+				right.start = end;
+			}
+			if (!has_left) {
+				*r = right;
+			} else {
+				r->end = start;
+				/* r is not used after add_locked, which may move the table */
+				if (has_right && add_locked(&right))
+					/* no room for the right part: untracked, writable */
+					mprotect((void *)right.start, right.end - right.start,
+						 right.prot);
+			}
+			i++;
+			continue;
 		}
 		if (r->bo && atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed)) {
 			r->start = r->end = 0; /* its dirty bits wait for a flush */
@@ -421,7 +440,7 @@ void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct
 		.gen = bo ? &bo->proc->vm_gen : NULL,
 	};
 	hdp_lock();
-	drop_range_locked(r.start, r.end, false);
+	drop_range_locked(r.start, r.end);
 	int err = add_locked(&r);
 	if (!err && bo) {
 		/* clean pages are write-protected; pages already dirty (a second
@@ -455,7 +474,7 @@ void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)
 	uintptr_t start = (uintptr_t)addr & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
 	uintptr_t end = (uintptr_t)KEMU_ALIGN(addr + len, KEMU_PAGE_SIZE);
 	hdp_lock();
-	drop_range_locked(start, end, true);
+	drop_range_locked(start, end);
 	hdp_unlock();
 }
 
