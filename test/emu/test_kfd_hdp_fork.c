@@ -82,6 +82,11 @@ static bool blocked_writing_stderr(pid_t tid)
 START_TEST(fork_while_a_thread_holds_the_hdp_lock_leaves_the_child_a_free_lock)
 {
 	ck_assert_str_eq(getenv("KFDEMU_HDP_TRACE") ? getenv("KFDEMU_HDP_TRACE") : "", "1");
+	/* the test sees where the writer blocks through procfs: fail here,
+	 * before a thread blocks for good, if it cannot */
+	FILE *self = fopen("/proc/thread-self/syscall", "r");
+	ck_assert_msg(self != NULL, "cannot read /proc/thread-self/syscall: %s", strerror(errno));
+	fclose(self);
 	emu_setup();
 	uint64_t va = emu_va(0x2000);
 	struct kfd_args_alloc_memory_of_gpu a = {
