@@ -67,6 +67,18 @@
  * reads the generation with acquire before it tests the bits, so either it
  * sees the bit or its translation is made stale by the bump.
  *
+ * Fork.  The lock is held across fork (pthread_atfork, registered when
+ * the first machine is made: before emu/gpu's handlers, so its prepare
+ * runs after theirs, and a GPU thread that flushes under a registry lock
+ * never waits for a forking thread that holds hdp_lock): a parent thread
+ * inside the handler or a flush at that moment would otherwise leave the
+ * child, which has none of the parent's other threads, a lock held for
+ * good and maybe a table half updated, and its first munmap through the
+ * shim or store to an inherited VRAM page would spin for ever.  The code
+ * under the lock waits for nothing the forking thread may hold (mprotect,
+ * realloc before glibc takes malloc's locks for the fork, the trace's
+ * write), so the prepare handler's wait ends.  test_emu_kfd_hdp_fork.
+ *
  * Two threads may fault on the same protected page at once; the second to
  * take hdp_lock finds the page already dirty (VRAM) or the MMIO page
  * already disarmed, and gives the page the model's protection again so
@@ -84,6 +96,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <execinfo.h>
+#include <pthread.h>
 #include <sched.h>
 #include <stdio.h>
 #include <signal.h>
@@ -116,6 +129,8 @@ static struct hdp_map *hdp_maps;       /* under hdp_lock */
 static size_t hdp_n, hdp_cap;
 static struct sigaction hdp_old_action;
 static atomic_bool hdp_handler_installed;
+static pthread_once_t hdp_atfork_once = PTHREAD_ONCE_INIT;
+static atomic_int hdp_atfork_err; /* pthread_atfork's answer */
 /* KFDEMU_HDP_TRACE=1: the handler prints where each first CPU write to a
  * clean page came from (to find the store a flush must follow) */
 static bool hdp_trace;
@@ -385,8 +400,23 @@ int kemu_hdp_mode_parse(const char *s)
 	return -1;
 }
 
+static void hdp_atfork_register(void)
+{
+	/* prepare: hdp_lock's own acquire; parent and child: its release */
+	int err = pthread_atfork(hdp_lock, hdp_unlock, hdp_unlock);
+	atomic_store_explicit(&hdp_atfork_err, err, memory_order_relaxed);
+}
+
 int kemu_hdp_init(struct kemu_machine *m)
 {
+	/* whatever the mode: the first machine is made before any queue, so
+	 * this comes before emu/gpu registers its fork handlers */
+	pthread_once(&hdp_atfork_once, hdp_atfork_register);
+	int aerr = atomic_load_explicit(&hdp_atfork_err, memory_order_relaxed);
+	if (aerr) {
+		kemu_err(m, "HDP: cannot register the fork handlers: %s", strerror(aerr));
+		return -aerr;
+	}
 	if (m->hdp_mode == KEMU_HDP_OFF)
 		return 0;
 	hdp_lock();
@@ -441,10 +471,16 @@ static int add_locked(const struct hdp_map *r)
 	return 0;
 }
 
-/* Drops (or, when its BO still has dirty pages, keeps unmapped) the
- * records overlapping [start, end), giving pages outside the range their
- * own protection back.  Caller holds hdp_lock. */
-static void drop_range_locked(uintptr_t start, uintptr_t end, bool restore)
+/* Forgets the range [start, end) of the recorded mappings: a record inside
+ * it goes (or, when its BO still has dirty pages, stays, unmapped, for its
+ * bits), a record that reaches outside it shrinks to what stays mapped (two
+ * records when the range was in its middle), which stays tracked with the
+ * model's protection: a partial munmap leaves the rest of a VRAM mapping
+ * as the kernel leaves it, and a thread that faulted on a page of the rest
+ * just before finds its record when it takes the lock (a dropped record
+ * would send its store to the previous SIGSEGV handler as a real fault).
+ * Caller holds hdp_lock. */
+static void drop_range_locked(uintptr_t start, uintptr_t end)
 {
 	for (size_t i = 0; i < hdp_n;) {
 		struct hdp_map *r = &hdp_maps[i];
@@ -452,12 +488,25 @@ static void drop_range_locked(uintptr_t start, uintptr_t end, bool restore)
 			i++;
 			continue;
 		}
-		if (restore) {
-			/* what stays mapped is no longer tracked: writable again */
-			if (r->start < start)
-				mprotect((void *)r->start, start - r->start, r->prot);
-			if (r->end > end)
-				mprotect((void *)end, r->end - end, r->prot);
+		if (r->start < start || r->end > end) {
+			struct hdp_map right = *r;
+			bool has_left = r->start < start, has_right = r->end > end;
+			if (has_right) {
+				right.bo_off += end - r->start;
+				right.start = end;
+			}
+			if (!has_left) {
+				*r = right;
+			} else {
+				r->end = start;
+				/* r is not used after add_locked, which may move the table */
+				if (has_right && add_locked(&right))
+					/* no room for the right part: untracked, writable */
+					mprotect((void *)right.start, right.end - right.start,
+						 right.prot);
+			}
+			i++;
+			continue;
 		}
 		if (r->bo && atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed)) {
 			r->start = r->end = 0; /* its dirty bits wait for a flush */
@@ -481,7 +530,7 @@ void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct
 		.gen = bo ? &bo->proc->vm_gen : NULL,
 	};
 	hdp_lock();
-	drop_range_locked(r.start, r.end, false);
+	drop_range_locked(r.start, r.end);
 	int err = add_locked(&r);
 	if (!err && bo) {
 		/* clean pages are write-protected; pages already dirty (a second
@@ -515,7 +564,7 @@ void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)
 	uintptr_t start = (uintptr_t)addr & ~(uintptr_t)(KEMU_PAGE_SIZE - 1);
 	uintptr_t end = (uintptr_t)KEMU_ALIGN(addr + len, KEMU_PAGE_SIZE);
 	hdp_lock();
-	drop_range_locked(start, end, true);
+	drop_range_locked(start, end);
 	hdp_unlock();
 }
 

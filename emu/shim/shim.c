@@ -465,18 +465,32 @@ SHIM_EXPORT void *mmap64(void *addr, size_t len, int prot, int flags, int fd, of
 }
 
 /* Unmapping pages drops the SVM ranges over them, as KFD's MMU notifier
- * does, and forgets device mappings there (kemu_cpu_unmapped). */
+ * does, and forgets device mappings there (kemu_cpu_unmapped).
+ *
+ * Before the system call, not after it: the kernel runs the notifier
+ * inside munmap under mmap_lock, so no other thread can map the range
+ * until what was tracked there is gone.  Once the real munmap returns,
+ * another thread's mmap may take the range at once (malloc, a BO mapping)
+ * and the driver model record it (an SVM range, an HDP-tracked VRAM
+ * mapping with its clean pages write-protected); a notifier run after
+ * that would drop the new record, and the first CPU store to those pages
+ * would die with SIGSEGV (test_emu_shim's
+ * munmap_forgets_the_old_mapping_before_another_takes_the_range).
+ * munmap fails with EINVAL for a misaligned address or a zero length,
+ * tested here so that such a call drops nothing; a failure on a valid
+ * range (ENOMEM splitting a mapping past vm.max_map_count) leaves the
+ * pages mapped but untracked: GPU access through SVM there then faults,
+ * as after a real unmap. */
 SHIM_EXPORT int munmap(void *addr, size_t len)
 {
-	int r = SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);
-	if (r == 0) {
+	if (len && !((uintptr_t)addr & 4095u)) {
 		struct kemu_machine *m = shim_enter(false);
 		if (m) {
 			kemu_cpu_unmapped(m, getpid(), (uintptr_t)addr, len);
 			shim_leave();
 		}
 	}
-	return r;
+	return SHIM_REAL(int (*)(void *, size_t), munmap)(addr, len);
 }
 
 static int shim_fstat_common(const char *name, int fd, struct stat *st)

@@ -178,6 +178,39 @@ START_TEST(freed_bo_leaves_its_mapping_writable)
 }
 END_TEST
 
+/* A munmap of part of a VRAM mapping (as the shim reports it, before the
+ * system call) leaves the rest tracked, as the kernel leaves the rest of
+ * the mapping: a first store there is seen and an unflushed GPU read of it
+ * faults.  (Dropping the whole record left those pages writable and
+ * unseen, and a store that had faulted on them just before found no
+ * record and went to the previous SIGSEGV handler as a real fault.) */
+START_TEST(partial_unmap_keeps_the_rest_tracked)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	kemu_cpu_unmapped(E.m, getpid(), (uintptr_t)v.cpu + 0x1000, 0x1000);
+	ck_assert_int_eq(munmap(v.cpu + 0x1000, 0x1000), 0);
+	v.cpu[0x10] = 1;
+	v.cpu[0x2010] = 2;
+	ck_assert_uint_eq(stats().cpu_faults, 2);
+	uint8_t b = 0;
+	struct kemu_vm_fault_info f;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x10, &b, 1, &f), -EFAULT);
+	ck_assert(f.hdp_stale);
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x2010, &b, 1, &f), -EFAULT);
+	ck_assert(f.hdp_stale);
+	ck_assert_uint_eq(f.va, v.va + 0x2010);
+	/* the right part kept its offset in the BO: a flush, then the GPU
+	 * reads what the CPU wrote there */
+	_Atomic uint32_t *hdp = (_Atomic uint32_t *)mmio_page();
+	atomic_store(&hdp[0], 1); /* HDP_MEM_FLUSH_CNTL */
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x2010, &b, 1, NULL), 0);
+	ck_assert_uint_eq(b, 2);
+	munmap(v.cpu, 0x1000);
+	munmap(v.cpu + 0x2000, 0x1000);
+	munmap((void *)hdp, KFD_MMIO_REMAP_SIZE);
+}
+END_TEST
+
 /* KFDEMU_HDP unset, and a value kfdemu does not know, are strict: the
  * model fails where silicon fails unless a run asks otherwise */
 START_TEST(default_mode_is_strict)
@@ -373,6 +406,7 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, translation_kept_before_the_write_goes_stale);
 	tcase_add_test(strict, system_memory_does_not_pass_the_hdp);
 	tcase_add_test(strict, freed_bo_leaves_its_mapping_writable);
+	tcase_add_test(strict, partial_unmap_keeps_the_rest_tracked);
 	tcase_add_test(strict, concurrent_writes_and_flushes_all_go_through);
 	tcase_add_test(strict, readback_after_a_bulk_write_completes_it);
 	tcase_add_test(strict, bulk_write_without_readback_faults_the_gpu_read);

@@ -6,6 +6,10 @@
  * redirected sysfs topology.  It exits 77 (skipped) when no /dev/kfd
  * exists, i.e. when run by hand outside the launcher on a machine without
  * an AMD GPU.
+ *
+ * munmap's order against another thread's mmap of the freed range is
+ * checked with munmap_hook.c, which runs the test's mmap inside the
+ * system call's caller, the shim.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -20,8 +24,11 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <dlfcn.h>
+
 #include "hl_check.h"
 #include "amd/kfd_uapi.h"
+#include "munmap_hook.h"
 
 #define TOPO "/sys/devices/virtual/kfd/kfd/topology"
 
@@ -176,6 +183,90 @@ START_TEST(doorbell_and_mmio_mmap_through_kfd)
 }
 END_TEST
 
+/* Opens the render node and acquires its VM (as libhsakmt does). */
+static void open_render_vm(void)
+{
+	minor = (uint32_t)read_prop(TOPO "/nodes/1/properties", "drm_render_minor");
+	char path[64];
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", minor);
+	drm = open(path, O_RDWR | O_CLOEXEC);
+	ck_assert_msg(drm >= 0, "open %s: %s", path, strerror(errno));
+	struct kfd_args_acquire_vm acq = { .drm_fd = (uint32_t)drm, .gpu_id = gpu_id };
+	ck_assert_msg(ioctl(kfd, KFD_IOCTL_ACQUIRE_VM, &acq) == 0, "ACQUIRE_VM: %s",
+		      strerror(errno));
+}
+
+struct remap {
+	uint64_t offset;
+	void *got;
+};
+
+/* What another thread's mmap may do the moment munmap(2) has freed a
+ * range: map a BO of its own there. */
+static void map_second_bo_there(void *addr, size_t len, void *data)
+{
+	struct remap *r = data;
+	r->got = mmap(addr, len, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, drm,
+		      (off_t)r->offset);
+}
+
+static uint64_t hdp_cpu_faults(void)
+{
+	int (*counters)(uint64_t *) =
+		(int (*)(uint64_t *))dlsym(RTLD_DEFAULT, "kfdemu_hdp_counters");
+	uint64_t c[4];
+	ck_assert_ptr_nonnull(counters);
+	ck_assert_int_eq(counters(c), 0);
+	ck_assert_uint_eq(c[0], 2); /* strict, the default */
+	return c[3];
+}
+
+/*
+ * The kernel drops what it tracks of a range (KFD's MMU notifier, the
+ * mapping itself) inside munmap, before another thread can map the range;
+ * the shim's stand-in must too.  Run after the system call, it would drop
+ * the tracking of a VRAM mapping another thread made there meanwhile: that
+ * mapping's clean pages stay write-protected with no record, and the first
+ * CPU store to them dies with SIGSEGV.
+ */
+START_TEST(munmap_forgets_the_old_mapping_before_another_takes_the_range)
+{
+	open_render_vm();
+	void *va = mmap(NULL, 0x4000, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	ck_assert_ptr_ne(va, MAP_FAILED);
+	struct kfd_args_alloc_memory_of_gpu a[2];
+	for (int i = 0; i < 2; i++) {
+		a[i] = (struct kfd_args_alloc_memory_of_gpu){
+			.va_addr = (uintptr_t)va + (uint64_t)i * 0x2000, .size = 0x2000,
+			.gpu_id = gpu_id,
+			.flags = KFD_ALLOC_VRAM | KFD_ALLOC_WRITABLE | KFD_ALLOC_PUBLIC };
+		ck_assert_msg(ioctl(kfd, KFD_IOCTL_ALLOC_MEMORY_OF_GPU, &a[i]) == 0,
+			      "ALLOC_MEMORY_OF_GPU: %s", strerror(errno));
+	}
+	volatile uint32_t *first = mmap(NULL, 0x2000, PROT_READ | PROT_WRITE, MAP_SHARED, drm,
+					(off_t)a[0].mmap_offset);
+	ck_assert_ptr_ne((void *)first, MAP_FAILED);
+	uint64_t faults = hdp_cpu_faults();
+
+	struct remap r = { .offset = a[1].mmap_offset, .got = MAP_FAILED };
+	hl_munmap_hook_once(map_second_bo_there, &r);
+	ck_assert_int_eq(munmap((void *)first, 0x2000), 0);
+	ck_assert_ptr_eq(r.got, (void *)first);
+	/* the second BO's clean page: write-protected and tracked, so the
+	 * store is seen (one fault) and goes on */
+	first[0] = 0x5eed;
+	ck_assert_uint_eq(first[0], 0x5eed);
+	ck_assert_uint_eq(hdp_cpu_faults(), faults + 1);
+
+	ck_assert_int_eq(munmap((void *)first, 0x2000), 0);
+	for (int i = 0; i < 2; i++) {
+		struct kfd_args_free_memory_of_gpu f = { .handle = a[i].handle };
+		ck_assert_int_eq(ioctl(kfd, KFD_IOCTL_FREE_MEMORY_OF_GPU, &f), 0);
+	}
+	munmap(va, 0x4000);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("kfdemu_shim");
@@ -188,6 +279,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, alloc_mmap_map_through_the_render_node);
 	tcase_add_test(tc, doorbell_and_mmio_mmap_through_kfd);
 	suite_add_tcase(s, tc);
+	/* a process of its own (ctest test_emu_shim_munmap, CK_RUN_CASE):
+	 * its VM is acquired on a render fd of its own */
+	TCase *um = tcase_create("munmap");
+	tcase_add_checked_fixture(um, setup, teardown);
+	tcase_add_test(um, munmap_forgets_the_old_mapping_before_another_takes_the_range);
+	suite_add_tcase(s, um);
 	return s;
 }
 
