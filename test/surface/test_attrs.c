@@ -636,6 +636,75 @@ START_TEST(attrs_region_answers)
 }
 END_TEST
 
+/* The AMD interface minor the runtime reports: 0 for ROCr 5.2.3 (which
+ * does not answer it), 11 for ROCr 1.18, 21 for hsalite. */
+static uint16_t amd_minor(void)
+{
+	uint16_t minor = 0;
+	if (hsa_system_get_info((hsa_system_info_t)HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR,
+				&minor) != HSA_STATUS_SUCCESS)
+		return 0;
+	return minor;
+}
+
+/* hsa_amd_agents_allow_access off an allocation's start: ROCr 1.18 (and
+ * hsalite) check the agents, then look for a vmem mapping
+ * (INVALID_AGENT, INVALID_ALLOCATION); ROCr 5.2.3 said ERROR for both. */
+START_TEST(attrs_allow_access_off_an_allocation)
+{
+	const bool old = amd_minor() == 0;
+	void *p = surf_host_alloc(&ag, 8192);
+	char local[64];
+	hsa_agent_t bogus = { (uint64_t)(uintptr_t)local };
+	ck_status(hsa_amd_agents_allow_access(1, ag.gpu, NULL, local),
+		  old ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	ck_status(hsa_amd_agents_allow_access(1, ag.gpu, NULL, (char *)p + 64),
+		  old ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	memset(local, 0, sizeof(local));
+	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, local),
+		  old ? HSA_STATUS_ERROR : HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_amd_agents_allow_access(0, ag.gpu, NULL, p),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_agents_allow_access(1, ag.gpu, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	uint32_t flags = 0;
+	ck_status(hsa_amd_agents_allow_access(1, ag.gpu, &flags, p),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* hsa_amd_pointer_info's sizeInBytes for an allocation that is not a
+ * whole number of pages: ROCr 1.18 gives the size asked for; ROCr 5.2.3
+ * and hsalite the page-rounded size (HIP 5.2.3 exports IPC handles of
+ * that size: docs/differences.md). */
+START_TEST(attrs_pointer_info_size)
+{
+	const bool rocr118 = amd_minor() == 11;
+	const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+	hsa_amd_memory_pool_t pools[2] = { surf_pool(ag.cpu, true), surf_pool(ag.gpu[0], false) };
+	static const size_t sizes[] = { 100, 4096, 5000 };
+	for (int k = 0; k < 2; k++) {
+		for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+			void *p = NULL;
+			ck_status(hsa_amd_memory_pool_allocate(pools[k], sizes[i], 0, &p),
+				  HSA_STATUS_SUCCESS);
+			hsa_amd_pointer_info_t info;
+			memset(&info, 0, sizeof(info));
+			info.size = sizeof(info);
+			ck_status(hsa_amd_pointer_info((char *)p + 1, &info, NULL, NULL, NULL),
+				  HSA_STATUS_SUCCESS);
+			size_t want = rocr118 ? sizes[i] : (sizes[i] + page - 1) / page * page;
+			ck_assert_msg(info.sizeInBytes == want,
+				      "pool %d, %zu bytes: sizeInBytes %zu, want %zu", k, sizes[i],
+				      info.sizeInBytes, want);
+			ck_assert_ptr_eq(info.agentBaseAddress, p);
+			ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
+		}
+	}
+}
+END_TEST
+
 START_TEST(attrs_dump)
 {
 	if (!getenv("SURF_ATTR_DUMP"))
@@ -657,6 +726,8 @@ Suite *attrs_suite(void)
 	tcase_add_test(tc, attrs_gpu_answers);
 	tcase_add_test(tc, attrs_pool_answers);
 	tcase_add_test(tc, attrs_region_answers);
+	tcase_add_test(tc, attrs_allow_access_off_an_allocation);
+	tcase_add_test(tc, attrs_pointer_info_size);
 	tcase_add_test(tc, attrs_dump);
 	suite_add_tcase(s, tc);
 	return s;
