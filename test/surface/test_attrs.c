@@ -5,7 +5,10 @@
  * bytes each answer writes and the values that follow from the topology
  * were recorded by running this binary on ROCr 1.18 under kfdemu
  * (SURF_ATTR_DUMP=1 prints the whole table; the note and
- * docs/differences.md keep the runs).  Label surface; mi210 and mi300x.
+ * docs/differences.md keep the runs).  Also allow_access off an
+ * allocation, pointer info's size, and queue creation's sizes, types,
+ * priorities, info attributes and CU masks.  Label surface; mi210 and
+ * mi300x.
  *
  * "Bytes written" is measured, not declared: each call runs twice, into a
  * buffer filled with 0xAA and into one filled with 0x55; a byte equal in
@@ -705,6 +708,93 @@ START_TEST(attrs_pointer_info_size)
 }
 END_TEST
 
+/* ---- queue creation, as ROCr 1.18 (and 5.2.3) answer it ---------------- */
+
+START_TEST(attrs_queue_create)
+{
+	hsa_agent_t gpu = ag.gpu[0];
+	const uint16_t minor = amd_minor();
+	const uint32_t min = surf_u32_info(gpu, HSA_AGENT_INFO_QUEUE_MIN_SIZE);
+	const uint32_t max = surf_u32_info(gpu, HSA_AGENT_INFO_QUEUE_MAX_SIZE);
+	hsa_queue_t *q = NULL;
+	static const uint32_t not_sizes[] = { 0, 1, 32, 100, 4095, UINT32_MAX };
+	for (size_t i = 0; i < sizeof(not_sizes) / sizeof(not_sizes[0]); i++)
+		ck_status(hsa_queue_create(gpu, not_sizes[i], HSA_QUEUE_TYPE_MULTI, NULL, NULL,
+					   UINT32_MAX, UINT32_MAX, &q),
+			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_queue_create(gpu, max * 2, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &q),
+		  HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+	ck_status(hsa_queue_create(gpu, 4096, (hsa_queue_type32_t)3, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &q),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_queue_create(gpu, 4096, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_queue_create(ag.cpu, 4096, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &q),
+		  HSA_STATUS_ERROR);
+	ck_assert_ptr_null(q);
+
+	const uint32_t sizes[] = { min, max };
+	for (int i = 0; i < 2; i++) {
+		ck_status(hsa_queue_create(gpu, sizes[i], HSA_QUEUE_TYPE_SINGLE, NULL, NULL,
+					   UINT32_MAX, UINT32_MAX, &q),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(q->size, sizes[i]);
+		/* a SINGLE request makes a MULTI queue */
+		ck_assert_uint_eq(q->type, HSA_QUEUE_TYPE_MULTI);
+		for (int pr = 0; pr <= HSA_AMD_QUEUE_PRIORITY_HIGH; pr++)
+			ck_status(hsa_amd_queue_set_priority(q, (hsa_amd_queue_priority_t)pr),
+				  HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_queue_set_priority(q, (hsa_amd_queue_priority_t)3),
+			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		hsa_agent_t owner = { 0 };
+		uint64_t v[8];
+		ck_status(hsa_amd_queue_get_info(q, HSA_AMD_QUEUE_INFO_AGENT, &owner),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(owner.handle, gpu.handle);
+		ck_status(hsa_amd_queue_get_info(q, HSA_AMD_QUEUE_INFO_DOORBELL_ID, v),
+			  HSA_STATUS_SUCCESS);
+		/* 2-9 came with counted queues (interface 1.16): ROCr 1.18 has
+		 * none of them */
+		for (int at = 2; at <= 11; at++)
+			ck_status(hsa_amd_queue_get_info(q, (hsa_queue_info_attribute_t)at, v),
+				  at <= 9 && minor >= 16 ? HSA_STATUS_SUCCESS
+							 : HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		/* a mask wider than the agent is clipped, silently */
+		uint32_t cus = surf_u32_info(gpu, HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT);
+		uint32_t wide[16], back[16];
+		memset(wide, 0xFF, sizeof(wide));
+		memset(back, 0, sizeof(back));
+		ck_status(hsa_amd_queue_cu_set_mask(q, 512, wide), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_queue_cu_get_mask(q, 512, back), HSA_STATUS_SUCCESS);
+		uint32_t bits = 0;
+		for (int w = 0; w < 16; w++)
+			bits += (uint32_t)__builtin_popcount(back[w]);
+		ck_assert_uint_eq(bits, cus);
+		ck_status(hsa_amd_queue_cu_set_mask(q, 33, wide), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+		q = NULL;
+	}
+
+	bool coop = false;
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES,
+				     &coop),
+		  HSA_STATUS_SUCCESS);
+	if (coop) {
+		/* one shared GWS queue; its size is the runtime's (ROCr 1.18
+		 * 16384, 5.2.3 and hsalite the first creator's) */
+		ck_status(hsa_queue_create(gpu, 4096, HSA_QUEUE_TYPE_COOPERATIVE, NULL, NULL,
+					   UINT32_MAX, UINT32_MAX, &q),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(q->type, HSA_QUEUE_TYPE_COOPERATIVE);
+		ck_assert(q->size >= min && !(q->size & (q->size - 1)));
+		ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	}
+}
+END_TEST
+
 START_TEST(attrs_dump)
 {
 	if (!getenv("SURF_ATTR_DUMP"))
@@ -728,6 +818,7 @@ Suite *attrs_suite(void)
 	tcase_add_test(tc, attrs_region_answers);
 	tcase_add_test(tc, attrs_allow_access_off_an_allocation);
 	tcase_add_test(tc, attrs_pointer_info_size);
+	tcase_add_test(tc, attrs_queue_create);
 	tcase_add_test(tc, attrs_dump);
 	suite_add_tcase(s, tc);
 	return s;
