@@ -561,6 +561,16 @@ hsa_status_t hsa_amd_image_get_info_max_dim(hsa_agent_t agent, hsa_agent_info_t 
 hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *value)
 {
 	const bool gpu = a->type == HSA_DEVICE_TYPE_GPU;
+	/* A GPU without images (gfx94x/95x): ROCr 1.18 answers every one of
+	 * these with a single uint32_t 0, the 2D and 3D sizes included. */
+	if (gpu && !hl_image_gpu_supported(a)) {
+		if (limit_geometry(attr) < 0 && attr != HSA_EXT_AGENT_INFO_MAX_IMAGE_RD_HANDLES &&
+		    attr != HSA_EXT_AGENT_INFO_MAX_IMAGE_RORW_HANDLES &&
+		    attr != HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS)
+			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		memset(value, 0, sizeof(uint32_t));
+		return HSA_STATUS_SUCCESS;
+	}
 	uint32_t v;
 	switch (attr) {
 	case HSA_EXT_AGENT_INFO_MAX_IMAGE_RD_HANDLES:
@@ -570,10 +580,11 @@ hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *
 		v = gpu ? 64 : 0;
 		break;
 	case HSA_EXT_AGENT_INFO_MAX_SAMPLER_HANDLERS:
-		/* ROCr 5.2.3's GPU agent stores 16, then falls through to
-		 * HSA_AMD_AGENT_INFO_CHIP_ID (a missing break): clients see
-		 * the device id. */
-		v = gpu ? a->node->props.device_id : 0;
+		/* 16, ROCr 1.18's answer.  ROCr 5.2.3's GPU agent stored 16
+		 * and fell through to HSA_AMD_AGENT_INFO_CHIP_ID (a missing
+		 * break), so its clients saw the device id; no client reads
+		 * a sampler count off a chip id (docs/differences.md). */
+		v = gpu ? 16 : 0;
 		break;
 	default:
 		return max_dim(a, attr, value);

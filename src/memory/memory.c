@@ -324,8 +324,11 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 	/* flags is reserved and must be NULL in this interface version. */
 	if (num_agents == 0 || !agents || !ptr || flags)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	/* ROCr 5.2.3 (Runtime::AllowAccess) looks the start of an allocation
-	 * up before it looks at the agents: anything else is ERROR. */
+	/* ROCr (Runtime::AllowAccess) looks the start of an allocation up
+	 * before it looks at the agents.  Anything else is ROCr 1.18's
+	 * VMemoryMapAllowAccess: INVALID_AGENT for an agent it does not know,
+	 * INVALID_ALLOCATION where no mapping is (ROCr 5.2.3 said ERROR for
+	 * both; HIP 5.2.3 treats every failure alike: docs/differences.md). */
 	pthread_mutex_lock(&rt->mem_lock);
 	struct hl_alloc *found = hl_alloc_find_locked(rt, ptr);
 	bool is_start = found && found->ptr == ptr;
@@ -337,7 +340,7 @@ hsa_status_t hsa_amd_agents_allow_access(uint32_t num_agents, const hsa_agent_t 
 			return HSA_STATUS_ERROR_INVALID_AGENT;
 		if (err == -ENOENT) {
 			hl_debug("memory", "allow_access %p: not the start of an allocation", ptr);
-			return HSA_STATUS_ERROR;
+			return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 		}
 		return err ? HSA_STATUS_ERROR : HSA_STATUS_SUCCESS;
 	}

@@ -49,9 +49,34 @@ HL_INFO_GETTER(pool_system, struct hl_pool, bool, hl_pool_is_system(q))
 HL_INFO_GETTER(pool_base, struct hl_pool, void *, (void *)(uintptr_t)q->base)
 HL_INFO_GETTER(pool_bus_width, struct hl_pool, uint32_t, q->bus_width)
 HL_INFO_GETTER(pool_clock, struct hl_pool, uint32_t, q->mem_clk_max)
-HL_INFO_GETTER(pool_location, struct hl_pool, uint32_t,
-	       hl_pool_is_system(q) ? HL_AMD_MEMORY_POOL_LOCATION_CPU
-				    : HL_AMD_MEMORY_POOL_LOCATION_GPU)
+/* ROCr 1.18 knows a location for system memory and VRAM only: the LDS
+ * pool's is INVALID_ARGUMENT. */
+static hsa_status_t pool_location(const void *o, void *out)
+{
+	const struct hl_pool *q = o;
+	uint32_t loc;
+	if (hl_pool_is_system(q))
+		loc = HL_AMD_MEMORY_POOL_LOCATION_CPU;
+	else if (q->kind != HL_POOL_LDS)
+		loc = HL_AMD_MEMORY_POOL_LOCATION_GPU;
+	else
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	memcpy(out, &loc, sizeof(loc));
+	return HSA_STATUS_SUCCESS;
+}
+
+/* HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_REC_GRANULE, ROCr 1.18's
+ * GetPoolInfo: a page for system memory; for VRAM the block small
+ * allocations are carved from (suballoc.c, 2 MiB), a page when
+ * HSA_DISABLE_FRAGMENT_ALLOCATOR=1 turns carving off; 0 for the LDS. */
+static size_t pool_rec_granule(const struct hl_runtime *rt, const struct hl_pool *p)
+{
+	if (hl_pool_is_system(p))
+		return HL_PAGE_SIZE;
+	if (p->kind == HL_POOL_LDS)
+		return 0;
+	return rt->env.no_fragment_alloc ? HL_PAGE_SIZE : (size_t)hl_suballoc_block_size();
+}
 
 /* The attributes regions and pools share, by region number (the pool enum
  * uses the same numbers, but for ALLOC_MAX_SIZE: 4 for regions, 16 for
@@ -106,6 +131,11 @@ hsa_status_t hsa_amd_memory_pool_get_info(hsa_amd_memory_pool_t memory_pool,
 	const struct hl_pool *p = hl_pool_lookup(rt, memory_pool.handle);
 	if (!p)
 		return (hsa_status_t)HSA_STATUS_ERROR_INVALID_MEMORY_POOL;
+	if (attribute == HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_REC_GRANULE) {
+		size_t g = pool_rec_granule(rt, p);
+		memcpy(value, &g, sizeof(g));
+		return HSA_STATUS_SUCCESS;
+	}
 	bool found;
 	return hl_info_answer(pool_info, HL_INFO_COUNT(pool_info), (uint32_t)attribute, p, value,
 			      &found);

@@ -787,9 +787,10 @@ int hl_vmem_allow_access(struct hl_runtime *rt, const hsa_agent_t *agents, uint3
 	struct vmem_map *m = vm->maps;
 	while (m && !(a >= m->va && a - m->va < m->size))
 		m = m->next;
-	/* ROCr 1.18 looks at the agents first; for an address that is not
-	 * mapped we keep 5.2.3's answer (the caller's ERROR) */
-	for (uint32_t i = 0; m && i < n; i++)
+	/* ROCr 1.18 (VMemoryMapAllowAccess) looks at the agents first, mapped
+	 * or not; then an address no mapping holds is -ENOENT (the caller's
+	 * INVALID_ALLOCATION) */
+	for (uint32_t i = 0; i < n; i++)
 		if (!hl_agent_lookup(rt, agents[i])) {
 			err = -EINVAL;
 			goto out_unlock;

@@ -11,8 +11,9 @@
  *  - priority: LOW / NORMAL / HIGH are HSA -3 / 0 / +3, which libhsakmt maps
  *    to KFD 0 / 7 / 15; UPDATE_QUEUE keeps the percentage (0 if suspended).
  *  - CU masks (ROCr's AqlQueue::SetCUMasking / GetCUMasking): the mask is
- *    clipped to the agent's CUs; a clipped mask returns
- *    HSA_STATUS_CU_MASK_REDUCED after being applied.  A count of 0 restores
+ *    clipped to the agent's CUs silently, as ROCr clips it (5.2.3 and 1.18
+ *    answer SUCCESS; their CU_MASK_REDUCED is for a mask HSA_CU_MASK's
+ *    process-wide mask cut, which hsalite does not read).  A count of 0 restores
  *    the full mask.  KFD gets ceil(CUs / 32) words.  The full mask is
  *    recorded at creation without an ioctl, as ROCr does.
  */
@@ -128,7 +129,7 @@ hsa_status_t hsa_amd_queue_cu_set_mask(const hsa_queue_t *queue, uint32_t num_cu
 	hl_queue_release(rt);
 	if (err)
 		return hl_status_from_errno(err);
-	return reduced ? (hsa_status_t)HSA_STATUS_CU_MASK_REDUCED : HSA_STATUS_SUCCESS;
+	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hsa_amd_queue_cu_get_mask(const hsa_queue_t *queue, uint32_t num_cu_mask_count,

@@ -205,13 +205,25 @@ static hsa_status_t check_create_args(struct hl_runtime *rt, hsa_agent_t agent, 
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_agent *a = hl_agent_lookup(rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (size == 0 || (size & (size - 1)) || size < HL_QUEUE_MIN_PACKETS ||
-	    size > HL_QUEUE_MAX_PACKETS) {
+	/* A CPU agent runs no AQL queue: ROCr's CpuAgent::QueueCreate answers
+	 * ERROR (5.2.3 and 1.18 alike). */
+	if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu) {
+		hl_error(QUEUE_LOG, "hsa_queue_create: %s is not a kernel agent", a->name);
+		return HSA_STATUS_ERROR;
+	}
+	if (size == 0 || (size & (size - 1)) || size < HL_QUEUE_MIN_PACKETS) {
 		hl_error(QUEUE_LOG, "hsa_queue_create: size %u is not a power of two in [%u, %u]",
 			 size, HL_QUEUE_MIN_PACKETS, HL_QUEUE_MAX_PACKETS);
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	/* A power of two above HSA_AGENT_INFO_QUEUE_MAX_SIZE: ROCr's GpuAgent
+	 * answers OUT_OF_RESOURCES (5.2.3 and 1.18 alike). */
+	if (size > HL_QUEUE_MAX_PACKETS) {
+		hl_error(QUEUE_LOG, "hsa_queue_create: size %u is above the agent's %u", size,
+			 HL_QUEUE_MAX_PACKETS);
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
 	if (type == HSA_QUEUE_TYPE_COOPERATIVE &&
 	    (!a->node->props.num_gws || atomic_load_explicit(&a->gws_refused,
@@ -256,7 +268,10 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 	if (err)
 		goto err_destroy;
 	q->amd = q->page->mem->addr;
-	q->amd->hsa_queue.type = type;
+	/* ROCr's AqlQueue reports MULTI for a SINGLE request (5.2.3 and 1.18
+	 * alike: any producer may use it); COOPERATIVE stays. */
+	q->amd->hsa_queue.type =
+		type == HSA_QUEUE_TYPE_COOPERATIVE ? HSA_QUEUE_TYPE_COOPERATIVE : HSA_QUEUE_TYPE_MULTI;
 
 	err = hl_queue_buffers_alloc(rt, q, size, private_segment_size);
 	if (err)

@@ -145,9 +145,17 @@ static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_
 	/* ROCr's default: coherent on an APU, non-coherent on a dGPU. */
 	atomic_init(&a->coherency, a->profile == HSA_PROFILE_FULL ? HSA_AMD_COHERENCY_TYPE_COHERENT
 								   : HSA_AMD_COHERENCY_TYPE_NONCOHERENT);
-	/* ROCr 5.2.3 reports 64 for every GPU (hard-coded; ROCr 6 reads the L2
-	 * line size, 128 on gfx90a): rocminfo shows "Cacheline Size: 64". */
+	/* ROCr 1.18 reports the line size of the node's first L2 entry that
+	 * has one (128 on gfx90a and gfx942), 64 when KFD gives none; ROCr
+	 * 5.2.3 hard-coded 64.  No 5.2.3 client sizes anything by it (HIP
+	 * 5.2.3's device properties do not carry it), so 1.18's answer. */
 	a->cacheline_size = 64;
+	for (uint32_t c = 0; c < node->n_caches; c++) {
+		if (node->caches[c].level == 2 && node->caches[c].cache_line_size) {
+			a->cacheline_size = node->caches[c].cache_line_size;
+			break;
+		}
+	}
 
 	a->gfx_major = np->gfx_target_version / 10000;
 	a->gfx_minor = np->gfx_target_version / 100 % 100;
@@ -284,11 +292,13 @@ int hl_agents_build(struct hl_runtime *rt)
 	}
 
 	/* A system-memory allocation may span every CPU node's memory: ROCr
-	 * caps it at the aggregate (max_sysmem_alloc_size_; 5.2.3 counts each
-	 * node twice, via its fine-grained and its kernarg region). */
+	 * caps it at the aggregate of its fine-grained system regions
+	 * (max_sysmem_alloc_size_), and both 5.2.3 and 1.18 count each node
+	 * twice there, via its fine-grained and its kernarg region: their
+	 * ALLOC_MAX_SIZE is twice the memory, and so is ours (surface_attrs). */
 	uint64_t sysmem = 0;
 	for (struct hl_pool *p = rt->pools; p < pools; p++)
-		if (p->kind == HL_POOL_SYSTEM_FINE)
+		if (p->kind == HL_POOL_SYSTEM_FINE || p->kind == HL_POOL_SYSTEM_KERNARG)
 			sysmem += p->alloc_max;
 	for (struct hl_pool *p = rt->pools; p < pools; p++)
 		if (hl_pool_is_system(p))

@@ -12,7 +12,11 @@
  *   ASIC revision     capability[25:22]
  *   ucode versions    fw_version & 0x3FF, sdma_fw_version & 0x3FF
  *
- * Unknown attributes give INVALID_ARGUMENT, as in ROCr.
+ * Unknown attributes give INVALID_ARGUMENT, as in ROCr: so do the ones
+ * AMD's headers added after HSA_AMD_AGENT_INFO_CLOCK_COUNTERS (0xA119 on,
+ * PM4 emulation and later), which ROCr 1.18's GetInfo switches lack.
+ * Which agent answers what, and how many bytes each answer writes, is
+ * ROCr 1.18's (test/surface/test_attrs.c compares them).
  *
  * hsa_amd_coherency_get/set_type live here too: the agent's default
  * coherency for memory it allocates.  On gfx9+ the MTYPE is chosen per
@@ -58,8 +62,20 @@ static void put_string(void *value, const char *s, size_t size)
 		return HSA_STATUS_SUCCESS;                        \
 	}
 
-AGENT_NAME(agent_name, q->a->name)
-AGENT_NAME(agent_vendor, q->gpu ? "AMD" : "CPU")
+/* NAME and VENDOR_NAME: ROCr clears 63 bytes of a GPU's answer (64 of a
+ * CPU's) and copies the string in, so the 64th byte of a GPU's caller's
+ * buffer is left as it was (5.2.3 and 1.18 alike): written to the caller's
+ * value, the table's size 0. */
+#define AGENT_NAME_ROCR(fn, expr)                                 \
+	static hsa_status_t fn(const void *o, void *value)        \
+	{                                                         \
+		const struct agent_q *q = o;                      \
+		put_string(value, (expr), q->gpu ? 63 : 64);      \
+		return HSA_STATUS_SUCCESS;                        \
+	}
+
+AGENT_NAME_ROCR(agent_name, q->a->name)
+AGENT_NAME_ROCR(agent_vendor, q->gpu ? "AMD" : "CPU")
 AGENT_NAME(agent_product_name, q->a->product_name)
 /* The CP runs kernel-dispatch packets only; CPU agents run none. */
 AGENT_ANSWER(agent_feature, hsa_agent_feature_t,
@@ -115,8 +131,8 @@ AGENT_ANSWER(agent_nearest_cpu, hsa_agent_t,
 AGENT_ANSWER(agent_aql_extensions, uint64_t, 0)
 /* Bit 0 of 8 bytes: HSA_AMD_MEMORY_PROPERTY_AGENT_IS_APU. */
 AGENT_ANSWER(agent_memory_properties, uint64_t, q->gpu && q->np->cpu_cores_count > 0 ? 1 : 0)
-AGENT_U32(agent_num_xcc, q->np->num_xcc ? q->np->num_xcc : 1)
-AGENT_U32(agent_driver_uid, q->a->gpu->gpu_id)
+AGENT_U32(agent_num_xcc, !q->gpu ? 0 : q->np->num_xcc ? q->np->num_xcc : 1)
+AGENT_U32(agent_driver_uid, q->gpu ? q->a->gpu->gpu_id : 0)
 
 static hsa_status_t agent_workgroup_dim(const void *o, void *out)
 {
@@ -126,9 +142,11 @@ static hsa_status_t agent_workgroup_dim(const void *o, void *out)
 	return HSA_STATUS_SUCCESS; /* zeros on a CPU */
 }
 
+/* ROCr 1.18's grid limits per dimension (5.2.3 said UINT32_MAX for all
+ * three; HIP sets its maxGridSize without asking). */
 static hsa_status_t agent_grid_dim(const void *o, void *out)
 {
-	const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
+	const hsa_dim3_t dim = { INT32_MAX, UINT16_MAX, UINT16_MAX };
 	if (((const struct agent_q *)o)->gpu)
 		memcpy(out, &dim, sizeof(dim));
 	return HSA_STATUS_SUCCESS;
@@ -217,8 +235,8 @@ static hsa_status_t agent_memory_avail(const void *o, void *out)
 
 /* Every agent's attributes, in the enums' order. */
 static const struct hl_info_attr agent_info[] = {
-	{ HSA_AGENT_INFO_NAME, 64, agent_name },
-	{ HSA_AGENT_INFO_VENDOR_NAME, 64, agent_vendor },
+	{ HSA_AGENT_INFO_NAME, 0, agent_name },
+	{ HSA_AGENT_INFO_VENDOR_NAME, 0, agent_vendor },
 	{ HSA_AGENT_INFO_FEATURE, sizeof(hsa_agent_feature_t), agent_feature },
 	{ HSA_AGENT_INFO_MACHINE_MODEL, sizeof(hsa_machine_model_t), agent_machine_model },
 	{ HSA_AGENT_INFO_PROFILE, sizeof(hsa_profile_t), agent_profile },
@@ -253,8 +271,6 @@ static const struct hl_info_attr agent_info[] = {
 	{ HSA_AMD_AGENT_INFO_DRIVER_NODE_ID, sizeof(uint32_t), agent_node },
 	{ HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS, sizeof(uint32_t), agent_watch_points },
 	{ HSA_AMD_AGENT_INFO_BDFID, sizeof(uint32_t), agent_bdfid },
-	{ HSA_AMD_AGENT_INFO_MEMORY_WIDTH, sizeof(uint32_t), agent_memory_width },
-	{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, sizeof(uint32_t), agent_memory_clock },
 	{ HSA_AMD_AGENT_INFO_PRODUCT_NAME, 64, agent_product_name },
 	{ HSA_AMD_AGENT_INFO_MAX_WAVES_PER_CU, sizeof(uint32_t), agent_waves_per_cu },
 	{ HSA_AMD_AGENT_INFO_NUM_SIMDS_PER_CU, sizeof(uint32_t), agent_simds_per_cu },
@@ -278,14 +294,36 @@ static const struct hl_info_attr agent_info[] = {
 	{ HL_AMD_AGENT_INFO_NEAREST_CPU, sizeof(hsa_agent_t), agent_nearest_cpu },
 	{ HL_AMD_AGENT_INFO_MEMORY_PROPERTIES, sizeof(uint64_t), agent_memory_properties },
 	{ HL_AMD_AGENT_INFO_AQL_EXTENSIONS, sizeof(uint64_t), agent_aql_extensions },
+	/* ROCr 1.18's CPU agent answers these two with 0 */
+	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
+	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
 };
 
 /* The attributes only GPU agents answer (a CPU's is INVALID_ARGUMENT). */
 static const struct hl_info_attr gpu_agent_info[] = {
+	/* a CPU has no memory bus of its own in ROCr (5.2.3 and 1.18) */
+	{ HSA_AMD_AGENT_INFO_MEMORY_WIDTH, sizeof(uint32_t), agent_memory_width },
+	{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, sizeof(uint32_t), agent_memory_clock },
 	{ HL_AMD_AGENT_INFO_MEMORY_AVAIL, sizeof(uint64_t), agent_memory_avail },
-	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
-	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
 };
+
+/* A CPU's scratch limits and clock counters: ROCr 1.18's CpuAgent answers
+ * 0 for the limits and an all-zero hsa_amd_clock_counters_t (it asks the
+ * driver nothing). */
+static hsa_status_t cpu_scratch_clock(uint32_t attr, void *value)
+{
+	switch (attr) {
+	case HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX:
+	case HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT:
+		memset(value, 0, sizeof(uint64_t));
+		return HSA_STATUS_SUCCESS;
+	case HSA_AMD_AGENT_INFO_CLOCK_COUNTERS:
+		memset(value, 0, sizeof(hsa_amd_clock_counters_t));
+		return HSA_STATUS_SUCCESS;
+	default:
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+}
 
 hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, void *value)
 {
@@ -310,8 +348,10 @@ hsa_status_t hsa_agent_get_info(hsa_agent_t agent, hsa_agent_info_t attribute, v
 		.rt = rt, .a = a, .np = &a->node->props, .gpu = a->type == HSA_DEVICE_TYPE_GPU,
 	};
 	st = hl_info_answer(agent_info, HL_INFO_COUNT(agent_info), attr, &q, value, &found);
-	if (found || !q.gpu)
+	if (found)
 		return st;
+	if (!q.gpu)
+		return cpu_scratch_clock(attr, value);
 	st = hl_info_answer(gpu_agent_info, HL_INFO_COUNT(gpu_agent_info), attr, &q, value,
 			    &found);
 	if (found)

@@ -303,7 +303,19 @@ static void dump_agent_info(void)
 	for (uint32_t attr = 0x3000; attr <= 0x300c; attr++) {
 		uint32_t v[3] = { 0xdeadbeef, 0xdeadbeef, 0xdeadbeef };
 		hsa_status_t st = hsa_agent_get_info(gpu, (hsa_agent_info_t)attr, v);
+		/* MAX_SAMPLER_HANDLERS: ROCr 5.2.3 answers the chip id (a
+		 * missing break), ROCr 1.18 and hsalite 16 (docs/
+		 * differences.md; api_statuses and surface_attrs pin each) */
+		if (attr == 0x300b && st == HSA_STATUS_SUCCESS) {
+			uint32_t chip = 0;
+			hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip);
+			if (v[0] == chip || v[0] == 16) {
+				printf("agent_info %#x st=%#x chip-or-16 %u %u\n", attr, st, v[1], v[2]);
+				goto max_dim;
+			}
+		}
 		printf("agent_info %#x st=%#x %u %u %u\n", attr, st, v[0], v[1], v[2]);
+	max_dim:;
 		uint32_t m[3] = { 0xdeadbeef, 0xdeadbeef, 0xdeadbeef };
 		st = hsa_amd_image_get_info_max_dim(gpu, (hsa_agent_info_t)attr, m);
 		printf("max_dim %#x st=%#x %u %u %u\n", attr, st, m[0], m[1], m[2]);

@@ -23,7 +23,8 @@ static void setup_single(void)
 {
 	q_init();
 	q = q_create(64, HSA_QUEUE_TYPE_SINGLE);
-	ck_assert_uint_eq(q->type, HSA_QUEUE_TYPE_SINGLE);
+	/* ROCr's AqlQueue reports MULTI for a SINGLE request */
+	ck_assert_uint_eq(q->type, HSA_QUEUE_TYPE_MULTI);
 }
 
 static void teardown(void)
@@ -171,12 +172,13 @@ START_TEST(cu_mask_starts_full_and_round_trips)
 }
 END_TEST
 
-START_TEST(cu_mask_beyond_the_agent_is_reduced)
+/* Clipped to the agent's CUs silently, as ROCr (5.2.3 and 1.18). */
+START_TEST(cu_mask_beyond_the_agent_is_clipped)
 {
 	uint32_t mask[40];
 	for (int i = 0; i < 40; i++)
 		mask[i] = 0xFFFFFFFFu;
-	ck_status(hsa_amd_queue_cu_set_mask(q, 40 * 32, mask), HSA_STATUS_CU_MASK_REDUCED);
+	ck_status(hsa_amd_queue_cu_set_mask(q, 40 * 32, mask), HSA_STATUS_SUCCESS);
 	uint32_t cus = 0, back[40] = { 0 };
 	hsa_agent_get_info(q_gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT, &cus);
 	ck_status(hsa_amd_queue_cu_get_mask(q, 40 * 32, back), HSA_STATUS_SUCCESS);
@@ -211,7 +213,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, read_index_starts_at_zero_and_stores_are_ignored);
 	tcase_add_test(tc, read_index_reflects_the_cp_field);
 	tcase_add_test(tc, cu_mask_starts_full_and_round_trips);
-	tcase_add_test(tc, cu_mask_beyond_the_agent_is_reduced);
+	tcase_add_test(tc, cu_mask_beyond_the_agent_is_clipped);
 	tcase_add_test(tc, cu_mask_arguments_are_checked);
 	tcase_add_test(tc, add_write_index_continues_from_a_stored_or_swapped_index);
 	tcase_add_test(tc, add_write_index_on_null_returns_zero);

@@ -160,7 +160,7 @@ START_TEST(gpu_compute_attributes_from_topology)
 	ck_u32(gpu, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, 1024);
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, ex->max_clock);
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MEMORY_WIDTH, ex->mem_width);
-	ck_u32(gpu, HSA_AMD_AGENT_INFO_CACHELINE_SIZE, 64); /* ROCr 5.2.3 */
+	ck_u32(gpu, HSA_AMD_AGENT_INFO_CACHELINE_SIZE, 128); /* the L2 line, as ROCr 1.18 */
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS, 4);
 	bool coop = false;
 	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES,

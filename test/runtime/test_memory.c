@@ -157,10 +157,14 @@ START_TEST(allow_access_rejects_bad_arguments)
 	ck_status(hsa_amd_agents_allow_access(1, NULL, NULL, p), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, NULL), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, p), HSA_STATUS_ERROR_INVALID_AGENT);
-	/* ROCr: the start of an allocation or ERROR, before the agents. */
-	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, local), HSA_STATUS_ERROR);
-	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, (char *)p + 8), HSA_STATUS_ERROR);
-	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, local), HSA_STATUS_ERROR);
+	/* ROCr 1.18: the start of an allocation, else the agents, then a
+	 * vmem mapping or INVALID_ALLOCATION (5.2.3: ERROR for all three). */
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, local),
+		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, (char *)p + 8),
+		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	ck_status(hsa_amd_agents_allow_access(1, &bogus, NULL, local),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
 	ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
 }
 END_TEST
