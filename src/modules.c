@@ -72,6 +72,7 @@ static const struct hl_module hl_modules[] = {
 		.name = "tools",
 		.opened = hl_tools_opened,
 		.closing = hl_tools_closing,
+		.fork_child = hl_tools_fork_child,
 	},
 };
 

@@ -63,8 +63,11 @@ static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
  * then ours).  The registry's links are each updated by one store, so the
  * child, which only forgets the parent's queues (hl_queue_forget), never
  * walks a half-linked list. */
+static void notifier_fork_child(void);
+
 void hl_queue_fork_child(void)
 {
+	notifier_fork_child();
 	hl_queue_internal_fork_child();
 	hl_queue_trap_fork_child();
 }
@@ -426,6 +429,16 @@ static struct {
 	hl_queue_notifier_t fn;
 	void *data;
 } notifier = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* The notifier is a tool's, and a fork child has no tool until its own
+ * hsa_init loads them again (src/tools/load.c): a fresh lock (a parent
+ * thread may have held it), no notifier. */
+static void notifier_fork_child(void)
+{
+	pthread_mutex_init(&notifier.lock, NULL);
+	notifier.fn = NULL;
+	notifier.data = NULL;
+}
 
 int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data)
 {
