@@ -381,7 +381,8 @@ void hl_signal_async_forget(struct hl_signal_side *side)
 	pthread_mutex_unlock(&svc->lock);
 }
 
-/* Caller holds svc->lock; the thread is gone or detached. */
+/* Caller holds svc->lock, or is a fork child's forget step; the thread is
+ * gone or detached. */
 static void drop_all_locked(struct hl_signal_async *svc, bool release_counts)
 {
 	while (svc->regs) {
@@ -458,16 +459,7 @@ void hl_signal_async_forget_all(struct hl_signals *sg)
 	 * reference goes with it), the lock may have been held at the fork,
 	 * the wake event is the parent's (the pool forgets it). */
 	struct hl_signal_async *svc = sg->svc;
-	while (svc->regs) {
-		struct async_reg *r = svc->regs;
-		svc->regs = r->next;
-		free(r);
-	}
-	while (svc->funcs) {
-		struct async_reg *f = svc->funcs;
-		svc->funcs = f->next;
-		free(f);
-	}
+	drop_all_locked(svc, false); /* in_call ones are the dead thread's: left */
 	free(svc);
 	sg->svc = NULL;
 }
