@@ -6,7 +6,11 @@
  * own runtime starts afresh from the parent's, and hsa_shut_down called from
  * an async handler (the service thread cannot join itself) leaves nothing
  * behind that the next runtime or the detached thread trips over (ASan and
- * LSan watch for both).  Label emu; hsalite only: neither ROCr 5.2.3 nor
+ * LSan watch for both).  The fork case is a binary of its own
+ * (signal_cycles_fork, SIG_FORK_CASE), built without sanitizers only: the
+ * parent's counted queue runs kfdemu's CP threads in the process, and
+ * neither GCC's ASan allocator nor TSan survives a fork of a threaded
+ * parent.  Label emu; hsalite only: neither ROCr 5.2.3 nor
  * ROCr 1.18 has the counted queues (interface 1.16) every case uses.
  */
 #include <stdatomic.h>
@@ -94,6 +98,7 @@ static int use_runtime(int step)
 	return 0;
 }
 
+#ifndef SIG_FORK_CASE
 START_TEST(cycles_start_afresh)
 {
 	for (int cycle = 0; cycle < 3; cycle++) {
@@ -139,7 +144,7 @@ START_TEST(shut_down_from_a_handler)
 }
 END_TEST
 
-#ifdef SIG_FORK_CASE
+#else
 START_TEST(fork_child_starts_afresh)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
@@ -191,10 +196,11 @@ static Suite *suite(void)
 	Suite *s = suite_create("signal_cycles");
 	TCase *tc = tcase_create("cycles");
 	tcase_set_timeout(tc, 120);
-	tcase_add_test(tc, cycles_start_afresh);
-	tcase_add_test(tc, shut_down_from_a_handler);
 #ifdef SIG_FORK_CASE
 	tcase_add_test(tc, fork_child_starts_afresh);
+#else
+	tcase_add_test(tc, cycles_start_afresh);
+	tcase_add_test(tc, shut_down_from_a_handler);
 #endif
 	suite_add_tcase(s, tc);
 	return s;
