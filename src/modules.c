@@ -40,8 +40,10 @@ static const struct hl_module hl_modules[] = {
 	},
 	{
 		.name = "signal",
+		.attach = hl_signal_attach,
 		.teardown = hl_signal_teardown,
 		.fork_child = hl_signal_fork_child,
+		.forget = hl_signal_forget,
 	},
 	{
 		.name = "queue",
@@ -70,6 +72,7 @@ static const struct hl_module hl_modules[] = {
 		.name = "tools",
 		.opened = hl_tools_opened,
 		.closing = hl_tools_closing,
+		.fork_child = hl_tools_fork_child,
 	},
 };
 

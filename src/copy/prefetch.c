@@ -78,7 +78,7 @@ static void prefetch_release(struct hl_svm_prefetch *pf)
  * prefetches (never started, or waiting for a signal) are dropped. */
 void hl_prefetch_teardown(struct hl_runtime *rt)
 {
-	hl_signal_async_stop();
+	hl_signal_async_stop(rt);
 	hl_svm_prefetch_drop_all(rt, prefetch_release);
 }
 

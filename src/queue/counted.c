@@ -31,7 +31,13 @@
  * (INVALID_QUEUE: it is not a queue of the registry), as the header says
  * they cannot be used on counted queues.
  *
- * Locking: counted.lock is a leaf with respect to callbacks (the error
+ * The pool is the runtime's (rt->queues->counted): its hardware queues are
+ * destroyed by the queue module's closing step (the last hsa_shut_down,
+ * while hsa_* calls still work), its records freed there or, in a fork
+ * child, by the queue module's forget step, without the lock (a parent
+ * thread may have held it) and without an ioctl.
+ *
+ * Locking: pool->lock is a leaf with respect to callbacks (the error
  * forwarder copies the handles' callbacks under it and calls them after);
  * it is held across hsa_queue_create, which takes rt->queues->lock, and is
  * never taken with rt->queues->lock held.
@@ -52,42 +58,38 @@
 
 typedef void (*counted_cb_t)(hsa_status_t status, hsa_queue_t *source, void *data);
 
-struct hw_queue {
+struct hl_counted_hw {
+	struct hl_counted_pool *pool; /* the runtime's, for the error callback */
 	hsa_queue_t *queue;          /* from hsa_queue_create */
 	hsa_agent_t agent;
 	hsa_amd_queue_priority_t priority;
 	uint32_t use_count;          /* live handles on it */
-	struct hw_queue *next;       /* creation order */
+	struct hl_counted_hw *next;       /* creation order */
 };
 
-struct handle {
+struct hl_counted_handle {
 	amd_queue_t *amd;            /* the handle; 64-byte aligned */
-	struct hw_queue *hw;         /* NULL once released */
+	struct hl_counted_hw *hw;         /* NULL once released */
 	counted_cb_t callback;
 	void *data;
-	struct handle *next;         /* live list, or the free list */
+	struct hl_counted_handle *next;         /* live list, or the free list */
 };
 
-static struct {
-	pthread_mutex_t lock;
-	struct hw_queue *hw;         /* every hardware queue, creation order */
-	struct handle *live;
-	struct handle *free_head, *free_tail; /* released, oldest first */
-} counted = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 /* The hardware queue's error, to each live handle's callback. */
 static void counted_error(hsa_status_t status, hsa_queue_t *source, void *data)
 {
-	struct hw_queue *hw = data;
+	struct hl_counted_hw *hw = data;
+	struct hl_counted_pool *pool = hw->pool;
 	struct { counted_cb_t fn; void *data; hsa_queue_t *h; } calls[64];
 	uint32_t n = 0;
 
-	pthread_mutex_lock(&counted.lock);
-	for (struct handle *h = counted.live; h; h = h->next)
+	pthread_mutex_lock(&pool->lock);
+	for (struct hl_counted_handle *h = pool->live; h; h = h->next)
 		if (h->hw == hw && h->callback && n < sizeof(calls) / sizeof(calls[0]))
 			calls[n++] = (__typeof__(calls[0])){ h->callback, h->data,
 							 &h->amd->hsa_queue };
-	pthread_mutex_unlock(&counted.lock);
+	pthread_mutex_unlock(&pool->lock);
 	if (n == 0)
 		hl_error(QUEUE_LOG, "counted hardware queue %llu: status %#x, no handle's callback",
 			 (unsigned long long)source->id, status);
@@ -101,14 +103,15 @@ static const uint32_t kfd_priority_of[] = {
 	[HSA_AMD_QUEUE_PRIORITY_HIGH] = 2,
 };
 
-/* Caller holds counted.lock.  The pool's least used queue once it is full,
+/* Caller holds pool->lock.  The pool's least used queue once it is full,
  * else a new one; NULL with the reason logged. */
-static struct hw_queue *hw_queue_get_locked(struct hl_runtime *rt, hsa_agent_t agent,
+static struct hl_counted_hw *hw_queue_get_locked(struct hl_runtime *rt, hsa_agent_t agent,
 					    hsa_amd_queue_priority_t priority)
 {
-	struct hw_queue *least = NULL, **tail = &counted.hw;
+	struct hl_counted_pool *pool = &rt->queues->counted;
+	struct hl_counted_hw *least = NULL, **tail = &pool->hw;
 	uint32_t in_pool = 0;
-	for (struct hw_queue *q = counted.hw; q; q = q->next) {
+	for (struct hl_counted_hw *q = pool->hw; q; q = q->next) {
 		tail = &q->next;
 		if (q->agent.handle != agent.handle || q->priority != priority)
 			continue;
@@ -119,11 +122,12 @@ static struct hw_queue *hw_queue_get_locked(struct hl_runtime *rt, hsa_agent_t a
 	if (in_pool >= rt->env.max_hw_queues)
 		return least;
 
-	struct hw_queue *hw = calloc(1, sizeof(*hw));
+	struct hl_counted_hw *hw = calloc(1, sizeof(*hw));
 	if (!hw) {
 		hl_error(QUEUE_LOG, "counted_queue_acquire: %s", strerror(ENOMEM));
 		return NULL;
 	}
+	hw->pool = pool;
 	hsa_status_t st = hsa_queue_create(agent, COUNTED_QUEUE_PACKETS, HSA_QUEUE_TYPE_MULTI,
 					   counted_error, hw, UINT32_MAX, UINT32_MAX, &hw->queue);
 	if (st != HSA_STATUS_SUCCESS) {
@@ -145,14 +149,14 @@ static struct hw_queue *hw_queue_get_locked(struct hl_runtime *rt, hsa_agent_t a
 	return hw;
 }
 
-/* Caller holds counted.lock.  A handle record with its amd_queue_t. */
-static struct handle *handle_get_locked(void)
+/* Caller holds pool->lock.  A handle record with its amd_queue_t. */
+static struct hl_counted_handle *handle_get_locked(struct hl_counted_pool *pool)
 {
-	struct handle *h = counted.free_head;
+	struct hl_counted_handle *h = pool->free_head;
 	if (h) {
-		counted.free_head = h->next;
-		if (!counted.free_head)
-			counted.free_tail = NULL;
+		pool->free_head = h->next;
+		if (!pool->free_head)
+			pool->free_tail = NULL;
 		h->next = NULL;
 		return h;
 	}
@@ -191,11 +195,12 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
 	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 
-	pthread_mutex_lock(&counted.lock);
-	struct hw_queue *hw = hw_queue_get_locked(rt, agent, priority);
-	struct handle *h = hw ? handle_get_locked() : NULL;
+	struct hl_counted_pool *pool = &rt->queues->counted;
+	pthread_mutex_lock(&pool->lock);
+	struct hl_counted_hw *hw = hw_queue_get_locked(rt, agent, priority);
+	struct hl_counted_handle *h = hw ? handle_get_locked(pool) : NULL;
 	if (!h) {
-		pthread_mutex_unlock(&counted.lock);
+		pthread_mutex_unlock(&pool->lock);
 		if (hw)
 			hl_error(QUEUE_LOG, "counted_queue_acquire: %s", strerror(ENOMEM));
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -210,27 +215,29 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
 	h->hw = hw;
 	h->callback = callback;
 	h->data = data;
-	h->next = counted.live;
-	counted.live = h;
+	h->next = pool->live;
+	pool->live = h;
 	hw->use_count++;
 	*queue = &h->amd->hsa_queue;
-	pthread_mutex_unlock(&counted.lock);
+	pthread_mutex_unlock(&pool->lock);
 	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hsa_amd_counted_queue_release(hsa_queue_t *queue)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&counted.lock);
-	struct handle **pp = &counted.live;
+	struct hl_counted_pool *pool = &rt->queues->counted;
+	pthread_mutex_lock(&pool->lock);
+	struct hl_counted_handle **pp = &pool->live;
 	while (*pp && &(*pp)->amd->hsa_queue != queue)
 		pp = &(*pp)->next;
-	struct handle *h = *pp;
+	struct hl_counted_handle *h = *pp;
 	if (!h) {
-		pthread_mutex_unlock(&counted.lock);
+		pthread_mutex_unlock(&pool->lock);
 		hl_error(QUEUE_LOG, "counted_queue_release: %p is not a live counted queue",
 			 (void *)queue);
 		return HSA_STATUS_ERROR;
@@ -241,50 +248,58 @@ hsa_status_t hsa_amd_counted_queue_release(hsa_queue_t *queue)
 	h->hw = NULL;
 	h->callback = NULL;
 	h->next = NULL;
-	if (counted.free_tail)
-		counted.free_tail->next = h;
+	if (pool->free_tail)
+		pool->free_tail->next = h;
 	else
-		counted.free_head = h;
-	counted.free_tail = h;
-	pthread_mutex_unlock(&counted.lock);
+		pool->free_head = h;
+	pool->free_tail = h;
+	pthread_mutex_unlock(&pool->lock);
 	return HSA_STATUS_SUCCESS;
 }
 
-const hsa_queue_t *hl_counted_queue_hw(const hsa_queue_t *handle, uint32_t *use_count)
+const hsa_queue_t *hl_counted_queue_hw(struct hl_runtime *rt, const hsa_queue_t *handle,
+				       uint32_t *use_count)
 {
+	struct hl_counted_pool *pool = &rt->queues->counted;
 	const hsa_queue_t *hw = NULL;
-	pthread_mutex_lock(&counted.lock);
-	for (struct handle *h = counted.live; h; h = h->next)
+	pthread_mutex_lock(&pool->lock);
+	for (struct hl_counted_handle *h = pool->live; h; h = h->next)
 		if (&h->amd->hsa_queue == handle) {
 			hw = h->hw->queue;
 			if (use_count)
 				*use_count = h->hw->use_count;
 			break;
 		}
-	pthread_mutex_unlock(&counted.lock);
+	pthread_mutex_unlock(&pool->lock);
 	return hw;
 }
 
-static void handles_free(struct handle *h)
+static void handles_free(struct hl_counted_handle *h)
 {
 	while (h) {
-		struct handle *next = h->next;
+		struct hl_counted_handle *next = h->next;
 		free(h->amd);
 		free(h);
 		h = next;
 	}
 }
 
-static void records_free(bool destroy)
+/* Caller holds pool->lock, or is a fork child's forget step. */
+static void records_take(struct hl_counted_pool *pool, struct hl_counted_hw **hw,
+			 struct hl_counted_handle **live, struct hl_counted_handle **freed)
 {
-	pthread_mutex_lock(&counted.lock);
-	struct hw_queue *hw = counted.hw;
-	struct handle *live = counted.live, *freed = counted.free_head;
-	counted.hw = NULL;
-	counted.live = counted.free_head = counted.free_tail = NULL;
-	pthread_mutex_unlock(&counted.lock);
+	*hw = pool->hw;
+	*live = pool->live;
+	*freed = pool->free_head;
+	pool->hw = NULL;
+	pool->live = pool->free_head = pool->free_tail = NULL;
+}
+
+static void records_free(struct hl_counted_hw *hw, struct hl_counted_handle *live, struct hl_counted_handle *freed,
+			 bool destroy)
+{
 	while (hw) {
-		struct hw_queue *next = hw->next;
+		struct hl_counted_hw *next = hw->next;
 		if (destroy && hsa_queue_destroy(hw->queue) != HSA_STATUS_SUCCESS)
 			hl_warn(QUEUE_LOG, "hsa_shut_down: counted hardware queue %llu: destroy failed",
 				(unsigned long long)hw->queue->id);
@@ -295,17 +310,29 @@ static void records_free(bool destroy)
 	handles_free(freed);
 }
 
-void hl_counted_queues_teardown(void)
+void hl_counted_pool_init(struct hl_counted_pool *pool)
 {
-	records_free(true);
+	pthread_mutex_init(&pool->lock, NULL);
 }
 
-void hl_counted_queues_fork_child(void)
+void hl_counted_queues_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_init(&counted.lock, NULL);
+	struct hl_counted_pool *pool = &rt->queues->counted;
+	struct hl_counted_hw *hw;
+	struct hl_counted_handle *live, *freed;
+	pthread_mutex_lock(&pool->lock);
+	records_take(pool, &hw, &live, &freed);
+	pthread_mutex_unlock(&pool->lock);
+	/* Outside the lock: hsa_queue_destroy takes rt->queues->lock, never
+	 * held with ours taken after it. */
+	records_free(hw, live, freed, true);
 }
 
-void hl_counted_queues_forget(void)
+void hl_counted_queues_forget(struct hl_runtime *rt)
 {
-	records_free(false);
+	struct hl_counted_pool *pool = &rt->queues->counted;
+	struct hl_counted_hw *hw;
+	struct hl_counted_handle *live, *freed;
+	records_take(pool, &hw, &live, &freed);
+	records_free(hw, live, freed, false);
 }

@@ -586,9 +586,7 @@ void hl_queue_service_detach_locked(struct hl_queues *qs, struct hl_queue *q)
 
 int hl_queue_service_hold(struct hl_runtime *rt)
 {
-	int err = hl_queues_attach(rt);
-	if (err)
-		return err;
+	int err = 0;
 	struct hl_queues *qs = rt->queues;
 	pthread_mutex_lock(&qs->lock);
 	qs->n_holds++;

@@ -34,7 +34,8 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 		return hl_runtime_get() ? HSA_STATUS_ERROR_INVALID_QUEUE
 					: HSA_STATUS_ERROR_NOT_INITIALIZED;
 	uint32_t use_count = 0;
-	const hsa_queue_t *hw = hl_runtime_get() ? hl_counted_queue_hw(queue, &use_count) : NULL;
+	const hsa_queue_t *hw = (rt = hl_runtime_get()) ? hl_counted_queue_hw(rt, queue, &use_count)
+						       : NULL;
 	hsa_status_t st = hl_queue_acquire(hw ? hw : queue, &rt, &q);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;

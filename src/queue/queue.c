@@ -63,9 +63,11 @@ static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
  * then ours).  The registry's links are each updated by one store, so the
  * child, which only forgets the parent's queues (hl_queue_forget), never
  * walks a half-linked list. */
+static void notifier_fork_child(void);
+
 void hl_queue_fork_child(void)
 {
-	hl_counted_queues_fork_child();
+	notifier_fork_child();
 	hl_queue_internal_fork_child();
 	hl_queue_trap_fork_child();
 }
@@ -102,14 +104,6 @@ static void queues_forget(struct hl_queues *qs)
 uint64_t hl_queue_next_id(void)
 {
 	return atomic_fetch_add_explicit(&queue_next_id, 1, memory_order_relaxed);
-}
-
-/* Binds the signal module to rt (first queue of a runtime).  Takes the
- * runtime's and the signal module's locks, so it runs without the
- * registry's lock (the last hsa_shut_down takes them in the other order). */
-int hl_queues_attach(struct hl_runtime *rt)
-{
-	return hl_signal_module_attach(rt);
 }
 
 hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
@@ -344,9 +338,7 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	if (private_segment_size == UINT32_MAX)
 		private_segment_size = 0;
 
-	int err = hl_queues_attach(rt);
-	if (err)
-		return hl_status_from_errno(err);
+	int err;
 	struct hl_queues *qs = rt->queues;
 	bool coop = type == HSA_QUEUE_TYPE_COOPERATIVE;
 	if (coop) {
@@ -453,6 +445,16 @@ static struct {
 	void *data;
 } notifier = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
+/* The notifier is a tool's, and a fork child has no tool until its own
+ * hsa_init loads them again (src/tools/load.c): a fresh lock (a parent
+ * thread may have held it), no notifier. */
+static void notifier_fork_child(void)
+{
+	pthread_mutex_init(&notifier.lock, NULL);
+	notifier.fn = NULL;
+	notifier.data = NULL;
+}
+
 int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data)
 {
 	int err = 0;
@@ -469,9 +471,7 @@ int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data)
 int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint32_t size,
 			     struct hl_queue **out)
 {
-	int err = hl_queues_attach(rt);
-	if (!err)
-		err = queue_create(rt, agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, out);
+	int err = queue_create(rt, agent, size, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, 0, out);
 	if (err)
 		return err;
 	/* Its faults must reach the system event handlers too. */
@@ -519,6 +519,7 @@ static void queues_free(struct hl_runtime *rt, bool forked)
 	struct hl_queues *qs = rt->queues;
 	if (!forked) {
 		pthread_cond_destroy(&qs->idle);
+		pthread_mutex_destroy(&qs->counted.lock);
 		pthread_mutex_destroy(&qs->coop_lock);
 		pthread_mutex_destroy(&qs->lock);
 	}
@@ -565,6 +566,7 @@ static int queues_make(struct hl_runtime *rt)
 	pthread_mutex_init(&qs->lock, NULL);
 	pthread_mutex_init(&qs->coop_lock, NULL);
 	pthread_cond_init(&qs->idle, NULL);
+	hl_counted_pool_init(&qs->counted);
 	qs->rt = rt;
 	rt->queues = qs;
 	return 0;
@@ -590,16 +592,15 @@ void hl_queue_teardown(struct hl_runtime *rt)
 
 void hl_queue_closing(struct hl_runtime *rt)
 {
-	(void)rt;
-	hl_counted_queues_teardown();
+	hl_counted_queues_teardown(rt);
 }
 
 void hl_queue_forget(struct hl_runtime *rt)
 {
-	hl_counted_queues_forget();
 	hl_queue_trap_forget(rt);
 	hl_queue_internal_forget(rt);
 	if (rt->queues) {
+		hl_counted_queues_forget(rt);
 		queues_forget(rt->queues);
 		queues_free(rt, true);
 	}

@@ -176,10 +176,10 @@ hsa_status_t hl_queue_error_status(int64_t code, bool *fatal);
 /* For the runtime's own engines outside the registry (unlisted queues,
  * SDMA queues), which can fault too: keeps the service, and so the watch
  * on KFD's MEMORY event, running until the matching unhold or the last
- * hsa_shut_down (whose queue teardown drops every hold).  hold binds the
- * module to rt (hl_queues_attach: run it without rt->queues->lock); unhold
- * never joins the thread (the next reap does), so both may be called
- * with the caller's own locks held. */
+ * hsa_shut_down (whose queue teardown drops every hold).  hold takes
+ * rt->queues->lock (run it without); unhold never joins the thread (the
+ * next reap does), so both may be called with the caller's own locks
+ * held. */
 int hl_queue_service_hold(struct hl_runtime *rt);
 void hl_queue_service_unhold(struct hl_runtime *rt);
 

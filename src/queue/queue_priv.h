@@ -161,16 +161,28 @@ static inline const amd_queue_t *hl_queue_amd_of(const hsa_queue_t *queue)
 	return a;
 }
 
-/* counted.c: the hardware queue behind a live counted queue's handle (NULL
- * for any other pointer), and the handle's use count. */
-const hsa_queue_t *hl_counted_queue_hw(const hsa_queue_t *handle, uint32_t *use_count);
+/* counted.c: the runtime's counted-queue pool (rt->queues->counted), under
+ * its lock (taken before rt->queues->lock, never after). */
+struct hl_counted_hw;
+struct hl_counted_handle;
+struct hl_counted_pool {
+	pthread_mutex_t lock;
+	struct hl_counted_hw *hw;           /* every hardware queue, creation order */
+	struct hl_counted_handle *live;
+	struct hl_counted_handle *free_head, *free_tail; /* released, oldest first */
+};
+
+/* The hardware queue behind a live counted queue's handle (NULL for any
+ * other pointer), and the handle's use count. */
+const hsa_queue_t *hl_counted_queue_hw(struct hl_runtime *rt, const hsa_queue_t *handle,
+				       uint32_t *use_count);
+void hl_counted_pool_init(struct hl_counted_pool *pool);
 /* The last hsa_shut_down, while hsa_* calls still work (the module's
- * closing step): the counted hardware queues are destroyed and the handles
- * freed; in a fork child the lock is made anew and (forget) the records
- * are dropped without an ioctl. */
-void hl_counted_queues_teardown(void);
-void hl_counted_queues_fork_child(void);
-void hl_counted_queues_forget(void);
+ * closing step): the counted hardware queues are destroyed and the records
+ * freed; in a fork child (forget) the records are freed without an ioctl
+ * or the lock. */
+void hl_counted_queues_teardown(struct hl_runtime *rt);
+void hl_counted_queues_forget(struct hl_runtime *rt);
 
 /* GPU faults and resets the error service handled, per GPU (errors.c). */
 #define HL_QUEUE_FAULT_GPUS_MAX 64u
@@ -202,6 +214,7 @@ struct hl_queues {
 	uint32_t n_holds;              /* hl_queue_service_hold not undone */
 	struct hl_queue *current;      /* queue whose callback is running */
 	struct hl_queue_fault_count gpu_faults[HL_QUEUE_FAULT_GPUS_MAX];
+	struct hl_counted_pool counted; /* counted.c, under its own lock */
 };
 
 /* ---- queue.c ---- */
@@ -219,10 +232,6 @@ static inline void hl_queue_release(struct hl_runtime *rt)
 	pthread_mutex_unlock(&rt->queues->lock);
 }
 
-/* Binds the signal module to rt (first queue of a runtime).  Takes the
- * runtime's and the signal module's locks, so it runs without the
- * registry's lock.  -errno. */
-int hl_queues_attach(struct hl_runtime *rt);
 /* The next process-unique hsa_queue_t.id. */
 uint64_t hl_queue_next_id(void);
 

@@ -86,16 +86,12 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 		hl_error(QUEUE_LOG, "hsa_soft_queue_create: no GPU to map the queue to");
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	}
-	int err = hl_queues_attach(rt);
-	if (err)
-		return hl_status_from_errno(err);
-
 	struct hl_queues *qs = rt->queues;
 	struct hl_soft_queue *sq = calloc(1, sizeof(*sq));
 	if (!sq)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	pthread_mutex_lock(&qs->lock);
-	err = hl_queue_page_get_locked(rt, &sq->page);
+	int err = hl_queue_page_get_locked(rt, &sq->page);
 	pthread_mutex_unlock(&qs->lock);
 	if (err)
 		goto err_free_sq;

@@ -170,6 +170,7 @@ struct hl_alloc;
 struct hl_copy_state;
 struct hl_loader_registry;
 struct hl_queues;
+struct hl_signals;
 struct hl_userptr;
 struct hl_ipc_import;
 struct hl_vmem;
@@ -234,6 +235,8 @@ struct hl_runtime {
 	 * attach and freed by its teardown (or forget, in a fork child), so
 	 * a new runtime starts afresh and nothing of the parent's outlives
 	 * its runtime; opaque here (the runtime is below them). */
+	struct hl_signals *signals;    /* slabs, events, groups, the async
+	                                * service (src/signal/signal_priv.h) */
 	struct hl_queues *queues;      /* the queue registry (src/queue/queue.c) */
 	struct hl_loader_registry *loader; /* readers, executables
 	                                * (src/loader/registry.c) */

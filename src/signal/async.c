@@ -3,9 +3,9 @@
  * hsa_amd_async_function, and the one service thread that runs them.
  *
  * No thread exists until the first handler or function: the first caller
- * creates it under svc.lock (so two first callers cannot start two), with a
+ * creates it under svc->lock (so two first callers cannot start two), with a
  * private wake event from the pool's reserve.  The thread loops:
- *   1. snapshot the wake event's age, then under svc.lock take the pending
+ *   1. snapshot the wake event's age, then under svc->lock take the pending
  *      functions, snapshot the age of every registered signal's event
  *      (de-duplicated), fence, and check every handler's condition, marking
  *      satisfied ones in_call;
@@ -60,16 +60,12 @@ struct async_reg {
 	struct async_reg *call_next;   /* thread only */
 };
 
-static struct {
-	pthread_mutex_t lock;
-	struct async_reg *regs;        /* handlers */
-	struct async_reg *funcs;       /* pending functions, FIFO */
-	struct async_reg **funcs_tail;
-	bool started;
-	uint64_t gen;                  /* bumped by stop: the thread exits */
-	pthread_t thread;
-	struct hl_signal_event *wake;
-} svc = { .lock = PTHREAD_MUTEX_INITIALIZER, .funcs_tail = &svc.funcs };
+/* What the thread is started with: the service, and the generation it
+ * serves (a stop bumps svc->gen: the thread exits at its next look). */
+struct service_arg {
+	struct hl_signal_async *svc;
+	uint64_t gen;
+};
 
 static _Thread_local bool on_service_thread;
 
@@ -106,9 +102,9 @@ static int wait_set_add(struct wait_set *ws, struct hl_signal_event *ev)
 	return 0;
 }
 
-static void reg_unlink_locked(struct async_reg *reg)
+static void reg_unlink_locked(struct hl_signal_async *svc, struct async_reg *reg)
 {
-	for (struct async_reg **pp = &svc.regs; *pp; pp = &(*pp)->next)
+	for (struct async_reg **pp = &svc->regs; *pp; pp = &(*pp)->next)
 		if (*pp == reg) {
 			*pp = reg->next;
 			return;
@@ -122,15 +118,16 @@ static void reg_release(struct async_reg *reg)
 	atomic_fetch_sub_explicit(&reg->side->sleepers, 1, memory_order_release);
 }
 
-/* Step 1 (under svc.lock): the calls to make, and the events to sleep on.
+/* Step 1 (under svc->lock): the calls to make, and the events to sleep on.
  * *poll is set when a registered signal has no event. */
-static struct async_reg *collect_locked(struct wait_set *ws, bool *poll)
+static struct async_reg *collect_locked(struct hl_signal_async *svc, struct wait_set *ws,
+				       bool *poll)
 {
 	struct async_reg *calls = NULL, **tail = &calls;
 	ws->n = 0;
 	ws->round++;
-	wait_set_add(ws, svc.wake);
-	for (struct async_reg *r = svc.regs; r; r = r->next) {
+	wait_set_add(ws, svc->wake);
+	for (struct async_reg *r = svc->regs; r; r = r->next) {
 		if (r->in_call)
 			continue;
 		struct hl_signal_event *ev = hl_load_relaxed(&r->side->event);
@@ -147,7 +144,7 @@ static struct async_reg *collect_locked(struct wait_set *ws, bool *poll)
 	 * in its signal's sleepers, so a store we miss below sets the event
 	 * after the age snapshots above. */
 	hl_fence_seq_cst();
-	for (struct async_reg *r = svc.regs; r; r = r->next) {
+	for (struct async_reg *r = svc->regs; r; r = r->next) {
 		if (r->in_call)
 			continue;
 		/* Acquire: pairs with the release of the store that
@@ -165,25 +162,41 @@ static struct async_reg *collect_locked(struct wait_set *ws, bool *poll)
 	return calls;
 }
 
-static void *service_main(void *arg)
+/* Drops one reference to the service: the module state's (teardown, or a
+ * fork child's forget), or the thread's, when it exits.  The thread holds
+ * one so that a stop called from a handler, which detaches the thread
+ * instead of joining it, cannot free the lock and lists under it.
+ * Acq_rel: the last one sees every other's last writes. */
+static void svc_unref(struct hl_signal_async *svc)
 {
-	uint64_t gen = (uint64_t)(uintptr_t)arg;
+	if (atomic_fetch_sub_explicit(&svc->refs, 1, memory_order_acq_rel) != 1)
+		return;
+	pthread_mutex_destroy(&svc->lock);
+	free(svc);
+}
+
+static void *service_main(void *argp)
+{
+	struct service_arg *arg = argp;
+	struct hl_signal_async *svc = arg->svc;
+	uint64_t gen = arg->gen;
+	free(arg);
 	struct wait_set ws = { 0 };
 	on_service_thread = true;
 
 	for (;;) {
 		bool poll = false;
-		pthread_mutex_lock(&svc.lock);
-		if (svc.gen != gen) {
-			pthread_mutex_unlock(&svc.lock);
+		pthread_mutex_lock(&svc->lock);
+		if (svc->gen != gen) {
+			pthread_mutex_unlock(&svc->lock);
 			break;
 		}
-		struct hl_signal_event *wake = svc.wake;
-		struct async_reg *funcs = svc.funcs;
-		svc.funcs = NULL;
-		svc.funcs_tail = &svc.funcs;
-		struct async_reg *calls = collect_locked(&ws, &poll);
-		pthread_mutex_unlock(&svc.lock);
+		struct hl_signal_event *wake = svc->wake;
+		struct async_reg *funcs = svc->funcs;
+		svc->funcs = NULL;
+		svc->funcs_tail = &svc->funcs;
+		struct async_reg *calls = collect_locked(svc, &ws, &poll);
+		pthread_mutex_unlock(&svc->lock);
 
 		bool ran = funcs || calls;
 		while (funcs) {
@@ -198,16 +211,16 @@ static void *service_main(void *arg)
 			/* ordered after the store that satisfied the condition
 			 * by collect_locked's acquire load of it (r->seen) */
 			bool keep = r->handler(r->seen, r->arg);
-			pthread_mutex_lock(&svc.lock);
+			pthread_mutex_lock(&svc->lock);
 			r->in_call = false;
 			if (r->dead) {
 				free(r);
 			} else if (!keep) {
-				reg_unlink_locked(r);
+				reg_unlink_locked(svc, r);
 				reg_release(r);
 				free(r);
 			}
-			pthread_mutex_unlock(&svc.lock);
+			pthread_mutex_unlock(&svc->lock);
 		}
 		if (ran)
 			continue;
@@ -230,28 +243,38 @@ static void *service_main(void *arg)
 	free(ws.copies);
 	free(ws.list);
 	free(ws.evs);
+	svc_unref(svc);
 	return NULL;
 }
 
-/* Caller holds svc.lock. */
-static int start_locked(struct hl_runtime *rt)
+/* Caller holds svc->lock. */
+static int start_locked(struct hl_signals *sg)
 {
-	if (svc.started)
+	struct hl_signal_async *svc = sg->svc;
+	if (svc->started)
 		return 0;
-	svc.wake = hl_signal_event_get(rt, true);
-	if (!svc.wake) {
+	struct service_arg *arg = malloc(sizeof(*arg));
+	if (!arg)
+		return -ENOMEM;
+	*arg = (struct service_arg){ .svc = svc, .gen = svc->gen };
+	svc->wake = hl_signal_event_get(sg, true);
+	if (!svc->wake) {
+		free(arg);
 		hl_error(SIGNAL_LOG, "async handlers: no event left for the service thread");
 		return -ENOSPC;
 	}
-	int err = -pthread_create(&svc.thread, NULL, service_main, (void *)(uintptr_t)svc.gen);
+	atomic_fetch_add_explicit(&svc->refs, 1, memory_order_relaxed); /* the thread's */
+	int err = -pthread_create(&svc->thread, NULL, service_main, arg);
 	if (err) {
 		hl_error(SIGNAL_LOG, "async handlers: pthread_create: %s", hl_errno_name(err));
-		hl_signal_event_put(svc.wake);
-		svc.wake = NULL;
+		atomic_fetch_sub_explicit(&svc->refs, 1, memory_order_relaxed);
+		free(arg);
+		hl_signal_event_put(sg, svc->wake);
+		svc->wake = NULL;
 		return err;
 	}
-	pthread_setname_np(svc.thread, SVC_THREAD_NAME);
-	svc.started = true;
+	pthread_setname_np(svc->thread, SVC_THREAD_NAME);
+	svc->started = true;
 	hl_debug(SIGNAL_LOG, "async service thread started");
 	return 0;
 }
@@ -269,38 +292,32 @@ static void wake_service(struct hl_signal_event *wake, const char *why)
  * thread, starting it first if needed. */
 static hsa_status_t submit(struct hl_runtime *rt, struct async_reg *reg)
 {
-	/* Before svc.lock: attaching takes the runtime lock, under which the
-	 * last hsa_shut_down takes svc.lock (hl_signal_async_stop). */
-	int err = hl_signal_module_attach(rt);
+	struct hl_signal_async *svc = rt->signals->svc;
+	pthread_mutex_lock(&svc->lock);
+	int err = start_locked(rt->signals);
 	if (err) {
+		pthread_mutex_unlock(&svc->lock);
 		free(reg);
 		return hl_status_from_errno(err);
 	}
-	pthread_mutex_lock(&svc.lock);
-	err = start_locked(rt);
-	if (err) {
-		pthread_mutex_unlock(&svc.lock);
-		free(reg);
-		return hl_status_from_errno(err);
-	}
-	/* Under svc.lock, a destroy that changed the state before its
+	/* Under svc->lock, a destroy that changed the state before its
 	 * hl_signal_async_forget is seen here, so no registration outlives
 	 * its signal. */
 	if (reg->side && hl_load_relaxed(&reg->side->state) != HL_SIGNAL_LIVE) {
-		pthread_mutex_unlock(&svc.lock);
+		pthread_mutex_unlock(&svc->lock);
 		free(reg);
 		return HSA_STATUS_ERROR_INVALID_SIGNAL;
 	}
 	if (reg->side) {
 		atomic_fetch_add_explicit(&reg->side->sleepers, 1, memory_order_relaxed);
-		reg->next = svc.regs;
-		svc.regs = reg;
+		reg->next = svc->regs;
+		svc->regs = reg;
 	} else {
-		*svc.funcs_tail = reg;
-		svc.funcs_tail = &reg->next;
+		*svc->funcs_tail = reg;
+		svc->funcs_tail = &reg->next;
 	}
-	struct hl_signal_event *wake = svc.wake;
-	pthread_mutex_unlock(&svc.lock);
+	struct hl_signal_event *wake = svc->wake;
+	pthread_mutex_unlock(&svc->lock);
 	wake_service(wake, "take new work");
 	return HSA_STATUS_SUCCESS;
 }
@@ -345,8 +362,9 @@ hsa_status_t hsa_amd_async_function(void (*callback)(void *arg), void *arg)
 
 void hl_signal_async_forget(struct hl_signal_side *side)
 {
-	pthread_mutex_lock(&svc.lock);
-	struct async_reg **pp = &svc.regs;
+	struct hl_signal_async *svc = hl_signal_owner(side)->svc;
+	pthread_mutex_lock(&svc->lock);
+	struct async_reg **pp = &svc->regs;
 	while (*pp) {
 		struct async_reg *r = *pp;
 		if (r->side != side) {
@@ -360,15 +378,16 @@ void hl_signal_async_forget(struct hl_signal_side *side)
 		else
 			free(r);
 	}
-	pthread_mutex_unlock(&svc.lock);
+	pthread_mutex_unlock(&svc->lock);
 }
 
-/* Caller holds svc.lock; the thread is gone or detached. */
-static void drop_all_locked(bool release_counts)
+/* Caller holds svc->lock, or is a fork child's forget step; the thread is
+ * gone or detached. */
+static void drop_all_locked(struct hl_signal_async *svc, bool release_counts)
 {
-	while (svc.regs) {
-		struct async_reg *r = svc.regs;
-		svc.regs = r->next;
+	while (svc->regs) {
+		struct async_reg *r = svc->regs;
+		svc->regs = r->next;
 		if (release_counts)
 			reg_release(r);
 		if (r->in_call)
@@ -376,51 +395,71 @@ static void drop_all_locked(bool release_counts)
 		else
 			free(r);
 	}
-	while (svc.funcs) {
-		struct async_reg *f = svc.funcs;
-		svc.funcs = f->next;
+	while (svc->funcs) {
+		struct async_reg *f = svc->funcs;
+		svc->funcs = f->next;
 		free(f);
 	}
-	svc.funcs_tail = &svc.funcs;
-	svc.started = false;
-	svc.gen++;
+	svc->funcs_tail = &svc->funcs;
+	svc->started = false;
+	svc->gen++;
 }
 
-void hl_signal_async_stop(void)
+int hl_signal_async_init(struct hl_signals *sg)
 {
-	pthread_mutex_lock(&svc.lock);
-	if (!svc.started) {
-		drop_all_locked(true);
-		pthread_mutex_unlock(&svc.lock);
+	struct hl_signal_async *svc = calloc(1, sizeof(*svc));
+	if (!svc)
+		return -ENOMEM;
+	pthread_mutex_init(&svc->lock, NULL);
+	svc->funcs_tail = &svc->funcs;
+	atomic_init(&svc->refs, 1); /* the module state's */
+	sg->svc = svc;
+	return 0;
+}
+
+void hl_signal_async_stop(struct hl_runtime *rt)
+{
+	if (!rt->signals)
+		return; /* torn down already, or never attached */
+	struct hl_signals *sg = rt->signals;
+	struct hl_signal_async *svc = sg->svc;
+	pthread_mutex_lock(&svc->lock);
+	if (!svc->started) {
+		drop_all_locked(svc, true);
+		pthread_mutex_unlock(&svc->lock);
 		return;
 	}
-	struct hl_signal_event *wake = svc.wake;
-	pthread_t thread = svc.thread;
-	svc.gen++; /* the thread exits at its next look */
-	pthread_mutex_unlock(&svc.lock);
+	struct hl_signal_event *wake = svc->wake;
+	pthread_t thread = svc->thread;
+	svc->gen++; /* the thread exits at its next look */
+	pthread_mutex_unlock(&svc->lock);
 	wake_service(wake, "stop");
 	if (on_service_thread)
-		pthread_detach(thread);
+		pthread_detach(thread); /* it drops its reference on the way out */
 	else
 		pthread_join(thread, NULL);
 
-	pthread_mutex_lock(&svc.lock);
-	drop_all_locked(true);
-	hl_signal_event_put(svc.wake);
-	svc.wake = NULL;
-	pthread_mutex_unlock(&svc.lock);
+	pthread_mutex_lock(&svc->lock);
+	drop_all_locked(svc, true);
+	hl_signal_event_put(sg, svc->wake);
+	svc->wake = NULL;
+	pthread_mutex_unlock(&svc->lock);
 	hl_debug(SIGNAL_LOG, "async service thread stopped");
 }
 
-void hl_signal_async_forget_all(void)
+void hl_signal_async_destroy(struct hl_signals *sg)
 {
-	/* A fork child (slab.c): the thread did not come along, the lock may
-	 * have been held, the wake event is the parent's.  Abandon the lists. */
-	pthread_mutex_init(&svc.lock, NULL);
-	svc.regs = NULL;
-	svc.funcs = NULL;
-	svc.funcs_tail = &svc.funcs;
-	svc.started = false;
-	svc.gen++;
-	svc.wake = NULL;
+	svc_unref(sg->svc);
+	sg->svc = NULL;
+}
+
+void hl_signal_async_forget_all(struct hl_signals *sg)
+{
+	/* A fork child's forget step: the thread did not come along (its
+	 * reference goes with it), the lock may have been held at the fork,
+	 * the wake event is the parent's (the pool forgets it). */
+	struct hl_signal_async *svc = sg->svc;
+	drop_all_locked(svc, false); /* in_call ones are the dead thread's: left */
+	free(svc);
+	sg->svc = NULL;
 }

@@ -8,13 +8,14 @@
  * at most HL_SIGNAL_EVENTS_USER of them, leaving the rest for the runtime's
  * own signals.  Past the limit (or when CREATE_EVENT fails) a signal gets no
  * event: it works, but its waiters spin with a back-off, which the log says
- * once per runtime.
+ * once per runtime.  The pool is the runtime's (rt->signals, made at
+ * hsa_init, gone at the last hsa_shut_down or a fork child's first call).
  *
  * A recycled event may still be signalled from its previous life; its next
  * waiter then wakes once, spuriously, and re-checks its value: cheaper than
  * a RESET_EVENT syscall on every create.
  *
- * Locking: pool_lock covers the lists and counters.
+ * Locking: sg->pool_lock covers the lists and counters.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -24,76 +25,79 @@
 
 #define KFD_MINOR_EVENT_AGE 14
 
-static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hl_signal_event *pool_free;  /* idle events */
-static struct hl_signal_event *pool_all;   /* every event, for teardown */
-static struct hl_signal_event **all_tail = &pool_all;
-static uint32_t n_user_lent;
-static bool warned_user, warned_kernel;
+void hl_signal_event_pool_init(struct hl_signals *sg)
+{
+	pthread_mutex_init(&sg->pool_lock, NULL);
+	sg->pool_free = sg->pool_all = NULL;
+	sg->all_tail = &sg->pool_all;
+	sg->n_user_lent = 0;
+	sg->warned_user = sg->warned_kernel = false;
+}
 
 /* Caller holds pool_lock. */
-static struct hl_signal_event *event_new(struct hl_runtime *rt)
+static struct hl_signal_event *event_new(struct hl_signals *sg)
 {
+	struct hl_runtime *rt = sg->rt;
 	struct hl_signal_event *ev = calloc(1, sizeof(*ev));
 	if (!ev)
 		return NULL;
 	int err = kfd_event_create(rt->proc, KFD_EVENT_TYPE_SIGNAL, true, &ev->kev);
 	if (err) {
-		if (!warned_kernel)
+		if (!sg->warned_kernel)
 			hl_warn(SIGNAL_LOG, "CREATE_EVENT: %s: signals created from now on have no "
 				"interrupt event; their waits spin with a back-off%s",
 				hl_errno_name(err),
 				err == -ENOSPC ? " (the kernel's 4095 signal events are in use)" : "");
-		warned_kernel = true;
+		sg->warned_kernel = true;
 		free(ev);
 		return NULL;
 	}
 	ev->proc = rt->proc;
 	ev->ages = rt->proc->version_minor >= KFD_MINOR_EVENT_AGE;
 	hl_store_relaxed(&ev->age, 1); /* the kernel starts every event at age 1 */
-	*all_tail = ev;
-	all_tail = &ev->all_next;
+	*sg->all_tail = ev;
+	sg->all_tail = &ev->all_next;
 	return ev;
 }
 
-struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal)
+struct hl_signal_event *hl_signal_event_get(struct hl_signals *sg, bool internal)
 {
 	struct hl_signal_event *ev = NULL;
-	pthread_mutex_lock(&pool_lock);
-	if (!internal && n_user_lent >= HL_SIGNAL_EVENTS_USER) {
-		if (!warned_user)
+	pthread_mutex_lock(&sg->pool_lock);
+	if (!internal && sg->n_user_lent >= HL_SIGNAL_EVENTS_USER) {
+		if (!sg->warned_user)
 			hl_warn(SIGNAL_LOG, "%u signals hold interrupt events (the per-process "
 				"limit, less a reserve for queues): new signals have none and "
-				"their waits spin with a back-off", n_user_lent);
-		warned_user = true;
+				"their waits spin with a back-off", sg->n_user_lent);
+		sg->warned_user = true;
 		goto out_unlock;
 	}
-	ev = pool_free;
+	ev = sg->pool_free;
 	if (ev)
-		pool_free = ev->next;
+		sg->pool_free = ev->next;
 	else
-		ev = event_new(rt);
+		ev = event_new(sg);
 	if (ev) {
 		ev->next = NULL;
 		ev->lent_internal = internal;
 		if (!internal)
-			n_user_lent++;
+			sg->n_user_lent++;
 	}
 out_unlock:
-	pthread_mutex_unlock(&pool_lock);
+	pthread_mutex_unlock(&sg->pool_lock);
 	return ev;
 }
 
-void hl_signal_event_put(struct hl_signal_event *ev)
+void hl_signal_event_put(struct hl_signals *sg, struct hl_signal_event *ev)
 {
 	if (!ev)
 		return;
-	pthread_mutex_lock(&pool_lock);
+	pthread_mutex_lock(&sg->pool_lock);
 	if (!ev->lent_internal)
-		n_user_lent--;
-	ev->next = pool_free;
-	pool_free = ev;
-	pthread_mutex_unlock(&pool_lock);
+		sg->n_user_lent--;
+	ev->next = sg->pool_free;
+	sg->pool_free = ev;
+	pthread_mutex_unlock(&sg->pool_lock);
 }
 
 bool hl_signal_event_ages(const struct hl_signal_event *ev)
@@ -115,36 +119,32 @@ void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age)
 		;
 }
 
-static void pool_reset_locked(void)
+/* Frees every event record, destroying its KFD event when destroy is set
+ * (a fork child's events are the parent's). */
+static void pool_free_all(struct hl_signals *sg, bool destroy)
 {
-	struct hl_signal_event *ev = pool_all;
+	struct hl_signal_event *ev = sg->pool_all;
 	while (ev) {
 		struct hl_signal_event *next = ev->all_next;
-		kfd_event_destroy(ev->proc, &ev->kev);
+		if (destroy)
+			kfd_event_destroy(ev->proc, &ev->kev);
 		free(ev);
 		ev = next;
 	}
-	pool_all = NULL;
-	all_tail = &pool_all;
-	pool_free = NULL;
-	n_user_lent = 0;
-	warned_user = warned_kernel = false;
+	sg->pool_all = NULL;
+	sg->all_tail = &sg->pool_all;
+	sg->pool_free = NULL;
+	sg->n_user_lent = 0;
 }
 
-void hl_signal_event_pool_destroy(void)
+void hl_signal_event_pool_destroy(struct hl_signals *sg)
 {
-	pthread_mutex_lock(&pool_lock);
-	pool_reset_locked();
-	pthread_mutex_unlock(&pool_lock);
+	pthread_mutex_lock(&sg->pool_lock);
+	pool_free_all(sg, true);
+	pthread_mutex_unlock(&sg->pool_lock);
 }
 
-void hl_signal_event_pool_forget(void)
+void hl_signal_event_pool_forget(struct hl_signals *sg)
 {
-	/* A fork child (slab.c): one thread, the lock may have been held. */
-	pthread_mutex_init(&pool_lock, NULL);
-	pool_all = NULL;
-	all_tail = &pool_all;
-	pool_free = NULL;
-	n_user_lent = 0;
-	warned_user = warned_kernel = false;
+	pool_free_all(sg, false);
 }

@@ -8,7 +8,8 @@
  * hl_signal_wait_any with no timeout, outside the lock; destroying a group
  * while a thread waits on it is the caller's bug (the HSA specification
  * leaves it undefined), as is destroying a member signal, which we survive:
- * the dead signal drops out of the wait.
+ * the dead signal drops out of the wait.  The list is the runtime's
+ * (rt->signals); the last hsa_shut_down frees what is left of it.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -22,13 +23,10 @@ struct signal_group {
 	struct signal_group *next;
 };
 
-static pthread_mutex_t group_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct signal_group *groups;   /* under group_lock */
-
-/* Caller holds group_lock. */
-static struct signal_group *group_find_locked(uint64_t handle)
+/* Caller holds sg->group_lock. */
+static struct signal_group *group_find_locked(struct hl_signals *sg, uint64_t handle)
 {
-	for (struct signal_group *g = groups; g; g = g->next)
+	for (struct signal_group *g = sg->groups; g; g = g->next)
 		if ((uint64_t)(uintptr_t)g == handle)
 			return g;
 	return NULL;
@@ -54,9 +52,7 @@ hsa_status_t hsa_signal_group_create(uint32_t num_signals, const hsa_signal_t *s
 			if (signals[j].handle == signals[i].handle)
 				return HSA_STATUS_ERROR_INVALID_ARGUMENT; /* no repeats */
 	}
-	int err = hl_signal_module_attach(rt);
-	if (err)
-		return hl_status_from_errno(err);
+	struct hl_signals *sg = rt->signals;
 	struct signal_group *g = calloc(1, sizeof(*g));
 	hsa_signal_t *copy = calloc(num_signals, sizeof(*copy));
 	if (!g || !copy) {
@@ -67,26 +63,28 @@ hsa_status_t hsa_signal_group_create(uint32_t num_signals, const hsa_signal_t *s
 	memcpy(copy, signals, num_signals * sizeof(*copy));
 	g->n = num_signals;
 	g->signals = copy;
-	pthread_mutex_lock(&group_lock);
-	g->next = groups;
-	groups = g;
-	pthread_mutex_unlock(&group_lock);
+	pthread_mutex_lock(&sg->group_lock);
+	g->next = sg->groups;
+	sg->groups = g;
+	pthread_mutex_unlock(&sg->group_lock);
 	signal_group->handle = (uint64_t)(uintptr_t)g;
 	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hsa_signal_group_destroy(hsa_signal_group_t signal_group)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	pthread_mutex_lock(&group_lock);
-	struct signal_group **pp = &groups;
+	struct hl_signals *sg = rt->signals;
+	pthread_mutex_lock(&sg->group_lock);
+	struct signal_group **pp = &sg->groups;
 	while (*pp && (uint64_t)(uintptr_t)*pp != signal_group.handle)
 		pp = &(*pp)->next;
 	struct signal_group *g = *pp;
 	if (g)
 		*pp = g->next;
-	pthread_mutex_unlock(&group_lock);
+	pthread_mutex_unlock(&sg->group_lock);
 	if (!g)
 		return HSA_STATUS_ERROR_INVALID_SIGNAL_GROUP;
 	free(g->signals);
@@ -99,13 +97,15 @@ static hsa_status_t group_wait(hsa_signal_group_t signal_group,
 			       const hsa_signal_value_t *compare_values, hsa_wait_state_t hint,
 			       hsa_signal_t *signal, hsa_signal_value_t *value)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!conditions || !compare_values || !signal || !value)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&group_lock);
-	struct signal_group *g = group_find_locked(signal_group.handle);
-	pthread_mutex_unlock(&group_lock);
+	struct hl_signals *sg = rt->signals;
+	pthread_mutex_lock(&sg->group_lock);
+	struct signal_group *g = group_find_locked(sg, signal_group.handle);
+	pthread_mutex_unlock(&sg->group_lock);
 	if (!g)
 		return HSA_STATUS_ERROR_INVALID_SIGNAL_GROUP;
 	int64_t v = 0;
@@ -138,22 +138,27 @@ hsa_status_t hsa_signal_group_wait_any_relaxed(hsa_signal_group_t signal_group,
 	return group_wait(signal_group, conditions, compare_values, wait_state_hint, signal, value);
 }
 
-void hl_signal_groups_destroy(void)
+/* Caller holds sg->group_lock, or is a fork child's forget step. */
+static void groups_free(struct hl_signals *sg)
 {
-	pthread_mutex_lock(&group_lock);
-	while (groups) {
-		struct signal_group *g = groups;
-		groups = g->next;
+	while (sg->groups) {
+		struct signal_group *g = sg->groups;
+		sg->groups = g->next;
 		free(g->signals);
 		free(g);
 	}
-	pthread_mutex_unlock(&group_lock);
 }
 
-void hl_signal_groups_forget(void)
+void hl_signal_groups_destroy(struct hl_signals *sg)
 {
-	/* A fork child (slab.c): the parent's groups name signals the child
-	 * cannot use; abandon the list. */
-	pthread_mutex_init(&group_lock, NULL);
-	groups = NULL;
+	pthread_mutex_lock(&sg->group_lock);
+	groups_free(sg);
+	pthread_mutex_unlock(&sg->group_lock);
+}
+
+void hl_signal_groups_forget(struct hl_signals *sg)
+{
+	/* A fork child: the parent's groups name signals the child cannot
+	 * use; a parent thread may have held the lock at the fork. */
+	groups_free(sg);
 }

@@ -36,7 +36,7 @@ int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bo
 	int err = hl_signal_slot_alloc(rt, &side);
 	if (err)
 		return err;
-	struct hl_signal_event *ev = need_event ? hl_signal_event_get(rt, internal) : NULL;
+	struct hl_signal_event *ev = need_event ? hl_signal_event_get(rt->signals, internal) : NULL;
 
 	amd_signal_t *amd = side->amd;
 	memset(amd, 0, sizeof(*amd));
@@ -125,7 +125,7 @@ int hl_signal_destroy(hsa_signal_t signal)
 	amd->event_mailbox_ptr = 0;
 	amd->event_id = 0;
 	hl_store_relaxed(&side->event, NULL);
-	hl_signal_event_put(ev);
+	hl_signal_event_put(hl_signal_owner(side), ev);
 	hl_store_relaxed(&side->state, HL_SIGNAL_FREE);
 	hl_signal_slot_free(side);
 	return 0;

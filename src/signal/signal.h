@@ -65,19 +65,21 @@ int hl_signal_destroy(hsa_signal_t signal);
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
 			      hsa_signal_t *out);
 
-/* Binds the module to rt (its first signal).  0. */
-int hl_signal_module_attach(struct hl_runtime *rt);
-
-/* The module table's steps (src/modules.c): the last hsa_shut_down stops
- * the async service and frees groups, slabs and events; a fork child drops
- * every record at the fork, so value calls on the parent's handles resolve
- * to nothing and do nothing (slab.c). */
+/* The module table's steps (src/modules.c): attach makes rt->signals
+ * (-ENOMEM); the last hsa_shut_down stops the async service and frees
+ * groups, slabs, events and rt->signals; at a fork the child empties the
+ * handle table, so value calls on the parent's handles resolve to nothing
+ * and do nothing, and its forget step frees the parent's records without
+ * an ioctl (slab.c). */
+int hl_signal_attach(struct hl_runtime *rt);
 void hl_signal_teardown(struct hl_runtime *rt);
 void hl_signal_fork_child(void);
+void hl_signal_forget(struct hl_runtime *rt);
 
 /* Stops and joins the async service thread; frees pending work (teardown
- * of a module whose handlers must not run any more). */
-void hl_signal_async_stop(void);
+ * of a module whose handlers must not run any more).  Nothing once the
+ * signal module is torn down. */
+void hl_signal_async_stop(struct hl_runtime *rt);
 
 /* ---- waiting ---- */
 

@@ -37,6 +37,7 @@
 #ifndef HSALITE_SIGNAL_PRIV_H
 #define HSALITE_SIGNAL_PRIV_H
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -74,6 +75,61 @@
  * signals, the service thread's wake event). */
 #define HL_SIGNAL_EVENTS_USER  4031u
 
+/* ---- the module's state (struct hl_signals, rt->signals) ----
+ *
+ * Everything the module keeps for a runtime hangs off rt->signals: made by
+ * the attach step (hsa_init), freed by the teardown (the last
+ * hsa_shut_down) or, in a fork child, by the forget step, so a new runtime
+ * starts afresh and nothing of a parent's outlives its runtime.  Only the
+ * handle lookup table (slab.c's slab_table) is process-wide, for the
+ * reasons given there.  Calls that name a signal reach its runtime's state
+ * through the signal (hl_signal_owner), so destroy and the queue and copy
+ * modules' teardowns need no runtime in hand.
+ */
+
+struct signal_slab;
+struct signal_group;
+struct async_reg;
+
+/* The async service (async.c), under its lock; freed by the last of its
+ * references: the module state's and, while it runs, the thread's. */
+struct hl_signal_async {
+	_Atomic uint32_t refs;
+	pthread_mutex_t lock;
+	struct async_reg *regs;        /* handlers */
+	struct async_reg *funcs;       /* pending functions, FIFO */
+	struct async_reg **funcs_tail;
+	bool started;
+	uint64_t gen;                  /* bumped by stop: the thread exits */
+	pthread_t thread;
+	struct hl_signal_event *wake;
+};
+
+struct hl_signals {
+	struct hl_runtime *rt;
+	/* slab.c: slab_lock covers slab creation, the free list, the
+	 * quarantine, the IPC slab list and table inserts and removals. */
+	pthread_mutex_t slab_lock;
+	struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX];
+	uint32_t n_slabs;
+	uint32_t free_head;            /* slab * 1024 + slot */
+	/* FIFO through next_free, oldest at the head */
+	uint32_t quarantine_head, quarantine_tail, quarantine_len;
+	struct signal_slab *ipc_slabs;
+	uint32_t n_ipc_slabs;
+	/* event_pool.c: pool_lock covers the lists and counters. */
+	pthread_mutex_t pool_lock;
+	struct hl_signal_event *pool_free;  /* idle events */
+	struct hl_signal_event *pool_all;   /* every event, for teardown */
+	struct hl_signal_event **all_tail;
+	uint32_t n_user_lent;
+	bool warned_user, warned_kernel;
+	/* group.c: live groups, under group_lock */
+	pthread_mutex_t group_lock;
+	struct signal_group *groups;
+	struct hl_signal_async *svc;   /* async.c */
+};
+
 /* ---- event_pool.c ---- */
 
 /* One KFD signal event, owned by the pool and lent to one signal at a time.
@@ -93,13 +149,14 @@ struct hl_signal_event {
 /* An event from the pool, or NULL when the pool is at its limit (user:
  * HL_SIGNAL_EVENTS_USER; internal: the kernel's) or CREATE_EVENT failed.
  * The first refusal of each kind is logged once. */
-struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal);
-void hl_signal_event_put(struct hl_signal_event *ev);
+struct hl_signal_event *hl_signal_event_get(struct hl_signals *sg, bool internal);
+void hl_signal_event_put(struct hl_signals *sg, struct hl_signal_event *ev);
+void hl_signal_event_pool_init(struct hl_signals *sg);
 /* Destroys every event (teardown). */
-void hl_signal_event_pool_destroy(void);
-/* A fork child: abandons every record without an ioctl or a lock (the
- * events are the parent's). */
-void hl_signal_event_pool_forget(void);
+void hl_signal_event_pool_destroy(struct hl_signals *sg);
+/* A fork child's forget step: frees every record without an ioctl or the
+ * lock (the events are the parent's). */
+void hl_signal_event_pool_forget(struct hl_signals *sg);
 /* True when KFD has event ages (1.14+): sleepers may wait without a bound. */
 bool hl_signal_event_ages(const struct hl_signal_event *ev);
 
@@ -150,8 +207,11 @@ static inline struct hl_signal_side *hl_signal_side_live(uint64_t handle)
 	return NULL;
 }
 
+/* The state of the runtime side belongs to (its slab's owner). */
+struct hl_signals *hl_signal_owner(const struct hl_signal_side *side);
+
 /* Takes a free slot (state still FREE); -ENOMEM / -ENOSPC when no slab can
- * be had.  The first call of a runtime registers hl_signal_teardown. */
+ * be had. */
 int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out);
 void hl_signal_slot_free(struct hl_signal_side *side);
 /* A slab of one signal at the start of mem (host-visible, 64 KiB-aligned),
@@ -201,15 +261,21 @@ void hl_backoff(struct hl_backoff *b, bool may_sleep);
 
 /* ---- async.c ---- */
 
+/* Makes sg->svc (attach): 0 or -ENOMEM.  The teardown drops the state's
+ * reference once the thread is stopped (hl_signal_async_stop). */
+int hl_signal_async_init(struct hl_signals *sg);
+void hl_signal_async_destroy(struct hl_signals *sg);
 /* Drops the async handlers registered on a dying signal, releasing their
  * sleeper counts (a handler running right now finishes). */
 void hl_signal_async_forget(struct hl_signal_side *side);
-/* A fork child: the thread did not survive the fork; abandon its state. */
-void hl_signal_async_forget_all(void);
+/* A fork child's forget step: the thread did not survive the fork; frees
+ * its lists without the lock (the wake event goes with the pool). */
+void hl_signal_async_forget_all(struct hl_signals *sg);
 
 /* ---- group.c ---- */
-void hl_signal_groups_destroy(void);
-/* A fork child: abandons the parent's groups. */
-void hl_signal_groups_forget(void);
+/* Frees every group: at teardown (under the lock), in a fork child's
+ * forget step (without it). */
+void hl_signal_groups_destroy(struct hl_signals *sg);
+void hl_signal_groups_forget(struct hl_signals *sg);
 
 #endif /* HSALITE_SIGNAL_PRIV_H */

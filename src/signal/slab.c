@@ -34,8 +34,23 @@
  * of HL_SIGNAL_SLABS_MAX is made does the quarantine give up its oldest
  * slot rather than fail the create.
  *
- * Locking: slab_lock covers slab creation, the free list, the quarantine,
- * the IPC slab list, table inserts and removals, and module_rt.
+ * State: the slabs, the free list, the quarantine and the IPC slabs are
+ * the runtime's (rt->signals, struct hl_signals in signal_priv.h), made by
+ * the module's attach step and freed by its teardown or, in a fork child,
+ * its forget step.  slab_table alone is process-wide, and stays so: value
+ * calls (hsa_signal_load_*, store, the waits) and destroy resolve a bare
+ * handle with a lock-free probe and no runtime in hand, and a handle that
+ * outlived its runtime (used after the last hsa_shut_down, or inherited by
+ * a fork child) must resolve to nothing rather than lead into freed
+ * memory: a table in .bss that teardown and the fork step empty gives
+ * that with no runtime load on the hot path, where a table inside the
+ * runtime would be freed under such a probe.  Handles need not stay valid
+ * or unique across init/shut_down cycles (the HSA rules end every signal
+ * at the last hsa_shut_down); the table holds slabs of one runtime at a
+ * time.
+ *
+ * Locking: sg->slab_lock covers slab creation, the free list, the
+ * quarantine, the IPC slab list, and table inserts and removals.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -54,22 +69,14 @@
 
 struct signal_slab {
 	uintptr_t base;
+	struct hl_signals *owner;   /* the runtime's module state */
 	struct kfd_mem *mem;        /* NULL: plain mmap (a process without GPUs) */
 	struct signal_slab *ipc_next; /* IPC slabs, under slab_lock */
 	uint32_t n_side;
 	struct hl_signal_side side[]; /* HL_SIGNAL_SLAB_SIGNALS, or 1 (IPC) */
 };
 
-static pthread_mutex_t slab_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hl_runtime *module_rt;          /* under slab_lock */
-static struct signal_slab *slabs[HL_SIGNAL_SLABS_MAX]; /* under slab_lock */
-static uint32_t n_slabs;                      /* under slab_lock */
-static uint32_t free_head = NO_SLOT;          /* slab * 1024 + slot */
-/* FIFO through next_free, oldest at the head; under slab_lock. */
-static uint32_t quarantine_head = NO_SLOT, quarantine_tail = NO_SLOT;
-static uint32_t quarantine_len;
-static struct signal_slab *ipc_slabs;         /* under slab_lock */
-static uint32_t n_ipc_slabs;                  /* under slab_lock */
+/* Process-wide (see the opening): the slabs of the current runtime. */
 static struct signal_slab *_Atomic slab_table[SLAB_TABLE_SIZE];
 
 static uint32_t slab_hash(uintptr_t base)
@@ -79,27 +86,32 @@ static uint32_t slab_hash(uintptr_t base)
 }
 
 /* Caller holds slab_lock; index names a slot of a made slab. */
-static struct hl_signal_side *slot_side(uint32_t index)
+static struct hl_signal_side *slot_side(struct hl_signals *sg, uint32_t index)
 {
-	return &slabs[index / HL_SIGNAL_SLAB_SIGNALS]->side[index % HL_SIGNAL_SLAB_SIGNALS];
+	return &sg->slabs[index / HL_SIGNAL_SLAB_SIGNALS]->side[index % HL_SIGNAL_SLAB_SIGNALS];
 }
 
 /* Caller holds slab_lock: the oldest quarantined slot goes to the free list. */
-static void quarantine_release_oldest(void)
+static void quarantine_release_oldest(struct hl_signals *sg)
 {
-	struct hl_signal_side *side = slot_side(quarantine_head);
-	quarantine_head = side->next_free;
-	if (quarantine_head == NO_SLOT)
-		quarantine_tail = NO_SLOT;
-	quarantine_len--;
-	side->next_free = free_head;
-	free_head = side->index;
+	struct hl_signal_side *side = slot_side(sg, sg->quarantine_head);
+	sg->quarantine_head = side->next_free;
+	if (sg->quarantine_head == NO_SLOT)
+		sg->quarantine_tail = NO_SLOT;
+	sg->quarantine_len--;
+	side->next_free = sg->free_head;
+	sg->free_head = side->index;
 }
 
-static void quarantine_forget(void)
+struct hl_signals *hl_signal_owner(const struct hl_signal_side *side)
 {
-	quarantine_head = quarantine_tail = NO_SLOT;
-	quarantine_len = 0;
+	/* A slab's side entries are one array in it: an IPC slab's only one,
+	 * a signal slab's numbered by index. */
+	const struct hl_signal_side *first =
+		side->ipc ? side : side - side->index % HL_SIGNAL_SLAB_SIGNALS;
+	const struct signal_slab *slab =
+		(const void *)((const char *)first - offsetof(struct signal_slab, side));
+	return slab->owner;
 }
 
 struct hl_signal_side *hl_signal_side_lookup(uint64_t handle)
@@ -166,9 +178,10 @@ static void *aligned_anon(void)
 }
 
 /* Caller holds slab_lock. */
-static int slab_create(struct hl_runtime *rt)
+static int slab_create(struct hl_signals *sg)
 {
-	if (n_slabs == HL_SIGNAL_SLABS_MAX) {
+	struct hl_runtime *rt = sg->rt;
+	if (sg->n_slabs == HL_SIGNAL_SLABS_MAX) {
 		hl_error(SIGNAL_LOG, "signal create: ENOSPC: all %u slabs (%u signals) in use",
 			 HL_SIGNAL_SLABS_MAX, HL_SIGNAL_SLABS_MAX * (uint32_t)HL_SIGNAL_SLAB_SIGNALS);
 		return -ENOSPC;
@@ -178,6 +191,7 @@ static int slab_create(struct hl_runtime *rt)
 	if (!slab)
 		return -ENOMEM;
 	slab->n_side = HL_SIGNAL_SLAB_SIGNALS;
+	slab->owner = sg;
 	int err;
 	if (rt->n_gpus) {
 		struct kfd_mem_alloc_args args = {
@@ -210,7 +224,7 @@ static int slab_create(struct hl_runtime *rt)
 		slab->base = (uintptr_t)p;
 	}
 
-	uint32_t index = n_slabs;
+	uint32_t index = sg->n_slabs;
 	amd_signal_t *amd = (amd_signal_t *)slab->base;
 	for (uint32_t i = 0; i < HL_SIGNAL_SLAB_SIGNALS; i++) {
 		slab->side[i].amd = &amd[i];
@@ -218,10 +232,10 @@ static int slab_create(struct hl_runtime *rt)
 	}
 	/* Push in reverse so slot 0 is handed out first. */
 	for (uint32_t i = HL_SIGNAL_SLAB_SIGNALS; i-- > 0;) {
-		slab->side[i].next_free = free_head;
-		free_head = slab->side[i].index;
+		slab->side[i].next_free = sg->free_head;
+		sg->free_head = slab->side[i].index;
 	}
-	slabs[n_slabs++] = slab;
+	sg->slabs[sg->n_slabs++] = slab;
 	slab_publish(slab);
 	hl_debug(SIGNAL_LOG, "slab %u at %#lx: %u signals", index, (unsigned long)slab->base,
 		 (unsigned)HL_SIGNAL_SLAB_SIGNALS);
@@ -235,80 +249,120 @@ err_free_slab:
 }
 
 /*
- * Fork: the child inherits our records of the parent's runtime, whose KFD
+ * Fork: the child inherits the records of the parent's runtime, whose KFD
  * process, BO registrations and events it cannot use, and whose service
  * thread did not come along; its first runtime call also unmaps the
- * parent's slabs (kfd_process_close in the child).  So the child drops the
- * records at once: its value calls on the parent's handles resolve to
- * nothing and do nothing, and its own hsa_init starts from scratch.  No
- * lock is taken around fork (the last hsa_shut_down takes ours under the
- * runtime lock, whose own fork handler runs after ours): the child, with one
- * thread, re-initialises the locks and abandons the records (a bounded leak,
- * in a child that usually execs) rather than walk lists another thread may
- * have been changing.
+ * parent's slabs (kfd_process_close in the child).  At the fork itself
+ * (the module table's fork_child step, the child's only thread) the
+ * process-wide table is emptied, so value calls on the parent's handles
+ * resolve to nothing and do nothing from the first instruction on; the
+ * records themselves are rt->signals, which the child cannot reach
+ * (hl_runtime_get is NULL there) and which its forget step frees without
+ * an ioctl or a lock (a parent thread may have held one at the fork).
  */
 void hl_signal_fork_child(void)
 {
-	pthread_mutex_init(&slab_lock, NULL);
 	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
 		hl_store_relaxed(&slab_table[i], NULL);
-	for (uint32_t s = 0; s < n_slabs; s++)
-		slabs[s] = NULL;
-	n_slabs = 0;
-	ipc_slabs = NULL;
-	n_ipc_slabs = 0;
-	free_head = NO_SLOT;
-	quarantine_forget();
-	module_rt = NULL;
-	hl_signal_event_pool_forget();
-	hl_signal_async_forget_all();
-	hl_signal_groups_forget();
 }
 
-/* Binds the slabs to rt (the first signal of a runtime).  The teardown runs
- * from the module table (src/modules.c) whether or not we attached. */
-int hl_signal_module_attach(struct hl_runtime *rt)
+/* Frees the slab records (the KFD memory goes with the caller's choice:
+ * freed through the thunk at teardown, left to the thunk's close in a
+ * fork child).  Caller holds slab_lock or is the child's forget step. */
+static void slabs_free(struct hl_signals *sg, bool kfd_free)
 {
-	pthread_mutex_lock(&slab_lock);
-	module_rt = rt;
-	pthread_mutex_unlock(&slab_lock);
+	for (uint32_t s = 0; s < sg->n_slabs; s++) {
+		if (!sg->slabs[s]->mem)
+			munmap((void *)sg->slabs[s]->base, HL_SIGNAL_SLAB_BYTES);
+		else if (kfd_free)
+			kfd_mem_free(sg->rt->proc, sg->slabs[s]->mem);
+		free(sg->slabs[s]);
+		sg->slabs[s] = NULL;
+	}
+	while (sg->ipc_slabs) {
+		struct signal_slab *slab = sg->ipc_slabs;
+		sg->ipc_slabs = slab->ipc_next;
+		if (kfd_free)
+			kfd_mem_free(sg->rt->proc, slab->mem);
+		free(slab);
+	}
+	sg->n_ipc_slabs = 0;
+	sg->n_slabs = 0;
+	sg->free_head = NO_SLOT;
+	sg->quarantine_head = sg->quarantine_tail = NO_SLOT;
+	sg->quarantine_len = 0;
+}
+
+int hl_signal_attach(struct hl_runtime *rt)
+{
+	struct hl_signals *sg = calloc(1, sizeof(*sg));
+	if (!sg)
+		return -ENOMEM;
+	sg->rt = rt;
+	pthread_mutex_init(&sg->slab_lock, NULL);
+	sg->free_head = NO_SLOT;
+	sg->quarantine_head = sg->quarantine_tail = NO_SLOT;
+	hl_signal_event_pool_init(sg);
+	pthread_mutex_init(&sg->group_lock, NULL);
+	int err = hl_signal_async_init(sg);
+	if (err) {
+		free(sg);
+		return err;
+	}
+	rt->signals = sg;
 	return 0;
+}
+
+/* The parent's runtime in a fork child, now unreachable: every record goes
+ * without an ioctl and without a lock (the child has one thread that can
+ * reach rt->signals: this one). */
+void hl_signal_forget(struct hl_runtime *rt)
+{
+	struct hl_signals *sg = rt->signals;
+	if (!sg)
+		return;
+	hl_signal_async_forget_all(sg);
+	hl_signal_groups_forget(sg);
+	slabs_free(sg, false);
+	hl_signal_event_pool_forget(sg);
+	rt->signals = NULL;
+	free(sg);
 }
 
 int hl_signal_slot_alloc(struct hl_runtime *rt, struct hl_signal_side **out)
 {
-	int err = hl_signal_module_attach(rt);
-	if (err)
-		return err;
-	pthread_mutex_lock(&slab_lock);
+	struct hl_signals *sg = rt->signals;
+	int err = 0;
+	pthread_mutex_lock(&sg->slab_lock);
 	/* Every slab made: a stale handle detectable for fewer destroys beats
 	 * a failed create. */
-	if (free_head == NO_SLOT && n_slabs == HL_SIGNAL_SLABS_MAX && quarantine_len)
-		quarantine_release_oldest();
-	if (free_head == NO_SLOT)
-		err = slab_create(rt);
+	if (sg->free_head == NO_SLOT && sg->n_slabs == HL_SIGNAL_SLABS_MAX && sg->quarantine_len)
+		quarantine_release_oldest(sg);
+	if (sg->free_head == NO_SLOT)
+		err = slab_create(sg);
 	if (!err) {
-		struct hl_signal_side *side = slot_side(free_head);
-		free_head = side->next_free;
+		struct hl_signal_side *side = slot_side(sg, sg->free_head);
+		sg->free_head = side->next_free;
 		side->next_free = NO_SLOT;
 		*out = side;
 	}
-	pthread_mutex_unlock(&slab_lock);
+	pthread_mutex_unlock(&sg->slab_lock);
 	return err;
 }
 
 void hl_signal_slot_free(struct hl_signal_side *side)
 {
-	pthread_mutex_lock(&slab_lock);
+	struct hl_signals *sg = hl_signal_owner(side);
+	pthread_mutex_lock(&sg->slab_lock);
 	side->next_free = NO_SLOT;
-	if (quarantine_tail == NO_SLOT)
-		quarantine_head = side->index;
+	if (sg->quarantine_tail == NO_SLOT)
+		sg->quarantine_head = side->index;
 	else
-		slot_side(quarantine_tail)->next_free = side->index;
-	quarantine_tail = side->index;
-	if (++quarantine_len > HL_SIGNAL_QUARANTINE)
-		quarantine_release_oldest();
-	pthread_mutex_unlock(&slab_lock);
+		slot_side(sg, sg->quarantine_tail)->next_free = side->index;
+	sg->quarantine_tail = side->index;
+	if (++sg->quarantine_len > HL_SIGNAL_QUARANTINE)
+		quarantine_release_oldest(sg);
+	pthread_mutex_unlock(&sg->slab_lock);
 }
 
 int hl_signal_ipc_slab_add(struct hl_runtime *rt, struct kfd_mem *mem,
@@ -316,53 +370,51 @@ int hl_signal_ipc_slab_add(struct hl_runtime *rt, struct kfd_mem *mem,
 {
 	if ((uintptr_t)mem->addr & (HL_SIGNAL_SLAB_BYTES - 1) || !mem->host_access)
 		return -EINVAL;
-	int err = hl_signal_module_attach(rt);
-	if (err)
-		return err;
+	struct hl_signals *sg = rt->signals;
 	struct signal_slab *slab = calloc(1, sizeof(*slab) + sizeof(struct hl_signal_side));
 	if (!slab)
 		return -ENOMEM;
 	slab->base = (uintptr_t)mem->addr;
 	slab->mem = mem;
 	slab->n_side = 1;
+	slab->owner = sg;
 	slab->side[0].amd = mem->addr;
 	slab->side[0].index = NO_SLOT;
 	slab->side[0].next_free = NO_SLOT;
 	slab->side[0].ipc = true;
-	pthread_mutex_lock(&slab_lock);
-	if (n_ipc_slabs == IPC_SLABS_MAX) {
-		pthread_mutex_unlock(&slab_lock);
+	pthread_mutex_lock(&sg->slab_lock);
+	if (sg->n_ipc_slabs == IPC_SLABS_MAX) {
+		pthread_mutex_unlock(&sg->slab_lock);
 		free(slab);
 		hl_error(SIGNAL_LOG, "IPC signal: ENOSPC: %u IPC signals live", IPC_SLABS_MAX);
 		return -ENOSPC;
 	}
-	slab->ipc_next = ipc_slabs;
-	ipc_slabs = slab;
-	n_ipc_slabs++;
+	slab->ipc_next = sg->ipc_slabs;
+	sg->ipc_slabs = slab;
+	sg->n_ipc_slabs++;
 	slab_publish(slab);
-	pthread_mutex_unlock(&slab_lock);
+	pthread_mutex_unlock(&sg->slab_lock);
 	*out = &slab->side[0];
 	return 0;
 }
 
 void hl_signal_ipc_slab_release(struct hl_signal_side *side)
 {
+	struct hl_signals *sg = hl_signal_owner(side);
 	struct signal_slab *slab = NULL;
-	pthread_mutex_lock(&slab_lock);
-	for (struct signal_slab **pp = &ipc_slabs; *pp; pp = &(*pp)->ipc_next)
+	pthread_mutex_lock(&sg->slab_lock);
+	for (struct signal_slab **pp = &sg->ipc_slabs; *pp; pp = &(*pp)->ipc_next)
 		if (&(*pp)->side[0] == side) {
 			slab = *pp;
 			*pp = slab->ipc_next;
-			n_ipc_slabs--;
+			sg->n_ipc_slabs--;
 			slab_unpublish(slab);
 			break;
 		}
-	struct hl_runtime *rt = module_rt;
-	pthread_mutex_unlock(&slab_lock);
+	pthread_mutex_unlock(&sg->slab_lock);
 	if (!slab)
 		return;
-	if (rt)
-		kfd_mem_free(rt->proc, slab->mem);
+	kfd_mem_free(sg->rt->proc, slab->mem);
 	free(slab);
 }
 
@@ -392,13 +444,13 @@ static bool side_busy(struct hl_signal_side *side)
 
 /* Whether any signal still has a thread inside a wait (waking sleepers).
  * Caller holds slab_lock. */
-static bool any_busy_locked(void)
+static bool any_busy_locked(struct hl_signals *sg)
 {
 	bool busy = false;
-	for (uint32_t s = 0; s < n_slabs; s++)
-		for (uint32_t i = 0; i < slabs[s]->n_side; i++)
-			busy |= side_busy(&slabs[s]->side[i]);
-	for (struct signal_slab *slab = ipc_slabs; slab; slab = slab->ipc_next)
+	for (uint32_t s = 0; s < sg->n_slabs; s++)
+		for (uint32_t i = 0; i < sg->slabs[s]->n_side; i++)
+			busy |= side_busy(&sg->slabs[s]->side[i]);
+	for (struct signal_slab *slab = sg->ipc_slabs; slab; slab = slab->ipc_next)
 		busy |= side_busy(&slab->side[0]);
 	return busy;
 }
@@ -413,19 +465,19 @@ static bool any_busy_locked(void)
  * signal.  A waiter re-checks the kind after every wake, so this ends.
  * Caller holds slab_lock (no waiter takes it inside a wait).
  */
-static void drain_waiters_locked(void)
+static void drain_waiters_locked(struct hl_signals *sg)
 {
-	for (uint32_t s = 0; s < n_slabs; s++)
-		for (uint32_t i = 0; i < slabs[s]->n_side; i++)
-			side_kill(&slabs[s]->side[i]);
-	for (struct signal_slab *slab = ipc_slabs; slab; slab = slab->ipc_next)
+	for (uint32_t s = 0; s < sg->n_slabs; s++)
+		for (uint32_t i = 0; i < sg->slabs[s]->n_side; i++)
+			side_kill(&sg->slabs[s]->side[i]);
+	for (struct signal_slab *slab = sg->ipc_slabs; slab; slab = slab->ipc_next)
 		side_kill(&slab->side[0]);
 	/* Pairs with the fence a waiter issues after counting itself in users
 	 * (wait.c, wait_any.c): either it sees kind INVALID, or we see it. */
 	hl_fence_seq_cst();
 
 	struct hl_backoff b = { 0 };
-	while (any_busy_locked())
+	while (any_busy_locked(sg))
 		hl_backoff(&b, true);
 }
 
@@ -437,37 +489,28 @@ static void drain_waiters_locked(void)
  */
 void hl_signal_teardown(struct hl_runtime *rt)
 {
-	hl_signal_async_stop();
-	pthread_mutex_lock(&slab_lock);
-	drain_waiters_locked();
-	pthread_mutex_unlock(&slab_lock);
+	struct hl_signals *sg = rt->signals;
+	if (!sg)
+		return; /* hsa_init failed before our attach */
+	hl_signal_async_stop(rt);
+	pthread_mutex_lock(&sg->slab_lock);
+	drain_waiters_locked(sg);
+	pthread_mutex_unlock(&sg->slab_lock);
 	/* After the drain: a thread in a group wait reads its group until it
 	 * leaves. */
-	hl_signal_groups_destroy();
+	hl_signal_groups_destroy(sg);
 
-	pthread_mutex_lock(&slab_lock);
+	pthread_mutex_lock(&sg->slab_lock);
 	for (uint32_t i = 0; i < SLAB_TABLE_SIZE; i++)
 		hl_store_relaxed(&slab_table[i], NULL);
-	for (uint32_t s = 0; s < n_slabs; s++) {
-		if (slabs[s]->mem)
-			kfd_mem_free(rt->proc, slabs[s]->mem);
-		else
-			munmap((void *)slabs[s]->base, HL_SIGNAL_SLAB_BYTES);
-		free(slabs[s]);
-		slabs[s] = NULL;
-	}
-	while (ipc_slabs) {
-		struct signal_slab *slab = ipc_slabs;
-		ipc_slabs = slab->ipc_next;
-		kfd_mem_free(rt->proc, slab->mem);
-		free(slab);
-	}
-	n_ipc_slabs = 0;
-	n_slabs = 0;
-	free_head = NO_SLOT;
-	quarantine_forget();
-	module_rt = NULL;
-	pthread_mutex_unlock(&slab_lock);
+	slabs_free(sg, true);
+	pthread_mutex_unlock(&sg->slab_lock);
 
-	hl_signal_event_pool_destroy();
+	hl_signal_event_pool_destroy(sg);
+	hl_signal_async_destroy(sg);
+	pthread_mutex_destroy(&sg->slab_lock);
+	pthread_mutex_destroy(&sg->pool_lock);
+	pthread_mutex_destroy(&sg->group_lock);
+	rt->signals = NULL;
+	free(sg);
 }

@@ -592,6 +592,24 @@ void hl_tools_intercept_teardown(void)
 	}
 }
 
+void hl_tools_intercept_fork_child(void)
+{
+	/* The child's only thread: the parent's intercept queues wrap queues
+	 * of the parent's runtime, and a parent thread may have held a lock.
+	 * Their memory goes; their locks are not destroyed (maybe held). */
+	pthread_mutex_init(&iq_lock, NULL);
+	while (iq_list) {
+		struct intercept_queue *q = iq_list;
+		iq_list = q->next_queue;
+		free(q->overflow);
+		free(q->interceptors);
+		free(q->ring);
+		free(q->amd);
+		free(q);
+	}
+	hl_store_relaxed(&iq_count, 0);
+}
+
 /* ---- hsa_amd_runtime_queue_create_register ---- */
 
 /* ROCr keeps one notifier per process and refuses a second with

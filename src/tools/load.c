@@ -204,6 +204,32 @@ void hl_tools_opened(struct hl_runtime *rt)
 		free(pre.names[i]);
 }
 
+/*
+ * A fork child, at the fork (the child's only thread, before any call of
+ * its own).  ROCr 7's core runtime does not notice a fork: its child keeps
+ * the parent's tools loaded and its table routed through them, and the
+ * child's hsa_init only counts one more reference, so a tool goes on
+ * serving the parent's state (its threads, buffers and locks, which the
+ * child does not have); the HIP documentation calls that undefined
+ * (docs/embedding.md).  hsalite's child starts with no tool, as it starts
+ * with no runtime: every entry of the table back to hsalite's own function
+ * (so none of the child's calls enters a tool's wrapper), the parent's
+ * intercept queues dropped, the list of loaded tools forgotten without
+ * OnUnload (a tool would call hsa_* on a runtime the child does not have)
+ * and without dlclose (the code stays mapped, as on ROCr: the tool may have
+ * handed out pointers into it, or registered atfork handlers of its own).
+ * The child's own hsa_init loads HSA_TOOLS_LIB again, as in a new process:
+ * dlopen finds each library mapped, and OnLoad gets the child's table.
+ */
+void hl_tools_fork_child(void)
+{
+	hl_tools_table_reset();
+	hl_tools_intercept_fork_child();
+	for (int i = 0; i < n_loaded; i++)
+		free(loaded[i].name);
+	n_loaded = 0;
+}
+
 void hl_tools_closing(struct hl_runtime *rt)
 {
 	(void)rt;

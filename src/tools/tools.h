@@ -4,7 +4,8 @@
  * libraries and rocprofiler-register.  Its two steps run in src/modules.c's
  * table: opened, once the runtime is published (tools call hsa_* from
  * OnLoad, as ROCr's do), and closing, at the last hsa_shut_down while the
- * runtime is still there (OnUnload may call hsa_* too).
+ * runtime is still there (OnUnload may call hsa_* too); and fork_child, at
+ * a fork, in the child.
  */
 #ifndef HL_TOOLS_H
 #define HL_TOOLS_H
@@ -17,5 +18,11 @@ void hl_tools_opened(struct hl_runtime *rt);
 /* Calls each loaded tool's OnUnload, last loaded first, puts every entry
  * of the table back to hsalite's function and closes the libraries. */
 void hl_tools_closing(struct hl_runtime *rt);
+
+/* A fork child, at the fork: no tool any more (the table is hsalite's
+ * own, the parent's intercept queues and list of tools are forgotten,
+ * without OnUnload or dlclose) until the child's own hsa_init loads them
+ * again (load.c says why). */
+void hl_tools_fork_child(void);
 
 #endif

@@ -24,6 +24,9 @@ void hl_tools_table_reset(void);
  * the last hsa_shut_down. */
 void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd);
 void hl_tools_intercept_teardown(void);
+/* A fork child, at the fork: the parent's intercept queues are dropped
+ * (memory freed, no call on their queues), the lock made anew. */
+void hl_tools_intercept_fork_child(void);
 /* Forgets the hsa_amd_runtime_queue_create_register notifier (the last
  * hsa_shut_down: the next runtime starts with none). */
 void hl_tools_runtime_queue_notifier_clear(void);

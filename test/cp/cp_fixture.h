@@ -291,6 +291,47 @@ static inline hsa_barrier_and_packet_t cp_barrier(unsigned type, uint64_t comple
 }
 
 /* The queue's inactive signal (as a runtime sets one up). */
+/* Where a hand kernel's code starts in its buffer (cp_hand_kernel). */
+#define CP_HAND_CODE_OFFSET 256u
+
+/* A kernel descriptor at the start of a fresh executable buffer with n
+ * dwords of code CP_HAND_CODE_OFFSET bytes after it
+ * (kernel_code_entry_byte_offset), everything else 0: no user SGPRs, 8
+ * VGPRs, no LDS or scratch.  Returns the descriptor's VA; *handle and *host
+ * (each may be NULL) get the buffer's handle and host address. */
+static inline uint64_t cp_hand_kernel(const uint32_t *code, unsigned n, uint64_t *handle,
+				      uint8_t **host)
+{
+	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, handle);
+	uint8_t *h = cp_host(va, 4096);
+	memset(h, 0, 4096);
+	int64_t entry = CP_HAND_CODE_OFFSET;
+	memcpy(h + 16, &entry, 8);
+	memcpy(h + CP_HAND_CODE_OFFSET, code, n * 4);
+	if (host)
+		*host = h;
+	return va;
+}
+
+/* A one-dimensional kernel dispatch packet, barrier bit set. */
+static inline hsa_kernel_dispatch_packet_t cp_dispatch_packet(uint64_t kd, uint32_t grid,
+							      uint16_t wg, uint64_t kernarg,
+							      uint64_t completion)
+{
+	hsa_kernel_dispatch_packet_t p;
+	memset(&p, 0, sizeof(p));
+	p.header = cp_hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH, true);
+	p.setup = 1;
+	p.workgroup_size_x = wg;
+	p.workgroup_size_y = p.workgroup_size_z = 1;
+	p.grid_size_x = grid;
+	p.grid_size_y = p.grid_size_z = 1;
+	p.kernel_object = kd;
+	p.kernarg_address = (void *)(uintptr_t)kernarg;
+	p.completion_signal.handle = completion;
+	return p;
+}
+
 static inline uint64_t cp_inactive_signal(struct cpq *q, uint32_t *event)
 {
 	uint64_t h = event ? cp_signal_with_event(0, event) : cp_signal(0);

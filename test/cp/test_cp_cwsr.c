@@ -36,18 +36,12 @@ static void teardown(void)
 	unsetenv("KFDEMU_PREEMPT");
 }
 
-/* A kernel descriptor with code 256 bytes after it, everything else 0 (no
- * user SGPRs, 8 VGPRs, no LDS or scratch); *entry gets the code's VA. */
+/* A hand kernel (cp_hand_kernel); *entry gets its code's VA. */
 static uint64_t hand_kernel(const uint32_t *code, unsigned n, uint64_t *entry)
 {
-	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
-	uint8_t *h = cp_host(va, 4096);
-	memset(h, 0, 4096);
-	int64_t off = 256;
-	memcpy(h + 16, &off, 8);
-	memcpy(h + 256, code, n * 4);
-	*entry = va + 256;
-	return va;
+	uint64_t kd = cp_hand_kernel(code, n, NULL, NULL);
+	*entry = kd + CP_HAND_CODE_OFFSET;
+	return kd;
 }
 
 /* s[0:1] = dst; s2 = 0; s3 = iterations; loop { s2 += 3; s3 -= 1;
@@ -73,22 +67,6 @@ static unsigned loop_kernel(uint32_t *code, uint64_t dst, uint32_t iterations)
 	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
 	code[n++] = 0xBF810000; /* s_endpgm */
 	return n;
-}
-
-static hsa_kernel_dispatch_packet_t dispatch(uint64_t kd, uint32_t grid, uint16_t wg,
-					     uint64_t completion)
-{
-	hsa_kernel_dispatch_packet_t p;
-	memset(&p, 0, sizeof(p));
-	p.header = cp_hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH, true);
-	p.setup = 1;
-	p.workgroup_size_x = wg;
-	p.workgroup_size_y = p.workgroup_size_z = 1;
-	p.grid_size_x = grid;
-	p.grid_size_y = p.grid_size_z = 1;
-	p.kernel_object = kd;
-	p.completion_signal.handle = completion;
-	return p;
 }
 
 /* The PC the first saved wave of the area's last save holds. */
@@ -118,7 +96,7 @@ START_TEST(knob_preempts_a_loop_and_the_result_holds)
 	unsigned n = loop_kernel(code, out, ITER);
 	uint64_t done = cp_signal(1);
 	/* 4 workgroups of one wave: the pool preempts them together */
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n, &entry), 4 * 64, 64, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(code, n, &entry), 4 * 64, 64, 0, done);
 	cp_put(&q, &p, true);
 	int64_t v = cp_sig_wait(done, 0, 60000);
 	ck_assert_msg(v == 0, "completion %lld, inactive signal 0x%llx", (long long)v,
@@ -149,7 +127,7 @@ START_TEST(read_only_save_area_faults_under_preemption)
 	uint32_t code[32];
 	unsigned n = loop_kernel(code, out, 2000);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n, &entry), 64, 64, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(code, n, &entry), 64, 64, 0, done);
 	cp_put(&q, &p, true);
 	struct kfd_event_data d = { .event_id = ce.event_id };
 	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
@@ -175,7 +153,7 @@ START_TEST(destroy_saves_the_waves_in_flight)
 	struct cpq q;
 	cp_queue_create(&q, 64);
 	uint64_t entry, done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(spin, 1, &entry), 8 * 256, 256, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(spin, 1, &entry), 8 * 256, 256, 0, done);
 	cp_put(&q, &p, true);
 	cp_sleep_ms(100);
 	ck_assert_uint_eq(saved_pc(&q), 0); /* nothing saved yet */
@@ -225,7 +203,7 @@ START_TEST(inactivation_saves_a_running_dispatch_and_activation_resumes_it)
 	uint32_t code[32];
 	unsigned n = wait_flag_kernel(code, buf);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n, &entry), 64, 64, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(code, n, &entry), 64, 64, 0, done);
 	cp_put(&q, &p, true);
 	uint64_t end = cp_now_ns() + 20000000000ull;
 	while (!atomic_load(&hb[0]) && cp_now_ns() < end)
@@ -264,10 +242,10 @@ START_TEST(time_slicing_preempts_an_endless_dispatch)
 	cp_queue_create(&a, 64);
 	cp_queue_create(&b, 64);
 	uint64_t entry, adone = cp_signal(1), bdone = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(spin, 1, &entry), 4 * 64, 64, adone);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(spin, 1, &entry), 4 * 64, 64, 0, adone);
 	cp_put(&a, &p, true);
 	cp_sleep_ms(50);
-	p = dispatch(hand_kernel(endpgm, 1, &entry), 64, 64, bdone);
+	p = cp_dispatch_packet(hand_kernel(endpgm, 1, &entry), 64, 64, 0, bdone);
 	cp_put(&b, &p, true);
 	ck_assert_int_eq(cp_sig_wait(bdone, 0, 20000), 0);
 	ck_assert_uint_eq(cp_rptr(&b), 1);

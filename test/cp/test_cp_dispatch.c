@@ -24,33 +24,6 @@ static void teardown(void)
 	emu_teardown();
 }
 
-/* A kernel descriptor at the start of a fresh executable buffer with code
- * 256 bytes after it (kernel_code_entry_byte_offset), everything else 0:
- * no user SGPRs, 8 VGPRs, no LDS or scratch. */
-static uint64_t hand_kernel(const uint32_t *code, unsigned n)
-{
-	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, NULL);
-	uint8_t *h = cp_host(va, 4096);
-	memset(h, 0, 4096);
-	int64_t entry = 256;
-	memcpy(h + 16, &entry, 8);
-	memcpy(h + 256, code, n * 4);
-	return va;
-}
-
-/* hand_kernel, also returning the buffer's handle and host address. */
-static uint64_t hand_kernel_bo(const uint32_t *code, unsigned n, uint64_t *handle, uint8_t **host)
-{
-	uint64_t va = emu_buffer(4096, KFD_ALLOC_GTT, handle);
-	uint8_t *h = cp_host(va, 4096);
-	memset(h, 0, 4096);
-	int64_t entry = 256;
-	memcpy(h + 16, &entry, 8);
-	memcpy(h + 256, code, n * 4);
-	*host = h;
-	return va;
-}
-
 /* s_mov_b32 s0/s1 <- dst; s_mov_b32 s2, value; s_store_dword s2, s[0:1];
  * s_waitcnt 0; s_endpgm.  The value literal is code dword
  * STORE_VALUE_DW (byte 20: past the 16 bytes the old cache compared). */
@@ -71,30 +44,13 @@ static unsigned store_kernel(uint32_t *code, uint64_t dst, uint32_t value)
 	return n;
 }
 
-static hsa_kernel_dispatch_packet_t dispatch(uint64_t kd, uint32_t grid, uint16_t wg,
-					     uint64_t kernarg, uint64_t completion)
-{
-	hsa_kernel_dispatch_packet_t p;
-	memset(&p, 0, sizeof(p));
-	p.header = cp_hdr(HSA_PACKET_TYPE_KERNEL_DISPATCH, true);
-	p.setup = 1;
-	p.workgroup_size_x = wg;
-	p.workgroup_size_y = p.workgroup_size_z = 1;
-	p.grid_size_x = grid;
-	p.grid_size_y = p.grid_size_z = 1;
-	p.kernel_object = kd;
-	p.kernarg_address = (void *)(uintptr_t)kernarg;
-	p.completion_signal.handle = completion;
-	return p;
-}
-
 START_TEST(s_endpgm_kernel_completes)
 {
 	static const uint32_t code[] = { 0xBF810000 }; /* s_endpgm */
 	struct cpq q;
 	cp_queue_create(&q, 64);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 1), 1024, 64, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(code, 1, NULL, NULL), 1024, 64, 0, done);
 	cp_put(&q, &p, true);
 	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
 	ck_assert_uint_eq(cp_rptr(&q), 1);
@@ -112,11 +68,11 @@ START_TEST(scratch_shortage_stops_then_resumes)
 	struct cpq q;
 	cp_queue_create(&q, 64);
 	uint64_t inactive = cp_inactive_signal(&q, NULL);
-	uint64_t kd = hand_kernel(code, 1);
+	uint64_t kd = cp_hand_kernel(code, 1, NULL, NULL);
 	uint32_t priv = 16;
 	memcpy((uint8_t *)cp_host(kd, 64) + 4, &priv, 4);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(kd, 256, 64, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 256, 64, 0, done);
 	cp_put(&q, &p, true);
 	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
 	cp_sleep_ms(20);
@@ -200,7 +156,7 @@ START_TEST(clang_vector_add_runs)
 	memcpy(args + 16, &c, 8);
 	memcpy(args + 24, &n, 4);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1024, 256, args_va, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 1024, 256, args_va, done);
 	cp_put(&q, &p, true);
 	int64_t v = cp_sig_wait(done, 0, 20000);
 	ck_assert_msg(v == 0, "completion %lld, inactive signal 0x%llx", (long long)v,
@@ -228,7 +184,7 @@ START_TEST(kernel_store_to_unmapped_memory_is_a_vm_fault)
 	memcpy(args + 16, &c, 8);
 	memcpy(args + 24, &n, 4);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(kd, 64, 64, args_va, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 64, 64, args_va, done);
 	cp_put(&q, &p, true);
 	struct kfd_event_data d = { .event_id = ce.event_id };
 	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
@@ -258,7 +214,7 @@ static void destroy_preempts_endless_kernel(const uint32_t *code, unsigned n)
 	cp_queue_create(&q, 64);
 	uint64_t done = cp_signal(1);
 	/* 64 workgroups of 4 waves: every pool worker runs one */
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n), 64 * 256, 256, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(code, n, NULL, NULL), 64 * 256, 256, 0, done);
 	struct kemu_isa_stats before, now;
 	kemu_isa_stats_get(&before);
 	cp_put(&q, &p, true);
@@ -278,14 +234,14 @@ static void destroy_preempts_endless_kernel(const uint32_t *code, unsigned n)
 	ck_assert_uint_eq(cp_header_at(&q, 0) & 0xFF, HSA_PACKET_TYPE_KERNEL_DISPATCH);
 	/* the process and its other queues are fine */
 	uint64_t ok = cp_signal(1);
-	hsa_kernel_dispatch_packet_t e = dispatch(hand_kernel(endpgm, 1), 1024, 64, 0, ok);
+	hsa_kernel_dispatch_packet_t e = cp_dispatch_packet(cp_hand_kernel(endpgm, 1, NULL, NULL), 1024, 64, 0, ok);
 	cp_put(&other, &e, true);
 	ck_assert_int_eq(cp_sig_wait(ok, 0, 10000), 0);
 	ck_assert_uint_eq(cp_rptr(&other), 1);
 	struct cpq fresh;
 	cp_queue_create(&fresh, 64);
 	uint64_t ok2 = cp_signal(1);
-	e = dispatch(hand_kernel(endpgm, 1), 1024, 64, 0, ok2);
+	e = cp_dispatch_packet(cp_hand_kernel(endpgm, 1, NULL, NULL), 1024, 64, 0, ok2);
 	cp_put(&fresh, &e, true);
 	ck_assert_int_eq(cp_sig_wait(ok2, 0, 10000), 0);
 	ck_assert_int_eq(cp_queue_destroy(&fresh), 0);
@@ -296,7 +252,7 @@ static void destroy_preempts_endless_kernel(const uint32_t *code, unsigned n)
 static uint32_t run_store(struct cpq *q, uint64_t kd, const volatile uint32_t *out)
 {
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1, 1, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 1, 1, 0, done);
 	cp_put(q, &p, true);
 	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
 	return *out;
@@ -344,7 +300,7 @@ START_TEST(kernel_decoded_once_for_many_dispatches)
 	uint32_t code[16];
 	uint64_t h;
 	uint8_t *host;
-	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 7), &h, &host);
+	uint64_t kd = cp_hand_kernel(code, store_kernel(code, out_va, 7), &h, &host);
 	struct kemu_isa_stats s0, s1;
 	kemu_isa_stats_get(&s0);
 	for (int i = 0; i < 10; i++) {
@@ -372,7 +328,7 @@ START_TEST(code_rewritten_in_place_runs_cached_until_icache_invalidate)
 	uint32_t code[16];
 	uint64_t h;
 	uint8_t *host;
-	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 1), &h, &host);
+	uint64_t kd = cp_hand_kernel(code, store_kernel(code, out_va, 1), &h, &host);
 	ck_assert_uint_eq(run_store(&q, kd, out), 1);
 	uint32_t two = 2;
 	memcpy(host + 256 + 4 * STORE_VALUE_DW, &two, 4);
@@ -402,7 +358,7 @@ START_TEST(code_rewritten_in_place_runs_new_after_unmap_remap)
 	uint32_t code[16];
 	uint64_t h;
 	uint8_t *host;
-	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 1), &h, &host);
+	uint64_t kd = cp_hand_kernel(code, store_kernel(code, out_va, 1), &h, &host);
 	ck_assert_uint_eq(run_store(&q, kd, out), 1);
 	uint32_t two = 2;
 	memcpy(host + 256 + 4 * STORE_VALUE_DW, &two, 4);
@@ -442,13 +398,13 @@ START_TEST(worker_tlb_not_used_after_unmap)
 	uint32_t code[16];
 	uint64_t h;
 	uint8_t *host;
-	uint64_t kd = hand_kernel_bo(code, store_kernel(code, out_va, 5), &h, &host);
+	uint64_t kd = cp_hand_kernel(code, store_kernel(code, out_va, 5), &h, &host);
 	ck_assert_uint_eq(run_store(&q, kd, out), 5);
 	ck_assert_uint_eq(run_store(&q, kd, out), 5);
 	ck_assert_int_eq(emu_unmap(out_h), 0);
 	*out = 0;
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(kd, 1, 1, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 1, 1, 0, done);
 	cp_put(&q, &p, true);
 	expect_vm_fault(ce.event_id, out_va);
 	cp_sleep_ms(20);
@@ -480,7 +436,7 @@ START_TEST(wave_tlb_not_used_after_unmap)
 		0xBF810000,                            /* s_endpgm */
 	};
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 10), 1, 1, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(code, 10, NULL, NULL), 1, 1, 0, done);
 	cp_put(&q, &p, true);
 	cp_sleep_ms(100); /* polling */
 	ck_assert_int_eq(cp_sig_load(done), 1);
@@ -522,7 +478,7 @@ static void gws_alloc(const struct cpq *q)
 static void gws_run(struct cpq *q, const uint32_t *code, unsigned n, uint32_t groups)
 {
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, n), groups * 64, 64, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(code, n, NULL, NULL), groups * 64, 64, 0, done);
 	cp_put(q, &p, true);
 	ck_assert_msg(cp_sig_wait(done, 0, 20000) == 0, "%u workgroups did not complete", groups);
 }
@@ -558,7 +514,7 @@ START_TEST(gws_barrier_that_never_opens_is_a_hang_error)
 	gws_run(&q, init, 6, 1);
 	uint64_t inactive = cp_inactive_signal(&q, NULL);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(bar, 6), 2 * 64, 64, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(bar, 6, NULL, NULL), 2 * 64, 64, 0, done);
 	cp_put(&q, &p, true);
 	int64_t v = cp_sig_wait(inactive, 0x80000000ll, 10000);
 	ck_assert_msg(v == 0x80000000ll, "inactive signal 0x%llx", (long long)v);
@@ -581,7 +537,7 @@ START_TEST(destroy_preempts_a_cooperative_grid_with_saved_workgroups)
 	gws_alloc(&q);
 	gws_run(&q, init, 6, 1);
 	uint64_t done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = dispatch(hand_kernel(code, 6), 3 * 64, 64, 0, done);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(cp_hand_kernel(code, 6, NULL, NULL), 3 * 64, 64, 0, done);
 	cp_put(&q, &p, true);
 	cp_sleep_ms(200);
 	ck_assert_int_eq(cp_sig_load(done), 1);

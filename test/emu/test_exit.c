@@ -31,6 +31,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
+#include "hl_popen.h"
 #include "amd/kfd_uapi.h"
 
 #define ROCR_LIB "/usr/lib/x86_64-linux-gnu/libhsa-runtime64.so.1"
@@ -178,19 +179,9 @@ static int run(const char *env, const char *mode, char **out)
 	char *line;
 	if (asprintf(&line, "%s KFDEMU_LOG=debug %s -- %s %s 2>&1", env, kfdemu, self, mode) < 0)
 		return -1;
-	FILE *p = popen(line, "r");
+	int st = hl_popen_read(line, out);
 	free(line);
-	ck_assert_ptr_nonnull(p);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		fwrite(buf, 1, n, mem);
-	fclose(mem);
-	int st = pclose(p);
-	*out = text;
+	ck_assert_msg(st != -1, "could not run the launcher");
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }
 

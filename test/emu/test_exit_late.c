@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
+#include "hl_popen.h"
 #include "exit_late_lib.h"
 
 static const char *kfdemu, *runtime;
@@ -38,19 +39,10 @@ static int run(char **out)
 		     "--late %s 2>&1; echo \"launcher status $?\"; } | tail -c 262144",
 		     kfdemu, self, runtime) < 0)
 		return -1;
-	FILE *p = popen(line, "r");
+	int pst = hl_popen_read(line, out);
 	free(line);
-	ck_assert_ptr_nonnull(p);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		fwrite(buf, 1, n, mem);
-	fclose(mem);
-	ck_assert_int_eq(pclose(p), 0);
-	*out = text;
+	ck_assert_int_eq(pst, 0);
+	const char *text = *out;
 	const char *st = NULL;
 	for (const char *s = text; (s = strstr(s, "launcher status ")); s++)
 		st = s;

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
+#include "hl_popen.h"
 
 static const char *kfdemu;
 static char tmpdir[64];
@@ -21,18 +22,10 @@ static int run(const char *args, char **out)
 	char *line;
 	if (asprintf(&line, "TMPDIR=%s %s %s 2>&1", tmpdir, kfdemu, args) < 0)
 		return -1;
-	FILE *p = popen(line, "r");
+	char *text;
+	int st = hl_popen_read(line, &text);
 	free(line);
-	ck_assert_ptr_nonnull(p);
-	char *text = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&text, &len);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		fwrite(buf, 1, n, mem);
-	fclose(mem);
-	int st = pclose(p);
+	ck_assert_msg(st != -1, "could not run the launcher");
 	if (out)
 		*out = text;
 	else

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "hl_check.h"
+#include "hl_popen.h"
 
 #define ROCMINFO "/usr/bin/rocminfo"
 #define ENUMERATOR "/usr/bin/rocm_agent_enumerator"
@@ -35,18 +36,10 @@ static char *run_env(const char *env, const char *args, const char *cmd, int *st
 	char *line;
 	if (asprintf(&line, "%s TMPDIR=%s %s %s -- %s 2>&1", env, tmpdir, kfdemu, args, cmd) < 0)
 		return NULL;
-	FILE *p = popen(line, "r");
+	char *out;
+	int st = hl_popen_read(line, &out);
 	free(line);
-	ck_assert_ptr_nonnull(p);
-	char *out = NULL;
-	size_t len = 0;
-	FILE *mem = open_memstream(&out, &len);
-	char buf[4096];
-	size_t n;
-	while ((n = fread(buf, 1, sizeof(buf), p)) > 0)
-		fwrite(buf, 1, n, mem);
-	fclose(mem);
-	int st = pclose(p);
+	ck_assert_msg(st != -1, "could not run the launcher");
 	*status = WIFEXITED(st) ? WEXITSTATUS(st) : 128;
 	return out;
 }

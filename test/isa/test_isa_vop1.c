@@ -28,6 +28,7 @@
 
 #include "hl_check.h"
 #include "isa_harness.h"
+#include "isa_forms.h"
 
 struct v1form {
 	const char *name;
@@ -605,27 +606,10 @@ static unsigned check(const struct v1form *f)
 	return bad;
 }
 
-static void run_enc(int e)
-{
-	unsigned bad = 0, n = 0;
-	for (size_t i = 0; i < sizeof(v1forms) / sizeof(v1forms[0]); i++) {
-		if (v1forms[i].enc != e)
-			continue;
-		bad += check(&v1forms[i]);
-		n++;
-	}
-	ck_assert_msg(n > 0, "no forms");
-	ck_assert_msg(bad == 0, "%u results differ from the model (first ones above)", bad);
-}
-
-START_TEST(test_vop1_e32_match_model) { run_enc(0); }
-END_TEST
-START_TEST(test_vop1_e64_match_model) { run_enc(1); }
-END_TEST
-START_TEST(test_vop1_sdwa_match_model) { run_enc(2); }
-END_TEST
-START_TEST(test_vop1_dpp_match_model) { run_enc(3); }
-END_TEST
+HX_FORMS_TEST(test_vop1_e32_match_model, v1forms, check, 0)
+HX_FORMS_TEST(test_vop1_e64_match_model, v1forms, check, 1)
+HX_FORMS_TEST(test_vop1_sdwa_match_model, v1forms, check, 2)
+HX_FORMS_TEST(test_vop1_dpp_match_model, v1forms, check, 3)
 
 START_TEST(test_model_hand_values)
 {

@@ -28,6 +28,7 @@
 
 #include "hl_check.h"
 #include "isa_harness.h"
+#include "isa_forms.h"
 
 struct v2form {
 	const char *name;
@@ -472,27 +473,10 @@ static unsigned check(const struct v2form *f)
 	return bad;
 }
 
-static void run_enc(int e)
-{
-	unsigned bad = 0, n = 0;
-	for (size_t i = 0; i < sizeof(v2forms) / sizeof(v2forms[0]); i++) {
-		if (v2forms[i].enc != e)
-			continue;
-		bad += check(&v2forms[i]);
-		n++;
-	}
-	ck_assert_msg(n > 0, "no forms");
-	ck_assert_msg(bad == 0, "%u results differ from the model (first ones above)", bad);
-}
-
-START_TEST(test_vop2_e32_match_model) { run_enc(0); }
-END_TEST
-START_TEST(test_vop2_e64_match_model) { run_enc(1); }
-END_TEST
-START_TEST(test_vop2_sdwa_match_model) { run_enc(2); }
-END_TEST
-START_TEST(test_vop2_dpp_match_model) { run_enc(3); }
-END_TEST
+HX_FORMS_TEST(test_vop2_e32_match_model, v2forms, check, 0)
+HX_FORMS_TEST(test_vop2_e64_match_model, v2forms, check, 1)
+HX_FORMS_TEST(test_vop2_sdwa_match_model, v2forms, check, 2)
+HX_FORMS_TEST(test_vop2_dpp_match_model, v2forms, check, 3)
 
 START_TEST(test_model_hand_values)
 {

@@ -26,6 +26,7 @@
 
 #include "hl_check.h"
 #include "isa_harness.h"
+#include "isa_forms.h"
 
 struct cform {
 	const char *name;
@@ -796,25 +797,9 @@ static unsigned check(const struct cform *f)
 	return bad;
 }
 
-static void run_enc(int enc)
-{
-	unsigned bad = 0, n = 0;
-	for (size_t i = 0; i < sizeof(cforms) / sizeof(cforms[0]); i++) {
-		if (cforms[i].enc != enc)
-			continue;
-		bad += check(&cforms[i]);
-		n++;
-	}
-	ck_assert_msg(n > 0, "no forms");
-	ck_assert_msg(bad == 0, "%u lanes differ from the model (first ones above)", bad);
-}
-
-START_TEST(test_vopc_e32_match_model) { run_enc(0); }
-END_TEST
-START_TEST(test_vopc_e64_match_model) { run_enc(1); }
-END_TEST
-START_TEST(test_vopc_sdwa_match_model) { run_enc(2); }
-END_TEST
+HX_FORMS_TEST(test_vopc_e32_match_model, cforms, check, 0)
+HX_FORMS_TEST(test_vopc_e64_match_model, cforms, check, 1)
+HX_FORMS_TEST(test_vopc_sdwa_match_model, cforms, check, 2)
 
 /* The model on hand-worked values. */
 START_TEST(test_model_hand_values)
