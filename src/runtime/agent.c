@@ -145,9 +145,16 @@ static int gpu_agent_init(struct hl_runtime *rt, struct hl_agent *a, struct kfd_
 	/* ROCr's default: coherent on an APU, non-coherent on a dGPU. */
 	atomic_init(&a->coherency, a->profile == HSA_PROFILE_FULL ? HSA_AMD_COHERENCY_TYPE_COHERENT
 								   : HSA_AMD_COHERENCY_TYPE_NONCOHERENT);
-	/* ROCr 5.2.3 reports 64 for every GPU (hard-coded; ROCr 6 reads the L2
-	 * line size, 128 on gfx90a): rocminfo shows "Cacheline Size: 64". */
+	/* The L2's line size from the topology, as ROCr 1.18 (GpuAgent's
+	 * CACHELINE_SIZE: the first level-2 cache with a non-zero line; 128 on
+	 * gfx90a and gfx942), 64 when KFD reports none.  ROCr 5.2.3 hard-coded
+	 * 64; no 5.2.3 client depends on it (docs/differences.md, section 4). */
 	a->cacheline_size = 64;
+	for (uint32_t i = 0; i < node->n_caches; i++)
+		if (node->caches[i].level == 2 && node->caches[i].cache_line_size) {
+			a->cacheline_size = node->caches[i].cache_line_size;
+			break;
+		}
 
 	a->gfx_major = np->gfx_target_version / 10000;
 	a->gfx_minor = np->gfx_target_version / 100 % 100;

@@ -128,7 +128,7 @@ static hsa_status_t agent_workgroup_dim(const void *o, void *out)
 
 static hsa_status_t agent_grid_dim(const void *o, void *out)
 {
-	const hsa_dim3_t dim = { UINT32_MAX, UINT32_MAX, UINT32_MAX };
+	const hsa_dim3_t dim = HL_GRID_MAX_DIM;
 	if (((const struct agent_q *)o)->gpu)
 		memcpy(out, &dim, sizeof(dim));
 	return HSA_STATUS_SUCCESS;
