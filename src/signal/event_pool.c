@@ -14,6 +14,9 @@
  * waiter then wakes once, spuriously, and re-checks its value: cheaper than
  * a RESET_EVENT syscall on every create.
  *
+ * An event may be lent to several holders at once (a shared event,
+ * signal.h): refs counts them and the last put returns it.
+ *
  * Locking: pool_lock covers the lists and counters.
  */
 #include <errno.h>
@@ -75,6 +78,7 @@ struct hl_signal_event *hl_signal_event_get(struct hl_runtime *rt, bool internal
 		ev = event_new(rt);
 	if (ev) {
 		ev->next = NULL;
+		ev->refs = 1;
 		ev->lent_internal = internal;
 		if (!internal)
 			n_user_lent++;
@@ -89,11 +93,43 @@ void hl_signal_event_put(struct hl_signal_event *ev)
 	if (!ev)
 		return;
 	pthread_mutex_lock(&pool_lock);
+	if (ev->refs > 1) {
+		ev->refs--; /* a shared event with other holders left */
+		pthread_mutex_unlock(&pool_lock);
+		return;
+	}
+	ev->refs = 0;
 	if (!ev->lent_internal)
 		n_user_lent--;
 	ev->next = pool_free;
 	pool_free = ev;
 	pthread_mutex_unlock(&pool_lock);
+}
+
+struct hl_signal_event *hl_signal_shared_event_get(struct hl_runtime *rt)
+{
+	return rt ? hl_signal_event_get(rt, true) : NULL;
+}
+
+void hl_signal_shared_event_ref(struct hl_signal_event *ev)
+{
+	if (!ev)
+		return;
+	pthread_mutex_lock(&pool_lock);
+	ev->refs++;
+	pthread_mutex_unlock(&pool_lock);
+}
+
+void hl_signal_shared_event_put(struct hl_signal_event *ev)
+{
+	hl_signal_event_put(ev);
+}
+
+int hl_signal_shared_event_set(struct hl_signal_event *ev)
+{
+	if (!ev)
+		return -EINVAL;
+	return kfd_event_set(ev->proc, &ev->kev);
 }
 
 bool hl_signal_event_ages(const struct hl_signal_event *ev)
