@@ -280,13 +280,13 @@ static void compare_with_peer(const char *args, const char *peer_dir, bool drop_
 	int st;
 	char *ours = run_env(env, args, ROCMINFO, &st);
 	free(env);
-	ck_assert_msg(st == 0, "rocminfo on hsalite (%s) exited %d:\n%s", args, st, ours);
+	ck_assert_msg(st == 0, "rocminfo on hsalite (%s) exited %d:\n%.2000s", args, st, ours);
 	char *peer_env = NULL;
 	if (peer_dir)
 		ck_assert_int_ge(asprintf(&peer_env, "LD_LIBRARY_PATH=%s", peer_dir), 0);
 	char *theirs = run_env(peer_env ? peer_env : "", args, ROCMINFO, &st);
 	free(peer_env);
-	ck_assert_msg(st == 0, "rocminfo on the peer (%s) exited %d:\n%s", args, st, theirs);
+	ck_assert_msg(st == 0, "rocminfo on the peer (%s) exited %d:\n%.2000s", args, st, theirs);
 	char *a = normalize(ours, false), *b = normalize(theirs, drop_ext_pools);
 	char msg[1200];
 	msg[0] = '\0';
@@ -321,6 +321,20 @@ START_TEST(rocminfo_on_hsalite_is_rocr_1_18s_but_for_the_listed_lines)
 }
 END_TEST
 
+/* The value on the first line after from that reads "<axis>   <value>"
+ * (rocminfo's per-dimension lines), or NULL. */
+static const char *dim_value(const char *from, char axis)
+{
+	char key[6] = { axis, ' ', ' ', ' ', ' ', '\0' };
+	const char *p = strstr(from, key);
+	if (!p)
+		return NULL;
+	p += 1;
+	while (*p == ' ')
+		p++;
+	return p;
+}
+
 /* hsalite's values of the lines normalize() drops. */
 START_TEST(hsalite_lines_as_listed)
 {
@@ -333,16 +347,30 @@ START_TEST(hsalite_lines_as_listed)
 	for (size_t i = 0; i < 2; i++) {
 		int st;
 		char *out = run_env(env, presets[i], ROCMINFO, &st);
-		ck_assert_msg(st == 0, "rocminfo on hsalite exited %d:\n%s", st, out);
-		ck_assert_msg(strstr(out, "  Cacheline Size:          128(0x80)"),
-			      "%s: no GPU cacheline of 128:\n%s", presets[i], out);
-		const char *g = strstr(out, "Grid Max Size per Dimension:");
-		ck_assert_msg(g && strstr(g, "x                        2147483647(0x7fffffff)") &&
-				      strstr(g, "y                        65535(0xffff)") &&
-				      strstr(g, "z                        65535(0xffff)"),
-			      "%s: grid max dimensions not ROCr 1.18's:\n%s", presets[i], out);
-		ck_assert_msg(!strstr(out, "4294967295(0xffffffff)             \n    y"),
-			      "%s: an old grid dimension is left:\n%s", presets[i], out);
+		ck_assert_msg(st == 0, "rocminfo on hsalite exited %d:\n%.2000s", st, out);
+		/* The GPU agent's lines (after the CPU agent's). */
+		const char *gpu = strstr(out, "  Device Type:             GPU");
+		ck_assert_msg(gpu, "%s: no GPU agent in rocminfo's output", presets[i]);
+		const char *line = strstr(gpu, "  Cacheline Size:");
+		ck_assert_msg(line && !strncmp(line, "  Cacheline Size:          128(0x80)", 36),
+			      "%s: GPU \"%.40s\", expected a cacheline of 128", presets[i],
+			      line ? line : "(none)");
+		/* Both lists, the agent's and its ISA's. */
+		int lists = 0;
+		for (const char *g = gpu; (g = strstr(g, "Grid Max Size per Dimension:")); g++) {
+			const char *x = dim_value(g, 'x'), *y = dim_value(g, 'y'),
+				   *z = dim_value(g, 'z');
+			ck_assert_msg(x && y && z, "%s: grid dimension lines missing", presets[i]);
+			ck_assert_msg(!strncmp(x, "2147483647(0x7fffffff)", 22) &&
+					      !strncmp(y, "65535(0xffff)", 13) &&
+					      !strncmp(z, "65535(0xffff)", 13),
+				      "%s: grid max dimensions \"%.36s\" \"%.36s\" \"%.36s\", expected "
+				      "ROCr 1.18's 2147483647, 65535, 65535",
+				      presets[i], x, y, z);
+			lists++;
+		}
+		ck_assert_msg(lists == 2, "%s: %d grid dimension lists, expected 2 (agent, ISA)",
+			      presets[i], lists);
 		free(out);
 	}
 	free(env);
