@@ -25,10 +25,14 @@
  * it: anything that runs on the GPU can fault, and a fault must reach the
  * system event handlers or ROCr's default abort (ROCr's async-events thread
  * runs from hsa_init; ours waits for the first thing that can fault).  The
- * first queue or hold starts it (with its three events: a wake event and
- * the MEMORY and HW_EXCEPTION events); destroying the last one stops it,
+ * first queue or hold starts it (with the MEMORY and HW_EXCEPTION events;
+ * its wake is the registry's error_event, the one KFD event every queue's
+ * inactive signal interrupts through, so a new queue needs no SET_EVENT to
+ * be watched and costs no CREATE_EVENT); destroying the last one stops it,
  * and whoever runs next without the registry's lock joins it
- * (hl_queue_service_reap) and destroys its events.  A stopped service whose
+ * (hl_queue_service_reap) and destroys its two events.  A wake is then
+ * also what a queue's error looks like: each round checks every queue's
+ * value, so either kind of wake is found by the same look.  A stopped service whose
  * thread is still finishing a callback stays on the list until joined, so
  * a callback may destroy its own queue (the thread cannot join itself).
  *
@@ -65,7 +69,7 @@
 #define SVC_POLL_MS 10u
 #define SVC_IDLE_MS 1000u /* the longest wait: a lost wake costs at most this */
 #define SVC_THREAD_NAME "hl-queue-errors" /* 15 characters: the kernel's limit */
-#define SVC_FIXED_EVENTS 3u /* wake, memory, hw exception */
+#define SVC_FIXED_EVENTS 3u /* wake (shared), memory, hw exception */
 
 struct hl_queue_service {
 	struct hl_runtime *rt;
@@ -73,9 +77,10 @@ struct hl_queue_service {
 	bool stop;                      /* under qs->lock */
 	bool started;                   /* the thread was created */
 	struct hl_queue *current;       /* callback running, under the lock */
-	struct kfd_event wake, memory, hw;
+	struct hl_signal_event *wake;   /* the registry's error_event (a
+	                                 * reference of ours) */
+	struct kfd_event memory, hw;
 	bool have_memory, have_hw;
-	uint64_t wake_age;              /* the thread's own */
 	struct hl_queue_service *next;  /* every unjoined service (the
 	                                 * registry's services), under lock */
 };
@@ -370,7 +375,9 @@ static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list
 		return err;
 	wl->n = 0;
 	wl->poll = svc->rt->proc->version_minor < 14;
-	wait_list_add(wl, &svc->wake, svc->wake_age, NULL);
+	struct kfd_event wake;
+	hl_signal_event_wait_entry(svc->wake, &wake);
+	wait_list_add(wl, &wake, wake.age, svc->wake);
 	if (svc->have_memory)
 		wait_list_add(wl, &svc->memory, 0, NULL);
 	if (svc->have_hw)
@@ -382,7 +389,8 @@ static int wait_list_build_locked(struct hl_queue_service *svc, struct wait_list
 			wl->poll = true;
 			continue;
 		}
-		wait_list_add(wl, &kev, kev.age, ev);
+		if (ev != svc->wake) /* the shared one is in the list already */
+			wait_list_add(wl, &kev, kev.age, ev);
 	}
 	return 0;
 }
@@ -411,9 +419,7 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 	bool fault = false, reset = false;
 	for (uint32_t i = 0; i < wl->n; i++) {
 		const struct kfd_event *ev = &wl->evs[i];
-		if (ev->id == svc->wake.id)
-			svc->wake_age = ev->age;
-		else if (wl->owners[i])
+		if (wl->owners[i]) /* the wake (shared) or a queue's own event */
 			hl_signal_event_age_seen(wl->owners[i], ev->age);
 		else if (svc->have_memory && ev->id == svc->memory.id)
 			fault = wl->data[i].memory_exception_data.gpu_id != 0;
@@ -491,8 +497,8 @@ static void service_free_events(struct hl_queue_service *svc)
 		kfd_event_destroy(proc, &svc->hw);
 	if (svc->have_memory)
 		kfd_event_destroy(proc, &svc->memory);
-	if (svc->wake.id)
-		kfd_event_destroy(proc, &svc->wake);
+	hl_signal_shared_event_put(svc->wake);
+	svc->wake = NULL;
 }
 
 /* Caller holds qs->lock. */
@@ -502,10 +508,18 @@ static int service_start_locked(struct hl_runtime *rt)
 	if (!svc)
 		return -ENOMEM;
 	svc->rt = rt;
-	svc->wake_age = 1; /* the kernel starts every event at age 1 */
-	int err = kfd_event_create(rt->proc, KFD_EVENT_TYPE_SIGNAL, true, &svc->wake);
-	if (err)
+	/* The wake is the event every queue's inactive signal interrupts
+	 * through (queue.c makes it with the first queue; a hold with no
+	 * queue yet makes it here): a new queue is then already in the
+	 * thread's wait. */
+	struct hl_queues *qs = rt->queues;
+	if (!qs->error_event)
+		qs->error_event = hl_signal_shared_event_get(rt);
+	int err = -ENOSPC; /* the pool logged why it has none */
+	if (!qs->error_event)
 		goto err_free_svc;
+	svc->wake = qs->error_event;
+	hl_signal_shared_event_ref(svc->wake);
 	/* ROCr's BindErrorHandlers creates these manual-reset, but it aborts
 	 * on the first fault; the kernel lets the CPU reset only signal
 	 * events (RESET_EVENT is EINVAL here), so a manual-reset MEMORY event
@@ -521,7 +535,6 @@ static int service_start_locked(struct hl_runtime *rt)
 		goto err_free_events;
 	svc->started = true;
 	pthread_setname_np(svc->thread, SVC_THREAD_NAME);
-	struct hl_queues *qs = rt->queues;
 	svc->next = qs->services;
 	qs->services = svc;
 	qs->svc = svc;
@@ -540,7 +553,7 @@ err_free_svc:
  * A failure is logged: the thread then notices within SVC_IDLE_MS. */
 static void service_wake(struct hl_queue_service *svc, const char *why)
 {
-	int err = kfd_event_set(svc->rt->proc, &svc->wake);
+	int err = hl_signal_shared_event_set(svc->wake);
 	if (err)
 		hl_error(QUEUE_LOG, "error service: waking its thread to %s: SET_EVENT: %s; it "
 			 "notices within %u ms", why, hl_errno_name(err), SVC_IDLE_MS);
@@ -558,7 +571,12 @@ int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 	/* q is already counted in n_live (the caller unlists it if we fail). */
 	struct hl_queues *qs = rt->queues;
 	if (qs->svc) {
-		service_wake(qs->svc, "watch a new queue");
+		/* A queue on the shared event is in the thread's wait already
+		 * (its value is checked each round); one on an event of its
+		 * own must be added to the list. */
+		struct kfd_event kev;
+		if (hl_signal_wait_entry(q->inactive_signal.handle, &kev) != qs->svc->wake)
+			service_wake(qs->svc, "watch a new queue");
 		return 0;
 	}
 	return service_start_locked(rt);

@@ -28,8 +28,10 @@
  * watch it), with its indirect buffer in the second half of the queue's
  * own descriptor page (host memory mapped to the GPUs, coherent, so the
  * CPU's writes need no flush before the CP reads them; executable, as
- * ROCr's separate buffer) and a completion signal with a KFD event.  The record hangs off the agent (agent->iq, built when the module
- * attaches); all three go at the last hsa_shut_down (the queue module's
+ * ROCr's separate buffer), and a completion signal with a KFD event for
+ * each packet (made before it, destroyed once it is done).  The record
+ * hangs off the agent (agent->iq, built when the module attaches); the
+ * queue goes at the last hsa_shut_down (the queue module's
  * teardown step, before it frees the queues and the signal module its
  * slabs), or when the queue fails: a queue the CP stopped, one a GPU fault
  * or reset stopped (marked by the error service, even between uses), or one
@@ -187,20 +189,9 @@ static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct hl_iq
 		return err;
 	}
 	e->ib = (uint32_t *)((char *)e->q->page->mem->addr + IQ_IB_OFFSET);
-	err = hl_signal_create(rt, 0, true, true, &e->done);
-	if (err) {
-		e->done.handle = 0;
-		hl_error(QUEUE_LOG, "internal queue on %s: completion signal: %s", agent->name,
-			 hl_errno_name(err));
-		goto err_release;
-	}
 	hl_debug(QUEUE_LOG, "internal queue %llu on %s (KFD queue %u)",
 		 (unsigned long long)e->q->amd->hsa_queue.id, agent->name, e->q->queue_id);
 	return 0;
-
-err_release:
-	iq_release(rt, e);
-	return err;
 }
 
 /* Writes the ACQUIRE_MEM into the IB and the PM4-IB packet into the next
@@ -324,10 +315,27 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 		if (err)
 			goto out_unlock;
 	}
+	/* The completion signal lives for one packet: its KFD event goes back
+	 * to src/signal's pool as soon as the packet is done, where the
+	 * program's next signal takes it instead of a CREATE_EVENT (and the
+	 * process's last hsa_shut_down a DESTROY_EVENT fewer).  A late
+	 * interrupt for it costs that signal's waiter one spurious wake (the
+	 * pool's contract). */
+	err = hl_signal_create(rt, 0, true, true, &e->done);
+	if (err) {
+		e->done.handle = 0;
+		hl_error(QUEUE_LOG, "internal queue on %s: completion signal: %s", agent->name,
+			 hl_errno_name(err));
+		goto out_unlock;
+	}
 	iq_submit(e);
 	err = iq_wait(e, agent);
-	if (err)
+	if (err) {
 		iq_release(rt, e); /* a stopped or silent queue is not reused */
+	} else {
+		hl_signal_destroy(e->done);
+		e->done.handle = 0;
+	}
 out_unlock:
 	pthread_mutex_unlock(&iq.lock);
 	return err;

@@ -98,6 +98,7 @@ static void queues_forget(struct hl_queues *qs)
 	hl_soft_queues_forget(qs);
 	qs->current = NULL;
 	hl_queue_service_forget(qs);
+	qs->error_event = NULL; /* the signal pool forgets its records */
 	hl_queue_pages_release_locked(qs->rt, true);
 }
 
@@ -272,7 +273,23 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 		goto err_destroy;
 	hl_queue_cu_mask_init(q);
 
-	err = hl_signal_create(rt, 0, true, true, &q->inactive_signal);
+	/* On the registry's shared error event (errors.c); on an event of its
+	 * own when there is none (the pool was out: the service then wakes
+	 * for this queue with a SET_EVENT, as it would for any foreign
+	 * event). */
+	pthread_mutex_lock(&qs->lock);
+	if (!qs->error_event)
+		qs->error_event = hl_signal_shared_event_get(rt);
+	struct hl_signal_event *shared = qs->error_event;
+	if (shared)
+		hl_signal_shared_event_ref(shared); /* held across the unlock */
+	pthread_mutex_unlock(&qs->lock);
+	if (shared) {
+		err = hl_signal_create_on_event(rt, 0, shared, &q->inactive_signal);
+		hl_signal_shared_event_put(shared);
+	} else {
+		err = hl_signal_create(rt, 0, true, true, &q->inactive_signal);
+	}
 	if (err) {
 		hl_error(QUEUE_LOG, "queue_inactive_signal: %s", hl_errno_name(err));
 		goto err_destroy;
@@ -549,6 +566,9 @@ static void queue_teardown(struct hl_runtime *rt)
 	hl_queue_service_stop_locked(qs);
 	pthread_mutex_unlock(&qs->lock);
 	hl_queue_service_reap(qs);
+	/* No queue and no service is left to use it. */
+	hl_signal_shared_event_put(qs->error_event);
+	qs->error_event = NULL;
 	hl_soft_queues_teardown(rt);
 	pthread_mutex_lock(&qs->lock);
 	hl_queue_pages_release_locked(rt, false);

@@ -209,6 +209,10 @@ struct hl_queues {
 	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
 	struct hl_queue_page **pages;  /* every page, for teardown */
 	uint32_t n_pages, cap_pages;
+	struct hl_signal_event *error_event; /* every queue's inactive signal
+	                                * and the service's wake share this
+	                                * KFD event (errors.c); made with the
+	                                * first queue, returned at teardown */
 	struct hl_queue_service *svc;  /* errors.c; NULL when no thread */
 	struct hl_queue_service *services; /* every unjoined service (errors.c) */
 	uint32_t n_holds;              /* hl_queue_service_hold not undone */

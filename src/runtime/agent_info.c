@@ -146,7 +146,7 @@ static hsa_status_t agent_workgroup_dim(const void *o, void *out)
  * three; HIP sets its maxGridSize without asking). */
 static hsa_status_t agent_grid_dim(const void *o, void *out)
 {
-	const hsa_dim3_t dim = { INT32_MAX, UINT16_MAX, UINT16_MAX };
+	const hsa_dim3_t dim = HL_GRID_MAX_DIM;
 	if (((const struct agent_q *)o)->gpu)
 		memcpy(out, &dim, sizeof(dim));
 	return HSA_STATUS_SUCCESS;

@@ -191,7 +191,8 @@ hsa_status_t hsa_agent_iterate_isas(hsa_agent_t agent,
 }
 
 /* hsa_isa_get_info's answers, one getter each (info.c copies them out);
- * the values are ROCr 5.2.3's (isa.cpp). */
+ * the values are ROCr 5.2.3's (isa.cpp) but for the grid dimensions
+ * (ROCr 1.18's, HL_GRID_MAX_DIM). */
 HL_INFO_GETTER(isa_name_length, struct isa_decoded, uint32_t,
 	       (uint32_t)isa_name(q, NULL, 0) + 1)
 
@@ -247,8 +248,7 @@ static hsa_status_t isa_workgroup_dim(const void *o, void *out)
 
 HL_INFO_GETTER(isa_workgroup_size, struct isa_decoded, uint32_t, 1024)
 
-HL_INFO_GETTER(isa_grid_dim, struct isa_decoded, hsa_dim3_t,
-	       ((hsa_dim3_t){ UINT32_MAX, UINT32_MAX, UINT32_MAX }))
+HL_INFO_GETTER(isa_grid_dim, struct isa_decoded, hsa_dim3_t, HL_GRID_MAX_DIM)
 
 HL_INFO_GETTER(isa_grid_size, struct isa_decoded, uint64_t, UINT64_MAX)
 HL_INFO_GETTER(isa_fbarrier, struct isa_decoded, uint32_t, 32)

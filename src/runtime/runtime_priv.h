@@ -37,6 +37,14 @@ static inline struct hl_cache *hl_cache_lookup(const struct hl_runtime *rt, uint
 	return &rt->caches[(h - base) / sizeof(struct hl_cache)];
 }
 
+/* The largest grid per dimension a GPU agent and its ISA report
+ * (HSA_AGENT_INFO_GRID_MAX_DIM, HSA_ISA_INFO_GRID_MAX_DIM): ROCr 1.18's
+ * {INT32_MAX, UINT16_MAX, UINT16_MAX} work-items, as HIP's and CUDA's grid
+ * limits; ROCr 5.2.3 said UINT32_MAX for each (docs/differences.md,
+ * section 4).  GRID_MAX_SIZE stays UINT32_MAX (agent) and UINT64_MAX (ISA),
+ * as on both. */
+#define HL_GRID_MAX_DIM ((hsa_dim3_t){ INT32_MAX, UINT16_MAX, UINT16_MAX })
+
 /* ---- agent.c ---- */
 /* Builds rt->agents, pools and caches from rt->proc's topology, honouring
  * ROCR_VISIBLE_DEVICES and HSA_OVERRIDE_GFX_VERSION.  On failure everything

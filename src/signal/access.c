@@ -45,6 +45,12 @@ struct hl_signal_event *hl_signal_wait_entry(uint64_t handle, struct kfd_event *
 	return ev;
 }
 
+void hl_signal_event_wait_entry(struct hl_signal_event *ev, struct kfd_event *kev)
+{
+	*kev = ev->kev;
+	kev->age = hl_signal_event_age(ev);
+}
+
 int hl_signal_timestamps(uint64_t handle, bool user_kind, uint64_t *start, uint64_t *end)
 {
 	struct hl_signal_side *side = hl_signal_side_live(handle);

@@ -15,6 +15,9 @@
  * waiter then wakes once, spuriously, and re-checks its value: cheaper than
  * a RESET_EVENT syscall on every create.
  *
+ * An event may be lent to several holders at once (a shared event,
+ * signal.h): refs counts them and the last put returns it.
+ *
  * Locking: sg->pool_lock covers the lists and counters.
  */
 #include <errno.h>
@@ -53,6 +56,7 @@ static struct hl_signal_event *event_new(struct hl_signals *sg)
 		return NULL;
 	}
 	ev->proc = rt->proc;
+	ev->sg = sg;
 	ev->ages = rt->proc->version_minor >= KFD_MINOR_EVENT_AGE;
 	hl_store_relaxed(&ev->age, 1); /* the kernel starts every event at age 1 */
 	*sg->all_tail = ev;
@@ -79,6 +83,7 @@ struct hl_signal_event *hl_signal_event_get(struct hl_signals *sg, bool internal
 		ev = event_new(sg);
 	if (ev) {
 		ev->next = NULL;
+		ev->refs = 1;
 		ev->lent_internal = internal;
 		if (!internal)
 			sg->n_user_lent++;
@@ -93,11 +98,44 @@ void hl_signal_event_put(struct hl_signals *sg, struct hl_signal_event *ev)
 	if (!ev)
 		return;
 	pthread_mutex_lock(&sg->pool_lock);
+	if (ev->refs > 1) {
+		ev->refs--; /* a shared event with other holders left */
+		pthread_mutex_unlock(&sg->pool_lock);
+		return;
+	}
+	ev->refs = 0;
 	if (!ev->lent_internal)
 		sg->n_user_lent--;
 	ev->next = sg->pool_free;
 	sg->pool_free = ev;
 	pthread_mutex_unlock(&sg->pool_lock);
+}
+
+struct hl_signal_event *hl_signal_shared_event_get(struct hl_runtime *rt)
+{
+	return rt && rt->signals ? hl_signal_event_get(rt->signals, true) : NULL;
+}
+
+void hl_signal_shared_event_ref(struct hl_signal_event *ev)
+{
+	if (!ev)
+		return;
+	pthread_mutex_lock(&ev->sg->pool_lock);
+	ev->refs++;
+	pthread_mutex_unlock(&ev->sg->pool_lock);
+}
+
+void hl_signal_shared_event_put(struct hl_signal_event *ev)
+{
+	if (ev)
+		hl_signal_event_put(ev->sg, ev);
+}
+
+int hl_signal_shared_event_set(struct hl_signal_event *ev)
+{
+	if (!ev)
+		return -EINVAL;
+	return kfd_event_set(ev->proc, &ev->kev);
 }
 
 bool hl_signal_event_ages(const struct hl_signal_event *ev)

@@ -29,14 +29,17 @@
 
 #define SPIN_NS_INITIAL 2000u
 
-int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bool internal,
-		     hsa_signal_t *out)
+/* A signal on ev (taken by the caller, NULL for none). */
+static int signal_create(struct hl_runtime *rt, int64_t initial, struct hl_signal_event *ev,
+			 bool need_event, bool internal, hsa_signal_t *out)
 {
 	struct hl_signal_side *side;
 	int err = hl_signal_slot_alloc(rt, &side);
-	if (err)
+	if (err) {
+		if (ev)
+			hl_signal_event_put(ev->sg, ev);
 		return err;
-	struct hl_signal_event *ev = need_event ? hl_signal_event_get(rt->signals, internal) : NULL;
+	}
 
 	amd_signal_t *amd = side->amd;
 	memset(amd, 0, sizeof(*amd));
@@ -61,6 +64,24 @@ int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bo
 	hl_store_release(&side->state, HL_SIGNAL_LIVE);
 	out->handle = (uint64_t)(uintptr_t)amd;
 	return 0;
+}
+
+int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bool internal,
+		     hsa_signal_t *out)
+{
+	if (!rt || !rt->signals || !out)
+		return -EINVAL;
+	struct hl_signal_event *ev = need_event ? hl_signal_event_get(rt->signals, internal) : NULL;
+	return signal_create(rt, initial, ev, need_event, internal, out);
+}
+
+int hl_signal_create_on_event(struct hl_runtime *rt, int64_t initial, struct hl_signal_event *ev,
+			      hsa_signal_t *out)
+{
+	if (!rt || !ev || !out)
+		return -EINVAL;
+	hl_signal_shared_event_ref(ev);
+	return signal_create(rt, initial, ev, true, true, out);
 }
 
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,

@@ -54,6 +54,28 @@ int hl_signal_create(struct hl_runtime *rt, int64_t initial, bool need_event, bo
 int hl_signal_destroy(hsa_signal_t signal);
 
 /*
+ * A runtime event several internal signals share (src/queue: every queue's
+ * inactive signal and the error service's wake are one KFD event, so a new
+ * queue costs no CREATE_EVENT and no SET_EVENT to re-arm the service's
+ * wait).  A waiter on any of them may wake for another's store and
+ * re-checks its own value, as after any spurious wake.  The event is
+ * counted: hl_signal_shared_event_get takes one from the pool with one
+ * reference, each signal made on it and each hl_signal_shared_event_ref
+ * adds one, hl_signal_shared_event_put and the signals' destroys drop them,
+ * and the last returns it to the pool (destroyed at the last hsa_shut_down
+ * as every pool event).  NULL when the pool has none (its log says why).
+ */
+struct hl_signal_event *hl_signal_shared_event_get(struct hl_runtime *rt);
+void hl_signal_shared_event_ref(struct hl_signal_event *ev);
+void hl_signal_shared_event_put(struct hl_signal_event *ev);
+/* An internal signal on ev (a reference is taken), as hl_signal_create
+ * with need_event and internal. */
+int hl_signal_create_on_event(struct hl_runtime *rt, int64_t initial, struct hl_signal_event *ev,
+			      hsa_signal_t *out);
+/* SET_EVENT on ev: -errno. */
+int hl_signal_shared_event_set(struct hl_signal_event *ev);
+
+/*
  * For src/queue: a doorbell signal (kind AMD_SIGNAL_KIND_DOORBELL) taken
  * from our slabs, so that every handle the API sees resolves through one
  * table.  hardware_doorbell_ptr = doorbell, queue_ptr = queue.  A store
@@ -126,6 +148,8 @@ void hl_signal_sleeper_remove(uint64_t handle);
  * WAIT_EVENTS returns, or NULL when the signal is dead or has no event
  * (the caller must poll it). */
 struct hl_signal_event *hl_signal_wait_entry(uint64_t handle, struct kfd_event *kev);
+/* The same for an event itself (a shared one): *kev with its age snapshot. */
+void hl_signal_event_wait_entry(struct hl_signal_event *ev, struct kfd_event *kev);
 /* Records an age returned by WAIT_EVENTS if it is newer than the one kept.
  * Release: pairs with the acquire of the snapshot in hl_signal_event_age. */
 void hl_signal_event_age_seen(struct hl_signal_event *ev, uint64_t age);

@@ -138,9 +138,13 @@ struct hl_signals {
 struct hl_signal_event {
 	struct kfd_event kev;          /* id, type; kev.age is not used */
 	struct kfd_process *proc;
+	struct hl_signals *sg;         /* the pool it belongs to */
 	_Atomic uint64_t age;          /* newest age any waiter saw (1.14+) */
 	bool ages;                     /* KFD 1.14+: WAIT_EVENTS takes ages */
 	bool lent_internal;            /* under the pool lock */
+	uint32_t refs;                 /* holders while lent (signals sharing
+	                                * it, hl_signal_shared_event_ref), under
+	                                * the pool lock; 0 when idle */
 	uint64_t svc_round;            /* service thread only: de-duplication */
 	struct hl_signal_event *next;  /* idle list, under the pool lock */
 	struct hl_signal_event *all_next; /* every event, under the pool lock */

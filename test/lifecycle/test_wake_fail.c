@@ -1,6 +1,6 @@
 /*
  * hsa_shut_down when the SET_EVENT that should wake a service thread fails
- * (issue 22, item 5, third fault).  With KFDEMU_FAIL=ioctl:SET_EVENT:2 the
+ * (issue 22, item 5, third fault).  With KFDEMU_FAIL=ioctl:SET_EVENT:N the
  * queue error service's stop wake is refused; the shutdown used to join a
  * thread asleep in WAIT_EVENTS with no timeout, forever.  Now the failure
  * is logged with its errno and the thread, whose waits are bounded, notices
@@ -8,16 +8,16 @@
  * the runtime again.  The async signal handler thread had the same flaw
  * (case async).
  *
- * The sequence of SET_EVENT calls is fixed.  Case queue: two queues (the
- * second queue's creation wakes the running service: call 1), then, once
- * the thread (hsalite names it hl-queue-errors) sleeps, hsa_shut_down (the
- * stop wake: call 2, the one that fails).  Case async: a handler (its
- * registration wakes the new thread: call 1), then, once the thread
- * (hl-signal-async) sleeps, hsa_shut_down (call 2).  The log must name the
- * failed wake, so a change in that sequence fails the test instead of
- * testing nothing.  A hang is caught by ctest's timeout.  Run one case per
- * process (CK_RUN_CASE): the injected failure is the process's second
- * SET_EVENT.
+ * The sequence of SET_EVENT calls is fixed.  Case queue (N = 1): two
+ * queues (the second needs no wake: its inactive signal interrupts through
+ * the event the running service already waits on, src/queue/errors.c),
+ * then, once the thread (hsalite names it hl-queue-errors) sleeps,
+ * hsa_shut_down (the stop wake: call 1, the one that fails).  Case async
+ * (N = 2): a handler (its registration wakes the new thread: call 1), then,
+ * once the thread (hl-signal-async) sleeps, hsa_shut_down (call 2).  The
+ * log must name the failed wake, so a change in that sequence fails the
+ * test instead of testing nothing.  A hang is caught by ctest's timeout.
+ * Run one case per process (CK_RUN_CASE).
  */
 #include <dirent.h>
 #include <sched.h>

@@ -160,7 +160,18 @@ START_TEST(gpu_compute_attributes_from_topology)
 	ck_u32(gpu, HSA_AGENT_INFO_WORKGROUP_MAX_SIZE, 1024);
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MAX_CLOCK_FREQUENCY, ex->max_clock);
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MEMORY_WIDTH, ex->mem_width);
-	ck_u32(gpu, HSA_AMD_AGENT_INFO_CACHELINE_SIZE, 128); /* the L2 line, as ROCr 1.18 */
+	/* The L2's line from the topology, as ROCr 1.18 (128 on both
+	 * presets; ROCr 5.2.3 hard-coded 64). */
+	ck_u32(gpu, HSA_AMD_AGENT_INFO_CACHELINE_SIZE, 128);
+	/* ROCr 1.18's grid limits (5.2.3: UINT32_MAX each). */
+	hsa_dim3_t grid_dim = { 0, 0, 0 };
+	ck_status(hsa_agent_get_info(gpu, HSA_AGENT_INFO_GRID_MAX_DIM, &grid_dim),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_msg(grid_dim.x == INT32_MAX && grid_dim.y == UINT16_MAX &&
+			      grid_dim.z == UINT16_MAX,
+		      "agent grid max dim %u x %u x %u, expected 2147483647 x 65535 x 65535",
+		      grid_dim.x, grid_dim.y, grid_dim.z);
+	ck_u32(gpu, HSA_AGENT_INFO_GRID_MAX_SIZE, UINT32_MAX);
 	ck_u32(gpu, HSA_AMD_AGENT_INFO_MAX_ADDRESS_WATCH_POINTS, 4);
 	bool coop = false;
 	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_COOPERATIVE_QUEUES,
@@ -315,7 +326,10 @@ START_TEST(gpu_isa_attributes_are_rocr_values)
 	ck_assert_uint_eq(wg_size, 1024);
 	ck_status(hsa_isa_get_info_alt(isa, HSA_ISA_INFO_GRID_MAX_DIM, &grid_dim),
 		  HSA_STATUS_SUCCESS);
-	ck_assert_uint_eq(grid_dim.x, UINT32_MAX);
+	ck_assert_msg(grid_dim.x == INT32_MAX && grid_dim.y == UINT16_MAX &&
+			      grid_dim.z == UINT16_MAX,
+		      "ISA grid max dim %u x %u x %u, expected 2147483647 x 65535 x 65535",
+		      grid_dim.x, grid_dim.y, grid_dim.z);
 	ck_status(hsa_isa_get_info_alt(isa, HSA_ISA_INFO_GRID_MAX_SIZE, &grid), HSA_STATUS_SUCCESS);
 	ck_assert_uint_eq(grid, UINT64_MAX);
 	ck_status(hsa_isa_get_info_alt(isa, HSA_ISA_INFO_FBARRIER_MAX_SIZE, &fbar),
