@@ -17,8 +17,9 @@ pkgs=(
   rocm-device-libs
   # the peers: Debian's ROCr 5.2.3, its thunk, rocminfo and the HSA headers
   rocminfo libhsa-runtime64-1 libhsakmt1 libhsa-runtime-dev
-  # the HIP corpus (test/hip): Debian's HIP 5.2.3 and one real library on it
-  hipcc libamdhip64-dev librocsparse-dev
+  # the HIP corpus (test/hip): Debian's HIP 5.2.3 and real libraries on it
+  # (rocSPARSE; rocRAND's XORWOW and rocPRIM's reduce, 5.3.3)
+  hipcc libamdhip64-dev librocsparse-dev librocrand-dev librocprim-dev
   # tools used by tests: memcheck, and libFuzzer's runtime for clang-14
   valgrind libclang-rt-14-dev
   # the dispatch benchmark's --plot histograms
