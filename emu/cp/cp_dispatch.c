@@ -11,12 +11,19 @@
  *   - LDS: the packet's group_segment_size is the work-group's total (the
  *     HSA ABI: static + dynamic, the runtime adds the descriptor's fixed
  *     size) and the descriptor's fixed size alone; either above 64 KiB -> 0x4
- *   - private memory: the per-wave scratch the kernel needs above what
- *     compute_tmpring_size gives per wave (WAVESIZE, 1 KiB units), or fewer
- *     scratch waves (WAVES) than one work-group has -> 0x1, the
- *     out-of-scratch code.  ROCr grows scratch and stores 0 into
- *     queue_inactive_signal to resume: the queue then re-reads the scratch
- *     fields and retries the same packet.
+ *   - private memory: the packet's private_segment_size (per work-item,
+ *     64 lanes a wave, 1 KiB units) above what compute_tmpring_size gives
+ *     per wave (WAVESIZE), or fewer scratch waves (WAVES) than one
+ *     work-group has -> 0x1, the out-of-scratch code.  ROCr grows scratch
+ *     and stores 0 into queue_inactive_signal to resume: the queue then
+ *     re-reads the scratch fields and retries the same packet.  Only the
+ *     packet counts, as on the CP: the kernel descriptor's
+ *     private_segment_fixed_size is the compiler's figure, which the CP
+ *     does not weigh, and ROCr's handler (HandleInsufficientScratch, 1.18)
+ *     sizes scratch from the packet alone and looks only for packets with
+ *     private_segment_size > 0 -- were the descriptor weighed, HIP 6.3's
+ *     recursive kernels (descriptor 16400 bytes, packet capped at 16 KiB
+ *     by clr) would stop the queue again after every resume, forever.
  * Scratch: the backing is the base in scratch_resource_descriptor words
  * 0-1 (the GPU VA for both ROCr and hsalite), WAVES x WAVESIZE bytes; the
  * workgroups that run at once each get their own slot of it, so the pool's
@@ -755,11 +762,13 @@ out:
 	return ret;
 }
 
-/* Scratch from amd_queue_t; -1 (queue waiting for scratch) if short. */
+/* Scratch from amd_queue_t; -1 (queue waiting for scratch) if short.  The
+ * per-wave need is the packet's private_segment_size alone (no program:
+ * the descriptor's fixed size is not the CP's to weigh; header comment). */
 static int dispatch_scratch(struct dispatch_run *r, unsigned waves_per_wg, unsigned *slots)
 {
 	struct kemu_cp_queue *q = r->q;
-	uint32_t need = kemu_isa_scratch_wave_bytes(r->prog, &r->d);
+	uint32_t need = kemu_isa_scratch_wave_bytes(NULL, &r->d);
 	*slots = KEMU_CP_MAX_WORKERS;
 	if (!need)
 		return 0;
@@ -886,7 +895,7 @@ int kemu_cp_dispatch(struct kemu_cp_queue *q, const uint8_t *pkt, uint64_t pkt_v
 	};
 	/* the process's GWS, if its VMID has it: a cooperative grid */
 	d->gws = kemu_cp_queue_gws(q, &d->gws_size);
-	if (d->gws && gws_setup(r, slots, kemu_isa_scratch_wave_bytes(r->prog, d) != 0))
+	if (d->gws && gws_setup(r, slots, r->d.scratch.wave_bytes != 0))
 		goto out_gws;
 	/* every slot a participant may hold (any of them may run any
 	 * workgroup), now with the scratch set up */

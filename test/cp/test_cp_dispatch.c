@@ -73,6 +73,7 @@ START_TEST(scratch_shortage_stops_then_resumes)
 	memcpy((uint8_t *)cp_host(kd, 64) + 4, &priv, 4);
 	uint64_t done = cp_signal(1);
 	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 256, 64, 0, done);
+	p.private_segment_size = priv; /* what the CP weighs (cp_dispatch.c) */
 	cp_put(&q, &p, true);
 	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
 	cp_sleep_ms(20);
@@ -82,6 +83,69 @@ START_TEST(scratch_shortage_stops_then_resumes)
 	q.aq->scratch_resource_descriptor[0] = (uint32_t)scratch;
 	q.aq->scratch_resource_descriptor[1] = (uint32_t)(scratch >> 32) & 0xFFFF;
 	q.aq->compute_tmpring_size = 16 | 1u << 12; /* 16 waves of 1 KiB */
+	cp_sig_store(inactive, 0);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	ck_assert_uint_eq(cp_rptr(&q), 1);
+}
+END_TEST
+
+START_TEST(scratch_sized_from_the_packet_resumes_once)
+{
+	/* ROCr 1.18 with HIP 6.3: a recursive kernel's descriptor says 16400
+	 * bytes per work-item, clr caps the packet's private_segment_size at
+	 * 16 KiB, and ROCr's HandleInsufficientScratch sizes the queue's
+	 * scratch from the packet alone.  The CP weighs only the packet, so
+	 * the dispatch runs after that one resume; weighing the descriptor
+	 * stopped the queue again after every resume (HIP hung).  Scaled
+	 * down: descriptor 32 bytes (2 KiB a wave), packet 16 (1 KiB). */
+	static const uint32_t code[] = { 0xBF810000 };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t kd = cp_hand_kernel(code, 1, NULL, NULL);
+	uint32_t fixed = 32;
+	memcpy((uint8_t *)cp_host(kd, 64) + 4, &fixed, 4);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 256, 64, 0, done);
+	p.private_segment_size = 16;
+	cp_put(&q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	/* as ROCr: 64 lanes x 16 bytes rounded to 1 KiB per wave */
+	uint64_t scratch = emu_buffer(64 * 1024, KFD_ALLOC_VRAM, NULL);
+	q.aq->scratch_resource_descriptor[0] = (uint32_t)scratch;
+	q.aq->scratch_resource_descriptor[1] = (uint32_t)(scratch >> 32) & 0xFFFF;
+	q.aq->compute_tmpring_size = 16 | 1u << 12; /* 16 waves of 1 KiB */
+	cp_sig_store(inactive, 0);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
+	ck_assert_uint_eq(cp_rptr(&q), 1);
+	ck_assert_int_eq(cp_sig_load(inactive), 0); /* no second stop */
+}
+END_TEST
+
+START_TEST(scratch_below_the_packet_stops_again)
+{
+	/* the other side of the rule: scratch that does not cover the
+	 * packet's private_segment_size stops the queue again on resume */
+	static const uint32_t code[] = { 0xBF810000 };
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint64_t inactive = cp_inactive_signal(&q, NULL);
+	uint64_t kd = cp_hand_kernel(code, 1, NULL, NULL);
+	uint64_t done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, 256, 64, 0, done);
+	p.private_segment_size = 32; /* 2 KiB a wave */
+	cp_put(&q, &p, true);
+	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
+	uint64_t scratch = emu_buffer(64 * 1024, KFD_ALLOC_VRAM, NULL);
+	q.aq->scratch_resource_descriptor[0] = (uint32_t)scratch;
+	q.aq->scratch_resource_descriptor[1] = (uint32_t)(scratch >> 32) & 0xFFFF;
+	q.aq->compute_tmpring_size = 16 | 1u << 12; /* 1 KiB a wave: short */
+	cp_sig_store(inactive, 0);
+	ck_assert_int_eq(cp_sig_wait(inactive, 1, 10000), 1);
+	ck_assert_int_eq(cp_sig_load(done), 1);
+	ck_assert_uint_eq(cp_rptr(&q), 0);
+	q.aq->compute_tmpring_size = 16 | 2u << 12; /* 2 KiB a wave */
 	cp_sig_store(inactive, 0);
 	ck_assert_int_eq(cp_sig_wait(done, 0, 10000), 0);
 	ck_assert_uint_eq(cp_rptr(&q), 1);
@@ -558,6 +622,8 @@ static Suite *cp_dispatch_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, s_endpgm_kernel_completes);
 	tcase_add_test(tc, scratch_shortage_stops_then_resumes);
+	tcase_add_test(tc, scratch_sized_from_the_packet_resumes_once);
+	tcase_add_test(tc, scratch_below_the_packet_stops_again);
 	tcase_add_test(tc, destroy_preempts_infinite_loop);
 	tcase_add_test(tc, destroy_preempts_barrier_loop);
 	tcase_add_test(tc, kernel_decoded_once_for_many_dispatches);
