@@ -40,10 +40,18 @@ int main()
 	}
 	for (int k = 0; k < 2; k++) {
 		CHECK(hipHostGetDevicePointer(reinterpret_cast<void **>(&dev[k]), host[k], 0));
+#if HIP_VERSION_MAJOR < 6
+		/* hipamd 5.2.3 needs the distinct pointer (header comment).  From
+		 * HIP 6 on either answer is right: ROCr 1.18's thunk registers
+		 * host memory through the SVM API where the kernel has it
+		 * (SET_ATTR on the range), and an SVM range is mapped for the
+		 * GPU at its CPU address, so there the device pointer IS the
+		 * host pointer. */
 		if (static_cast<void *>(dev[k]) == static_cast<void *>(host[k])) {
 			fprintf(stderr, "buffer %d: the device pointer is the host pointer\n", k);
 			return 1;
 		}
+#endif
 		hipLaunchKernelGGL(add_index, dim3(n / 64), dim3(64), 0, 0, dev[k], n);
 	}
 	CHECK(hipDeviceSynchronize());
