@@ -82,14 +82,6 @@ struct hl_blit {
 	uint64_t max_items;            /* 4 waves per CU */
 };
 
-/* The copy module's per-runtime state (rt->copy), made by the module's
- * attach and gone with its runtime: a new runtime, a fork child's included,
- * starts with profiling off, as ROCr's new Runtime object does. */
-struct hl_copy_state {
-	pthread_mutex_t lock;          /* profiling switches */
-	_Atomic bool profiling;        /* hsa_amd_profiling_async_copy_enable */
-};
-
 struct hl_agent *hl_blit_agent(const struct hl_blit *b)
 {
 	return b->agent;
@@ -133,6 +125,7 @@ int hl_blit_attach(struct hl_runtime *rt)
 	if (!rt->copy)
 		return -ENOMEM;
 	pthread_mutex_init(&rt->copy->lock, NULL);
+	pthread_mutex_init(&rt->copy->discard_lock, NULL);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
 		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
@@ -167,6 +160,7 @@ void hl_blit_teardown(struct hl_runtime *rt)
 	}
 	pthread_mutex_unlock(&rt->copy->lock);
 	pthread_mutex_destroy(&rt->copy->lock);
+	pthread_mutex_destroy(&rt->copy->discard_lock);
 	free(rt->copy);
 	rt->copy = NULL;
 }

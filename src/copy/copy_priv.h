@@ -108,6 +108,22 @@ void hl_blit_kernels_unload(struct hl_blit_kernels *k);
 
 /* ---- blit.c ---- */
 
+struct hl_discard_op;
+
+/* The copy module's per-runtime state (rt->copy), made by the module's
+ * attach (blit.c) and gone with its runtime: a new runtime, a fork child's
+ * included, starts with profiling off, as ROCr's new Runtime object does,
+ * and with no discard pending. */
+struct hl_copy_state {
+	pthread_mutex_t lock;          /* profiling switches (blit.c) */
+	_Atomic bool profiling;        /* hsa_amd_profiling_async_copy_enable */
+	/* hsa_amd_svm_discard_batch_async's operations waiting for their
+	 * dependencies or for the async service (discard.c), under
+	 * discard_lock, a leaf lock. */
+	pthread_mutex_t discard_lock;
+	struct hl_discard_op *discards;
+};
+
 struct hl_blit;
 
 /* The agent's blit engine, created (queue, kernels, kernarg ring) on first
@@ -192,8 +208,13 @@ void hl_sdma_teardown(struct hl_runtime *rt);
 void hl_sdma_forget(struct hl_runtime *rt);
 /* Stops the async service and drops the SVM prefetches still pending. */
 void hl_prefetch_teardown(struct hl_runtime *rt);
-/* discard.c: the discards still pending, freed (the async service is
- * stopped by then: hl_prefetch_teardown). */
-void hl_discard_teardown(void);
+/* A fork child: the parent's pending prefetches, freed without the lock. */
+void hl_prefetch_forget(struct hl_runtime *rt);
+/* discard.c: the discards still pending (rt->copy->discards), freed
+ * without running: at the last hsa_shut_down once the async service is
+ * stopped (hl_prefetch_teardown), and in a fork child with the parent's
+ * runtime (no lock: the child has one thread). */
+void hl_discard_teardown(struct hl_runtime *rt);
+void hl_discard_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_COPY_PRIV_H */

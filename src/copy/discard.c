@@ -26,7 +26,8 @@
  * is still decremented, so a waiter never hangs.
  *
  * The last hsa_shut_down stops the async service (prefetch.c's teardown
- * runs first) and frees the discards still pending.
+ * runs first) and frees the discards still pending, which are the
+ * runtime's (rt->copy->discards); a fork child drops the parent's.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -47,8 +48,10 @@ struct discard_range {
 	bool host;      /* NO_REGISTER host pages: madvise them */
 };
 
-struct discard_op {
-	struct discard_op *next, *prev; /* pending list, under pending_lock */
+struct hl_discard_op {
+	/* rt->copy->discards, under rt->copy->discard_lock */
+	struct hl_discard_op *next, *prev;
+	struct hl_copy_state *copy;     /* the runtime's that holds the list */
 	hsa_signal_t completion;        /* handle 0: none */
 	uint32_t n_ranges;
 	struct discard_range *ranges;
@@ -56,40 +59,44 @@ struct discard_op {
 	hsa_signal_t deps[];            /* the first num_dep_signals - 1 */
 };
 
-static pthread_mutex_t pending_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct discard_op *pending;
-
-static void pending_add(struct discard_op *op)
+/* The list is the runtime's (rt->copy), not the process's: the operations
+ * of one runtime never reach the next one's teardown, and a fork child
+ * forgets the parent's with the parent's runtime.  An operation keeps its
+ * runtime's state: the async service that runs it is stopped before the
+ * teardown frees that state, so op->copy outlives every run. */
+static void pending_add(struct hl_discard_op *op)
 {
-	pthread_mutex_lock(&pending_lock);
+	struct hl_copy_state *c = op->copy;
+	pthread_mutex_lock(&c->discard_lock);
 	op->prev = NULL;
-	op->next = pending;
-	if (pending)
-		pending->prev = op;
-	pending = op;
-	pthread_mutex_unlock(&pending_lock);
+	op->next = c->discards;
+	if (c->discards)
+		c->discards->prev = op;
+	c->discards = op;
+	pthread_mutex_unlock(&c->discard_lock);
 }
 
-static void pending_remove(struct discard_op *op)
+static void pending_remove(struct hl_discard_op *op)
 {
-	pthread_mutex_lock(&pending_lock);
+	struct hl_copy_state *c = op->copy;
+	pthread_mutex_lock(&c->discard_lock);
 	if (op->prev)
 		op->prev->next = op->next;
 	else
-		pending = op->next;
+		c->discards = op->next;
 	if (op->next)
 		op->next->prev = op->prev;
-	pthread_mutex_unlock(&pending_lock);
+	pthread_mutex_unlock(&c->discard_lock);
 }
 
-static void op_free(struct discard_op *op)
+static void op_free(struct hl_discard_op *op)
 {
 	free(op->ranges);
 	free(op);
 }
 
 /* On the service thread, every dependency at 0. */
-static void discard_run(struct discard_op *op)
+static void discard_run(struct hl_discard_op *op)
 {
 	for (uint32_t i = 0; i < op->n_ranges; i++) {
 		const struct discard_range *r = &op->ranges[i];
@@ -111,7 +118,7 @@ static void discard_now(void *arg)
 static bool discard_dep_done(hsa_signal_value_t value, void *arg)
 {
 	(void)value;
-	struct discard_op *op = arg;
+	struct hl_discard_op *op = arg;
 	while (op->remaining) {
 		hsa_signal_t next = op->deps[--op->remaining];
 		if (hsa_amd_signal_async_handler(next, HSA_SIGNAL_CONDITION_EQ, 0,
@@ -124,18 +131,36 @@ static bool discard_dep_done(hsa_signal_value_t value, void *arg)
 	return false;
 }
 
-/* The copy module's teardown, after the async service stopped. */
-void hl_discard_teardown(void)
+static void discard_free_list(struct hl_discard_op *op)
 {
-	pthread_mutex_lock(&pending_lock);
-	struct discard_op *op = pending;
-	pending = NULL;
-	pthread_mutex_unlock(&pending_lock);
 	while (op) {
-		struct discard_op *next = op->next;
+		struct hl_discard_op *next = op->next;
 		op_free(op);
 		op = next;
 	}
+}
+
+/* The copy module's teardown, after the async service stopped. */
+void hl_discard_teardown(struct hl_runtime *rt)
+{
+	if (!rt->copy)
+		return; /* attach failed before the state existed */
+	pthread_mutex_lock(&rt->copy->discard_lock);
+	struct hl_discard_op *op = rt->copy->discards;
+	rt->copy->discards = NULL;
+	pthread_mutex_unlock(&rt->copy->discard_lock);
+	discard_free_list(op);
+}
+
+/* A fork child's first runtime call: the parent's discards are copies in
+ * the child's heap that nothing will run; no lock (a parent thread may
+ * have held it at the fork). */
+void hl_discard_forget(struct hl_runtime *rt)
+{
+	if (!rt->copy)
+		return;
+	discard_free_list(rt->copy->discards);
+	rt->copy->discards = NULL;
 }
 
 /* The pages of [p, p + size) to give back, inside one reserved range:
@@ -176,7 +201,7 @@ hsa_status_t hsa_amd_svm_discard_batch_async(void **ptrs, size_t *sizes, uint32_
 		return hl_signal_bad_handle(completion_signal.handle);
 
 	uint32_t n_deps = num_dep_signals ? num_dep_signals - 1 : 0;
-	struct discard_op *op = calloc(1, sizeof(*op) + n_deps * sizeof(op->deps[0]));
+	struct hl_discard_op *op = calloc(1, sizeof(*op) + n_deps * sizeof(op->deps[0]));
 	struct discard_range *ranges = calloc(count, sizeof(*ranges));
 	if (!op || !ranges) {
 		free(op);
@@ -198,6 +223,7 @@ hsa_status_t hsa_amd_svm_discard_batch_async(void **ptrs, size_t *sizes, uint32_
 		op_free(op);
 		return (hsa_status_t)HSA_STATUS_ERROR_XNACK_DISABLED;
 	}
+	op->copy = rt->copy;
 	op->completion = completion_signal;
 	op->remaining = n_deps;
 	if (n_deps)

@@ -82,6 +82,13 @@ void hl_prefetch_teardown(struct hl_runtime *rt)
 	hl_svm_prefetch_drop_all(rt, prefetch_release);
 }
 
+/* A fork child's first runtime call: the parent's pending prefetches are
+ * copies in the child's heap that nothing will run. */
+void hl_prefetch_forget(struct hl_runtime *rt)
+{
+	hl_svm_prefetch_forget_all(rt, prefetch_release);
+}
+
 static hsa_status_t prefetch_check_signal(hsa_signal_t s)
 {
 	return hl_signal_live(s.handle) ? HSA_STATUS_SUCCESS : hl_signal_bad_handle(s.handle);

@@ -188,6 +188,8 @@ int hl_pool_allocate(struct hl_runtime *rt, struct hl_pool *pool, uint64_t size,
 
 int hl_memory_attach(struct hl_runtime *rt)
 {
+	/* First: the teardown below destroys it, attach failed or not. */
+	pthread_mutex_init(&rt->svm_lock, NULL);
 	int err = hl_suballoc_attach(rt);
 	if (err)
 		return err;
@@ -214,6 +216,8 @@ void hl_memory_release_all(struct hl_runtime *rt)
 	hl_suballoc_release_all(rt);
 	hl_ipc_release_all(rt);
 	hl_userptr_release_all(rt);
+	/* The copy module above dropped the pending prefetches. */
+	pthread_mutex_destroy(&rt->svm_lock);
 }
 
 void hl_memory_forget_all(struct hl_runtime *rt)

@@ -117,5 +117,9 @@ void hl_svm_prefetch_migrate(const struct hl_svm_prefetch *op);
 /* Unlinks every pending prefetch of rt and hands each to release (the last
  * hsa_shut_down, once nothing can run them any more). */
 void hl_svm_prefetch_drop_all(struct hl_runtime *rt, void (*release)(struct hl_svm_prefetch *op));
+/* The same in a fork child, with the parent's runtime (the copy module's
+ * forget step): no lock, which a parent thread may have held at the fork. */
+void hl_svm_prefetch_forget_all(struct hl_runtime *rt,
+				void (*release)(struct hl_svm_prefetch *op));
 
 #endif /* HSALITE_MEMORY_H */

@@ -38,10 +38,13 @@
  * count, a NULL dependency list, dead signal or agent handles) we return
  * INVALID_ARGUMENT, INVALID_SIGNAL or INVALID_AGENT instead of crashing.
  *
- * Pending prefetches are a list, newest first, under svm_lock; the
+ * Pending prefetches are the runtime's list (rt->svm_pending), newest
+ * first, under rt->svm_lock, so a new runtime (a fork child's too) starts
+ * with none and no lock a parent thread held at a fork; the
  * scheduler (src/copy/prefetch.c) publishes each, unpublishes it when it
  * ran, and at the last hsa_shut_down stops the async service before
- * dropping what is left (hl_svm_prefetch_drop_all).
+ * dropping what is left (hl_svm_prefetch_drop_all); a fork child drops
+ * the parent's without the lock (hl_svm_prefetch_forget_all).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -55,11 +58,6 @@
 #define SVM_LOG "svm"
 #define SVM_PAGE 4096ull
 #define SVM_MAX_GRANULARITY 18 /* 2^18 pages: 1 GiB, ROCr's cap */
-
-/* Pending prefetches (struct hl_svm_prefetch, memory.h), newest first;
- * src/copy/prefetch.c schedules them, PREFETCH_LOCATION reads them. */
-static pthread_mutex_t svm_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct hl_svm_prefetch *svm_pending; /* under svm_lock */
 
 /* ---- agents and KFD locations ---- */
 
@@ -268,9 +266,9 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 		return HSA_STATUS_ERROR;
 	}
 	hsa_status_t st = HSA_STATUS_SUCCESS;
-	pthread_mutex_lock(&svm_lock);
+	pthread_mutex_lock(&rt->svm_lock);
 	size_t cap = 1;
-	for (struct hl_svm_prefetch *op = svm_pending; op; op = op->next)
+	for (struct hl_svm_prefetch *op = rt->svm_pending; op; op = op->next)
 		cap++;
 	/* each prefetch splits at most one span in two */
 	struct svm_span *spans = malloc(cap * sizeof(*spans));
@@ -283,9 +281,7 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 	bool have = false;
 	uint32_t loc = 0;
 	*out = 0;
-	for (struct hl_svm_prefetch *op = svm_pending; op; op = op->next) {
-		if (op->rt != rt)
-			continue;
+	for (struct hl_svm_prefetch *op = rt->svm_pending; op; op = op->next) {
 		uint64_t olo = op->base, ohi = op->base + op->len;
 		size_t i = 0;
 		while (i < n) {
@@ -324,7 +320,7 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 out_free:
 	free(spans);
 out_unlock:
-	pthread_mutex_unlock(&svm_lock);
+	pthread_mutex_unlock(&rt->svm_lock);
 	return st;
 }
 
@@ -461,22 +457,24 @@ out_free:
 
 void hl_svm_prefetch_publish(struct hl_svm_prefetch *op)
 {
-	pthread_mutex_lock(&svm_lock);
-	op->next = svm_pending;
-	svm_pending = op;
-	pthread_mutex_unlock(&svm_lock);
+	struct hl_runtime *rt = op->rt;
+	pthread_mutex_lock(&rt->svm_lock);
+	op->next = rt->svm_pending;
+	rt->svm_pending = op;
+	pthread_mutex_unlock(&rt->svm_lock);
 }
 
 void hl_svm_prefetch_unpublish(struct hl_svm_prefetch *op)
 {
-	pthread_mutex_lock(&svm_lock);
-	for (struct hl_svm_prefetch **pp = &svm_pending; *pp; pp = &(*pp)->next) {
+	struct hl_runtime *rt = op->rt;
+	pthread_mutex_lock(&rt->svm_lock);
+	for (struct hl_svm_prefetch **pp = &rt->svm_pending; *pp; pp = &(*pp)->next) {
 		if (*pp == op) {
 			*pp = op->next;
 			break;
 		}
 	}
-	pthread_mutex_unlock(&svm_lock);
+	pthread_mutex_unlock(&rt->svm_lock);
 }
 
 void hl_svm_prefetch_migrate(const struct hl_svm_prefetch *op)
@@ -491,15 +489,25 @@ void hl_svm_prefetch_migrate(const struct hl_svm_prefetch *op)
 
 void hl_svm_prefetch_drop_all(struct hl_runtime *rt, void (*release)(struct hl_svm_prefetch *op))
 {
-	pthread_mutex_lock(&svm_lock);
-	for (struct hl_svm_prefetch **pp = &svm_pending; *pp;) {
-		struct hl_svm_prefetch *op = *pp;
-		if (op->rt == rt) {
-			*pp = op->next;
-			release(op);
-		} else {
-			pp = &op->next;
-		}
+	pthread_mutex_lock(&rt->svm_lock);
+	struct hl_svm_prefetch *op = rt->svm_pending;
+	rt->svm_pending = NULL;
+	pthread_mutex_unlock(&rt->svm_lock);
+	while (op) {
+		struct hl_svm_prefetch *next = op->next;
+		release(op);
+		op = next;
 	}
-	pthread_mutex_unlock(&svm_lock);
+}
+
+void hl_svm_prefetch_forget_all(struct hl_runtime *rt,
+				void (*release)(struct hl_svm_prefetch *op))
+{
+	struct hl_svm_prefetch *op = rt->svm_pending;
+	rt->svm_pending = NULL;
+	while (op) {
+		struct hl_svm_prefetch *next = op->next;
+		release(op);
+		op = next;
+	}
 }

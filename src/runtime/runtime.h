@@ -167,6 +167,7 @@ struct hl_agent {
 };
 
 struct hl_alloc;
+struct hl_svm_prefetch;
 struct hl_copy_state;
 struct hl_loader_registry;
 struct hl_queues;
@@ -220,6 +221,11 @@ struct hl_runtime {
 	 * with mem_lock held, nor mem_lock with it. */
 	pthread_mutex_t userptr_lock;
 	struct hl_userptr *userptr;
+	/* hsa_amd_svm_prefetch_async's prefetches not yet run (src/memory/
+	 * svm.c), newest first, under svm_lock, a leaf lock; the lock is made
+	 * by the memory module's attach and goes with its teardown. */
+	pthread_mutex_t svm_lock;
+	struct hl_svm_prefetch *svm_pending;
 	/* System event handlers (system_event.c), under sysevt_lock, a leaf
 	 * lock never held while a handler runs. */
 	pthread_mutex_t sysevt_lock;

@@ -471,6 +471,53 @@ START_TEST(newest_svm_discard)
 }
 END_TEST
 
+/* The pending discards are the runtime's (rt->copy): a discard left waiting
+ * on a signal that never opens is dropped by hsa_shut_down (LeakSanitizer
+ * sees it otherwise), and the next runtime starts with none and runs its
+ * own.  Three runtimes in a row. */
+START_TEST(newest_svm_discard_cycles)
+{
+	bool xnack = getenv("HL_NEWEST_XNACK") != NULL;
+	for (int cycle = 0; cycle < 3; cycle++) {
+		if (cycle) {
+			ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+			ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+		}
+		void *va = NULL;
+		ck_status(hsa_amd_vmem_address_reserve(&va, 1 << 20, 0,
+						       HSA_AMD_VMEM_ADDRESS_NO_REGISTER),
+			  HSA_STATUS_SUCCESS);
+		unsigned char *p = va;
+		memset(p, 0x55, 1 << 20);
+		void *ptrs[1] = { p };
+		size_t sizes[1] = { 64 << 10 };
+		hsa_signal_t done = make(1), gate = make(1), stuck = make(1);
+		if (!xnack) {
+			ck_status(hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 0, NULL, done),
+				  HSA_STATUS_ERROR_XNACK_DISABLED);
+			ck_assert_int_eq(hsa_signal_load_relaxed(done), 1);
+		} else {
+			/* left pending at the shut-down */
+			ck_status(hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &stuck,
+								  stuck),
+				  HSA_STATUS_SUCCESS);
+			/* run in this runtime */
+			ck_status(hsa_amd_svm_discard_batch_async(ptrs, sizes, 1, 1, &gate, done),
+				  HSA_STATUS_SUCCESS);
+			ck_assert_uint_eq(p[0], 0x55);
+			hsa_signal_store_screlease(gate, 0);
+			surf_wait_zero(done);
+			ck_assert_uint_eq(p[0], 0);
+			ck_assert_uint_eq(p[64 << 10], 0x55);
+			ck_assert_int_eq(hsa_signal_load_scacquire(stuck), 1);
+		}
+		ck_status(hsa_signal_destroy(gate), HSA_STATUS_SUCCESS);
+		ck_status(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
+		/* stuck stays: the shut-down drops it with its discard */
+	}
+}
+END_TEST
+
 START_TEST(newest_ais_without_kernel_support)
 {
 	void *v = surf_vram_alloc(&ag, ag.gpu[0], 4096);
@@ -535,6 +582,7 @@ static Suite *newest_suite(void)
 	tcase_add_test(tc, newest_preload_and_event_id);
 	tcase_add_test(tc, newest_pointer_info_alloc_flags);
 	tcase_add_test(tc, newest_svm_discard);
+	tcase_add_test(tc, newest_svm_discard_cycles);
 	tcase_add_test(tc, newest_ais_without_kernel_support);
 	suite_add_tcase(s, tc);
 	return s;
