@@ -57,6 +57,7 @@ static const struct hl_module hl_modules[] = {
 		.name = "loader",
 		.attach = hl_loader_attach,
 		.teardown = hl_loader_teardown,
+		.fork_child = hl_loader_fork_child,
 		.forget = hl_loader_forget,
 	},
 	{

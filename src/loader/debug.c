@@ -23,9 +23,22 @@
  *    call it again.  A debugger stopped at the first call sees a consistent
  *    old list; at the second, the new one.
  *
- * Locking: every change runs under hl_loader_lock (the caller holds it).
- * The debugger reads the structure from outside the process while it is
- * stopped, so the stores need no particular order beyond the final release.
+ * Locking: every change runs under the registry's lock (rt->loader; the
+ * caller holds it).  The debugger reads the structure from outside the
+ * process while it is stopped, so the stores need no particular order
+ * beyond the final release.
+ *
+ * Why this state is process-wide and not the runtime's (rt->loader): the
+ * rendezvous is a named data symbol a debugger finds in the library's
+ * dynamic symbol table, one per process, as glibc's _r_debug; a runtime is
+ * a heap object the debugger cannot find.  The list's tail (debug_tail)
+ * goes with its head.  At most one runtime lives at a time, so the list
+ * only ever holds that runtime's code objects: its teardown empties it
+ * (hl_loader_debug_reset), and at a fork the child empties it at once
+ * (hl_loader_debug_fork_child, the loader's fork_child step): the child
+ * has no GPU code loaded, and a parent thread may have been between
+ * change_begin and change_end, leaving a half-edited list and r_state
+ * RT_ADD behind.
  */
 #include <link.h>
 #include <stdatomic.h>
@@ -51,6 +64,8 @@ __attribute__((visibility("default"))) struct r_debug _amdgpu_r_debug = {
 	.r_ldbase = 0,
 };
 
+/* The list's last entry (NULL: empty); process-wide with the list head,
+ * see above. */
 static struct link_map *debug_tail;
 
 static void set_state(int state, memory_order order)
@@ -129,6 +144,17 @@ void hl_loader_debug_remove(struct hl_executable *e)
 		l->dbg_listed = false;
 	}
 	change_end();
+}
+
+/* In the child at the fork (its one thread, no lock: a parent thread may
+ * have held the registry's).  The parent's records keep their dbg_listed
+ * flags until the loader's forget step frees them (registry.c's
+ * registry_empty resets them, unlinking nothing). */
+void hl_loader_debug_fork_child(void)
+{
+	_amdgpu_r_debug.r_map = NULL;
+	debug_tail = NULL;
+	set_state(RT_CONSISTENT, memory_order_relaxed);
 }
 
 void hl_loader_debug_reset(struct hl_loader_registry *lr)

@@ -19,8 +19,12 @@ void hl_loader_teardown(struct hl_runtime *rt);
 /* The child's first runtime call: the parent's reader and executable
  * records and its registry go (host memory only; the registry's lock,
  * which a vanished parent thread may hold, is never taken), so the
- * parent's handles are invalid in the child's own runtime.  No fork_child
- * step: the child never reaches the parent's registry before this. */
+ * parent's handles are invalid in the child's own runtime. */
 void hl_loader_forget(struct hl_runtime *rt);
+/* At the fork, in the child: the debugger's list (_amdgpu_r_debug,
+ * process-wide, debug.c) is emptied, the child having no GPU code loaded;
+ * the registry itself waits for forget (the child never reaches it
+ * before). */
+void hl_loader_fork_child(void);
 
 #endif /* HSALITE_LOADER_H */

@@ -236,6 +236,9 @@ void hl_loader_debug_add(struct hl_executable *e);
 void hl_loader_debug_remove(struct hl_executable *e);
 /* Empties the list of lr's code objects (the last hsa_shut_down). */
 void hl_loader_debug_reset(struct hl_loader_registry *lr);
+/* The loader's fork_child step (registry.c): the list emptied in the
+ * child, without the lock. */
+void hl_loader_debug_fork_child(void);
 
 /* symbol.c */
 /* Creates the symbols of a placed code object and appends them to its

@@ -138,6 +138,11 @@ void hl_loader_teardown(struct hl_runtime *rt)
 	rt->loader = NULL;
 }
 
+void hl_loader_fork_child(void)
+{
+	hl_loader_debug_fork_child();
+}
+
 void hl_loader_forget(struct hl_runtime *rt)
 {
 	struct hl_loader_registry *lr = rt->loader;

@@ -12,7 +12,10 @@
 #define _GNU_SOURCE /* dladdr, dlvsym */
 #include <dlfcn.h>
 #include <link.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "co_file.h"
 #include "hl_check.h"
@@ -171,10 +174,80 @@ START_TEST(freeze_lists_destroy_unlists)
 }
 END_TEST
 
+/* hsalite only (HL_R_DEBUG_FORK=1; plain builds: the parent forks with
+ * kfdemu's engine threads running, see CMakeLists.txt): a fork child has
+ * no GPU code loaded, so its rendezvous lists nothing from the fork on
+ * (the loader's fork_child step), while the parent's list is untouched;
+ * the child's own runtime lists its own code objects. */
+START_TEST(a_fork_child_lists_nothing_of_the_parent)
+{
+	struct co_file f;
+	ck_assert(co_load(&f, "vadd", NULL));
+	struct r_debug *r = rendezvous();
+	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+	gpu.handle = 0;
+	ck_status(hsa_iterate_agents(find_gpu, NULL), HSA_STATUS_SUCCESS);
+	ck_assert(gpu.handle);
+	hsa_code_object_reader_t rd;
+	ck_status(hsa_code_object_reader_create_from_memory(f.data, f.size, &rd),
+		  HSA_STATUS_SUCCESS);
+	hsa_executable_t a = load(rd, true);
+	ck_assert_uint_eq(list_length(r), 1);
+	const struct link_map *parent_head = r->r_map;
+
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0) {
+		/* exit codes: 1 the parent's list, 2 a change left open,
+		 * 3 the child's own runtime fails, 4 its list is wrong */
+		if (r->r_map != NULL)
+			_exit(1);
+		if (r->r_state != RT_CONSISTENT)
+			_exit(2);
+		gpu.handle = 0;
+		hsa_code_object_reader_t crd;
+		hsa_executable_t ce;
+		if (hsa_init() != HSA_STATUS_SUCCESS ||
+		    hsa_iterate_agents(find_gpu, NULL) != HSA_STATUS_SUCCESS || !gpu.handle ||
+		    hsa_code_object_reader_create_from_memory(f.data, f.size, &crd) !=
+			    HSA_STATUS_SUCCESS ||
+		    hsa_executable_create_alt(HSA_PROFILE_FULL,
+					      HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT, NULL,
+					      &ce) != HSA_STATUS_SUCCESS ||
+		    hsa_executable_load_agent_code_object(ce, gpu, crd, NULL, NULL) !=
+			    HSA_STATUS_SUCCESS ||
+		    hsa_executable_freeze(ce, NULL) != HSA_STATUS_SUCCESS)
+			_exit(3);
+		if (!r->r_map || r->r_map->l_next || r->r_map == parent_head)
+			_exit(4);
+		if (hsa_shut_down() != HSA_STATUS_SUCCESS || r->r_map)
+			_exit(3);
+		_exit(0);
+	}
+	int status = 0;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0, "child status %#x",
+		      (unsigned)status);
+	/* The parent's list is its own, unchanged. */
+	ck_assert_ptr_eq(r->r_map, parent_head);
+	ck_assert_uint_eq(list_length(r), 1);
+	ck_status(hsa_executable_destroy(a), HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(list_length(r), 0);
+	ck_status(hsa_code_object_reader_destroy(rd), HSA_STATUS_SUCCESS);
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+	co_free(&f);
+}
+END_TEST
+
 static Suite *r_debug_suite(void)
 {
 	Suite *s = suite_create("loader_r_debug");
 	TCase *tc = tcase_create("r_debug");
+	if (getenv("HL_R_DEBUG_FORK") && !strcmp(getenv("HL_R_DEBUG_FORK"), "1")) {
+		tcase_add_test(tc, a_fork_child_lists_nothing_of_the_parent);
+		suite_add_tcase(s, tc);
+		return s;
+	}
 	tcase_add_test(tc, freeze_lists_destroy_unlists);
 	suite_add_tcase(s, tc);
 	return s;
