@@ -538,6 +538,7 @@ static void queues_free(struct hl_runtime *rt, bool forked)
 		pthread_cond_destroy(&qs->idle);
 		pthread_mutex_destroy(&qs->counted.lock);
 		pthread_mutex_destroy(&qs->coop_lock);
+		pthread_mutex_destroy(&qs->trap_lock);
 		pthread_mutex_destroy(&qs->lock);
 	}
 	free(qs);
@@ -585,6 +586,7 @@ static int queues_make(struct hl_runtime *rt)
 		return -ENOMEM;
 	pthread_mutex_init(&qs->lock, NULL);
 	pthread_mutex_init(&qs->coop_lock, NULL);
+	pthread_mutex_init(&qs->trap_lock, NULL);
 	pthread_cond_init(&qs->idle, NULL);
 	hl_counted_pool_init(&qs->counted);
 	qs->rt = rt;

@@ -219,6 +219,10 @@ struct hl_queues {
 	struct hl_queue *current;      /* queue whose callback is running */
 	struct hl_queue_fault_count gpu_faults[HL_QUEUE_FAULT_GPUS_MAX];
 	struct hl_counted_pool counted; /* counted.c, under its own lock */
+	/* Serialises trap handler installs (two threads creating a GPU's
+	 * first queues, trap.c); a leaf lock (nothing else is taken under it
+	 * but the thunk's). */
+	pthread_mutex_t trap_lock;
 };
 
 /* ---- queue.c ---- */

@@ -87,12 +87,21 @@ static int alloc_host(struct hl_runtime *rt, const struct hl_agent *a, uint64_t 
 	return err;
 }
 
-/* GPUs whose kernel-side handler still names a BO we freed, under
- * trap_lock.  The kernel keeps a process's TBA/TMA across a last
- * hsa_shut_down and a later hsa_init (its process lives as long as the
- * mm); they are replaced before that GPU's next queue, or cleared then if
- * the handler is withheld, so the teardown need not clear them (ROCr
- * does not either: one SET_TRAP_HANDLER per GPU less). */
+/* GPUs whose kernel-side handler still names a BO we freed.  The kernel
+ * keeps a process's TBA/TMA across a last hsa_shut_down and a later
+ * hsa_init (its process lives as long as the mm); they are replaced before
+ * that GPU's next queue, or cleared then if the handler is withheld, so
+ * the teardown need not clear them (ROCr does not either: one
+ * SET_TRAP_HANDLER per GPU less).
+ *
+ * Process-wide on purpose, not the runtime's: it records the kernel's
+ * state of this process, which outlives every runtime (one runtime's
+ * teardown writes it, the next runtime's first queue on that GPU reads
+ * it).  Its lock is the live runtime's (rt->queues->trap_lock): at most
+ * one runtime lives at a time, its queue creations touch the list under
+ * that lock, and the teardown touches it once the runtime is withdrawn
+ * (hl_runtime_lock held, no queue left).  A fork child empties it at the
+ * fork (its KFD process is new: no handler of ours in it). */
 #define TRAP_STALE_MAX 64
 static uint32_t stale_gpu[TRAP_STALE_MAX];
 static uint32_t n_stale;
@@ -165,19 +174,9 @@ static int trap_install(struct hl_runtime *rt, struct hl_agent *a)
 	return 0;
 }
 
-/* Serialises installs (two threads creating a GPU's first queues) and
- * the teardown; a leaf lock (nothing else is taken under it but the
- * thunk's). */
-static pthread_mutex_t trap_lock = PTHREAD_MUTEX_INITIALIZER;
-static bool trap_withheld;              /* HSALITE_NO_TRAP_HANDLER=1, under trap_lock */
-
 void hl_queue_trap_attach(struct hl_runtime *rt)
 {
-	bool withheld = rt->env.no_trap_handler;
-	pthread_mutex_lock(&trap_lock);
-	trap_withheld = withheld;
-	pthread_mutex_unlock(&trap_lock);
-	if (withheld)
+	if (rt->env.no_trap_handler)
 		hl_warn(QUEUE_LOG, "HSALITE_NO_TRAP_HANDLER=1: no trap handler will be installed; "
 			"device exceptions will not be reported (a test switch)");
 }
@@ -187,36 +186,37 @@ int hl_queue_trap_ensure(struct hl_runtime *rt, struct hl_agent *a)
 	int err = 0;
 	if (!rt || !a || !a->gpu)
 		return -EINVAL;
-	pthread_mutex_lock(&trap_lock);
-	if (trap_withheld && stale_take(a->gpu->gpu_id)) {
+	/* HSALITE_NO_TRAP_HANDLER=1, read once at hsa_init */
+	bool withheld = rt->env.no_trap_handler;
+	pthread_mutex_lock(&rt->queues->trap_lock);
+	if (withheld && stale_take(a->gpu->gpu_id)) {
 		/* an earlier runtime's handler, its BO freed: none now */
 		err = kfd_set_trap_handler(rt->proc, a->gpu->gpu_id, 0, 0);
 		if (err)
 			hl_error(QUEUE_LOG, "GPU 0x%x: clearing an earlier trap handler: %s",
 				 a->gpu->gpu_id, hl_errno_name(err));
 	}
-	if (!trap_withheld && !(a->trap && a->trap->installed)) {
+	if (!withheld && !(a->trap && a->trap->installed)) {
 		trap_free(rt, a); /* what a failed attempt left */
 		err = trap_install(rt, a);
 		if (err)
 			trap_free(rt, a);
 	}
-	pthread_mutex_unlock(&trap_lock);
+	pthread_mutex_unlock(&rt->queues->trap_lock);
 	return err;
 }
 
+/* After the registry went (rt->queues is NULL by now): rt is withdrawn and
+ * no queue is left, so no install can run alongside (see stale_gpu). */
 void hl_queue_trap_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&trap_lock);
 	for (uint32_t i = 0; i < rt->n_agents; i++)
 		trap_free(rt, &rt->agents[i]);
-	pthread_mutex_unlock(&trap_lock);
 }
 
 void hl_queue_trap_fork_child(void)
 {
 	/* the child's KFD process is new: no handler of ours in it */
-	pthread_mutex_init(&trap_lock, NULL);
 	n_stale = 0;
 }
 

@@ -280,6 +280,25 @@ START_TEST(debugtrap_without_debugger_is_skipped)
 }
 END_TEST
 
+/* The trap handler across runtimes: the kernel keeps the handler a
+ * shut-down runtime installed (its BO freed); each new runtime replaces it
+ * before its first queue, so every runtime in a row still hears of an
+ * s_trap 2 (src/queue/trap.c's list of stale GPUs, process-wide, with the
+ * live runtime's lock). */
+START_TEST(every_runtime_in_a_row_hears_a_trap)
+{
+	if (withheld)
+		return; /* the withheld runs check the lost trap above */
+	for (int cycle = 0; cycle < 3; cycle++) {
+		if (cycle) {
+			teardown();
+			setup();
+		}
+		expect_reported(k_trap2, sizeof(k_trap2), HSA_STATUS_ERROR_EXCEPTION);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *s = suite_create("queue_trap");
@@ -289,6 +308,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, s_trap_2_is_error_exception);
 	tcase_add_test(tc, illegal_instruction_is_reported);
 	tcase_add_test(tc, memory_violation_is_aperture_violation);
+	tcase_add_test(tc, every_runtime_in_a_row_hears_a_trap);
 	const char *peer = getenv("TRAP_PEER");
 	if (!peer || strcmp(peer, "rocr"))
 		tcase_add_test(tc, debugtrap_without_debugger_is_skipped);
