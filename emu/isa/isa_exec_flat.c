@@ -625,6 +625,26 @@ ISA_HOT static bool scratch_span(struct isa_wave *w, const struct isa_inst *in,
 	return true;
 }
 
+/* A FLAT/GLOBAL/SCRATCH lane's address: SCRATCH, a 32-bit offset into
+ * the wave's private space (the immediate, SADDR's dword, the lane's VADDR
+ * if any); with SADDR, the SGPR pair plus the lane's 32-bit VGPR offset;
+ * else the lane's 64-bit VGPR pair; each plus the signed immediate. */
+static uint64_t flat_lane_addr(struct isa_wave *w, const struct isa_inst *in, bool scratch,
+			       uint64_t sbase, unsigned lane)
+{
+	if (scratch) {
+		uint32_t off = (uint32_t)in->offset + (uint32_t)sbase;
+		if (in->flags & FL_VADDR)
+			off += isa_vrow(w, in->addr_reg)[lane];
+		return off;
+	}
+	if (in->flags & FL_SADDR)
+		return sbase + isa_vrow(w, in->addr_reg)[lane] + (uint64_t)(int64_t)in->offset;
+	return ((uint64_t)isa_vrow(w, in->addr_reg)[lane] |
+		((uint64_t)isa_vrow(w, in->addr_reg + 1u)[lane] << 32)) +
+	       (uint64_t)(int64_t)in->offset;
+}
+
 static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -648,24 +668,10 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
 		uint32_t data[4] = { 0, 0, 0, 0 }, cmp[2] = { 0, 0 };
-		uint64_t addr;
-		enum space sp = SP_GLOBAL;
+		uint64_t addr = flat_lane_addr(w, in, enc == ISA_ENC_SCRATCH, sbase, lane);
+		enum space sp = enc == ISA_ENC_SCRATCH ? SP_PRIVATE : SP_GLOBAL;
 		const uint32_t *cmpp = NULL;
 
-		if (enc == ISA_ENC_SCRATCH) {
-			uint32_t off = (uint32_t)in->offset;
-			if (in->flags & FL_VADDR)
-				off += isa_vrow(w, in->addr_reg)[lane];
-			off += (uint32_t)sbase;
-			addr = off;
-			sp = SP_PRIVATE;
-		} else if (in->flags & FL_SADDR) {
-			addr = sbase + isa_vrow(w, in->addr_reg)[lane] + (uint64_t)(int64_t)in->offset;
-		} else {
-			addr = (uint64_t)isa_vrow(w, in->addr_reg)[lane] |
-			       ((uint64_t)isa_vrow(w, in->addr_reg + 1u)[lane] << 32);
-			addr += (uint64_t)(int64_t)in->offset;
-		}
 		if (enc == ISA_ENC_FLAT) {
 			if (addr - ap->shared_base < (1ull << 32) && ap->shared_base) {
 				sp = SP_LDS;
@@ -745,20 +751,8 @@ static int exec_flat_lds(struct isa_wave *w, const struct isa_inst *in)
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e);
 		uint32_t data[4] = { 0, 0, 0, 0 }, la = lds_base + lane * 4u;
-		uint64_t addr;
+		uint64_t addr = flat_lane_addr(w, in, scratch, sbase, lane);
 
-		if (scratch) {
-			uint32_t off = (uint32_t)in->offset + (uint32_t)sbase;
-			if (in->flags & FL_VADDR)
-				off += isa_vrow(w, in->addr_reg)[lane];
-			addr = off;
-		} else if (in->flags & FL_SADDR) {
-			addr = sbase + isa_vrow(w, in->addr_reg)[lane] + (uint64_t)(int64_t)in->offset;
-		} else {
-			addr = (uint64_t)isa_vrow(w, in->addr_reg)[lane] |
-			       ((uint64_t)isa_vrow(w, in->addr_reg + 1u)[lane] << 32);
-			addr += (uint64_t)(int64_t)in->offset;
-		}
 		if (lane_access(w, in, &m, scratch ? SP_PRIVATE : SP_GLOBAL, addr, lane, data, NULL, pbase))
 			return ISA_STEP_ERROR;
 		if ((uint64_t)la + 4 <= w->wg->lds_size)
