@@ -36,6 +36,20 @@ typedef isa_i32x8 vf_i8x;
 /* x where the lanes of mask m are all ones, else y (C has no vector ?:). */
 #define VF_SEL(m, x, y) ((x) & (vf_u8x)(m)) | ((y) & ~(vf_u8x)(m))
 
+/* Stores the vector r into lanes [8k, 8k + 8) of row dst where the
+ * group's EXEC bits m8 are set (the others keep their value): one store
+ * when all eight are.  bit is VF_SOURCES' lane-bit vector. */
+#define VF_STORE8(dst, k, m8, r)                                              \
+	do {                                                                  \
+		vf_u8x *d8_ = (vf_u8x *)((dst) + 8 * (k));                    \
+		if ((m8) == 0xff) {                                           \
+			*d8_ = (r);                                           \
+		} else {                                                      \
+			vf_u8x on_ = (vf_u8x)((((vf_u8x){ 0 } + (m8)) & bit) != 0); \
+			*d8_ = ((r) & on_) | (*d8_ & ~on_);                   \
+		}                                                             \
+	} while (0)
+
 /* Operand kinds of one source as specialised: a row or a uniform value. */
 #define VF_ROW 0
 #define VF_UNI 1
@@ -77,15 +91,13 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	}                                                                     \
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
-		vf_u8x a, b, c, r, on;                                        \
+		vf_u8x a, b, c, r;                                            \
 		if (!m8)                                                      \
 			continue;                                             \
 		a = VF_SRC(0, k); b = VF_SRC(1, k); c = VF_SRC(2, k);         \
 		(void)a; (void)b; (void)c;                                    \
 		r = (EXPR);                                                   \
-		on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);               \
-		*(vf_u8x *)(dst + 8 * k) =                                    \
-			(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on);    \
+		VF_STORE8(dst, k, m8, r);                                     \
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
@@ -160,7 +172,7 @@ static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 	uint64_t cin = CIN ? isa_sread64(w, &in->src[2]) : 0, cout = 0;       \
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
-		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), t = a + b, u = t, cy, on; \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), t = a + b, u = t, cy; \
 		if (CIN) {                                                    \
 			vf_u8x ci = (vf_u8x)((((vf_u8x){ 0 } +                \
 				(uint32_t)(cin >> (8 * k) & 0xff)) & bit) != 0); \
@@ -170,13 +182,8 @@ static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 			cy = (vf_u8x)(t < a);                                 \
 		}                                                             \
 		cout |= (uint64_t)vf_bits(cy) << (8 * k);                     \
-		if (m8 == 0xff) {                                             \
-			*(vf_u8x *)(dst + 8 * k) = u;                         \
-		} else if (m8) {                                              \
-			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
-			*(vf_u8x *)(dst + 8 * k) =                            \
-				(u & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
-		}                                                             \
+		if (m8)                                                       \
+			VF_STORE8(dst, k, m8, u);                             \
 	}                                                                     \
 	isa_swrite64(w, in->sdst, cout & exec);                               \
 	return ISA_STEP_NEXT;
@@ -207,20 +214,14 @@ typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
 	const vf_u8x dqnan = (vf_u8x){ 0 } + 0xffc00000u;                     \
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
-		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, fix, on;        \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, fix;            \
 		vf_f8x fa = (vf_f8x)a, fb = (vf_f8x)b;                        \
 		if (!m8)                                                      \
 			continue;                                             \
 		r = (vf_u8x)(EXPR);                                           \
 		fix = (vf_u8x)(r == dqnan) & (vf_u8x)(a != r) & (vf_u8x)(b != r); \
 		r ^= fix & 0x80000000u;   /* 0xffc00000 -> 0x7fc00000 */      \
-		if (m8 == 0xff) {                                             \
-			*(vf_u8x *)(dst + 8 * k) = r;                         \
-		} else {                                                      \
-			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
-			*(vf_u8x *)(dst + 8 * k) =                            \
-				(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
-		}                                                             \
+		VF_STORE8(dst, k, m8, r);                                     \
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
@@ -233,18 +234,12 @@ typedef float vf_f8x __attribute__((vector_size(32), aligned(4)));
 	uint64_t sel = isa_sread64(w, &in->src[2]);                           \
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;             \
-		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, s, on;          \
+		vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), r, s;              \
 		if (!m8)                                                      \
 			continue;                                             \
 		s = (vf_u8x)((((vf_u8x){ 0 } + (uint32_t)(sel >> (8 * k) & 0xff)) & bit) != 0); \
 		r = VF_SEL(s, b, a);                                          \
-		if (m8 == 0xff) {                                             \
-			*(vf_u8x *)(dst + 8 * k) = r;                         \
-		} else {                                                      \
-			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
-			*(vf_u8x *)(dst + 8 * k) =                            \
-				(r & on) | (*(const vf_u8x *)(dst + 8 * k) & ~on); \
-		}                                                             \
+		VF_STORE8(dst, k, m8, r);                                     \
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
@@ -307,7 +302,7 @@ VF_SFN(0x100, 1, 1, 0, VF_CND_BODY, ~)
 		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
 			uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;     \
 			vf_u8x a = VF_SRC(0, k), b = VF_SRC(1, k), c = VF_SRC(2, k); \
-			vf_u8x r, fix, on;                                    \
+			vf_u8x r, fix;                                        \
 			if (!m8)                                              \
 				continue;                                     \
 			r = (vf_u8x)_mm256_fmadd_ps((__m256)a, (__m256)b, (__m256)c); \
@@ -319,13 +314,7 @@ VF_SFN(0x100, 1, 1, 0, VF_CND_BODY, ~)
 				       (vf_u8x)(c != r);                      \
 				r ^= fix & 0x80000000u;                       \
 			}                                                     \
-			if (m8 == 0xff) {                                     \
-				*(vf_u8x *)(dst + 8 * k) = r;                 \
-			} else {                                              \
-				on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0); \
-				*(vf_u8x *)(dst + 8 * k) = (r & on) |         \
-					(*(const vf_u8x *)(dst + 8 * k) & ~on); \
-			}                                                     \
+			VF_STORE8(dst, k, m8, r);                             \
 		}                                                             \
 		return ISA_STEP_NEXT;                                         \
 	}
