@@ -39,16 +39,46 @@ void *__memmove_chk(void *dst, const void *src, size_t len, size_t dstlen);
 void *__memset_chk(void *dst, int c, size_t len, size_t dstlen);
 void __chk_fail(void) __attribute__((noreturn));
 
-#define SHIM_MEM SHIM_EXPORT __attribute__((no_sanitize("address", "thread", "undefined")))
+#define SHIM_MEM_NO_SANITIZE __attribute__((no_sanitize("address", "thread", "undefined")))
+#define SHIM_MEM SHIM_EXPORT SHIM_MEM_NO_SANITIZE
 
-SHIM_MEM void *memcpy(void *restrict dst, const void *restrict src, size_t len)
+/* the libc entry point a bulk write goes through */
+enum shim_mem_op { SHIM_MEM_COPY, SHIM_MEM_MOVE, SHIM_MEM_SET };
+
+/*
+ * The one body of the three interposers: libc writes len bytes at dst
+ * (from src, or c for SHIM_MEM_SET), and the HDP model hears of the range
+ * only when the thread's first-write fault count moved during it.  Always
+ * inlined with a constant op, so each interposer keeps its single libc call
+ * and its two thread-local loads; it carries the interposers' no_sanitize
+ * (GCC does not inline across a sanitizer attribute mismatch).
+ */
+static inline __attribute__((always_inline)) SHIM_MEM_NO_SANITIZE void *
+shim_mem_bulk(enum shim_mem_op op, void *dst, const void *src, int c, size_t len)
 {
 	uint64_t before = kemu_hdp_thread_faults;
-	if (len) /* memcpy(p, NULL, 0) is common; mempcpy's arguments are nonnull */
-		(void)mempcpy(dst, src, len);
+	/* memcpy(p, NULL, 0) is common; mempcpy's arguments are nonnull */
+	if (len) {
+		switch (op) {
+		case SHIM_MEM_COPY:
+			(void)mempcpy(dst, src, len);
+			break;
+		case SHIM_MEM_MOVE:
+			(void)__memmove_chk(dst, src, len, SIZE_MAX);
+			break;
+		case SHIM_MEM_SET:
+			(void)__memset_chk(dst, c, len, SIZE_MAX);
+			break;
+		}
+	}
 	if (kemu_hdp_thread_faults != before)
 		kemu_hdp_bulk_written(dst, len);
 	return dst;
+}
+
+SHIM_MEM void *memcpy(void *restrict dst, const void *restrict src, size_t len)
+{
+	return shim_mem_bulk(SHIM_MEM_COPY, dst, src, 0, len);
 }
 
 SHIM_MEM void *__memcpy_chk(void *restrict dst, const void *restrict src, size_t len,
@@ -61,20 +91,10 @@ SHIM_MEM void *__memcpy_chk(void *restrict dst, const void *restrict src, size_t
 
 SHIM_MEM void *memmove(void *dst, const void *src, size_t len)
 {
-	uint64_t before = kemu_hdp_thread_faults;
-	if (len)
-		(void)__memmove_chk(dst, src, len, SIZE_MAX);
-	if (kemu_hdp_thread_faults != before)
-		kemu_hdp_bulk_written(dst, len);
-	return dst;
+	return shim_mem_bulk(SHIM_MEM_MOVE, dst, src, 0, len);
 }
 
 SHIM_MEM void *memset(void *dst, int c, size_t len)
 {
-	uint64_t before = kemu_hdp_thread_faults;
-	if (len)
-		(void)__memset_chk(dst, c, len, SIZE_MAX);
-	if (kemu_hdp_thread_faults != before)
-		kemu_hdp_bulk_written(dst, len);
-	return dst;
+	return shim_mem_bulk(SHIM_MEM_SET, dst, NULL, c, len);
 }
