@@ -6,59 +6,7 @@
 // and C into AGPRs first and D back out) and stores v[10:41] at out[32l ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
 
-.macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 96
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 48
-  .end_amdhsa_kernel
-.endm
-
-.macro LOAD
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  v_mul_u32_u24 v1, 0xc0, v0
-  v_lshlrev_b32 v43, 7, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_dwordx4 v[2:5], v1, s[4:5]
-  global_load_dwordx4 v[6:9], v1, s[4:5] offset:16
-  global_load_dwordx4 v[10:13], v1, s[4:5] offset:32
-  global_load_dwordx4 v[14:17], v1, s[4:5] offset:48
-  global_load_dwordx4 v[18:21], v1, s[4:5] offset:64
-  global_load_dwordx4 v[22:25], v1, s[4:5] offset:80
-  global_load_dwordx4 v[26:29], v1, s[4:5] offset:96
-  global_load_dwordx4 v[30:33], v1, s[4:5] offset:112
-  global_load_dwordx4 v[34:37], v1, s[4:5] offset:128
-  global_load_dwordx4 v[38:41], v1, s[4:5] offset:144
-  global_load_dword v42, v1, s[4:5] offset:160
-  s_waitcnt vmcnt(0)
-.endm
-
-.macro STORE
-  s_nop 7
-  s_nop 7
-  s_nop 7
-  global_store_dwordx4 v43, v[10:13], s[6:7]
-  global_store_dwordx4 v43, v[14:17], s[6:7] offset:16
-  global_store_dwordx4 v43, v[18:21], s[6:7] offset:32
-  global_store_dwordx4 v43, v[22:25], s[6:7] offset:48
-  global_store_dwordx4 v43, v[26:29], s[6:7] offset:64
-  global_store_dwordx4 v43, v[30:33], s[6:7] offset:80
-  global_store_dwordx4 v43, v[34:37], s[6:7] offset:96
-  global_store_dwordx4 v43, v[38:41], s[6:7] offset:112
-  s_endpgm
-.endm
-
-.macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-  LOAD
-.endm
+.include "mfma.inc"
 
 BEGIN mf_mfma_f32_16x16x8_xf32
   v_mfma_f32_16x16x8_xf32 v[10:13], v[2:3], v[6:7], v[10:13]

@@ -8,45 +8,7 @@
 // wave of 64: lane l loads in[4l .. 4l+3] into v[2:5] and stores
 // v[40:55] at out[16l ..]; test_isa_ops.c computes each from the ISA.
 
-.macro KD name, priv=0
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 4096
-    .amdhsa_private_segment_fixed_size \priv
-    .amdhsa_next_free_vgpr 72
-    .amdhsa_next_free_sgpr 48
-    .amdhsa_accum_offset 64
-  .end_amdhsa_kernel
-.endm
-
-.macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  s_load_dwordx2 s[36:37], s[0:1], 0x10
-  v_lshlrev_b32 v14, 4, v0
-  v_lshlrev_b32 v15, 6, v0
-  .irp r, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55
-    v_mov_b32 v\r, 0
-  .endr
-  s_waitcnt lgkmcnt(0)
-  global_load_dwordx4 v[2:5], v14, s[4:5]
-  s_waitcnt vmcnt(0)
-.endm
-
-.macro END name, priv=0
-  global_store_dwordx4 v15, v[40:43], s[6:7]
-  global_store_dwordx4 v15, v[44:47], s[6:7] offset:16
-  global_store_dwordx4 v15, v[48:51], s[6:7] offset:32
-  global_store_dwordx4 v15, v[52:55], s[6:7] offset:48
-  s_endpgm
-  KD \name, \priv
-.endm
+.include "ops.inc"
 
 // GPR indexing.  i0 = lane 0's v2 & 3, i1 = lane 0's v3 & 1.
 //  v40 = v[2 + i0] (SRC0); v[41 + i1] = v2 + v3 (DST);

@@ -4,37 +4,7 @@
 // v5 is stored at out[i].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 
-.macro KD name, denorm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-    .amdhsa_float_denorm_mode_32 \denorm
-    .amdhsa_float_denorm_mode_16_64 \denorm
-  .end_amdhsa_kernel
-.endm
-
-.macro T name, denorm, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  v_lshlrev_b32 v6, 4, v0
-  v_lshlrev_b32 v7, 2, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_dwordx4 v[2:5], v6, s[4:5]
-  s_waitcnt vmcnt(0)
-  v_readfirstlane_b32 s8, v3
-  \inst
-  global_store_dword v7, v5, s[6:7]
-  s_endpgm
-  KD \name, \denorm
-.endm
+.include "vop16.inc"
 
 T nop,               3, v_nop
 T lerp_u8,           3, v_lerp_u8 v5, v2, v3, v4

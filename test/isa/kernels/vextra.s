@@ -7,38 +7,7 @@
 // out[4i ..].  Denormals are kept (FP_DENORM 3) unless a form says _ftz.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 
-.macro KD name, denorm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 24
-    .amdhsa_float_denorm_mode_32 \denorm
-    .amdhsa_float_denorm_mode_16_64 \denorm
-  .end_amdhsa_kernel
-.endm
-
-.macro T name, denorm, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
-  s_load_dwordx4 s[4:7], s[0:1], 0x0
-  v_mul_u32_u24 v1, 48, v0
-  v_lshlrev_b32 v14, 4, v0
-  s_waitcnt lgkmcnt(0)
-  global_load_dwordx4 v[2:5], v1, s[4:5]
-  global_load_dwordx4 v[6:9], v1, s[4:5] offset:16
-  global_load_dwordx4 v[10:13], v1, s[4:5] offset:32
-  s_waitcnt vmcnt(0)
-  \inst
-  global_store_dwordx4 v14, v[6:9], s[6:7]
-  s_endpgm
-  KD \name, \denorm
-.endm
+.include "vextra.inc"
 
 T exp_legacy, 3, v_exp_legacy_f32 v6, v2
 T exp_legacy_e64, 3, v_exp_legacy_f32_e64 v6, -v2 mul:2

@@ -8,18 +8,7 @@
 // kept (FP_DENORM 3).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 
-.macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-    .amdhsa_float_denorm_mode_32 3
-    .amdhsa_float_denorm_mode_16_64 3
-  .end_amdhsa_kernel
-.endm
+.include "vop_kd.inc"
 
 .macro T name, carry, inst:vararg
   .text
