@@ -34,6 +34,7 @@
 #include <sys/mman.h>
 
 #include "memory/memory_priv.h"
+#include "util/array.h"
 #include "util/log.h"
 
 static uint64_t page_align(uint64_t size)
@@ -658,16 +659,12 @@ hsa_status_t hsa_amd_register_deallocation_callback(void *ptr,
 		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
 		goto out_unlock;
 	}
-	if (al->n_cbs == al->cap_cbs) {
-		uint32_t cap = al->cap_cbs ? al->cap_cbs * 2 : 4;
-		struct hl_dealloc_cb *n = realloc(al->cbs, cap * sizeof(*n));
-		if (!n) {
-			status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-			goto out_unlock;
-		}
-		al->cbs = n;
-		al->cap_cbs = cap;
+	struct hl_dealloc_cb *n = hl_array_room(al->cbs, al->n_cbs, &al->cap_cbs, sizeof(*n), 4);
+	if (!n) {
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out_unlock;
 	}
+	al->cbs = n;
 	al->cbs[al->n_cbs++] = (struct hl_dealloc_cb){ ptr, callback, user_data };
 out_unlock:
 	pthread_mutex_unlock(&rt->mem_lock);

@@ -52,6 +52,7 @@
 #include <string.h>
 
 #include "memory/memory_priv.h"
+#include "util/array.h"
 #include "util/log.h"
 
 #define SA_LOG "suballoc"
@@ -312,14 +313,10 @@ static void heap_unlink_block(struct hl_sa_heap *h, struct hl_sa_block *b)
 
 static int cache_push(struct hl_sa_heap *h, struct hl_sa_block *b)
 {
-	if (h->n_cache == h->cap_cache) {
-		uint32_t cap = h->cap_cache ? h->cap_cache * 2 : 8;
-		struct hl_sa_block **n = realloc(h->cache, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		h->cache = n;
-		h->cap_cache = cap;
-	}
+	struct hl_sa_block **n = hl_array_room(h->cache, h->n_cache, &h->cap_cache, sizeof(*n), 8);
+	if (!n)
+		return -ENOMEM;
+	h->cache = n;
 	h->cache[h->n_cache++] = b;
 	h->cache_size += b->len;
 	return 0;

@@ -41,6 +41,7 @@
 #include <stdlib.h>
 
 #include "memory/memory_priv.h"
+#include "util/array.h"
 #include "util/log.h"
 
 /* A BO over host pages at GPU VA == host VA, shared by registrations. */
@@ -207,14 +208,10 @@ static int reg_add_run(struct hl_reg *reg, struct hl_run *run)
 	for (uint32_t i = 0; i < reg->n_runs; i++)
 		if (reg->runs[i] == run)
 			return 0;
-	if (reg->n_runs == reg->cap_runs) {
-		uint32_t cap = reg->cap_runs ? reg->cap_runs * 2 : 4;
-		struct hl_run **n = realloc(reg->runs, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		reg->runs = n;
-		reg->cap_runs = cap;
-	}
+	struct hl_run **n = hl_array_room(reg->runs, reg->n_runs, &reg->cap_runs, sizeof(*n), 4);
+	if (!n)
+		return -ENOMEM;
+	reg->runs = n;
 	reg->runs[reg->n_runs++] = run;
 	run->refs++;
 	return 0;

@@ -20,18 +20,16 @@
 #include <string.h>
 
 #include "queue/queue_priv.h"
+#include "util/array.h"
 #include "util/log.h"
 
 static int page_record(struct hl_queues *qs, struct hl_queue_page *page)
 {
-	if (qs->n_pages == qs->cap_pages) {
-		uint32_t cap = qs->cap_pages ? qs->cap_pages * 2 : 32;
-		struct hl_queue_page **p = realloc(qs->pages, cap * sizeof(*p));
-		if (!p)
-			return -ENOMEM;
-		qs->pages = p;
-		qs->cap_pages = cap;
-	}
+	struct hl_queue_page **p =
+		hl_array_room(qs->pages, qs->n_pages, &qs->cap_pages, sizeof(*p), 32);
+	if (!p)
+		return -ENOMEM;
+	qs->pages = p;
 	qs->pages[qs->n_pages++] = page;
 	return 0;
 }

@@ -48,6 +48,7 @@
 
 #include "runtime/runtime.h"
 #include "runtime/runtime_priv.h"
+#include "util/array.h"
 #include "util/log.h"
 
 #define SYSEVT_LOG "events"
@@ -64,16 +65,13 @@ hsa_status_t hsa_amd_register_system_event_handler(hsa_amd_system_event_callback
 
 	hsa_status_t st = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->sysevt_lock);
-	if (rt->n_sysevt == rt->cap_sysevt) {
-		uint32_t cap = rt->cap_sysevt ? rt->cap_sysevt * 2 : 4;
-		struct hl_sysevt_handler *h = realloc(rt->sysevt, cap * sizeof(*h));
-		if (!h) {
-			st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-			goto out_unlock;
-		}
-		rt->sysevt = h;
-		rt->cap_sysevt = cap;
+	struct hl_sysevt_handler *h =
+		hl_array_room(rt->sysevt, rt->n_sysevt, &rt->cap_sysevt, sizeof(*h), 4);
+	if (!h) {
+		st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out_unlock;
 	}
+	rt->sysevt = h;
 	rt->sysevt[rt->n_sysevt++] = (struct hl_sysevt_handler){ callback, data };
 out_unlock:
 	pthread_mutex_unlock(&rt->sysevt_lock);
