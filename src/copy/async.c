@@ -219,10 +219,8 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *gpu = hl_agent_lookup(rt, copy_agent);
+	struct hl_agent *gpu = hl_gpu_agent_lookup(rt, copy_agent);
 	if (!gpu)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (gpu->type != HSA_DEVICE_TYPE_GPU || !gpu->gpu)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	hsa_status_t st = check_deps(num_dep_signals, dep_signals);
 	if (st != HSA_STATUS_SUCCESS)

@@ -128,7 +128,7 @@ int hl_blit_attach(struct hl_runtime *rt)
 	pthread_mutex_init(&rt->copy->discard_lock, NULL);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
-		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+		if (!hl_agent_is_gpu(a))
 			continue;
 		struct hl_blit *b = calloc(1, sizeof(*b));
 		if (!b)
@@ -243,7 +243,7 @@ err_release:
 
 int hl_blit_get(struct hl_runtime *rt, struct hl_agent *agent, struct hl_blit **out)
 {
-	if (!agent || agent->type != HSA_DEVICE_TYPE_GPU || !agent->gpu)
+	if (!hl_agent_is_gpu(agent))
 		return -EINVAL;
 	struct hl_blit *b = agent->blit;
 	if (!b || agent < rt->agents || agent >= rt->agents + rt->n_agents)

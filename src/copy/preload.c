@@ -30,8 +30,8 @@ hsa_status_t hsa_amd_agent_preload(hsa_agent_t agent, uint64_t flags)
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *a = hl_agent_lookup(rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu) {
+	struct hl_agent *a = hl_gpu_agent_lookup(rt, agent);
+	if (!a) {
 		hl_error("copy", "agent_preload: %#lx is not a GPU agent",
 			 (unsigned long)agent.handle);
 		return HSA_STATUS_ERROR_INVALID_AGENT;

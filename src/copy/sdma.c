@@ -136,7 +136,7 @@ int hl_sdma_attach(struct hl_runtime *rt)
 {
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
-		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+		if (!hl_agent_is_gpu(a))
 			continue;
 		for (int d = 0; d < HL_SDMA_DIRS; d++) {
 			struct hl_sdma *s = calloc(1, sizeof(*s));

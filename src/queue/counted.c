@@ -191,8 +191,8 @@ hsa_status_t hsa_amd_counted_queue_acquire(hsa_agent_t agent, hsa_queue_type_t t
 			 type);
 		return HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 	}
-	struct hl_agent *a = hl_agent_lookup(rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+	struct hl_agent *a = hl_gpu_agent_lookup(rt, agent);
+	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 
 	struct hl_counted_pool *pool = &rt->queues->counted;

@@ -146,7 +146,7 @@ int hl_queue_internal_attach(struct hl_runtime *rt)
 {
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
-		if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+		if (!hl_agent_is_gpu(a))
 			continue;
 		a->iq = calloc(1, sizeof(*a->iq));
 		if (!a->iq)
@@ -285,8 +285,7 @@ static int iq_wait(struct hl_iq *e, const struct hl_agent *agent)
 
 int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agent)
 {
-	if (!rt || !agent || agent->type != HSA_DEVICE_TYPE_GPU || !agent->gpu ||
-	    agent < rt->agents || agent >= rt->agents + rt->n_agents)
+	if (!rt || !hl_agent_is_gpu(agent) || agent < rt->agents || agent >= rt->agents + rt->n_agents)
 		return -EINVAL;
 	pthread_mutex_lock(&iq.lock);
 	int err = 0;

@@ -139,8 +139,8 @@ static hsa_status_t gpu_agent(struct hl_runtime **rt, hsa_agent_t agent, struct 
 	*rt = hl_runtime_get();
 	if (!*rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *a = hl_agent_lookup(*rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+	struct hl_agent *a = hl_gpu_agent_lookup(*rt, agent);
+	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	*out = a;
 	return HSA_STATUS_SUCCESS;

@@ -204,7 +204,7 @@ static hsa_status_t check_create_args(struct hl_runtime *rt, hsa_agent_t agent, 
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	/* A CPU agent runs no AQL queue: ROCr's CpuAgent::QueueCreate answers
 	 * ERROR (5.2.3 and 1.18 alike). */
-	if (a->type != HSA_DEVICE_TYPE_GPU || !a->gpu) {
+	if (!hl_agent_is_gpu(a)) {
 		hl_error(QUEUE_LOG, "hsa_queue_create: %s is not a kernel agent", a->name);
 		return HSA_STATUS_ERROR;
 	}

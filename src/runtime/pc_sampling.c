@@ -36,10 +36,7 @@ static hsa_status_t pcs_gpu(hsa_agent_t agent)
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *a = hl_agent_lookup(rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
-		return HSA_STATUS_ERROR_INVALID_AGENT;
-	return HSA_STATUS_SUCCESS;
+	return hl_gpu_agent_lookup(rt, agent) ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_AGENT;
 }
 
 static hsa_status_t no_pcs(const char *fn)

@@ -313,6 +313,20 @@ static inline struct hl_agent *hl_agent_lookup(const struct hl_runtime *rt, hsa_
 	return &rt->agents[(h - base) / sizeof(struct hl_agent)];
 }
 
+/* A GPU agent with its KFD node: the only kind that runs queues, blits and
+ * the GPU-only extensions (SPM, PC sampling, scratch limits, profiling). */
+static inline bool hl_agent_is_gpu(const struct hl_agent *a)
+{
+	return a && a->type == HSA_DEVICE_TYPE_GPU && a->gpu;
+}
+
+/* hl_agent_lookup narrowed to GPU agents: NULL for a CPU agent too. */
+static inline struct hl_agent *hl_gpu_agent_lookup(const struct hl_runtime *rt, hsa_agent_t a)
+{
+	struct hl_agent *ag = hl_agent_lookup(rt, a);
+	return hl_agent_is_gpu(ag) ? ag : NULL;
+}
+
 /* The distinct GPU ids of the n listed agents, in list order, into ids
  * (room for n); *cpus (may be NULL) tells whether a CPU agent was listed.
  * Returns the count, or -1 when a handle is not an agent of rt. */

@@ -97,8 +97,8 @@ hsa_status_t hsa_amd_agent_set_async_scratch_limit(hsa_agent_t agent, size_t thr
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	struct hl_agent *a = hl_agent_lookup(rt, agent);
-	if (!a || a->type != HSA_DEVICE_TYPE_GPU || !a->gpu)
+	struct hl_agent *a = hl_gpu_agent_lookup(rt, agent);
+	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	if (!reclaim_enabled(a)) {
 		hl_info("scratch", "%s: no asynchronous scratch reclaim (gfx%u%u%x, CP firmware %u)",
