@@ -80,13 +80,36 @@ static uint64_t svm_agent_of(const struct hl_runtime *rt, uint32_t loc)
 	return 0;
 }
 
-static bool svm_range(const void *ptr, size_t size, uint64_t *base, uint64_t *len)
+/* The whole pages [*base, *base + *len) that cover [ptr, ptr + size);
+ * false, logged as an error of the API call fn, when they are none or
+ * start at address 0. */
+static bool svm_range(const char *fn, const void *ptr, size_t size, uint64_t *base,
+		      uint64_t *len)
 {
 	uint64_t start = (uintptr_t)ptr & ~(SVM_PAGE - 1);
 	uint64_t end = ((uintptr_t)ptr + size + SVM_PAGE - 1) & ~(SVM_PAGE - 1);
 	*base = start;
 	*len = end - start;
-	return start && end > start;
+	if (start && end > start)
+		return true;
+	hl_error(SVM_LOG, "%s(%p, %zu): empty or NULL range", fn, ptr, size);
+	return false;
+}
+
+/* The KFD attribute array for an attribute call's list: every HSA
+ * attribute makes at most one KFD attribute, plus the two flag words.
+ * *out is NULL unless the status is SUCCESS. */
+static hsa_status_t svm_kattrs_alloc(const hsa_amd_svm_attribute_pair_t *list, size_t count,
+				     struct kfd_svm_attribute **out)
+{
+	*out = NULL;
+	if (count && !list)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* a count no memory could hold would wrap the sum */
+	if (count > SIZE_MAX / sizeof(**out) - 2)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	*out = calloc(count + 2, sizeof(**out));
+	return *out ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 }
 
 static hsa_status_t svm_ioctl(struct hl_runtime *rt, uint32_t op, uint64_t base, uint64_t len,
@@ -196,16 +219,13 @@ hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (attribute_count && !attribute_list)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	/* every attribute makes at most one KFD attribute, plus two flag words
-	 * (a count no memory could hold would wrap the sum) */
-	if (attribute_count > SIZE_MAX / sizeof(struct kfd_svm_attribute) - 2)
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	struct kfd_svm_attribute *kattrs = calloc(attribute_count + 2, sizeof(*kattrs));
+	struct kfd_svm_attribute *kattrs;
+	hsa_status_t st = svm_kattrs_alloc(attribute_list, attribute_count, &kattrs);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
 	bool *agent_seen = calloc(rt->n_agents + 1, sizeof(*agent_seen));
-	hsa_status_t st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	if (!kattrs || !agent_seen)
+	st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	if (!agent_seen)
 		goto out_free;
 
 	uint32_t n = 0, once = 0, set = 0, clr = 0;
@@ -223,9 +243,7 @@ hsa_status_t hsa_amd_svm_attributes_set(void *ptr, size_t size,
 		kattrs[n++] = (struct kfd_svm_attribute){ KFD_SVM_ATTR_SET_FLAGS, set };
 
 	uint64_t base, len;
-	if (!svm_range(ptr, size, &base, &len)) {
-		hl_error(SVM_LOG, "hsa_amd_svm_attributes_set(%p, %zu): empty or NULL range", ptr,
-			 size);
+	if (!svm_range("hsa_amd_svm_attributes_set", ptr, size, &base, &len)) {
 		st = HSA_STATUS_ERROR;
 		goto out_free;
 	}
@@ -260,11 +278,8 @@ static hsa_status_t svm_prefetch_agent(struct hl_runtime *rt, const void *ptr, s
 				       uint64_t *out)
 {
 	uint64_t base, len;
-	if (!svm_range(ptr, size, &base, &len)) {
-		hl_error(SVM_LOG, "hsa_amd_svm_attributes_get(%p, %zu): empty or NULL range", ptr,
-			 size);
+	if (!svm_range("hsa_amd_svm_attributes_get", ptr, size, &base, &len))
 		return HSA_STATUS_ERROR;
-	}
 	hsa_status_t st = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->svm_lock);
 	size_t cap = 1;
@@ -333,14 +348,13 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (attribute_count && !attribute_list)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	if (attribute_count > SIZE_MAX / sizeof(struct kfd_svm_attribute) - 2)
-		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	struct kfd_svm_attribute *kattrs = calloc(attribute_count + 2, sizeof(*kattrs));
+	struct kfd_svm_attribute *kattrs;
+	hsa_status_t st = svm_kattrs_alloc(attribute_list, attribute_count, &kattrs);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
 	int *kidx = calloc(attribute_count + 1, sizeof(*kidx));
-	hsa_status_t st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	if (!kattrs || !kidx)
+	st = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	if (!kidx)
 		goto out_free;
 
 	/* which KFD attribute answers each one (-1: the flags, or none) */
@@ -395,9 +409,7 @@ hsa_status_t hsa_amd_svm_attributes_get(void *ptr, size_t size,
 	}
 	if (n) {
 		uint64_t base, len;
-		if (!svm_range(ptr, size, &base, &len)) {
-			hl_error(SVM_LOG, "hsa_amd_svm_attributes_get(%p, %zu): empty or NULL range",
-				 ptr, size);
+		if (!svm_range("hsa_amd_svm_attributes_get", ptr, size, &base, &len)) {
 			st = HSA_STATUS_ERROR;
 			goto out_free;
 		}
