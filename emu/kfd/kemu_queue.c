@@ -109,19 +109,33 @@ static bool is_power_of_2(uint64_t v)
 	return v && !(v & (v - 1));
 }
 
+/* The checks CREATE_QUEUE and UPDATE_QUEUE both make (the kernel writes
+ * them out in set_queue_properties_from_user and kfd_ioctl_update_queue):
+ * percentage, priority, the ring's address and size; a ring smaller than
+ * the minimum is raised to it in *ring_size. */
+static int queue_check_ring(uint32_t percentage, uint32_t priority, uint64_t ring_base,
+			    uint32_t *ring_size)
+{
+	if ((percentage & 0xFF) > KFD_QUEUE_PERCENTAGE_MAX)
+		return -EINVAL;
+	if (priority > KFD_QUEUE_PRIORITY_MAX)
+		return -EINVAL;
+	if (ring_base && !kemu_access_ok(ring_base, 8))
+		return -EFAULT;
+	if (*ring_size && !is_power_of_2(*ring_size))
+		return -EINVAL;
+	if (*ring_size < KFD_QUEUE_RING_SIZE_MIN)
+		*ring_size = KFD_QUEUE_RING_SIZE_MIN;
+	return 0;
+}
+
 /* set_queue_properties_from_user, for CREATE_QUEUE. */
 static int queue_check_args(struct kfd_args_create_queue *a)
 {
-	if ((a->queue_percentage & 0xFF) > KFD_QUEUE_PERCENTAGE_MAX)
-		return -EINVAL;
-	if (a->queue_priority > KFD_QUEUE_PRIORITY_MAX)
-		return -EINVAL;
-	if (a->ring_base_address && !kemu_access_ok(a->ring_base_address, 8))
-		return -EFAULT;
-	if (a->ring_size && !is_power_of_2(a->ring_size))
-		return -EINVAL;
-	if (a->ring_size < KFD_QUEUE_RING_SIZE_MIN)
-		a->ring_size = KFD_QUEUE_RING_SIZE_MIN;
+	int err = queue_check_ring(a->queue_percentage, a->queue_priority, a->ring_base_address,
+				   &a->ring_size);
+	if (err)
+		return err;
 	if (!kemu_access_ok(a->read_pointer_address, 4) ||
 	    !kemu_access_ok(a->write_pointer_address, 4))
 		return -EFAULT;
@@ -438,17 +452,10 @@ void kemu_queues_fini(struct kemu_process *p)
 long kemu_ioctl_update_queue(struct kemu_process *p, void *arg)
 {
 	struct kfd_args_update_queue *a = arg;
-	if ((a->queue_percentage & 0xFF) > KFD_QUEUE_PERCENTAGE_MAX)
-		return -EINVAL;
-	if (a->queue_priority > KFD_QUEUE_PRIORITY_MAX)
-		return -EINVAL;
-	if (a->ring_base_address && !kemu_access_ok(a->ring_base_address, 8))
-		return -EFAULT;
-	if (a->ring_size && !is_power_of_2(a->ring_size))
-		return -EINVAL;
-	if (a->ring_size < KFD_QUEUE_RING_SIZE_MIN)
-		a->ring_size = KFD_QUEUE_RING_SIZE_MIN;
-	long err = 0;
+	long err = queue_check_ring(a->queue_percentage, a->queue_priority, a->ring_base_address,
+				    &a->ring_size);
+	if (err)
+		return err;
 	pthread_mutex_lock(&p->lock);
 	struct kemu_queue *q = queue_find(p, a->queue_id);
 	if (!q) {
