@@ -17,6 +17,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -150,15 +151,24 @@ SHIM_EXPORT DIR *opendir(const char *path)
 
 /* ---- stat family ---- */
 
-static int stat_common(const char *name, const char *path, struct stat *st)
+/* The stat of an emulated node at the absolute path into st; false when
+ * the path names none (the caller asks the system about it).  Shared by
+ * every stat entry point, the pre-2.33 ones included. */
+static bool node_stat(const char *path, struct stat *st)
 {
 	struct kemu_machine *m = NULL;
 	uint32_t minor = 0;
 	enum kemu_node node = path && path[0] == '/' ? path_node(path, &minor, &m) : KEMU_NODE_NONE;
-	if (node != KEMU_NODE_NONE) {
-		shim_fill_node_stat(node, minor, st);
+	if (node == KEMU_NODE_NONE)
+		return false;
+	shim_fill_node_stat(node, minor, st);
+	return true;
+}
+
+static int stat_common(const char *name, const char *path, struct stat *st)
+{
+	if (node_stat(path, st))
 		return 0;
-	}
 	char buf[PATH_MAX];
 	return ((int (*)(const char *, struct stat *))shim_real(name))(
 		shim_redirect(path, buf, sizeof(buf)), st);
@@ -189,13 +199,8 @@ static int fstatat_common(const char *name, int dirfd, const char *path, struct 
 {
 	if (path && !path[0] && (flags & AT_EMPTY_PATH))
 		return fstat(dirfd, st);
-	struct kemu_machine *m = NULL;
-	uint32_t minor = 0;
-	enum kemu_node node = path && path[0] == '/' ? path_node(path, &minor, &m) : KEMU_NODE_NONE;
-	if (node != KEMU_NODE_NONE) {
-		shim_fill_node_stat(node, minor, st);
+	if (node_stat(path, st))
 		return 0;
-	}
 	char buf[PATH_MAX];
 	return ((int (*)(int, const char *, struct stat *, int))shim_real(name))(
 		dirfd, shim_redirect(path, buf, sizeof(buf)), st, flags);
@@ -219,13 +224,8 @@ static int shim_xstatat(int dirfd, const char *path, struct stat *st, int flags)
 {
 	if (path && !path[0] && (flags & AT_EMPTY_PATH))
 		return __fxstat(1, dirfd, st);
-	struct kemu_machine *m = NULL;
-	uint32_t minor = 0;
-	enum kemu_node node = path && path[0] == '/' ? path_node(path, &minor, &m) : KEMU_NODE_NONE;
-	if (node != KEMU_NODE_NONE) {
-		shim_fill_node_stat(node, minor, st);
+	if (node_stat(path, st))
 		return 0;
-	}
 	char buf[PATH_MAX];
 	return (int)syscall(SYS_newfstatat, dirfd, shim_redirect(path, buf, sizeof(buf)), st,
 			    flags);
