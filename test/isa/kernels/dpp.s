@@ -6,13 +6,10 @@
 // c/d, runs the instruction under EXEC = {exec_lo, exec_hi}, and stores
 // v5, v8, v9 and its VCC bit at out[4i .. 4i+3].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro T name, elo, ehi, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   s_waitcnt lgkmcnt(0)
@@ -31,14 +28,7 @@
   global_store_dword v6, v9, s[6:7] offset:8
   global_store_dword v6, v10, s[6:7] offset:12
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC \name, 16, 16, 16
 .endm
 
 T add_co_shr1,     -1, -1, v_add_co_u32_dpp v5, vcc, v2, v3 row_shr:1 row_mask:0xf bank_mask:0xf

@@ -8,25 +8,14 @@
 // instruction lane l stores v[10:13] at out[4l ..] and the LDS (its 64
 // bytes) at out[256 + 16l ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 4096
-    .amdhsa_next_free_vgpr 40
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 40
-  .end_amdhsa_kernel
+  KDESC \name, 40, 16, 40, lds=4096
 .endm
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 6, v0
   v_lshlrev_b32 v15, 4, v0

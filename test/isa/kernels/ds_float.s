@@ -4,13 +4,10 @@
 // value (~a, ~b) in v[10:11]) and stores the returned pair and the LDS
 // pair after the op at out[4i .. 4i+3].  The 32-bit forms use a and c.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   v_lshlrev_b32 v1, 3, v0
@@ -30,15 +27,7 @@
   global_store_dwordx2 v6, v[12:13], s[6:7]
   global_store_dwordx2 v6, v[8:9], s[6:7] offset:8
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 2048
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC \name, 16, 16, 16, lds=2048
 .endm
 
 T min_rtn_f64,    ds_min_rtn_f64 v[12:13], v1, v[4:5]
@@ -55,11 +44,7 @@ T wrxchg2_rtn_b32, ds_wrxchg2_rtn_b32 v[12:13], v1, v4, v5 offset1:1
 // are v[16:17] = (~a, ~b) and v[18:19] = (~c, ~d); out[8i .. 8i+7] gets
 // v[12:15] (returned) and the 16 bytes after the op.
 .macro T2 name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   v_lshlrev_b32 v1, 4, v0
@@ -84,15 +69,7 @@ T wrxchg2_rtn_b32, ds_wrxchg2_rtn_b32 v[12:13], v1, v4, v5 offset1:1
   global_store_dwordx4 v7, v[12:15], s[6:7]
   global_store_dwordx4 v7, v[8:11], s[6:7] offset:16
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 4096
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 24, 16, 24, lds=4096
 .endm
 
 T2 wrxchg2_rtn_b64, ds_wrxchg2_rtn_b64 v[12:15], v1, v[16:17], v[18:19] offset1:1

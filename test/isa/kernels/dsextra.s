@@ -4,25 +4,14 @@
 // of 64: lane l loads its 8-dword record in[8l ..] into v[2:9] and stores
 // v[10:13] at out[4l ..] (v[10:13] start as 0xdeadbeef).  LDS is 1 KiB.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 1024
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 24
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 24, 24, 24, lds=1024
 .endm
 
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 5, v0
   v_lshlrev_b32 v14, 4, v0

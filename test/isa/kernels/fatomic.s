@@ -4,12 +4,10 @@
 // into v2..v5, runs the atomic on mem + 8i with data a (32-bit) or (a, b)
 // (64-bit), and stores v[2:3] (the returned old value, or the data when
 // the form returns nothing) at out[2i .. 2i+1].
+.include "kernel.inc"
+
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_load_dwordx2 s[12:13], s[0:1], 0x10
   v_lshlrev_b32 v6, 4, v0
@@ -25,14 +23,7 @@
   s_waitcnt vmcnt(0)
   global_store_dwordx2 v7, v[2:3], s[6:7]
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC \name, 16, 16, 16
 .endm
 
 T buf_add_f32,     buffer_atomic_add_f32 v2, v7, s[8:11], 0 offen glc

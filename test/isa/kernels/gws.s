@@ -5,24 +5,14 @@
 // other workgroups wrote carry no cache bits (glc on gfx90a is sc0 sc1 on
 // gfx942): the interpreter has no caches, hardware would need them.
 
+.include "kernel.inc"
+
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
 .endm
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_system_sgpr_workgroup_id_x 1
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 40
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 32, 40, 24
 .endm
 
 // t_gws_init(value, m0): ds_gws_init of value on resource M0[21:16] + 0,

@@ -2,26 +2,15 @@
 // kernel gets the output pointer as its first kernel argument and stores
 // its results at out + 4 * k; the C test states what each k must hold.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
 .endm
 
 // Plain descriptor: kernarg pointer in s[0:1].
 .macro KD name, denorm=3
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 32
-    .amdhsa_accum_offset 24
-    .amdhsa_float_denorm_mode_32 \denorm
-  .end_amdhsa_kernel
+  KDESC \name, 32, 32, 24, d32=\denorm
 .endm
 
 // prologue: s[2:3] = out, v9 = 0
@@ -381,15 +370,7 @@ BEGIN t_barrier
   s_cbranch_scc1 2b
   global_store_dword v1, v2, s[2:3]
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel t_barrier
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 1024
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC t_barrier, 16, 16, 16, lds=1024
 
 // Work-item ids packed in v0 (x | y << 10 | z << 20), lane id by mbcnt.
 BEGIN t_vid
@@ -399,15 +380,7 @@ BEGIN t_vid
   v_lshlrev_b32 v1, 2, v1
   global_store_dword v1, v0, s[2:3]
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel t_vid
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_system_vgpr_workitem_id 2
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC t_vid, 16, 16, 16, wiid=2
 
 // image_get_resinfo on a hand-built T# (2-D array 100 x 50, 7 layers,
 // levels 0..2): mip 1 -> (50, 25, 7, 3); mip 5 (no such level) -> 0.

@@ -3,25 +3,14 @@
 // ops, s_sendmsg, s_getpc/s_setpc.  Output pointer in the first kernarg;
 // results at out + 4 * k.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
 .endm
 
 .macro KD name, lds=0
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size \lds
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 40
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 32, 40, 24, lds=\lds
 .endm
 
 .macro PRO

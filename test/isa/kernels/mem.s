@@ -9,24 +9,14 @@
 // stores v[10:13] at out[4l ..] (MUBUF atomics return into the data
 // registers, copied to v10 first).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 24
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 24, 24, 24
 .endm
 
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_load_dwordx2 s[12:13], s[0:1], 0x10
   v_lshlrev_b32 v1, 6, v0

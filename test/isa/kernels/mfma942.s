@@ -5,6 +5,7 @@
 // index (40) into v42; runs the instruction (the _acc kernels copy A, B
 // and C into AGPRs first and D back out) and stores v[10:41] at out[32l ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+.include "kernel.inc"
 
 .include "mfma.inc"
 

@@ -7,25 +7,14 @@
 // Kernarg {const uint32_t *in, uint32_t *out}; one wave; out[4l ..] gets
 // v[10:13].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 256
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 32
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 24, 32, 24, lds=256
 .endm
 
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v14, 4, v0
   v_mov_b32 v10, 0

@@ -3,13 +3,10 @@
 // void *mem}; s[8:11] is a raw V# over mem (stride 0, DST_SEL x, y, z, w);
 // lane i: v7 = 16 i, v[2:5] = in[4i .. 4i+3]; results at out[4i ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro T name, stride_shift, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_load_dwordx2 s[12:13], s[0:1], 0x10
   v_lshlrev_b32 v6, 4, v0
@@ -29,14 +26,7 @@
   s_waitcnt vmcnt(0)
   global_store_dwordx4 v6, v[8:11], s[6:7]
   s_endpgm
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-  .end_amdhsa_kernel
+  KDESC \name, 16, 16, 16
 .endm
 
 T tb_load_xyzw_f32,  4, tbuffer_load_format_xyzw v[8:11], v7, s[8:11], dfmt:14, nfmt:7, 0 offen

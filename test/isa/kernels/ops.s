@@ -8,6 +8,8 @@
 // wave of 64: lane l loads in[4l .. 4l+3] into v[2:5] and stores
 // v[40:55] at out[16l ..]; test_isa_ops.c computes each from the ISA.
 
+.include "kernel.inc"
+
 .include "ops.inc"
 
 // GPR indexing.  i0 = lane 0's v2 & 3, i1 = lane 0's v3 & 1.

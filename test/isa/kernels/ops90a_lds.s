@@ -3,6 +3,7 @@
 // and MUBUF loads with the LDS bit, the element, extended to a dword, into
 // the LDS at M0 + offset + 4 * lane.  Layout of in/out as in ops.s.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "ops.inc"
 

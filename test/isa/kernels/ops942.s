@@ -2,6 +2,7 @@
 // scratch_load_lds_* (the element, extended to a dword, into the LDS at
 // M0 + offset + 4 * lane) and buffer_inv.  Layout of in/out as in ops.s.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+.include "kernel.inc"
 
 .include "ops.inc"
 

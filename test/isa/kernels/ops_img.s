@@ -5,6 +5,7 @@
 // x = l & 15, y = l >> 4 (v6, v7; v8 = mip level 0); layout of in/out as
 // in ops.s.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "ops.inc"
 

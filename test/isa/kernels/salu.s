@@ -7,25 +7,14 @@
 // (s21 & 2 for the 64-bit M0-relative read).  out[8g ..] = D (s24, s25),
 // SCC, EXEC after (two dwords).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_system_sgpr_workgroup_id_x 1
-    .amdhsa_next_free_vgpr 8
-    .amdhsa_next_free_sgpr 40
-    .amdhsa_accum_offset 8
-  .end_amdhsa_kernel
+  KDESC \name, 8, 40, 8
 .endm
 
 .macro T name, m0mask, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_lshl_b32 s8, s2, 5
   s_waitcnt lgkmcnt(0)

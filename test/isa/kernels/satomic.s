@@ -3,23 +3,13 @@
 // below on mem and stores the SGPRs it got back at out[0..27]; t_sadd:
 // every wave adds 1 to mem[0] (s_atomic_add, no return).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 8
-    .amdhsa_next_free_sgpr 48
-    .amdhsa_accum_offset 8
-  .end_amdhsa_kernel
+  KDESC \name, 8, 48, 8
 .endm
 
-  .text
-  .globl t_satomic
-  .p2align 8
-  .type t_satomic,@function
-t_satomic:
+  KSYM t_satomic
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   s_mov_b32 s8, 5
@@ -74,11 +64,7 @@ t_satomic:
   s_endpgm
   KD t_satomic
 
-  .text
-  .globl t_sadd
-  .p2align 8
-  .type t_sadd,@function
-t_sadd:
+  KSYM t_sadd
   s_load_dwordx2 s[4:5], s[0:1], 0x0
   s_waitcnt lgkmcnt(0)
   s_mov_b32 s8, 1

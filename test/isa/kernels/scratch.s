@@ -7,7 +7,10 @@
 // OFFSET, and stores v[10:13] at out[4l ..] and its private 16 bytes at
 // out[256 + 4l ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
+// its own descriptor: the private segment buffer and flat scratch init,
+// which KDESC leaves out (gfx942's architected flat scratch refuses them)
 .macro KD name
   .rodata
   .p2align 6
@@ -24,11 +27,7 @@
 .endm
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_add_u32 flat_scratch_lo, s6, s8
   s_addc_u32 flat_scratch_hi, s7, 0
   s_load_dwordx4 s[12:15], s[4:5], 0x0

@@ -4,25 +4,14 @@
 // wave) loads s[24:39] from in[16g ..], works on mem[64g ..] (s[12:13];
 // s[8:11] a raw V# over it), and stores s[24:39] at out[16g ..].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_system_sgpr_workgroup_id_x 1
-    .amdhsa_next_free_vgpr 24
-    .amdhsa_next_free_sgpr 48
-    .amdhsa_accum_offset 24
-  .end_amdhsa_kernel
+  KDESC \name, 24, 48, 24
 .endm
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   s_load_dwordx2 s[12:13], s[0:1], 0x10
   s_lshl_b32 s14, s2, 6

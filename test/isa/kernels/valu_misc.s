@@ -3,6 +3,7 @@
 // in[4i .. 4i+3] into v2..v5, the instruction writes v5 (which starts at d),
 // v5 is stored at out[i].
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vop16.inc"
 

@@ -6,6 +6,7 @@
 // or v[6:9], so D starts as record dwords 4-7) and stores v[6:9] at
 // out[4i ..].  Denormals are kept (FP_DENORM 3) unless a form says _ftz.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vextra.inc"
 

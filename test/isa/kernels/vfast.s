@@ -8,25 +8,14 @@
 // partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]);
 // TM below does the same for the lane-mask results.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 16
-    .amdhsa_accum_offset 16
-    .amdhsa_float_denorm_mode_32 3
-  .end_amdhsa_kernel
+  KDESC \name, 16, 16, 16, d32=3
 .endm
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   v_lshlrev_b32 v7, 3, v0
@@ -220,11 +209,7 @@ T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
 // VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
 // whole-EXEC v5 and VCC bit, then the partial-EXEC ones, at out[4i].
 .macro TM name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   s_waitcnt lgkmcnt(0)

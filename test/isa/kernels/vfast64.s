@@ -10,6 +10,7 @@
 // s[10:11], partial s[10:11].  The TF forms first clear MODE's f64
 // denormal bits (flush in and out): the general executor's case.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vfast64.inc"
 

@@ -3,6 +3,7 @@
 // layout of vfast64.s (its header describes the inputs, the outputs and
 // the two EXECs).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx942"
+.include "kernel.inc"
 
 .include "vfast64.inc"
 

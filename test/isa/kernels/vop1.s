@@ -6,15 +6,12 @@
 // v[2:5] and v[6:7] = in[4i+2 ..] (D's starting value), runs the
 // instruction and stores v[6:7] at out[2i].  Denormals are kept.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vop_kd.inc"
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 4, v0
   v_lshlrev_b32 v14, 3, v0

@@ -7,6 +7,7 @@
 // from lane 0 of the wave through an SGPR; the _k forms use inline
 // constants; the _ftz forms run with MODE.FP_DENORM = 0 for every type.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vop16.inc"
 

@@ -7,15 +7,12 @@
 // s[12:13]); stores D and the carry-out bit at out[2i].  Denormals are
 // kept (FP_DENORM 3).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vop_kd.inc"
 
 .macro T name, carry, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 4, v0
   v_lshlrev_b32 v14, 3, v0

@@ -3,15 +3,12 @@
 // into v[2:9] (v6, v7: D's starting value), runs the instruction and
 // stores v[6:7] at out[2i].  Denormals are kept (FP_DENORM 3).
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .include "vop_kd.inc"
 
 .macro T name, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 5, v0
   v_lshlrev_b32 v14, 3, v0

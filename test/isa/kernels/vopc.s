@@ -7,26 +7,14 @@
 // s[10:11] (e64), v_cmpx also EXEC; out[2l] is the lane's result bit,
 // out[2l + 1] its EXEC bit after the compare.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
+.include "kernel.inc"
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_next_free_vgpr 16
-    .amdhsa_next_free_sgpr 24
-    .amdhsa_accum_offset 16
-    .amdhsa_float_denorm_mode_32 3
-    .amdhsa_float_denorm_mode_16_64 3
-  .end_amdhsa_kernel
+  KDESC \name, 16, 24, 16, d32=3
 .endm
 
 .macro T name, res, inst:vararg
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v1, 5, v0
   v_lshlrev_b32 v14, 3, v0
