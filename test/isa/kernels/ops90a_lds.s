@@ -41,33 +41,5 @@ BEGIN ops_load_lds90a
   s_waitcnt lgkmcnt(0)
 END ops_load_lds90a
 
-// MUBUF loads with the LDS bit (the same executor serves gfx90a): a V#
-// over in with NUM_RECORDS 1000 (lane 63's record is past it: 0).
-//  v40 = R0   buffer_load_dword  (offset 16l)
-//  v41 = R1   buffer_load_ubyte  (offset 16l + 1, instruction offset 4: M0 + 4)
-//  v42 = R2   buffer_load_sshort (offset 16l + 2)
-//  v43 = R3   buffer_load_ushort (offset 16l + 6)
-BEGIN ops_buffer_lds90a
-  s_mov_b32 s8, s4
-  s_mov_b32 s9, s5
-  s_movk_i32 s10, 1000
-  s_mov_b32 s11, 0x27fac
-  v_add_u32 v21, 1, v14
-  v_add_u32 v22, 2, v14
-  v_add_u32 v23, 6, v14
-  v_lshlrev_b32 v20, 2, v0
-  s_mov_b32 m0, 0
-  buffer_load_dword v14, s[8:11], 0 offen lds
-  s_mov_b32 m0, 0x180
-  buffer_load_ubyte v21, s[8:11], 0 offen offset:4 lds
-  s_mov_b32 m0, 0x300
-  buffer_load_sshort v22, s[8:11], 0 offen lds
-  s_mov_b32 m0, 0x480
-  buffer_load_ushort v23, s[8:11], 0 offen lds
-  s_waitcnt vmcnt(0)
-  ds_read_b32 v40, v20
-  ds_read_b32 v41, v20 offset:0x184
-  ds_read_b32 v42, v20 offset:0x300
-  ds_read_b32 v43, v20 offset:0x480
-  s_waitcnt lgkmcnt(0)
-END ops_buffer_lds90a
+// MUBUF loads with the LDS bit (ops.inc)
+BUFFER_LDS ops_buffer_lds90a
