@@ -4,6 +4,7 @@
  * public HSA API, so they hold no hsalite internals.
  *
  * ck_hsa(expr) asserts HSA_STATUS_SUCCESS and names the status on failure;
+ * ck_status(expr, expected) asserts one given status, both in hex;
  * hl_first_agents() finds the first GPU and the first CPU agent;
  * hl_dispatch_1d() submits one kernel dispatch;
  * hl_hdp_flush_all() flushes every GPU's HDP after the CPU wrote VRAM.
@@ -27,6 +28,14 @@
 		hsa_status_string(st_, &msg_);                                  \
 		ck_assert_msg(st_ == HSA_STATUS_SUCCESS, "%s: 0x%x %s", #expr,  \
 			      (unsigned)st_, msg_);                             \
+	} while (0)
+
+#define ck_status(expr, expected)                                               \
+	do {                                                                    \
+		hsa_status_t s_ = (expr);                                       \
+		hsa_status_t e_ = (hsa_status_t)(expected);                     \
+		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,     \
+			      (unsigned)s_, (unsigned)e_);                      \
 	} while (0)
 
 struct hl_first_agents {

@@ -15,14 +15,6 @@
 #include "hsa/hsa_ext_amd.h"
 #include "hsa/hsa_ext_image.h"
 
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
-
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t vram;
 

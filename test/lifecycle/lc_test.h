@@ -15,14 +15,7 @@
 
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
-
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
+#include "hl_hsa.h"
 
 struct lc_env {
 	hsa_agent_t cpu, gpu;

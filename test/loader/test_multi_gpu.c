@@ -9,17 +9,10 @@
 
 #include "co_file.h"
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 #include "hsa/hsa_ven_amd_loader.h"
-
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
 
 struct gpus {
 	hsa_agent_t a[2];

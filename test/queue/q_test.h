@@ -12,14 +12,7 @@
 #include "hsa/amd_hsa_signal.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
-
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
+#include "hl_hsa.h"
 
 static hsa_agent_t q_cpu, q_gpu;
 

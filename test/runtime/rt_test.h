@@ -13,14 +13,7 @@
 
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
-
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
+#include "hl_hsa.h"
 
 static uint64_t rt_test_bogus_storage[8] __attribute__((unused));
 /* A handle value that is not any runtime object: the address of test data. */

@@ -36,14 +36,6 @@
 #define BUF_SIZE (256u << 10)
 #define BUF_VA 0x100000000ull
 
-#define ck_status(expr, expected)                                              \
-	do {                                                                   \
-		hsa_status_t s_ = (expr);                                      \
-		hsa_status_t e_ = (hsa_status_t)(expected);                    \
-		ck_assert_msg(s_ == e_, "%s: got %#x, expected %#x", #expr,    \
-			      (unsigned)s_, (unsigned)e_);                     \
-	} while (0)
-
 static uint8_t pattern(uint32_t i)
 {
 	return (uint8_t)(i * 7 + 3);
