@@ -54,12 +54,13 @@ static inline void cp_sleep_ms(unsigned ms)
 
 static uint64_t cp_sig_va, cp_event_page_va, cp_event_page_h;
 
-/* A machine whose first GPU has hqd_slots slots (0: the preset's). */
-static inline void cp_setup_slots(uint32_t slots)
+/* A machine of the preset whose first GPU has hqd_slots slots (0: the
+ * preset's), with /dev/kfd and its render node open and the VM acquired. */
+static inline void cp_setup_preset(const char *preset, uint32_t slots)
 {
 	memset(&E, 0, sizeof(E));
 	cp_sig_va = cp_event_page_va = cp_event_page_h = 0;
-	ck_assert_int_eq(kemu_topology_create("mi210", 1, false, &E.topo), 0);
+	ck_assert_int_eq(kemu_topology_create(preset, 1, false, &E.topo), 0);
 	if (slots)
 		E.topo.gpus[0].hqd_slots = slots;
 	struct kemu_machine_options o = { .size = sizeof(o), .log_level = -1 };
@@ -76,6 +77,12 @@ static inline void cp_setup_slots(uint32_t slots)
 	ck_assert_ptr_nonnull(E.p);
 	struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
 	ck_assert_int_eq(kemu_ioctl(E.m, E.kfd, KFD_IOCTL_ACQUIRE_VM, &a), 0);
+}
+
+/* An mi210 machine whose first GPU has hqd_slots slots (0: the preset's). */
+static inline void cp_setup_slots(uint32_t slots)
+{
+	cp_setup_preset("mi210", slots);
 }
 
 static inline void cp_setup(void)

@@ -16,23 +16,7 @@
 /* A machine of preset's GPUs, as cp_setup makes an mi210 one. */
 static inline void sdma_setup_preset(const char *preset)
 {
-	memset(&E, 0, sizeof(E));
-	cp_sig_va = cp_event_page_va = cp_event_page_h = 0;
-	ck_assert_int_eq(kemu_topology_create(preset, 1, false, &E.topo), 0);
-	struct kemu_machine_options o = { .size = sizeof(o), .log_level = -1 };
-	ck_assert_int_eq(kemu_machine_create(&E.topo, &o, &E.m), 0);
-	E.gpu = &kemu_machine_topology(E.m)->gpus[0];
-	E.gpu_id = E.gpu->gpu_id;
-	E.kfd = kemu_open(E.m, "/dev/kfd", O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(E.kfd, 0);
-	char path[64];
-	snprintf(path, sizeof(path), "/dev/dri/renderD%u", E.gpu->drm_render_minor);
-	E.drm = kemu_open(E.m, path, O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(E.drm, 0);
-	E.p = kemu_process_find(E.m, getpid());
-	ck_assert_ptr_nonnull(E.p);
-	struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
-	ck_assert_int_eq(kemu_ioctl(E.m, E.kfd, KFD_IOCTL_ACQUIRE_VM, &a), 0);
+	cp_setup_preset(preset, 0);
 }
 
 struct sdq {
