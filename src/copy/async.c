@@ -40,16 +40,6 @@ static hsa_status_t check_deps(uint32_t n_deps, const hsa_signal_t *deps)
 	return HSA_STATUS_SUCCESS;
 }
 
-static hsa_status_t status_of(int err)
-{
-	switch (err) {
-	case 0: return HSA_STATUS_SUCCESS;
-	case -EINVAL: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	case -EIO: return HSA_STATUS_ERROR;
-	default: return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
-}
-
 /* ---- CPU to CPU ---- */
 
 struct cpu_copy {
@@ -186,7 +176,7 @@ out:
 	if (err)
 		hl_error(COPY_LOG, "async copy %p <- %p (%zu bytes) on %s: %s", dst, src, size,
 			 gpu->name, hl_errno_name(err));
-	return status_of(err);
+	return hl_copy_status(err);
 }
 
 /* ---- rect ---- */
@@ -273,5 +263,5 @@ hsa_status_t hsa_amd_memory_async_copy_rect(const hsa_pitched_ptr_t *dst,
 			     dep_signals, completion_signal);
 	if (err)
 		hl_error(COPY_LOG, "async copy rect on %s: %s", gpu->name, hl_errno_name(err));
-	return status_of(err);
+	return hl_copy_status(err);
 }

@@ -42,6 +42,7 @@
 #ifndef HSALITE_COPY_PRIV_H
 #define HSALITE_COPY_PRIV_H
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -197,6 +198,20 @@ void hl_copy_profile_mark(hsa_signal_t completion, struct hl_agent *agent);
 void hl_blit_set_profiling(struct hl_blit *b, bool enable);
 /* Applies enable to every blit engine of rt that exists (blit.c). */
 void hl_blit_profiling_all(struct hl_runtime *rt, bool enable);
+
+/* The status of an async copy whose engine (blit kernel or SDMA queue)
+ * answered err (0 or -errno), for async.c and engine.c: a bad argument is
+ * INVALID_ARGUMENT, a GPU that stopped (-EIO) is ERROR, any other cause
+ * OUT_OF_RESOURCES (a narrower table than hl_status_from_errno's). */
+static inline hsa_status_t hl_copy_status(int err)
+{
+	switch (err) {
+	case 0: return HSA_STATUS_SUCCESS;
+	case -EINVAL: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	case -EIO: return HSA_STATUS_ERROR;
+	default: return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	}
+}
 
 /* ---- the per-agent engines' lifecycle (blit.c, sdma.c, prefetch.c),
  * run by lifecycle.c ---- */

@@ -166,16 +166,6 @@ hsa_status_t hsa_amd_memory_get_preferred_copy_engine(hsa_agent_t dst_agent,
 	return HSA_STATUS_SUCCESS;
 }
 
-static hsa_status_t status_of(int err)
-{
-	switch (err) {
-	case 0: return HSA_STATUS_SUCCESS;
-	case -EINVAL: return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	case -EIO: return HSA_STATUS_ERROR;
-	default: return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
-	}
-}
-
 hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agent,
 						 const void *src, hsa_agent_t src_agent,
 						 size_t size, uint32_t num_dep_signals,
@@ -246,7 +236,7 @@ hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agen
 		if (err != -ENODEV && err != -ENOTSUP) {
 			hl_error(COPY_LOG, "copy on engine %#x of %s: %s", id, gpu->name,
 				 hl_errno_name(err));
-			return status_of(err);
+			return hl_copy_status(err);
 		}
 		/* the queue cannot be had: ROCr's blit falls back the same way */
 		hl_warn(COPY_LOG, "copy on engine %#x of %s: no SDMA queue; blit kernel", id,
@@ -260,5 +250,5 @@ hsa_status_t hsa_amd_memory_async_copy_on_engine(void *dst, hsa_agent_t dst_agen
 	if (err)
 		hl_error(COPY_LOG, "copy on engine %#x of %s (blit kernel): %s", id, gpu->name,
 			 hl_errno_name(err));
-	return status_of(err);
+	return hl_copy_status(err);
 }
