@@ -484,6 +484,20 @@ static void sibling_put(struct kemu_cache *c, uint32_t mask)
 		c->sibling[c->sibling_bytes++] = (uint8_t)(mask >> (8 * b));
 }
 
+/* A cache entry of kind ci whose first CU is processor_id_low, with an
+ * empty sibling map (both fill_in_l1_pcache and fill_in_l2_l3_pcache
+ * start an entry so). */
+static void cache_start(struct kemu_cache *c, const struct kemu_cache_info *ci,
+			uint32_t processor_id_low)
+{
+	memset(c, 0, sizeof(*c));
+	c->processor_id_low = processor_id_low;
+	c->level = ci->level;
+	c->size_kb = ci->size_kb;
+	c->line_size = ci->line_size;
+	c->type = ci->type;
+}
+
 /* kfd_fill_cache_non_crat_info: L1 caches per CU block of every array,
  * then one L2 (and L3) entry for the whole GPU.  Returns the count or
  * -ENOMEM; *out is malloc'd. */
@@ -509,12 +523,7 @@ static int gpu_caches(const struct kemu_preset *p, const struct kemu_gpu *g,
 				int first = __builtin_ffs((int)m);
 
 				if (first) {
-					memset(&c, 0, sizeof(c));
-					c.processor_id_low = cu_pid + (uint32_t)first - 1;
-					c.level = ci->level;
-					c.size_kb = ci->size_kb;
-					c.line_size = ci->line_size;
-					c.type = ci->type;
+					cache_start(&c, ci, cu_pid + (uint32_t)first - 1);
 					sibling_put(&c, m >> (first - 1));
 					if (cache_emit(&v, &n, &cap, &c) < 0)
 						goto err_free;
@@ -530,12 +539,7 @@ static int gpu_caches(const struct kemu_preset *p, const struct kemu_gpu *g,
 		int first = __builtin_ffs((int)m);
 		if (!first)
 			continue;
-		memset(&c, 0, sizeof(c));
-		c.processor_id_low = cu_pid + (uint32_t)first - 1;
-		c.level = ci->level;
-		c.size_kb = ci->size_kb;
-		c.line_size = ci->line_size;
-		c.type = ci->type;
+		cache_start(&c, ci, cu_pid + (uint32_t)first - 1);
 		m >>= first - 1;
 		for (uint32_t x = 0; x < g->num_xcc; x++)
 			for (uint32_t se = 0; se < g->num_shader_engines; se++)
