@@ -127,16 +127,12 @@ static int handle_add(struct kemu_file *f, struct kemu_bo *bo, uint32_t *out)
 		}
 	}
 	pthread_mutex_lock(&m->lock);
-	if (f->n_gem == f->cap_gem) {
-		size_t cap = f->cap_gem ? f->cap_gem * 2 : 16;
-		struct kemu_gem_handle *n = realloc(f->gem, cap * sizeof(*n));
-		if (!n) {
-			pthread_mutex_unlock(&m->lock);
-			return -ENOMEM;
-		}
-		f->gem = n;
-		f->cap_gem = cap;
+	struct kemu_gem_handle *n = kemu_array_room(f->gem, f->n_gem, &f->cap_gem, sizeof(*n), 16);
+	if (!n) {
+		pthread_mutex_unlock(&m->lock);
+		return -ENOMEM;
 	}
+	f->gem = n;
 	f->gem[f->n_gem++] = (struct kemu_gem_handle){ h, bo };
 	pthread_mutex_unlock(&m->lock);
 	*out = h;

@@ -371,14 +371,10 @@ static int fd_add_locked(struct kemu_machine *m, int fd, struct kemu_file *f)
 		file_unref_locked(old);
 		return 0;
 	}
-	if (m->n_fds == m->cap_fds) {
-		size_t cap = m->cap_fds ? m->cap_fds * 2 : 16;
-		struct kemu_fd_entry *n = realloc(m->fds, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		m->fds = n;
-		m->cap_fds = cap;
-	}
+	struct kemu_fd_entry *n = kemu_array_room(m->fds, m->n_fds, &m->cap_fds, sizeof(*n), 16);
+	if (!n)
+		return -ENOMEM;
+	m->fds = n;
 	m->fds[m->n_fds++] = (struct kemu_fd_entry){ fd, f };
 	f->fd_refs++;
 	f->users++;

@@ -45,16 +45,12 @@ struct kemu_bo *kemu_bo_lookup(struct kemu_pdd *pdd, uint64_t handle)
 int kemu_dev_add_bo(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo)
 {
 	pthread_mutex_lock(&m->lock);
-	if (dev->n_bos == dev->cap_bos) {
-		size_t cap = dev->cap_bos ? dev->cap_bos * 2 : 64;
-		struct kemu_bo **nb = realloc(dev->bos, cap * sizeof(*nb));
-		if (!nb) {
-			pthread_mutex_unlock(&m->lock);
-			return -ENOMEM;
-		}
-		dev->bos = nb;
-		dev->cap_bos = cap;
+	struct kemu_bo **nb = kemu_array_room(dev->bos, dev->n_bos, &dev->cap_bos, sizeof(*nb), 64);
+	if (!nb) {
+		pthread_mutex_unlock(&m->lock);
+		return -ENOMEM;
 	}
+	dev->bos = nb;
 	dev->bos[dev->n_bos++] = bo;
 	bo->fake_offset = dev->next_fake_offset;
 	dev->next_fake_offset += bo->bo_size;

@@ -41,6 +41,8 @@
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
 
 #include "kfdemu.h"
 #include "amd/kfd_uapi.h"
@@ -48,6 +50,29 @@
 #define KEMU_PAGE_SIZE 4096ull
 #define KEMU_ALIGN(x, a) (((x) + (a) - 1) & ~((uint64_t)(a) - 1))
 #define KEMU_ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+/*
+ * Room for one more element in an appendable array (n of *cap in use, elem
+ * bytes each): items itself while n < *cap, else the array reallocated to
+ * twice *cap (first when *cap is 0) with *cap updated; NULL when the
+ * memory is not there or the size would not fit a size_t, items and *cap
+ * then unchanged.  The caller stores the result back, under the lock that
+ * guards the array, before appending.
+ */
+static inline void *kemu_array_room(void *items, size_t n, size_t *cap, size_t elem, size_t first)
+{
+	if (!cap || !elem || !first || n > *cap)
+		return NULL;
+	if (n < *cap)
+		return items;
+	size_t grown = *cap ? *cap * 2 : first;
+	if (grown <= *cap || grown > SIZE_MAX / elem)
+		return NULL;
+	void *p = realloc(items, grown * elem);
+	if (p)
+		*cap = grown;
+	return p;
+}
+
 /* x86-64 user address limit (TASK_SIZE_MAX with 4-level paging). */
 #define KEMU_TASK_SIZE 0x00007FFFFFFFF000ull
 

@@ -62,14 +62,10 @@ int kemu_vm_insert_map(struct kemu_vm *vm, struct kemu_bo *bo, uint64_t va, uint
 	/* amdgpu_vm_bo_map: an overlapping mapping is -EINVAL */
 	if (i < vm->n && vm->maps[i].start <= last)
 		return -EINVAL;
-	if (vm->n == vm->cap) {
-		size_t cap = vm->cap ? vm->cap * 2 : 32;
-		struct kemu_vm_mapping *n = realloc(vm->maps, cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		vm->maps = n;
-		vm->cap = cap;
-	}
+	struct kemu_vm_mapping *n = kemu_array_room(vm->maps, vm->n, &vm->cap, sizeof(*n), 32);
+	if (!n)
+		return -ENOMEM;
+	vm->maps = n;
 	memmove(&vm->maps[i + 1], &vm->maps[i], (vm->n - i) * sizeof(vm->maps[0]));
 	vm->maps[i] = (struct kemu_vm_mapping){ start, last, bo, bo_offset, perms, gem };
 	vm->n++;
