@@ -30,6 +30,7 @@ import numpy as np
 
 from . import _lib, _metadata
 from ._memory import DeviceArray, HostArray
+from ._owned import Owned
 from ._queue import Completion
 from ._status import HSAError, check
 
@@ -443,7 +444,7 @@ def _hidden_value(kind, g, b, dims, qaddr, dyn):
     return 0  # global offsets, printf, hostcall, heap, default queue, ...
 
 
-class Module:
+class Module(Owned):
     """A code object loaded on one GPU (an HSA executable)."""
 
     def __init__(self, gpu, source):
@@ -515,18 +516,8 @@ class Module:
 
     close = _release
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._release()
-
-    def __del__(self):
-        try:
-            if self._exe is not None and self._rt.alive:
-                self._release()
-        except Exception:
-            pass
+    def _held(self):
+        return self._exe is not None
 
     def __repr__(self):
         return "<Module %s on %s: %s>" % (self.path or "<bytes>", self.gpu.gfx,

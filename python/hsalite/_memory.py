@@ -32,6 +32,7 @@ import time
 import numpy as np
 
 from . import _lib
+from ._owned import Owned
 from ._runtime import FLAG_COARSE_GRAINED, FLAG_FINE_GRAINED
 from ._status import HSAError, check
 
@@ -45,7 +46,7 @@ def _as_dtype_shape(shape, dtype):
     return np.dtype(dtype), shape
 
 
-class _Buffer:
+class _Buffer(Owned):
     """Memory from one pool; freed by free(), with, shutdown or GC."""
 
     def __init__(self, rt, pool, nbytes, gpus):
@@ -61,21 +62,11 @@ class _Buffer:
             self._rt.untrack(self)
             self._rt.free(ptr)
 
+    def _held(self):
+        return bool(self.ptr)
+
     def free(self):
         self._release()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._release()
-
-    def __del__(self):
-        try:
-            if self.ptr and self._rt.alive:
-                self._release()
-        except Exception:
-            pass
 
     def _check(self):
         if not self.ptr:

@@ -23,6 +23,7 @@ import threading
 import time
 
 from . import _lib
+from ._owned import Owned
 from ._status import HSAError, check
 
 WAIT_SLICE = 0.05
@@ -37,7 +38,7 @@ DISPATCH_BODY = struct.Struct("<HHHHIIIIIQQQQ")   # bytes 4..63 of the packet
 BARRIER_BODY = struct.Struct("<HI5QQQ")          # bytes 2..63
 
 
-class Signal:
+class Signal(Owned):
     """An HSA signal (hsa_signal_create).  ``handle`` is the hsa_signal_t."""
 
     def __init__(self, rt, value=0, track=True):
@@ -96,18 +97,9 @@ class Signal:
 
     close = _release
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._release()
-
-    def __del__(self):
-        try:
-            if self.handle is not None and self._rt.alive and self._tracked:
-                self._release()
-        except Exception:
-            pass
+    def _held(self):
+        # an untracked signal belongs to a pool, which releases it
+        return self.handle is not None and self._tracked
 
 
 class SignalPool:
@@ -186,7 +178,7 @@ class KernargArena:
             self._blocks, self._free = [], {}
 
 
-class Queue:
+class Queue(Owned):
     """A user-mode AQL queue on one GPU (hsa_queue_create).
 
     ``dispatch()`` writes a kernel dispatch packet, ``barrier_and()`` a
@@ -306,18 +298,8 @@ class Queue:
 
     close = _release
 
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self._release()
-
-    def __del__(self):
-        try:
-            if self._q is not None and self._rt.alive:
-                self._release()
-        except Exception:
-            pass
+    def _held(self):
+        return self._q is not None
 
     def __repr__(self):
         return "<Queue %d on %s, %d packets%s>" % (
