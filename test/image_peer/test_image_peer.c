@@ -489,14 +489,4 @@ static Suite *image_peer_suite(void)
 	return s;
 }
 
-int main(void)
-{
-	SRunner *sr = srunner_create(image_peer_suite());
-	int failed;
-
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
-}
+HL_CHECK_MAIN(image_peer_suite)

@@ -769,15 +769,7 @@ static Suite *image_suite(void)
  * clang-19 and the device libraries, as test_isa_mathlib). */
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
 	if (!ISA_HAVE_MATHLIB)
 		return HL_SKIP;
-	sr = srunner_create(image_suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hl_check_run(image_suite());
 }

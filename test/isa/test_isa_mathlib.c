@@ -474,15 +474,7 @@ static Suite *mathlib_suite(void)
  * device libraries): there is nothing to run. */
 int main(void)
 {
-	SRunner *sr;
-	int failed;
-
 	if (!ISA_HAVE_MATHLIB)
 		return HL_SKIP;
-	sr = srunner_create(mathlib_suite());
-	srunner_set_fork_status(sr, CK_NOFORK);
-	srunner_run_all(sr, CK_NORMAL);
-	failed = srunner_ntests_failed(sr);
-	srunner_free(sr);
-	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+	return hl_check_run(mathlib_suite());
 }
