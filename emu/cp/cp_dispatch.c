@@ -734,7 +734,8 @@ static int dispatch_finish(struct dispatch_run *r, uint64_t index)
 			r->saved = NULL;
 		else
 			r->preempted = NULL;
-		if (!kemu_cp_ctx_save(q, index, next, r->pending, r->npending, sts, n)) {
+		if (!kemu_cp_ctx_save(q, &r->slot[0].d, index, next, r->pending, r->npending,
+				     sts, n)) {
 			if (atomic_load_explicit(&q->destroying, memory_order_relaxed)) {
 				/* destroy or eviction preempted it: saved, as the
 				 * hardware does, and the queue stops for good */

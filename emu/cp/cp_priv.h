@@ -95,20 +95,18 @@ struct kemu_cp;
 struct kemu_isa_gws;
 
 /* A dispatch preempted with its context saved (cp_ctx.c): what the MQD
- * keeps (the dispatcher's progress, the control stack the firmware wrote:
- * on gfx9 it lives in the MQD's buffer, after the MQD, and reaches the
- * context-save area's first ctl_stack_size bytes only through
- * GET_QUEUE_WAVE_STATE) while the waves' registers and LDS sit in the
- * queue's context-save area from ctl_stack_size on (cp_hqd_wg_state_offset). */
+ * keeps of it beside the control stack (hw.cwsr: on gfx9 the stack lives
+ * in the MQD's buffer, after the MQD, and reaches the context-save area's
+ * first ctl_stack_size bytes only through GET_QUEUE_WAVE_STATE), while the
+ * waves' registers and LDS sit in the queue's context-save area from
+ * ctl_stack_size on, up to cp_hqd_wg_state_offset. */
 struct kemu_cp_ctx {
 	bool saved;                    /* the dispatch at index is preempted */
 	uint64_t index;                /* its packet index */
 	uint64_t next_wg;              /* workgroups from here on never started */
 	uint64_t *pending;             /* claimed workgroups that never started */
 	uint32_t npending;
-	uint32_t nrec;                 /* saved workgroups (control stack) */
-	void *rec;                     /* struct kemu_isa_ctx_wg[nrec] */
-	uint32_t used;                 /* wave-state bytes written */
+	uint32_t nsaved;               /* saved workgroups, every XCC's */
 	uint64_t saves, restores;      /* counters (log) */
 };
 
@@ -300,13 +298,15 @@ void kemu_cp_ctx_clear(struct kemu_cp_queue *q);
 struct kemu_isa_wg_state;
 struct kemu_isa_program;
 struct kemu_isa_dispatch;
-/* Writes the n saved workgroups sts (freed, whatever happens) into q's
- * context-save area and keeps the control stack and the dispatch's
- * progress (next_wg, the pending claimed workgroups) in q->ctx.  0, or -1
- * after raising the VM fault or queue error that stops q.  Owner only. */
-int kemu_cp_ctx_save(struct kemu_cp_queue *q, uint64_t index, uint64_t next_wg,
-		     const uint64_t *pending, uint32_t npending, struct kemu_isa_wg_state **sts,
-		     uint32_t n);
+/* Writes the n saved workgroups sts of dispatch d (freed, whatever
+ * happens) into q's context-save area, each into its XCC's, with their
+ * control-stack words in the MQD (q->hw.hq->cwsr), and keeps the
+ * dispatch's progress (next_wg, the pending claimed workgroups) in q->ctx.
+ * 0, or -1 after raising the VM fault or queue error that stops q.  Owner
+ * only. */
+int kemu_cp_ctx_save(struct kemu_cp_queue *q, const struct kemu_isa_dispatch *d,
+		     uint64_t index, uint64_t next_wg, const uint64_t *pending,
+		     uint32_t npending, struct kemu_isa_wg_state **sts, uint32_t n);
 /* The saved workgroups of q->ctx rebuilt from the area for program p and
  * dispatch d: *out (malloc'd, *n entries; each resumed or freed by the
  * caller).  0, or -1 after raising the fault or error.  Owner only. */

@@ -236,7 +236,29 @@ struct kemu_queue_info {
  * HQD's wiring).  The driver owns it; it lives from the engine's add hook
  * until kemu_gpu_queue_remove returns, at a stable address (the engine's
  * key for it), and changes only while the driver holds its process lock,
- * before an update hook. */
+ * before an update hook -- but for cwsr, which the engine writes (struct
+ * kemu_hw_cwsr). */
+/* The CWSR words of a compute queue's MQD, one set per XCC (the MQD
+ * manager keeps one MQD per XCC on GC 9.4.3, kfd_mqd_manager_v9.c): the
+ * control stack the firmware pushes at a context save (on gfx9 in the
+ * MQD's buffer, one page after the MQD, ctl_stack_size bytes: allocate_mqd),
+ * cp_hqd_cntl_stack_offset (the stack grows down from ctl_stack_size; its
+ * top) and cp_hqd_wg_state_offset (the end of the saved waves in the
+ * context-save area, which start at ctl_stack_size); both ctl_stack_size
+ * when nothing is saved, as init_mqd sets them.  The driver allocates it
+ * with the queue (kemu_gpu_cwsr_init) when the queue has a context-save
+ * area.  Unlike the rest of the descriptor the engine writes it (the
+ * firmware's writes to the MQD), only while it runs the queue; the driver
+ * reads it only while the queue is inactive, after the update hook
+ * returned (that hook's stop-and-wait orders the two). */
+#define KEMU_GPU_MAX_XCC 8
+struct kemu_hw_cwsr {
+	uint32_t *ctl_stack;           /* num_xcc x ctl_stack_size bytes */
+	uint32_t num_xcc;
+	uint32_t cntl_stack_offset[KEMU_GPU_MAX_XCC];
+	uint32_t wg_state_offset[KEMU_GPU_MAX_XCC];
+};
+
 struct kemu_hw_queue {
 	struct kemu_gpu_vm vm;         /* the queue's process and device */
 	const struct kemu_gpu *gpu;    /* the device (topology): registry key */
@@ -245,7 +267,17 @@ struct kemu_hw_queue {
 	struct kemu_queue_info info;
 	uint32_t sdma_slot;            /* SDMA: engine * queues_per_engine + rlc */
 	uint32_t num_gws;              /* GWS queue: the VMID's GWS count */
+	struct kemu_hw_cwsr cwsr;      /* compute queues with a save area */
 };
+
+/* Allocates hq->cwsr for num_xcc XCCs (1..KEMU_GPU_MAX_XCC) of
+ * hq->info.ctl_stack_size bytes each (a multiple of 4), its offsets at
+ * ctl_stack_size.  0, -EINVAL or -ENOMEM. */
+int kemu_gpu_cwsr_init(struct kemu_hw_queue *hq, uint32_t num_xcc);
+/* Nothing saved any more: both offsets of every XCC back at ctl_stack_size
+ * (the firmware popped the stack at a restore).  No-op without one. */
+void kemu_gpu_cwsr_reset(struct kemu_hw_queue *hq);
+void kemu_gpu_cwsr_fini(struct kemu_hw_queue *hq);
 
 struct kemu_gpu_registry;
 

@@ -404,36 +404,67 @@ void kemu_isa_workgroup_free(struct kemu_isa_wg_state *state);
 /*
  * Context save and restore of a saved workgroup (isa_ctx.c), in the layout
  * of the kernel's CWSR trap handler (cwsr_trap_handler_gfx9.asm, save and
- * restore routines): one save area per live wave, in wave order --
- * VGPRs (the unified file, VGPRs then AGPRs from ACCUM_OFFSET on: 64 lanes
- * x 4 bytes per register), SGPRs (s0..s101 and the aliases FLAT_SCRATCH,
- * XNACK_MASK, VCC at their operand codes, padded to 112 = 16-SGPR
- * granules), 128 bytes of HWREGs (M0, PC lo/hi, EXEC lo/hi, STATUS,
- * TRAPSTS, XNACK_MASK lo/hi, MODE at 0x00..0x24, the trap temporaries at
- * 0x40 + 4 * n as the handler stores ttmp4-11 and ttmp13) -- and the
- * workgroup's LDS (512-byte granules) after the first wave's area.  What the
- * SPI's control stack entry records (the workgroup id, wave ids, scratch
- * slot: firmware-private, kept by the CP in its MQD) is struct
- * kemu_isa_ctx_wg.
+ * restore routines) at the places the SPI gives each wave, as ROCdbgapi's
+ * gfx9 decoder finds them (architecture.cpp, control_stack_iterate and
+ * cwsr_record_t::register_address).  One record per live wave, from low
+ * to high addresses in descending wave order (the SPI's "first wave in
+ * the threadgroup", the lowest live wave, comes last, on top), each:
+ * VGPRs (the unified file, VGPRs then AGPRs from ACCUM_OFFSET on: 64
+ * lanes x 4 bytes per register), SGPRs (s0..s101 and the aliases
+ * FLAT_SCRATCH, XNACK_MASK, VCC at their operand codes, padded to 112 =
+ * 16-SGPR granules), 128 bytes of HWREGs (M0, PC lo/hi, EXEC lo/hi,
+ * STATUS, TRAPSTS, XNACK_MASK lo/hi, MODE at 0x00..0x24, the trap
+ * temporaries at 0x40 + 4 * n as the handler stores ttmp4-11 and ttmp13),
+ * on the first wave the workgroup's LDS (512-byte granules), and 64 bytes
+ * the decoder steps over above every record.  The control stack the
+ * firmware keeps for it (COMPUTE_RELAUNCH words: kemu_isa_ctx_relaunch)
+ * and struct kemu_isa_ctx_wg say what the records are.
  */
 #define KEMU_ISA_CTX_MAX_WAVES 16u      /* 1024 work-items / 64 */
 #define KEMU_ISA_CTX_SGPRS 112u
 #define KEMU_ISA_CTX_HWREG_BYTES 128u
+#define KEMU_ISA_CTX_WAVE_GAP 64u       /* above each record */
 struct kemu_isa_ctx_wg {
 	uint32_t wg_id[3];
 	uint32_t nwaves;                /* waves the workgroup started with */
 	uint32_t live;                  /* waves saved: the others ended */
 	uint32_t scratch_slot;
-	uint32_t vgpr_rows;             /* per wave */
+	bool scratch_en;                /* the waves have scratch */
+	uint32_t vgpr_rows;             /* per wave (VGPRs and AGPRs) */
+	uint32_t accum_rows;            /* of which VGPRs (ACCUM_OFFSET) */
 	uint32_t lds_bytes;             /* saved (granule-rounded) */
-	uint8_t wave_id[KEMU_ISA_CTX_MAX_WAVES];
+	uint8_t wave_id[KEMU_ISA_CTX_MAX_WAVES]; /* record order, low to high */
 };
 /* Bytes the saved workgroup takes in the context-save area. */
 size_t kemu_isa_ctx_bytes(const struct kemu_isa_wg_state *state);
-/* Writes the workgroup into buf (len >= kemu_isa_ctx_bytes) and its
- * control-stack record into rec.  0, or -EINVAL. */
+/* The same from its record. */
+size_t kemu_isa_ctx_rec_bytes(const struct kemu_isa_ctx_wg *rec);
+/* Writes the workgroup into buf (len >= kemu_isa_ctx_bytes) and what its
+ * control-stack entry says into rec.  0, or -EINVAL. */
 int kemu_isa_ctx_save(const struct kemu_isa_wg_state *state, struct kemu_isa_ctx_wg *rec,
 		      uint8_t *buf, size_t len);
+/* COMPUTE_RELAUNCH words of a saved workgroup, as gfx90a/gfx940 firmware
+ * pushes them and ROCdbgapi decodes them (gfx9_architecture_t,
+ * gfx90a_t::cwsr_record_t): in the order a reader meets them from the
+ * stack's top, a state word (bit 31; VGPR granules of 8 in [5:0], SGPR
+ * granules of 16 counting the 16 trap temporaries in [8:6], LDS in
+ * 128-dword granules in [16:9], ACCUM_OFFSET granules of 4 in [29:24])
+ * and one wave word per record from the top record down (scratch slot in
+ * [8:0], SCRATCH_EN [15], LAST_WAVE [16], FIRST_WAVE [17]; the shader
+ * engine id, [10:9] on gfx940 and [11:9] on gfx90a, is 0: kfdemu has one).
+ * Writes rec->live + 1 words to words (room for KEMU_ISA_CTX_MAX_WAVES + 1)
+ * and returns their count, 0 for a record that has none. */
+unsigned kemu_isa_ctx_relaunch(const struct kemu_isa_ctx_wg *rec, uint32_t *words);
+/* Reads one workgroup's words back (n words from the top): its live count,
+ * register and LDS sizes, scratch slot into rec (ids: kemu_isa_ctx_identify).
+ * Returns the words used, or 0 when they are no workgroup's (an event word
+ * is skipped as ROCdbgapi skips it; a wave word with no state before it, a
+ * group with no FIRST_WAVE at its top or no LAST_WAVE at its end). */
+size_t kemu_isa_ctx_parse(const uint32_t *words, size_t n, struct kemu_isa_ctx_wg *rec);
+/* The workgroup id, wave ids and wave count of a parsed rec, from its
+ * bytes buf (len >= kemu_isa_ctx_rec_bytes), where the save keeps them in
+ * dwords the handler leaves unused.  0, or -EINVAL when they disagree. */
+int kemu_isa_ctx_identify(struct kemu_isa_ctx_wg *rec, const uint8_t *buf, size_t len);
 /* Rebuilds a saved workgroup of program p from rec and buf (as written by
  * kemu_isa_ctx_save), to resume with kemu_isa_resume_workgroup() under d.
  * NULL with err set when the record does not fit the program and dispatch

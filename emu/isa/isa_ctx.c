@@ -3,16 +3,21 @@
  * waves and LDS written to, and rebuilt from, bytes in the layout of the
  * kernel's first-level trap handler (drivers/gpu/drm/amd/amdkfd/
  * cwsr_trap_handler_gfx9.asm, L_SAVE and L_RESTORE; isa.h gives the
- * offsets).  The CP decides when and where (emu/cp/cp_ctx.c): it writes
- * these bytes into the queue's context-save area through the GPU VM and
- * keeps the control-stack record (struct kemu_isa_ctx_wg) in its MQD.
+ * offsets), each wave's record where the SPI places it and the
+ * control-stack words the firmware pushes for the workgroup (COMPUTE_
+ * RELAUNCH, as ROCdbgapi decodes them).  The CP decides when and where
+ * (emu/cp/cp_ctx.c): it writes these bytes into the queue's context-save
+ * area through the GPU VM and the words into the MQD's control stack.
  *
  * What the hardware keeps elsewhere and kfdemu keeps in the wave's HWREG
  * block, in dwords the handler leaves unused (0x28-0x3F): a wave queued
  * on a GWS resource (the GDS holds its queue on hardware) and the
  * instructions the wave ran (the watchdog's count, which the driver's hang
- * detection does not restart on a resume).  A wave's TLB is not state: it
- * starts empty after a restore, as after any context switch.
+ * detection does not restart on a resume).  What the SPI knows of a
+ * relaunched wave (its workgroup id, its place in the workgroup, the
+ * workgroup's size) sits in the slots of ttmp0-3, which the handler never
+ * saves (they are its working registers; 0x40-0x4F).  A wave's TLB is not
+ * state: it starts empty after a restore, as after any context switch.
  */
 #include <errno.h>
 #include <stdatomic.h>
@@ -36,6 +41,8 @@
 #define CTX_HW_NINST    0x34    /* kfdemu: 64-bit instruction count */
 #define CTX_HW_KTRAP    0x3C    /* kfdemu: [0] a second-level handler ran */
 #define CTX_HW_TTMP0    0x40    /* ttmp n at 0x40 + 4n; the handler stores 4-11, 13 */
+#define CTX_HW_WG_ID    0x40    /* kfdemu: workgroup id x, y, z (ttmp0-2 slots) */
+#define CTX_HW_WAVE     0x4C    /* kfdemu: [7:0] wave in group, [15:8] waves (ttmp3) */
 
 /* The trap temporaries L_SAVE stores and L_RESTORE loads: ttmp4-11 and
  * ttmp13, which the SPI initialises for the debugger.  ttmp0-3, 12, 14
@@ -51,13 +58,27 @@
 #define CTX_STATUS_VCCZ       (1u << 10)
 #define CTX_STATUS_IN_BARRIER (1u << 12)
 
-#define CTX_LDS_GRANULE 512u    /* 128 dwords, the LDS_ALLOC unit on gfx9 */
+#define CTX_LDS_GRANULE 512u    /* 128 dwords, COMPUTE_RELAUNCH's LDS unit */
 #define CTX_SGPR_SAVED 108u     /* s0..s101, FLAT_SCRATCH, XNACK_MASK, VCC */
 
+/* COMPUTE_RELAUNCH words (ROCdbgapi architecture.cpp: compute_relaunch_is_
+ * state/is_event, gfx9 and gfx90a cwsr_record_t's payload fields) */
+#define RL_STATE         (1u << 31)
+#define RL_EVENT         (1u << 30)
+#define RL_ST_VGPRS(w)   ((w) & 0x3Fu)          /* 8-VGPR granules - 1 (gfx90a) */
+#define RL_ST_SGPRS(w)   ((w) >> 6 & 0x7u)      /* 16-SGPR granules - 1, ttmps in */
+#define RL_ST_LDS(w)     ((w) >> 9 & 0xFFu)     /* 128-dword granules (gfx90a) */
+#define RL_ST_ACCUM(w)   ((w) >> 24 & 0x3Fu)    /* 4-VGPR granules - 1 */
+#define RL_WV_SCRATCH_ID(w) ((w) & 0x1FFu)
+#define RL_WV_SCRATCH_EN (1u << 15)
+#define RL_WV_LAST       (1u << 16)
+#define RL_WV_FIRST      (1u << 17)
+
+/* One wave's record: registers, HWREG block and the gap above it. */
 static size_t wave_area_bytes(uint32_t vgpr_rows)
 {
 	return (size_t)vgpr_rows * ISA_LANES * 4 + KEMU_ISA_CTX_SGPRS * 4 +
-	       KEMU_ISA_CTX_HWREG_BYTES;
+	       KEMU_ISA_CTX_HWREG_BYTES + KEMU_ISA_CTX_WAVE_GAP;
 }
 
 static uint32_t lds_saved_bytes(uint32_t lds_size)
@@ -85,6 +106,13 @@ size_t kemu_isa_ctx_bytes(const struct kemu_isa_wg_state *st)
 	       lds_saved_bytes(st->wg.lds_size);
 }
 
+size_t kemu_isa_ctx_rec_bytes(const struct kemu_isa_ctx_wg *rec)
+{
+	if (!rec)
+		return 0;
+	return (size_t)rec->live * wave_area_bytes(rec->vgpr_rows) + rec->lds_bytes;
+}
+
 static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 {
 	size_t vbytes = (size_t)vgpr_rows * ISA_LANES * 4;
@@ -95,7 +123,7 @@ static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 	memcpy(b, w->v, vbytes);
 	memset(sg, 0, KEMU_ISA_CTX_SGPRS * 4);
 	memcpy(sg, w->s, CTX_SGPR_SAVED * 4);
-	memset(hw, 0, KEMU_ISA_CTX_HWREG_BYTES);
+	memset(hw, 0, KEMU_ISA_CTX_HWREG_BYTES + KEMU_ISA_CTX_WAVE_GAP);
 	if (w->scc)
 		status |= CTX_STATUS_SCC;
 	if (!exec)
@@ -129,6 +157,9 @@ static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 		if (CTX_TTMPS_SAVED >> t & 1)
 			put32(hw, CTX_HW_TTMP0 + 4 * t, w->s[ISA_REG_TTMP0 + t]);
 	}
+	for (unsigned i = 0; i < 3; i++)
+		put32(hw, CTX_HW_WG_ID + 4 * i, w->wg->id[i]);
+	put32(hw, CTX_HW_WAVE, (w->id & 0xFFu) | (w->wg->nwaves & 0xFFu) << 8);
 }
 
 int kemu_isa_ctx_save(const struct kemu_isa_wg_state *st, struct kemu_isa_ctx_wg *rec,
@@ -146,23 +177,116 @@ int kemu_isa_ctx_save(const struct kemu_isa_wg_state *st, struct kemu_isa_ctx_wg
 	memcpy(rec->wg_id, wg->id, sizeof(rec->wg_id));
 	rec->nwaves = wg->nwaves;
 	rec->scratch_slot = wg->scratch_slot;
+	rec->scratch_en = (wg->d->scratch.wave_bytes ? wg->d->scratch.wave_bytes
+			   : kemu_isa_scratch_wave_bytes(wg->p, wg->d)) != 0;
 	rec->vgpr_rows = rows;
+	rec->accum_rows = wg->p->accum_offset;
 	rec->lds_bytes = lds_saved_bytes(wg->lds_size);
-	for (unsigned i = 0; i < wg->nwaves; i++) {
+	for (unsigned i = wg->nwaves; i-- > 0;) {
+		if (!wg->waves[i].done)
+			rec->live++;
+	}
+	/* from the highest live wave up to the lowest, which carries the LDS
+	 * on top of its registers (the handler's FirstWaveInTG) */
+	for (unsigned i = wg->nwaves; i-- > 0;) {
 		const struct isa_wave *w = &wg->waves[i];
 		if (w->done)
 			continue;
 		wave_save(w, rows, buf + off);
-		off += area;
-		/* the first wave saved carries the LDS after its area */
-		if (n == 0) {
-			memcpy(buf + off, wg->lds, wg->lds_size);
-			memset(buf + off + wg->lds_size, 0, rec->lds_bytes - wg->lds_size);
+		if (++n == rec->live) {
+			size_t lds_at = off + area - KEMU_ISA_CTX_WAVE_GAP;
+			memcpy(buf + lds_at, wg->lds, wg->lds_size);
+			memset(buf + lds_at + wg->lds_size, 0,
+			       rec->lds_bytes - wg->lds_size + KEMU_ISA_CTX_WAVE_GAP);
 			off += rec->lds_bytes;
 		}
-		rec->wave_id[n++] = (uint8_t)w->id;
+		off += area;
+		rec->wave_id[n - 1] = (uint8_t)w->id;
 	}
-	rec->live = n;
+	return 0;
+}
+
+unsigned kemu_isa_ctx_relaunch(const struct kemu_isa_ctx_wg *rec, uint32_t *words)
+{
+	if (!rec || !words || !rec->live || rec->live > KEMU_ISA_CTX_MAX_WAVES ||
+	    !rec->vgpr_rows || rec->vgpr_rows % 8 || rec->vgpr_rows > 512 ||
+	    rec->accum_rows < 4 || rec->accum_rows % 4 || rec->accum_rows > 256 ||
+	    rec->lds_bytes % CTX_LDS_GRANULE || rec->lds_bytes / CTX_LDS_GRANULE > 0xFF ||
+	    rec->scratch_slot > 0x1FF)
+		return 0;
+	words[0] = RL_STATE | (rec->vgpr_rows / 8 - 1) |
+		   ((KEMU_ISA_CTX_SGPRS + 16) / 16 - 1) << 6 |
+		   (rec->lds_bytes / CTX_LDS_GRANULE) << 9 | (rec->accum_rows / 4 - 1) << 24;
+	/* the top record (the first wave) first */
+	for (unsigned k = 0; k < rec->live; k++) {
+		uint32_t w = rec->scratch_slot;
+		if (rec->scratch_en)
+			w |= RL_WV_SCRATCH_EN;
+		if (k == 0)
+			w |= RL_WV_FIRST;
+		if (k == rec->live - 1)
+			w |= RL_WV_LAST;
+		words[1 + k] = w;
+	}
+	return rec->live + 1;
+}
+
+size_t kemu_isa_ctx_parse(const uint32_t *words, size_t n, struct kemu_isa_ctx_wg *rec)
+{
+	size_t i = 0;
+	uint32_t state = 0;
+
+	if (!words || !rec)
+		return 0;
+	memset(rec, 0, sizeof(*rec));
+	for (; i < n; i++) {
+		uint32_t w = words[i];
+		if (w & RL_EVENT)
+			continue; /* ROCdbgapi tests the event bit first */
+		if (w & RL_STATE) {
+			if (rec->live)
+				return 0; /* a state inside a group: no LAST_WAVE */
+			state = w;
+			continue;
+		}
+		if (!state || (rec->live == 0) != !!(w & RL_WV_FIRST) ||
+		    rec->live == KEMU_ISA_CTX_MAX_WAVES)
+			return 0;
+		if (rec->live == 0) {
+			rec->scratch_slot = RL_WV_SCRATCH_ID(w);
+			rec->scratch_en = (w & RL_WV_SCRATCH_EN) != 0;
+		}
+		rec->live++;
+		if (w & RL_WV_LAST)
+			break;
+	}
+	if (i == n || !rec->live || RL_ST_SGPRS(state) + 1 != (KEMU_ISA_CTX_SGPRS + 16) / 16)
+		return 0;
+	rec->vgpr_rows = (RL_ST_VGPRS(state) + 1) * 8;
+	rec->accum_rows = (RL_ST_ACCUM(state) + 1) * 4;
+	rec->lds_bytes = RL_ST_LDS(state) * CTX_LDS_GRANULE;
+	return i + 1;
+}
+
+int kemu_isa_ctx_identify(struct kemu_isa_ctx_wg *rec, const uint8_t *buf, size_t len)
+{
+	if (!rec || !buf || !rec->live || rec->live > KEMU_ISA_CTX_MAX_WAVES ||
+	    len < kemu_isa_ctx_rec_bytes(rec))
+		return -EINVAL;
+	size_t area = wave_area_bytes(rec->vgpr_rows), off = 0;
+	size_t hw = (size_t)rec->vgpr_rows * ISA_LANES * 4 + KEMU_ISA_CTX_SGPRS * 4;
+	for (unsigned k = 0; k < rec->live; k++, off += area) {
+		uint32_t id[3], wave = get32(buf, off + hw + CTX_HW_WAVE);
+		for (unsigned i = 0; i < 3; i++)
+			id[i] = get32(buf, off + hw + CTX_HW_WG_ID + 4 * i);
+		if (k == 0) {
+			memcpy(rec->wg_id, id, sizeof(id));
+			rec->nwaves = wave >> 8 & 0xFFu;
+		} else if (memcmp(rec->wg_id, id, sizeof(id)) || rec->nwaves != (wave >> 8 & 0xFFu)) {
+			return -EINVAL;
+		}
+		rec->wave_id[k] = (uint8_t)wave;
+	}
 	return 0;
 }
 
@@ -248,7 +372,8 @@ struct kemu_isa_wg_state *kemu_isa_ctx_restore(const struct kemu_isa_program *p,
 	uint32_t lds_size = d->group_segment_size > p->lds_fixed ? d->group_segment_size
 								 : p->lds_fixed;
 	size_t area = wave_area_bytes(p->vgpr_rows);
-	if (rec->vgpr_rows != p->vgpr_rows || rec->live == 0 || rec->live > rec->nwaves ||
+	if (rec->vgpr_rows != p->vgpr_rows || rec->accum_rows != p->accum_offset ||
+	    rec->live == 0 || rec->live > rec->nwaves ||
 	    rec->nwaves > KEMU_ISA_CTX_MAX_WAVES || rec->nwaves > nwaves ||
 	    rec->lds_bytes != lds_saved_bytes(lds_size) ||
 	    len < rec->live * area + rec->lds_bytes) {
@@ -325,11 +450,9 @@ struct kemu_isa_wg_state *kemu_isa_ctx_restore(const struct kemu_isa_program *p,
 			return NULL;
 		}
 		wg->waves[id].err = NULL;
+		if (n == rec->live - 1) /* the top record: the LDS above it */
+			memcpy(wg->lds, buf + off + area - KEMU_ISA_CTX_WAVE_GAP, lds_size);
 		off += area;
-		if (n == 0) {
-			memcpy(wg->lds, buf + off, lds_size);
-			off += rec->lds_bytes;
-		}
 		wg->live++;
 		if (wg->waves[id].at_barrier)
 			wg->at_barrier++;

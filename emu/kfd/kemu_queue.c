@@ -349,6 +349,13 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 	err = queue_acquire_buffers(q);
 	if (err)
 		goto err_free;
+	if (a->queue_type == KFD_QUEUE_TYPE_COMPUTE_AQL && a->ctx_save_restore_address) {
+		/* allocate_mqd: room for the control stack the firmware
+		 * keeps behind each XCC's MQD */
+		err = kemu_gpu_cwsr_init(&q->hw, g->num_xcc ? g->num_xcc : 1);
+		if (err)
+			goto err_release;
+	}
 	/* pqm_create_queue */
 	if (pdd->queue_count >= g->max_queues) {
 		kemu_info(p->m, "CREATE_QUEUE: %u queues on gpu 0x%x already: -ENOSPC",
@@ -396,6 +403,7 @@ err_sdma:
 	if (sdma)
 		pdd->sdma_used[q->hw.sdma_slot / 64] &= ~(1ull << (q->hw.sdma_slot % 64));
 err_release:
+	kemu_gpu_cwsr_fini(&q->hw);
 	queue_release_buffers(q);
 err_free:
 	free(q);
@@ -416,6 +424,7 @@ static void queue_destroy(struct kemu_process *p, struct kemu_queue *q)
 	    t == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID)
 		pdd->sdma_used[q->hw.sdma_slot / 64] &= ~(1ull << (q->hw.sdma_slot % 64));
 	kemu_doorbell_free(pdd, q);
+	kemu_gpu_cwsr_fini(&q->hw);
 	queue_release_buffers(q);
 	p->queue_ids[q->hw.info.queue_id / 64] &= ~(1ull << (q->hw.info.queue_id % 64));
 	pdd->queue_count--;
@@ -563,11 +572,14 @@ out_unlock:
 
 /* GET_QUEUE_WAVE_STATE: pqm_get_wave_state, get_wave_state of the dqm and
  * the v9 MQD manager.  Only an inactive compute queue has a saved state
- * (-EINVAL otherwise; unknown queue -EFAULT).  kfdemu never saves waves (an
- * inactivated queue lets its dispatch finish), so the control stack and the
- * save area are empty: the header written at ctl_stack_address says so
- * (offsets at the end of the control stack, as init_mqd sets them when the
- * queue has a context-save area, else 0), one per XCC on a multi-XCC part. */
+ * (-EINVAL otherwise; unknown queue -EFAULT).  For each XCC (one MQD each
+ * on GC 9.4.3: get_wave_state_v9_4_3, XCC n's part of the user buffer at
+ * ctl_stack_address + n x ctx_save_size): the header's wave_state block
+ * (control stack offset and used size, wave-state offset and used size, as
+ * the MQD has them) at the start, then the used part of the control stack
+ * the CP wrote at its own offset, [cntl_stack_offset, ctl_stack_size).  The
+ * used sizes returned are XCC 0's, as the kernel's.  A queue without a
+ * context-save area has no stack: its MQD's offsets are 0. */
 long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 {
 	struct kfd_args_get_queue_wave_state *a = arg;
@@ -583,20 +595,31 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 		err = -EINVAL;
 		goto out_unlock;
 	}
-	uint32_t stack = q->hw.info.ctx_save_va ? q->hw.info.ctl_stack_size : 0;
-	struct kfd_context_save_area_header h = { 0 };
-	h.wave_state.control_stack_offset = stack;
-	h.wave_state.control_stack_size = 0;
-	h.wave_state.wave_state_offset = stack;
-	h.wave_state.wave_state_size = 0;
-	a->ctl_stack_used_size = 0;
-	a->save_area_used_size = 0;
-	/* GC 9.4.3 (get_wave_state_v9_4_3): one header per XCC, each at the
-	 * start of that XCC's context-save area */
-	uint32_t n_xcc = q->pdd->dev->gpu->num_xcc ? q->pdd->dev->gpu->num_xcc : 1;
+	/* inactive: the CP no longer runs the queue (the update hook that
+	 * made it so returned), so the MQD's words are stable under p->lock */
+	const struct kemu_hw_cwsr *c = &q->hw.cwsr;
+	uint32_t size = q->hw.info.ctl_stack_size;
+	uint32_t n_xcc = c->ctl_stack ? c->num_xcc : (q->pdd->dev->gpu->num_xcc ?
+						      q->pdd->dev->gpu->num_xcc : 1);
 	for (uint32_t xcc = 0; xcc < n_xcc && !err; xcc++) {
+		struct kfd_context_save_area_header h = { 0 };
+		uint32_t stack_off = c->ctl_stack ? c->cntl_stack_offset[xcc] : 0;
+		uint32_t wg_off = c->ctl_stack ? c->wg_state_offset[xcc] : 0;
+		uint32_t stack_used = c->ctl_stack ? size - stack_off : 0;
+		uint32_t save_used = c->ctl_stack ? wg_off - size : 0;
+		h.wave_state.control_stack_offset = stack_off;
+		h.wave_state.control_stack_size = stack_used;
+		h.wave_state.wave_state_offset = wg_off;
+		h.wave_state.wave_state_size = save_used;
+		if (xcc == 0) {
+			a->ctl_stack_used_size = stack_used;
+			a->save_area_used_size = save_used;
+		}
 		uint64_t dst = a->ctl_stack_address + (uint64_t)q->hw.info.ctx_save_size * xcc;
-		if (kemu_copy_to_user(dst, &h.wave_state, sizeof(h.wave_state)))
+		if (kemu_copy_to_user(dst, &h.wave_state, sizeof(h.wave_state)) ||
+		    (stack_used && kemu_copy_to_user(dst + stack_off,
+						     (const uint8_t *)c->ctl_stack +
+						     (size_t)size * xcc + stack_off, stack_used)))
 			err = -EFAULT;
 	}
 out_unlock:

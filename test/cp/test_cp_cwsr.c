@@ -255,6 +255,270 @@ START_TEST(time_slicing_preempts_an_endless_dispatch)
 }
 END_TEST
 
+/* ---- the wave state through GET_QUEUE_WAVE_STATE ----
+ *
+ * An independent decoder of what the ioctl returns and the area holds,
+ * written from the layout ROCdbgapi decodes for gfx90a and gfx940
+ * (architecture.cpp: gfx9_architecture_t::control_stack_iterate,
+ * cwsr_record_t::register_address, gfx90a_t::cwsr_record_t; queue.cpp:
+ * the header's offsets) and from the kernel's get_wave_state
+ * (kfd_mqd_manager_v9.c): the header's control stack and wave-state
+ * offsets and used sizes; the stack's words from its top after two PM4
+ * dwords, a state word (bit 31) followed by wave words (bit 31 and 30
+ * clear; FIRST_WAVE bit 17, LAST_WAVE bit 16); the records walked down from
+ * the wave-state end, each 64 bytes below the previous one: LDS (first
+ * wave: state[16:9] x 512 bytes), 16 ttmps, 16 HWREGs (M0, PC lo, PC hi,
+ * ...), (state[8:6] + 1) x 16 - 16 SGPRs, (state[5:0] + 1) x 8 VGPR rows
+ * of 256 bytes; the last record's VGPRs at the wave-state start. */
+struct dec_wave {
+	uint32_t xcc;
+	uint64_t pc;
+	uint32_t s0, s2;            /* the kernel's workgroup id x and counter */
+	bool first, last;
+	uint32_t lds_bytes, sgprs, vgpr_rows;
+};
+
+/* Decodes XCC xcc's part of the ioctl's output (at out) and of the area
+ * (host view of ctx) into w[*n...]; returns false with a reason in why. */
+static bool dec_xcc(const uint8_t *out, const uint8_t *ctx, uint32_t xcc, struct dec_wave *w,
+		    unsigned *n, unsigned max, char *why, size_t whylen)
+{
+	uint32_t h[4], stack = E.gpu->ctl_stack_size, state = 0;
+	memcpy(h, out, sizeof(h));
+	if (h[0] + h[1] != stack || h[2] - h[3] != stack) {
+		snprintf(why, whylen, "XCC %u header %u+%u, %u-%u: not at the stack's end %u", xcc,
+			 h[0], h[1], h[2], h[3], stack);
+		return false;
+	}
+	if (!h[1])
+		return h[3] == 0;
+	uint64_t last = h[2];
+	for (uint32_t off = h[0] + 8; off < stack; off += 4) {
+		uint32_t word;
+		memcpy(&word, out + off, 4);
+		if (word >> 30 & 1)
+			continue; /* an event (ROCdbgapi tests that bit first) */
+		if (word >> 31) {
+			state = word;
+			continue;
+		}
+		if (!state || *n == max) {
+			snprintf(why, whylen, "XCC %u: wave word 0x%x without a state or too many",
+				 xcc, word);
+			return false;
+		}
+		struct dec_wave *d = &w[(*n)++];
+		d->xcc = xcc;
+		d->first = word >> 17 & 1;
+		d->last = word >> 16 & 1;
+		d->lds_bytes = (state >> 9 & 0xFF) * 512;
+		d->sgprs = ((state >> 6 & 7) + 1) * 16 - 16;
+		d->vgpr_rows = ((state & 0x3F) + 1) * 8;
+		uint64_t end = last - 64, ttmps = end - 64 - (d->first ? d->lds_bytes : 0);
+		uint64_t hwregs = ttmps - 64, sgprs = hwregs - d->sgprs * 4;
+		uint64_t vgprs = sgprs - (uint64_t)d->vgpr_rows * 256;
+		if (vgprs < stack || vgprs > last) {
+			snprintf(why, whylen, "XCC %u: record below the wave area", xcc);
+			return false;
+		}
+		uint32_t pc_lo, pc_hi;
+		memcpy(&pc_lo, ctx + hwregs + 4, 4);
+		memcpy(&pc_hi, ctx + hwregs + 8, 4);
+		d->pc = (uint64_t)pc_lo | (uint64_t)(pc_hi & 0xFFFF) << 32;
+		memcpy(&d->s0, ctx + sgprs, 4);
+		memcpy(&d->s2, ctx + sgprs + 8, 4);
+		last = vgprs;
+	}
+	if (last != stack) {
+		snprintf(why, whylen, "XCC %u: the records end at 0x%llx, not at the wave-state "
+			 "start 0x%x", xcc, (unsigned long long)last, stack);
+		return false;
+	}
+	return true;
+}
+
+/* Per wave: buf[1] = 1 (started); spin counting in s2 until buf[0] != 0;
+ * then buf[16 + wg] = wg + 1, wg being s0 (ENABLE_SGPR_WORKGROUP_ID_X, no
+ * user SGPRs).  The spin loop is code dwords 9..14. */
+enum { SPIN_LOOP_FIRST = 9, SPIN_LOOP_END = 15 };
+static unsigned spin_flag_kernel(uint32_t *code, uint64_t buf)
+{
+	unsigned n = 0;
+	code[n++] = 0xBE8400FF; /* s_mov_b32 s4, lit */
+	code[n++] = (uint32_t)buf;
+	code[n++] = 0xBE8500FF; /* s_mov_b32 s5, lit */
+	code[n++] = (uint32_t)(buf >> 32);
+	code[n++] = 0xBE820080; /* s_mov_b32 s2, 0 */
+	code[n++] = 0xBE890081; /* s_mov_b32 s9, 1 */
+	code[n++] = 0xC0420242; /* s_store_dword s9, s[4:5], 0x4 */
+	code[n++] = 4;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0x80028102; /* loop: s_add_u32 s2, s2, 1 */
+	code[n++] = 0xC0030182; /* s_load_dword s6, s[4:5], 0x0 glc */
+	code[n++] = 0;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xBF068006; /* s_cmp_eq_u32 s6, 0 */
+	code[n++] = 0xBF85FFFA; /* s_cbranch_scc1 loop */
+	code[n++] = 0x8E078200; /* s_lshl_b32 s7, s0, 2 */
+	code[n++] = 0x80040704; /* s_add_u32 s4, s4, s7 */
+	code[n++] = 0x82058005; /* s_addc_u32 s5, s5, 0 */
+	code[n++] = 0x80088100; /* s_add_u32 s8, s0, 1 */
+	code[n++] = 0xC0420202; /* s_store_dword s8, s[4:5], 0x40 */
+	code[n++] = 0x40;
+	code[n++] = 0xBF8C0000; /* s_waitcnt 0 */
+	code[n++] = 0xBF810000; /* s_endpgm */
+	return n;
+}
+
+/* The ioctl writing into out (cwsr_size bytes per XCC: ROCr and ROCdbgapi
+ * pass the area itself, which this process sees only through the GPU VM). */
+static long wave_state_of(const struct cpq *q, struct kfd_args_get_queue_wave_state *w,
+			  uint8_t *out)
+{
+	memset(w, 0, sizeof(*w));
+	w->queue_id = q->id;
+	w->ctl_stack_address = (uintptr_t)out;
+	return kio(KFD_IOCTL_GET_QUEUE_WAVE_STATE, w);
+}
+
+static void set_active(const struct cpq *q, bool on)
+{
+	struct kfd_args_update_queue u = { .queue_id = q->id, .ring_base_address = q->ring_va,
+					   .ring_size = q->size * 64,
+					   .queue_percentage = on ? 100 : 0, .queue_priority = 7 };
+	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
+}
+
+/* A dispatch of WGS workgroups of four waves, preempted every 50
+ * instructions (each time saved through the control stack and restored
+ * from it), is running when its queue is made inactive (update_queue_cpsch
+ * unmaps it with the waves saved).  GET_QUEUE_WAVE_STATE then reports the
+ * saved waves as the kernel does, and the independent decoder finds in
+ * the area, for each saved workgroup, four waves from FIRST_WAVE to
+ * LAST_WAVE, its workgroup id (s0) on the XCC the round robin gives it, a
+ * PC in the spin loop and a counter that ran; the sizes add up.  Resumed,
+ * every workgroup stores its result; inactive again after the end, the
+ * state is empty (the stack was popped at the restore). */
+static void wave_state_of_a_preempted_dispatch(void)
+{
+	enum { WGS = 8, WAVES = 4, MAXW = WGS * WAVES };
+	setenv("KFDEMU_PREEMPT", "every:50", 1);
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint32_t n_xcc = E.gpu->num_xcc ? E.gpu->num_xcc : 1;
+	uint64_t buf = emu_buffer(4096, KFD_ALLOC_GTT, NULL), kd;
+	_Atomic uint32_t *hb = cp_host(buf, 4096);
+	uint8_t *host;
+	uint32_t code[32], rsrc2 = 1u << 7; /* ENABLE_SGPR_WORKGROUP_ID_X */
+	unsigned n = spin_flag_kernel(code, buf);
+	kd = cp_hand_kernel(code, n, NULL, &host);
+	memcpy(host + 52, &rsrc2, 4);
+	uint64_t entry = kd + CP_HAND_CODE_OFFSET, done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, WGS * WAVES * 64, WAVES * 64, 0, done);
+	cp_put(&q, &p, true);
+	uint64_t end = cp_now_ns() + 20000000000ull;
+	while (!atomic_load(&hb[1]) && cp_now_ns() < end)
+		cp_sleep_ms(1);
+	ck_assert_uint_eq(atomic_load(&hb[1]), 1);
+	set_active(&q, false);
+
+	struct kfd_args_get_queue_wave_state ws;
+	uint64_t area = (uint64_t)E.gpu->cwsr_size * n_xcc;
+	uint8_t *out = malloc(area);
+	ck_assert_ptr_nonnull(out);
+	memset(out, 0xA5, area);
+	ck_assert_int_eq(wave_state_of(&q, &ws, out), 0);
+	const uint8_t *ctx = cp_host(q.cwsr_va, area);
+	struct dec_wave w[MAXW];
+	unsigned nw = 0;
+	char why[160] = "";
+	for (uint32_t x = 0; x < n_xcc; x++) {
+		const uint8_t *base = out + (size_t)E.gpu->cwsr_size * x;
+		uint32_t h[4];
+		memcpy(h, base, sizeof(h));
+		if (x == 0) {
+			ck_assert_uint_eq(ws.ctl_stack_used_size, h[1]);
+			ck_assert_uint_eq(ws.save_area_used_size, h[3]);
+		}
+		ck_assert_msg(dec_xcc(base, ctx + (size_t)E.gpu->cwsr_size * x, x, w, &nw, MAXW,
+				      why, sizeof(why)), "%s", why);
+	}
+	ck_assert_msg(nw >= WAVES && nw % WAVES == 0, "%u waves saved", nw);
+	bool seen[WGS] = { false };
+	unsigned spinning = 0;
+	for (unsigned i = 0; i < nw; i += WAVES) {
+		uint32_t wg = w[i].s0;
+		ck_assert_msg(wg < WGS && !seen[wg], "workgroup id %u", wg);
+		seen[wg] = true;
+		for (unsigned k = 0; k < WAVES; k++) {
+			const struct dec_wave *d = &w[i + k];
+			ck_assert_uint_eq(d->first, k == 0);
+			ck_assert_uint_eq(d->last, k == WAVES - 1);
+			ck_assert_uint_eq(d->s0, wg);
+			ck_assert_uint_eq(d->xcc, wg % n_xcc);
+			ck_assert_uint_eq(d->lds_bytes, 0);
+			ck_assert_uint_eq(d->sgprs, 112);
+			ck_assert_uint_eq(d->vgpr_rows, 8); /* rsrc1 0 */
+			/* spinning, or not started yet: the interpreter runs a
+			 * workgroup's waves in turn, and a spinning wave may
+			 * keep its turn until the end of its slice */
+			bool in_loop = d->pc >= entry + SPIN_LOOP_FIRST * 4 &&
+				       d->pc < entry + SPIN_LOOP_END * 4;
+			ck_assert_msg(in_loop || d->pc == entry,
+				      "workgroup %u wave %u: PC 0x%llx neither at the entry nor in "
+				      "the loop at 0x%llx", wg, k, (unsigned long long)d->pc,
+				      (unsigned long long)(entry + SPIN_LOOP_FIRST * 4));
+			spinning += in_loop;
+			/* past the loop's first s_add, the counter ran */
+			if (d->pc > entry + SPIN_LOOP_FIRST * 4)
+				ck_assert_uint_ge(d->s2, 1);
+		}
+	}
+	/* the wave that stored buf[1] cannot leave the loop: it is saved */
+	ck_assert_msg(spinning, "no saved wave in the loop");
+	/* XCC 0's used sizes: words (two PM4 dwords, a state per workgroup,
+	 * a word per wave) and records (registers, 128 HWREG bytes, 64 above) */
+	unsigned on0 = 0;
+	for (unsigned i = 0; i < nw; i++)
+		on0 += w[i].xcc == 0;
+	if (on0) {
+		ck_assert_uint_eq(ws.ctl_stack_used_size, 4 * (2 + on0 / WAVES + on0));
+		ck_assert_uint_eq(ws.save_area_used_size, on0 * (8 * 256 + 112 * 4 + 128 + 64));
+	}
+
+	atomic_store(&hb[0], 1);
+	set_active(&q, true);
+	ck_assert_int_eq(cp_sig_wait(done, 0, 60000), 0);
+	for (unsigned wg = 0; wg < WGS; wg++)
+		ck_assert_uint_eq(atomic_load(&hb[16 + wg]), wg + 1);
+	set_active(&q, false);
+	ck_assert_int_eq(wave_state_of(&q, &ws, out), 0);
+	ck_assert_uint_eq(ws.ctl_stack_used_size, 0);
+	ck_assert_uint_eq(ws.save_area_used_size, 0);
+	free(out);
+	ck_assert_int_eq(cp_queue_destroy(&q), 0);
+}
+
+START_TEST(wave_state_reports_the_saved_waves)
+{
+	wave_state_of_a_preempted_dispatch();
+}
+END_TEST
+
+static void setup_mi300x(void)
+{
+	cp_setup_preset("mi300x", 0);
+}
+
+/* GC 9.4.3: each XCC saves its own workgroups (the round robin) into its
+ * own area with its own control stack (get_wave_state_v9_4_3). */
+START_TEST(wave_state_reports_each_xcc_on_mi300x)
+{
+	ck_assert_uint_gt(E.gpu->num_xcc, 1);
+	wave_state_of_a_preempted_dispatch();
+}
+END_TEST
+
 static Suite *cwsr_suite(void)
 {
 	Suite *s = suite_create("cp_cwsr");
@@ -265,7 +529,13 @@ static Suite *cwsr_suite(void)
 	tcase_add_test(tc, read_only_save_area_faults_under_preemption);
 	tcase_add_test(tc, destroy_saves_the_waves_in_flight);
 	tcase_add_test(tc, inactivation_saves_a_running_dispatch_and_activation_resumes_it);
+	tcase_add_test(tc, wave_state_reports_the_saved_waves);
 	suite_add_tcase(s, tc);
+	TCase *tx = tcase_create("mi300x");
+	tcase_set_timeout(tx, 120);
+	tcase_add_checked_fixture(tx, setup_mi300x, teardown);
+	tcase_add_test(tx, wave_state_reports_each_xcc_on_mi300x);
+	suite_add_tcase(s, tx);
 	TCase *ts = tcase_create("time_slicing");
 	tcase_set_timeout(ts, 120);
 	tcase_add_checked_fixture(ts, setup_one_slot, teardown);
