@@ -371,7 +371,26 @@ static int hx_run_preempted(struct kemu_isa_program *p, const struct kemu_isa_di
 		}
 		kemu_isa_workgroup_free(st);
 		atomic_fetch_add(&hx_context_saves, 1);
-		st = kemu_isa_ctx_restore(p, &d, &rec, buf, n, err);
+		/* what the CP keeps of it is the control stack's words: the
+		 * record is rebuilt from them and the bytes alone, as the CP
+		 * does (emu/cp/cp_ctx.c) */
+		uint32_t words[KEMU_ISA_CTX_MAX_WAVES + 1];
+		unsigned nw = kemu_isa_ctx_relaunch(&rec, words);
+		struct kemu_isa_ctx_wg back;
+		if (!nw || kemu_isa_ctx_parse(words, nw, &back) != nw ||
+		    kemu_isa_ctx_rec_bytes(&back) != n || kemu_isa_ctx_identify(&back, buf, n) ||
+		    memcmp(back.wg_id, rec.wg_id, sizeof(rec.wg_id)) || back.nwaves != rec.nwaves ||
+		    back.live != rec.live || back.scratch_slot != rec.scratch_slot ||
+		    back.scratch_en != rec.scratch_en ||
+		    memcmp(back.wave_id, rec.wave_id, rec.live)) {
+			snprintf(err->message, sizeof(err->message), "context save: the control-"
+				 "stack words of workgroup (%u,%u,%u) do not give its record back",
+				 rec.wg_id[0], rec.wg_id[1], rec.wg_id[2]);
+			err->kind = KEMU_ISA_ERR_BAD_DISPATCH;
+			free(buf);
+			return -1;
+		}
+		st = kemu_isa_ctx_restore(p, &d, &back, buf, n, err);
 		free(buf);
 		if (!st)
 			return -1;
