@@ -449,8 +449,8 @@ int kemu_isa_ctx_save(const struct kemu_isa_wg_state *state, struct kemu_isa_ctx
  * stack's top, a state word (bit 31; VGPR granules of 8 in [5:0], SGPR
  * granules of 16 counting the 16 trap temporaries in [8:6], LDS in
  * 128-dword granules in [16:9], ACCUM_OFFSET granules of 4 in [29:24])
- * and one wave word per record from the top record down (scratch slot in
- * [8:0], SCRATCH_EN [15], LAST_WAVE [16], FIRST_WAVE [17]; the shader
+ * and one wave word per record from the top record down (scratch slot's
+ * low 9 bits in [8:0], SCRATCH_EN [15], LAST_WAVE [16], FIRST_WAVE [17]; the shader
  * engine id, [10:9] on gfx940 and [11:9] on gfx90a, is 0: kfdemu has one).
  * Writes rec->live + 1 words to words (room for KEMU_ISA_CTX_MAX_WAVES + 1)
  * and returns their count, 0 for a record that has none. */
@@ -461,9 +461,10 @@ unsigned kemu_isa_ctx_relaunch(const struct kemu_isa_ctx_wg *rec, uint32_t *word
  * is skipped as ROCdbgapi skips it; a wave word with no state before it, a
  * group with no FIRST_WAVE at its top or no LAST_WAVE at its end). */
 size_t kemu_isa_ctx_parse(const uint32_t *words, size_t n, struct kemu_isa_ctx_wg *rec);
-/* The workgroup id, wave ids and wave count of a parsed rec, from its
- * bytes buf (len >= kemu_isa_ctx_rec_bytes), where the save keeps them in
- * dwords the handler leaves unused.  0, or -EINVAL when they disagree. */
+/* The workgroup id, wave ids, wave count and whole scratch slot of a
+ * parsed rec, from its bytes buf (len >= kemu_isa_ctx_rec_bytes), where the
+ * save keeps them in dwords the handler leaves unused.  0, or -EINVAL when
+ * they disagree with each other or with the words. */
 int kemu_isa_ctx_identify(struct kemu_isa_ctx_wg *rec, const uint8_t *buf, size_t len);
 /* Rebuilds a saved workgroup of program p from rec and buf (as written by
  * kemu_isa_ctx_save), to resume with kemu_isa_resume_workgroup() under d.

@@ -42,7 +42,8 @@
 #define CTX_HW_KTRAP    0x3C    /* kfdemu: [0] a second-level handler ran */
 #define CTX_HW_TTMP0    0x40    /* ttmp n at 0x40 + 4n; the handler stores 4-11, 13 */
 #define CTX_HW_WG_ID    0x40    /* kfdemu: workgroup id x, y, z (ttmp0-2 slots) */
-#define CTX_HW_WAVE     0x4C    /* kfdemu: [7:0] wave in group, [15:8] waves (ttmp3) */
+#define CTX_HW_WAVE     0x4C    /* kfdemu: [7:0] wave in group, [15:8] waves,
+                                 * [31:16] scratch slot (ttmp3) */
 
 /* The trap temporaries L_SAVE stores and L_RESTORE loads: ttmp4-11 and
  * ttmp13, which the SPI initialises for the debugger.  ttmp0-3, 12, 14
@@ -159,7 +160,8 @@ static void wave_save(const struct isa_wave *w, uint32_t vgpr_rows, uint8_t *b)
 	}
 	for (unsigned i = 0; i < 3; i++)
 		put32(hw, CTX_HW_WG_ID + 4 * i, w->wg->id[i]);
-	put32(hw, CTX_HW_WAVE, (w->id & 0xFFu) | (w->wg->nwaves & 0xFFu) << 8);
+	put32(hw, CTX_HW_WAVE, (w->id & 0xFFu) | (w->wg->nwaves & 0xFFu) << 8 |
+				       (uint32_t)w->wg->scratch_slot << 16);
 }
 
 int kemu_isa_ctx_save(const struct kemu_isa_wg_state *st, struct kemu_isa_ctx_wg *rec,
@@ -212,14 +214,16 @@ unsigned kemu_isa_ctx_relaunch(const struct kemu_isa_ctx_wg *rec, uint32_t *word
 	    !rec->vgpr_rows || rec->vgpr_rows % 8 || rec->vgpr_rows > 512 ||
 	    rec->accum_rows < 4 || rec->accum_rows % 4 || rec->accum_rows > 256 ||
 	    rec->lds_bytes % CTX_LDS_GRANULE || rec->lds_bytes / CTX_LDS_GRANULE > 0xFF ||
-	    rec->scratch_slot > 0x1FF)
+	    rec->scratch_slot > 0xFFFF)
 		return 0;
 	words[0] = RL_STATE | (rec->vgpr_rows / 8 - 1) |
 		   ((KEMU_ISA_CTX_SGPRS + 16) / 16 - 1) << 6 |
 		   (rec->lds_bytes / CTX_LDS_GRANULE) << 9 | (rec->accum_rows / 4 - 1) << 24;
 	/* the top record (the first wave) first */
 	for (unsigned k = 0; k < rec->live; k++) {
-		uint32_t w = rec->scratch_slot;
+		/* the scoreboard id has 9 bits; a cooperative dispatch may
+		 * hold more slots: the record keeps the whole number */
+		uint32_t w = rec->scratch_slot & 0x1FFu;
 		if (rec->scratch_en)
 			w |= RL_WV_SCRATCH_EN;
 		if (k == 0)
@@ -285,6 +289,10 @@ int kemu_isa_ctx_identify(struct kemu_isa_ctx_wg *rec, const uint8_t *buf, size_
 		} else if (memcmp(rec->wg_id, id, sizeof(id)) || rec->nwaves != (wave >> 8 & 0xFFu)) {
 			return -EINVAL;
 		}
+		if ((wave >> 16 & 0x1FFu) != (rec->scratch_slot & 0x1FFu))
+			return -EINVAL; /* the words' scoreboard id */
+		if (k == rec->live - 1)
+			rec->scratch_slot = wave >> 16;
 		rec->wave_id[k] = (uint8_t)wave;
 	}
 	return 0;
