@@ -490,6 +490,12 @@ void kemu_gpu_hwq_release(struct kemu_gpu_unit *u, struct kemu_gpu_hwq *q);
  * engine thread while a hook waits for that thread. */
 void kemu_gpu_evict(struct kemu_gpu_registry *reg, struct kemu_process *p,
 		    const struct kemu_gpu *gpu);
+/* Whether hq's queue was evicted (is_evicted, and so no longer active, in
+ * amdkfd's books: evict_process_queues_cpsch); if so, returns once no
+ * thread services it any more, so what the eviction saved (the context
+ * save it asked for: cp_ctx.c) is complete.  Takes reg->hooks like a
+ * hook; the driver calls it with its process lock held. */
+bool kemu_gpu_queue_evicted(struct kemu_gpu_registry *reg, const struct kemu_hw_queue *hq);
 
 /* The doorbells watched at once by kemu_gpu_unit_watch. */
 #define KEMU_GPU_WATCH_MAX 32

@@ -327,6 +327,31 @@ void kemu_gpu_evict(struct kemu_gpu_registry *reg, struct kemu_process *p,
 	pthread_mutex_unlock(&reg->list);
 }
 
+bool kemu_gpu_queue_evicted(struct kemu_gpu_registry *reg, const struct kemu_hw_queue *hq)
+{
+	bool evicted = false;
+	if (!reg || !hq)
+		return false;
+	kemu_gpu_hooks_lock(reg);
+	struct kemu_gpu_unit *u;
+	struct kemu_gpu_hwq *q = kemu_gpu_hwq_find(reg, hq, &u);
+	if (q) {
+		pthread_mutex_lock(&u->lock);
+		/* set under u->lock by kemu_gpu_evict */
+		evicted = atomic_load_explicit(&q->evicted, memory_order_relaxed);
+		if (evicted) {
+			/* the owner, if any, saves what the eviction stopped,
+			 * then lets go (it broadcasts because preempt is set);
+			 * the queue stays stopped for good */
+			kemu_gpu_hwq_preempt(u, q);
+			kemu_gpu_hwq_resume(q);
+		}
+		pthread_mutex_unlock(&u->lock);
+	}
+	kemu_gpu_hooks_unlock(reg);
+	return evicted;
+}
+
 void kemu_gpu_unit_watch(struct kemu_gpu_unit *u,
 			 bool (*watchable)(const struct kemu_gpu_hwq *q, uint64_t *seen))
 {

@@ -579,7 +579,9 @@ out_unlock:
  * the MQD has them) at the start, then the used part of the control stack
  * the CP wrote at its own offset, [cntl_stack_offset, ctl_stack_size).  The
  * used sizes returned are XCC 0's, as the kernel's.  A queue without a
- * context-save area has no stack: its MQD's offsets are 0. */
+ * context-save area has no stack: its MQD's offsets are 0.  A queue a VM
+ * fault evicted counts as inactive (evict_process_queues_cpsch clears
+ * is_active), once the save its eviction asked for is done. */
 long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 {
 	struct kfd_args_get_queue_wave_state *a = arg;
@@ -591,12 +593,20 @@ long kemu_ioctl_get_queue_wave_state(struct kemu_process *p, void *arg)
 		goto out_unlock;
 	}
 	uint32_t t = q->hw.info.type;
-	if ((t != KFD_QUEUE_TYPE_COMPUTE && t != KFD_QUEUE_TYPE_COMPUTE_AQL) || q->hw.info.active) {
+	if (t != KFD_QUEUE_TYPE_COMPUTE && t != KFD_QUEUE_TYPE_COMPUTE_AQL) {
+		err = -EINVAL;
+		goto out_unlock;
+	}
+	/* an evicted queue (a VM fault's kfd_dqm_evict_pasid) is inactive
+	 * too: the engine keeps that in its books, not ours */
+	const struct kemu_engine_ops *e = queue_engine(t);
+	if (q->hw.info.active && !(e && kemu_gpu_queue_evicted(e->registry, &q->hw))) {
 		err = -EINVAL;
 		goto out_unlock;
 	}
 	/* inactive: the CP no longer runs the queue (the update hook that
-	 * made it so returned), so the MQD's words are stable under p->lock */
+	 * made it so, or kemu_gpu_queue_evicted, returned), so the MQD's
+	 * words are stable under p->lock */
 	const struct kemu_hw_cwsr *c = &q->hw.cwsr;
 	uint32_t size = q->hw.info.ctl_stack_size;
 	uint32_t n_xcc = c->ctl_stack ? c->num_xcc : (q->pdd->dev->gpu->num_xcc ?

@@ -389,47 +389,44 @@ static void set_active(const struct cpq *q, bool on)
 	ck_assert_int_eq(kio(KFD_IOCTL_UPDATE_QUEUE, &u), 0);
 }
 
-/* A dispatch of WGS workgroups of four waves, preempted every 50
- * instructions (each time saved through the control stack and restored
- * from it), is running when its queue is made inactive (update_queue_cpsch
- * unmaps it with the waves saved).  GET_QUEUE_WAVE_STATE then reports the
- * saved waves as the kernel does, and the independent decoder finds in
- * the area, for each saved workgroup, four waves from FIRST_WAVE to
- * LAST_WAVE, its workgroup id (s0) on the XCC the round robin gives it, a
- * PC in the spin loop and a counter that ran; the sizes add up.  Resumed,
- * every workgroup stores its result; inactive again after the end, the
- * state is empty (the stack was popped at the restore). */
-static void wave_state_of_a_preempted_dispatch(void)
+enum { SPIN_WGS = 8, SPIN_WAVES = 4, SPIN_MAXW = SPIN_WGS * SPIN_WAVES };
+
+/* The spin kernel dispatched on q as SPIN_WGS workgroups of SPIN_WAVES
+ * waves; returns once a wave stored buf[1], with *hb, *entry, *done. */
+static void spin_dispatch(struct cpq *q, _Atomic uint32_t **hb, uint64_t *entry, uint64_t *done)
 {
-	enum { WGS = 8, WAVES = 4, MAXW = WGS * WAVES };
-	setenv("KFDEMU_PREEMPT", "every:50", 1);
-	struct cpq q;
-	cp_queue_create(&q, 64);
-	uint32_t n_xcc = E.gpu->num_xcc ? E.gpu->num_xcc : 1;
 	uint64_t buf = emu_buffer(4096, KFD_ALLOC_GTT, NULL), kd;
-	_Atomic uint32_t *hb = cp_host(buf, 4096);
 	uint8_t *host;
 	uint32_t code[32], rsrc2 = 1u << 7; /* ENABLE_SGPR_WORKGROUP_ID_X */
 	unsigned n = spin_flag_kernel(code, buf);
+	*hb = cp_host(buf, 4096);
 	kd = cp_hand_kernel(code, n, NULL, &host);
 	memcpy(host + 52, &rsrc2, 4);
-	uint64_t entry = kd + CP_HAND_CODE_OFFSET, done = cp_signal(1);
-	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, WGS * WAVES * 64, WAVES * 64, 0, done);
-	cp_put(&q, &p, true);
+	*entry = kd + CP_HAND_CODE_OFFSET;
+	*done = cp_signal(1);
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(kd, SPIN_WGS * SPIN_WAVES * 64,
+							    SPIN_WAVES * 64, 0, *done);
+	cp_put(q, &p, true);
 	uint64_t end = cp_now_ns() + 20000000000ull;
-	while (!atomic_load(&hb[1]) && cp_now_ns() < end)
+	while (!atomic_load(&(*hb)[1]) && cp_now_ns() < end)
 		cp_sleep_ms(1);
-	ck_assert_uint_eq(atomic_load(&hb[1]), 1);
-	set_active(&q, false);
+	ck_assert_uint_eq(atomic_load(&(*hb)[1]), 1);
+}
 
-	struct kfd_args_get_queue_wave_state ws;
+/* GET_QUEUE_WAVE_STATE of q (inactive, its spin dispatch saved) into out
+ * (cwsr_size bytes per XCC), decoded with the area: for each saved
+ * workgroup SPIN_WAVES waves from FIRST_WAVE to LAST_WAVE, its workgroup
+ * id (s0) on the XCC the round robin gives it, every PC at the entry or in
+ * the spin loop, a counter that ran, and the used sizes adding up. */
+static void check_spin_wave_state(const struct cpq *q, uint64_t entry, uint8_t *out)
+{
+	uint32_t n_xcc = E.gpu->num_xcc ? E.gpu->num_xcc : 1;
 	uint64_t area = (uint64_t)E.gpu->cwsr_size * n_xcc;
-	uint8_t *out = malloc(area);
-	ck_assert_ptr_nonnull(out);
+	struct kfd_args_get_queue_wave_state ws;
 	memset(out, 0xA5, area);
-	ck_assert_int_eq(wave_state_of(&q, &ws, out), 0);
-	const uint8_t *ctx = cp_host(q.cwsr_va, area);
-	struct dec_wave w[MAXW];
+	ck_assert_int_eq(wave_state_of(q, &ws, out), 0);
+	const uint8_t *ctx = cp_host(q->cwsr_va, area);
+	struct dec_wave w[SPIN_MAXW];
 	unsigned nw = 0;
 	char why[160] = "";
 	for (uint32_t x = 0; x < n_xcc; x++) {
@@ -440,20 +437,20 @@ static void wave_state_of_a_preempted_dispatch(void)
 			ck_assert_uint_eq(ws.ctl_stack_used_size, h[1]);
 			ck_assert_uint_eq(ws.save_area_used_size, h[3]);
 		}
-		ck_assert_msg(dec_xcc(base, ctx + (size_t)E.gpu->cwsr_size * x, x, w, &nw, MAXW,
-				      why, sizeof(why)), "%s", why);
+		ck_assert_msg(dec_xcc(base, ctx + (size_t)E.gpu->cwsr_size * x, x, w, &nw,
+				      SPIN_MAXW, why, sizeof(why)), "%s", why);
 	}
-	ck_assert_msg(nw >= WAVES && nw % WAVES == 0, "%u waves saved", nw);
-	bool seen[WGS] = { false };
+	ck_assert_msg(nw >= SPIN_WAVES && nw % SPIN_WAVES == 0, "%u waves saved", nw);
+	bool seen[SPIN_WGS] = { false };
 	unsigned spinning = 0;
-	for (unsigned i = 0; i < nw; i += WAVES) {
+	for (unsigned i = 0; i < nw; i += SPIN_WAVES) {
 		uint32_t wg = w[i].s0;
-		ck_assert_msg(wg < WGS && !seen[wg], "workgroup id %u", wg);
+		ck_assert_msg(wg < SPIN_WGS && !seen[wg], "workgroup id %u", wg);
 		seen[wg] = true;
-		for (unsigned k = 0; k < WAVES; k++) {
+		for (unsigned k = 0; k < SPIN_WAVES; k++) {
 			const struct dec_wave *d = &w[i + k];
 			ck_assert_uint_eq(d->first, k == 0);
-			ck_assert_uint_eq(d->last, k == WAVES - 1);
+			ck_assert_uint_eq(d->last, k == SPIN_WAVES - 1);
 			ck_assert_uint_eq(d->s0, wg);
 			ck_assert_uint_eq(d->xcc, wg % n_xcc);
 			ck_assert_uint_eq(d->lds_bytes, 0);
@@ -482,22 +479,91 @@ static void wave_state_of_a_preempted_dispatch(void)
 	for (unsigned i = 0; i < nw; i++)
 		on0 += w[i].xcc == 0;
 	if (on0) {
-		ck_assert_uint_eq(ws.ctl_stack_used_size, 4 * (2 + on0 / WAVES + on0));
+		ck_assert_uint_eq(ws.ctl_stack_used_size, 4 * (2 + on0 / SPIN_WAVES + on0));
 		ck_assert_uint_eq(ws.save_area_used_size, on0 * (8 * 256 + 112 * 4 + 128 + 64));
 	}
+}
+
+/* The spin dispatch, preempted every 50 instructions (each time saved
+ * through the control stack and restored from it), is running when its
+ * queue is made inactive (update_queue_cpsch unmaps it with the waves
+ * saved).  GET_QUEUE_WAVE_STATE then reports the saved waves as the kernel
+ * does (check_spin_wave_state).  Resumed, every workgroup stores its
+ * result; inactive again after the end, the state is empty (the stack was
+ * popped at the restore). */
+static void wave_state_of_a_preempted_dispatch(void)
+{
+	setenv("KFDEMU_PREEMPT", "every:50", 1);
+	struct cpq q;
+	cp_queue_create(&q, 64);
+	uint32_t n_xcc = E.gpu->num_xcc ? E.gpu->num_xcc : 1;
+	_Atomic uint32_t *hb;
+	uint64_t entry, done;
+	spin_dispatch(&q, &hb, &entry, &done);
+	set_active(&q, false);
+	uint8_t *out = malloc((size_t)E.gpu->cwsr_size * n_xcc);
+	ck_assert_ptr_nonnull(out);
+	check_spin_wave_state(&q, entry, out);
 
 	atomic_store(&hb[0], 1);
 	set_active(&q, true);
 	ck_assert_int_eq(cp_sig_wait(done, 0, 60000), 0);
-	for (unsigned wg = 0; wg < WGS; wg++)
+	for (unsigned wg = 0; wg < SPIN_WGS; wg++)
 		ck_assert_uint_eq(atomic_load(&hb[16 + wg]), wg + 1);
 	set_active(&q, false);
+	struct kfd_args_get_queue_wave_state ws;
 	ck_assert_int_eq(wave_state_of(&q, &ws, out), 0);
 	ck_assert_uint_eq(ws.ctl_stack_used_size, 0);
 	ck_assert_uint_eq(ws.save_area_used_size, 0);
 	free(out);
 	ck_assert_int_eq(cp_queue_destroy(&q), 0);
 }
+
+/* A VM fault by another queue of the process evicts every queue of it on
+ * the GPU (kfd_dqm_evict_pasid): the spin dispatch is saved on the way and
+ * its queue, still active in the driver's UPDATE_QUEUE sense, counts as
+ * inactive (evict_process_queues_cpsch clears is_active): GET_QUEUE_WAVE_
+ * STATE reports what the eviction saved.  Active and not evicted, the
+ * ioctl still refuses. */
+START_TEST(wave_state_of_an_evicted_queue)
+{
+	struct cpq a, b;
+	cp_queue_create(&a, 64);
+	cp_queue_create(&b, 64);
+	struct kfd_args_create_event ce = { .event_type = KFD_EVENT_TYPE_MEMORY };
+	ck_assert_int_eq(kio(KFD_IOCTL_CREATE_EVENT, &ce), 0);
+	_Atomic uint32_t *hb;
+	uint64_t entry, done;
+	spin_dispatch(&a, &hb, &entry, &done);
+	uint8_t *out = malloc(E.gpu->cwsr_size);
+	ck_assert_ptr_nonnull(out);
+	struct kfd_args_get_queue_wave_state ws;
+	ck_assert_int_eq(wave_state_of(&a, &ws, out), -EINVAL); /* running */
+
+	/* b reads a VA nothing maps */
+	uint64_t hole = emu_va(4096), bentry, bdone = cp_signal(1);
+	uint32_t code[] = { 0xBE8000FF, (uint32_t)hole,         /* s_mov_b32 s0, lit */
+			    0xBE8100FF, (uint32_t)(hole >> 32), /* s_mov_b32 s1, lit */
+			    0xC0020080, 0,                      /* s_load_dword s2, s[0:1], 0 */
+			    0xBF8C0000, 0xBF810000 };           /* s_waitcnt 0; s_endpgm */
+	hsa_kernel_dispatch_packet_t p = cp_dispatch_packet(hand_kernel(code, 8, &bentry), 64, 64,
+							    0, bdone);
+	cp_put(&b, &p, true);
+	struct kfd_event_data d = { .event_id = ce.event_id };
+	struct kfd_args_wait_events w = { .events_ptr = (uintptr_t)&d, .num_events = 1,
+					  .wait_for_all = 1, .timeout = 10000 };
+	ck_assert_int_eq(kio(KFD_IOCTL_WAIT_EVENTS, &w), 0);
+	ck_assert_uint_eq(w.wait_result, KFD_WAIT_COMPLETE);
+	ck_assert_uint_eq(d.memory_exception_data.va & ~0xFFFull, hole);
+
+	check_spin_wave_state(&a, entry, out);
+	ck_assert_int_eq(wave_state_of(&b, &ws, out), 0); /* evicted, nothing saved */
+	ck_assert_uint_eq(ws.ctl_stack_used_size, 0);
+	ck_assert_uint_eq(ws.save_area_used_size, 0);
+	free(out);
+	ck_assert_int_eq(cp_sig_load(done), 1); /* never resumes: eviction is final */
+}
+END_TEST
 
 START_TEST(wave_state_reports_the_saved_waves)
 {
@@ -530,6 +596,7 @@ static Suite *cwsr_suite(void)
 	tcase_add_test(tc, destroy_saves_the_waves_in_flight);
 	tcase_add_test(tc, inactivation_saves_a_running_dispatch_and_activation_resumes_it);
 	tcase_add_test(tc, wave_state_reports_the_saved_waves);
+	tcase_add_test(tc, wave_state_of_an_evicted_queue);
 	suite_add_tcase(s, tc);
 	TCase *tx = tcase_create("mi300x");
 	tcase_set_timeout(tx, 120);
