@@ -6,6 +6,7 @@
  * ck_hsa(expr) asserts HSA_STATUS_SUCCESS and names the status on failure;
  * ck_status(expr, expected) asserts one given status, both in hex;
  * hl_first_agents() finds the first GPU and the first CPU agent;
+ * hl_gpu_kernarg_pool() finds the first GPU and a CPU's kernarg pool;
  * hl_dispatch_1d() submits one kernel dispatch;
  * hl_hdp_flush_all() flushes every GPU's HDP after the CPU wrote VRAM.
  */
@@ -73,6 +74,44 @@ static inline hsa_status_t hl_first_agents(hsa_agent_t *gpu, bool *have_gpu,
 	*cpu = f.cpu;
 	*have_cpu = f.have_cpu;
 	return st;
+}
+
+struct hl_gpu_kernarg {
+	hsa_agent_t *gpu;
+	hsa_amd_memory_pool_t *kernarg;
+};
+
+static inline hsa_status_t hl_kernarg_pool_cb(hsa_amd_memory_pool_t pool, void *data)
+{
+	uint32_t flags = 0;
+	hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+	if (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) {
+		*(hsa_amd_memory_pool_t *)data = pool;
+		return HSA_STATUS_INFO_BREAK;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+static inline hsa_status_t hl_gpu_kernarg_cb(hsa_agent_t agent, void *data)
+{
+	struct hl_gpu_kernarg *f = data;
+	hsa_device_type_t type;
+	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
+	if (type == HSA_DEVICE_TYPE_GPU && !f->gpu->handle)
+		*f->gpu = agent;
+	if (type == HSA_DEVICE_TYPE_CPU && !f->kernarg->handle)
+		hsa_amd_agent_iterate_memory_pools(agent, hl_kernarg_pool_cb, f->kernarg);
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The first GPU agent into *gpu and the KERNARG_INIT pool of the first CPU
+ * agent that has one into *kernarg (a handle stays 0 when there is none).
+ * Returns hsa_iterate_agents' status. */
+static inline hsa_status_t hl_gpu_kernarg_pool(hsa_agent_t *gpu, hsa_amd_memory_pool_t *kernarg)
+{
+	struct hl_gpu_kernarg f = { gpu, kernarg };
+	gpu->handle = kernarg->handle = 0;
+	return hsa_iterate_agents(hl_gpu_kernarg_cb, &f);
 }
 
 /* Writes one kernel dispatch packet (1-D, 64-item workgroups, grid work-items,

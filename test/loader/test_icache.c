@@ -30,34 +30,10 @@ static hsa_agent_t gpu;
 static hsa_amd_memory_pool_t host_pool;
 static struct co_file vadd, globals;
 
-static hsa_status_t find_pool(hsa_amd_memory_pool_t pool, void *data)
-{
-	uint32_t flags = 0;
-	hsa_amd_memory_pool_get_info(pool, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
-	if (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) {
-		*(hsa_amd_memory_pool_t *)data = pool;
-		return HSA_STATUS_INFO_BREAK;
-	}
-	return HSA_STATUS_SUCCESS;
-}
-
-static hsa_status_t find_agents(hsa_agent_t agent, void *data)
-{
-	(void)data;
-	hsa_device_type_t type;
-	hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type);
-	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
-		gpu = agent;
-	if (type == HSA_DEVICE_TYPE_CPU && !host_pool.handle)
-		hsa_amd_agent_iterate_memory_pools(agent, find_pool, &host_pool);
-	return HSA_STATUS_SUCCESS;
-}
-
 static void setup(void)
 {
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	gpu.handle = host_pool.handle = 0;
-	ck_status(hsa_iterate_agents(find_agents, NULL), HSA_STATUS_SUCCESS);
+	ck_status(hl_gpu_kernarg_pool(&gpu, &host_pool), HSA_STATUS_SUCCESS);
 	ck_assert(gpu.handle && host_pool.handle);
 	ck_assert_msg(co_load(&vadd, "vadd", NULL), "vadd.%s.co missing", getenv("HL_GFX"));
 	ck_assert_msg(co_load(&globals, "globals", NULL), "globals.%s.co missing",
@@ -229,8 +205,7 @@ START_TEST(freeze_of_many_executables_and_reinit)
 		}
 		ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 		ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-		gpu.handle = host_pool.handle = 0;
-		ck_status(hsa_iterate_agents(find_agents, NULL), HSA_STATUS_SUCCESS);
+		ck_status(hl_gpu_kernarg_pool(&gpu, &host_pool), HSA_STATUS_SUCCESS);
 	}
 }
 END_TEST
