@@ -296,9 +296,12 @@ int kfd_event_reset(struct kfd_process *proc, struct kfd_event *ev)
 	return ret;
 }
 
-int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
-		   bool wait_all, uint32_t timeout_ms, uint32_t *result,
-		   struct kfd_event_data *data)
+/* quiet: an event that is gone (-EINVAL: no such id; -EIO: destroyed
+ * while waiting, the kernel's wake for DESTROY_EVENT) is the caller's to
+ * log, as an event destroyed on purpose to wake the waiter is no error. */
+static int event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
+		      bool wait_all, uint32_t timeout_ms, uint32_t *result,
+		      struct kfd_event_data *data, bool quiet)
 {
 	struct kfd_event_data stack[WAIT_STACK_EVENTS];
 	struct kfd_event_data *ed = stack;
@@ -341,10 +344,15 @@ int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint3
 	};
 	ret = kfd_ioctl(proc->fd, KFD_IOCTL_WAIT_EVENTS, &args);
 	if (ret) {
-		hl_error(KFD_LOG, "WAIT_EVENTS: %s: %u events (first %u), %s, timeout %u ms%s",
-			 hl_errno_name(ret), n, evs[0]->id, wait_all ? "all" : "any", timeout_ms,
-			 ret == -EINVAL ? " (an unknown event id)" :
-			 ret == -EIO ? " (an event was destroyed while waiting)" : "");
+		const char *why = ret == -EINVAL ? " (an unknown event id)" :
+				  ret == -EIO ? " (an event was destroyed while waiting)" : "";
+		if (quiet && (ret == -EINVAL || ret == -EIO))
+			hl_debug(KFD_LOG, "WAIT_EVENTS: %s: %u events (first %u)%s",
+				 hl_errno_name(ret), n, evs[0]->id, why);
+		else
+			hl_error(KFD_LOG, "WAIT_EVENTS: %s: %u events (first %u), %s, timeout %u ms%s",
+				 hl_errno_name(ret), n, evs[0]->id, wait_all ? "all" : "any",
+				 timeout_ms, why);
 		goto out_free;
 	}
 	*result = args.wait_result;
@@ -363,6 +371,20 @@ out_free:
 	if (ed != stack)
 		free(ed);
 	return ret;
+}
+
+int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
+		   bool wait_all, uint32_t timeout_ms, uint32_t *result,
+		   struct kfd_event_data *data)
+{
+	return event_wait(proc, evs, n, wait_all, timeout_ms, result, data, false);
+}
+
+int kfd_event_wait_quiet(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
+			 bool wait_all, uint32_t timeout_ms, uint32_t *result,
+			 struct kfd_event_data *data)
+{
+	return event_wait(proc, evs, n, wait_all, timeout_ms, result, data, true);
 }
 
 void kfd_event_release_all(struct kfd_process *proc)

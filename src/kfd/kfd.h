@@ -507,5 +507,13 @@ int kfd_event_reset(struct kfd_process *proc, struct kfd_event *ev);
 int kfd_event_wait(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
 		   bool wait_all, uint32_t timeout_ms, uint32_t *result,
 		   struct kfd_event_data *data);
+/* The same, but an event that is gone (-EINVAL, or -EIO: destroyed while
+ * waiting, which wakes every waiter on it) is logged at debug level only:
+ * for a waiter another thread wakes by destroying an event it waits on
+ * (the queue error service at the last hsa_shut_down), which logs
+ * whatever else it did not expect. */
+int kfd_event_wait_quiet(struct kfd_process *proc, struct kfd_event *const *evs, uint32_t n,
+			 bool wait_all, uint32_t timeout_ms, uint32_t *result,
+			 struct kfd_event_data *data);
 
 #endif /* HSALITE_KFD_H */

@@ -28,8 +28,10 @@
  * first queue or hold starts it (with the MEMORY and HW_EXCEPTION events;
  * its wake is the registry's error_event, the one KFD event every queue's
  * inactive signal interrupts through, so a new queue needs no SET_EVENT to
- * be watched and costs no CREATE_EVENT); destroying the last one stops it,
- * and whoever runs next without the registry's lock joins it
+ * be watched and costs no CREATE_EVENT); destroying the last one stops it
+ * (a SET_EVENT on the wake; in the last hsa_shut_down the DESTROY_EVENT of
+ * its MEMORY event, which wakes it as well: service_stop_locked), and
+ * whoever runs next without the registry's lock joins it
  * (hl_queue_service_reap) and destroys its two events.  A wake is then
  * also what a queue's error looks like: each round checks every queue's
  * value, so either kind of wake is found by the same look.  A stopped service whose
@@ -81,6 +83,8 @@ struct hl_queue_service {
 	                                 * reference of ours) */
 	struct kfd_event memory, hw;
 	bool have_memory, have_hw;
+	bool memory_gone;               /* destroyed to stop the thread (under
+	                                 * qs->lock; read by the joiner) */
 	struct hl_queue_service *next;  /* every unjoined service (the
 	                                 * registry's services), under lock */
 };
@@ -402,20 +406,21 @@ static void nap(uint32_t ms)
 }
 
 /* One WAIT_EVENTS on the list; records the ages seen and handles the
- * process-wide events.  Runs without qs->lock. */
-static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
+ * process-wide events.  Runs without qs->lock.  A failed wait returns its
+ * -errno: -EIO or -EINVAL when an event of the list is gone, which is how
+ * the last hsa_shut_down stops the thread (service_stop_locked); the
+ * caller logs it only when it did not stop us. */
+static int wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 {
 	memset(wl->data, 0, wl->n * sizeof(*wl->data));
 	uint32_t result = 0;
-	int err = kfd_event_wait(svc->rt->proc, wl->ptrs, wl->n, false,
-				 wl->poll ? SVC_POLL_MS : SVC_IDLE_MS, &result,
-				 wl->data);
-	if (err) {
-		nap(SVC_POLL_MS);
-		return;
-	}
+	int err = kfd_event_wait_quiet(svc->rt->proc, wl->ptrs, wl->n, false,
+				       wl->poll ? SVC_POLL_MS : SVC_IDLE_MS, &result,
+				       wl->data);
+	if (err)
+		return err;
 	if (result != KFD_WAIT_COMPLETE)
-		return;
+		return 0;
 	bool fault = false, reset = false;
 	for (uint32_t i = 0; i < wl->n; i++) {
 		const struct kfd_event *ev = &wl->evs[i];
@@ -448,6 +453,7 @@ static void wait_round(struct hl_queue_service *svc, struct wait_list *wl)
 		}
 		pthread_mutex_unlock(&qs->lock);
 	}
+	return 0;
 }
 
 static void *service_main(void *arg)
@@ -477,8 +483,19 @@ static void *service_main(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&qs->lock);
-		wait_round(svc, &wl);
+		int err = wait_round(svc, &wl);
 		pthread_mutex_lock(&qs->lock);
+		if (err && !svc->stop) {
+			/* Not our stop: an event vanished under us or the
+			 * kernel refused (that one kfd_event_wait logged). */
+			if (err == -EIO || err == -EINVAL)
+				hl_error(QUEUE_LOG, "error service: WAIT_EVENTS: %s (an event it "
+					 "waits on is gone); trying again in %u ms",
+					 hl_errno_name(err), SVC_POLL_MS);
+			pthread_mutex_unlock(&qs->lock);
+			nap(SVC_POLL_MS);
+			pthread_mutex_lock(&qs->lock);
+		}
 	}
 	pthread_mutex_unlock(&qs->lock);
 	free(wl.evs);
@@ -495,7 +512,7 @@ static void service_free_events(struct hl_queue_service *svc)
 	struct kfd_process *proc = svc->rt->proc;
 	if (svc->have_hw)
 		kfd_event_destroy(proc, &svc->hw);
-	if (svc->have_memory)
+	if (svc->have_memory && !svc->memory_gone)
 		kfd_event_destroy(proc, &svc->memory);
 	hl_signal_shared_event_put(svc->wake);
 	svc->wake = NULL;
@@ -559,6 +576,33 @@ static void service_wake(struct hl_queue_service *svc, const char *why)
 			 "notices within %u ms", why, hl_errno_name(err), SVC_IDLE_MS);
 }
 
+/* Tells svc's thread to stop and wakes it.  Caller holds qs->lock and has
+ * taken svc off qs->svc.  In the last hsa_shut_down (rt->withdrawn) the
+ * wake is the MEMORY event's DESTROY_EVENT, which the teardown issues
+ * anyway: the kernel wakes every waiter on a destroyed event (its wait
+ * fails, -EIO; destroy_event in kfd_events.c), and a thread not yet in its
+ * wait finds the id unknown (-EINVAL) at once.  No other thread can make
+ * an event then (rt is withdrawn), so the id is not reused under it.  One
+ * SET_EVENT fewer per process than waking it first and destroying after.
+ * Otherwise (a runtime in use: another service may start at once and make
+ * events) the wake is a SET_EVENT on the shared wake event. */
+static void service_stop_locked(struct hl_queue_service *svc)
+{
+	svc->stop = true;
+	if (svc->rt->withdrawn && svc->have_memory) {
+		/* a copy: the thread reads svc->memory without the lock */
+		struct kfd_event memory = svc->memory;
+		int err = kfd_event_destroy(svc->rt->proc, &memory);
+		if (!err) {
+			svc->memory_gone = true;
+			return;
+		}
+		hl_error(QUEUE_LOG, "error service: stopping it by destroying its MEMORY event: "
+			 "%s; waking it instead", hl_errno_name(err));
+	}
+	service_wake(svc, "stop");
+}
+
 int hl_queue_service_attach_locked(struct hl_runtime *rt, struct hl_queue *q)
 {
 	if (hl_signal_sleeper_add(q->inactive_signal.handle))
@@ -596,9 +640,8 @@ void hl_queue_service_detach_locked(struct hl_queues *qs, struct hl_queue *q)
 		pthread_cond_wait(&qs->idle, &qs->lock);
 	struct hl_queue_service *svc = qs->svc;
 	if (svc && !qs->n_live && !qs->n_holds) {
-		svc->stop = true;
 		qs->svc = NULL;
-		service_wake(svc, "stop");
+		service_stop_locked(svc);
 	}
 }
 
@@ -626,9 +669,8 @@ void hl_queue_service_unhold(struct hl_runtime *rt)
 	if (qs->n_holds && !--qs->n_holds &&
 	    !qs->n_live && qs->svc) {
 		struct hl_queue_service *svc = qs->svc;
-		svc->stop = true;
 		qs->svc = NULL;
-		service_wake(svc, "stop");
+		service_stop_locked(svc);
 	}
 	pthread_mutex_unlock(&qs->lock);
 }
@@ -638,9 +680,8 @@ void hl_queue_service_stop_locked(struct hl_queues *qs)
 	qs->n_holds = 0;
 	struct hl_queue_service *svc = qs->svc;
 	if (svc) {
-		svc->stop = true;
 		qs->svc = NULL;
-		service_wake(svc, "stop");
+		service_stop_locked(svc);
 	}
 }
 

@@ -25,8 +25,8 @@
  *
  * Lifetime: one queue per GPU agent, created on first need (64 packets, no
  * scratch, unlisted: no public call accepts it, the error service does not
- * watch it), with its indirect buffer in the second half of the queue's
- * own descriptor page (host memory mapped to the GPUs, coherent, so the
+ * watch it), with its indirect buffer after the amd_queue_t in the queue's
+ * own descriptor slot (host memory mapped to the GPUs, coherent, so the
  * CPU's writes need no flush before the CP reads them; executable, as
  * ROCr's separate buffer), and a completion signal with a KFD event for
  * each packet (made before it, destroyed once it is done).  The record
@@ -59,14 +59,14 @@
 #include "util/log.h"
 
 #define IQ_PACKETS      64u                        /* the smallest ring */
-/* The IB: the second half of the queue's own descriptor page, after its
- * amd_queue_t (that page is host memory mapped on every GPU, and only this
+/* The IB: the rest of the queue's own descriptor slot, after its
+ * amd_queue_t (that slot is host memory mapped on every GPU, and only this
  * queue uses it until DESTROY_QUEUE), instead of a BO of its own: one
  * ALLOC+MAP and UNMAP+FREE less per GPU for 7 dwords. */
-#define IQ_IB_OFFSET    2048u
-#define IQ_IB_BYTES     2048u
-_Static_assert(sizeof(amd_queue_t) <= IQ_IB_OFFSET, "the IB follows the amd_queue_t");
-_Static_assert(IQ_IB_OFFSET + IQ_IB_BYTES <= HL_PAGE_SIZE, "the IB fits the page");
+#define IQ_IB_OFFSET    ((uint32_t)sizeof(amd_queue_t))
+#define IQ_IB_BYTES     (HL_QUEUE_SLOT_BYTES - IQ_IB_OFFSET)
+_Static_assert(sizeof(amd_queue_t) % 4 == 0, "the IB is dword aligned");
+_Static_assert(IQ_IB_BYTES >= 7 * 4, "the ACQUIRE_MEM fits the slot");
 /* How long the CP may take for one invalidate before the load fails.
  * Generous: on kfdemu under ASan and a loaded host a round trip is
  * milliseconds; on hardware, microseconds. */
@@ -104,7 +104,7 @@ _Static_assert(offsetof(struct iq_pm4_ib_packet, completion_signal) == 56, "sign
  * attaches, freed at teardown). */
 struct hl_iq {
 	struct hl_queue *q;            /* NULL until first use, or after a failure */
-	uint32_t *ib;                  /* the indirect buffer, in q's page */
+	uint32_t *ib;                  /* the indirect buffer, in q's slot */
 	hsa_signal_t done;             /* completion signal, handle 0 when none */
 };
 
@@ -132,14 +132,14 @@ static void iq_release(struct hl_runtime *rt, struct hl_iq *e)
 			hl_error(QUEUE_LOG, "internal queue: destroy: %s; its buffers are kept",
 				 hl_errno_name(err));
 			e->done.handle = 0;
-			e->ib = NULL; /* in the page the queue module keeps */
+			e->ib = NULL; /* in the slot the queue module keeps */
 			return;
 		}
 	}
 	if (e->done.handle)
 		hl_signal_destroy(e->done);
 	e->done.handle = 0;
-	e->ib = NULL; /* went with the queue's page */
+	e->ib = NULL; /* went with the queue's slot */
 }
 
 int hl_queue_internal_attach(struct hl_runtime *rt)
@@ -188,7 +188,7 @@ static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct hl_iq
 		hl_error(QUEUE_LOG, "internal queue on %s: %s", agent->name, hl_errno_name(err));
 		return err;
 	}
-	e->ib = (uint32_t *)((char *)e->q->page->mem->addr + IQ_IB_OFFSET);
+	e->ib = (uint32_t *)((char *)e->q->slot->addr + IQ_IB_OFFSET);
 	hl_debug(QUEUE_LOG, "internal queue %llu on %s (KFD queue %u)",
 		 (unsigned long long)e->q->amd->hsa_queue.id, agent->name, e->q->queue_id);
 	return 0;

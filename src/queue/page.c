@@ -1,16 +1,27 @@
 /*
- * Descriptor pages: the one-page, GPU-mapped allocations that hold an
- * amd_queue_t.  CREATE_QUEUE (6.12+) wants the read and write pointers in a
- * mapping that starts at their page and is exactly one page long, so each
- * queue gets a page of its own.
+ * Descriptor slots: the GPU-mapped host memory that holds a queue's
+ * amd_queue_t.  CREATE_QUEUE (6.12+, kfd_queue_acquire_buffers) wants the
+ * read and write pointers in a mapping that starts at their page and is
+ * exactly one page long; it checks the page, not the pointer's offset in
+ * it, and counts the queues that use a mapping (queue_refcount), so several
+ * queues may have their pointers in one page.  A page is therefore cut into
+ * HL_QUEUE_SLOTS_PER_PAGE slots of HL_QUEUE_SLOT_BYTES: the amd_queue_t at
+ * the slot's start (64-byte aligned, as the ABI asks), the rest free for
+ * its owner (the internal queue keeps its indirect buffer there).  One BO
+ * serves eight queues where each took an ALLOC+MAP and an UNMAP+FREE of
+ * its own (ROCr gives every queue its own page; no program can tell: the
+ * hsa_queue_t * is 64-byte aligned, as ROCr's amd_queue_t declares, and
+ * only the queue's CP and the host read or write a slot).
  *
- * Pages are never unmapped before the last hsa_shut_down: a destroyed
- * queue's page goes to the tail of a FIFO free list and the next create
+ * Slots are never unmapped before the last hsa_shut_down: a destroyed
+ * queue's slot goes to the tail of a FIFO free list and the next create
  * takes the head, zeroed.  This is what keeps the index functions (which
  * cannot validate their hsa_queue_t *) from faulting on a destroyed queue,
- * and the FIFO order delays reuse of a just-freed page.  KFD has dropped its
- * reference to the page at DESTROY_QUEUE, so reuse is safe.  Each page is
- * mapped to every GPU so any queue can take any page.
+ * and the FIFO order delays reuse of a just-freed slot.  KFD has dropped
+ * that queue's reference to the page at DESTROY_QUEUE, so reuse is safe;
+ * the page itself stays mapped while any slot of it is in use, since pages
+ * are freed only at teardown.  Each page is mapped to every GPU so any
+ * queue can take any slot.
  *
  * Locking: every function here runs under the registry's lock
  * (rt->queues->lock; queue.c).
@@ -23,10 +34,21 @@
 #include "util/array.h"
 #include "util/log.h"
 
+_Static_assert(HL_QUEUE_SLOT_BYTES % AMD_QUEUE_ALIGN_BYTES == 0, "slots keep amd_queue_t aligned");
+_Static_assert(sizeof(amd_queue_t) <= HL_QUEUE_SLOT_BYTES, "an amd_queue_t fits a slot");
+_Static_assert(HL_QUEUE_SLOTS_PER_PAGE * HL_QUEUE_SLOT_BYTES == HL_PAGE_SIZE,
+	       "the slots tile the page");
+
+/* A page and its slots: one BO, never freed before teardown. */
+struct hl_queue_page {
+	struct kfd_mem *mem;
+	struct hl_queue_slot slots[HL_QUEUE_SLOTS_PER_PAGE];
+};
+
 static int page_record(struct hl_queues *qs, struct hl_queue_page *page)
 {
 	struct hl_queue_page **p =
-		hl_array_room(qs->pages, qs->n_pages, &qs->cap_pages, sizeof(*p), 32);
+		hl_array_room(qs->pages, qs->n_pages, &qs->cap_pages, sizeof(*p), 8);
 	if (!p)
 		return -ENOMEM;
 	qs->pages = p;
@@ -34,21 +56,21 @@ static int page_record(struct hl_queues *qs, struct hl_queue_page *page)
 	return 0;
 }
 
-int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out)
+static void slot_append(struct hl_queues *qs, struct hl_queue_slot *slot)
+{
+	slot->next = NULL;
+	if (qs->free_tail)
+		qs->free_tail->next = slot;
+	else
+		qs->free_head = slot;
+	qs->free_tail = slot;
+}
+
+/* A new page, mapped to every GPU, its slots on the free list. */
+static int page_add_locked(struct hl_runtime *rt)
 {
 	struct hl_queues *qs = rt->queues;
-	struct hl_queue_page *page = qs->free_head;
-	if (page) {
-		qs->free_head = page->next;
-		if (!qs->free_head)
-			qs->free_tail = NULL;
-		page->next = NULL;
-		memset(page->mem->addr, 0, HL_PAGE_SIZE);
-		*out = page;
-		return 0;
-	}
-
-	page = calloc(1, sizeof(*page));
+	struct hl_queue_page *page = calloc(1, sizeof(*page));
 	if (!page)
 		return -ENOMEM;
 	/* Fine-grained host memory (COHERENT): the CP and the host both read
@@ -71,7 +93,10 @@ int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out)
 	if (err)
 		goto err_free_mem;
 	memset(page->mem->addr, 0, HL_PAGE_SIZE);
-	*out = page;
+	for (uint32_t i = 0; i < HL_QUEUE_SLOTS_PER_PAGE; i++) {
+		page->slots[i].addr = (char *)page->mem->addr + (size_t)i * HL_QUEUE_SLOT_BYTES;
+		slot_append(qs, &page->slots[i]);
+	}
 	return 0;
 
 err_free_mem:
@@ -82,14 +107,27 @@ err_free_page:
 	return err;
 }
 
-void hl_queue_page_put_locked(struct hl_queues *qs, struct hl_queue_page *page)
+int hl_queue_slot_get_locked(struct hl_runtime *rt, struct hl_queue_slot **out)
 {
-	page->next = NULL;
-	if (qs->free_tail)
-		qs->free_tail->next = page;
-	else
-		qs->free_head = page;
-	qs->free_tail = page;
+	struct hl_queues *qs = rt->queues;
+	if (!qs->free_head) {
+		int err = page_add_locked(rt);
+		if (err)
+			return err;
+	}
+	struct hl_queue_slot *slot = qs->free_head;
+	qs->free_head = slot->next;
+	if (!qs->free_head)
+		qs->free_tail = NULL;
+	slot->next = NULL;
+	memset(slot->addr, 0, HL_QUEUE_SLOT_BYTES);
+	*out = slot;
+	return 0;
+}
+
+void hl_queue_slot_put_locked(struct hl_queues *qs, struct hl_queue_slot *slot)
+{
+	slot_append(qs, slot);
 }
 
 void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget)

@@ -3,7 +3,7 @@
  * module's lifetime (teardown at the last hsa_shut_down, fork children).
  *
  * Creation, in ROCr's order (AqlQueue::AqlQueue, hsa-abi-and-rocr.md §1.2):
- * descriptor page (zeroed: rptr = wptr = 0), ring with every header
+ * descriptor slot (zeroed: rptr = wptr = 0), ring with every header
  * INVALID, EOP, CWSR with its headers, scratch, the amd_queue_t fields,
  * the queue_inactive_signal (an interrupt signal the CP writes error codes
  * into), CREATE_QUEUE and the doorbell mapping (kfd_queue_create, priority
@@ -13,7 +13,7 @@
  * Destruction (hsa-abi-and-rocr.md §1.6, docs/kfd-uapi.md): unpublish (and
  * wait out a running error callback), DESTROY_QUEUE first so the CP stops
  * touching the queue's memory, then the signals and the buffers; the
- * descriptor page goes back to the pool (page.c).  queue_destroy undoes
+ * descriptor slot goes back to the pool (page.c).  queue_destroy undoes
  * any partial state, so creation failures use it too.
  *
  * Cooperative queues (HSA_QUEUE_TYPE_COOPERATIVE), as ROCr 5.2.3's
@@ -157,10 +157,10 @@ static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
 		hl_signal_destroy(q->inactive_signal);
 	q->doorbell_signal.handle = q->inactive_signal.handle = 0;
 	hl_queue_buffers_free(rt, q);
-	if (q->page) {
+	if (q->slot) {
 		struct hl_queues *qs = rt->queues;
 		pthread_mutex_lock(&qs->lock);
-		hl_queue_page_put_locked(qs, q->page);
+		hl_queue_slot_put_locked(qs, q->slot);
 		pthread_mutex_unlock(&qs->lock);
 	}
 	free(q);
@@ -258,11 +258,11 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 
 	struct hl_queues *qs = rt->queues;
 	pthread_mutex_lock(&qs->lock);
-	err = hl_queue_page_get_locked(rt, &q->page);
+	err = hl_queue_slot_get_locked(rt, &q->slot);
 	pthread_mutex_unlock(&qs->lock);
 	if (err)
 		goto err_destroy;
-	q->amd = q->page->mem->addr;
+	q->amd = q->slot->addr;
 	/* ROCr's AqlQueue reports MULTI for a SINGLE request (5.2.3 and 1.18
 	 * alike: any producer may use it); COOPERATIVE stays. */
 	q->amd->hsa_queue.type =

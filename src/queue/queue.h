@@ -1,6 +1,6 @@
 /*
  * AQL queues: the public face of src/queue, what the modules above it
- * (loader, copy, image) may use.  The registry, the descriptor page pool
+ * (loader, copy, image) may use.  The registry, the descriptor slot pool
  * and the error service are private (queue_priv.h); the contract with the
  * command processor is here.
  *
@@ -90,7 +90,7 @@
 /* CU masks as KFD takes them: at most 1024 bits. */
 #define HL_QUEUE_CU_MASK_WORDS 32u
 
-struct hl_queue_page;
+struct hl_queue_slot;
 
 /* Not a CP code (those are private, queue_priv.h): the error service ORs it
  * into an unlisted queue's inactive signal when a GPU memory fault or reset
@@ -102,8 +102,8 @@ struct hl_queue_page;
 typedef void (*hl_queue_callback_t)(hsa_status_t status, hsa_queue_t *source, void *data);
 
 struct hl_queue {
-	amd_queue_t *amd;              /* at offset 0 of page->mem */
-	struct hl_queue_page *page;
+	amd_queue_t *amd;              /* at slot->addr (page.c) */
+	struct hl_queue_slot *slot;
 	struct hl_agent *agent;
 	uint32_t gpu_id;
 	uint32_t queue_id;             /* KFD's; valid when created */

@@ -6,14 +6,14 @@
  * Object model
  *  - A queue is a struct hl_queue (CPU-only bookkeeping) plus the memory the
  *    GPU reads: the ring (host memory, exactly 64 B x size, 4 KiB aligned,
- *    mapped to the queue's GPU), the amd_queue_t at offset 0 of its own
- *    4 KiB page (the kernel requires rptr and wptr in a one-page mapping
- *    that starts at their page), the EOP buffer (4 KiB of VRAM; none for AQL
+ *    mapped to the queue's GPU), the amd_queue_t in a 512-byte slot of a
+ *    4 KiB page shared by up to eight queues (the kernel requires rptr and
+ *    wptr in a one-page mapping that starts at their page; page.c), the EOP buffer (4 KiB of VRAM; none for AQL
  *    queues on gfx 9.4.x), the CWSR area (host memory) and, when the caller
  *    asked for private memory, a scratch buffer (VRAM).
  *  - The public hsa_queue_t * is &amd_queue->hsa_queue, as with ROCr, so HIP
  *    can hand it to kernels as the hidden queue pointer.
- *  - Descriptor pages are pooled (page.c): hsa_queue_destroy returns the page
+ *  - Descriptor slots are pooled (page.c): hsa_queue_destroy returns the slot
  *    to a FIFO free list instead of unmapping it, and every page stays mapped
  *    until the last hsa_shut_down.  So the index functions, which take an
  *    hsa_queue_t * and have no status to return, never fault on a destroyed
@@ -126,16 +126,20 @@ void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t
 #define HL_QUEUE_ERR_ILLEGAL_INSN     0x40000000ull
 #define HL_QUEUE_ERR_TRAP             0x80000000ull
 
-/* A pooled, GPU-mapped descriptor page (page.c). */
-struct hl_queue_page {
-	struct kfd_mem *mem;           /* 4 KiB, mapped to every GPU */
-	struct hl_queue_page *next;    /* free list, under rt->queues->lock */
+/* A pooled descriptor slot (page.c): HL_QUEUE_SLOT_BYTES of a 4 KiB,
+ * GPU-mapped page, the amd_queue_t at its start.  The bytes after the
+ * amd_queue_t are the slot owner's (the internal queue's IB). */
+#define HL_QUEUE_SLOT_BYTES 512u
+#define HL_QUEUE_SLOTS_PER_PAGE (HL_PAGE_SIZE / HL_QUEUE_SLOT_BYTES)
+struct hl_queue_slot {
+	void *addr;                    /* in its page, mapped to every GPU */
+	struct hl_queue_slot *next;    /* free list, under rt->queues->lock */
 };
 
 /* A soft queue (soft.c): no KFD queue, a ring in the caller's region. */
 struct hl_soft_queue {
-	amd_queue_t *amd;              /* at offset 0 of page->mem */
-	struct hl_queue_page *page;
+	amd_queue_t *amd;              /* at slot->addr */
+	struct hl_queue_slot *slot;
 	void *ring;                    /* pool allocation, size x 64 bytes */
 	struct hl_soft_queue *next;    /* qs->soft, under rt->queues->lock */
 };
@@ -206,8 +210,8 @@ struct hl_queues {
 	struct hl_queue *unlisted;     /* the runtime's own queues (their
 	                                * faults are marked, errors.c) */
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
-	struct hl_queue_page *free_head, *free_tail; /* FIFO of free pages */
-	struct hl_queue_page **pages;  /* every page, for teardown */
+	struct hl_queue_slot *free_head, *free_tail; /* FIFO of free slots */
+	struct hl_queue_page **pages;  /* every page, for teardown (page.c) */
 	uint32_t n_pages, cap_pages;
 	struct hl_signal_event *error_event; /* every queue's inactive signal
 	                                * and the service's wake share this
@@ -259,11 +263,11 @@ void hl_soft_queues_forget(struct hl_queues *qs);
 
 /* ---- page.c ---- */
 
-/* A zeroed descriptor page from the pool, or a new one mapped to every GPU.
- * Caller holds rt->queues->lock. */
-int hl_queue_page_get_locked(struct hl_runtime *rt, struct hl_queue_page **out);
+/* A zeroed descriptor slot from the pool, from a new page mapped to every
+ * GPU when none is free.  Caller holds rt->queues->lock. */
+int hl_queue_slot_get_locked(struct hl_runtime *rt, struct hl_queue_slot **out);
 /* Back to the FIFO (not unmapped).  Caller holds qs->lock. */
-void hl_queue_page_put_locked(struct hl_queues *qs, struct hl_queue_page *page);
+void hl_queue_slot_put_locked(struct hl_queues *qs, struct hl_queue_slot *slot);
 /* Frees every page (teardown), or forgets them (fork child: the thunk
  * releases the child's copies). */
 void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);

@@ -17,12 +17,12 @@
  *    profiling bit; the CU mask and priority calls return INVALID_QUEUE
  *    (HostQueue's overrides).
  *
- * The amd_queue_t is a descriptor page from the queue module's pool
+ * The amd_queue_t is a descriptor slot from the queue module's pool
  * (page.c), so, like a hardware queue's, it stays mapped after destroy and
  * the index functions never fault on a stale pointer; it is GPU-mapped, so
  * a GPU may produce into a soft queue in fine-grained memory too.  Its
  * reserved4[0] word holds HL_SOFT_QUEUE_MAGIC, which tells index.c that the
- * read index may be stored (a hardware queue's page has 0 there: pages are
+ * read index may be stored (a hardware queue's slot has 0 there: slots are
  * zeroed when taken).
  *
  * Soft queues are kept on qs->soft (under qs->lock), apart from
@@ -48,13 +48,13 @@ static struct hl_soft_queue **soft_find_locked(struct hl_queues *qs, const hsa_q
 }
 
 /* Frees sq's ring (when the runtime is still up: at teardown the runtime's
- * allocation list releases it) and returns its page.  sq is unlisted. */
+ * allocation list releases it) and returns its slot.  sq is unlisted. */
 static void soft_free(struct hl_queues *qs, struct hl_soft_queue *sq, bool free_ring)
 {
 	if (free_ring && sq->ring)
 		hsa_amd_memory_pool_free(sq->ring);
 	pthread_mutex_lock(&qs->lock);
-	hl_queue_page_put_locked(qs, sq->page);
+	hl_queue_slot_put_locked(qs, sq->slot);
 	pthread_mutex_unlock(&qs->lock);
 	free(sq);
 }
@@ -91,18 +91,18 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	if (!sq)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 	pthread_mutex_lock(&qs->lock);
-	int err = hl_queue_page_get_locked(rt, &sq->page);
+	int err = hl_queue_slot_get_locked(rt, &sq->slot);
 	pthread_mutex_unlock(&qs->lock);
 	if (err)
 		goto err_free_sq;
 	err = hl_pool_allocate(rt, pool, (uint64_t)size * sizeof(hsa_kernel_dispatch_packet_t),
 			       &sq->ring);
 	if (err)
-		goto err_put_page;
+		goto err_put_slot;
 	for (uint32_t i = 0; i < size; i++)
 		((hsa_kernel_dispatch_packet_t *)sq->ring)[i].header = HSA_PACKET_TYPE_INVALID;
 
-	amd_queue_t *amd = sq->page->mem->addr;
+	amd_queue_t *amd = sq->slot->addr;
 	sq->amd = amd;
 	amd->hsa_queue.base_address = sq->ring;
 	amd->hsa_queue.size = size;
@@ -122,9 +122,9 @@ hsa_status_t hsa_soft_queue_create(hsa_region_t region, uint32_t size, hsa_queue
 	*queue = &amd->hsa_queue;
 	return HSA_STATUS_SUCCESS;
 
-err_put_page:
+err_put_slot:
 	pthread_mutex_lock(&qs->lock);
-	hl_queue_page_put_locked(qs, sq->page);
+	hl_queue_slot_put_locked(qs, sq->slot);
 	pthread_mutex_unlock(&qs->lock);
 err_free_sq:
 	free(sq);

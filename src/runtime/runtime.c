@@ -156,6 +156,7 @@ static void modules_teardown(struct hl_runtime *rt, uint32_t from)
 /* Called with hl_runtime_lock held, rt already withdrawn from hl_rt. */
 static void runtime_destroy(struct hl_runtime *rt)
 {
+	rt->withdrawn = true;
 	modules_teardown(rt, hl_n_modules);
 	hl_system_events_destroy(rt);
 	hl_agents_destroy(rt);

@@ -207,6 +207,11 @@ struct hl_runtime {
 	uint32_t n_caches;
 	uint32_t *gpu_ids;             /* KFD gpu_ids of the GPU agents */
 	bool xnack_enabled;            /* every GPU runs with XNACK on */
+	/* Set by the last hsa_shut_down before the modules' teardown steps (rt
+	 * is withdrawn: no API call reaches it, so no other thread makes a
+	 * queue or an event on it any more); written by the tearing-down
+	 * thread only, read by it (the queue error service's stop). */
+	bool withdrawn;
 	pthread_mutex_t mem_lock;      /* protects allocs, ipc_imports */
 	struct hl_alloc *allocs;
 	struct hl_ipc_import *ipc_imports; /* IPC attachments (ipc.c) */

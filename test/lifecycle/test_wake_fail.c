@@ -11,8 +11,14 @@
  * The sequence of SET_EVENT calls is fixed.  Case queue (N = 1): two
  * queues (the second needs no wake: its inactive signal interrupts through
  * the event the running service already waits on, src/queue/errors.c),
- * then, once the thread (hsalite names it hl-queue-errors) sleeps,
- * hsa_shut_down (the stop wake: call 1, the one that fails).  Case async
+ * then, once the thread (hsalite names it hl-queue-errors) sleeps, both
+ * destroyed (the last one's stop wake: call 1, the one that fails), then
+ * hsa_shut_down, which joins the thread.  Case queue_shutdown
+ * (KFDEMU_FAIL=ioctl:DESTROY_EVENT:1): the queues left to hsa_shut_down,
+ * whose stop wake is the DESTROY_EVENT of the thread's MEMORY event (the
+ * process's first; errors.c, service_stop_locked); refused, the shutdown
+ * wakes it with a SET_EVENT instead and destroys the event after the join.
+ * Case async
  * (N = 2): a handler (its registration wakes the new thread: call 1), then,
  * once the thread (hl-signal-async) sleeps, hsa_shut_down (call 2).  The
  * log must name the failed wake, so a change in that sequence fails the
@@ -59,7 +65,7 @@ static void check_carried_on(const char *logged)
 {
 	if (!lc_peer_rocr())
 		ck_assert_msg(lc_log_has(logged),
-			      "the injected SET_EVENT failure did not hit the stop wake: no "
+			      "the injected failure did not hit the stop wake: no "
 			      "\"%s\" in %s", logged, getenv("HSALITE_LOG_FILE"));
 	lc_init(&env);
 	hsa_queue_t *q = NULL;
@@ -84,8 +90,29 @@ START_TEST(queue_service_stops_after_failed_wake)
 	/* asleep, so only the stop wake can end its wait (hsalite's thread) */
 	while (!lc_peer_rocr() && named_thread_state("hl-queue-errors") != 'S')
 		sched_yield();
+	ck_status(hsa_queue_destroy(a), HSA_STATUS_SUCCESS);
+	ck_status(hsa_queue_destroy(b), HSA_STATUS_SUCCESS);
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 	check_carried_on("error service: waking its thread to stop: SET_EVENT: ENOMEM");
+}
+END_TEST
+
+START_TEST(queue_service_stops_at_shutdown_after_failed_destroy)
+{
+	lc_log_truncate();
+	lc_init(&env);
+	hsa_queue_t *a = NULL, *b = NULL;
+	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &a),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &b),
+		  HSA_STATUS_SUCCESS);
+	while (!lc_peer_rocr() && named_thread_state("hl-queue-errors") != 'S')
+		sched_yield();
+	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+	check_carried_on("error service: stopping it by destroying its MEMORY event: ENOMEM; "
+			 "waking it instead");
 }
 END_TEST
 
@@ -119,6 +146,9 @@ static Suite *suite(void)
 	Suite *s = suite_create("lifecycle_wake_fail");
 	TCase *tc = tcase_create("queue");
 	tcase_add_test(tc, queue_service_stops_after_failed_wake);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("queue_shutdown");
+	tcase_add_test(tc, queue_service_stops_at_shutdown_after_failed_destroy);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("async");
 	tcase_add_test(tc, async_service_stops_after_failed_wake);
