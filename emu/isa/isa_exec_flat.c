@@ -375,6 +375,60 @@ static int lane_access(struct isa_wave *w, const struct isa_inst *in, const stru
 	return 0;
 }
 
+/* The whole wave on consecutive elements (lane l at the first lane's
+ * address + l * bytes: a vector's load or store), told from the address
+ * rows in 32-bit lanes before any 64-bit address is made: the low dwords
+ * consecutive without a carry out of them, the high dwords (no SADDR) all
+ * the first lane's.  Then one span for the wave and a block copy per
+ * register (one dword per element) or the elements split into the rows;
+ * false, having done nothing, when the addresses are not so or the span
+ * is not one host range (exec_global_dwords decides). */
+static inline __attribute__((always_inline)) bool
+global_seq(struct isa_wave *w, const struct isa_inst *in, const struct mem_op *m, uint64_t sbase)
+{
+	const uint32_t *alo = isa_vrow(w, in->addr_reg), *ahi = isa_vrow(w, in->addr_reg + 1u);
+	uint32_t b = m->bytes, a0 = alo[0], nd = m->dwords;
+	bool sa = in->flags & FL_SADDR, store = m->kind == MK_STORE;
+	isa_u32x8 d = { 0 }, e = (isa_u32x8){ 0, 1, 2, 3, 4, 5, 6, 7 } * b + a0;
+	uint64_t va;
+	uint8_t *h;
+
+	if (a0 > UINT32_MAX - 63 * b)
+		return false;
+	for (unsigned k = 0; k < ISA_LANES / 8; k++, e += 8 * b)
+		d |= *(const isa_u32x8 *)(alo + 8 * k) ^ e;
+	if (!sa)
+		for (unsigned k = 0; k < ISA_LANES / 8; k++)
+			d |= *(const isa_u32x8 *)(ahi + 8 * k) ^ ahi[0];
+	if (isa_any32x8(&d))
+		return false;
+	va = (sa ? sbase + a0 : (a0 | (uint64_t)ahi[0] << 32)) + (uint64_t)(int64_t)in->offset;
+	h = isa_mem_span(w, va, (uint64_t)ISA_LANES * b, ~0u,
+			 store ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	if (!h)
+		return false;
+	if (nd == 1) {
+		uint32_t *row = isa_vrow(w, store ? in->data_reg : in->dst);
+		if (store)
+			memcpy(h, row, 256);
+		else
+			memcpy(row, h, 256);
+		return true;
+	}
+	/* locals only in the loops (a 4-byte copy may alias anything) */
+	for (unsigned i = 0; i < nd; i++) {
+		uint32_t *row = isa_vrow(w, (store ? in->data_reg : in->dst) + i);
+		uint8_t *hi = h + 4 * i;
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			if (store)
+				memcpy(hi + (size_t)l * b, &row[l], 4);
+			else
+				memcpy(&row[l], hi + (size_t)l * b, 4);
+		}
+	}
+	return true;
+}
+
 /* Fast path for the common case: GLOBAL loads/stores of whole dwords.
  * When the active lanes' accesses lie in one host span (isa_mem_span:
  * every page fully mapped, contiguous on the host) each lane is a plain
@@ -400,6 +454,8 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		return ISA_STEP_NEXT;
 	if (sa)
 		sbase = isa_sreg64(w, in->saddr);
+	if (full && global_seq(w, in, m, sbase))
+		return ISA_STEP_NEXT;
 	/* branch-free lane loops (vectorised): addresses, their range over
 	 * the active lanes, and whether they are consecutive elements */
 	if (sa) {
@@ -645,6 +701,57 @@ static uint64_t flat_lane_addr(struct isa_wave *w, const struct isa_inst *in, bo
 	       (uint64_t)(int64_t)in->offset;
 }
 
+/* GLOBAL atomics: lane by lane in ascending order, as the general loop,
+ * with the page of the last lane's address kept (isa_mem_probe once per
+ * page, not per lane) and the host atomic called directly.  A misaligned
+ * lane, or one whose page is not wholly mapped, takes lane_access, which
+ * faults or translates just its bytes as before. */
+static int exec_global_atomic(struct isa_wave *w, const struct isa_inst *in,
+			      const struct mem_op *m, uint64_t sbase)
+{
+	uint64_t exec = isa_exec(w), page = 1;
+	unsigned n = m->bytes, nd = n / 4u, aop = m->aop;
+	unsigned access = KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_WRITE | KEMU_ISA_ACCESS_ATOMIC;
+	unsigned data_row = in->data_reg, dst_row = in->dst;
+	bool ret = in->flags & FL_GLC, cmpswap = aop == A_CMPSWAP;
+	uint8_t *host = NULL;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint64_t addr = flat_lane_addr(w, in, false, sbase, lane), pg = addr & ~4095ull;
+		uint32_t data[2] = { 0, 0 }, cmp[2] = { 0, 0 };
+
+		for (unsigned i = 0; i < nd; i++) {
+			data[i] = isa_vrow(w, data_row + i)[lane];
+			/* cmpswap's data = {src, cmp}: cmp in the upper half */
+			if (cmpswap)
+				cmp[i] = isa_vrow(w, data_row + nd + i)[lane];
+		}
+		if (!(addr & (n - 1)) && pg != page) {
+			host = isa_mem_probe(w, pg, access);
+			page = host ? pg : 1;
+		}
+		if (!(addr & (n - 1)) && pg == page) {
+			uint8_t *h = host + (addr - pg);
+			if (n == 8) {
+				uint64_t old = atomic64((uint64_t *)(void *)h, aop,
+							data[0] | (uint64_t)data[1] << 32,
+							cmp[0] | (uint64_t)cmp[1] << 32);
+				data[0] = (uint32_t)old;
+				data[1] = (uint32_t)(old >> 32);
+			} else {
+				data[0] = atomic32((uint32_t *)(void *)h, aop, data[0], cmp[0]);
+			}
+		} else if (lane_access(w, in, m, SP_GLOBAL, addr, lane, data, cmpswap ? cmp : NULL, 0)) {
+			return ISA_STEP_ERROR;
+		}
+		if (ret)
+			for (unsigned i = 0; i < nd; i++)
+				isa_vrow(w, dst_row + i)[lane] = data[i];
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -662,6 +769,8 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 		return exec_global_dwords(w, in, &m);
 	if (in->flags & FL_SADDR)
 		sbase = enc == ISA_ENC_SCRATCH ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
+	if (enc == ISA_ENC_GLOBAL && m.kind == MK_ATOMIC)
+		return exec_global_atomic(w, in, &m, sbase);
 	if (enc == ISA_ENC_SCRATCH && (m.kind == MK_LOAD || m.kind == MK_STORE) && m.bytes >= 4 &&
 	    scratch_span(w, in, &m, (uint32_t)sbase, pbase, exec))
 		return ISA_STEP_NEXT;
