@@ -609,9 +609,11 @@ span_copy(struct isa_wave *w, uint8_t *h, const uint32_t *off, uint32_t lo, cons
 			else
 				memcpy(row, hd, 256);
 		} else if (store && full) {
+#pragma GCC unroll 16
 			for (unsigned l = 0; l < ISA_LANES; l++)
 				memcpy(hd + boff[l], &row[l], 4);
 		} else if (full) {
+#pragma GCC unroll 16
 			for (unsigned l = 0; l < ISA_LANES; l++) {
 				uint32_t v;
 				memcpy(&v, hd + boff[l], 4);
