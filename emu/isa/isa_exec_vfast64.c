@@ -120,7 +120,19 @@ V64_INLINE isa_u32x8 v8_ld(const uint32_t *row, unsigned k)
 	return *(const isa_u32x8 *)(row + 8 * k);
 }
 
-/* Lanes [8k, 8k + 8) of a source as 64-bit values, modifiers applied. */
+/* Lanes [8k, 8k + 8) of a source as 64-bit values, modifiers applied
+ * (mods false: the instruction has none, the loop copy leaves them out). */
+V64_INLINE void v8_getm(const struct v8_src *s, unsigned k, v64_u64x4 *x0, v64_u64x4 *x1,
+			bool mods)
+{
+	isa_u32x8 lo = v8_ld(s->lo, k), hi = v8_ld(s->hi, k);
+
+	if (mods)
+		hi = (hi & s->andm) ^ s->xorm;
+	*x0 = (v64_u64x4)_mm256_unpacklo_epi32((__m256i)lo, (__m256i)hi);
+	*x1 = (v64_u64x4)_mm256_unpackhi_epi32((__m256i)lo, (__m256i)hi);
+}
+
 V64_INLINE void v8_get(const struct v8_src *s, unsigned k, v64_u64x4 *x0, v64_u64x4 *x1)
 {
 	isa_u32x8 lo = v8_ld(s->lo, k), hi = (v8_ld(s->hi, k) & s->andm) ^ s->xorm;
@@ -169,37 +181,49 @@ V64_INLINE void v8_put(uint32_t *dlo, uint32_t *dhi, unsigned k, v64_u64x4 r0, v
 		R = v64_nanfix((v64_u64x4)(EXPR), a, b, c);                   \
 	} while (0)
 
-#define V64_LOOP(NSRC, EXPR, FULL)                                             \
+#define V64_LOOP(NSRC, EXPR, FULL, MODS)                                       \
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
 		uint32_t m8 = FULL ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff; \
 		v64_u64x4 a0, a1, b0, b1, c0, c1, r0, r1;                     \
 		if (!m8)                                                      \
 			continue;                                             \
-		v8_get(&s0, k, &a0, &a1);                                     \
+		v8_getm(&s0, k, &a0, &a1, MODS);                              \
 		b0 = a0; b1 = a1; c0 = a0; c1 = a1;                           \
 		if (NSRC >= 2)                                                \
-			v8_get(&s1, k, &b0, &b1);                             \
+			v8_getm(&s1, k, &b0, &b1, MODS);                      \
 		if (NSRC >= 3)                                                \
-			v8_get(&s2, k, &c0, &c1);                             \
+			v8_getm(&s2, k, &c0, &c1, MODS);                      \
 		V64_HALF(NSRC, EXPR, a0, b0, c0, r0);                         \
 		V64_HALF(NSRC, EXPR, a1, b1, c1, r1);                         \
 		v8_put(dlo, dhi, k, r0, r1, m8);                              \
 	}
 
+/* Four copies of the lane loop: the whole EXEC or not, input modifiers
+ * or none (the usual case: two vector operations per source and eight
+ * lanes fewer). */
 #define V64_BODY(NSRC, EXPR)                                                   \
 	struct v8_src s0, s1, s2;                                             \
 	uint32_t sbuf[3][2 * ISA_LANES];                                      \
 	uint64_t exec = isa_exec(w);                                          \
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); \
+	bool mods = in->src[0].abs || in->src[0].neg;                         \
 	v8_src_init(w, &in->src[0], &s0, sbuf[0]);                            \
-	if (NSRC >= 2)                                                        \
+	if (NSRC >= 2) {                                                      \
 		v8_src_init(w, &in->src[1], &s1, sbuf[1]);                    \
-	if (NSRC >= 3)                                                        \
+		mods |= in->src[1].abs || in->src[1].neg;                     \
+	}                                                                     \
+	if (NSRC >= 3) {                                                      \
 		v8_src_init(w, &in->src[2], &s2, sbuf[2]);                    \
-	if (exec == ~0ull)                                                    \
-		V64_LOOP(NSRC, EXPR, 1)                                       \
+		mods |= in->src[2].abs || in->src[2].neg;                     \
+	}                                                                     \
+	if (exec == ~0ull && !mods)                                           \
+		V64_LOOP(NSRC, EXPR, 1, 0)                                    \
+	else if (exec == ~0ull)                                               \
+		V64_LOOP(NSRC, EXPR, 1, 1)                                    \
+	else if (!mods)                                                       \
+		V64_LOOP(NSRC, EXPR, 0, 0)                                    \
 	else                                                                  \
-		V64_LOOP(NSRC, EXPR, 0)                                       \
+		V64_LOOP(NSRC, EXPR, 0, 1)                                    \
 	return ISA_STEP_NEXT;
 
 #define V64_FN(NAME, NSRC, EXPR)                                               \
@@ -236,28 +260,37 @@ V64_TARGET static int v64_div_fmas(struct isa_wave *w, const struct isa_inst *in
  *    finite (1..2046), and e2 - e1 >= -1075: D = sign | |S0|
  *    (div_fixup64's last case; every earlier one needs a zero, an
  *    infinity, a NaN or that underflow). */
+V64_INLINE bool v64_ordinary_lanes(uint64_t exec, const struct v8_src *s1,
+				   const struct v8_src *s2, bool scale, bool full)
+{
+	isa_u32x8 bad = { 0 };
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = full ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 e1, e2, d, b;
+		if (!m8)
+			continue;
+		/* the modifiers touch only the sign: the raw high dwords;
+		 * each range a single unsigned compare (x - lo > hi - lo) */
+		e1 = (v8_ld(s1->hi, k) >> 20) & 0x7ff;
+		e2 = (v8_ld(s2->hi, k) >> 20) & 0x7ff;
+		d = e2 - e1;    /* -2047 .. 2047, as unsigned */
+		if (scale)      /* 1 <= e1 < 2045, 53 < e2 < 2047, -1000 < d < 768 */
+			b = (isa_u32x8)(e1 - 1 > 2043) | (isa_u32x8)(e2 - 54 > 1992) |
+			    (isa_u32x8)(d + 999 > 1766);
+		else            /* 1 <= e1, e2 < 2047, d >= -1075 */
+			b = (isa_u32x8)(e1 - 1 > 2045) | (isa_u32x8)(e2 - 1 > 2045) |
+			    (isa_u32x8)(d + 1075 > 4095);
+		bad |= full ? b : b & (isa_u32x8)v64_on8(m8);
+	}
+	return !isa_any32x8(&bad);
+}
+
 V64_INLINE bool v64_ordinary(uint64_t exec, const struct v8_src *s1, const struct v8_src *s2,
 			     bool scale)
 {
-	isa_i32x8 bad = { 0 };
-
-	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
-		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
-		isa_i32x8 e1, e2, d, b;
-		if (!m8)
-			continue;
-		/* the modifiers touch only the sign: the raw high dwords */
-		e1 = (isa_i32x8)((v8_ld(s1->hi, k) >> 20) & 0x7ff);
-		e2 = (isa_i32x8)((v8_ld(s2->hi, k) >> 20) & 0x7ff);
-		d = e2 - e1;
-		if (scale)
-			b = (e1 < 1) | (e1 >= 2045) | (e2 <= 53) | (e2 >= 2047) | (d >= 768) |
-			    (d <= -1000);
-		else
-			b = (e1 < 1) | (e1 >= 2047) | (e2 < 1) | (e2 >= 2047) | (d < -1075);
-		bad |= b & v64_on8(m8);
-	}
-	return !isa_any32x8((const isa_u32x8 *)&bad);
+	return exec == ~0ull ? v64_ordinary_lanes(exec, s1, s2, scale, true)
+			     : v64_ordinary_lanes(exec, s1, s2, scale, false);
 }
 
 V64_TARGET static int v64_div_fixup(struct isa_wave *w, const struct isa_inst *in)
