@@ -1289,8 +1289,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		isa_vfast_pick(in);
 	else if (c.fn == isa_exec_vf64 || c.fn == isa_exec_div_scale || c.fn == exec_vb64)
 		isa_vfast64_pick(in);
-	if (c.fn == exec_vcmp && in->exec == c.fn)
-		isa_vfast64_pick(in); /* the f64 compares and class */
+	if ((c.fn == exec_vcmp || c.fn == isa_exec_vcvt) && in->exec == c.fn)
+		isa_vfast64_pick(in); /* the f64 compares and class, i32/u32 -> f64 */
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */
 		if (op <= 0xff || op == 0x142)

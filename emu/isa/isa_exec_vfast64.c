@@ -2,8 +2,10 @@
  * isa_exec_vfast64.c — the VALU fast path for 64-bit lanes: the operations
  * of the compilers' double-precision arithmetic, division and square root
  * (v_add/mul/fma/fmac_f64, v_rcp/rsq/sqrt_f64, v_div_scale/fmas/fixup_f64,
- * v_ldexp_f64) and their 64-bit address arithmetic (v_lshlrev/lshrrev_b64,
- * v_ashrrev_i64, gfx942's v_mov_b64 and v_lshl_add_u64), computed eight
+ * v_ldexp_f64), their compares (v_cmp(x)_*_f64, v_cmp(x)_class_f64), the
+ * conversions from 32-bit integers (v_cvt_f64_i32/u32) and their 64-bit
+ * address arithmetic (v_lshlrev/lshrrev_b64, v_ashrrev_i64, gfx942's
+ * v_mov_b64 and v_lshl_add_u64), computed eight
  * lanes per iteration in host vector registers: the floating-point ones on
  * each lane's 64-bit value, interleaved from its two rows as it is loaded
  * and split back as it is stored under EXEC; the integer ones on the rows
@@ -483,6 +485,48 @@ V64_TARGET static int v64_lshl_add(struct isa_wave *w, const struct isa_inst *in
 		hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
 }
 
+/* v_cvt_f64_i32 / v_cvt_f64_u32 (isa_exec_vcvt's "i32/u32 -> f64"): exact
+ * conversions (no rounding, no NaN, no denormal, no modifier: the general
+ * executor applies none either).  The eight dwords are put in v8_get's
+ * lane order first (one vpermq), so the results store as the f64 ops'. */
+V64_INLINE void v64_cvt_lanes(struct isa_wave *w, const struct isa_inst *in, bool is_signed)
+{
+	uint64_t exec = isa_exec(w);
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u), buf[ISA_LANES];
+	const uint32_t *row = v8_row32(w, &in->src[0], buf);
+	const __m256i magic = _mm256_set1_epi64x(0x4330000000000000ll);        /* 2^52 */
+	const __m256d two52 = _mm256_set1_pd(4503599627370496.0);
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+		__m256i x = _mm256_permute4x64_epi64((__m256i)v8_ld(row, k), 0xd8);
+		__m128i x0 = _mm256_castsi256_si128(x), x1 = _mm256_extracti128_si256(x, 1);
+		__m256d r0, r1;
+		if (!m8)
+			continue;
+		if (is_signed) {
+			r0 = _mm256_cvtepi32_pd(x0);
+			r1 = _mm256_cvtepi32_pd(x1);
+		} else {        /* 2^52 + x, exact below 2^52, minus 2^52 */
+			r0 = _mm256_sub_pd((__m256d)(_mm256_cvtepu32_epi64(x0) | magic), two52);
+			r1 = _mm256_sub_pd((__m256d)(_mm256_cvtepu32_epi64(x1) | magic), two52);
+		}
+		v8_put(dlo, dhi, k, (v64_u64x4)r0, (v64_u64x4)r1, m8);
+	}
+}
+
+V64_TARGET static int v64_cvt_i32(struct isa_wave *w, const struct isa_inst *in)
+{
+	v64_cvt_lanes(w, in, true);
+	return ISA_STEP_NEXT;
+}
+
+V64_TARGET static int v64_cvt_u32(struct isa_wave *w, const struct isa_inst *in)
+{
+	v64_cvt_lanes(w, in, false);
+	return ISA_STEP_NEXT;
+}
+
 /* ---- f64 compares: v_cmp(x)_*_f64 (VOPC 0x60-0x7f, their VOP3 forms)
  * and v_cmp(x)_class_f64 (0x12, 0x13), as exec_vcmp: SDST = the lanes of
  * EXEC where the compare holds, the cmpx forms also EXEC.  The host's
@@ -599,6 +643,8 @@ static const struct {
 	{ 0x291, 2, v64_ashrrev },      /* v_ashrrev_i64 */
 	{ 0x178, 1, v64_mov },          /* v_mov_b64 (gfx942) */
 	{ 0x208, 3, v64_lshl_add },     /* v_lshl_add_u64 (gfx942) */
+	{ 0x144, 1, v64_cvt_i32 },      /* v_cvt_f64_i32 */
+	{ 0x156, 1, v64_cvt_u32 },      /* v_cvt_f64_u32 */
 };
 
 bool isa_vfast64_pick(struct isa_inst *in)
@@ -634,7 +680,8 @@ bool isa_vfast64_pick(struct isa_inst *in)
 			return false;
 		/* the integer operations' general executor ignores
 		 * modifiers, which the f64 loads here would apply */
-		if ((in->op >= 0x28f && in->op <= 0x291) || in->op == 0x178 || in->op == 0x208)
+		if ((in->op >= 0x28f && in->op <= 0x291) || in->op == 0x178 || in->op == 0x208 ||
+		    in->op == 0x144 || in->op == 0x156)
 			if (in->src[s].abs || in->src[s].neg)
 				return false;
 	}
