@@ -333,39 +333,50 @@ V64_TARGET static int v64_div_scale(struct isa_wave *w, const struct isa_inst *i
 	return ISA_STEP_NEXT;
 }
 
+/* Whether every active lane of v_ldexp_f64 stays normal (the zero S0
+ * aside): 1 <= e <= 2046, |n| <= 2046 and 1 <= e + n <= 2046, each range
+ * one unsigned compare; without the EXEC mask under the whole EXEC. */
+V64_INLINE bool v64_ldexp_ok(uint64_t exec, const struct v8_src *s0, const uint32_t *krow,
+			     bool full)
+{
+	isa_u32x8 bad = { 0 };
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = full ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 hi = v8_ld(s0->hi, k), n = v8_ld(krow, k), e = (hi >> 20) & 0x7ff, b;
+		isa_u32x8 zero = (isa_u32x8)(((hi & 0x7fffffffu) | v8_ld(s0->lo, k)) == 0);
+		if (!m8)
+			continue;
+		/* e + n wraps only where |n| > 2046, which is bad anyway */
+		b = (isa_u32x8)(e - 1 > 2045) | (isa_u32x8)(n + 2046 > 4092) |
+		    (isa_u32x8)(e + n - 1 > 2045);
+		b &= ~zero;
+		bad |= full ? b : b & (isa_u32x8)v64_on8(m8);
+	}
+	return !isa_any32x8(&bad);
+}
+
 /* v_ldexp_f64 (S1 a 32-bit integer) where every active lane stays a
  * normal number: the exponent field plus S1, exact, as ldexp() is there
  * (the high dword plus S1 << 20: the low dword does not change); a zero
  * S0 is returned as it is.  Any other lane (an infinity, a NaN, a
  * denormal in or out, an overflow) sends the instruction to the general
  * executor before anything is written: a first pass over the lanes
- * checks, a second writes.  |S1| > 2046 moves any normal exponent out of
- * range, so the check's sum stays within 32 bits. */
+ * checks (v64_ldexp_ok), a second writes. */
 V64_TARGET static int v64_ldexp(struct isa_wave *w, const struct isa_inst *in)
 {
 	uint64_t exec = isa_exec(w);
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
 	uint32_t buf[2 * ISA_LANES], kbuf[ISA_LANES];
 	const uint32_t *krow;
-	isa_i32x8 bad = { 0 };
 	struct v8_src s0;
 
 	if (isa_denorm64(w) != 3)
 		return isa_exec_vf64(w, in);
 	v8_src_init(w, &in->src[0], &s0, buf);
 	krow = v8_row32(w, &in->src[1], kbuf);
-	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
-		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
-		isa_u32x8 hi = v8_ld(s0.hi, k);
-		isa_i32x8 n = (isa_i32x8)v8_ld(krow, k), e = (isa_i32x8)((hi >> 20) & 0x7ff), ne;
-		isa_i32x8 zero = (isa_i32x8)(((hi & 0x7fffffffu) | v8_ld(s0.lo, k)) == 0);
-		if (!m8)
-			continue;
-		ne = (isa_i32x8)((isa_u32x8)e + (isa_u32x8)n);  /* wraps only where |n| > 2046 */
-		bad |= ~zero & v64_on8(m8) &
-		       ((e < 1) | (e > 2046) | (n < -2046) | (n > 2046) | (ne < 1) | (ne > 2046));
-	}
-	if (isa_any32x8((const isa_u32x8 *)&bad))
+	if (!(exec == ~0ull ? v64_ldexp_ok(exec, &s0, krow, true)
+			    : v64_ldexp_ok(exec, &s0, krow, false)))
 		return isa_exec_vf64(w, in);
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
