@@ -375,36 +375,65 @@ static int lane_access(struct isa_wave *w, const struct isa_inst *in, const stru
 	return 0;
 }
 
-/* The whole wave on consecutive elements (lane l at the first lane's
- * address + l * bytes: a vector's load or store), told from the address
- * rows in 32-bit lanes before any 64-bit address is made: the low dwords
- * consecutive without a carry out of them, the high dwords (no SADDR) all
- * the first lane's.  Then one span for the wave and a block copy per
- * register (one dword per element) or the elements split into the rows;
- * false, having done nothing, when the addresses are not so or the span
- * is not one host range (exec_global_dwords decides). */
+/* Consecutive elements, told from the address rows in 32-bit lanes before
+ * any 64-bit address is made: every group of 16 lanes on consecutive
+ * elements (lane 16g + j at the group's first address + j * bytes: the
+ * low dwords without a carry out of them, the high dwords, without SADDR,
+ * all the group's first one).  The whole wave so (a vector's load or
+ * store) is one span and a block copy per register (one dword per
+ * element) or the elements split into the rows; groups that are not one
+ * run (a tile's rows) are a span and a 64-byte copy each, for one dword
+ * per element.  Every span is found before anything is copied, and the
+ * groups are copied in lane order (a later lane's store wins).  False,
+ * having done nothing, when the addresses are not so or a span is not
+ * one host range (exec_global_dwords decides). */
 static inline __attribute__((always_inline)) bool
 global_seq(struct isa_wave *w, const struct isa_inst *in, const struct mem_op *m, uint64_t sbase)
 {
 	const uint32_t *alo = isa_vrow(w, in->addr_reg), *ahi = isa_vrow(w, in->addr_reg + 1u);
-	uint32_t b = m->bytes, a0 = alo[0], nd = m->dwords;
-	bool sa = in->flags & FL_SADDR, store = m->kind == MK_STORE;
-	isa_u32x8 d = { 0 }, e = (isa_u32x8){ 0, 1, 2, 3, 4, 5, 6, 7 } * b + a0;
-	uint64_t va;
-	uint8_t *h;
+	uint32_t b = m->bytes, nd = m->dwords, base[4], hib[4];
+	bool sa = in->flags & FL_SADDR, store = m->kind == MK_STORE, whole = true;
+	unsigned access = store ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ;
+	const isa_u32x8 step = (isa_u32x8){ 0, 1, 2, 3, 4, 5, 6, 7 } * b;
+	isa_u32x8 d = { 0 };
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint8_t *h, *hg[4];
 
-	if (a0 > UINT32_MAX - 63 * b)
-		return false;
-	for (unsigned k = 0; k < ISA_LANES / 8; k++, e += 8 * b)
-		d |= *(const isa_u32x8 *)(alo + 8 * k) ^ e;
-	if (!sa)
-		for (unsigned k = 0; k < ISA_LANES / 8; k++)
-			d |= *(const isa_u32x8 *)(ahi + 8 * k) ^ ahi[0];
+	for (unsigned g = 0; g < 4; g++) {
+		const uint32_t *lo = alo + 16 * g, *hi = ahi + 16 * g;
+		isa_u32x8 e = step + (base[g] = lo[0]);
+		if (base[g] > UINT32_MAX - 15 * b)
+			return false;
+		d |= (*(const isa_u32x8 *)lo ^ e) | (*(const isa_u32x8 *)(lo + 8) ^ (e + 8 * b));
+		hib[g] = sa ? 0 : hi[0];
+		if (!sa)
+			d |= (*(const isa_u32x8 *)hi ^ hib[g]) | (*(const isa_u32x8 *)(hi + 8) ^ hib[g]);
+		if (g)
+			whole &= base[g] - base[0] == 16 * g * b && base[g] > base[0] &&
+				 hib[g] == hib[0];
+	}
 	if (isa_any32x8(&d))
 		return false;
-	va = (sa ? sbase + a0 : (a0 | (uint64_t)ahi[0] << 32)) + (uint64_t)(int64_t)in->offset;
-	h = isa_mem_span(w, va, (uint64_t)ISA_LANES * b, ~0u,
-			 store ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+	if (!whole) {
+		if (nd != 1)
+			return false;
+		for (unsigned g = 0; g < 4; g++) {
+			uint64_t va = (sa ? sbase + base[g] : (base[g] | (uint64_t)hib[g] << 32)) + off;
+			hg[g] = isa_mem_span(w, va, 64, ~0u, access);
+			if (!hg[g])
+				return false;
+		}
+		for (unsigned g = 0; g < 4; g++) {
+			uint32_t *row = isa_vrow(w, store ? in->data_reg : in->dst) + 16 * g;
+			if (store)
+				memcpy(hg[g], row, 64);
+			else
+				memcpy(row, hg[g], 64);
+		}
+		return true;
+	}
+	h = isa_mem_span(w, (sa ? sbase + base[0] : (base[0] | (uint64_t)hib[0] << 32)) + off,
+			 (uint64_t)ISA_LANES * b, ~0u, access);
 	if (!h)
 		return false;
 	if (nd == 1) {

@@ -13,9 +13,11 @@
  *    the LDS changes nothing and returns 0;
  *  - GLOBAL atomics with return, colliding lanes in lane order, and a
  *    misaligned lane's fault (lanes before it done, none after);
- *  - GLOBAL dwordx2 loads (SADDR and VADDR pair) of consecutive, reversed
- *    and shifted elements and a dword store, and a whole-wave load from an
- *    unmapped address faulting at the first lane's address.
+ *  - GLOBAL dwordx2 and dword loads (SADDR and VADDR pair) and a dword
+ *    store of consecutive, reversed and shifted elements, of 16-lane
+ *    groups each on consecutive elements (tile rows; one row four times:
+ *    the last group's store wins), and a whole-wave load from an unmapped
+ *    address faulting at the first lane's address.
  * The model is the ISA's: address = ADDR + OFFSET (32 bits, wrapping) for
  * LDS; an LDS element outside the allocation reads 0 and is not written;
  * lanes in ascending order; GLOBAL atomics naturally aligned or a memory
@@ -255,23 +257,25 @@ START_TEST(test_global_consecutive_loads)
 {
 	uint32_t *out = hx_alloc(ROWS * 256), *in = hx_alloc(256), *buf = hx_alloc(4096);
 	uint32_t want[ROWS * 64], mem[1024];
-	static const char *const names[] = { "consecutive", "reversed", "shifted", "one element" };
+	static const char *const names[] = { "consecutive", "reversed", "shifted", "one element",
+					     "tile rows", "one row four times" };
 
-	for (int p = 0; p < 4; p++) {
+	for (int p = 0; p < 6; p++) {
 		struct kemu_isa_error err;
 		for (unsigned i = 0; i < 1024; i++)
 			buf[i] = mem[i] = 3 * i + 7;
 		for (unsigned l = 0; l < 64; l++)
-			in[l] = p == 0 ? 8 * l : p == 1 ? 8 * (63 - l) : p == 2 ? 8 * l + 4 : 40;
+			in[l] = p == 0 ? 8 * l : p == 1 ? 8 * (63 - l) : p == 2 ? 8 * l + 4 :
+				p == 3 ? 40 : p == 4 ? 4 * (l % 16) + 256 * (l / 16) : 4 * (l % 16);
 		for (unsigned l = 0; l < 64; l++) {
 			want[l] = want[128 + l] = mem[in[l] / 4];
-			want[64 + l] = want[192 + l] = mem[in[l] / 4 + 1];
+			want[64 + l] = want[192 + l] = want[256 + l] = mem[in[l] / 4 + 1];
 		}
 		for (unsigned l = 0; l < 64; l++)       /* the store, lane order */
-			mem[(in[l] + 512) / 4] = want[l];
+			mem[(in[l] + 512) / 4] = l;
 		ck_assert_msg(run("mf_global_seq", out, in, buf, &err) == 0, "%s: %s", names[p],
 			      err.message);
-		check_rows(names[p], out, want, 4);
+		check_rows(names[p], out, want, 5);
 		for (unsigned i = 0; i < 1024; i++)
 			ck_assert_msg(buf[i] == mem[i], "%s: buf[%u] = %u, expected %u", names[p], i,
 				      buf[i], mem[i]);

@@ -116,8 +116,9 @@ BEGIN mf_global_atomic
 KD mf_global_atomic
 
 // rows 0-1: global_load_dwordx2 from buf + in[lane] (SADDR); rows 2-3:
-// the same through the 64-bit VADDR pair; then v10 stored to buf +
-// in[lane] + 512 (global_store_dword, SADDR)
+// the same through the 64-bit VADDR pair; row 4: global_load_dword from
+// buf + in[lane] + 4; then the lane id stored to buf + in[lane] + 512
+// (global_store_dword, SADDR)
 BEGIN mf_global_seq
   PRO
   global_load_dwordx2 v[10:11], v2, s[8:9]
@@ -125,11 +126,13 @@ BEGIN mf_global_seq
   v_add_co_u32 v4, vcc, s8, v2
   v_addc_co_u32 v5, vcc, 0, v5, vcc
   global_load_dwordx2 v[12:13], v[4:5], off
+  global_load_dword v14, v2, s[8:9] offset:4
   s_waitcnt vmcnt(0)
   ST v10, 0
   ST v11, 1
   ST v12, 2
   ST v13, 3
-  global_store_dword v2, v10, s[8:9] offset:512
+  ST v14, 4
+  global_store_dword v2, v0, s[8:9] offset:512
   s_endpgm
 KD mf_global_seq
