@@ -680,10 +680,31 @@ ISA_HOT static bool scratch_span(struct isa_wave *w, const struct isa_inst *in,
 
 	if (!exec)
 		return true;
+	if (limit < m->bytes)
+		return false;
+	if (!vaddr && full) {
+		/* every lane at the same offset (a spill, a private array
+		 * at a constant index): whole rows of 256 bytes, all touched */
+		uint8_t *hd;
+		if ((imm & 3) || imm > limit - m->bytes)
+			return false;
+		hd = isa_mem_span(w, pbase + (uint64_t)(imm >> 2) * 256, (uint64_t)m->dwords * 256,
+				  ~0u, m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+		if (!hd)
+			return false;
+		for (unsigned d = 0; d < m->dwords; d++) {
+			if (m->kind == MK_STORE)
+				memcpy(hd + 256 * d, isa_vrow(w, in->data_reg + d), 256);
+			else
+				memcpy(isa_vrow(w, in->dst + d), hd + 256 * d, 256);
+		}
+		return true;
+	}
 	isa_lane_masks(exec, on);
 	for (unsigned l = 0; l < ISA_LANES; l++) {
 		uint32_t o = (vaddr ? va[l] : 0) + imm; /* 32-bit, as the lane path */
-		bad |= ((o & 3) | (uint32_t)((uint64_t)o + m->bytes > limit)) & on[l];
+		/* o + bytes > limit, in 32 bits (limit >= bytes above) */
+		bad |= ((o & 3) | (uint32_t)(o > limit - m->bytes)) & on[l];
 		off[l] = o >> 2;
 	}
 	for (unsigned l = 0; l < ISA_LANES; l++) {
