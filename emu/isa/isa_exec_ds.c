@@ -316,18 +316,26 @@ static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *
 	for (unsigned k = 0; k < 2; k++)
 		for (unsigned i = 0; i < 2; i++)
 			dst[k][i] = isa_vrow(w, in->dst + k * nd + i);
+	/* the groups' kinds from the addresses as they are: an offset added
+	 * to every lane (32 bits, wrapping) keeps a group consecutive or
+	 * uniform, so both offsets of a read2 share the test; the ranges
+	 * (no wrap inside the LDS) are checked per offset */
+	isa_u32x8 dseq = { 0 }, dsame = { 0 };
+	for (unsigned g = 0; g < 4; g++) {
+		isa_u32x8 x0 = *(const isa_u32x8 *)(addr + 16 * g);
+		isa_u32x8 x1 = *(const isa_u32x8 *)(addr + 16 * g + 8);
+		isa_u32x8 b = (isa_u32x8){ 0 } + addr[16 * g], s0 = b + step;
+		dseq |= (x0 ^ s0) | (x1 ^ (s0 + 8 * n));
+		dsame |= (x0 ^ b) | (x1 ^ b);
+	}
+	bool allseq = !isa_any32x8(&dseq), allsame = !isa_any32x8(&dsame);
 	for (unsigned k = 0; k < (two ? 2u : 1u); k++) {
 		uint32_t o = k ? off1 : off0, base[4], top = 0;
-		isa_u32x8 dseq = { 0 }, dsame = { 0 };
 		for (unsigned g = 0; g < 4; g++) {
-			isa_u32x8 x0 = *(const isa_u32x8 *)(addr + 16 * g) + o;
-			isa_u32x8 x1 = *(const isa_u32x8 *)(addr + 16 * g + 8) + o;
-			isa_u32x8 b = (isa_u32x8){ 0 } + (base[g] = addr[16 * g] + o), s0 = b + step;
-			dseq |= (x0 ^ s0) | (x1 ^ (s0 + 8 * n));
-			dsame |= (x0 ^ b) | (x1 ^ b);
+			base[g] = addr[16 * g] + o;
 			top = base[g] > top ? base[g] : top;
 		}
-		if (!isa_any32x8(&dseq) && (uint64_t)top + 16 * n <= size) {
+		if (allseq && (uint64_t)top + 16 * n <= size) {
 			for (unsigned g = 0; g < 4; g++) {
 				if (nd == 1)
 					memcpy(&dst[k][0][16 * g], lds + base[g], 64);
@@ -339,7 +347,7 @@ static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *
 			}
 			continue;
 		}
-		if (!isa_any32x8(&dsame) && (uint64_t)top + n <= size) {
+		if (allsame && (uint64_t)top + n <= size) {
 			for (unsigned g = 0; g < 4; g++)
 				for (unsigned i = 0; i < nd; i++) {
 					uint32_t x;
