@@ -7,24 +7,14 @@
 // 1 KiB of LDS, which each kernel first fills with LDS dword i = 0x1000 + i.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 
+.include "kernel.inc"
+
 .macro BEGIN name
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
 .endm
 
 .macro KD name
-  .rodata
-  .p2align 6
-  .amdhsa_kernel \name
-    .amdhsa_user_sgpr_kernarg_segment_ptr 1
-    .amdhsa_group_segment_fixed_size 1024
-    .amdhsa_next_free_vgpr 32
-    .amdhsa_next_free_sgpr 32
-    .amdhsa_accum_offset 32
-  .end_amdhsa_kernel
+  KDESC \name, 32, 32, 32, lds=1024
 .endm
 
 // s[4:5] = out, s[6:7] = in, s[8:9] = buf; v9 = lane * 4; v2 = in[lane];
