@@ -307,14 +307,14 @@ static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *
 	const uint32_t *addr = isa_vrow(w, in->addr_reg);
 	unsigned n = 4 * nd, nrows = (two ? 2u : 1u) * nd;
 	const isa_u32x8 step = { 0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n };
-	uint32_t *dst[2][2], copy[ISA_LANES];
+	uint32_t *dst[2][2] = { { NULL, NULL }, { NULL, NULL } }, copy[ISA_LANES];
 
 	if ((unsigned)in->addr_reg - in->dst < nrows) {
 		memcpy(copy, addr, sizeof(copy));
 		addr = copy;
 	}
-	for (unsigned k = 0; k < 2; k++)
-		for (unsigned i = 0; i < 2; i++)
+	for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+		for (unsigned i = 0; i < nd; i++)
 			dst[k][i] = isa_vrow(w, in->dst + k * nd + i);
 	/* the groups' kinds from the addresses as they are: an offset added
 	 * to every lane (32 bits, wrapping) keeps a group consecutive or
