@@ -348,12 +348,16 @@ static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *
 			continue;
 		}
 		if (allsame && (uint64_t)top + n <= size) {
+			/* two vector stores per group and dword (GCC kept the
+			 * 16 lanes a scalar loop) */
 			for (unsigned g = 0; g < 4; g++)
 				for (unsigned i = 0; i < nd; i++) {
 					uint32_t x;
+					isa_u32x8 v;
 					memcpy(&x, lds + base[g] + 4 * i, 4);
-					for (unsigned j = 0; j < 16; j++)
-						dst[k][i][16 * g + j] = x;
+					v = (isa_u32x8){ 0 } + x;
+					*(isa_u32x8 *)(dst[k][i] + 16 * g) = v;
+					*(isa_u32x8 *)(dst[k][i] + 16 * g + 8) = v;
 				}
 			continue;
 		}
