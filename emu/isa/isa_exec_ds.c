@@ -279,8 +279,8 @@ static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
 			for (unsigned i = 0; i < nd; i++) {
 				uint32_t x;
 				memcpy(&x, lds + base + 4 * i, 4);
-				for (unsigned j = 0; j < 16; j++)
-					v[i][g + j] = x;
+				*(isa_u32x8 *)(v[i] + g) = (isa_u32x8){ 0 } + x;
+				*(isa_u32x8 *)(v[i] + g + 8) = (isa_u32x8){ 0 } + x;
 			}
 		} else {
 			for (unsigned i = 0; i < nd; i++)
@@ -375,8 +375,8 @@ static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *
 				for (unsigned i = 0; i < nd; i++) {
 					uint32_t x;
 					memcpy(&x, lds + bg + 4 * i, 4);
-					for (unsigned j = 0; j < 16; j++)
-						dst[k][i][g + j] = x;
+					*(isa_u32x8 *)(dst[k][i] + g) = (isa_u32x8){ 0 } + x;
+					*(isa_u32x8 *)(dst[k][i] + g + 8) = (isa_u32x8){ 0 } + x;
 				}
 			} else {
 				for (unsigned j = 0; j < 16; j++) {

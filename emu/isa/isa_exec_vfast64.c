@@ -485,11 +485,31 @@ V64_TARGET static int v64_lshl_add(struct isa_wave *w, const struct isa_inst *in
 	uint64_t exec = isa_exec(w);
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
 	uint32_t buf0[2 * ISA_LANES], buf2[2 * ISA_LANES], nbuf[ISA_LANES];
-	const uint32_t *nrow = v8_row32(w, &in->src[1], nbuf);
+	const uint32_t *nrow;
 	struct v8_src s0, s2;
 
-	v8_src_init(w, &in->src[0], &s0, buf0);
 	v8_src_init(w, &in->src[2], &s2, buf2);
+	if (in->src[1].kind != ISA_OPND_VGPR) {
+		/* the compilers' forms: a constant shift (0 for a base plus
+		 * an offset, 3 for a double's index), S0 an SGPR base or a
+		 * VGPR pair */
+		const struct isa_opnd *o1 = &in->src[1];
+		unsigned n = (o1->kind == ISA_OPND_CONST ? (uint32_t)o1->imm : isa_sread32(w, o1)) & 7;
+		if (in->src[0].kind != ISA_OPND_VGPR) {
+			uint64_t a = isa_sread64(w, &in->src[0]) << n;
+			isa_u32x8 sl = (isa_u32x8){ 0 } + (uint32_t)a;
+			isa_u32x8 sh = (isa_u32x8){ 0 } + (uint32_t)(a >> 32);
+			V8I_RUN(lo = sl + v8_ld(s2.lo, k);
+				hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
+		}
+		v8_src_init(w, &in->src[0], &s0, buf0);
+		V8I_RUN(isa_u32x8 al = v8_ld(s0.lo, k), ah = v8_ld(s0.hi, k);
+			isa_u32x8 sl = al << n, sh = (ah << n) | ((al >> 1) >> (31 - n));
+			lo = sl + v8_ld(s2.lo, k);
+			hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
+	}
+	nrow = v8_row32(w, &in->src[1], nbuf);
+	v8_src_init(w, &in->src[0], &s0, buf0);
 	V8I_RUN(isa_u32x8 n = v8_ld(nrow, k) & 7, al = v8_ld(s0.lo, k), ah = v8_ld(s0.hi, k);
 		isa_u32x8 sl = al << n, sh = (ah << n) | ((al >> 1) >> (31 - n));
 		lo = sl + v8_ld(s2.lo, k);
