@@ -399,20 +399,22 @@ global_seq(struct isa_wave *w, const struct isa_inst *in, const struct mem_op *m
 	uint64_t off = (uint64_t)(int64_t)in->offset;
 	uint8_t *h, *hg[4];
 
+	bool carry = false;
+
+	/* branch-free: the tests are combined, then decided once */
 	for (unsigned g = 0; g < 4; g++) {
 		const uint32_t *lo = alo + 16 * g, *hi = ahi + 16 * g;
 		isa_u32x8 e = step + (base[g] = lo[0]);
-		if (base[g] > UINT32_MAX - 15 * b)
-			return false;
+		carry |= base[g] > UINT32_MAX - 15 * b;
 		d |= (*(const isa_u32x8 *)lo ^ e) | (*(const isa_u32x8 *)(lo + 8) ^ (e + 8 * b));
 		hib[g] = sa ? 0 : hi[0];
 		if (!sa)
 			d |= (*(const isa_u32x8 *)hi ^ hib[g]) | (*(const isa_u32x8 *)(hi + 8) ^ hib[g]);
 		if (g)
-			whole &= base[g] - base[0] == 16 * g * b && base[g] > base[0] &&
-				 hib[g] == hib[0];
+			whole &= (base[g] - base[0] == 16 * g * b) & (base[g] > base[0]) &
+				 (hib[g] == hib[0]);
 	}
-	if (isa_any32x8(&d))
+	if (carry || isa_any32x8(&d))
 		return false;
 	if (!whole) {
 		if (nd != 1)
