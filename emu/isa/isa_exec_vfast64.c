@@ -5,11 +5,11 @@
  * v_ldexp_f64), their compares (v_cmp(x)_*_f64, v_cmp(x)_class_f64), the
  * conversions from 32-bit integers (v_cvt_f64_i32/u32) and their 64-bit
  * address arithmetic (v_lshlrev/lshrrev_b64, v_ashrrev_i64, gfx942's
- * v_mov_b64 and v_lshl_add_u64), computed eight
- * lanes per iteration in host vector registers: the floating-point ones on
- * each lane's 64-bit value, interleaved from its two rows as it is loaded
- * and split back as it is stored under EXEC; the integer ones on the rows
- * as they are, in 32-bit lanes.
+ * v_mov_b64 and v_lshl_add_u64), computed eight lanes per iteration in
+ * host vector registers: the floating-point ones on each lane's 64-bit
+ * value, interleaved from its two rows as it is loaded and split back as
+ * it is stored under EXEC; the integer ones on the rows as they are, in
+ * 32-bit lanes.
  *
  * The general executors (isa_exec_vf64, isa_exec_div_scale in
  * isa_exec_vfp.c) assemble every source into a 64-lane temporary
