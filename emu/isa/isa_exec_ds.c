@@ -82,6 +82,49 @@ static inline bool lds_ok(const struct isa_wave *w, uint64_t a, unsigned n)
 	return a + n <= w->wg->lds_size;
 }
 
+/* The 32-bit integer atomics (ds_add/sub/and/or/xor/min/max_u32/i32,
+ * ds_wrxchg_rtn_b32, with or without return) in one loop per operation:
+ * the same lane order, range rule and results as the general loop below,
+ * without its per-lane choice of operation and the call per lane.  NEW
+ * is the new memory value from m (the old one) and d (the lane's data). */
+#define DS_A32_LOOP(NEW)                                                       \
+	for (uint64_t e = exec; e; e &= e - 1) {                              \
+		unsigned l = (unsigned)__builtin_ctzll(e);                    \
+		uint32_t a = addr[l] + off, d = data[l], m = 0;               \
+		if ((uint64_t)a + 4 <= size) {                                \
+			uint32_t nw;                                          \
+			memcpy(&m, lds + a, 4);                               \
+			nw = (NEW);                                           \
+			memcpy(lds + a, &nw, 4);                              \
+		}                                                             \
+		if (rtn)                                                      \
+			dst[l] = m;                                           \
+	}                                                                     \
+	return true;
+
+static bool ds_atomic32_fast(struct isa_wave *w, const struct isa_inst *in, int aop)
+{
+	uint64_t exec = isa_exec(w), size = w->wg->lds_size;
+	uint8_t *lds = w->wg->lds;
+	const uint32_t *addr = isa_vrow(w, in->addr_reg), *data = isa_vrow(w, in->data_reg);
+	uint32_t *dst = isa_vrow(w, in->dst), off = (uint32_t)in->offset;
+	bool rtn = in->flags & DS_RTN;
+
+	switch (aop) {
+	case A_ADD: DS_A32_LOOP(m + d)
+	case A_SUB: DS_A32_LOOP(m - d)
+	case A_AND: DS_A32_LOOP(m & d)
+	case A_OR: DS_A32_LOOP(m | d)
+	case A_XOR: DS_A32_LOOP(m ^ d)
+	case A_SWAP: DS_A32_LOOP(d)
+	case A_SMIN: DS_A32_LOOP((int32_t)d < (int32_t)m ? d : m)
+	case A_SMAX: DS_A32_LOOP((int32_t)d > (int32_t)m ? d : m)
+	case A_UMIN: DS_A32_LOOP(d < m ? d : m)
+	case A_UMAX: DS_A32_LOOP(d > m ? d : m)
+	default: return false;
+	}
+}
+
 static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 {
 	unsigned n = (in->flags & DS_64) ? 8 : 4;
@@ -95,6 +138,8 @@ static int exec_ds_atomic(struct isa_wave *w, const struct isa_inst *in)
 		aop = A_SWAP;
 	if (in->op == 0x5c || in->op == 0x7c)   /* ds_add_f64, ds_add_rtn_f64 */
 		aop = A_FADD;
+	if (n == 4 && !rsub && !mskor && ds_atomic32_fast(w, in, aop))
+		return ISA_STEP_NEXT;
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned l = (unsigned)__builtin_ctzll(e);
 		uint64_t a = (uint32_t)(isa_vrow(w, in->addr_reg)[l] + (uint32_t)in->offset);
@@ -234,13 +279,117 @@ static inline __attribute__((always_inline)) void ds_gather(const uint8_t *lds,
 			for (unsigned i = 0; i < nd; i++) {
 				uint32_t x;
 				memcpy(&x, lds + base + 4 * i, 4);
-				for (unsigned j = 0; j < 16; j++)
-					v[i][g + j] = x;
+				*(isa_u32x8 *)(v[i] + g) = (isa_u32x8){ 0 } + x;
+				*(isa_u32x8 *)(v[i] + g + 8) = (isa_u32x8){ 0 } + x;
 			}
 		} else {
 			for (unsigned i = 0; i < nd; i++)
 				for (unsigned j = 0; j < 16; j++)
 					memcpy(&v[i][g + j], lds + a[g + j] + 4 * i, 4);
+		}
+	}
+}
+
+/* Reads under the whole EXEC from the address row as it is, in groups of
+ * 16 lanes (a tile's row): a group whose addresses are consecutive
+ * elements inside the LDS is one block copy, one where every lane reads
+ * the same element in range a broadcast, any other lane by lane with its
+ * own range check (0 outside, as the general loop).  Whether every group
+ * is consecutive, or every group uniform, is one test over the wave (the
+ * usual case: one horizontal reduction, not one per group); the groups
+ * are told apart only when they differ.  The address row is copied first
+ * when a destination row is the address register. */
+static inline __attribute__((always_inline)) void ds_read_full(struct isa_wave *w,
+		const struct isa_inst *in, bool two, unsigned nd, uint32_t off0, uint32_t off1)
+{
+	const uint8_t *lds = w->wg->lds;
+	uint64_t size = w->wg->lds_size;
+	const uint32_t *addr = isa_vrow(w, in->addr_reg);
+	unsigned n = 4 * nd, nrows = (two ? 2u : 1u) * nd;
+	const isa_u32x8 step = { 0, n, 2 * n, 3 * n, 4 * n, 5 * n, 6 * n, 7 * n };
+	uint32_t *dst[2][2] = { { NULL, NULL }, { NULL, NULL } }, copy[ISA_LANES];
+
+	if ((unsigned)in->addr_reg - in->dst < nrows) {
+		memcpy(copy, addr, sizeof(copy));
+		addr = copy;
+	}
+	for (unsigned k = 0; k < (two ? 2u : 1u); k++)
+		for (unsigned i = 0; i < nd; i++)
+			dst[k][i] = isa_vrow(w, in->dst + k * nd + i);
+	/* the groups' kinds from the addresses as they are: an offset added
+	 * to every lane (32 bits, wrapping) keeps a group consecutive or
+	 * uniform, so both offsets of a read2 share the test; the ranges
+	 * (no wrap inside the LDS) are checked per offset */
+	isa_u32x8 dseq = { 0 }, dsame = { 0 };
+	for (unsigned g = 0; g < 4; g++) {
+		isa_u32x8 x0 = *(const isa_u32x8 *)(addr + 16 * g);
+		isa_u32x8 x1 = *(const isa_u32x8 *)(addr + 16 * g + 8);
+		isa_u32x8 b = (isa_u32x8){ 0 } + addr[16 * g], s0 = b + step;
+		dseq |= (x0 ^ s0) | (x1 ^ (s0 + 8 * n));
+		dsame |= (x0 ^ b) | (x1 ^ b);
+	}
+	bool allseq = !isa_any32x8(&dseq), allsame = !isa_any32x8(&dsame);
+	for (unsigned k = 0; k < (two ? 2u : 1u); k++) {
+		uint32_t o = k ? off1 : off0, base[4], top = 0;
+		for (unsigned g = 0; g < 4; g++) {
+			base[g] = addr[16 * g] + o;
+			top = base[g] > top ? base[g] : top;
+		}
+		if (allseq && (uint64_t)top + 16 * n <= size) {
+			for (unsigned g = 0; g < 4; g++) {
+				if (nd == 1)
+					memcpy(&dst[k][0][16 * g], lds + base[g], 64);
+				else
+					for (unsigned i = 0; i < nd; i++)
+						for (unsigned j = 0; j < 16; j++)
+							memcpy(&dst[k][i][16 * g + j],
+							       lds + base[g] + j * n + 4 * i, 4);
+			}
+			continue;
+		}
+		if (allsame && (uint64_t)top + n <= size) {
+			/* two vector stores per group and dword (GCC kept the
+			 * 16 lanes a scalar loop) */
+			for (unsigned g = 0; g < 4; g++)
+				for (unsigned i = 0; i < nd; i++) {
+					uint32_t x;
+					isa_u32x8 v;
+					memcpy(&x, lds + base[g] + 4 * i, 4);
+					v = (isa_u32x8){ 0 } + x;
+					*(isa_u32x8 *)(dst[k][i] + 16 * g) = v;
+					*(isa_u32x8 *)(dst[k][i] + 16 * g + 8) = v;
+				}
+			continue;
+		}
+		for (unsigned g = 0; g < ISA_LANES; g += 16) {
+			isa_u32x8 x0 = *(const isa_u32x8 *)(addr + g) + o;
+			isa_u32x8 x1 = *(const isa_u32x8 *)(addr + g + 8) + o;
+			uint32_t bg = base[g / 16];
+			isa_u32x8 b = (isa_u32x8){ 0 } + bg, s0 = b + step;
+			isa_u32x8 gseq = (x0 ^ s0) | (x1 ^ (s0 + 8 * n)), gsame = (x0 ^ b) | (x1 ^ b);
+			if (!isa_any32x8(&gseq) && (uint64_t)bg + 16 * n <= size) {
+				for (unsigned i = 0; i < nd; i++)
+					for (unsigned j = 0; j < 16; j++)
+						memcpy(&dst[k][i][g + j], lds + bg + j * n + 4 * i, 4);
+			} else if (!isa_any32x8(&gsame) && (uint64_t)bg + n <= size) {
+				for (unsigned i = 0; i < nd; i++) {
+					uint32_t x;
+					memcpy(&x, lds + bg + 4 * i, 4);
+					*(isa_u32x8 *)(dst[k][i] + g) = (isa_u32x8){ 0 } + x;
+					*(isa_u32x8 *)(dst[k][i] + g + 8) = (isa_u32x8){ 0 } + x;
+				}
+			} else {
+				for (unsigned j = 0; j < 16; j++) {
+					uint32_t aj = addr[g + j] + o;
+					bool ok = (uint64_t)aj + n <= size;
+					for (unsigned i = 0; i < nd; i++) {
+						uint32_t v = 0;
+						if (ok)
+							memcpy(&v, lds + aj + 4 * i, 4);
+						dst[k][i][g + j] = v;
+					}
+				}
+			}
 		}
 	}
 }
@@ -259,6 +408,10 @@ static inline __attribute__((always_inline)) int ds_rw_fast(struct isa_wave *w,
 	uint64_t off0 = two ? (uint64_t)((uint32_t)in->offset & 0xff) * scale : (uint32_t)in->offset;
 	uint64_t off1 = (uint64_t)in->offset1 * scale;
 
+	if (!write && exec == ~0ull) {
+		ds_read_full(w, in, two, nd, (uint32_t)off0, (uint32_t)off1);
+		return ISA_STEP_NEXT;
+	}
 	if (__builtin_popcountll(exec) >= 16) {
 		/* Every active lane's access in range (the usual case): no
 		 * per-lane checks, and loads as vectorisable loops per row

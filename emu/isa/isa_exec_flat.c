@@ -375,6 +375,91 @@ static int lane_access(struct isa_wave *w, const struct isa_inst *in, const stru
 	return 0;
 }
 
+/* Consecutive elements, told from the address rows in 32-bit lanes before
+ * any 64-bit address is made: every group of 16 lanes on consecutive
+ * elements (lane 16g + j at the group's first address + j * bytes: the
+ * low dwords without a carry out of them, the high dwords, without SADDR,
+ * all the group's first one).  The whole wave so (a vector's load or
+ * store) is one span and a block copy per register (one dword per
+ * element) or the elements split into the rows; groups that are not one
+ * run (a tile's rows) are a span and a 64-byte copy each, for one dword
+ * per element.  Every span is found before anything is copied, and the
+ * groups are copied in lane order (a later lane's store wins).  False,
+ * having done nothing, when the addresses are not so or a span is not
+ * one host range (exec_global_dwords decides). */
+static inline __attribute__((always_inline)) bool
+global_seq(struct isa_wave *w, const struct isa_inst *in, const struct mem_op *m, uint64_t sbase)
+{
+	const uint32_t *alo = isa_vrow(w, in->addr_reg), *ahi = isa_vrow(w, in->addr_reg + 1u);
+	uint32_t b = m->bytes, nd = m->dwords, base[4], hib[4];
+	bool sa = in->flags & FL_SADDR, store = m->kind == MK_STORE, whole = true;
+	unsigned access = store ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ;
+	const isa_u32x8 step = (isa_u32x8){ 0, 1, 2, 3, 4, 5, 6, 7 } * b;
+	isa_u32x8 d = { 0 };
+	uint64_t off = (uint64_t)(int64_t)in->offset;
+	uint8_t *h, *hg[4];
+
+	bool carry = false;
+
+	/* branch-free: the tests are combined, then decided once */
+	for (unsigned g = 0; g < 4; g++) {
+		const uint32_t *lo = alo + 16 * g, *hi = ahi + 16 * g;
+		isa_u32x8 e = step + (base[g] = lo[0]);
+		carry |= base[g] > UINT32_MAX - 15 * b;
+		d |= (*(const isa_u32x8 *)lo ^ e) | (*(const isa_u32x8 *)(lo + 8) ^ (e + 8 * b));
+		hib[g] = sa ? 0 : hi[0];
+		if (!sa)
+			d |= (*(const isa_u32x8 *)hi ^ hib[g]) | (*(const isa_u32x8 *)(hi + 8) ^ hib[g]);
+		if (g)
+			whole &= (base[g] - base[0] == 16 * g * b) & (base[g] > base[0]) &
+				 (hib[g] == hib[0]);
+	}
+	if (carry || isa_any32x8(&d))
+		return false;
+	if (!whole) {
+		if (nd != 1)
+			return false;
+		for (unsigned g = 0; g < 4; g++) {
+			uint64_t va = (sa ? sbase + base[g] : (base[g] | (uint64_t)hib[g] << 32)) + off;
+			hg[g] = isa_mem_span(w, va, 64, ~0u, access);
+			if (!hg[g])
+				return false;
+		}
+		for (unsigned g = 0; g < 4; g++) {
+			uint32_t *row = isa_vrow(w, store ? in->data_reg : in->dst) + 16 * g;
+			if (store)
+				memcpy(hg[g], row, 64);
+			else
+				memcpy(row, hg[g], 64);
+		}
+		return true;
+	}
+	h = isa_mem_span(w, (sa ? sbase + base[0] : (base[0] | (uint64_t)hib[0] << 32)) + off,
+			 (uint64_t)ISA_LANES * b, ~0u, access);
+	if (!h)
+		return false;
+	if (nd == 1) {
+		uint32_t *row = isa_vrow(w, store ? in->data_reg : in->dst);
+		if (store)
+			memcpy(h, row, 256);
+		else
+			memcpy(row, h, 256);
+		return true;
+	}
+	/* locals only in the loops (a 4-byte copy may alias anything) */
+	for (unsigned i = 0; i < nd; i++) {
+		uint32_t *row = isa_vrow(w, (store ? in->data_reg : in->dst) + i);
+		uint8_t *hi = h + 4 * i;
+		for (unsigned l = 0; l < ISA_LANES; l++) {
+			if (store)
+				memcpy(hi + (size_t)l * b, &row[l], 4);
+			else
+				memcpy(&row[l], hi + (size_t)l * b, 4);
+		}
+	}
+	return true;
+}
+
 /* Fast path for the common case: GLOBAL loads/stores of whole dwords.
  * When the active lanes' accesses lie in one host span (isa_mem_span:
  * every page fully mapped, contiguous on the host) each lane is a plain
@@ -400,6 +485,8 @@ ISA_HOT static int exec_global_dwords(struct isa_wave *w, const struct isa_inst 
 		return ISA_STEP_NEXT;
 	if (sa)
 		sbase = isa_sreg64(w, in->saddr);
+	if (full && global_seq(w, in, m, sbase))
+		return ISA_STEP_NEXT;
 	/* branch-free lane loops (vectorised): addresses, their range over
 	 * the active lanes, and whether they are consecutive elements */
 	if (sa) {
@@ -553,9 +640,11 @@ span_copy(struct isa_wave *w, uint8_t *h, const uint32_t *off, uint32_t lo, cons
 			else
 				memcpy(row, hd, 256);
 		} else if (store && full) {
+#pragma GCC unroll 16
 			for (unsigned l = 0; l < ISA_LANES; l++)
 				memcpy(hd + boff[l], &row[l], 4);
 		} else if (full) {
+#pragma GCC unroll 16
 			for (unsigned l = 0; l < ISA_LANES; l++) {
 				uint32_t v;
 				memcpy(&v, hd + boff[l], 4);
@@ -593,10 +682,31 @@ ISA_HOT static bool scratch_span(struct isa_wave *w, const struct isa_inst *in,
 
 	if (!exec)
 		return true;
+	if (limit < m->bytes)
+		return false;
+	if (!vaddr && full) {
+		/* every lane at the same offset (a spill, a private array
+		 * at a constant index): whole rows of 256 bytes, all touched */
+		uint8_t *hd;
+		if ((imm & 3) || imm > limit - m->bytes)
+			return false;
+		hd = isa_mem_span(w, pbase + (uint64_t)(imm >> 2) * 256, (uint64_t)m->dwords * 256,
+				  ~0u, m->kind == MK_STORE ? KEMU_ISA_ACCESS_WRITE : KEMU_ISA_ACCESS_READ);
+		if (!hd)
+			return false;
+		for (unsigned d = 0; d < m->dwords; d++) {
+			if (m->kind == MK_STORE)
+				memcpy(hd + 256 * d, isa_vrow(w, in->data_reg + d), 256);
+			else
+				memcpy(isa_vrow(w, in->dst + d), hd + 256 * d, 256);
+		}
+		return true;
+	}
 	isa_lane_masks(exec, on);
 	for (unsigned l = 0; l < ISA_LANES; l++) {
 		uint32_t o = (vaddr ? va[l] : 0) + imm; /* 32-bit, as the lane path */
-		bad |= ((o & 3) | (uint32_t)((uint64_t)o + m->bytes > limit)) & on[l];
+		/* o + bytes > limit, in 32 bits (limit >= bytes above) */
+		bad |= ((o & 3) | (uint32_t)(o > limit - m->bytes)) & on[l];
 		off[l] = o >> 2;
 	}
 	for (unsigned l = 0; l < ISA_LANES; l++) {
@@ -645,6 +755,57 @@ static uint64_t flat_lane_addr(struct isa_wave *w, const struct isa_inst *in, bo
 	       (uint64_t)(int64_t)in->offset;
 }
 
+/* GLOBAL atomics: lane by lane in ascending order, as the general loop,
+ * with the page of the last lane's address kept (isa_mem_probe once per
+ * page, not per lane) and the host atomic called directly.  A misaligned
+ * lane, or one whose page is not wholly mapped, takes lane_access, which
+ * faults or translates just its bytes as before. */
+static int exec_global_atomic(struct isa_wave *w, const struct isa_inst *in,
+			      const struct mem_op *m, uint64_t sbase)
+{
+	uint64_t exec = isa_exec(w), page = 1;
+	unsigned n = m->bytes, nd = n / 4u, aop = m->aop;
+	unsigned access = KEMU_ISA_ACCESS_READ | KEMU_ISA_ACCESS_WRITE | KEMU_ISA_ACCESS_ATOMIC;
+	unsigned data_row = in->data_reg, dst_row = in->dst;
+	bool ret = in->flags & FL_GLC, cmpswap = aop == A_CMPSWAP;
+	uint8_t *host = NULL;
+
+	for (uint64_t e = exec; e; e &= e - 1) {
+		unsigned lane = (unsigned)__builtin_ctzll(e);
+		uint64_t addr = flat_lane_addr(w, in, false, sbase, lane), pg = addr & ~4095ull;
+		uint32_t data[2] = { 0, 0 }, cmp[2] = { 0, 0 };
+
+		for (unsigned i = 0; i < nd; i++) {
+			data[i] = isa_vrow(w, data_row + i)[lane];
+			/* cmpswap's data = {src, cmp}: cmp in the upper half */
+			if (cmpswap)
+				cmp[i] = isa_vrow(w, data_row + nd + i)[lane];
+		}
+		if (!(addr & (n - 1)) && pg != page) {
+			host = isa_mem_probe(w, pg, access);
+			page = host ? pg : 1;
+		}
+		if (!(addr & (n - 1)) && pg == page) {
+			uint8_t *h = host + (addr - pg);
+			if (n == 8) {
+				uint64_t old = atomic64((uint64_t *)(void *)h, aop,
+							data[0] | (uint64_t)data[1] << 32,
+							cmp[0] | (uint64_t)cmp[1] << 32);
+				data[0] = (uint32_t)old;
+				data[1] = (uint32_t)(old >> 32);
+			} else {
+				data[0] = atomic32((uint32_t *)(void *)h, aop, data[0], cmp[0]);
+			}
+		} else if (lane_access(w, in, m, SP_GLOBAL, addr, lane, data, cmpswap ? cmp : NULL, 0)) {
+			return ISA_STEP_ERROR;
+		}
+		if (ret)
+			for (unsigned i = 0; i < nd; i++)
+				isa_vrow(w, dst_row + i)[lane] = data[i];
+	}
+	return ISA_STEP_NEXT;
+}
+
 static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 {
 	struct mem_op m;
@@ -662,6 +823,8 @@ static int exec_flat(struct isa_wave *w, const struct isa_inst *in)
 		return exec_global_dwords(w, in, &m);
 	if (in->flags & FL_SADDR)
 		sbase = enc == ISA_ENC_SCRATCH ? w->s[in->saddr & 127] : isa_sreg64(w, in->saddr);
+	if (enc == ISA_ENC_GLOBAL && m.kind == MK_ATOMIC)
+		return exec_global_atomic(w, in, &m, sbase);
 	if (enc == ISA_ENC_SCRATCH && (m.kind == MK_LOAD || m.kind == MK_STORE) && m.bytes >= 4 &&
 	    scratch_span(w, in, &m, (uint32_t)sbase, pbase, exec))
 		return ISA_STEP_NEXT;

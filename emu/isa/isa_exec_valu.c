@@ -693,6 +693,12 @@ ISA_HOT static int exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* exec_vcmp for the fast executors' hand-over (isa_exec_vfast64.c) */
+int isa_exec_vcmp(struct isa_wave *w, const struct isa_inst *in)
+{
+	return exec_vcmp(w, in);
+}
+
 /* ---- SDWA (gfx9): sub-dword operand selection around a VOP1/2/C op ----
  * SDWA dword: SRC0 [7:0], DST_SEL [10:8], DST_UNUSED [12:11], CLAMP [13],
  * OMOD [15:14], SRC0_SEL [18:16], SRC0_SEXT [19], SRC0_NEG [20],
@@ -1283,6 +1289,8 @@ void kemu_isa_decode_valu(const struct isa_decoder *dc, struct isa_inst *in)
 		isa_vfast_pick(in);
 	else if (c.fn == isa_exec_vf64 || c.fn == isa_exec_div_scale || c.fn == exec_vb64)
 		isa_vfast64_pick(in);
+	if ((c.fn == exec_vcmp || c.fn == isa_exec_vcvt) && in->exec == c.fn)
+		isa_vfast64_pick(in); /* the f64 compares and class, i32/u32 -> f64 */
 	if (e32 && (w0 & 0x1ff) == ISA_SRC_DPP) {
 		/* gfx9 has no VOPC DPP; v_readfirstlane has no vector result */
 		if (op <= 0xff || op == 0x142)

@@ -2,11 +2,14 @@
  * isa_exec_vfast64.c — the VALU fast path for 64-bit lanes: the operations
  * of the compilers' double-precision arithmetic, division and square root
  * (v_add/mul/fma/fmac_f64, v_rcp/rsq/sqrt_f64, v_div_scale/fmas/fixup_f64,
- * v_ldexp_f64) and their 64-bit address arithmetic (v_lshlrev/lshrrev_b64,
- * v_ashrrev_i64, gfx942's v_mov_b64 and v_lshl_add_u64), computed four
- * lanes at a time in host vector registers, each lane's 64-bit value
- * assembled from its two rows as it is loaded and split back as it is
- * stored under EXEC.
+ * v_ldexp_f64), their compares (v_cmp(x)_*_f64, v_cmp(x)_class_f64), the
+ * conversions from 32-bit integers (v_cvt_f64_i32/u32) and their 64-bit
+ * address arithmetic (v_lshlrev/lshrrev_b64, v_ashrrev_i64, gfx942's
+ * v_mov_b64 and v_lshl_add_u64), computed eight lanes per iteration in
+ * host vector registers: the floating-point ones on each lane's 64-bit
+ * value, interleaved from its two rows as it is loaded and split back as
+ * it is stored under EXEC; the integer ones on the rows as they are, in
+ * 32-bit lanes.
  *
  * The general executors (isa_exec_vf64, isa_exec_div_scale in
  * isa_exec_vfp.c) assemble every source into a 64-lane temporary
@@ -42,61 +45,11 @@
 #define V64_TARGET __attribute__((target("avx2,fma")))
 #define V64_INLINE static inline __attribute__((always_inline)) V64_TARGET
 
-typedef uint32_t v64_u32x4 __attribute__((vector_size(16), aligned(4)));
 typedef uint64_t v64_u64x4 __attribute__((vector_size(32), aligned(8)));
-typedef int64_t v64_i64x4 __attribute__((vector_size(32), aligned(8)));
 typedef double v64_f64x4 __attribute__((vector_size(32), aligned(8)));
 
 #define V64_SIGN 0x8000000000000000ull
 #define V64_HOST_QNAN 0xfff8000000000000ull     /* x86's default NaN */
-
-/* One source: its two rows, or its value (modifiers applied) for every
- * lane. */
-struct v64_src {
-	const uint32_t *lo, *hi;
-	v64_u64x4 val, andm, xorm;
-	bool uni;
-};
-
-V64_INLINE void v64_src_init(struct isa_wave *w, const struct isa_opnd *o, struct v64_src *s)
-{
-	uint64_t andm = o->abs ? ~V64_SIGN : ~0ull, xorm = o->neg ? V64_SIGN : 0;
-
-	s->andm = (v64_u64x4){ 0 } + andm;
-	s->xorm = (v64_u64x4){ 0 } + xorm;
-	s->uni = o->kind != ISA_OPND_VGPR;
-	if (s->uni) {
-		s->lo = s->hi = NULL;
-		s->val = (v64_u64x4){ 0 } + ((isa_sread64(w, o) & andm) ^ xorm);
-	} else {
-		s->lo = isa_vrow(w, o->reg);
-		s->hi = isa_vrow(w, o->reg + 1u);
-		s->val = (v64_u64x4){ 0 };
-	}
-}
-
-/* Lanes [4q, 4q + 4) of a source: lo | hi << 32 (two vpmovzxdq),
- * modifiers applied. */
-V64_INLINE v64_u64x4 v64_get(const struct v64_src *s, unsigned q)
-{
-	v64_u64x4 lo, hi;
-
-	if (s->uni)
-		return s->val;
-	lo = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->lo + 4 * q)));
-	hi = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->hi + 4 * q)));
-	return ((lo | (hi << 32)) & s->andm) ^ s->xorm;
-}
-
-/* v64_get of a source known to be a VGPR pair. */
-V64_INLINE v64_u64x4 v64_row(const struct v64_src *s, unsigned q)
-{
-	v64_u64x4 lo, hi;
-
-	lo = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->lo + 4 * q)));
-	hi = (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->hi + 4 * q)));
-	return ((lo | (hi << 32)) & s->andm) ^ s->xorm;
-}
 
 /* AMD's default NaN for a NaN the operation made (isa_exec_vf64).  The
  * full rule only runs when some lane is the host's NaN (one compare and a
@@ -111,78 +64,168 @@ V64_INLINE v64_u64x4 v64_nanfix(v64_u64x4 r, v64_u64x4 a, v64_u64x4 b, v64_u64x4
 	return r ^ (gen & V64_SIGN);
 }
 
-/* Stores lanes [4q, 4q + 4) of the result into the destination pair under
- * EXEC's four bits m4. */
-V64_INLINE void v64_put(uint32_t *lo, uint32_t *hi, unsigned q, v64_u64x4 r, unsigned m4)
-{
-	/* the four low dwords, then the four high ones (one vpermd) */
-	__m256i p = _mm256_permutevar8x32_epi32((__m256i)r, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7));
-	v64_u32x4 l = (v64_u32x4)_mm256_castsi256_si128(p);
-	v64_u32x4 h = (v64_u32x4)_mm256_extracti128_si256(p, 1);
-	v64_u32x4 *pl = (v64_u32x4 *)(lo + 4 * q), *ph = (v64_u32x4 *)(hi + 4 * q);
-
-	if (m4 == 15) {
-		*pl = l;
-		*ph = h;
-	} else {
-		v64_u32x4 on = (v64_u32x4)((((v64_u32x4){ 0 } + m4) & (v64_u32x4){ 1, 2, 4, 8 }) != 0);
-		*pl = (l & on) | (*pl & ~on);
-		*ph = (h & on) | (*ph & ~on);
-	}
-}
-
-/* The exponent field (bits 30:20 of the high dword) of lanes [8k, 8k+8)
- * of a source, as eight 32-bit lanes: the division helpers' checks. */
-V64_INLINE isa_i32x8 v64_exp8(const struct v64_src *s, uint64_t uni_val, unsigned k)
-{
-	if (s->uni)
-		return (isa_i32x8){ 0 } + (int32_t)((uni_val >> 52) & 0x7ff);
-	return (isa_i32x8)((*(const isa_u32x8 *)(s->hi + 8 * k) >> 20) & 0x7ff);
-}
-
 /* Lanes of EXEC's byte m8 as all-ones 32-bit lanes. */
 V64_INLINE isa_i32x8 v64_on8(uint32_t m8)
 {
 	return (isa_i32x8)((((isa_u32x8){ 0 } + m8) & (isa_u32x8){ 1, 2, 4, 8, 16, 32, 64, 128 }) != 0);
 }
 
+/* ---- eight lanes per iteration ----
+ * A 64-bit source's lanes [8k, 8k + 8) are one 32-byte load from each of
+ * its two rows; the low and the high dwords interleave into two vectors of
+ * four 64-bit lanes (vpunpckldq/vpunpckhdq: lanes 0, 1, 4, 5 and 2, 3, 6,
+ * 7, an order the lane-wise operations do not mind) and split back with
+ * two vshufps.  A scalar or constant source is broadcast into two rows of
+ * a buffer once per instruction, so the loops read rows only and test no
+ * operand kind per lane group. */
+struct v8_src {
+	const uint32_t *lo, *hi;
+	isa_u32x8 andm, xorm;   /* abs and neg on the high dword's bit 31 */
+};
+
+/* buf: 128 dwords, used when o is not a VGPR pair. */
+V64_INLINE void v8_src_init(struct isa_wave *w, const struct isa_opnd *o, struct v8_src *s,
+			    uint32_t *buf)
+{
+	s->andm = (isa_u32x8){ 0 } + (o->abs ? 0x7fffffffu : ~0u);
+	s->xorm = (isa_u32x8){ 0 } + (o->neg ? 0x80000000u : 0u);
+	if (o->kind == ISA_OPND_VGPR) {
+		s->lo = isa_vrow(w, o->reg);
+		s->hi = isa_vrow(w, o->reg + 1u);
+	} else {
+		uint64_t v = isa_sread64(w, o);
+		isa_u32x8 l = (isa_u32x8){ 0 } + (uint32_t)v, h = (isa_u32x8){ 0 } + (uint32_t)(v >> 32);
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+			*(isa_u32x8 *)(buf + 8 * k) = l;
+			*(isa_u32x8 *)(buf + ISA_LANES + 8 * k) = h;
+		}
+		s->lo = buf;
+		s->hi = buf + ISA_LANES;
+	}
+}
+
+/* A 32-bit source's row, or its value broadcast into buf (64 dwords). */
+V64_INLINE const uint32_t *v8_row32(struct isa_wave *w, const struct isa_opnd *o, uint32_t *buf)
+{
+	isa_u32x8 v;
+
+	if (o->kind == ISA_OPND_VGPR)
+		return isa_vrow(w, o->reg);
+	v = (isa_u32x8){ 0 } + (o->kind == ISA_OPND_CONST ? (uint32_t)o->imm : isa_sread32(w, o));
+	for (unsigned k = 0; k < ISA_LANES / 8; k++)
+		*(isa_u32x8 *)(buf + 8 * k) = v;
+	return buf;
+}
+
+V64_INLINE isa_u32x8 v8_ld(const uint32_t *row, unsigned k)
+{
+	return *(const isa_u32x8 *)(row + 8 * k);
+}
+
+/* Lanes [8k, 8k + 8) of a source as 64-bit values, modifiers applied
+ * (mods false: the instruction has none, the loop copy leaves them out). */
+V64_INLINE void v8_getm(const struct v8_src *s, unsigned k, v64_u64x4 *x0, v64_u64x4 *x1,
+			bool mods)
+{
+	isa_u32x8 lo = v8_ld(s->lo, k), hi = v8_ld(s->hi, k);
+
+	if (mods)
+		hi = (hi & s->andm) ^ s->xorm;
+	*x0 = (v64_u64x4)_mm256_unpacklo_epi32((__m256i)lo, (__m256i)hi);
+	*x1 = (v64_u64x4)_mm256_unpackhi_epi32((__m256i)lo, (__m256i)hi);
+}
+
+V64_INLINE void v8_get(const struct v8_src *s, unsigned k, v64_u64x4 *x0, v64_u64x4 *x1)
+{
+	isa_u32x8 lo = v8_ld(s->lo, k), hi = (v8_ld(s->hi, k) & s->andm) ^ s->xorm;
+
+	*x0 = (v64_u64x4)_mm256_unpacklo_epi32((__m256i)lo, (__m256i)hi);
+	*x1 = (v64_u64x4)_mm256_unpackhi_epi32((__m256i)lo, (__m256i)hi);
+}
+
+/* Stores rows lo, hi of lanes [8k, 8k + 8) under EXEC's byte m8. */
+V64_INLINE void v8_put32(uint32_t *dlo, uint32_t *dhi, unsigned k, isa_u32x8 lo, isa_u32x8 hi,
+			 uint32_t m8)
+{
+	isa_u32x8 *pl = (isa_u32x8 *)(dlo + 8 * k), *ph = (isa_u32x8 *)(dhi + 8 * k);
+
+	if (m8 == 0xff) {
+		*pl = lo;
+		*ph = hi;
+	} else {
+		isa_u32x8 on = (isa_u32x8)((((isa_u32x8){ 0 } + m8) &
+					   (isa_u32x8){ 1, 2, 4, 8, 16, 32, 64, 128 }) != 0);
+		*pl = (lo & on) | (*pl & ~on);
+		*ph = (hi & on) | (*ph & ~on);
+	}
+}
+
+/* v8_get's two vectors (the same lane order) back into the rows. */
+V64_INLINE void v8_put(uint32_t *dlo, uint32_t *dhi, unsigned k, v64_u64x4 r0, v64_u64x4 r1,
+		       uint32_t m8)
+{
+	__m256 a = (__m256)r0, b = (__m256)r1;
+
+	v8_put32(dlo, dhi, k, (isa_u32x8)_mm256_shuffle_ps(a, b, 0x88),
+		 (isa_u32x8)_mm256_shuffle_ps(a, b, 0xdd), m8);
+}
+
 /* The operations.  EXPR computes r from a, b, c (v64_u64x4) and their
  * double views fa, fb, fc; NSRC says which sources exist (an absent one
- * compares as a for the NaN rule, as in isa_exec_vf64). */
-/* The lane loop, with ROWS when every source is a VGPR pair and FULL
- * under the whole EXEC: the common case then has no per-lane-group tests
- * (the compiler drops the dead branches of each copy). */
-#define V64_LOOP(NSRC, EXPR, ROWS, FULL)                                       \
-	for (unsigned q = 0; q < ISA_LANES / 4; q++) {                        \
-		unsigned m4 = FULL ? 15 : (unsigned)(exec >> (4 * q)) & 15;   \
-		v64_u64x4 a, b, c, r;                                         \
-		v64_f64x4 fa, fb, fc;                                         \
-		if (!m4)                                                      \
-			continue;                                             \
-		a = ROWS ? v64_row(&s0, q) : v64_get(&s0, q);                 \
-		b = NSRC < 2 ? a : ROWS ? v64_row(&s1, q) : v64_get(&s1, q);  \
-		c = NSRC < 3 ? a : ROWS ? v64_row(&s2, q) : v64_get(&s2, q);  \
-		fa = (v64_f64x4)a; fb = (v64_f64x4)b; fc = (v64_f64x4)c;      \
+ * compares as a for the NaN rule, as in isa_exec_vf64).  The lane loop
+ * has a copy for the whole EXEC, without the per-group mask tests (the
+ * compiler drops the dead branches of each copy). */
+#define V64_HALF(NSRC, EXPR, A, B, C, R)                                       \
+	do {                                                                  \
+		v64_u64x4 a = A, b = B, c = C;                                \
+		v64_f64x4 fa = (v64_f64x4)a, fb = (v64_f64x4)b, fc = (v64_f64x4)c; \
 		(void)fa; (void)fb; (void)fc;                                 \
-		r = (v64_u64x4)(EXPR);                                        \
-		v64_put(dlo, dhi, q, v64_nanfix(r, a, b, c), m4);             \
+		R = v64_nanfix((v64_u64x4)(EXPR), a, b, c);                   \
+	} while (0)
+
+#define V64_LOOP(NSRC, EXPR, FULL, MODS)                                       \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = FULL ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff; \
+		v64_u64x4 a0, a1, b0, b1, c0, c1, r0, r1;                     \
+		if (!m8)                                                      \
+			continue;                                             \
+		v8_getm(&s0, k, &a0, &a1, MODS);                              \
+		b0 = a0; b1 = a1; c0 = a0; c1 = a1;                           \
+		if (NSRC >= 2)                                                \
+			v8_getm(&s1, k, &b0, &b1, MODS);                      \
+		if (NSRC >= 3)                                                \
+			v8_getm(&s2, k, &c0, &c1, MODS);                      \
+		V64_HALF(NSRC, EXPR, a0, b0, c0, r0);                         \
+		V64_HALF(NSRC, EXPR, a1, b1, c1, r1);                         \
+		v8_put(dlo, dhi, k, r0, r1, m8);                              \
 	}
 
+/* Four copies of the lane loop: the whole EXEC or not, input modifiers
+ * or none (the usual case: two vector operations per source and eight
+ * lanes fewer). */
 #define V64_BODY(NSRC, EXPR)                                                   \
-	struct v64_src s0, s1, s2;                                            \
+	struct v8_src s0, s1, s2;                                             \
+	uint32_t sbuf[3][2 * ISA_LANES];                                      \
 	uint64_t exec = isa_exec(w);                                          \
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); \
-	bool rows;                                                            \
-	v64_src_init(w, &in->src[0], &s0);                                    \
-	if (NSRC >= 2)                                                        \
-		v64_src_init(w, &in->src[1], &s1);                            \
-	if (NSRC >= 3)                                                        \
-		v64_src_init(w, &in->src[2], &s2);                            \
-	rows = !s0.uni && (NSRC < 2 || !s1.uni) && (NSRC < 3 || !s2.uni);     \
-	if (rows && exec == ~0ull)                                            \
+	bool mods = in->src[0].abs || in->src[0].neg;                         \
+	v8_src_init(w, &in->src[0], &s0, sbuf[0]);                            \
+	if (NSRC >= 2) {                                                      \
+		v8_src_init(w, &in->src[1], &s1, sbuf[1]);                    \
+		mods |= in->src[1].abs || in->src[1].neg;                     \
+	}                                                                     \
+	if (NSRC >= 3) {                                                      \
+		v8_src_init(w, &in->src[2], &s2, sbuf[2]);                    \
+		mods |= in->src[2].abs || in->src[2].neg;                     \
+	}                                                                     \
+	if (exec == ~0ull && !mods)                                           \
+		V64_LOOP(NSRC, EXPR, 1, 0)                                    \
+	else if (exec == ~0ull)                                               \
 		V64_LOOP(NSRC, EXPR, 1, 1)                                    \
-	else                                                                  \
+	else if (!mods)                                                       \
 		V64_LOOP(NSRC, EXPR, 0, 0)                                    \
+	else                                                                  \
+		V64_LOOP(NSRC, EXPR, 0, 1)                                    \
 	return ISA_STEP_NEXT;
 
 #define V64_FN(NAME, NSRC, EXPR)                                               \
@@ -219,41 +262,49 @@ V64_TARGET static int v64_div_fmas(struct isa_wave *w, const struct isa_inst *in
  *    finite (1..2046), and e2 - e1 >= -1075: D = sign | |S0|
  *    (div_fixup64's last case; every earlier one needs a zero, an
  *    infinity, a NaN or that underflow). */
-V64_INLINE bool v64_ordinary(const struct isa_wave *w, const struct isa_inst *in,
-			     const struct v64_src *s1, const struct v64_src *s2, bool scale)
+V64_INLINE bool v64_ordinary_lanes(uint64_t exec, const struct v8_src *s1,
+				   const struct v8_src *s2, bool scale, bool full)
 {
-	uint64_t exec = isa_exec(w);
-	uint64_t u1 = s1->uni ? s1->val[0] : 0, u2 = s2->uni ? s2->val[0] : 0;
-	isa_i32x8 bad = { 0 };
+	isa_u32x8 bad = { 0 };
 
-	(void)in;
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
-		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
-		isa_i32x8 e1, e2, d, b;
+		uint32_t m8 = full ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 e1, e2, d, b;
 		if (!m8)
 			continue;
-		e1 = v64_exp8(s1, u1, k);
-		e2 = v64_exp8(s2, u2, k);
-		d = e2 - e1;
-		if (scale)
-			b = (e1 < 1) | (e1 >= 2045) | (e2 <= 53) | (e2 >= 2047) | (d >= 768) |
-			    (d <= -1000);
-		else
-			b = (e1 < 1) | (e1 >= 2047) | (e2 < 1) | (e2 >= 2047) | (d < -1075);
-		bad |= b & v64_on8(m8);
+		/* the modifiers touch only the sign: the raw high dwords;
+		 * each range a single unsigned compare (x - lo > hi - lo) */
+		e1 = (v8_ld(s1->hi, k) >> 20) & 0x7ff;
+		e2 = (v8_ld(s2->hi, k) >> 20) & 0x7ff;
+		d = e2 - e1;    /* -2047 .. 2047, as unsigned */
+		if (scale)      /* 1 <= e1 < 2045, 53 < e2 < 2047, -1000 < d < 768 */
+			b = (isa_u32x8)(e1 - 1 > 2043) | (isa_u32x8)(e2 - 54 > 1992) |
+			    (isa_u32x8)(d + 999 > 1766);
+		else            /* 1 <= e1, e2 < 2047, d >= -1075 */
+			b = (isa_u32x8)(e1 - 1 > 2045) | (isa_u32x8)(e2 - 1 > 2045) |
+			    (isa_u32x8)(d + 1075 > 4095);
+		bad |= full ? b : b & (isa_u32x8)v64_on8(m8);
 	}
-	return !isa_any32x8((const isa_u32x8 *)&bad);
+	return !isa_any32x8(&bad);
+}
+
+V64_INLINE bool v64_ordinary(uint64_t exec, const struct v8_src *s1, const struct v8_src *s2,
+			     bool scale)
+{
+	return exec == ~0ull ? v64_ordinary_lanes(exec, s1, s2, scale, true)
+			     : v64_ordinary_lanes(exec, s1, s2, scale, false);
 }
 
 V64_TARGET static int v64_div_fixup(struct isa_wave *w, const struct isa_inst *in)
 {
-	struct v64_src t1, t2;
+	struct v8_src t1, t2;
+	uint32_t tbuf[2][2 * ISA_LANES];
 
 	if (isa_denorm64(w) != 3)
 		return isa_exec_vf64(w, in);
-	v64_src_init(w, &in->src[1], &t1);
-	v64_src_init(w, &in->src[2], &t2);
-	if (!v64_ordinary(w, in, &t1, &t2, false))
+	v8_src_init(w, &in->src[1], &t1, tbuf[0]);
+	v8_src_init(w, &in->src[2], &t2, tbuf[1]);
+	if (!v64_ordinary(isa_exec(w), &t1, &t2, false))
 		return isa_exec_vf64(w, in);
 	/* D = sign(S1 ^ S2) | |S0|: the quotient's sign from the operands */
 	V64_BODY(3, ((b ^ c) & V64_SIGN) | (a & ~V64_SIGN))
@@ -263,122 +314,343 @@ V64_TARGET static int v64_div_fixup(struct isa_wave *w, const struct isa_inst *i
  * general executor copies it), VCC = 0 in the active lanes (SDST). */
 V64_TARGET static int v64_div_scale(struct isa_wave *w, const struct isa_inst *in)
 {
-	struct v64_src s0, t1, t2;
+	struct v8_src s0, t1, t2;
+	uint32_t buf[3][2 * ISA_LANES];
 	uint64_t exec = isa_exec(w);
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
 
-	v64_src_init(w, &in->src[1], &t1);
-	v64_src_init(w, &in->src[2], &t2);
-	if (!v64_ordinary(w, in, &t1, &t2, true))
+	v8_src_init(w, &in->src[1], &t1, buf[1]);
+	v8_src_init(w, &in->src[2], &t2, buf[2]);
+	if (!v64_ordinary(exec, &t1, &t2, true))
 		return isa_exec_div_scale(w, in);
-	v64_src_init(w, &in->src[0], &s0);
-	for (unsigned q = 0; q < ISA_LANES / 4; q++) {
-		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;
-		if (m4)
-			v64_put(dlo, dhi, q, v64_get(&s0, q), m4);
+	v8_src_init(w, &in->src[0], &s0, buf[0]);
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+		if (m8)
+			v8_put32(dlo, dhi, k, v8_ld(s0.lo, k), (v8_ld(s0.hi, k) & s0.andm) ^ s0.xorm, m8);
 	}
 	isa_swrite64(w, in->sdst, 0);
 	return ISA_STEP_NEXT;
 }
 
+/* Whether every active lane of v_ldexp_f64 stays normal (the zero S0
+ * aside): 1 <= e <= 2046, |n| <= 2046 and 1 <= e + n <= 2046, each range
+ * one unsigned compare; without the EXEC mask under the whole EXEC. */
+V64_INLINE bool v64_ldexp_ok(uint64_t exec, const struct v8_src *s0, const uint32_t *krow,
+			     bool full)
+{
+	isa_u32x8 bad = { 0 };
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = full ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 hi = v8_ld(s0->hi, k), n = v8_ld(krow, k), e = (hi >> 20) & 0x7ff, b;
+		isa_u32x8 zero = (isa_u32x8)(((hi & 0x7fffffffu) | v8_ld(s0->lo, k)) == 0);
+		if (!m8)
+			continue;
+		/* e + n wraps only where |n| > 2046, which is bad anyway */
+		b = (isa_u32x8)(e - 1 > 2045) | (isa_u32x8)(n + 2046 > 4092) |
+		    (isa_u32x8)(e + n - 1 > 2045);
+		b &= ~zero;
+		bad |= full ? b : b & (isa_u32x8)v64_on8(m8);
+	}
+	return !isa_any32x8(&bad);
+}
+
 /* v_ldexp_f64 (S1 a 32-bit integer) where every active lane stays a
- * normal number: the exponent field plus S1, exact, as ldexp() is there;
- * a zero S0 is returned as it is.  Any other lane (an infinity, a NaN, a
+ * normal number: the exponent field plus S1, exact, as ldexp() is there
+ * (the high dword plus S1 << 20: the low dword does not change); a zero
+ * S0 is returned as it is.  Any other lane (an infinity, a NaN, a
  * denormal in or out, an overflow) sends the instruction to the general
- * executor before anything is written: the results are computed into a
- * temporary first. */
+ * executor before anything is written: a first pass over the lanes
+ * checks (v64_ldexp_ok), a second writes. */
 V64_TARGET static int v64_ldexp(struct isa_wave *w, const struct isa_inst *in)
 {
-	const struct isa_opnd *o1 = &in->src[1];
-	uint64_t exec = isa_exec(w), res[ISA_LANES];
+	uint64_t exec = isa_exec(w);
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
-	const uint32_t *krow = o1->kind == ISA_OPND_VGPR ? isa_vrow(w, o1->reg) : NULL;
-	v64_i64x4 kuni = (v64_i64x4){ 0 } + (int64_t)(int32_t)(krow ? 0 : isa_sread32(w, o1));
-	const v64_i64x4 one = (v64_i64x4){ 0 } + 1, top = (v64_i64x4){ 0 } + 2046;
-	v64_i64x4 bad = { 0 };
-	struct v64_src s0;
+	uint32_t buf[2 * ISA_LANES], kbuf[ISA_LANES];
+	const uint32_t *krow;
+	struct v8_src s0;
 
 	if (isa_denorm64(w) != 3)
 		return isa_exec_vf64(w, in);
-	v64_src_init(w, &in->src[0], &s0);
-	for (unsigned q = 0; q < ISA_LANES / 4; q++) {
-		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;
-		v64_u64x4 a = v64_get(&s0, q);
-		v64_i64x4 k = krow ? (v64_i64x4)_mm256_cvtepi32_epi64(
-				     _mm_loadu_si128((const __m128i *)(krow + 4 * q))) : kuni;
-		v64_i64x4 e = (v64_i64x4)((a >> 52) & 0x7ff), ne = e + k;
-		v64_i64x4 zero = (v64_i64x4)((a & ~V64_SIGN) == 0);
-		v64_i64x4 on = (v64_i64x4)((((v64_u64x4){ 0 } + m4) & (v64_u64x4){ 1, 2, 4, 8 }) != 0);
-		bad |= ~zero & on & ((e < one) | (e > top) | (ne < one) | (ne > top));
-		*(v64_u64x4 *)(res + 4 * q) = a + ((v64_u64x4)(k & ~zero) << 52);
-	}
-	if (!_mm256_testz_si256((__m256i)bad, (__m256i)bad))
+	v8_src_init(w, &in->src[0], &s0, buf);
+	krow = v8_row32(w, &in->src[1], kbuf);
+	if (!(exec == ~0ull ? v64_ldexp_ok(exec, &s0, krow, true)
+			    : v64_ldexp_ok(exec, &s0, krow, false)))
 		return isa_exec_vf64(w, in);
-	for (unsigned q = 0; q < ISA_LANES / 4; q++) {
-		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;
-		if (m4)
-			v64_put(dlo, dhi, q, *(const v64_u64x4 *)(res + 4 * q), m4);
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 hi = v8_ld(s0.hi, k), lo = v8_ld(s0.lo, k);
+		isa_u32x8 zero = (isa_u32x8)(((hi & 0x7fffffffu) | lo) == 0);
+		if (!m8)
+			continue;
+		hi = (hi & s0.andm) ^ s0.xorm;
+		v8_put32(dlo, dhi, k, lo, hi + ((v8_ld(krow, k) << 20) & ~zero), m8);
 	}
 	return ISA_STEP_NEXT;
 }
 
 /* ---- 64-bit integer operations (exec_vb64): shifts, v_mov_b64 and
  * v_lshl_add_u64; no modifiers (the picker leaves any to exec_vb64,
- * which ignores them) and no NaN rule. ---- */
+ * which ignores them) and no NaN rule.  Computed on the two rows as they
+ * are, eight 32-bit lanes per operation: the carry of an add and the
+ * bits a shift moves across the halves are handled per dword, so nothing
+ * is interleaved.  AVX2's variable shifts give 0 for a count above 31
+ * (vpsllvd/vpsrlvd; vpsravd the sign), which the shifts below rely on:
+ * a count is unsigned, so 32 - n and n - 32 wrap above 31 where the term
+ * must vanish. ---- */
 
-/* A 32-bit source widened to 64-bit lanes: its row, or its value. */
-struct v32_src {
-	const uint32_t *row;
-	v64_u64x4 val;
-};
-
-V64_INLINE void v32_src_init(struct isa_wave *w, const struct isa_opnd *o, struct v32_src *s)
+V64_INLINE isa_u32x8 v8_sll(isa_u32x8 x, isa_u32x8 n)
 {
-	s->row = o->kind == ISA_OPND_VGPR ? isa_vrow(w, o->reg) : NULL;
-	s->val = (v64_u64x4){ 0 } + (uint64_t)(s->row ? 0 : o->kind == ISA_OPND_CONST
-							   ? (uint32_t)o->imm : isa_sread32(w, o));
+	return (isa_u32x8)_mm256_sllv_epi32((__m256i)x, (__m256i)n);
+}
+V64_INLINE isa_u32x8 v8_srl(isa_u32x8 x, isa_u32x8 n)
+{
+	return (isa_u32x8)_mm256_srlv_epi32((__m256i)x, (__m256i)n);
+}
+V64_INLINE isa_u32x8 v8_sra(isa_u32x8 x, isa_u32x8 n)
+{
+	return (isa_u32x8)_mm256_srav_epi32((__m256i)x, (__m256i)n);
 }
 
-V64_INLINE v64_u64x4 v32_get(const struct v32_src *s, unsigned q)
-{
-	if (!s->row)
-		return s->val;
-	return (v64_u64x4)_mm256_cvtepu32_epi64(_mm_loadu_si128((const __m128i *)(s->row + 4 * q)));
-}
-
-/* D = EXPR over the lanes of EXEC; a, b, c as INIT/GET declare them. */
-#define V64I_BODY(DECL, LOAD, EXPR)                                            	uint64_t exec = isa_exec(w);                                          	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); 	DECL                                                                  	for (unsigned q = 0; q < ISA_LANES / 4; q++) {                        		unsigned m4 = (unsigned)(exec >> (4 * q)) & 15;               		if (!m4)                                                      			continue;                                             		LOAD                                                          		v64_put(dlo, dhi, q, (EXPR), m4);                             	}                                                                     	return ISA_STEP_NEXT;
+/* D.lo, D.hi = BODY (from lanes [8k, 8k + 8) of the sources) over EXEC,
+ * with a copy of the loop for the whole EXEC. */
+#define V8I_LOOP(FULL, ...)                                                   \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                        \
+		uint32_t m8 = FULL ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff; \
+		isa_u32x8 lo, hi;                                             \
+		if (!m8)                                                      \
+			continue;                                             \
+		__VA_ARGS__                                                   \
+		v8_put32(dlo, dhi, k, lo, hi, m8);                            \
+	}
+#define V8I_RUN(...)                                                           \
+	if (exec == ~0ull)                                                    \
+		V8I_LOOP(1, __VA_ARGS__)                                      \
+	else                                                                  \
+		V8I_LOOP(0, __VA_ARGS__)                                      \
+	return ISA_STEP_NEXT;
 
 /* shifts: the amount S0 (32-bit, low 6 bits), the value S1 (64-bit) */
-#define V64_SHIFT_DECL                                                         	struct v32_src s0;                                                    	struct v64_src s1;                                                    	v32_src_init(w, &in->src[0], &s0);                                    	v64_src_init(w, &in->src[1], &s1);
-#define V64_SHIFT_LOAD                                                         	v64_u64x4 a = v32_get(&s0, q) & 63, b = v64_get(&s1, q);
+#define V8_SHIFT_DECL                                                          \
+	uint64_t exec = isa_exec(w);                                          \
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u); \
+	uint32_t nbuf[ISA_LANES], vbuf[2 * ISA_LANES];                        \
+	const uint32_t *nrow = v8_row32(w, &in->src[0], nbuf);                \
+	struct v8_src s1;                                                     \
+	v8_src_init(w, &in->src[1], &s1, vbuf);
+#define V8_SHIFT_LOAD                                                          \
+	isa_u32x8 n = v8_ld(nrow, k) & 63, bl = v8_ld(s1.lo, k), bh = v8_ld(s1.hi, k); \
+	isa_u32x8 n32 = (isa_u32x8){ 0 } + 32;
 
 V64_TARGET static int v64_lshlrev(struct isa_wave *w, const struct isa_inst *in)
 {
-	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, b << a)
+	V8_SHIFT_DECL
+	V8I_RUN(V8_SHIFT_LOAD
+		lo = v8_sll(bl, n);
+		hi = v8_sll(bh, n) | v8_srl(bl, n32 - n) | v8_sll(bl, n - n32);)
 }
 V64_TARGET static int v64_lshrrev(struct isa_wave *w, const struct isa_inst *in)
 {
-	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, b >> a)
+	V8_SHIFT_DECL
+	V8I_RUN(V8_SHIFT_LOAD
+		hi = v8_srl(bh, n);
+		lo = v8_srl(bl, n) | v8_sll(bh, n32 - n) | v8_srl(bh, n - n32);)
 }
 V64_TARGET static int v64_ashrrev(struct isa_wave *w, const struct isa_inst *in)
 {
-	V64I_BODY(V64_SHIFT_DECL, V64_SHIFT_LOAD, (v64_u64x4)((v64_i64x4)b >> (v64_i64x4)a))
+	V8_SHIFT_DECL
+	V8I_RUN(V8_SHIFT_LOAD
+		isa_u32x8 small = (isa_u32x8)(n < n32);
+		hi = v8_sra(bh, n);
+		lo = ((v8_srl(bl, n) | v8_sll(bh, n32 - n)) & small) |
+		     (v8_sra(bh, n - n32) & ~small);)
 }
 V64_TARGET static int v64_mov(struct isa_wave *w, const struct isa_inst *in)
 {
-	V64I_BODY(struct v64_src s0; v64_src_init(w, &in->src[0], &s0);,
-		  v64_u64x4 a = v64_get(&s0, q);, a)
+	uint64_t exec = isa_exec(w);
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
+	uint32_t buf[2 * ISA_LANES];
+	struct v8_src s0;
+
+	v8_src_init(w, &in->src[0], &s0, buf);
+	V8I_RUN(lo = v8_ld(s0.lo, k); hi = v8_ld(s0.hi, k);)
 }
-/* v_lshl_add_u64 (gfx942): D = (S0 << S1[2:0]) + S2 */
+/* v_lshl_add_u64 (gfx942): D = (S0 << S1[2:0]) + S2; the shift's top
+ * bits of the low dword go into the high one ((x >> 1) >> (31 - n): no
+ * count of 32 for n = 0), the add's carry out of the low dword is the
+ * unsigned compare of the sum with an addend (all ones: subtracted). */
 V64_TARGET static int v64_lshl_add(struct isa_wave *w, const struct isa_inst *in)
 {
-	V64I_BODY(struct v64_src s0; struct v32_src s1; struct v64_src s2;
-		  v64_src_init(w, &in->src[0], &s0); v32_src_init(w, &in->src[1], &s1);
-		  v64_src_init(w, &in->src[2], &s2);,
-		  v64_u64x4 a = v64_get(&s0, q); v64_u64x4 b = v32_get(&s1, q) & 7;
-		  v64_u64x4 c = v64_get(&s2, q);,
-		  (a << b) + c)
+	uint64_t exec = isa_exec(w);
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u);
+	uint32_t buf0[2 * ISA_LANES], buf2[2 * ISA_LANES], nbuf[ISA_LANES];
+	const uint32_t *nrow;
+	struct v8_src s0, s2;
+
+	v8_src_init(w, &in->src[2], &s2, buf2);
+	if (in->src[1].kind != ISA_OPND_VGPR) {
+		/* the compilers' forms: a constant shift (0 for a base plus
+		 * an offset, 3 for a double's index), S0 an SGPR base or a
+		 * VGPR pair */
+		const struct isa_opnd *o1 = &in->src[1];
+		unsigned n = (o1->kind == ISA_OPND_CONST ? (uint32_t)o1->imm : isa_sread32(w, o1)) & 7;
+		if (in->src[0].kind != ISA_OPND_VGPR) {
+			uint64_t a = isa_sread64(w, &in->src[0]) << n;
+			isa_u32x8 sl = (isa_u32x8){ 0 } + (uint32_t)a;
+			isa_u32x8 sh = (isa_u32x8){ 0 } + (uint32_t)(a >> 32);
+			V8I_RUN(lo = sl + v8_ld(s2.lo, k);
+				hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
+		}
+		v8_src_init(w, &in->src[0], &s0, buf0);
+		V8I_RUN(isa_u32x8 al = v8_ld(s0.lo, k), ah = v8_ld(s0.hi, k);
+			isa_u32x8 sl = al << n, sh = (ah << n) | ((al >> 1) >> (31 - n));
+			lo = sl + v8_ld(s2.lo, k);
+			hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
+	}
+	nrow = v8_row32(w, &in->src[1], nbuf);
+	v8_src_init(w, &in->src[0], &s0, buf0);
+	V8I_RUN(isa_u32x8 n = v8_ld(nrow, k) & 7, al = v8_ld(s0.lo, k), ah = v8_ld(s0.hi, k);
+		isa_u32x8 sl = al << n, sh = (ah << n) | ((al >> 1) >> (31 - n));
+		lo = sl + v8_ld(s2.lo, k);
+		hi = sh + v8_ld(s2.hi, k) - (isa_u32x8)(lo < sl);)
+}
+
+/* v_cvt_f64_i32 / v_cvt_f64_u32 (isa_exec_vcvt's "i32/u32 -> f64"): exact
+ * conversions (no rounding, no NaN, no denormal, no modifier: the general
+ * executor applies none either).  The eight dwords are put in v8_get's
+ * lane order first (one vpermq), so the results store as the f64 ops'. */
+V64_INLINE void v64_cvt_lanes(struct isa_wave *w, const struct isa_inst *in, bool is_signed)
+{
+	uint64_t exec = isa_exec(w);
+	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u), buf[ISA_LANES];
+	const uint32_t *row = v8_row32(w, &in->src[0], buf);
+	const __m256i magic = _mm256_set1_epi64x(0x4330000000000000ll);        /* 2^52 */
+	const __m256d two52 = _mm256_set1_pd(4503599627370496.0);
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+		__m256i x = _mm256_permute4x64_epi64((__m256i)v8_ld(row, k), 0xd8);
+		__m128i x0 = _mm256_castsi256_si128(x), x1 = _mm256_extracti128_si256(x, 1);
+		__m256d r0, r1;
+		if (!m8)
+			continue;
+		if (is_signed) {
+			r0 = _mm256_cvtepi32_pd(x0);
+			r1 = _mm256_cvtepi32_pd(x1);
+		} else {        /* 2^52 + x, exact below 2^52, minus 2^52 */
+			r0 = _mm256_sub_pd((__m256d)(_mm256_cvtepu32_epi64(x0) | magic), two52);
+			r1 = _mm256_sub_pd((__m256d)(_mm256_cvtepu32_epi64(x1) | magic), two52);
+		}
+		v8_put(dlo, dhi, k, (v64_u64x4)r0, (v64_u64x4)r1, m8);
+	}
+}
+
+V64_TARGET static int v64_cvt_i32(struct isa_wave *w, const struct isa_inst *in)
+{
+	v64_cvt_lanes(w, in, true);
+	return ISA_STEP_NEXT;
+}
+
+V64_TARGET static int v64_cvt_u32(struct isa_wave *w, const struct isa_inst *in)
+{
+	v64_cvt_lanes(w, in, false);
+	return ISA_STEP_NEXT;
+}
+
+/* ---- f64 compares: v_cmp(x)_*_f64 (VOPC 0x60-0x7f, their VOP3 forms)
+ * and v_cmp(x)_class_f64 (0x12, 0x13), as exec_vcmp: SDST = the lanes of
+ * EXEC where the compare holds, the cmpx forms also EXEC.  The host's
+ * ordered/unordered predicates are fcmp's (LG is ordered not-equal, the
+ * N* forms are true on a NaN); with a MODE that flushes f64 input
+ * denormals the general executor (it flushes before comparing).  The
+ * lanes of v8_get's two vectors are 0, 1, 4, 5 and 2, 3, 6, 7: their
+ * sign masks interleave back into EXEC's byte. ---- */
+V64_INLINE uint32_t v8_bits(__m256d r0, __m256d r1)
+{
+	uint32_t m0 = (uint32_t)_mm256_movemask_pd(r0), m1 = (uint32_t)_mm256_movemask_pd(r1);
+
+	return (m0 & 3) | (m1 & 3) << 2 | (m0 & 12) << 2 | (m1 & 12) << 4;
+}
+
+V64_INLINE int v64_cmp_done(struct isa_wave *w, const struct isa_inst *in, uint64_t mask)
+{
+	mask &= isa_exec(w);
+	isa_swrite64(w, in->sdst, mask);
+	if (in->op <= 0x13 ? in->op & 1 : in->op >= 0x70)  /* the cmpx forms */
+		isa_set_exec(w, mask);
+	return ISA_STEP_NEXT;
+}
+
+#define V64_CMP_FN(NAME, PRED)                                                 \
+	V64_TARGET static int v64_cmp_##NAME(struct isa_wave *w, const struct isa_inst *in) \
+	{                                                                     \
+		struct v8_src s0, s1;                                         \
+		uint32_t sbuf[2][2 * ISA_LANES];                              \
+		uint64_t mask = 0;                                            \
+		if (!(isa_denorm64(w) & 1))                                   \
+			return isa_exec_vcmp(w, in);                          \
+		v8_src_init(w, &in->src[0], &s0, sbuf[0]);                    \
+		v8_src_init(w, &in->src[1], &s1, sbuf[1]);                    \
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
+			v64_u64x4 a0, a1, b0, b1;                             \
+			v8_get(&s0, k, &a0, &a1);                             \
+			v8_get(&s1, k, &b0, &b1);                             \
+			mask |= (uint64_t)v8_bits(_mm256_cmp_pd((__m256d)a0, (__m256d)b0, PRED), \
+						  _mm256_cmp_pd((__m256d)a1, (__m256d)b1, PRED)) \
+				<< (8 * k);                                   \
+		}                                                             \
+		return v64_cmp_done(w, in, mask);                             \
+	}
+
+V64_CMP_FN(lt, _CMP_LT_OQ)
+V64_CMP_FN(eq, _CMP_EQ_OQ)
+V64_CMP_FN(le, _CMP_LE_OQ)
+V64_CMP_FN(gt, _CMP_GT_OQ)
+V64_CMP_FN(lg, _CMP_NEQ_OQ)
+V64_CMP_FN(ge, _CMP_GE_OQ)
+V64_CMP_FN(o, _CMP_ORD_Q)
+V64_CMP_FN(u, _CMP_UNORD_Q)
+V64_CMP_FN(nge, _CMP_NGE_UQ)
+V64_CMP_FN(nlg, _CMP_EQ_UQ)
+V64_CMP_FN(ngt, _CMP_NGT_UQ)
+V64_CMP_FN(nle, _CMP_NLE_UQ)
+V64_CMP_FN(neq, _CMP_NEQ_UQ)
+V64_CMP_FN(nlt, _CMP_NLT_UQ)
+
+static const isa_exec_fn v64_cmp_fns[16] = {
+	NULL, v64_cmp_lt, v64_cmp_eq, v64_cmp_le, v64_cmp_gt, v64_cmp_lg, v64_cmp_ge, v64_cmp_o,
+	v64_cmp_u, v64_cmp_nge, v64_cmp_nlg, v64_cmp_ngt, v64_cmp_nle, v64_cmp_neq, v64_cmp_nlt,
+	NULL,
+};
+
+/* v_cmp_class_f64: S1's bit for S0's class (exec_vcmp's class64: 0 sNaN,
+ * 1 qNaN, 2 -inf, 3 -normal, 4 -denorm, 5 -0, 6 +0, 7 +denorm, 8 +normal,
+ * 9 +inf), from the raw high and low dwords in 32-bit lanes (no flush:
+ * the general executor does not flush for class either). */
+V64_TARGET static int v64_cmp_class(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct v8_src s0;
+	uint32_t sbuf[2 * ISA_LANES], bbuf[ISA_LANES];
+	const uint32_t *brow = v8_row32(w, &in->src[1], bbuf);
+	uint64_t mask = 0;
+
+	v8_src_init(w, &in->src[0], &s0, sbuf);
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		isa_u32x8 hi = (v8_ld(s0.hi, k) & s0.andm) ^ s0.xorm, lo = v8_ld(s0.lo, k);
+		/* all-ones lanes: negative, a non-zero fraction, exponent
+		 * all ones, exponent zero; quiet: bit 51 (0 or 1) */
+		isa_i32x8 neg = (isa_i32x8)hi >> 31, man = (isa_i32x8)(((hi & 0xfffff) | lo) != 0);
+		isa_i32x8 e = (isa_i32x8)((hi >> 20) & 0x7ff), quiet = (isa_i32x8)((hi >> 19) & 1);
+		isa_i32x8 spec = e == 0x7ff, zexp = e == 0;
+		isa_i32x8 c_spec = (man & quiet) | (~man & ((neg & 2) | (~neg & 9)));
+		isa_i32x8 c_zero = (man & ((neg & 4) | (~neg & 7))) | (~man & ((neg & 5) | (~neg & 6)));
+		isa_i32x8 c_norm = (neg & 3) | (~neg & 8);
+		isa_i32x8 c = (spec & c_spec) | (zexp & c_zero) | (~spec & ~zexp & c_norm);
+		isa_u32x8 t = (v8_ld(brow, k) >> (isa_u32x8)c) << 31;
+		mask |= (uint64_t)(uint32_t)_mm256_movemask_ps((__m256)t) << (8 * k);
+	}
+	return v64_cmp_done(w, in, mask);
 }
 
 static const struct {
@@ -402,6 +674,8 @@ static const struct {
 	{ 0x291, 2, v64_ashrrev },      /* v_ashrrev_i64 */
 	{ 0x178, 1, v64_mov },          /* v_mov_b64 (gfx942) */
 	{ 0x208, 3, v64_lshl_add },     /* v_lshl_add_u64 (gfx942) */
+	{ 0x144, 1, v64_cvt_i32 },      /* v_cvt_f64_i32 */
+	{ 0x156, 1, v64_cvt_u32 },      /* v_cvt_f64_u32 */
 };
 
 bool isa_vfast64_pick(struct isa_inst *in)
@@ -410,6 +684,20 @@ bool isa_vfast64_pick(struct isa_inst *in)
 
 	if (!in || !__builtin_cpu_supports("avx2") || !__builtin_cpu_supports("fma"))
 		return false;
+	if ((in->op >= 0x60 && in->op <= 0x7f) || in->op == 0x12 || in->op == 0x13) {
+		/* compares (the caller's executor is exec_vcmp) */
+		isa_exec_fn fn = in->op <= 0x13 ? v64_cmp_class : v64_cmp_fns[in->op & 0xf];
+		if (!fn || in->clamp || in->omod || in->opsel || in->sdwa ||
+		    in->src[2].kind != ISA_OPND_NONE)
+			return false;
+		for (unsigned s = 0; s < 2; s++) {
+			uint8_t k = in->src[s].kind;
+			if (k != ISA_OPND_VGPR && k != ISA_OPND_SREG && k != ISA_OPND_CONST)
+				return false;
+		}
+		in->exec = fn;
+		return true;
+	}
 	for (i = 0; i < sizeof(v64_table) / sizeof(v64_table[0]); i++)
 		if (v64_table[i].op == in->op)
 			break;
@@ -423,7 +711,8 @@ bool isa_vfast64_pick(struct isa_inst *in)
 			return false;
 		/* the integer operations' general executor ignores
 		 * modifiers, which the f64 loads here would apply */
-		if ((in->op >= 0x28f && in->op <= 0x291) || in->op == 0x178 || in->op == 0x208)
+		if ((in->op >= 0x28f && in->op <= 0x291) || in->op == 0x178 || in->op == 0x208 ||
+		    in->op == 0x144 || in->op == 0x156)
 			if (in->src[s].abs || in->src[s].neg)
 				return false;
 	}

@@ -24,6 +24,8 @@ int isa_exec_vcvt(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_vf16(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_pk_f16(struct isa_wave *w, const struct isa_inst *in);
 int isa_exec_div_scale(struct isa_wave *w, const struct isa_inst *in);
+/* isa_exec_valu.c: the VOPC compares' general executor */
+int isa_exec_vcmp(struct isa_wave *w, const struct isa_inst *in);
 bool isa_vfp_supported(unsigned op, bool gfx942);
 /* r = fma(a, b, c) on 64 lanes of f32 bits (exact, host FMA if present) */
 void isa_fma32_lanes(const uint32_t *a, const uint32_t *b, const uint32_t *c, uint32_t *r);

@@ -12,3 +12,6 @@ T mov_b64_s, v_mov_b64 v[8:9], s[8:9]
 T lshl_add_u64_vvv, v_lshl_add_u64 v[8:9], v[2:3], v6, v[4:5]
 T lshl_add_u64_vkv, v_lshl_add_u64 v[8:9], v[2:3], 2, v[4:5]
 T lshl_add_u64_vvs, v_lshl_add_u64 v[8:9], v[2:3], v6, s[8:9]
+// the compilers' address form: a base in SGPRs plus a 64-bit offset
+T lshl_add_u64_skv, v_lshl_add_u64 v[8:9], s[8:9], 0, v[4:5]
+T lshl_add_u64_vks, v_lshl_add_u64 v[8:9], v[2:3], 3, s[8:9]
