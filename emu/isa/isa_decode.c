@@ -517,7 +517,11 @@ static int cmp_idx(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Fill next/target of insts[from..to) against code c. */
+/* Fill next/target of insts[from..to) against code c, then each one's run
+ * of no-ops in fall-through order (after, nskip: isa_priv.h).  An
+ * instruction's next is fixed once linked (a later version appends, it
+ * never relinks), so the runs found for the instructions linked before
+ * stay right. */
 static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to; i++) {
@@ -531,6 +535,20 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 			long t = code_find(c, target);
 			in->target = t >= 0 ? (uint32_t)t : c->sentinel;
 		}
+	}
+	for (uint32_t i = from; i < to; i++) {
+		struct isa_inst *in = &c->insts[i];
+		uint32_t j = in->next;
+		unsigned k = 0;
+
+		/* addresses only grow along next, so the walk ends (at the
+		 * sentinel, whose executor is not a no-op, at the latest) */
+		while (k < UINT8_MAX && c->insts[j].exec == isa_exec_nop) {
+			j = c->insts[j].next;
+			k++;
+		}
+		in->after = j;
+		in->nskip = (uint8_t)k;
 	}
 }
 

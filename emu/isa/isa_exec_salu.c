@@ -462,7 +462,9 @@ static int exec_sopc(struct isa_wave *w, const struct isa_inst *in)
 
 /* ---- SOPP ---- */
 
-static int exec_nop(struct isa_wave *w, const struct isa_inst *in)
+/* Kept a no-op: the wave loop skips instructions with this executor
+ * without calling it (isa_priv.h, struct isa_inst's after). */
+int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
 	(void)in;
@@ -675,7 +677,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		switch (in->op) {
 		case 0x00: case 0x03: case 0x0b: case 0x0c: case 0x0e: case 0x0f: case 0x13:
 		case 0x14: case 0x15: case 0x16:
-			in->exec = exec_nop; /* s_nop, s_wakeup, s_setkill, s_waitcnt,
+			in->exec = isa_exec_nop; /* s_nop, s_wakeup, s_setkill, s_waitcnt,
 						s_sleep, s_setprio, s_icache_inv,
 						perf levels, s_ttracedata */
 			break;
@@ -693,7 +695,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		case 0x12: in->exec = exec_trap; break;
 		/* s_cbranch_cdbg*: no debugger is attached, so the
 		 * conditions are false and the branch is never taken. */
-		case 0x17: case 0x18: case 0x19: case 0x1a: in->exec = exec_nop; break;
+		case 0x17: case 0x18: case 0x19: case 0x1a: in->exec = isa_exec_nop; break;
 		case 0x1c: in->exec = exec_set_gpr_idx_off; break;
 		case 0x1d: in->exec = isa_exec_gpr_idx_mode; break;
 		default: break;

@@ -8,8 +8,10 @@
  *    executor (a function pointer chosen at decode), its pre-decoded
  *    operands (inline constants and literals already expanded for the
  *    operand type) and, for branches, the index of the target;
- *  - wave-at-a-time: isa_wave_run() calls in->exec() until the wave ends,
- *    reaches s_barrier, or fails;
+ *  - wave-at-a-time: the wave loop (isa_workgroup.c, wave_run) calls
+ *    in->exec() until the wave ends, reaches s_barrier, or fails; the
+ *    no-ops after an instruction that fell through it counts without
+ *    calling them;
  *  - lanes: VALU executors compute all 64 lanes into a temporary and merge
  *    under EXEC (no per-lane branches on the hot path); memory executors
  *    walk the set bits of EXEC.
@@ -125,6 +127,12 @@ struct isa_inst {
 	uint8_t size;           /* bytes */
 	uint32_t target;        /* branch target: index in the program */
 	uint32_t next;          /* fall-through: index in the program */
+	/* The no-ops that follow in fall-through order (s_waitcnt, s_nop:
+	 * isa_exec_nop; isa_decode.c, link_range): after, the index past the
+	 * nskip of them.  The wave loop jumps there when the instruction
+	 * fell through, counting them as run (isa_workgroup.c, wave_run). */
+	uint32_t after;
+	uint8_t nskip;
 	/* generic fields, meaning depends on the executor */
 	uint16_t dst;           /* SREG code or VGPR row */
 	uint16_t sdst;          /* VOP3b / VOPC scalar destination code */
@@ -449,6 +457,9 @@ int isa_fail(struct isa_wave *w, const struct isa_inst *in, enum kemu_isa_error_
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsigned access);
 int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
+/* The executor of the instructions that change no state (s_nop,
+ * s_waitcnt, ...; isa_exec_salu.c), which the wave loop may skip. */
+int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in);
 /* Fills err (when not NULL) with kind, pc and the formatted message. */
 void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));
