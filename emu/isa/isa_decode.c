@@ -518,10 +518,11 @@ static int cmp_idx(const void *a, const void *b)
 }
 
 /* Fill next/target of insts[from..to) against code c, then each one's run
- * of no-ops in fall-through order (after, nskip: isa_priv.h).  An
- * instruction's next is fixed once linked (a later version appends, it
- * never relinks), so the runs found for the instructions linked before
- * stay right. */
+ * of no-ops in fall-through order (after, nskip: isa_priv.h) and what the
+ * wave loop calls (run, span: a superinstruction with the instruction
+ * after it, or exec).  An instruction's next is fixed once linked (a
+ * later version appends, it never relinks), so what was found for the
+ * instructions linked before stays right. */
 static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to; i++) {
@@ -549,6 +550,15 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 		}
 		in->after = j;
 		in->nskip = (uint8_t)k;
+		in->run = in->exec;
+		in->span = 1;
+		if (in->next != c->sentinel) {
+			isa_exec_fn f = isa_vfast_fuse(in, &c->insts[in->next]);
+			if (f) {
+				in->run = f;
+				in->span = 2;
+			}
+		}
 	}
 }
 
@@ -587,6 +597,8 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 	/* One sentinel per program: where a fall-through leads nowhere. */
 	memset(&iv.v[iv.n], 0, sizeof(iv.v[iv.n]));
 	iv.v[iv.n].exec = exec_fell_off;
+	iv.v[iv.n].run = exec_fell_off;
+	iv.v[iv.n].span = 1;
 	iv.v[iv.n].enc = ISA_ENC_UNKNOWN;
 	c->insts = iv.v;
 	c->n = (uint32_t)iv.n + 1;

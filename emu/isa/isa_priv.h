@@ -9,9 +9,10 @@
  *    operands (inline constants and literals already expanded for the
  *    operand type) and, for branches, the index of the target;
  *  - wave-at-a-time: the wave loop (isa_workgroup.c, wave_run) calls
- *    in->exec() until the wave ends, reaches s_barrier, or fails; the
- *    no-ops after an instruction that fell through it counts without
- *    calling them;
+ *    in->run() until the wave ends, reaches s_barrier, or fails: the
+ *    executor, or a superinstruction that also runs the instruction after
+ *    it; the no-ops after an instruction that fell through it counts
+ *    without calling them;
  *  - lanes: VALU executors compute all 64 lanes into a temporary and merge
  *    under EXEC (no per-lane branches on the hot path); memory executors
  *    walk the set bits of EXEC.
@@ -133,6 +134,14 @@ struct isa_inst {
 	 * fell through, counting them as run (isa_workgroup.c, wave_run). */
 	uint32_t after;
 	uint8_t nskip;
+	/* What the wave loop calls (isa_workgroup.c, wave_run): exec, or a
+	 * superinstruction that runs this instruction and the span - 1
+	 * after it in fall-through order and leaves w->pc past them (only
+	 * instructions that never fail; link_range picks it).  Everything
+	 * else that runs an instruction (the VSKIP/GPR-index loop, the
+	 * indexed copy) calls exec. */
+	uint8_t span;
+	isa_exec_fn run;
 	/* generic fields, meaning depends on the executor */
 	uint16_t dst;           /* SREG code or VGPR row */
 	uint16_t sdst;          /* VOP3b / VOPC scalar destination code */
@@ -460,6 +469,10 @@ int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
 /* The executor of the instructions that change no state (s_nop,
  * s_waitcnt, ...; isa_exec_salu.c), which the wave loop may skip. */
 int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in);
+/* A superinstruction for instruction a and b, the one after it in
+ * fall-through order (isa_exec_vfast.c), or NULL: an executor the wave
+ * loop may call at a instead of a's and b's (struct isa_inst's run). */
+isa_exec_fn isa_vfast_fuse(const struct isa_inst *a, const struct isa_inst *b);
 /* Fills err (when not NULL) with kind, pc and the formatted message. */
 void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -16,6 +16,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hl_check.h"
@@ -532,6 +533,230 @@ START_TEST(test_model_hand_values)
 }
 END_TEST
 
+/* The 64-bit add pairs (T64 in vfast.s): v_add_co_u32 then
+ * v_addc_co_u32 on its carry, which the wave loop runs as one
+ * superinstruction where the forms allow it, against the two
+ * instructions' ISA semantics run one after the other over a wave: the
+ * first's sum and carry-out (under EXEC, 0 in inactive lanes) to its
+ * VGPR and SGPR pair, then the second's over the state the first left.
+ * The forms: each operand kind, distinct carry pairs, the second reading
+ * the first's result row, the first reading the row the second writes,
+ * one destination for both, and a carry-in that is not the first's
+ * carry-out (not fused). */
+enum p64src { P_V2, P_V3, P_V4, P_V5, P_V10, P_V11, P_S8, P_K };
+enum p64sdst { P_VCC, P_S10, P_S12 };
+struct p64inst {
+	unsigned dst;                   /* VGPR 10 or 11 */
+	enum p64sdst sdst, cin;         /* cin: the second's carry-in */
+	struct { enum p64src src; uint32_t k; } s[2];
+};
+static const struct p64form {
+	const char *name;
+	struct p64inst i[2];
+} p64forms[] = {
+	{ "add64_vv", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			{ 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_sv", { { 10, P_VCC, 0, { { P_S8, 0 }, { P_V3, 0 } } },
+			{ 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_vs_vk", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_S8, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_K, 64 } } } } },
+	{ "add64_vv_kv", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_K, 0 }, { P_V5, 0 } } } } },
+	{ "add64_kv_kv", { { 10, P_VCC, 0, { { P_K, 0xffffffffu }, { P_V3, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_K, 0 }, { P_V5, 0 } } } } },
+	{ "add64_pairs", { { 10, P_S10, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			   { 11, P_S12, P_S10, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_hi_reads_lo", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+				 { 11, P_VCC, P_VCC, { { P_V10, 0 }, { P_V5, 0 } } } } },
+	{ "add64_lo_reads_hi", { { 10, P_VCC, 0, { { P_V11, 0 }, { P_V3, 0 } } },
+				 { 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_same_dst", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			      { 10, P_VCC, P_VCC, { { P_V10, 0 }, { P_V5, 0 } } } } },
+	{ "add64_other_carry", { { 10, P_S10, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+				 { 11, P_S12, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+};
+
+/* One wave of a form under exec: v[r][lane] for rows 2..5, 10, 11, m the
+ * three lane masks, s8 the SGPR. */
+static void p64model(const struct p64form *f, uint32_t v[12][64], uint64_t m[3], uint32_t s8,
+		     uint64_t exec)
+{
+	for (unsigned j = 0; j < 2; j++) {
+		const struct p64inst *p = &f->i[j];
+		uint32_t res[64];
+		uint64_t carry = 0;
+		for (unsigned l = 0; l < 64; l++) {
+			uint64_t x[2], t;
+			for (unsigned q = 0; q < 2; q++) {
+				switch (p->s[q].src) {
+				case P_V2: x[q] = v[2][l]; break;
+				case P_V3: x[q] = v[3][l]; break;
+				case P_V4: x[q] = v[4][l]; break;
+				case P_V5: x[q] = v[5][l]; break;
+				case P_V10: x[q] = v[10][l]; break;
+				case P_V11: x[q] = v[11][l]; break;
+				case P_S8: x[q] = s8; break;
+				default: x[q] = p->s[q].k; break;
+				}
+			}
+			t = x[0] + x[1] + (j == 1 ? m[p->cin] >> l & 1 : 0);
+			res[l] = (uint32_t)t;
+			carry |= (uint64_t)(t >> 32) << l;
+		}
+		for (unsigned l = 0; l < 64; l++)
+			if (exec >> l & 1)
+				v[p->dst][l] = res[l];
+		m[p->sdst] = carry & exec;
+	}
+}
+
+static void p64check(const struct p64form *f, const uint32_t *in, const uint32_t *out,
+		     unsigned *bad, const char *what)
+{
+	uint64_t partial = 0x00ff5a01ull | (0xf0ff0080ull << 32);
+
+	for (unsigned wv = 0; wv < NLANES / 64; wv++) {
+		for (unsigned run = 0; run < 2; run++) {
+			uint32_t v[12][64];
+			uint64_t m[3] = { 0 }, exec = run ? partial : ~0ull;
+			for (unsigned l = 0; l < 64; l++) {
+				const uint32_t *x = in + 4 * (wv * 64 + l);
+				v[2][l] = x[0];
+				v[3][l] = x[1];
+				v[4][l] = x[2];
+				v[5][l] = x[3];
+				v[10][l] = x[3];
+				v[11][l] = x[0];
+				if (x[2] > x[1])
+					m[0] |= 1ull << l;
+			}
+			m[1] = m[2] = m[0];
+			p64model(f, v, m, in[4 * wv * 64 + 1], exec);
+			for (unsigned l = 0; l < 64; l++) {
+				const uint32_t *o = out + 8 * (wv * 64 + l) + 4 * run;
+				uint32_t want[3] = { v[10][l], v[11][l],
+						     (uint32_t)((m[0] >> l & 1) | (m[1] >> l & 1) << 1 |
+								(m[2] >> l & 1) << 2) };
+				if (memcmp(o, want, sizeof(want)) && (*bad)++ < 8)
+					fprintf(stderr, "%s %s lane %u run %u: got %08x %08x %x, "
+						"model %08x %08x %x\n", f->name, what, wv * 64 + l, run,
+						o[0], o[1], o[2], want[0], want[1], want[2]);
+			}
+		}
+	}
+}
+
+/* Runs every form, with the stop point of a context save (HX_PREEMPT_AFTER,
+ * the wave saved, rebuilt and resumed) after each instruction count from
+ * after_from to after_to (0: none), and checks it against the model. */
+static void p64run(unsigned after_from, unsigned after_to)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (size_t k = 0; k < sizeof(p64forms) / sizeof(p64forms[0]); k++) {
+		const struct p64form *f = &p64forms[k];
+		for (unsigned after = after_from; after <= after_to; after++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+			struct kemu_isa_error err;
+			char what[32];
+			int rc;
+			rng = 0x2545f491u + (uint32_t)k * 0x9e3779b9u + after;
+			for (unsigned i = 0; i < NLANES * 4; i++)
+				in[i] = gen();
+			/* carries: lanes whose low words sum past 2^32 */
+			for (unsigned i = 0; i < NLANES; i += 3)
+				in[4 * i + 1] = 0xffffffffu - (in[4 * i] & 0xff);
+			memset(out, 0xa5, NLANES * 32);
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			if (after) {
+				snprintf(what, sizeof(what), "%u", after);
+				setenv("HX_PREEMPT_AFTER", what, 1);
+			}
+			snprintf(what, sizeof(what), "after %u", after);
+			rc = hx_run(&l, &err);
+			unsetenv("HX_PREEMPT_AFTER");
+			ck_assert_msg(rc == 0, "%s %s: %s: %s", f->name, what,
+				      kemu_isa_error_name(err.kind), err.message);
+			p64check(f, in, out, &bad, what);
+		}
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+
+START_TEST(test_vfast_add64_match_model)
+{
+	p64run(0, 0);
+}
+END_TEST
+
+/* A stop point between the two instructions of a pair splits it: the
+ * wave loop then runs the first alone, saves, and the restored wave
+ * runs the second (every count up to past the second pair). */
+START_TEST(test_vfast_add64_preempted)
+{
+	p64run(1, 36);
+}
+END_TEST
+
+/* The wave loop's stop points are exact with the superinstructions and
+ * the no-ops it skips: a watchdog of k instructions stops the wave after
+ * exactly k, at the instruction boundary k, for every k up to the
+ * kernel's length (add64_vv: two fused pairs, four s_waitcnt), so the
+ * stops' PCs step one instruction (4 or 8 bytes) at a time and the first
+ * k that lets the wave end is its length. */
+START_TEST(test_stop_points_exact)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	uint64_t last_pc = 0;
+	unsigned k;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	memset(in, 0, NLANES * 16);
+	for (k = 1; k < 100; k++) {
+		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
+		struct kemu_isa_error err;
+		unsigned long long ran = 0;
+		l.kd = hx_kd(&code, "add64_vv");
+		ck_assert(l.kd != 0);
+		if (hx_run(&l, &err) == 0)
+			break;
+		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "k %u: %s: %s", k,
+			      kemu_isa_error_name(err.kind), err.message);
+		ck_assert_msg(sscanf(strstr(err.message, "ran ") ? strstr(err.message, "ran ") : "",
+				     "ran %llu", &ran) == 1 && ran == k,
+			      "k %u: %s", k, err.message);
+		if (k > 1)
+			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
+				      "k %u: stopped at 0x%llx after 0x%llx", k,
+				      (unsigned long long)err.pc, (unsigned long long)last_pc);
+		last_pc = err.pc;
+	}
+	/* T64: 12 instructions, the pair, 5, 7, the pair, 7 */
+	ck_assert_uint_eq(k, 35);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
 static Suite *vfast_suite(void)
 {
 	Suite *s = suite_create("isa_vfast");
@@ -540,6 +765,9 @@ static Suite *vfast_suite(void)
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_vfast_match_model);
 	tcase_add_test(tc, test_vfast_masks_match_model);
+	tcase_add_test(tc, test_vfast_add64_match_model);
+	tcase_add_test(tc, test_vfast_add64_preempted);
+	tcase_add_test(tc, test_stop_points_exact);
 	suite_add_tcase(s, tc);
 	return s;
 }

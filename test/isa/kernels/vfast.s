@@ -296,3 +296,67 @@ TM cmp_ge_u32_vv, v_cmp_ge_u32 vcc, v2, v3
 TM cmp_ge_u32_sv, v_cmp_ge_u32 vcc, s8, v3
 TM cmp_ge_u32_vs, v_cmp_ge_u32_e64 vcc, v2, s8
 TM cmp_ge_u32_kv, v_cmp_ge_u32 vcc, 7, v3
+
+// T64: a 64-bit add pair, v_add_co_u32 then v_addc_co_u32 on its carry
+// (the wave loop's superinstruction, isa_exec_vfast.c, where the forms
+// allow it), with v10 = d and v11 = a before it and VCC, s[10:11] and
+// s[12:13] = (c > b) per lane.  Lane i stores v10, v11 and the lane's
+// bits of VCC, s[10:11], s[12:13] (bits 0, 1, 2) at out[8i] after the
+// pair under the whole EXEC, and at out[8i + 4] after it under the
+// partial EXEC of T/TM (the state reset in between).  The second's
+// sources can be VGPRs or inline constants only (its carry-in takes the
+// one scalar read of the constant bus).
+.macro T64 name, i1, i2
+  .text
+  .globl \name
+  .p2align 8
+  .type \name,@function
+\name:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 5, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  v_cmp_gt_u32 vcc, v4, v3
+  s_mov_b64 s[10:11], vcc
+  s_mov_b64 s[12:13], vcc
+  v_mov_b32 v10, v5
+  v_mov_b32 v11, v2
+  \i1
+  \i2
+  v_cndmask_b32_e64 v12, 0, 1, vcc
+  v_cndmask_b32_e64 v13, 0, 2, s[10:11]
+  v_cndmask_b32_e64 v14, 0, 4, s[12:13]
+  v_or3_b32 v12, v12, v13, v14
+  global_store_dwordx3 v7, v[10:12], s[6:7]
+  v_cmp_gt_u32 vcc, v4, v3
+  s_mov_b64 s[10:11], vcc
+  s_mov_b64 s[12:13], vcc
+  v_mov_b32 v10, v5
+  v_mov_b32 v11, v2
+  s_mov_b32 exec_lo, 0x00ff5a01
+  s_mov_b32 exec_hi, 0xf0ff0080
+  \i1
+  \i2
+  s_mov_b64 exec, -1
+  v_cndmask_b32_e64 v12, 0, 1, vcc
+  v_cndmask_b32_e64 v13, 0, 2, s[10:11]
+  v_cndmask_b32_e64 v14, 0, 4, s[12:13]
+  v_or3_b32 v12, v12, v13, v14
+  global_store_dwordx3 v7, v[10:12], s[6:7] offset:16
+  s_endpgm
+  KD \name
+.endm
+
+T64 add64_vv, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_sv, "v_add_co_u32 v10, vcc, s8, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_vs_vk, "v_add_co_u32_e64 v10, vcc, v2, s8", "v_addc_co_u32_e64 v11, vcc, v4, 64, vcc"
+T64 add64_vv_kv, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, 0, v5, vcc"
+T64 add64_kv_kv, "v_add_co_u32 v10, vcc, -1, v3", "v_addc_co_u32 v11, vcc, 0, v5, vcc"
+T64 add64_pairs, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_e64 v11, s[12:13], v4, v5, s[10:11]"
+T64 add64_hi_reads_lo, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, v10, v5, vcc"
+T64 add64_lo_reads_hi, "v_add_co_u32 v10, vcc, v11, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_same_dst, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v10, vcc, v10, v5, vcc"
+T64 add64_other_carry, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_e64 v11, s[12:13], v4, v5, vcc"
