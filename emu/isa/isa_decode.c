@@ -553,7 +553,10 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 		in->run = in->exec;
 		in->span = 1;
 		if (in->next != c->sentinel) {
-			isa_exec_fn f = isa_vfast_fuse(in, &c->insts[in->next]);
+			const struct isa_inst *b = &c->insts[in->next];
+			isa_exec_fn f = isa_vfast_fuse(in, b);
+			if (!f)
+				f = isa_salu_fuse(in, b);
 			if (f) {
 				in->run = f;
 				in->span = 2;

@@ -519,6 +519,33 @@ static int exec_cbranch_execz(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+/* s_and_saveexec_b64 then s_cbranch_execz: every divergent `if` opens
+ * with it.  The superinstruction (isa_salu_fuse; struct isa_inst's run)
+ * does exec_sop1's and exec_cbranch_execz's work in their order: the
+ * source read, the old EXEC to SDST, EXEC and SCC, then the branch on the
+ * new EXEC to the second's target or past it. */
+static int exec_and_saveexec_execz(struct isa_wave *w, const struct isa_inst *in)
+{
+	const struct isa_inst *i2 = &w->insts[in->next];
+	uint64_t exec = isa_exec(w), e = isa_sread64(w, &in->src[0]) & exec;
+
+	isa_swrite64(w, in->dst, exec);
+	isa_set_exec(w, e);
+	w->scc = e != 0;
+	w->pc = e ? i2->next : i2->target;
+	return ISA_STEP_NEXT;
+}
+
+isa_exec_fn isa_salu_fuse(const struct isa_inst *a, const struct isa_inst *b)
+{
+	if (!a || !b)
+		return NULL;
+	if (a->enc == ISA_ENC_SOP1 && a->op == 0x20 && a->exec == exec_sop1 &&
+	    b->exec == exec_cbranch_execz)
+		return exec_and_saveexec_execz;
+	return NULL;
+}
+
 static int exec_cbranch_execnz(struct isa_wave *w, const struct isa_inst *in)
 {
 	if (isa_exec(w) != 0)

@@ -473,6 +473,8 @@ int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in);
  * fall-through order (isa_exec_vfast.c), or NULL: an executor the wave
  * loop may call at a instead of a's and b's (struct isa_inst's run). */
 isa_exec_fn isa_vfast_fuse(const struct isa_inst *a, const struct isa_inst *b);
+/* The same for scalar pairs (isa_exec_salu.c). */
+isa_exec_fn isa_salu_fuse(const struct isa_inst *a, const struct isa_inst *b);
 /* Fills err (when not NULL) with kind, pc and the formatted message. */
 void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));

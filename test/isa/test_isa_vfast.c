@@ -12,6 +12,9 @@
  * IEEE operation with a NaN input returned quieted and a NaN the operation
  * makes returned as 0x7fc00000; fma/fmac fused (one rounding), the same
  * NaN rules; v_cndmask_b32 S1 where the lane's VCC bit is set, else S0.
+ * Then the wave loop's superinstructions (the 64-bit add pair, the
+ * saveexec/execz pair) against the two instructions run in sequence, and
+ * its stop points, exact through them and the no-ops it skips.
  */
 #include <math.h>
 #include <stdbool.h>
@@ -713,44 +716,111 @@ END_TEST
 /* The wave loop's stop points are exact with the superinstructions and
  * the no-ops it skips: a watchdog of k instructions stops the wave after
  * exactly k, at the instruction boundary k, for every k up to the
- * kernel's length (add64_vv: two fused pairs, four s_waitcnt), so the
- * stops' PCs step one instruction (4 or 8 bytes) at a time and the first
- * k that lets the wave end is its length. */
-START_TEST(test_stop_points_exact)
+ * kernel's length, so the stops' PCs step one instruction (4 or 8 bytes)
+ * at a time (straight-line paths) and the first k that lets the wave end
+ * is its length.  add64_vv: two fused pairs and four s_waitcnt in 35
+ * instructions (T64: 12, the pair, 5, 7, the pair, 7); ifz with every
+ * lane in the body: the saveexec/execz pair, 20 instructions. */
+/* Runs kernel on one wave (every lane's c = c, the rest 0) with a
+ * watchdog of k = 1, 2, ... instructions until the wave ends; returns
+ * the k that let it end. */
+static unsigned stop_points(struct hx_code *code, const char *kernel, uint32_t c)
 {
-	static struct hx_code code;
-	char path[600];
 	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
 	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
 	uint64_t last_pc = 0;
 	unsigned k;
 
-	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
-		      "vfast-gfx90a.co not built");
-	ck_assert_int_eq(hx_load(&code, path), 0);
 	memset(in, 0, NLANES * 16);
+	for (unsigned i = 0; i < NLANES; i++)
+		in[4 * i + 2] = c;
 	for (k = 1; k < 100; k++) {
 		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
 				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
 		struct kemu_isa_error err;
 		unsigned long long ran = 0;
-		l.kd = hx_kd(&code, "add64_vv");
+		const char *msg;
+		l.kd = hx_kd(code, kernel);
 		ck_assert(l.kd != 0);
 		if (hx_run(&l, &err) == 0)
 			break;
-		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "k %u: %s: %s", k,
+		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "%s k %u: %s: %s", kernel, k,
 			      kemu_isa_error_name(err.kind), err.message);
-		ck_assert_msg(sscanf(strstr(err.message, "ran ") ? strstr(err.message, "ran ") : "",
-				     "ran %llu", &ran) == 1 && ran == k,
-			      "k %u: %s", k, err.message);
+		msg = strstr(err.message, "ran ");
+		ck_assert_msg(msg && sscanf(msg, "ran %llu", &ran) == 1 && ran == k,
+			      "%s k %u: %s", kernel, k, err.message);
 		if (k > 1)
 			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
-				      "k %u: stopped at 0x%llx after 0x%llx", k,
+				      "%s k %u: stopped at 0x%llx after 0x%llx", kernel, k,
 				      (unsigned long long)err.pc, (unsigned long long)last_pc);
 		last_pc = err.pc;
 	}
-	/* T64: 12 instructions, the pair, 5, 7, the pair, 7 */
-	ck_assert_uint_eq(k, 35);
+	hx_free(in);
+	hx_free(out);
+	return k;
+}
+
+START_TEST(test_stop_points_exact)
+{
+	static struct hx_code code;
+	char path[600];
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	ck_assert_uint_eq(stop_points(&code, "add64_vv", 0), 35);
+	ck_assert_uint_eq(stop_points(&code, "ifz", 1), 20);
+	hx_unload(&code);
+}
+END_TEST
+
+/* ifz (vfast.s) against the model of s_and_saveexec_b64 then
+ * s_cbranch_execz: four waves, one with every lane in the body, one with
+ * none (the branch taken), two mixed. */
+START_TEST(test_ifz_match_model)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+			       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+	struct kemu_isa_error err;
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	rng = 0x1b873593u;
+	for (unsigned i = 0; i < NLANES * 4; i++)
+		in[i] = gen();
+	for (unsigned i = 64; i < 128; i++) /* wave 1: c == b */
+		in[4 * i + 2] = in[4 * i + 1];
+	for (unsigned i = 128; i < 192; i++) { /* wave 2: c = b + 1 */
+		if (in[4 * i + 1] == ~0u)
+			in[4 * i + 1] = 5;
+		in[4 * i + 2] = in[4 * i + 1] + 1;
+	}
+	memset(out, 0xa5, NLANES * 32);
+	l.kd = hx_kd(&code, "ifz");
+	ck_assert(l.kd != 0);
+	ck_assert_msg(hx_run(&l, &err) == 0, "ifz: %s: %s", kemu_isa_error_name(err.kind),
+		      err.message);
+	for (unsigned wv = 0; wv < NLANES / 64; wv++) {
+		bool any = false;
+		for (unsigned i = wv * 64; i < wv * 64 + 64; i++)
+			any |= in[4 * i + 2] > in[4 * i + 1];
+		ck_assert_msg(wv == 1 ? !any : any, "wave %u: inputs", wv);
+		for (unsigned i = wv * 64; i < wv * 64 + 64; i++) {
+			uint32_t want[4] = { in[4 * i + 2] > in[4 * i + 1] ? 1u : 2u, any, 1,
+					     any ? 7u : 3u };
+			if (memcmp(out + 8 * i, want, sizeof(want)) && bad++ < 8)
+				fprintf(stderr, "ifz lane %u: got %u %u %u %u, model %u %u %u %u\n", i,
+					out[8 * i], out[8 * i + 1], out[8 * i + 2], out[8 * i + 3],
+					want[0], want[1], want[2], want[3]);
+		}
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
 	hx_unload(&code);
 	hx_free(in);
 	hx_free(out);
@@ -768,6 +838,7 @@ static Suite *vfast_suite(void)
 	tcase_add_test(tc, test_vfast_add64_match_model);
 	tcase_add_test(tc, test_vfast_add64_preempted);
 	tcase_add_test(tc, test_stop_points_exact);
+	tcase_add_test(tc, test_ifz_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }

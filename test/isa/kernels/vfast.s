@@ -6,7 +6,8 @@
 // s8 = b of the wave's first lane; the instruction writes v5 once with
 // the whole EXEC (stored at out[2i]) and once, v5 reset to d, under a
 // partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]);
-// TM below does the same for the lane-mask results.
+// TM below does the same for the lane-mask results; T64 and ifz, at the
+// end, the pairs the wave loop runs as superinstructions.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 .include "kernel.inc"
 
@@ -360,3 +361,37 @@ T64 add64_hi_reads_lo, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc,
 T64 add64_lo_reads_hi, "v_add_co_u32 v10, vcc, v11, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
 T64 add64_same_dst, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v10, vcc, v10, v5, vcc"
 T64 add64_other_carry, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_e64 v11, s[12:13], v4, v5, vcc"
+
+// ifz: the opening of a divergent `if` (s_and_saveexec_b64 then
+// s_cbranch_execz, a pair the wave loop runs as one superinstruction).
+// Lane i: v10 = 1 where c > b (the body ran for it), else 2; v11 = SCC
+// after the pair; v12 = the saved EXEC's bit; v13 = 7 when the body ran
+// for the wave (a scalar write in it), 3 when the branch skipped it;
+// stored at out[8i].
+  .text
+  .globl ifz
+  .p2align 8
+  .type ifz,@function
+ifz:
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 5, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s13, 3
+  v_mov_b32 v10, 2
+  v_cmp_gt_u32 vcc, v4, v3
+  s_and_saveexec_b64 s[10:11], vcc
+  s_cbranch_execz .Lifz_end
+  v_mov_b32 v10, 1
+  s_mov_b32 s13, 7
+.Lifz_end:
+  s_cselect_b32 s12, 1, 0
+  s_mov_b64 exec, s[10:11]
+  v_mov_b32 v11, s12
+  v_cndmask_b32_e64 v12, 0, 1, s[10:11]
+  v_mov_b32 v13, s13
+  global_store_dwordx4 v7, v[10:13], s[6:7]
+  s_endpgm
+  KD ifz
