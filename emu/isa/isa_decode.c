@@ -517,12 +517,28 @@ static int cmp_idx(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Fill next/target of insts[from..to) against code c, then each one's run
- * of no-ops in fall-through order (after, nskip: isa_priv.h) and what the
- * wave loop calls (run, span: a superinstruction with the instruction
- * after it, or exec).  An instruction's next is fixed once linked (a
- * later version appends, it never relinks), so what was found for the
- * instructions linked before stays right. */
+/* The no-ops from index j on in fall-through order: how many (at most
+ * 255), and in *past the index after them.  Addresses only grow along
+ * next, so the walk ends (at the sentinel, whose executor is not a no-op,
+ * at the latest). */
+static unsigned nop_run(const struct isa_code *c, uint32_t j, uint32_t *past)
+{
+	unsigned k = 0;
+
+	while (k < UINT8_MAX && c->insts[j].exec == isa_exec_nop) {
+		j = c->insts[j].next;
+		k++;
+	}
+	*past = j;
+	return k;
+}
+
+/* Fill next/target of insts[from..to) against code c, then what the wave
+ * loop calls for each (run, span: a superinstruction with the instruction
+ * after it, or exec), where that falls through to (fall) and the no-ops
+ * from there (after, nskip: isa_priv.h).  An instruction's next is fixed
+ * once linked (a later version appends, it never relinks), so what was
+ * found for the instructions linked before stays right. */
 static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to; i++) {
@@ -539,19 +555,10 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 	}
 	for (uint32_t i = from; i < to; i++) {
 		struct isa_inst *in = &c->insts[i];
-		uint32_t j = in->next;
-		unsigned k = 0;
 
-		/* addresses only grow along next, so the walk ends (at the
-		 * sentinel, whose executor is not a no-op, at the latest) */
-		while (k < UINT8_MAX && c->insts[j].exec == isa_exec_nop) {
-			j = c->insts[j].next;
-			k++;
-		}
-		in->after = j;
-		in->nskip = (uint8_t)k;
 		in->run = in->exec;
 		in->span = 1;
+		in->fall = in->next;
 		if (in->next != c->sentinel) {
 			const struct isa_inst *b = &c->insts[in->next];
 			isa_exec_fn f = isa_vfast_fuse(in, b);
@@ -560,8 +567,10 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 			if (f) {
 				in->run = f;
 				in->span = 2;
+				in->fall = b->next;
 			}
 		}
+		in->nskip = (uint8_t)nop_run(c, in->fall, &in->after);
 	}
 }
 

@@ -128,10 +128,12 @@ struct isa_inst {
 	uint8_t size;           /* bytes */
 	uint32_t target;        /* branch target: index in the program */
 	uint32_t next;          /* fall-through: index in the program */
-	/* The no-ops that follow in fall-through order (s_waitcnt, s_nop:
-	 * isa_exec_nop; isa_decode.c, link_range): after, the index past the
-	 * nskip of them.  The wave loop jumps there when the instruction
-	 * fell through, counting them as run (isa_workgroup.c, wave_run). */
+	/* The no-ops that follow fall in fall-through order (s_waitcnt,
+	 * s_nop: isa_exec_nop; isa_decode.c, link_range): after, the index
+	 * past the nskip of them.  The wave loop jumps there when run left
+	 * the wave at fall (next, or past a superinstruction's span), counting
+	 * them as run (isa_workgroup.c, wave_run). */
+	uint32_t fall;
 	uint32_t after;
 	uint8_t nskip;
 	/* What the wave loop calls (isa_workgroup.c, wave_run): exec, or a

@@ -346,8 +346,10 @@ ran:
 		 * counted, without a call each (s_waitcnt and s_nop are a
 		 * fifth of what compilers emit).  Never past the countdown:
 		 * the stop point and the polls stay at the same instruction
-		 * as if each no-op had gone round the loop. */
-		if (in->nskip && w->pc == in->next && check - n >= in->nskip) {
+		 * as if each no-op had gone round the loop.  in->fall is past
+		 * a superinstruction's pair, so the single executor of its
+		 * first (a stop point between them) never matches. */
+		if (in->nskip && w->pc == in->fall && check - n >= in->nskip) {
 			w->pc = in->after;
 			n += in->nskip;
 		}

@@ -367,7 +367,8 @@ T64 add64_other_carry, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_
 // Lane i: v10 = 1 where c > b (the body ran for it), else 2; v11 = SCC
 // after the pair; v12 = the saved EXEC's bit; v13 = 7 when the body ran
 // for the wave (a scalar write in it), 3 when the branch skipped it;
-// stored at out[8i].
+// stored at out[8i].  The body opens with a no-op, which the wave loop
+// skips after the pair.
   .text
   .globl ifz
   .p2align 8
@@ -384,6 +385,7 @@ ifz:
   v_cmp_gt_u32 vcc, v4, v3
   s_and_saveexec_b64 s[10:11], vcc
   s_cbranch_execz .Lifz_end
+  s_nop 0
   v_mov_b32 v10, 1
   s_mov_b32 s13, 7
 .Lifz_end:
