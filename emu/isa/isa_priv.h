@@ -323,8 +323,27 @@ static inline void isa_swrite64(struct isa_wave *w, unsigned code, uint64_t v)
 	isa_swrite32(w, code, (uint32_t)v);
 	isa_swrite32(w, code + 1, (uint32_t)(v >> 32));
 }
-uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o);
-uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o);
+/* A scalar source's value: SGPRs and constants (nearly every operand)
+ * inline, where a call cost more than the read; the other kinds (SCC,
+ * VCCZ, EXECZ, the apertures) in isa_wave.c. */
+uint32_t isa_sread32_other(const struct isa_wave *w, const struct isa_opnd *o);
+uint64_t isa_sread64_other(const struct isa_wave *w, const struct isa_opnd *o);
+static inline uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o)
+{
+	if (o->kind == ISA_OPND_SREG)
+		return w->s[o->reg];
+	if (o->kind == ISA_OPND_CONST)
+		return (uint32_t)o->imm;
+	return isa_sread32_other(w, o);
+}
+static inline uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
+{
+	if (o->kind == ISA_OPND_SREG)
+		return isa_sreg64(w, o->reg);
+	if (o->kind == ISA_OPND_CONST)
+		return o->imm;
+	return isa_sread64_other(w, o);
+}
 
 /* Eight lanes in host vector registers (GCC vector extensions: AVX2 in
  * the ISA_HOT clones, SSE pairs in the baseline); aligned(4) so a row's
