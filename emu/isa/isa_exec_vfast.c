@@ -1,6 +1,6 @@
 /*
  * isa_exec_vfast.c — the VALU fast path: the 32-bit integer operations
- * compilers emit most, as executors specialised at decode per operation
+ * compilers emit most (and the 16-bit ones of exec_vb32), as executors specialised at decode per operation
  * and per operand kind (a VGPR row, or one value for every lane: an inline
  * constant, a literal or an SGPR), computed eight lanes at a time in host
  * vector registers straight from the source rows into the destination
@@ -101,6 +101,14 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
+/* The low half of each lane, sign-extended (exec_vb32's (int16_t) cast). */
+#define VF_SX16(x) (((vf_i8x)((x) << 16)) >> 16)
+/* The high word of each lane's 64-bit product. */
+typedef uint64_t vf_u64x8 __attribute__((vector_size(64)));
+#define VF_MULHI(x, y)                                                        \
+	__builtin_convertvector((__builtin_convertvector(x, vf_u64x8) *       \
+				 __builtin_convertvector(y, vf_u64x8)) >> 32, vf_u8x)
+
 /* The operations: VOP3 opcode, sources, lane expression (exec_vb32's). */
 #define VF_OPS(X)                                                             \
 	X(0x134, 2, a + b)                              /* v_add_u32 */       \
@@ -127,7 +135,18 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	X(0x201, 3, (a & b) | c)                        /* v_and_or_b32 */    \
 	X(0x202, 3, a | b | c)                          /* v_or3_b32 */       \
 	X(0x1f3, 3, (a ^ b) + c)                        /* v_xad_u32 */       \
-	X(0x1ca, 3, (a & b) | (~a & c))                 /* v_bfi_b32 */
+	X(0x1ca, 3, (a & b) | (~a & c))                 /* v_bfi_b32 */      \
+	X(0x286, 2, VF_MULHI(a, b))                     /* v_mul_hi_u32 */   \
+	X(0x126, 2, (a + b) & 0xffff)                   /* v_add_u16 */      \
+	X(0x127, 2, (a - b) & 0xffff)                   /* v_sub_u16 */      \
+	X(0x128, 2, (b - a) & 0xffff)                   /* v_subrev_u16 */   \
+	X(0x129, 2, (a * b) & 0xffff)                   /* v_mul_lo_u16 */   \
+	X(0x12a, 2, ((b & 0xffff) << (a & 15)) & 0xffff) /* v_lshlrev_b16 */ \
+	X(0x12b, 2, (b & 0xffff) >> (a & 15))           /* v_lshrrev_b16 */  \
+	X(0x12c, 2, (vf_u8x)(VF_SX16(b) >> (vf_i8x)(a & 15)) & 0xffff) /* v_ashrrev_i16 */ \
+	X(0x12f, 2, VF_SEL((a & 0xffff) > (b & 0xffff), a & 0xffff, b & 0xffff)) /* v_max_u16 */ \
+	X(0x130, 2, VF_SEL(VF_SX16(a) > VF_SX16(b), a & 0xffff, b & 0xffff)) /* v_max_i16 */ \
+	X(0x131, 2, VF_SEL((a & 0xffff) < (b & 0xffff), a & 0xffff, b & 0xffff)) /* v_min_u16 */
 
 /* Executors per (operation, kinds of src0..src2).  A source the
  * operation does not have counts as a row and is never read. */

@@ -1,8 +1,8 @@
 /*
  * test_isa_vfast.c — the VALU fast path (isa_exec_vfast.c) against a host
- * model: every 32-bit integer operation it specialises, with each operand
- * kind it specialises (VGPR rows, the SGPR s8, an inline constant, a
- * literal) and, with two scalar sources, the general executor it leaves
+ * model: every 32-bit (and 16-bit) integer operation it specialises,
+ * with each operand kind it specialises (VGPR rows, the SGPR s8, an
+ * inline constant, a literal) and, with two scalar sources, the general executor it leaves
  * them to; under the whole EXEC and under a partial one whose 8-lane
  * groups are whole, empty and mixed (kernels/vfast.s).  Inactive lanes
  * keep their register and have 0 in a lane mask (carry-out, compare).  The model is the CDNA2 ISA guide's: wrapping
@@ -32,6 +32,8 @@ enum op {
 	OP_LSHRREV_B32, OP_ASHRREV_I32, OP_LSHLREV_B32, OP_MIN_U32, OP_MAX_U32, OP_MIN_I32,
 	OP_MAX_I32, OP_MUL_LO_U32, OP_LSHL_ADD_U32, OP_ADD_LSHL_U32, OP_ADD3_U32, OP_LSHL_OR_B32,
 	OP_AND_OR_B32, OP_OR3_B32, OP_XAD_U32, OP_BFI_B32, OP_MOV_B32, OP_NOT_B32,
+	OP_MUL_HI_U32, OP_ADD_U16, OP_SUB_U16, OP_SUBREV_U16, OP_MUL_LO_U16, OP_LSHLREV_B16,
+	OP_LSHRREV_B16, OP_ASHRREV_I16, OP_MAX_U16, OP_MAX_I16, OP_MIN_U16,
 	OP_ADD_F32, OP_SUB_F32, OP_SUBREV_F32, OP_MUL_F32, OP_FMAC_F32, OP_FMA_F32,
 };
 
@@ -210,6 +212,50 @@ static const struct form {
 	{ "not_b32_v", OP_NOT_B32, { { SRC_A, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
 	{ "not_b32_s", OP_NOT_B32, { { SRC_S, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
 	{ "not_b32_k", OP_NOT_B32, { { SRC_K, 0xfffffff0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_vv", OP_MUL_HI_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_sv", OP_MUL_HI_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_vs", OP_MUL_HI_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_kv", OP_MUL_HI_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_vv", OP_ADD_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_sv", OP_ADD_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_vs", OP_ADD_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_kv", OP_ADD_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_vv", OP_SUB_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_sv", OP_SUB_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_vs", OP_SUB_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_kv", OP_SUB_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_vv", OP_SUBREV_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_sv", OP_SUBREV_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_vs", OP_SUBREV_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_kv", OP_SUBREV_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_vv", OP_MUL_LO_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_sv", OP_MUL_LO_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_vs", OP_MUL_LO_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_kv", OP_MUL_LO_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_vv", OP_LSHLREV_B16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_sv", OP_LSHLREV_B16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_vs", OP_LSHLREV_B16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_kv", OP_LSHLREV_B16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_vv", OP_LSHRREV_B16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_sv", OP_LSHRREV_B16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_vs", OP_LSHRREV_B16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_kv", OP_LSHRREV_B16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_vv", OP_ASHRREV_I16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_sv", OP_ASHRREV_I16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_vs", OP_ASHRREV_I16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_kv", OP_ASHRREV_I16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_vv", OP_MAX_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_sv", OP_MAX_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_vs", OP_MAX_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_kv", OP_MAX_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_vv", OP_MAX_I16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_sv", OP_MAX_I16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_vs", OP_MAX_I16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_kv", OP_MAX_I16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_vv", OP_MIN_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_sv", OP_MIN_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_vs", OP_MIN_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_kv", OP_MIN_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
 };
 
 static float fb(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -265,6 +311,17 @@ static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
 	case OP_BFI_B32: return (x & y) | (~x & z);
 	case OP_MOV_B32: return x;
 	case OP_NOT_B32: return ~x;
+	case OP_MUL_HI_U32: return (uint32_t)(((uint64_t)x * y) >> 32);
+	case OP_ADD_U16: return (x + y) & 0xffff;
+	case OP_SUB_U16: return (x - y) & 0xffff;
+	case OP_SUBREV_U16: return (y - x) & 0xffff;
+	case OP_MUL_LO_U16: return (x * y) & 0xffff;
+	case OP_LSHLREV_B16: return ((y & 0xffff) << (x & 15)) & 0xffff;
+	case OP_LSHRREV_B16: return (y & 0xffff) >> (x & 15);
+	case OP_ASHRREV_I16: return (uint32_t)((int16_t)(y & 0xffff) >> (x & 15)) & 0xffff;
+	case OP_MAX_U16: return (x & 0xffff) > (y & 0xffff) ? x & 0xffff : y & 0xffff;
+	case OP_MAX_I16: return (int16_t)(x & 0xffff) > (int16_t)(y & 0xffff) ? x & 0xffff : y & 0xffff;
+	case OP_MIN_U16: return (x & 0xffff) < (y & 0xffff) ? x & 0xffff : y & 0xffff;
 	}
 	return 0;
 }

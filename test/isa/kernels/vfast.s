@@ -206,6 +206,53 @@ T fma_f32_vsv, v_fma_f32 v5, v2, s8, v4
 T fma_f32_vvs, v_fma_f32 v5, v2, v3, s8
 T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
 
+// 16-bit integer operations (VOP2, the vs forms VOP3) and v_mul_hi_u32
+// (VOP3), which the fast path also specialises
+T mul_hi_u32_vv, v_mul_hi_u32 v5, v2, v3
+T mul_hi_u32_sv, v_mul_hi_u32 v5, s8, v3
+T mul_hi_u32_vs, v_mul_hi_u32_e64 v5, v2, s8
+T mul_hi_u32_kv, v_mul_hi_u32 v5, -3, v3
+T add_u16_vv, v_add_u16 v5, v2, v3
+T add_u16_sv, v_add_u16 v5, s8, v3
+T add_u16_vs, v_add_u16_e64 v5, v2, s8
+T add_u16_kv, v_add_u16 v5, -3, v3
+T sub_u16_vv, v_sub_u16 v5, v2, v3
+T sub_u16_sv, v_sub_u16 v5, s8, v3
+T sub_u16_vs, v_sub_u16_e64 v5, v2, s8
+T sub_u16_kv, v_sub_u16 v5, -3, v3
+T subrev_u16_vv, v_subrev_u16 v5, v2, v3
+T subrev_u16_sv, v_subrev_u16 v5, s8, v3
+T subrev_u16_vs, v_subrev_u16_e64 v5, v2, s8
+T subrev_u16_kv, v_subrev_u16 v5, -3, v3
+T mul_lo_u16_vv, v_mul_lo_u16 v5, v2, v3
+T mul_lo_u16_sv, v_mul_lo_u16 v5, s8, v3
+T mul_lo_u16_vs, v_mul_lo_u16_e64 v5, v2, s8
+T mul_lo_u16_kv, v_mul_lo_u16 v5, -3, v3
+T lshlrev_b16_vv, v_lshlrev_b16 v5, v2, v3
+T lshlrev_b16_sv, v_lshlrev_b16 v5, s8, v3
+T lshlrev_b16_vs, v_lshlrev_b16_e64 v5, v2, s8
+T lshlrev_b16_kv, v_lshlrev_b16 v5, -3, v3
+T lshrrev_b16_vv, v_lshrrev_b16 v5, v2, v3
+T lshrrev_b16_sv, v_lshrrev_b16 v5, s8, v3
+T lshrrev_b16_vs, v_lshrrev_b16_e64 v5, v2, s8
+T lshrrev_b16_kv, v_lshrrev_b16 v5, -3, v3
+T ashrrev_i16_vv, v_ashrrev_i16 v5, v2, v3
+T ashrrev_i16_sv, v_ashrrev_i16 v5, s8, v3
+T ashrrev_i16_vs, v_ashrrev_i16_e64 v5, v2, s8
+T ashrrev_i16_kv, v_ashrrev_i16 v5, -3, v3
+T max_u16_vv, v_max_u16 v5, v2, v3
+T max_u16_sv, v_max_u16 v5, s8, v3
+T max_u16_vs, v_max_u16_e64 v5, v2, s8
+T max_u16_kv, v_max_u16 v5, -3, v3
+T max_i16_vv, v_max_i16 v5, v2, v3
+T max_i16_sv, v_max_i16 v5, s8, v3
+T max_i16_vs, v_max_i16_e64 v5, v2, s8
+T max_i16_kv, v_max_i16 v5, -3, v3
+T min_u16_vv, v_min_u16 v5, v2, v3
+T min_u16_sv, v_min_u16 v5, s8, v3
+T min_u16_vs, v_min_u16_e64 v5, v2, s8
+T min_u16_kv, v_min_u16 v5, -3, v3
+
 // TM: the instructions with a lane-mask result (carries, compares) in
 // VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
 // whole-EXEC v5 and VCC bit, then the partial-EXEC ones, at out[4i].
