@@ -355,11 +355,7 @@ TM cmp_ge_u32_kv, v_cmp_ge_u32 vcc, 7, v3
 // sources can be VGPRs or inline constants only (its carry-in takes the
 // one scalar read of the constant bus).
 .macro T64 name, i1, i2
-  .text
-  .globl \name
-  .p2align 8
-  .type \name,@function
-\name:
+  KSYM \name
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   v_lshlrev_b32 v7, 5, v0
@@ -416,11 +412,7 @@ T64 add64_other_carry, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_
 // for the wave (a scalar write in it), 3 when the branch skipped it;
 // stored at out[8i].  The body opens with a no-op, which the wave loop
 // skips after the pair.
-  .text
-  .globl ifz
-  .p2align 8
-  .type ifz,@function
-ifz:
+KSYM ifz
   s_load_dwordx4 s[4:7], s[0:1], 0x0
   v_lshlrev_b32 v6, 4, v0
   v_lshlrev_b32 v7, 5, v0
