@@ -517,7 +517,28 @@ static int cmp_idx(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-/* Fill next/target of insts[from..to) against code c. */
+/* The no-ops from index j on in fall-through order: how many (at most
+ * 255), and in *past the index after them.  Addresses only grow along
+ * next, so the walk ends (at the sentinel, whose executor is not a no-op,
+ * at the latest). */
+static unsigned nop_run(const struct isa_code *c, uint32_t j, uint32_t *past)
+{
+	unsigned k = 0;
+
+	while (k < UINT8_MAX && c->insts[j].exec == isa_exec_nop) {
+		j = c->insts[j].next;
+		k++;
+	}
+	*past = j;
+	return k;
+}
+
+/* Fill next/target of insts[from..to) against code c, then what the wave
+ * loop calls for each (run, span: a superinstruction with the instruction
+ * after it, or exec), where that falls through to (fall) and the no-ops
+ * from there (after, nskip: isa_priv.h).  An instruction's next is fixed
+ * once linked (a later version appends, it never relinks), so what was
+ * found for the instructions linked before stays right. */
 static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 {
 	for (uint32_t i = from; i < to; i++) {
@@ -531,6 +552,25 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 			long t = code_find(c, target);
 			in->target = t >= 0 ? (uint32_t)t : c->sentinel;
 		}
+	}
+	for (uint32_t i = from; i < to; i++) {
+		struct isa_inst *in = &c->insts[i];
+
+		in->run = in->exec;
+		in->span = 1;
+		in->fall = in->next;
+		if (in->next != c->sentinel) {
+			const struct isa_inst *b = &c->insts[in->next];
+			isa_exec_fn f = isa_vfast_fuse(in, b);
+			if (!f)
+				f = isa_salu_fuse(in, b);
+			if (f) {
+				in->run = f;
+				in->span = 2;
+				in->fall = b->next;
+			}
+		}
+		in->nskip = (uint8_t)nop_run(c, in->fall, &in->after);
 	}
 }
 
@@ -569,6 +609,8 @@ int kemu_isa_decode_program(struct kemu_isa_program *p, const struct kemu_isa_me
 	/* One sentinel per program: where a fall-through leads nowhere. */
 	memset(&iv.v[iv.n], 0, sizeof(iv.v[iv.n]));
 	iv.v[iv.n].exec = exec_fell_off;
+	iv.v[iv.n].run = exec_fell_off;
+	iv.v[iv.n].span = 1;
 	iv.v[iv.n].enc = ISA_ENC_UNKNOWN;
 	c->insts = iv.v;
 	c->n = (uint32_t)iv.n + 1;

@@ -80,13 +80,29 @@ static inline int32_t as_i32(uint32_t v)
 
 /* ---- SOP2 ---- */
 
-static int exec_sop2(struct isa_wave *w, const struct isa_inst *in)
+/* Per-opcode executors of SOP2, SOP1 and SOPC: the family's body with the
+ * opcode a constant, so the compiler drops the switch (a second indirect
+ * jump after the wave loop's call, at one site every opcode shares) and
+ * the operand reads the opcode does not need.  The bits are the body's;
+ * the decoder picks from the family's table by opcode. */
+#define SALU_OPS(X) \
+	X(0x00) X(0x01) X(0x02) X(0x03) X(0x04) X(0x05) X(0x06) X(0x07) \
+	X(0x08) X(0x09) X(0x0a) X(0x0b) X(0x0c) X(0x0d) X(0x0e) X(0x0f) \
+	X(0x10) X(0x11) X(0x12) X(0x13) X(0x14) X(0x15) X(0x16) X(0x17) \
+	X(0x18) X(0x19) X(0x1a) X(0x1b) X(0x1c) X(0x1d) X(0x1e) X(0x1f) \
+	X(0x20) X(0x21) X(0x22) X(0x23) X(0x24) X(0x25) X(0x26) X(0x27) \
+	X(0x28) X(0x29) X(0x2a) X(0x2b) X(0x2c) X(0x2d) X(0x2e) X(0x2f) \
+	X(0x30) X(0x31) X(0x32) X(0x33) X(0x34) X(0x35) X(0x36) X(0x37) \
+	X(0x38) X(0x39) X(0x3a) X(0x3b) X(0x3c) X(0x3d) X(0x3e) X(0x3f)
+
+static inline __attribute__((always_inline)) int sop2_body(struct isa_wave *w,
+							  const struct isa_inst *in, unsigned op)
 {
 	uint32_t a = isa_sread32(w, &in->src[0]), b = isa_sread32(w, &in->src[1]), d = 0;
 	uint64_t a64, b64, d64;
 	unsigned c;
 
-	switch (in->op) {
+	switch (op) {
 	case 0x00: d = a + b; w->scc = d < a; break;                              /* s_add_u32 */
 	case 0x01: d = a - b; w->scc = b > a; break;                              /* s_sub_u32 */
 	case 0x02: d = a + b; w->scc = add_ovf32(a, b, d); break;                 /* s_add_i32 */
@@ -119,7 +135,7 @@ static int exec_sop2(struct isa_wave *w, const struct isa_inst *in)
 	case 0x2c: d = (uint32_t)(((uint64_t)a * b) >> 32); break;                /* s_mul_hi_u32 */
 	case 0x2d: d = (uint32_t)((uint64_t)((int64_t)as_i32(a) * as_i32(b)) >> 32); break;
 	case 0x2e: case 0x2f: case 0x30: case 0x31: {                             /* s_lshlN_add_u32 */
-		uint64_t t = ((uint64_t)a << (in->op - 0x2d)) + b;
+		uint64_t t = ((uint64_t)a << (op - 0x2d)) + b;
 		d = (uint32_t)t;
 		w->scc = (t >> 32) != 0;
 		break;
@@ -135,7 +151,7 @@ static int exec_sop2(struct isa_wave *w, const struct isa_inst *in)
 wide:
 	a64 = isa_sread64(w, &in->src[0]);
 	b64 = isa_sread64(w, &in->src[1]);
-	switch (in->op) {
+	switch (op) {
 	case 0x0b: d64 = w->scc ? a64 : b64; break;                               /* s_cselect_b64 */
 	case 0x0d: d64 = a64 & b64; w->scc = d64 != 0; break;
 	case 0x0f: d64 = a64 | b64; w->scc = d64 != 0; break;
@@ -158,6 +174,15 @@ wide:
 	isa_swrite64(w, in->dst, d64);
 	return ISA_STEP_NEXT;
 }
+
+#define SOP2_FN(OP) \
+	static int exec_sop2_##OP(struct isa_wave *w, const struct isa_inst *in) \
+	{ \
+		return sop2_body(w, in, OP); \
+	}
+SALU_OPS(SOP2_FN)
+#define SOP2_ENTRY(OP) exec_sop2_##OP,
+static const isa_exec_fn sop2_fns[64] = { SALU_OPS(SOP2_ENTRY) };
 
 /* ---- hardware registers (s_getreg / s_setreg) ---- */
 
@@ -276,13 +301,14 @@ static int exec_sopk(struct isa_wave *w, const struct isa_inst *in)
 static unsigned clz32(uint32_t v) { return v ? (unsigned)__builtin_clz(v) : 32; }
 static unsigned clz64(uint64_t v) { return v ? (unsigned)__builtin_clzll(v) : 64; }
 
-static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int sop1_body(struct isa_wave *w,
+							  const struct isa_inst *in, unsigned op)
 {
 	uint32_t a = 0, d = 0;
 	uint64_t a64 = 0, d64 = 0, exec = isa_exec(w);
 	bool wide = false;
 
-	switch (in->op) {
+	switch (op) {
 	case 0x00: case 0x02: case 0x04: case 0x06: case 0x08: case 0x0a: case 0x0c:
 	case 0x0e: case 0x10: case 0x12: case 0x14: case 0x16: case 0x17: case 0x18:
 	case 0x1a: case 0x28: case 0x30: case 0x2a: case 0x2c:
@@ -293,7 +319,7 @@ static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
 		a = (uint32_t)a64;
 		break;
 	}
-	switch (in->op) {
+	switch (op) {
 	case 0x00: d = a; break;                                     /* s_mov_b32 */
 	case 0x01: d64 = a64; wide = true; break;                    /* s_mov_b64 */
 	case 0x02: if (!w->scc) return ISA_STEP_NEXT; d = a; break;  /* s_cmov_b32 */
@@ -301,12 +327,12 @@ static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
 	case 0x04: d = ~a; w->scc = d != 0; break;
 	case 0x05: d64 = ~a64; w->scc = d64 != 0; wide = true; break;
 	case 0x06: case 0x07: {                                      /* s_wqm: whole quad */
-		uint64_t src = in->op == 0x06 ? a : a64;
+		uint64_t src = op == 0x06 ? a : a64;
 		d64 = 0;
 		for (unsigned q = 0; q < 64; q += 4)
 			if (src >> q & 15)
 				d64 |= 15ull << q;
-		if (in->op == 0x06) {
+		if (op == 0x06) {
 			d = (uint32_t)d64;
 			w->scc = d != 0;
 		} else {
@@ -347,7 +373,7 @@ static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
 	case 0x20: case 0x21: case 0x22: case 0x23: case 0x24: case 0x25: case 0x26:
 	case 0x27: case 0x33: case 0x34: {
 		uint64_t e;
-		switch (in->op) {
+		switch (op) {
 		case 0x20: e = a64 & exec; break;
 		case 0x21: e = a64 | exec; break;
 		case 0x22: e = a64 ^ exec; break;
@@ -365,18 +391,18 @@ static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
 		return ISA_STEP_NEXT;
 	}
 	case 0x35: case 0x36: {                                               /* s_andn{1,2}_wrexec */
-		uint64_t e = in->op == 0x35 ? ~a64 & exec : a64 & ~exec;
+		uint64_t e = op == 0x35 ? ~a64 & exec : a64 & ~exec;
 		isa_set_exec(w, e);
 		isa_swrite64(w, in->dst, e);
 		w->scc = e != 0;
 		return ISA_STEP_NEXT;
 	}
 	case 0x28: case 0x29: {                                               /* s_quadmask */
-		uint64_t src = in->op == 0x28 ? a : a64, q = 0;
+		uint64_t src = op == 0x28 ? a : a64, q = 0;
 		for (unsigned i = 0; i < 16; i++)
 			if (src >> (4 * i) & 15)
 				q |= 1ull << i;
-		if (in->op == 0x28) {
+		if (op == 0x28) {
 			d = (uint32_t)q;
 			w->scc = d != 0;
 		} else {
@@ -427,14 +453,24 @@ static int exec_sop1(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+#define SOP1_FN(OP) \
+	static int exec_sop1_##OP(struct isa_wave *w, const struct isa_inst *in) \
+	{ \
+		return sop1_body(w, in, OP); \
+	}
+SALU_OPS(SOP1_FN)
+#define SOP1_ENTRY(OP) exec_sop1_##OP,
+static const isa_exec_fn sop1_fns[64] = { SALU_OPS(SOP1_ENTRY) };
+
 /* ---- SOPC ---- */
 
-static int exec_sopc(struct isa_wave *w, const struct isa_inst *in)
+static inline __attribute__((always_inline)) int sopc_body(struct isa_wave *w,
+							  const struct isa_inst *in, unsigned op)
 {
 	uint32_t a = isa_sread32(w, &in->src[0]), b = isa_sread32(w, &in->src[1]);
 	uint32_t r;
 
-	switch (in->op) {
+	switch (op) {
 	case 0x00: r = a == b; break;
 	case 0x01: r = a != b; break;
 	case 0x02: r = as_i32(a) > as_i32(b); break;
@@ -460,9 +496,20 @@ static int exec_sopc(struct isa_wave *w, const struct isa_inst *in)
 	return ISA_STEP_NEXT;
 }
 
+#define SOPC_FN(OP) \
+	static int exec_sopc_##OP(struct isa_wave *w, const struct isa_inst *in) \
+	{ \
+		return sopc_body(w, in, OP); \
+	}
+SALU_OPS(SOPC_FN)
+#define SOPC_ENTRY(OP) exec_sopc_##OP,
+static const isa_exec_fn sopc_fns[64] = { SALU_OPS(SOPC_ENTRY) };
+
 /* ---- SOPP ---- */
 
-static int exec_nop(struct isa_wave *w, const struct isa_inst *in)
+/* Kept a no-op: the wave loop skips instructions with this executor
+ * without calling it (isa_priv.h, struct isa_inst's after). */
+int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in)
 {
 	(void)w;
 	(void)in;
@@ -515,6 +562,33 @@ static int exec_cbranch_execz(struct isa_wave *w, const struct isa_inst *in)
 	if (isa_exec(w) == 0)
 		w->pc = in->target;
 	return ISA_STEP_NEXT;
+}
+
+/* s_and_saveexec_b64 then s_cbranch_execz: every divergent `if` opens
+ * with it.  The superinstruction (isa_salu_fuse; struct isa_inst's run)
+ * does sop1_body's and exec_cbranch_execz's work in their order: the
+ * source read, the old EXEC to SDST, EXEC and SCC, then the branch on the
+ * new EXEC to the second's target or past it. */
+static int exec_and_saveexec_execz(struct isa_wave *w, const struct isa_inst *in)
+{
+	const struct isa_inst *i2 = &w->insts[in->next];
+	uint64_t exec = isa_exec(w), e = isa_sread64(w, &in->src[0]) & exec;
+
+	isa_swrite64(w, in->dst, exec);
+	isa_set_exec(w, e);
+	w->scc = e != 0;
+	w->pc = e ? i2->next : i2->target;
+	return ISA_STEP_NEXT;
+}
+
+isa_exec_fn isa_salu_fuse(const struct isa_inst *a, const struct isa_inst *b)
+{
+	if (!a || !b)
+		return NULL;
+	if (a->enc == ISA_ENC_SOP1 && a->op == 0x20 && a->exec == sop1_fns[0x20] &&
+	    b->exec == exec_cbranch_execz)
+		return exec_and_saveexec_execz;
+	return NULL;
 }
 
 static int exec_cbranch_execnz(struct isa_wave *w, const struct isa_inst *in)
@@ -606,7 +680,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 			kemu_isa_opnd(&in->src[1], (w0 >> 8) & 0xff, b64 ? ISA_T_B64 : ISA_T_B32, lit);
 		}
 		if (in->op <= 0x34 && in->op != 0x29 && in->op != 0x2b) {
-			in->exec = exec_sop2;
+			in->exec = sop2_fns[in->op];
 		} else if (in->op == 0x29 || in->op == 0x2b) {
 			/* s_cbranch_g_fork S0 mask, S1 target; s_rfe_restore_b64
 			 * S0 PC, S1 (bit 0: STATUS.INST_ATC) */
@@ -645,7 +719,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[0], w0 & 0xff, is32 ? ISA_T_B32 : ISA_T_B64, lit);
 		if (in->op <= 0x1e || (in->op >= 0x20 && in->op <= 0x2d) || in->op == 0x30 ||
 		    (in->op >= 0x33 && in->op <= 0x37))
-			in->exec = exec_sop1;
+			in->exec = sop1_fns[in->op];
 		else if (in->op == 0x1f)
 			in->exec = isa_exec_rfe;        /* s_rfe_b64 (isa_trap.c) */
 		else if (in->op == 0x2e)
@@ -662,7 +736,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		kemu_isa_opnd(&in->src[1], (w0 >> 8) & 0xff,
 			      (in->op == 0x12 || in->op == 0x13) ? ISA_T_B64 : ISA_T_B32, lit);
 		if (in->op <= 0x0f || in->op == 0x12 || in->op == 0x13)
-			in->exec = exec_sopc;
+			in->exec = sopc_fns[in->op];
 		else if (in->op == 0x10)
 			in->exec = isa_exec_setvskip;   /* isa_exec_mode.c */
 		else if (in->op == 0x11)
@@ -675,7 +749,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		switch (in->op) {
 		case 0x00: case 0x03: case 0x0b: case 0x0c: case 0x0e: case 0x0f: case 0x13:
 		case 0x14: case 0x15: case 0x16:
-			in->exec = exec_nop; /* s_nop, s_wakeup, s_setkill, s_waitcnt,
+			in->exec = isa_exec_nop; /* s_nop, s_wakeup, s_setkill, s_waitcnt,
 						s_sleep, s_setprio, s_icache_inv,
 						perf levels, s_ttracedata */
 			break;
@@ -693,7 +767,7 @@ void kemu_isa_decode_salu(const struct isa_decoder *dc, struct isa_inst *in)
 		case 0x12: in->exec = exec_trap; break;
 		/* s_cbranch_cdbg*: no debugger is attached, so the
 		 * conditions are false and the branch is never taken. */
-		case 0x17: case 0x18: case 0x19: case 0x1a: in->exec = exec_nop; break;
+		case 0x17: case 0x18: case 0x19: case 0x1a: in->exec = isa_exec_nop; break;
 		case 0x1c: in->exec = exec_set_gpr_idx_off; break;
 		case 0x1d: in->exec = isa_exec_gpr_idx_mode; break;
 		default: break;

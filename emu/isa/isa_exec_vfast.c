@@ -1,6 +1,6 @@
 /*
  * isa_exec_vfast.c — the VALU fast path: the 32-bit integer operations
- * compilers emit most, as executors specialised at decode per operation
+ * compilers emit most (and the 16-bit ones of exec_vb32), as executors specialised at decode per operation
  * and per operand kind (a VGPR row, or one value for every lane: an inline
  * constant, a literal or an SGPR), computed eight lanes at a time in host
  * vector registers straight from the source rows into the destination
@@ -101,6 +101,14 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	}                                                                     \
 	return ISA_STEP_NEXT;
 
+/* The low half of each lane, sign-extended (exec_vb32's (int16_t) cast). */
+#define VF_SX16(x) (((vf_i8x)((x) << 16)) >> 16)
+/* The high word of each lane's 64-bit product. */
+typedef uint64_t vf_u64x8 __attribute__((vector_size(64)));
+#define VF_MULHI(x, y)                                                        \
+	__builtin_convertvector((__builtin_convertvector(x, vf_u64x8) *       \
+				 __builtin_convertvector(y, vf_u64x8)) >> 32, vf_u8x)
+
 /* The operations: VOP3 opcode, sources, lane expression (exec_vb32's). */
 #define VF_OPS(X)                                                             \
 	X(0x134, 2, a + b)                              /* v_add_u32 */       \
@@ -127,7 +135,18 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 	X(0x201, 3, (a & b) | c)                        /* v_and_or_b32 */    \
 	X(0x202, 3, a | b | c)                          /* v_or3_b32 */       \
 	X(0x1f3, 3, (a ^ b) + c)                        /* v_xad_u32 */       \
-	X(0x1ca, 3, (a & b) | (~a & c))                 /* v_bfi_b32 */
+	X(0x1ca, 3, (a & b) | (~a & c))                 /* v_bfi_b32 */      \
+	X(0x286, 2, VF_MULHI(a, b))                     /* v_mul_hi_u32 */   \
+	X(0x126, 2, (a + b) & 0xffff)                   /* v_add_u16 */      \
+	X(0x127, 2, (a - b) & 0xffff)                   /* v_sub_u16 */      \
+	X(0x128, 2, (b - a) & 0xffff)                   /* v_subrev_u16 */   \
+	X(0x129, 2, (a * b) & 0xffff)                   /* v_mul_lo_u16 */   \
+	X(0x12a, 2, ((b & 0xffff) << (a & 15)) & 0xffff) /* v_lshlrev_b16 */ \
+	X(0x12b, 2, (b & 0xffff) >> (a & 15))           /* v_lshrrev_b16 */  \
+	X(0x12c, 2, (vf_u8x)(VF_SX16(b) >> (vf_i8x)(a & 15)) & 0xffff) /* v_ashrrev_i16 */ \
+	X(0x12f, 2, VF_SEL((a & 0xffff) > (b & 0xffff), a & 0xffff, b & 0xffff)) /* v_max_u16 */ \
+	X(0x130, 2, VF_SEL(VF_SX16(a) > VF_SX16(b), a & 0xffff, b & 0xffff)) /* v_max_i16 */ \
+	X(0x131, 2, VF_SEL((a & 0xffff) < (b & 0xffff), a & 0xffff, b & 0xffff)) /* v_min_u16 */
 
 /* Executors per (operation, kinds of src0..src2).  A source the
  * operation does not have counts as a row and is never read. */
@@ -144,8 +163,26 @@ static inline uint32_t vf_uniform(const struct isa_wave *w, const struct isa_opn
 VF_OPS(VF_FNS)
 
 /* The eight lanes of a compare result (all ones or zero per lane) as
- * eight bits, lane 8k + j in bit j: the lanes' bits or'ed together by
- * halving the vector three times. */
+ * eight bits, lane 8k + j in bit j.  On x86-64 the lanes' sign bits, two
+ * MOVMSKPS of four lanes (SSE, so the baseline clone has it too; the AVX2
+ * clone encodes them with VEX): one instruction per half where the
+ * portable form below is a chain of three shuffles and ors, which was
+ * most of a carry's or compare's time. */
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <xmmintrin.h>
+typedef float vf_f4x __attribute__((vector_size(16)));
+static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
+{
+	union {
+		vf_u8x v;
+		vf_f4x h[2];
+	} u = { .v = m };
+	return (uint32_t)_mm_movemask_ps((__m128)u.h[0]) |
+	       (uint32_t)_mm_movemask_ps((__m128)u.h[1]) << 4;
+}
+#else
+/* Portable: the lanes' bits or'ed together by halving the vector three
+ * times. */
 static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 {
 	const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };
@@ -161,6 +198,7 @@ static inline __attribute__((always_inline)) uint32_t vf_bits(vf_u8x m)
 #endif
 	return m[0];
 }
+#endif
 
 /* v_add_co_u32 (CIN 0) and v_addc_co_u32 (CIN 1, the carry-in mask in
  * src[2]) without clamp, as exec_carry: D = S0 + S1 (+ carry-in) under
@@ -322,6 +360,71 @@ VF_FMA_FN(0, 0, 0) VF_FMA_FN(1, 0, 0) VF_FMA_FN(0, 1, 0) VF_FMA_FN(0, 0, 1)
 static const isa_exec_fn vf_fma_fns[4] = { vf_fma_000, vf_fma_100, vf_fma_010, vf_fma_001 };
 #endif
 
+/* ---- superinstructions ---- */
+
+/* v_add_co_u32 then v_addc_co_u32 on its carry: the 64-bit add compilers
+ * emit for every address (lo, carry into SDST; hi with that carry in).
+ * One executor runs both (isa_vfast_fuse: picked at decode, run by the
+ * wave loop only, which counts two instructions and never splits a
+ * countdown between them), eight lanes of the first then the same eight
+ * of the second, the carry passed in a host register instead of through
+ * the SGPR pair and back.  The lanes are independent in both, so the
+ * interleaving computes what running them one after the other does: a
+ * chunk of the first's destination is stored before the second reads the
+ * same chunk (the second may read that row), and the first reads a chunk
+ * before the second writes it.  Both SGPR pairs are written at the end,
+ * first's then second's, as the two instructions leave them; the picker
+ * declines the second reading a scalar the first writes, and a carry
+ * into EXEC. */
+#define VF_ADD64_FN(K0, K1, J0, J1)                                           \
+	ISA_HOT static int vf_add64_##K0##K1##J0##J1(struct isa_wave *w,       \
+						     const struct isa_inst *in) \
+	{                                                                     \
+		const struct isa_inst *i2 = &w->insts[in->next];              \
+		uint64_t exec = isa_exec(w), c1 = 0, c2 = 0;                  \
+		const uint32_t *r0 = isa_vrow(w, in->src[0].reg);             \
+		const uint32_t *r1 = isa_vrow(w, in->src[1].reg);             \
+		const uint32_t *q0 = isa_vrow(w, i2->src[0].reg);             \
+		const uint32_t *q1 = isa_vrow(w, i2->src[1].reg);             \
+		uint32_t *d1 = isa_vrow(w, in->dst), *d2 = isa_vrow(w, i2->dst); \
+		vf_u8x u0 = (vf_u8x){ 0 } + (K0 ? vf_uniform(w, &in->src[0]) : 0); \
+		vf_u8x u1 = (vf_u8x){ 0 } + (K1 ? vf_uniform(w, &in->src[1]) : 0); \
+		vf_u8x p0 = (vf_u8x){ 0 } + (J0 ? vf_uniform(w, &i2->src[0]) : 0); \
+		vf_u8x p1 = (vf_u8x){ 0 } + (J1 ? vf_uniform(w, &i2->src[1]) : 0); \
+		const vf_u8x bit = { 1, 2, 4, 8, 16, 32, 64, 128 };           \
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {                \
+			uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;     \
+			vf_u8x a = K0 ? u0 : *(const vf_u8x *)(r0 + 8 * k);   \
+			vf_u8x b = K1 ? u1 : *(const vf_u8x *)(r1 + 8 * k);   \
+			vf_u8x t = a + b, cy = (vf_u8x)(t < a), on, c, d, t2, u; \
+			c1 |= (uint64_t)vf_bits(cy) << (8 * k);               \
+			if (m8)                                               \
+				VF_STORE8(d1, k, m8, t);                      \
+			/* the carry-in: the first's carry under EXEC */     \
+			on = (vf_u8x)((((vf_u8x){ 0 } + m8) & bit) != 0);     \
+			c = J0 ? p0 : *(const vf_u8x *)(q0 + 8 * k);          \
+			d = J1 ? p1 : *(const vf_u8x *)(q1 + 8 * k);          \
+			t2 = c + d;                                           \
+			u = t2 - (cy & on); /* all ones: adds 1 */            \
+			c2 |= (uint64_t)vf_bits((vf_u8x)(t2 < c) | (vf_u8x)(u < t2)) << (8 * k); \
+			if (m8)                                               \
+				VF_STORE8(d2, k, m8, u);                      \
+		}                                                             \
+		isa_swrite64(w, in->sdst, c1 & exec);                         \
+		isa_swrite64(w, i2->sdst, c2 & exec);                         \
+		w->pc = i2->next;                                             \
+		return ISA_STEP_NEXT;                                         \
+	}
+#define VF_ADD64_FNS(K0, K1)                                                  \
+	VF_ADD64_FN(K0, K1, 0, 0) VF_ADD64_FN(K0, K1, 1, 0) VF_ADD64_FN(K0, K1, 0, 1)
+VF_ADD64_FNS(0, 0) VF_ADD64_FNS(1, 0) VF_ADD64_FNS(0, 1)
+/* [first's uniform source + 1][second's uniform source + 1] */
+static const isa_exec_fn vf_add64_fns[3][3] = {
+	{ vf_add64_0000, vf_add64_0010, vf_add64_0001 },
+	{ vf_add64_1000, vf_add64_1010, vf_add64_1001 },
+	{ vf_add64_0100, vf_add64_0110, vf_add64_0101 },
+};
+
 /* The table: per operation, its executors indexed by which source (if
  * any) is uniform: [0] all rows, [1 + i] source i uniform. */
 struct vf_entry {
@@ -380,4 +483,53 @@ bool isa_vfast_pick(struct isa_inst *in)
 		return false;
 	in->exec = e->fn[uni];
 	return true;
+}
+
+/* Which of the two sources (1, 2) is uniform, 0: none; -1 when the
+ * instruction is not a fast-path executor of op (it reads its sources as
+ * isa_vfast_pick admitted them: at most one uniform). */
+static int vf_picked(const struct isa_inst *in, uint16_t op)
+{
+	const struct vf_entry *e = NULL;
+	int uni = 0;
+
+	for (size_t i = 0; i < sizeof(vf_table) / sizeof(vf_table[0]); i++)
+		if (vf_table[i].op == op)
+			e = &vf_table[i];
+	if (!e || in->op != op)
+		return -1;
+	if (in->exec != e->fn[0] && in->exec != e->fn[1] && in->exec != e->fn[2] &&
+	    in->exec != e->fn[3])
+		return -1;
+	for (int i = 0; i < 2; i++)
+		if (in->src[i].kind != ISA_OPND_VGPR)
+			uni = i + 1;
+	return uni;
+}
+
+/* Whether scalar source o reads a register of the pair at code s. */
+static bool vf_reads_pair(const struct isa_opnd *o, unsigned s)
+{
+	return o->kind == ISA_OPND_SREG && (o->reg == s || o->reg == s + 1);
+}
+
+isa_exec_fn isa_vfast_fuse(const struct isa_inst *a, const struct isa_inst *b)
+{
+	int ua, ub;
+
+	if (!a || !b)
+		return NULL;
+	ua = vf_picked(a, 0x119);
+	ub = vf_picked(b, 0x11c);
+	if (ua < 0 || ub < 0)
+		return NULL;
+	/* b's carry-in is a's carry-out: the same pair, a writable one that
+	 * is not EXEC (a writes it, then b runs under EXEC) */
+	if (b->src[2].kind != ISA_OPND_SREG || b->src[2].reg != a->sdst || (a->sdst & 1) ||
+	    !(a->sdst < ISA_SGPR_MAX || a->sdst == ISA_REG_VCC_LO))
+		return NULL;
+	/* b's sources are read after a wrote its pair */
+	if (vf_reads_pair(&b->src[0], a->sdst) || vf_reads_pair(&b->src[1], a->sdst))
+		return NULL;
+	return vf_add64_fns[ua][ub];
 }

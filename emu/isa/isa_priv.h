@@ -8,8 +8,11 @@
  *    executor (a function pointer chosen at decode), its pre-decoded
  *    operands (inline constants and literals already expanded for the
  *    operand type) and, for branches, the index of the target;
- *  - wave-at-a-time: isa_wave_run() calls in->exec() until the wave ends,
- *    reaches s_barrier, or fails;
+ *  - wave-at-a-time: the wave loop (isa_workgroup.c, wave_run) calls
+ *    in->run() until the wave ends, reaches s_barrier, or fails: the
+ *    executor, or a superinstruction that also runs the instruction after
+ *    it; the no-ops after an instruction that fell through it counts
+ *    without calling them;
  *  - lanes: VALU executors compute all 64 lanes into a temporary and merge
  *    under EXEC (no per-lane branches on the hot path); memory executors
  *    walk the set bits of EXEC.
@@ -125,6 +128,22 @@ struct isa_inst {
 	uint8_t size;           /* bytes */
 	uint32_t target;        /* branch target: index in the program */
 	uint32_t next;          /* fall-through: index in the program */
+	/* The no-ops that follow fall in fall-through order (s_waitcnt,
+	 * s_nop: isa_exec_nop; isa_decode.c, link_range): after, the index
+	 * past the nskip of them.  The wave loop jumps there when run left
+	 * the wave at fall (next, or past a superinstruction's span), counting
+	 * them as run (isa_workgroup.c, wave_run). */
+	uint32_t fall;
+	uint32_t after;
+	uint8_t nskip;
+	/* What the wave loop calls (isa_workgroup.c, wave_run): exec, or a
+	 * superinstruction that runs this instruction and the span - 1
+	 * after it in fall-through order and leaves w->pc past them (only
+	 * instructions that never fail; link_range picks it).  Everything
+	 * else that runs an instruction (the VSKIP/GPR-index loop, the
+	 * indexed copy) calls exec. */
+	uint8_t span;
+	isa_exec_fn run;
 	/* generic fields, meaning depends on the executor */
 	uint16_t dst;           /* SREG code or VGPR row */
 	uint16_t sdst;          /* VOP3b / VOPC scalar destination code */
@@ -304,8 +323,27 @@ static inline void isa_swrite64(struct isa_wave *w, unsigned code, uint64_t v)
 	isa_swrite32(w, code, (uint32_t)v);
 	isa_swrite32(w, code + 1, (uint32_t)(v >> 32));
 }
-uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o);
-uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o);
+/* A scalar source's value: SGPRs and constants (nearly every operand)
+ * inline, where a call cost more than the read; the other kinds (SCC,
+ * VCCZ, EXECZ, the apertures) in isa_wave.c. */
+uint32_t isa_sread32_other(const struct isa_wave *w, const struct isa_opnd *o);
+uint64_t isa_sread64_other(const struct isa_wave *w, const struct isa_opnd *o);
+static inline uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o)
+{
+	if (o->kind == ISA_OPND_SREG)
+		return w->s[o->reg];
+	if (o->kind == ISA_OPND_CONST)
+		return (uint32_t)o->imm;
+	return isa_sread32_other(w, o);
+}
+static inline uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
+{
+	if (o->kind == ISA_OPND_SREG)
+		return isa_sreg64(w, o->reg);
+	if (o->kind == ISA_OPND_CONST)
+		return o->imm;
+	return isa_sread64_other(w, o);
+}
 
 /* Eight lanes in host vector registers (GCC vector extensions: AVX2 in
  * the ISA_HOT clones, SSE pairs in the baseline); aligned(4) so a row's
@@ -449,6 +487,15 @@ int isa_fail(struct isa_wave *w, const struct isa_inst *in, enum kemu_isa_error_
 	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 int isa_fault(struct isa_wave *w, const struct isa_inst *in, uint64_t va, unsigned access);
 int isa_exec_illegal(struct isa_wave *w, const struct isa_inst *in);
+/* The executor of the instructions that change no state (s_nop,
+ * s_waitcnt, ...; isa_exec_salu.c), which the wave loop may skip. */
+int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in);
+/* A superinstruction for instruction a and b, the one after it in
+ * fall-through order (isa_exec_vfast.c), or NULL: an executor the wave
+ * loop may call at a instead of a's and b's (struct isa_inst's run). */
+isa_exec_fn isa_vfast_fuse(const struct isa_inst *a, const struct isa_inst *b);
+/* The same for scalar pairs (isa_exec_salu.c). */
+isa_exec_fn isa_salu_fuse(const struct isa_inst *a, const struct isa_inst *b);
 /* Fills err (when not NULL) with kind, pc and the formatted message. */
 void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -171,7 +171,9 @@ static uint64_t aperture_base(const struct isa_wave *w, unsigned code)
 	return base;
 }
 
-uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o)
+/* A scalar source of any kind; isa_sread32/64 (isa_priv.h) call these for
+ * the kinds they do not read inline. */
+uint32_t isa_sread32_other(const struct isa_wave *w, const struct isa_opnd *o)
 {
 	switch (o->kind) {
 	case ISA_OPND_SREG: return w->s[o->reg];
@@ -184,7 +186,7 @@ uint32_t isa_sread32(const struct isa_wave *w, const struct isa_opnd *o)
 	}
 }
 
-uint64_t isa_sread64(const struct isa_wave *w, const struct isa_opnd *o)
+uint64_t isa_sread64_other(const struct isa_wave *w, const struct isa_opnd *o)
 {
 	switch (o->kind) {
 	case ISA_OPND_SREG: return isa_sreg64(w, o->reg);

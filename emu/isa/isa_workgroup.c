@@ -294,42 +294,64 @@ static int wave_run(struct isa_wave *w)
 	 * wave to a newer (longer) version of the code. */
 	for (;;) {
 		const struct isa_inst *in = &w->insts[w->pc];
-		if (n == check) {
-			if (n == limit) {
-				r = isa_fail(w, in, KEMU_ISA_ERR_WATCHDOG,
-					     "wave %u ran %llu instructions without ending (pc 0x%llx)",
-					     w->id, (unsigned long long)(w->ninst + n),
-					     (unsigned long long)in->addr);
-				break;
-			}
-			if (n == stop || preempt_requested(d)) {
-				/* A wave in its trap handler (STATUS.PRIV) does
-				 * not take the save trap: the SQ keeps SAVECTX
-				 * pending and the wave re-enters for it when
-				 * s_rfe_b64 leaves the handler (isa_exec_rfe;
-				 * cwsr_trap_handler_gfx9.asm, L_NOT_HALTED: "Any
-				 * concurrent SAVECTX will be handled upon
-				 * re-entry").  The handler's ttmps are never
-				 * saved mid-flight, as on hardware. */
-				if (!w->trap.priv) {
-					r = isa_wave_preempted(w, in);
+		/* n == check, or a superinstruction (span 2) would run past
+		 * it: the countdown's events, then this instruction alone */
+		if (check - n < in->span) {
+			if (n == check) {
+				if (n == limit) {
+					r = isa_fail(w, in, KEMU_ISA_ERR_WATCHDOG,
+						     "wave %u ran %llu instructions without ending (pc 0x%llx)",
+						     w->id, (unsigned long long)(w->ninst + n),
+						     (unsigned long long)in->addr);
 					break;
 				}
-				w->trapsts |= ISA_TRAPSTS_SAVECTX;
+				if (n == stop || preempt_requested(d)) {
+					/* A wave in its trap handler (STATUS.PRIV) does
+					 * not take the save trap: the SQ keeps SAVECTX
+					 * pending and the wave re-enters for it when
+					 * s_rfe_b64 leaves the handler (isa_exec_rfe;
+					 * cwsr_trap_handler_gfx9.asm, L_NOT_HALTED: "Any
+					 * concurrent SAVECTX will be handled upon
+					 * re-entry").  The handler's ttmps are never
+					 * saved mid-flight, as on hardware. */
+					if (!w->trap.priv) {
+						r = isa_wave_preempted(w, in);
+						break;
+					}
+					w->trapsts |= ISA_TRAPSTS_SAVECTX;
+				}
+				check = limit - n > KEMU_ISA_PREEMPT_INTERVAL
+						? n + KEMU_ISA_PREEMPT_INTERVAL : limit;
+				if (stop > n && stop < check)
+					check = stop;
 			}
-			check = limit - n > KEMU_ISA_PREEMPT_INTERVAL ? n + KEMU_ISA_PREEMPT_INTERVAL
-								      : limit;
-			if (stop > n && stop < check)
-				check = stop;
+			if (check - n < in->span) {
+				w->pc = in->next;
+				n++;
+				r = in->exec(w, in);
+				goto ran;
+			}
 		}
 		w->pc = in->next;
-		n++;
-		r = in->exec(w, in);
+		n += in->span;
+		r = in->run(w, in);
+ran:
 		if (r) {
 			/* trap entry: the only way back into the loop */
 			if (r == ISA_STEP_ERROR && isa_trap_raise(w, in) == 0)
 				continue;
 			break;
+		}
+		/* The no-ops after an instruction that fell through run here,
+		 * counted, without a call each (s_waitcnt and s_nop are a
+		 * fifth of what compilers emit).  Never past the countdown:
+		 * the stop point and the polls stay at the same instruction
+		 * as if each no-op had gone round the loop.  in->fall is past
+		 * a superinstruction's pair, so the single executor of its
+		 * first (a stop point between them) never matches. */
+		if (in->nskip && w->pc == in->fall && check - n >= in->nskip) {
+			w->pc = in->after;
+			n += in->nskip;
 		}
 	}
 	w->ninst += n;

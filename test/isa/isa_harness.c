@@ -427,7 +427,7 @@ int hx_run(struct hx_launch *l, struct kemu_isa_error *err)
 	d.dispatch_id = 1;
 	d.interrupt = l->interrupt;
 	/* no test kernel runs this long: a hang becomes an error */
-	d.wave_instruction_limit = 50u * 1000 * 1000;
+	d.wave_instruction_limit = l->watchdog ? l->watchdog : 50u * 1000 * 1000;
 	d.interrupt_ctx = l->interrupt_ctx;
 	d.preempt = &hx_no_preempt;
 	for (int i = 0; i < 3; i++) {

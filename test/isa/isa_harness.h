@@ -50,6 +50,7 @@ struct hx_launch {
 	uint32_t gws_base, gws_size;
 	unsigned gws_suspends;          /* out: workgroups saved and resumed */
 	uint32_t gb_addr_config;        /* image swizzle addressing (isa.h) */
+	uint64_t watchdog;              /* wave_instruction_limit (0: 50 M) */
 };
 
 /* VAs the last hx_run() used (for ABI checks). */

@@ -1,8 +1,8 @@
 /*
  * test_isa_vfast.c — the VALU fast path (isa_exec_vfast.c) against a host
- * model: every 32-bit integer operation it specialises, with each operand
- * kind it specialises (VGPR rows, the SGPR s8, an inline constant, a
- * literal) and, with two scalar sources, the general executor it leaves
+ * model: every 32-bit (and 16-bit) integer operation it specialises,
+ * with each operand kind it specialises (VGPR rows, the SGPR s8, an
+ * inline constant, a literal) and, with two scalar sources, the general executor it leaves
  * them to; under the whole EXEC and under a partial one whose 8-lane
  * groups are whole, empty and mixed (kernels/vfast.s).  Inactive lanes
  * keep their register and have 0 in a lane mask (carry-out, compare).  The model is the CDNA2 ISA guide's: wrapping
@@ -12,10 +12,14 @@
  * IEEE operation with a NaN input returned quieted and a NaN the operation
  * makes returned as 0x7fc00000; fma/fmac fused (one rounding), the same
  * NaN rules; v_cndmask_b32 S1 where the lane's VCC bit is set, else S0.
+ * Then the wave loop's superinstructions (the 64-bit add pair, the
+ * saveexec/execz pair) against the two instructions run in sequence, and
+ * its stop points, exact through them and the no-ops it skips.
  */
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hl_check.h"
@@ -28,6 +32,8 @@ enum op {
 	OP_LSHRREV_B32, OP_ASHRREV_I32, OP_LSHLREV_B32, OP_MIN_U32, OP_MAX_U32, OP_MIN_I32,
 	OP_MAX_I32, OP_MUL_LO_U32, OP_LSHL_ADD_U32, OP_ADD_LSHL_U32, OP_ADD3_U32, OP_LSHL_OR_B32,
 	OP_AND_OR_B32, OP_OR3_B32, OP_XAD_U32, OP_BFI_B32, OP_MOV_B32, OP_NOT_B32,
+	OP_MUL_HI_U32, OP_ADD_U16, OP_SUB_U16, OP_SUBREV_U16, OP_MUL_LO_U16, OP_LSHLREV_B16,
+	OP_LSHRREV_B16, OP_ASHRREV_I16, OP_MAX_U16, OP_MAX_I16, OP_MIN_U16,
 	OP_ADD_F32, OP_SUB_F32, OP_SUBREV_F32, OP_MUL_F32, OP_FMAC_F32, OP_FMA_F32,
 };
 
@@ -206,6 +212,50 @@ static const struct form {
 	{ "not_b32_v", OP_NOT_B32, { { SRC_A, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
 	{ "not_b32_s", OP_NOT_B32, { { SRC_S, 0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
 	{ "not_b32_k", OP_NOT_B32, { { SRC_K, 0xfffffff0 }, { SRC_A, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_vv", OP_MUL_HI_U32, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_sv", OP_MUL_HI_U32, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_vs", OP_MUL_HI_U32, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_hi_u32_kv", OP_MUL_HI_U32, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_vv", OP_ADD_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_sv", OP_ADD_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_vs", OP_ADD_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "add_u16_kv", OP_ADD_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_vv", OP_SUB_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_sv", OP_SUB_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_vs", OP_SUB_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "sub_u16_kv", OP_SUB_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_vv", OP_SUBREV_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_sv", OP_SUBREV_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_vs", OP_SUBREV_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "subrev_u16_kv", OP_SUBREV_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_vv", OP_MUL_LO_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_sv", OP_MUL_LO_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_vs", OP_MUL_LO_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "mul_lo_u16_kv", OP_MUL_LO_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_vv", OP_LSHLREV_B16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_sv", OP_LSHLREV_B16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_vs", OP_LSHLREV_B16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshlrev_b16_kv", OP_LSHLREV_B16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_vv", OP_LSHRREV_B16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_sv", OP_LSHRREV_B16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_vs", OP_LSHRREV_B16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "lshrrev_b16_kv", OP_LSHRREV_B16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_vv", OP_ASHRREV_I16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_sv", OP_ASHRREV_I16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_vs", OP_ASHRREV_I16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "ashrrev_i16_kv", OP_ASHRREV_I16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_vv", OP_MAX_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_sv", OP_MAX_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_vs", OP_MAX_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_u16_kv", OP_MAX_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_vv", OP_MAX_I16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_sv", OP_MAX_I16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_vs", OP_MAX_I16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "max_i16_kv", OP_MAX_I16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_vv", OP_MIN_U16, { { SRC_A, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_sv", OP_MIN_U16, { { SRC_S, 0 }, { SRC_B, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_vs", OP_MIN_U16, { { SRC_A, 0 }, { SRC_S, 0 }, { SRC_A, 0 } } },
+	{ "min_u16_kv", OP_MIN_U16, { { SRC_K, 0xfffffffd }, { SRC_B, 0 }, { SRC_A, 0 } } },
 };
 
 static float fb(uint32_t u) { float f; memcpy(&f, &u, 4); return f; }
@@ -261,6 +311,17 @@ static uint32_t model(enum op op, uint32_t x, uint32_t y, uint32_t z)
 	case OP_BFI_B32: return (x & y) | (~x & z);
 	case OP_MOV_B32: return x;
 	case OP_NOT_B32: return ~x;
+	case OP_MUL_HI_U32: return (uint32_t)(((uint64_t)x * y) >> 32);
+	case OP_ADD_U16: return (x + y) & 0xffff;
+	case OP_SUB_U16: return (x - y) & 0xffff;
+	case OP_SUBREV_U16: return (y - x) & 0xffff;
+	case OP_MUL_LO_U16: return (x * y) & 0xffff;
+	case OP_LSHLREV_B16: return ((y & 0xffff) << (x & 15)) & 0xffff;
+	case OP_LSHRREV_B16: return (y & 0xffff) >> (x & 15);
+	case OP_ASHRREV_I16: return (uint32_t)((int16_t)(y & 0xffff) >> (x & 15)) & 0xffff;
+	case OP_MAX_U16: return (x & 0xffff) > (y & 0xffff) ? x & 0xffff : y & 0xffff;
+	case OP_MAX_I16: return (int16_t)(x & 0xffff) > (int16_t)(y & 0xffff) ? x & 0xffff : y & 0xffff;
+	case OP_MIN_U16: return (x & 0xffff) < (y & 0xffff) ? x & 0xffff : y & 0xffff;
 	}
 	return 0;
 }
@@ -532,6 +593,298 @@ START_TEST(test_model_hand_values)
 }
 END_TEST
 
+/* The 64-bit add pairs (T64 in vfast.s): v_add_co_u32 then
+ * v_addc_co_u32 on its carry, which the wave loop runs as one
+ * superinstruction where the forms allow it, against the two
+ * instructions' ISA semantics run one after the other over a wave: the
+ * first's sum and carry-out (under EXEC, 0 in inactive lanes) to its
+ * VGPR and SGPR pair, then the second's over the state the first left.
+ * The forms: each operand kind, distinct carry pairs, the second reading
+ * the first's result row, the first reading the row the second writes,
+ * one destination for both, and a carry-in that is not the first's
+ * carry-out (not fused). */
+enum p64src { P_V2, P_V3, P_V4, P_V5, P_V10, P_V11, P_S8, P_K };
+enum p64sdst { P_VCC, P_S10, P_S12 };
+struct p64inst {
+	unsigned dst;                   /* VGPR 10 or 11 */
+	enum p64sdst sdst, cin;         /* cin: the second's carry-in */
+	struct { enum p64src src; uint32_t k; } s[2];
+};
+static const struct p64form {
+	const char *name;
+	struct p64inst i[2];
+} p64forms[] = {
+	{ "add64_vv", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			{ 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_sv", { { 10, P_VCC, 0, { { P_S8, 0 }, { P_V3, 0 } } },
+			{ 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_vs_vk", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_S8, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_K, 64 } } } } },
+	{ "add64_vv_kv", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_K, 0 }, { P_V5, 0 } } } } },
+	{ "add64_kv_kv", { { 10, P_VCC, 0, { { P_K, 0xffffffffu }, { P_V3, 0 } } },
+			   { 11, P_VCC, P_VCC, { { P_K, 0 }, { P_V5, 0 } } } } },
+	{ "add64_pairs", { { 10, P_S10, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			   { 11, P_S12, P_S10, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_hi_reads_lo", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+				 { 11, P_VCC, P_VCC, { { P_V10, 0 }, { P_V5, 0 } } } } },
+	{ "add64_lo_reads_hi", { { 10, P_VCC, 0, { { P_V11, 0 }, { P_V3, 0 } } },
+				 { 11, P_VCC, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+	{ "add64_same_dst", { { 10, P_VCC, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+			      { 10, P_VCC, P_VCC, { { P_V10, 0 }, { P_V5, 0 } } } } },
+	{ "add64_other_carry", { { 10, P_S10, 0, { { P_V2, 0 }, { P_V3, 0 } } },
+				 { 11, P_S12, P_VCC, { { P_V4, 0 }, { P_V5, 0 } } } } },
+};
+
+/* One wave of a form under exec: v[r][lane] for rows 2..5, 10, 11, m the
+ * three lane masks, s8 the SGPR. */
+static void p64model(const struct p64form *f, uint32_t v[12][64], uint64_t m[3], uint32_t s8,
+		     uint64_t exec)
+{
+	for (unsigned j = 0; j < 2; j++) {
+		const struct p64inst *p = &f->i[j];
+		uint32_t res[64];
+		uint64_t carry = 0;
+		for (unsigned l = 0; l < 64; l++) {
+			uint64_t x[2], t;
+			for (unsigned q = 0; q < 2; q++) {
+				switch (p->s[q].src) {
+				case P_V2: x[q] = v[2][l]; break;
+				case P_V3: x[q] = v[3][l]; break;
+				case P_V4: x[q] = v[4][l]; break;
+				case P_V5: x[q] = v[5][l]; break;
+				case P_V10: x[q] = v[10][l]; break;
+				case P_V11: x[q] = v[11][l]; break;
+				case P_S8: x[q] = s8; break;
+				default: x[q] = p->s[q].k; break;
+				}
+			}
+			t = x[0] + x[1] + (j == 1 ? m[p->cin] >> l & 1 : 0);
+			res[l] = (uint32_t)t;
+			carry |= (uint64_t)(t >> 32) << l;
+		}
+		for (unsigned l = 0; l < 64; l++)
+			if (exec >> l & 1)
+				v[p->dst][l] = res[l];
+		m[p->sdst] = carry & exec;
+	}
+}
+
+static void p64check(const struct p64form *f, const uint32_t *in, const uint32_t *out,
+		     unsigned *bad, const char *what)
+{
+	uint64_t partial = 0x00ff5a01ull | (0xf0ff0080ull << 32);
+
+	for (unsigned wv = 0; wv < NLANES / 64; wv++) {
+		for (unsigned run = 0; run < 2; run++) {
+			uint32_t v[12][64];
+			uint64_t m[3] = { 0 }, exec = run ? partial : ~0ull;
+			for (unsigned l = 0; l < 64; l++) {
+				const uint32_t *x = in + 4 * (wv * 64 + l);
+				v[2][l] = x[0];
+				v[3][l] = x[1];
+				v[4][l] = x[2];
+				v[5][l] = x[3];
+				v[10][l] = x[3];
+				v[11][l] = x[0];
+				if (x[2] > x[1])
+					m[0] |= 1ull << l;
+			}
+			m[1] = m[2] = m[0];
+			p64model(f, v, m, in[4 * wv * 64 + 1], exec);
+			for (unsigned l = 0; l < 64; l++) {
+				const uint32_t *o = out + 8 * (wv * 64 + l) + 4 * run;
+				uint32_t want[3] = { v[10][l], v[11][l],
+						     (uint32_t)((m[0] >> l & 1) | (m[1] >> l & 1) << 1 |
+								(m[2] >> l & 1) << 2) };
+				if (memcmp(o, want, sizeof(want)) && (*bad)++ < 8)
+					fprintf(stderr, "%s %s lane %u run %u: got %08x %08x %x, "
+						"model %08x %08x %x\n", f->name, what, wv * 64 + l, run,
+						o[0], o[1], o[2], want[0], want[1], want[2]);
+			}
+		}
+	}
+}
+
+/* Runs every form, with the stop point of a context save (HX_PREEMPT_AFTER,
+ * the wave saved, rebuilt and resumed) after each instruction count from
+ * after_from to after_to (0: none), and checks it against the model. */
+static void p64run(unsigned after_from, unsigned after_to)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (size_t k = 0; k < sizeof(p64forms) / sizeof(p64forms[0]); k++) {
+		const struct p64form *f = &p64forms[k];
+		for (unsigned after = after_from; after <= after_to; after++) {
+			struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+			struct kemu_isa_error err;
+			char what[32];
+			int rc;
+			rng = 0x2545f491u + (uint32_t)k * 0x9e3779b9u + after;
+			for (unsigned i = 0; i < NLANES * 4; i++)
+				in[i] = gen();
+			/* carries: lanes whose low words sum past 2^32 */
+			for (unsigned i = 0; i < NLANES; i += 3)
+				in[4 * i + 1] = 0xffffffffu - (in[4 * i] & 0xff);
+			memset(out, 0xa5, NLANES * 32);
+			l.kd = hx_kd(&code, f->name);
+			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
+			if (after) {
+				snprintf(what, sizeof(what), "%u", after);
+				setenv("HX_PREEMPT_AFTER", what, 1);
+			}
+			snprintf(what, sizeof(what), "after %u", after);
+			rc = hx_run(&l, &err);
+			unsetenv("HX_PREEMPT_AFTER");
+			ck_assert_msg(rc == 0, "%s %s: %s: %s", f->name, what,
+				      kemu_isa_error_name(err.kind), err.message);
+			p64check(f, in, out, &bad, what);
+		}
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+
+START_TEST(test_vfast_add64_match_model)
+{
+	p64run(0, 0);
+}
+END_TEST
+
+/* A stop point between the two instructions of a pair splits it: the
+ * wave loop then runs the first alone, saves, and the restored wave
+ * runs the second (every count up to past the second pair). */
+START_TEST(test_vfast_add64_preempted)
+{
+	p64run(1, 36);
+}
+END_TEST
+
+/* Runs kernel on one wave (every lane's c = c, the rest 0) with a
+ * watchdog of k = 1, 2, ... instructions until the wave ends; returns
+ * the k that let it end. */
+static unsigned stop_points(struct hx_code *code, const char *kernel, uint32_t c)
+{
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	uint64_t last_pc = 0;
+	unsigned k;
+
+	memset(in, 0, NLANES * 16);
+	for (unsigned i = 0; i < NLANES; i++)
+		in[4 * i + 2] = c;
+	for (k = 1; k < 100; k++) {
+		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
+		struct kemu_isa_error err;
+		unsigned long long ran = 0;
+		const char *msg;
+		l.kd = hx_kd(code, kernel);
+		ck_assert(l.kd != 0);
+		if (hx_run(&l, &err) == 0)
+			break;
+		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "%s k %u: %s: %s", kernel, k,
+			      kemu_isa_error_name(err.kind), err.message);
+		msg = strstr(err.message, "ran ");
+		ck_assert_msg(msg && sscanf(msg, "ran %llu", &ran) == 1 && ran == k,
+			      "%s k %u: %s", kernel, k, err.message);
+		if (k > 1)
+			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
+				      "%s k %u: stopped at 0x%llx after 0x%llx", kernel, k,
+				      (unsigned long long)err.pc, (unsigned long long)last_pc);
+		last_pc = err.pc;
+	}
+	hx_free(in);
+	hx_free(out);
+	return k;
+}
+
+/* The wave loop's stop points are exact with the superinstructions and
+ * the no-ops it skips: a watchdog of k instructions stops the wave after
+ * exactly k, at the instruction boundary k, for every k up to the
+ * kernel's length, so the stops' PCs step one instruction (4 or 8 bytes)
+ * at a time (straight-line paths) and the first k that lets the wave end
+ * is its length.  add64_vv: two fused pairs and four s_waitcnt in 35
+ * instructions (T64: 12, the pair, 5, 7, the pair, 7); ifz with every
+ * lane in the body: the saveexec/execz pair and an s_nop after it, 21
+ * instructions. */
+START_TEST(test_stop_points_exact)
+{
+	static struct hx_code code;
+	char path[600];
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	ck_assert_uint_eq(stop_points(&code, "add64_vv", 0), 35);
+	ck_assert_uint_eq(stop_points(&code, "ifz", 1), 21);
+	hx_unload(&code);
+}
+END_TEST
+
+/* ifz (vfast.s) against the model of s_and_saveexec_b64 then
+ * s_cbranch_execz: four waves, one with every lane in the body, one with
+ * none (the branch taken), two mixed. */
+START_TEST(test_ifz_match_model)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+			       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
+	struct kemu_isa_error err;
+	unsigned bad = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	rng = 0x1b873593u;
+	for (unsigned i = 0; i < NLANES * 4; i++)
+		in[i] = gen();
+	for (unsigned i = 64; i < 128; i++) /* wave 1: c == b */
+		in[4 * i + 2] = in[4 * i + 1];
+	for (unsigned i = 128; i < 192; i++) { /* wave 2: c = b + 1 */
+		if (in[4 * i + 1] == ~0u)
+			in[4 * i + 1] = 5;
+		in[4 * i + 2] = in[4 * i + 1] + 1;
+	}
+	memset(out, 0xa5, NLANES * 32);
+	l.kd = hx_kd(&code, "ifz");
+	ck_assert(l.kd != 0);
+	ck_assert_msg(hx_run(&l, &err) == 0, "ifz: %s: %s", kemu_isa_error_name(err.kind),
+		      err.message);
+	for (unsigned wv = 0; wv < NLANES / 64; wv++) {
+		bool any = false;
+		for (unsigned i = wv * 64; i < wv * 64 + 64; i++)
+			any |= in[4 * i + 2] > in[4 * i + 1];
+		ck_assert_msg(wv == 1 ? !any : any, "wave %u: inputs", wv);
+		for (unsigned i = wv * 64; i < wv * 64 + 64; i++) {
+			uint32_t want[4] = { in[4 * i + 2] > in[4 * i + 1] ? 1u : 2u, any, 1,
+					     any ? 7u : 3u };
+			if (memcmp(out + 8 * i, want, sizeof(want)) && bad++ < 8)
+				fprintf(stderr, "ifz lane %u: got %u %u %u %u, model %u %u %u %u\n", i,
+					out[8 * i], out[8 * i + 1], out[8 * i + 2], out[8 * i + 3],
+					want[0], want[1], want[2], want[3]);
+		}
+	}
+	ck_assert_msg(bad == 0, "%u lanes differ from the model", bad);
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+}
+END_TEST
+
 static Suite *vfast_suite(void)
 {
 	Suite *s = suite_create("isa_vfast");
@@ -540,6 +893,10 @@ static Suite *vfast_suite(void)
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_vfast_match_model);
 	tcase_add_test(tc, test_vfast_masks_match_model);
+	tcase_add_test(tc, test_vfast_add64_match_model);
+	tcase_add_test(tc, test_vfast_add64_preempted);
+	tcase_add_test(tc, test_stop_points_exact);
+	tcase_add_test(tc, test_ifz_match_model);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -6,7 +6,8 @@
 // s8 = b of the wave's first lane; the instruction writes v5 once with
 // the whole EXEC (stored at out[2i]) and once, v5 reset to d, under a
 // partial EXEC with whole, empty and mixed 8-lane groups (out[2i + 1]);
-// TM below does the same for the lane-mask results.
+// TM below does the same for the lane-mask results; T64 and ifz, at the
+// end, the pairs the wave loop runs as superinstructions.
 .amdgcn_target "amdgcn-amd-amdhsa--gfx90a"
 .include "kernel.inc"
 
@@ -205,6 +206,53 @@ T fma_f32_vsv, v_fma_f32 v5, v2, s8, v4
 T fma_f32_vvs, v_fma_f32 v5, v2, v3, s8
 T fma_f32_vkv, v_fma_f32 v5, v2, -2.0, v4
 
+// 16-bit integer operations (VOP2, the vs forms VOP3) and v_mul_hi_u32
+// (VOP3), which the fast path also specialises
+T mul_hi_u32_vv, v_mul_hi_u32 v5, v2, v3
+T mul_hi_u32_sv, v_mul_hi_u32 v5, s8, v3
+T mul_hi_u32_vs, v_mul_hi_u32_e64 v5, v2, s8
+T mul_hi_u32_kv, v_mul_hi_u32 v5, -3, v3
+T add_u16_vv, v_add_u16 v5, v2, v3
+T add_u16_sv, v_add_u16 v5, s8, v3
+T add_u16_vs, v_add_u16_e64 v5, v2, s8
+T add_u16_kv, v_add_u16 v5, -3, v3
+T sub_u16_vv, v_sub_u16 v5, v2, v3
+T sub_u16_sv, v_sub_u16 v5, s8, v3
+T sub_u16_vs, v_sub_u16_e64 v5, v2, s8
+T sub_u16_kv, v_sub_u16 v5, -3, v3
+T subrev_u16_vv, v_subrev_u16 v5, v2, v3
+T subrev_u16_sv, v_subrev_u16 v5, s8, v3
+T subrev_u16_vs, v_subrev_u16_e64 v5, v2, s8
+T subrev_u16_kv, v_subrev_u16 v5, -3, v3
+T mul_lo_u16_vv, v_mul_lo_u16 v5, v2, v3
+T mul_lo_u16_sv, v_mul_lo_u16 v5, s8, v3
+T mul_lo_u16_vs, v_mul_lo_u16_e64 v5, v2, s8
+T mul_lo_u16_kv, v_mul_lo_u16 v5, -3, v3
+T lshlrev_b16_vv, v_lshlrev_b16 v5, v2, v3
+T lshlrev_b16_sv, v_lshlrev_b16 v5, s8, v3
+T lshlrev_b16_vs, v_lshlrev_b16_e64 v5, v2, s8
+T lshlrev_b16_kv, v_lshlrev_b16 v5, -3, v3
+T lshrrev_b16_vv, v_lshrrev_b16 v5, v2, v3
+T lshrrev_b16_sv, v_lshrrev_b16 v5, s8, v3
+T lshrrev_b16_vs, v_lshrrev_b16_e64 v5, v2, s8
+T lshrrev_b16_kv, v_lshrrev_b16 v5, -3, v3
+T ashrrev_i16_vv, v_ashrrev_i16 v5, v2, v3
+T ashrrev_i16_sv, v_ashrrev_i16 v5, s8, v3
+T ashrrev_i16_vs, v_ashrrev_i16_e64 v5, v2, s8
+T ashrrev_i16_kv, v_ashrrev_i16 v5, -3, v3
+T max_u16_vv, v_max_u16 v5, v2, v3
+T max_u16_sv, v_max_u16 v5, s8, v3
+T max_u16_vs, v_max_u16_e64 v5, v2, s8
+T max_u16_kv, v_max_u16 v5, -3, v3
+T max_i16_vv, v_max_i16 v5, v2, v3
+T max_i16_sv, v_max_i16 v5, s8, v3
+T max_i16_vs, v_max_i16_e64 v5, v2, s8
+T max_i16_kv, v_max_i16 v5, -3, v3
+T min_u16_vv, v_min_u16 v5, v2, v3
+T min_u16_sv, v_min_u16 v5, s8, v3
+T min_u16_vs, v_min_u16_e64 v5, v2, s8
+T min_u16_kv, v_min_u16 v5, -3, v3
+
 // TM: the instructions with a lane-mask result (carries, compares) in
 // VCC; VCC starts as the carry-in c > b (per lane).  Lane i stores the
 // whole-EXEC v5 and VCC bit, then the partial-EXEC ones, at out[4i].
@@ -296,3 +344,95 @@ TM cmp_ge_u32_vv, v_cmp_ge_u32 vcc, v2, v3
 TM cmp_ge_u32_sv, v_cmp_ge_u32 vcc, s8, v3
 TM cmp_ge_u32_vs, v_cmp_ge_u32_e64 vcc, v2, s8
 TM cmp_ge_u32_kv, v_cmp_ge_u32 vcc, 7, v3
+
+// T64: a 64-bit add pair, v_add_co_u32 then v_addc_co_u32 on its carry
+// (the wave loop's superinstruction, isa_exec_vfast.c, where the forms
+// allow it), with v10 = d and v11 = a before it and VCC, s[10:11] and
+// s[12:13] = (c > b) per lane.  Lane i stores v10, v11 and the lane's
+// bits of VCC, s[10:11], s[12:13] (bits 0, 1, 2) at out[8i] after the
+// pair under the whole EXEC, and at out[8i + 4] after it under the
+// partial EXEC of T/TM (the state reset in between).  The second's
+// sources can be VGPRs or inline constants only (its carry-in takes the
+// one scalar read of the constant bus).
+.macro T64 name, i1, i2
+  KSYM \name
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 5, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  v_readfirstlane_b32 s8, v3
+  v_cmp_gt_u32 vcc, v4, v3
+  s_mov_b64 s[10:11], vcc
+  s_mov_b64 s[12:13], vcc
+  v_mov_b32 v10, v5
+  v_mov_b32 v11, v2
+  \i1
+  \i2
+  v_cndmask_b32_e64 v12, 0, 1, vcc
+  v_cndmask_b32_e64 v13, 0, 2, s[10:11]
+  v_cndmask_b32_e64 v14, 0, 4, s[12:13]
+  v_or3_b32 v12, v12, v13, v14
+  global_store_dwordx3 v7, v[10:12], s[6:7]
+  v_cmp_gt_u32 vcc, v4, v3
+  s_mov_b64 s[10:11], vcc
+  s_mov_b64 s[12:13], vcc
+  v_mov_b32 v10, v5
+  v_mov_b32 v11, v2
+  s_mov_b32 exec_lo, 0x00ff5a01
+  s_mov_b32 exec_hi, 0xf0ff0080
+  \i1
+  \i2
+  s_mov_b64 exec, -1
+  v_cndmask_b32_e64 v12, 0, 1, vcc
+  v_cndmask_b32_e64 v13, 0, 2, s[10:11]
+  v_cndmask_b32_e64 v14, 0, 4, s[12:13]
+  v_or3_b32 v12, v12, v13, v14
+  global_store_dwordx3 v7, v[10:12], s[6:7] offset:16
+  s_endpgm
+  KD \name
+.endm
+
+T64 add64_vv, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_sv, "v_add_co_u32 v10, vcc, s8, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_vs_vk, "v_add_co_u32_e64 v10, vcc, v2, s8", "v_addc_co_u32_e64 v11, vcc, v4, 64, vcc"
+T64 add64_vv_kv, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, 0, v5, vcc"
+T64 add64_kv_kv, "v_add_co_u32 v10, vcc, -1, v3", "v_addc_co_u32 v11, vcc, 0, v5, vcc"
+T64 add64_pairs, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_e64 v11, s[12:13], v4, v5, s[10:11]"
+T64 add64_hi_reads_lo, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v11, vcc, v10, v5, vcc"
+T64 add64_lo_reads_hi, "v_add_co_u32 v10, vcc, v11, v3", "v_addc_co_u32 v11, vcc, v4, v5, vcc"
+T64 add64_same_dst, "v_add_co_u32 v10, vcc, v2, v3", "v_addc_co_u32 v10, vcc, v10, v5, vcc"
+T64 add64_other_carry, "v_add_co_u32_e64 v10, s[10:11], v2, v3", "v_addc_co_u32_e64 v11, s[12:13], v4, v5, vcc"
+
+// ifz: the opening of a divergent `if` (s_and_saveexec_b64 then
+// s_cbranch_execz, a pair the wave loop runs as one superinstruction).
+// Lane i: v10 = 1 where c > b (the body ran for it), else 2; v11 = SCC
+// after the pair; v12 = the saved EXEC's bit; v13 = 7 when the body ran
+// for the wave (a scalar write in it), 3 when the branch skipped it;
+// stored at out[8i].  The body opens with a no-op, which the wave loop
+// skips after the pair.
+KSYM ifz
+  s_load_dwordx4 s[4:7], s[0:1], 0x0
+  v_lshlrev_b32 v6, 4, v0
+  v_lshlrev_b32 v7, 5, v0
+  s_waitcnt lgkmcnt(0)
+  global_load_dwordx4 v[2:5], v6, s[4:5]
+  s_waitcnt vmcnt(0)
+  s_mov_b32 s13, 3
+  v_mov_b32 v10, 2
+  v_cmp_gt_u32 vcc, v4, v3
+  s_and_saveexec_b64 s[10:11], vcc
+  s_cbranch_execz .Lifz_end
+  s_nop 0
+  v_mov_b32 v10, 1
+  s_mov_b32 s13, 7
+.Lifz_end:
+  s_cselect_b32 s12, 1, 0
+  s_mov_b64 exec, s[10:11]
+  v_mov_b32 v11, s12
+  v_cndmask_b32_e64 v12, 0, 1, s[10:11]
+  v_mov_b32 v13, s13
+  global_store_dwordx4 v7, v[10:13], s[6:7]
+  s_endpgm
+  KD ifz
