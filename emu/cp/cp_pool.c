@@ -81,7 +81,9 @@ static void *pool_worker(void *arg)
 		}
 		job->workers++;
 		pthread_mutex_unlock(&pool->lock);
+		kemu_gpu_section_begin(); /* the workgroups' translations */
 		job_participate(job);
+		kemu_gpu_section_end();
 		pthread_mutex_lock(&pool->lock);
 		job->workers--;
 		pthread_cond_broadcast(&pool->left);

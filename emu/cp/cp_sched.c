@@ -187,7 +187,10 @@ static void *sched_slot_thread(void *arg)
 		uint64_t ring_base = q->ring_base;
 		uint32_t ring_slots = q->ring_slots;
 		pthread_mutex_unlock(&cp->unit.lock);
+		/* the translations of a service are used within it */
+		kemu_gpu_section_begin();
 		enum kemu_cp_progress r = kemu_cp_queue_service(q, ring_base, ring_slots);
+		kemu_gpu_section_end();
 		pthread_mutex_lock(&cp->unit.lock);
 		/* a busy queue pays its stride; an idle one is put one stride
 		 * after the clock, so idling builds up neither debt nor credit */

@@ -22,6 +22,8 @@
  *                 units per device, their queue lists and the hooks'
  *                 stop-and-wait protocol, eviction, fork, the doorbell
  *                 watch, idle backoff and the clocks
+ *   gpu_grace.c   when the host memory of a freed BO may go: after every
+ *                 engine section open at the free has closed
  *   gpu_log.c     the emulator's log (KFDEMU_LOG)
  */
 #ifndef KEMU_GPU_H
@@ -213,6 +215,25 @@ void *kemu_gpu_tlb_map(const struct kemu_gpu_vm *vm, struct kemu_gpu_tlb *t, uin
  * plain copy when not (the hardware would split it).  0 or -EFAULT. */
 int kemu_gpu_tlb_load64(const struct kemu_gpu_vm *vm, struct kemu_gpu_tlb *t, uint64_t va,
 			uint64_t *out, struct kemu_vm_fault_info *f);
+
+/* ---- reclaiming host memory engines may still touch (gpu_grace.c) ---- */
+
+/* An engine thread marks the spans in which it may hold a host pointer it
+ * translated (a translation is used within the span that made it, or
+ * checked against the VM generation again).  Sections do not nest; they
+ * may block. */
+void kemu_gpu_section_begin(void);
+void kemu_gpu_section_end(void);
+/* The driver's host mapping [addr, addr + len) of a BO that is no longer
+ * mapped on any GPU: unmap(addr, len) runs now if no engine section is
+ * open, else once each section open now has closed (checked at later
+ * retires and by kemu_gpu_retired_count). */
+void kemu_gpu_retire(void *addr, size_t len, void (*unmap)(void *addr, size_t len));
+/* Mappings retired and not yet unmapped (after reclaiming what it can). */
+unsigned kemu_gpu_retired_count(void);
+/* The fork child's step (gpu_engine.c's atfork child): no engine thread
+ * exists there, so everything retired goes at once. */
+void kemu_gpu_grace_fork_child(void);
 
 /* ---- queues: the descriptor the driver hands an engine ---- */
 

@@ -101,6 +101,7 @@ static void gpu_atfork_parent(void)
 
 static void gpu_atfork_child(void)
 {
+	kemu_gpu_grace_fork_child();
 	for (struct kemu_gpu_registry *r = gpu_forkable.regs; r; r = r->next_registry) {
 		/* the parent's unit threads do not exist here: free what they
 		 * used without touching their locks (one may have held one) */

@@ -79,13 +79,22 @@ int kemu_bo_idr_alloc(struct kemu_pdd *pdd, struct kemu_bo *bo)
 	return 0;
 }
 
+static void bo_host_unmap(void *addr, size_t len)
+{
+	kemu_sys_munmap(addr, len);
+}
+
 void kemu_bo_destroy(struct kemu_bo *bo)
 {
 	struct kemu_machine *m = bo->proc->m;
 	kemu_hdp_bo_fini(bo);
 	if (bo->fd >= 0) {
+		/* an engine may still be inside an access it translated before
+		 * the UNMAP: the mapping goes once its section is over (as
+		 * amdgpu frees the pages after the VM update's fences), and the
+		 * memfd's pages with it */
 		if (bo->host)
-			kemu_sys_munmap(bo->host, bo->bo_size);
+			kemu_gpu_retire(bo->host, bo->bo_size, bo_host_unmap);
 		kemu_sys_close(bo->fd);
 	}
 	/* the dma-buf lives on in the fds user space holds (mem->dmabuf put) */

@@ -117,7 +117,10 @@ static enum kemu_sdma_progress engine_round(struct kemu_sdma_engine *eng, bool *
 		uint64_t ring_base = q->ring_base;
 		uint32_t ring_size = q->ring_size;
 		pthread_mutex_unlock(&eng->unit.lock);
+		/* the translations of a service are used within it */
+		kemu_gpu_section_begin();
 		enum kemu_sdma_progress r = kemu_sdma_queue_service(q, ring_base, ring_size);
+		kemu_gpu_section_end();
 		pthread_mutex_lock(&eng->unit.lock);
 		kemu_gpu_hwq_release(&eng->unit, &q->hw);
 		if (r > best)
