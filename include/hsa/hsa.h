@@ -993,4 +993,14 @@ HSA_LAYOUT_ASSERT_(offsetof(hsa_barrier_or_packet_t, completion_signal) == 56,
 	       "barrier-or.completion_signal");
 #endif
 
+/*
+ * Interop handles (AMD's newest hsa.h): a dma-buf fd on Linux, which is
+ * what hsa_amd_interop_map_buffer_with_size takes; KMT_HANDLE marks a
+ * Windows kernel-mode handle and means nothing on Linux.
+ */
+typedef int hsa_handle_t;
+typedef uint32_t hsa_interop_map_flag_t;
+#define HSA_INTEROP_MAP_FLAG_NONE 0u
+#define HSA_INTEROP_MAP_FLAG_KMT_HANDLE (1u << 0)
+
 #endif /* HSA_RUNTIME_INC_HSA_H_ */

@@ -459,6 +459,14 @@ hsa_status_t HSA_API hsa_amd_memory_fill(void *ptr, uint32_t value, size_t count
 hsa_status_t HSA_API hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
 	int interop_handle, uint32_t flags, size_t *size, void **ptr, size_t *metadata_size,
 	const void **metadata);
+/*
+ * As hsa_amd_interop_map_buffer, with the buffer's size as the caller
+ * knows it (0: unknown).  AMD's header 1.29; a Linux dma-buf carries its
+ * own size, which *size reports.
+ */
+hsa_status_t HSA_API hsa_amd_interop_map_buffer_with_size(uint32_t num_agents,
+	hsa_agent_t *agents, hsa_handle_t interop_handle, uint32_t flags, size_t size_hint,
+	size_t *size, void **ptr, size_t *metadata_size, const void **metadata);
 hsa_status_t HSA_API hsa_amd_interop_unmap_buffer(void *ptr);
 
 /* Vendor-specific image layout; data[] is variable-length. */

@@ -27,6 +27,11 @@
  * it as ROCr's does (both are libhsakmt imports there), and
  * hsa_shut_down releases it.  The caller's fd stays the caller's.
  *
+ * hsa_amd_interop_map_buffer_with_size (AMD's header 1.29) is the same map
+ * with the caller's idea of the size, which ROCr hands libhsakmt and Linux's
+ * libhsakmt leaves unused (the dma-buf knows its size); unlike the older
+ * call, it takes any flags, as ROCr's does.
+ *
  * Beyond ROCr: the CPU can reach the buffer too, at the same address,
  * when the dma-buf can be mmapped (kfd_mem_import_dmabuf).
  */
@@ -70,15 +75,11 @@ static int interop_info(struct hl_runtime *rt, int fd, uint64_t *size, uint32_t 
 	return 0;
 }
 
-hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
-					int interop_handle, uint32_t flags, size_t *size,
-					void **ptr, size_t *metadata_size, const void **metadata)
+/* The map itself, once the arguments passed their call's checks. */
+static hsa_status_t interop_map(struct hl_runtime *rt, uint32_t num_agents, hsa_agent_t *agents,
+				int interop_handle, size_t size_hint, size_t *size, void **ptr,
+				size_t *metadata_size, const void **metadata)
 {
-	struct hl_runtime *rt = hl_runtime_get();
-	if (!rt)
-		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	if (!agents || !size || !ptr || flags || !num_agents)
-		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	uint32_t *ids = calloc(num_agents, sizeof(*ids));
 	if (!ids)
 		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
@@ -134,6 +135,10 @@ hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents
 		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
 		goto out_free_mem;
 	}
+	if (size_hint && size_hint != mem->size)
+		hl_debug(INTEROP_LOG, "fd %d: size hint %zu, the dma-buf has %llu bytes (the "
+			 "hint does not change what is mapped, as in ROCr on Linux)",
+			 interop_handle, size_hint, (unsigned long long)mem->size);
 	*size = mem->size;
 	*ptr = mem->addr;
 	if (metadata_size)
@@ -151,6 +156,37 @@ out_free_md:
 out_free_ids:
 	free(ids);
 	return status;
+}
+
+hsa_status_t hsa_amd_interop_map_buffer(uint32_t num_agents, hsa_agent_t *agents,
+					int interop_handle, uint32_t flags, size_t *size,
+					void **ptr, size_t *metadata_size, const void **metadata)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!agents || !size || !ptr || flags || !num_agents)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return interop_map(rt, num_agents, agents, interop_handle, 0, size, ptr, metadata_size,
+			   metadata);
+}
+
+hsa_status_t hsa_amd_interop_map_buffer_with_size(uint32_t num_agents, hsa_agent_t *agents,
+						  hsa_handle_t interop_handle, uint32_t flags,
+						  size_t size_hint, size_t *size, void **ptr,
+						  size_t *metadata_size, const void **metadata)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	/* ROCr's (rocm-systems, hsa_ext_amd.cpp) checks but flags: it passes
+	 * HSA_INTEROP_MAP_FLAG_KMT_HANDLE on to libhsakmt as a Windows handle
+	 * kind, which Linux's libhsakmt ignores, and drops the other bits. */
+	(void)flags;
+	if (!agents || !size || !ptr || !num_agents)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	return interop_map(rt, num_agents, agents, interop_handle, size_hint, size, ptr,
+			   metadata_size, metadata);
 }
 
 hsa_status_t hsa_amd_interop_unmap_buffer(void *ptr)

@@ -14,9 +14,14 @@
  * One binary for both runtimes: runtime_interop (hsalite) and
  * runtime_interop_rocr (Debian's ROCr 5.2.3 first on LD_LIBRARY_PATH), so
  * each expectation is ROCr's; INTEROP_CPU_VIEW=1 (hsalite's run) also reads
- * the mapping through the CPU.  Exits 77 without a GPU.
+ * the mapping through the CPU.  hsa_amd_interop_map_buffer_with_size (AMD's
+ * header 1.29, newer than both peers) is looked up at run time: the peers
+ * lack it, and INTEROP_WITH_SIZE=1 (hsalite's run) requires it; its
+ * expectations are ROCr's source's (rocm-systems hsa_ext_amd.cpp and
+ * Runtime::InteropMap).  Exits 77 without a GPU.
  */
 #define _GNU_SOURCE
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -297,6 +302,98 @@ START_TEST(map_read_write_unmap)
 }
 END_TEST
 
+typedef hsa_status_t (*interop_map_sized_t)(uint32_t, hsa_agent_t *, hsa_handle_t, uint32_t,
+					 size_t, size_t *, void **, size_t *, const void **);
+
+/* hsa_amd_interop_map_buffer_with_size, or NULL on a runtime without it. */
+static interop_map_sized_t with_size(void)
+{
+	interop_map_sized_t fn;
+	void *sym = dlsym(RTLD_DEFAULT, "hsa_amd_interop_map_buffer_with_size");
+	memcpy(&fn, &sym, sizeof(fn));
+	if (getenv("INTEROP_WITH_SIZE"))
+		ck_assert_msg(fn, "hsa_amd_interop_map_buffer_with_size is not exported");
+	return fn;
+}
+
+/* After map_read_write_unmap: the exporter has freed its BO, our fd keeps
+ * the buffer, whose second page the GPU set to 0xA5. */
+START_TEST(map_with_size)
+{
+	interop_map_sized_t map = with_size();
+	if (!map) {
+		fprintf(stderr, "no hsa_amd_interop_map_buffer_with_size: skipped\n");
+		return;
+	}
+	uint8_t *host = NULL;
+	ck_status(hsa_amd_memory_pool_allocate(sys_pool, 3 * 4096, 0, (void **)&host),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, host), HSA_STATUS_SUCCESS);
+	/* The hint is the caller's; the size is the dma-buf's, whatever the
+	 * hint (0: unknown, the right size, a wrong one), and flags (the
+	 * Windows KMT_HANDLE, an unknown bit) are not checked. */
+	const size_t hints[] = { BUF_SIZE, 0, 4096, 4 * BUF_SIZE };
+	const uint32_t flags[] = { 0, HSA_INTEROP_MAP_FLAG_KMT_HANDLE, 0x80, 0 };
+	for (unsigned k = 0; k < sizeof(hints) / sizeof(hints[0]); k++) {
+		size_t size = 0, md_size = 99;
+		void *ptr = NULL;
+		const void *md = NULL;
+		ck_status(map(1, &gpu, dmabuf, flags[k], hints[k], &size, &ptr, &md_size, &md),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(size, BUF_SIZE);
+		ck_assert_ptr_nonnull(ptr);
+		ck_assert_uint_eq((uintptr_t)ptr % (256u << 10), 0);
+		ck_assert_uint_eq(md_size, 0);
+		ck_assert_ptr_nonnull(md);
+		hsa_amd_pointer_info_t info;
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		ck_status(hsa_amd_pointer_info((uint8_t *)ptr + BUF_SIZE - 1, &info, NULL, NULL,
+					       NULL), HSA_STATUS_SUCCESS);
+		ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_GRAPHICS);
+		ck_assert_ptr_eq(info.agentBaseAddress, ptr);
+		ck_assert_uint_eq(info.sizeInBytes, BUF_SIZE);
+		/* The buffer's bytes: pattern, the page written, pattern. */
+		memset(host, 0, 3 * 4096);
+		copy(host, cpu, ptr, gpu, 3 * 4096);
+		ck_assert_uint_eq(host[1], pattern(1));
+		ck_assert_uint_eq(host[4096], 0xA5);
+		ck_assert_uint_eq(host[8191], 0xA5);
+		ck_assert_uint_eq(host[8193], pattern(8193));
+		ck_status(hsa_amd_interop_unmap_buffer(ptr), HSA_STATUS_SUCCESS);
+		memset(&info, 0, sizeof(info));
+		info.size = sizeof(info);
+		ck_status(hsa_amd_pointer_info(ptr, &info, NULL, NULL, NULL), HSA_STATUS_SUCCESS);
+		ck_assert_int_eq(info.type, HSA_EXT_POINTER_TYPE_UNKNOWN);
+	}
+	ck_status(hsa_amd_memory_pool_free(host), HSA_STATUS_SUCCESS);
+
+	/* ROCr's checks: NULL agents, size or ptr, no agent; an unknown agent;
+	 * then what libhsakmt refuses (no dma-buf of GPU memory): ERROR; a CPU
+	 * agent, which it cannot map on: OUT_OF_RESOURCES. */
+	size_t size;
+	void *ptr;
+	hsa_agent_t none = { 0 };
+	ck_status(map(1, NULL, dmabuf, 0, BUF_SIZE, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(map(0, &gpu, dmabuf, 0, BUF_SIZE, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(map(1, &gpu, dmabuf, 0, BUF_SIZE, NULL, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(map(1, &gpu, dmabuf, 0, BUF_SIZE, &size, NULL, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(map(1, &none, dmabuf, 0, BUF_SIZE, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(map(1, &gpu, -1, 0, BUF_SIZE, &size, &ptr, NULL, NULL), HSA_STATUS_ERROR);
+	int null = open("/dev/null", O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(null, 0);
+	ck_status(map(1, &gpu, null, 0, 0, &size, &ptr, NULL, NULL), HSA_STATUS_ERROR);
+	close(null);
+	ck_status(map(1, &cpu, dmabuf, 0, BUF_SIZE, &size, &ptr, NULL, NULL),
+		  HSA_STATUS_ERROR_OUT_OF_RESOURCES);
+}
+END_TEST
+
 START_TEST(mistakes)
 {
 	size_t size;
@@ -335,6 +432,10 @@ START_TEST(mistakes)
 	ck_status(hsa_amd_interop_map_buffer(1, &gpu, 0, 0, &size, &ptr, NULL, NULL),
 		  HSA_STATUS_ERROR_NOT_INITIALIZED);
 	ck_status(hsa_amd_interop_unmap_buffer(NULL), HSA_STATUS_ERROR_NOT_INITIALIZED);
+	interop_map_sized_t map = with_size();
+	if (map)
+		ck_status(map(1, &gpu, 0, 0, 0, &size, &ptr, NULL, NULL),
+			  HSA_STATUS_ERROR_NOT_INITIALIZED);
 }
 END_TEST
 
@@ -344,6 +445,7 @@ static Suite *suite(void)
 	TCase *tc = tcase_create("interop");
 	tcase_set_timeout(tc, 240);
 	tcase_add_test(tc, map_read_write_unmap);
+	tcase_add_test(tc, map_with_size);
 	tcase_add_test(tc, mistakes);
 	suite_add_tcase(s, tc);
 	return s;
