@@ -481,6 +481,12 @@ hsa_status_t HSA_API hsa_amd_image_create(hsa_agent_t agent,
 	const hsa_amd_image_descriptor_t *image_layout, const void *image_data,
 	hsa_access_permission_t access_permission, hsa_ext_image_t *image);
 
+/* hsa_amd_image_create with a version 2 descriptor (AMD's header 1.29). */
+hsa_status_t HSA_API hsa_amd_image_create_v2(hsa_agent_t agent,
+	const hsa_ext_image_descriptor_v2_t *image_descriptor,
+	const hsa_amd_image_descriptor_t *image_layout, const void *image_data,
+	hsa_access_permission_t access_permission, hsa_ext_image_t *image);
+
 /* ---- pointer queries ---------------------------------------------------- */
 
 typedef enum {

@@ -163,6 +163,34 @@ hsa_status_t HSA_API hsa_ext_image_create_with_layout(hsa_agent_t agent,
 	hsa_access_permission_t access_permission, hsa_ext_image_data_layout_t image_data_layout,
 	size_t image_data_row_pitch, size_t image_data_slice_pitch, hsa_ext_image_t *image);
 hsa_status_t HSA_API hsa_ext_image_destroy(hsa_agent_t agent, hsa_ext_image_t image);
+/*
+ * Version 2 of the image calls (AMD's newest header): the descriptor grows
+ * mipmap_levels, 0 or 1 for a single-level image (then each call is its
+ * version 1 twin with the opaque layout), more for a mipmapped array.
+ * Appended after version 1's members, so the first six keep their offsets.
+ */
+typedef struct hsa_ext_image_descriptor_v2_s {
+	hsa_ext_image_geometry_t geometry;
+	size_t width;
+	size_t height;
+	size_t depth;
+	size_t array_size;
+	hsa_ext_image_format_t format;
+	size_t mipmap_levels;
+} hsa_ext_image_descriptor_v2_t;
+
+hsa_status_t HSA_API hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
+	const hsa_ext_image_descriptor_v2_t *image_descriptor,
+	hsa_access_permission_t access_permission, hsa_ext_image_data_info_t *image_data_info);
+hsa_status_t HSA_API hsa_ext_image_create_v2(hsa_agent_t agent,
+	const hsa_ext_image_descriptor_v2_t *image_descriptor, const void *image_data,
+	hsa_access_permission_t access_permission, hsa_ext_image_t *image);
+hsa_status_t HSA_API hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image);
+/* A view of level mip_level (0 = base) of a mipmapped array. */
+hsa_status_t HSA_API hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
+	const hsa_ext_image_t *mipmapped_array, uint32_t mip_level,
+	const hsa_ext_image_descriptor_v2_t *image_descriptor, hsa_ext_image_t *level_image_out);
+
 hsa_status_t HSA_API hsa_ext_image_copy(hsa_agent_t agent, hsa_ext_image_t src_image,
 	const hsa_dim3_t *src_offset, hsa_ext_image_t dst_image, const hsa_dim3_t *dst_offset,
 	const hsa_dim3_t *range);

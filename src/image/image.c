@@ -592,3 +592,174 @@ hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *
 	memcpy(value, &v, sizeof(v));
 	return HSA_STATUS_SUCCESS;
 }
+
+/*
+ * Version 2 of the image calls (AMD's newest header; ROCr's rocm-systems
+ * image/hsa_ext_image.cpp).  A descriptor with mipmap_levels 0 or 1 is a
+ * single-level image: each call is its version 1 twin with the opaque
+ * layout (ROCr copies the first six members into a version 1 descriptor),
+ * with ROCr's checks, which differ from version 1's in one point:
+ * hsa_ext_image_data_get_info_v2 does not check the access permission.
+ *
+ * More levels are a mipmapped array.  ROCr refuses a level count over
+ * what the largest extent allows (1 + floor(log2)) with INVALID_ARGUMENT
+ * and a format or size the GPU lacks as for a single level; hsalite does
+ * the same, then answers IMAGE_SIZE_UNSUPPORTED for a chain it could
+ * create, as it lays out no mip chain (docs/differences.md).  So no
+ * mipmapped array exists, and hsa_ext_image_mipmap_array_get_level
+ * finds none: INVALID_ARGUMENT, ROCr's answer for a handle that is not one.
+ */
+
+/* ROCr's ComputeMaxMipLevels: the bit length of the largest extent the
+ * geometry uses, a 0 extent counted as 1. */
+static uint32_t mip_levels_max(const hsa_ext_image_descriptor_v2_t *d)
+{
+	size_t w = d->width ? d->width : 1, h = d->height ? d->height : 1;
+	size_t z = d->depth ? d->depth : 1, m = w;
+	switch (d->geometry) {
+	case HSA_EXT_IMAGE_GEOMETRY_2D:
+	case HSA_EXT_IMAGE_GEOMETRY_2DA:
+	case HSA_EXT_IMAGE_GEOMETRY_2DDEPTH:
+	case HSA_EXT_IMAGE_GEOMETRY_2DADEPTH:
+		m = w > h ? w : h;
+		break;
+	case HSA_EXT_IMAGE_GEOMETRY_3D:
+		m = w > h ? w : h;
+		m = m > z ? m : z;
+		break;
+	default:
+		break;
+	}
+	/* ROCr takes the extents as uint32_t. */
+	uint32_t v = (uint32_t)m, n = 0;
+	while (v) {
+		n++;
+		v >>= 1;
+	}
+	return n ? n : 1;
+}
+
+static hsa_ext_image_descriptor_t desc_v1(const hsa_ext_image_descriptor_v2_t *d)
+{
+	hsa_ext_image_descriptor_t v1 = {
+		.geometry = d->geometry,
+		.width = d->width,
+		.height = d->height,
+		.depth = d->depth,
+		.array_size = d->array_size,
+		.format = d->format,
+	};
+	return v1;
+}
+
+/* A mipmapped array of d: ROCr's refusals, then hsalite's (no mip chain
+ * layout yet). */
+static hsa_status_t mip_refuse(const struct hl_agent *a, const hsa_ext_image_descriptor_v2_t *d,
+			       const char *call)
+{
+	const uint32_t max = mip_levels_max(d);
+	if (d->mipmap_levels > max)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	const hsa_ext_image_descriptor_t v1 = desc_v1(d);
+	hsa_ext_image_data_info_t info;
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	hsa_status_t st = size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, &info,
+					 &surf, &props);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	hl_error(LOG, "%s: a mipmapped array (%zu levels of %zux%zux%zu): hsalite lays out no "
+		 "mip chain, IMAGE_SIZE_UNSUPPORTED", call, d->mipmap_levels, d->width, d->height,
+		 d->depth);
+	return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
+}
+
+hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
+					    const hsa_ext_image_descriptor_v2_t *desc,
+					    hsa_access_permission_t perm,
+					    hsa_ext_image_data_info_t *info)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	(void)perm; /* unchecked and unused, as in ROCr's */
+	if (!desc || !info)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (desc->mipmap_levels > 1) {
+		info->size = 0;
+		info->alignment = 0;
+		return mip_refuse(a, desc, "hsa_ext_image_data_get_info_v2");
+	}
+	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	return size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, info, &surf, &props);
+}
+
+hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent, const hsa_ext_image_descriptor_v2_t *desc,
+				     const void *data, hsa_access_permission_t perm,
+				     hsa_ext_image_t *image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	if (!desc || !data || !image)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (!a)
+		return HSA_STATUS_ERROR_INVALID_AGENT;
+	if (desc->mipmap_levels > 1) {
+		image->handle = 0;
+		return mip_refuse(a, desc, "hsa_ext_image_create_v2");
+	}
+	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
+	return create(rt, a, &v1, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, image);
+}
+
+hsa_status_t hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image)
+{
+	/* ROCr's: the same DestroyImageHandle as version 1. */
+	return hsa_ext_image_destroy(agent, image);
+}
+
+hsa_status_t hsa_amd_image_create_v2(hsa_agent_t agent, const hsa_ext_image_descriptor_v2_t *desc,
+				     const hsa_amd_image_descriptor_t *layout, const void *data,
+				     hsa_access_permission_t perm, hsa_ext_image_t *image)
+{
+	REQUIRE_AGENT(rt, agent, a);
+	(void)rt;
+	if (!desc || !data || !image)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	if (desc->mipmap_levels > 1) {
+		if (!a)
+			return HSA_STATUS_ERROR_INVALID_AGENT;
+		image->handle = 0;
+		return mip_refuse(a, desc, "hsa_amd_image_create_v2");
+	}
+	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
+	/* hsa_amd_image_create's checks, a NULL layout (which ROCr reads)
+	 * included. */
+	return hsa_amd_image_create(agent, &v1, layout, data, perm, image);
+}
+
+hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
+						  const hsa_ext_image_t *mipmapped_array,
+						  uint32_t mip_level,
+						  const hsa_ext_image_descriptor_v2_t *desc,
+						  hsa_ext_image_t *level_image_out)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	/* ROCr's checks: the two handles' pointers; then the agent and the
+	 * array.  The descriptor (the header's, absent from ROCr's source)
+	 * is not read. */
+	(void)desc;
+	if (!mipmapped_array || !level_image_out)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_agent *a;
+	hsa_status_t st = hl_image_check_agent(rt, agent, &a);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	/* A single-level image is no array; no mipmapped array exists. */
+	hl_debug(LOG, "hsa_ext_image_mipmap_array_get_level(0x%llx, level %u): not a mipmapped "
+		 "array", (unsigned long long)mipmapped_array->handle, mip_level);
+	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+}

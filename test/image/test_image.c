@@ -395,6 +395,221 @@ START_TEST(amd_image_layout)
 }
 END_TEST
 
+/* Version 2 (AMD's newest header), single level (mipmap_levels 0 and 1):
+ * the same size, alignment and descriptor as version 1's opaque calls,
+ * and data through the image; ROCr's statuses (rocm-systems
+ * hsa_ext_image.cpp): agent 0, NULL pointers; get_info_v2 leaves the
+ * permission unchecked. */
+START_TEST(v2_single_level)
+{
+	hsa_ext_image_descriptor_t d1 = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8 };
+	hsa_ext_image_data_info_t i1, i2;
+	ck_status(hsa_ext_image_data_get_info(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &i1),
+		  HSA_STATUS_SUCCESS);
+	void *data = gpu_alloc(i1.size + i1.alignment);
+	void *aligned = (void *)(((uintptr_t)data + i1.alignment - 1) & ~(i1.alignment - 1));
+	hsa_ext_image_t ref;
+	ck_status(hsa_ext_image_create(gpu, &d1, aligned, HSA_ACCESS_PERMISSION_RW, &ref),
+		  HSA_STATUS_SUCCESS);
+	for (size_t levels = 0; levels <= 1; levels++) {
+		hsa_ext_image_descriptor_v2_t d2 = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0,
+						     rgba8, levels };
+		memset(&i2, 0xff, sizeof(i2));
+		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, &i2),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(i2.size, i1.size);
+		ck_assert_uint_eq(i2.alignment, i1.alignment);
+		/* no permission check in version 2 */
+		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d2, (hsa_access_permission_t)0, &i2),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(i2.size, i1.size);
+		hsa_ext_image_t img;
+		ck_status(hsa_ext_image_create_v2(gpu, &d2, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_ne(img.handle, ref.handle);
+		ck_assert_mem_eq((const void *)(uintptr_t)img.handle,
+				 (const void *)(uintptr_t)ref.handle, 12 * sizeof(uint32_t));
+		static uint8_t in[300 * 20 * 4], out[300 * 20 * 4];
+		for (size_t i = 0; i < sizeof(in); i++)
+			in[i] = (uint8_t)(i * 3 + levels);
+		hsa_ext_image_region_t all = { { 0, 0, 0 }, { 300, 20, 1 } };
+		ck_status(hsa_ext_image_import(gpu, in, 0, 0, img, &all), HSA_STATUS_SUCCESS);
+		ck_status(hsa_ext_image_export(gpu, ref, out, 0, 0, &all), HSA_STATUS_SUCCESS);
+		ck_assert_mem_eq(in, out, sizeof(in));
+		ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+		ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	}
+	/* An image made by version 1 is destroyed by version 2 too. */
+	hsa_ext_image_descriptor_v2_t d2 = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8, 1 };
+	hsa_ext_image_t img;
+	hsa_agent_t none = { 0 };
+	ck_status(hsa_ext_image_destroy_v2(none, ref), HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_ext_image_destroy_v2(gpu, ref), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_data_get_info_v2(none, &d2, HSA_ACCESS_PERMISSION_RW, &i2),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, NULL, HSA_ACCESS_PERMISSION_RW, &i2),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d2, HSA_ACCESS_PERMISSION_RW, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_v2(none, &d2, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_ext_image_create_v2(gpu, NULL, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_v2(gpu, &d2, NULL, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_v2(gpu, &d2, aligned, HSA_ACCESS_PERMISSION_RW, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	/* version 1's later checks: data misaligned, a format the GPU lacks,
+	 * a size over the limit */
+	ck_status(hsa_ext_image_create_v2(gpu, &d2, (char *)aligned + 64, HSA_ACCESS_PERMISSION_RW,
+					  &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_ext_image_descriptor_v2_t bad = d2;
+	bad.format.channel_type = 99;
+	bad.format.channel_order = 99;
+	ck_status(hsa_ext_image_create_v2(gpu, &bad, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	bad = d2;
+	bad.width = 1u << 20;
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &bad, HSA_ACCESS_PERMISSION_RW, &i2),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* Mipmapped arrays (mipmap_levels > 1): ROCr's refusals (more levels than
+ * 1 + log2 of the largest extent: INVALID_ARGUMENT; a format the GPU
+ * lacks), then hsalite's IMAGE_SIZE_UNSUPPORTED (no mip chain layout);
+ * mipmap_array_get_level finds no array: INVALID_ARGUMENT. */
+START_TEST(v2_mipmaps)
+{
+	void *data = gpu_alloc(1u << 20);
+	hsa_ext_image_data_info_t info;
+	hsa_ext_image_t img = { 77 };
+	/* 300x20: 9 levels at most (300 has 9 bits); 3D 4x4x40: 6 */
+	hsa_ext_image_descriptor_v2_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8, 10 };
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	hsa_ext_image_descriptor_v2_t d3 = { HSA_EXT_IMAGE_GEOMETRY_3D, 4, 4, 40, 0, rgba8, 7 };
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d3, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	d3.mipmap_levels = 6;
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d3, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	/* 1D: the width alone counts (20 -> 5 levels) */
+	hsa_ext_image_descriptor_v2_t d1 = { HSA_EXT_IMAGE_GEOMETRY_1D, 20, 0, 0, 0, rgba8, 6 };
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	d1.mipmap_levels = 5;
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	ck_assert_uint_eq(info.size, 0);
+	d.mipmap_levels = 9;
+	d.format.channel_type = 99;
+	d.format.channel_order = 99;
+	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	d.format = rgba8;
+	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	ck_assert_uint_eq(img.handle, 0);
+
+	/* get_level: NULL pointers; agent 0; a single-level image and a
+	 * stranger are no mipmapped arrays */
+	hsa_ext_image_descriptor_v2_t one = { HSA_EXT_IMAGE_GEOMETRY_2D, 64, 64, 0, 0, rgba8, 1 };
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &one, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	void *aligned = (void *)(((uintptr_t)data + info.alignment - 1) & ~(info.alignment - 1));
+	ck_status(hsa_ext_image_create_v2(gpu, &one, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_SUCCESS);
+	hsa_ext_image_t level = { 0 }, stranger = { (uint64_t)(uintptr_t)data };
+	hsa_agent_t none = { 0 };
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, NULL, 0, &one, &level),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &img, 0, &one, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_mipmap_array_get_level(none, &img, 0, &one, &level),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &img, 0, &one, &level),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &stranger, 1, NULL, &level),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_assert_uint_eq(level.handle, 0);
+	ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* hsa_amd_image_create_v2, one level: hsa_amd_image_create's image and
+ * statuses; more levels: the mipmap refusals. */
+START_TEST(v2_amd_layout)
+{
+	hsa_ext_image_descriptor_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8 };
+	hsa_ext_image_data_info_t info;
+	ck_status(hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	void *data = gpu_alloc(info.size + info.alignment);
+	void *aligned = (void *)(((uintptr_t)data + info.alignment - 1) & ~(info.alignment - 1));
+	hsa_ext_image_t ref;
+	ck_status(hsa_ext_image_create(gpu, &d, aligned, HSA_ACCESS_PERMISSION_RW, &ref),
+		  HSA_STATUS_SUCCESS);
+	uint32_t chip = 0;
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
+		  HSA_STATUS_SUCCESS);
+	struct {
+		uint32_t version, device, words[8];
+	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
+	memcpy(layout.words, (const void *)(uintptr_t)ref.handle, sizeof(layout.words));
+	layout.words[0] = 0;
+	layout.words[1] &= ~0xffu;
+	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&layout;
+	hsa_ext_image_descriptor_v2_t d2 = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8, 0 };
+	hsa_ext_image_t a1, a2;
+	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &a1),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_mem_eq((const void *)(uintptr_t)a1.handle, (const void *)(uintptr_t)a2.handle,
+			 12 * sizeof(uint32_t));
+	static uint8_t in[300 * 20 * 4], out[300 * 20 * 4];
+	for (size_t i = 0; i < sizeof(in); i++)
+		in[i] = (uint8_t)(i * 13 + 1);
+	hsa_ext_image_region_t all = { { 0, 0, 0 }, { 300, 20, 1 } };
+	ck_status(hsa_ext_image_import(gpu, in, 0, 0, a2, &all), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_export(gpu, ref, out, 0, 0, &all), HSA_STATUS_SUCCESS);
+	ck_assert_mem_eq(in, out, sizeof(in));
+	ck_status(hsa_ext_image_destroy_v2(gpu, a2), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_destroy(gpu, a1), HSA_STATUS_SUCCESS);
+
+	hsa_agent_t none = { 0 };
+	ck_status(hsa_amd_image_create_v2(none, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_status(hsa_amd_image_create_v2(gpu, NULL, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, NULL, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, NULL),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, (char *)aligned + 16,
+					  HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
+	layout.version = 2;
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+	layout.version = 1;
+	d2.mipmap_levels = 10;
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	d2.mipmap_levels = 2;
+	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
+		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
+	ck_status(hsa_ext_image_destroy(gpu, ref), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 /* 1DA: the layer is y. */
 START_TEST(import_1da_layer)
 {
@@ -577,6 +792,9 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, import_1da_layer);
 	tcase_add_test(tc, tiled_transfers);
 	tcase_add_test(tc, amd_image_layout);
+	tcase_add_test(tc, v2_single_level);
+	tcase_add_test(tc, v2_mipmaps);
+	tcase_add_test(tc, v2_amd_layout);
 	tcase_add_test(tc, clear_formats);
 	tcase_add_test(tc, copy_between_images);
 	tcase_add_test(tc, buffer_image);
