@@ -190,6 +190,17 @@ PIN(offsetof(hsa_ext_sampler_descriptor_v2_t, address_modes), 8);
 PIN(sizeof(hsa_ext_images_1_pfn_t), 112);
 PIN(offsetof(hsa_ext_images_1_pfn_t, hsa_ext_sampler_create_v2), 104);
 
+/* images v2 and interop handles (interface 1.29; include/hsa of
+ * iree-org/hsa-runtime-headers 5caf436, from rocm-systems 41e1945c) */
+PIN(sizeof(hsa_ext_image_descriptor_v2_t), 56);
+PIN(offsetof(hsa_ext_image_descriptor_v2_t, width), offsetof(hsa_ext_image_descriptor_t, width));
+PIN(offsetof(hsa_ext_image_descriptor_v2_t, format), offsetof(hsa_ext_image_descriptor_t, format));
+PIN(offsetof(hsa_ext_image_descriptor_v2_t, mipmap_levels), 48);
+PIN(sizeof(hsa_handle_t), 4);
+PIN(sizeof(hsa_interop_map_flag_t), 4);
+PIN(HSA_INTEROP_MAP_FLAG_NONE, 0);
+PIN(HSA_INTEROP_MAP_FLAG_KMT_HANDLE, 1);
+
 /* PC sampling */
 PIN(HSA_VEN_AMD_PCS_METHOD_HOSTTRAP_V1, 0);
 PIN(HSA_VEN_AMD_PCS_METHOD_STOCHASTIC_V1, 1);
@@ -272,6 +283,27 @@ static hsa_status_t (*const fn_discard)(void **, size_t *, uint32_t, uint32_t,
 					const hsa_signal_t *, hsa_signal_t) =
 	hsa_amd_svm_discard_batch_async;
 static hsa_status_t (*const fn_event_id)(hsa_signal_t, uint32_t *) = hsa_amd_signal_get_event_id;
+/* interface 1.29 and the image v2 calls */
+static hsa_status_t (*const fn_interop_sized)(uint32_t, hsa_agent_t *, hsa_handle_t, uint32_t,
+					      size_t, size_t *, void **, size_t *,
+					      const void **) = hsa_amd_interop_map_buffer_with_size;
+static hsa_status_t (*const fn_amd_image_v2)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
+					     const hsa_amd_image_descriptor_t *, const void *,
+					     hsa_access_permission_t, hsa_ext_image_t *) =
+	hsa_amd_image_create_v2;
+static hsa_status_t (*const fn_image_info_v2)(hsa_agent_t, const hsa_ext_image_descriptor_v2_t *,
+					      hsa_access_permission_t,
+					      hsa_ext_image_data_info_t *) =
+	hsa_ext_image_data_get_info_v2;
+static hsa_status_t (*const fn_image_create_v2)(hsa_agent_t,
+						const hsa_ext_image_descriptor_v2_t *, const void *,
+						hsa_access_permission_t, hsa_ext_image_t *) =
+	hsa_ext_image_create_v2;
+static hsa_status_t (*const fn_image_destroy_v2)(hsa_agent_t, hsa_ext_image_t) =
+	hsa_ext_image_destroy_v2;
+static hsa_status_t (*const fn_mip_level)(hsa_agent_t, const hsa_ext_image_t *, uint32_t,
+					  const hsa_ext_image_descriptor_v2_t *,
+					  hsa_ext_image_t *) = hsa_ext_image_mipmap_array_get_level;
 static hsa_status_t (*const fn_pcs_op[4])(hsa_ven_amd_pcs_t) = {
 	hsa_ven_amd_pcs_destroy, hsa_ven_amd_pcs_start, hsa_ven_amd_pcs_stop,
 	hsa_ven_amd_pcs_flush,
@@ -289,6 +321,7 @@ START_TEST(test_new_layouts_and_values)
 	ck_assert_uint_eq(sizeof(hsa_amd_pointer_info_t), 64);
 	ck_assert_uint_eq(sizeof(hsa_amd_memory_copy_op_t), 128);
 	ck_assert_int_eq(HSA_QUEUE_INFO_HW_ID, 3);
+	ck_assert_uint_eq(sizeof(hsa_ext_image_descriptor_v2_t), 56);
 }
 END_TEST
 
@@ -307,6 +340,9 @@ START_TEST(test_new_functions_resolve)
 		(const void *)fn_ais[0], (const void *)fn_ais[1], (const void *)fn_counted_acquire,
 		(const void *)fn_counted_release, (const void *)fn_batch_copy,
 		(const void *)fn_preload, (const void *)fn_discard, (const void *)fn_event_id,
+		(const void *)fn_interop_sized, (const void *)fn_amd_image_v2,
+		(const void *)fn_image_info_v2, (const void *)fn_image_create_v2,
+		(const void *)fn_image_destroy_v2, (const void *)fn_mip_level,
 	};
 	for (size_t i = 0; i < sizeof(fns) / sizeof(fns[0]); i++)
 		ck_assert_msg(fns[i] != NULL, "function %zu did not resolve", i);
