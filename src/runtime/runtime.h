@@ -169,6 +169,7 @@ struct hl_agent {
 struct hl_alloc;
 struct hl_svm_prefetch;
 struct hl_copy_state;
+struct hl_tools;
 struct hl_loader_registry;
 struct hl_queues;
 struct hl_signals;
@@ -252,6 +253,8 @@ struct hl_runtime {
 	struct hl_loader_registry *loader; /* readers, executables
 	                                * (src/loader/registry.c) */
 	struct hl_copy_state *copy;    /* src/copy/blit.c */
+	struct hl_tools *tools;        /* loaded tools, intercept queues
+	                                * (src/tools/tools_priv.h) */
 };
 
 /* ---- the module table (src/modules.c) ---- */
