@@ -150,6 +150,10 @@ struct hl_agent {
 	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
 	_Atomic bool gws_refused;      /* ALLOC_QUEUE_GWS failed: no cooperative
 	                                * queues (src/queue/queue.c) */
+	/* hsa_amd_agent_set_async_scratch_limit's threshold plus one; 0 (from
+	 * calloc) until it is set, the default reading then
+	 * (src/runtime/scratch_limit.c).  Per agent, so per runtime. */
+	_Atomic uint64_t scratch_limit;
 	/* GPU ticks to system time (src/queue/profiling.c): two clock pairs,
 	 * the first and the latest, under clock_busy (a spinlock; zero from
 	 * calloc is unlocked and no pair) */

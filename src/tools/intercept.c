@@ -677,11 +677,12 @@ void hl_tools_intercept_forget(struct hl_tools *t)
 hsa_status_t hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_notifier callback,
 						   void *user_data)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!callback)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	int err = hl_queue_set_notifier(callback, user_data);
+	int err = hl_queue_set_notifier(rt, callback, user_data);
 	if (err) {
 		hl_info("tools", "hsa_amd_runtime_queue_create_register: a notifier is set already");
 		return HSA_STATUS_ERROR;
@@ -689,7 +690,7 @@ hsa_status_t hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_notifie
 	return HSA_STATUS_SUCCESS;
 }
 
-void hl_tools_runtime_queue_notifier_clear(void)
+void hl_tools_runtime_queue_notifier_clear(struct hl_runtime *rt)
 {
-	hl_queue_set_notifier(NULL, NULL);
+	hl_queue_set_notifier(rt, NULL, NULL);
 }

@@ -276,7 +276,7 @@ void hl_tools_closing(struct hl_runtime *rt)
 	/* a tool that did not restore its entries leaves none behind */
 	hl_tools_table_reset();
 	hl_tools_intercept_teardown(t);
-	hl_tools_runtime_queue_notifier_clear();
+	hl_tools_runtime_queue_notifier_clear(rt);
 	for (int i = t->n_loaded; i-- > 0;)
 		dlclose(t->loaded[i]);
 	t->n_loaded = 0;

@@ -70,8 +70,9 @@ void hl_tools_intercept_fork_child(void);
  * parent thread may have held. */
 void hl_tools_intercept_forget(struct hl_tools *t);
 /* Forgets the hsa_amd_runtime_queue_create_register notifier (the last
- * hsa_shut_down: the next runtime starts with none). */
-void hl_tools_runtime_queue_notifier_clear(void);
+ * hsa_shut_down's closing step: the tool that set it is about to close;
+ * the next runtime starts with none anyway, rt->queues being new). */
+void hl_tools_runtime_queue_notifier_clear(struct hl_runtime *rt);
 
 /* The names HSA_TOOLS_LIB lists, ROCr's parse: a space separates names,
  * double quotes keep spaces in one, a backslash takes the next character
