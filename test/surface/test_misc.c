@@ -227,7 +227,7 @@ static uint64_t scratch_limit_current(hsa_agent_t gpu)
  * hsa_shut_down and hsa_init again, the default reads again (ROCr builds
  * its agents afresh).  hsalite kept the limits in a table keyed by the
  * runtime's address, which a runtime allocated where the last one was
- * (glibc's malloc, plain builds) inherited. */
+ * would have inherited (not seen here: no run handed the address back). */
 START_TEST(misc_scratch_limit_per_runtime)
 {
 	uint64_t first = scratch_limit_current(ag.gpu[0]);
