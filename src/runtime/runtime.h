@@ -265,7 +265,7 @@ struct hl_runtime {
 
 /* One hsalite module's steps in the runtime's life.  src/modules.c lists
  * them in dependency order (kfd < runtime < memory < signal < queue <
- * loader < copy < image; the thunk for its fork step only) and hands
+ * loader < copy < image < tools; the thunk for its fork step only) and hands
  * the table to hl_runtime_init from hsa_init; runtime.c runs it
  * without naming (or linking to) any module, and no module registers a
  * teardown or a fork handler of its own.  Every step may be NULL. */
