@@ -71,9 +71,12 @@ static const struct hl_module hl_modules[] = {
 		/* the HSA API table and HSA_TOOLS_LIB: loaded once everything
 		 * below works, unloaded before anything is torn down */
 		.name = "tools",
+		.attach = hl_tools_attach,
+		.teardown = hl_tools_teardown,
 		.opened = hl_tools_opened,
 		.closing = hl_tools_closing,
 		.fork_child = hl_tools_fork_child,
+		.forget = hl_tools_forget,
 	},
 };
 

@@ -88,7 +88,12 @@ uint32_t kfd_fork_gen(void)
 	return hl_load_relaxed(&kfd_forks);
 }
 
-/* minor -> fd of every render node this OS process opened, for its life. */
+/* minor -> fd of every render node this OS process opened, for its life:
+ * process-wide on purpose, as the event page is (event.c).  The kernel's
+ * KFD process outlives our close of /dev/kfd (it lives with the mm), and
+ * its GPU VMs stay bound to the file ACQUIRE_VM was given: a later runtime
+ * must present that same file (another one is -EBUSY).  A fork child
+ * starts its own (render_gen). */
 struct render_node {
 	uint32_t minor;
 	int fd;

@@ -95,6 +95,7 @@ static const struct prop_field system_fields[] = {
 
 #define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
+/* A test's hook (test/kfd/test_topology.c); NULL in the library. */
 void (*kfd_topology_snapshot_hook)(const char *root, int attempt);
 
 /*

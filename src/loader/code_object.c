@@ -82,6 +82,8 @@ static const struct mach *mach_find(uint32_t m)
 	return NULL;
 }
 
+/* libelf's version handshake (elf_version) is the process's, made once
+ * whatever runtime asks first; it holds nothing of a runtime. */
 static pthread_once_t elf_once = PTHREAD_ONCE_INIT;
 static bool elf_ok;
 

@@ -38,7 +38,8 @@
  * that did not answer in time, is destroyed (DESTROY_QUEUE preempts whatever
  * it still holds) and the next invalidate makes a new one.
  *
- * Locking: one mutex (iq.lock) serialises every use of every internal
+ * Locking: one mutex (rt->queues->iq_lock, the runtime's: a new runtime
+ * or a fork child starts with a fresh one) serialises every use of every internal
  * queue and guards the table; submissions are rare (one per executable
  * freeze and agent), so one lock is simpler than one per agent.  Taken
  * under the loader's lock; it takes rt->queues->lock and the signal
@@ -108,18 +109,7 @@ struct hl_iq {
 	hsa_signal_t done;             /* completion signal, handle 0 when none */
 };
 
-static struct {
-	pthread_mutex_t lock;          /* every use of every agent's queue */
-	bool warned_gfx;               /* the gfx10+ warning was logged */
-} iq = { .lock = PTHREAD_MUTEX_INITIALIZER };
-
-/* A fork child may inherit iq.lock held by a thread that is not there. */
-void hl_queue_internal_fork_child(void)
-{
-	pthread_mutex_init(&iq.lock, NULL);
-}
-
-/* Frees what e holds (any partial state).  Caller holds iq.lock. */
+/* Frees what e holds (any partial state).  Caller holds iq_lock. */
 static void iq_release(struct hl_runtime *rt, struct hl_iq *e)
 {
 	if (e->q) {
@@ -159,7 +149,7 @@ int hl_queue_internal_attach(struct hl_runtime *rt)
  * queue module frees the queue pages. */
 void hl_queue_internal_teardown(struct hl_runtime *rt)
 {
-	pthread_mutex_lock(&iq.lock);
+	pthread_mutex_lock(&rt->queues->iq_lock);
 	for (uint32_t i = 0; i < rt->n_agents; i++) {
 		struct hl_agent *a = &rt->agents[i];
 		if (a->iq)
@@ -167,7 +157,7 @@ void hl_queue_internal_teardown(struct hl_runtime *rt)
 		free(a->iq);
 		a->iq = NULL;
 	}
-	pthread_mutex_unlock(&iq.lock);
+	pthread_mutex_unlock(&rt->queues->iq_lock);
 }
 
 /* The parent's runtime in a fork child: forget it without a single ioctl.
@@ -196,7 +186,7 @@ static int iq_create(struct hl_runtime *rt, struct hl_agent *agent, struct hl_iq
 
 /* Writes the ACQUIRE_MEM into the IB and the PM4-IB packet into the next
  * slot, publishes it and rings the doorbell.  Returns the packet's index.
- * We are the queue's only producer (iq.lock), and every earlier packet has
+ * We are the queue's only producer (iq_lock), and every earlier packet has
  * completed (we waited for it, or destroyed the queue), so the slot is
  * free. */
 static uint64_t iq_submit(struct hl_iq *e)
@@ -287,14 +277,14 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 {
 	if (!rt || !hl_agent_is_gpu(agent) || agent < rt->agents || agent >= rt->agents + rt->n_agents)
 		return -EINVAL;
-	pthread_mutex_lock(&iq.lock);
+	pthread_mutex_lock(&rt->queues->iq_lock);
 	int err = 0;
 	if (agent->gfx_major != 9) {
-		if (!iq.warned_gfx)
+		if (!rt->queues->iq_warned_gfx)
 			hl_warn(QUEUE_LOG, "%s: code caches are not invalidated after loads on "
 				"gfx%u (only the gfx9 ACQUIRE_MEM is implemented)", agent->name,
 				agent->gfx_major);
-		iq.warned_gfx = true;
+		rt->queues->iq_warned_gfx = true;
 		goto out_unlock;
 	}
 	struct hl_iq *e = agent->iq;
@@ -336,6 +326,6 @@ int hl_queue_code_caches_invalidate(struct hl_runtime *rt, struct hl_agent *agen
 		e->done.handle = 0;
 	}
 out_unlock:
-	pthread_mutex_unlock(&iq.lock);
+	pthread_mutex_unlock(&rt->queues->iq_lock);
 	return err;
 }

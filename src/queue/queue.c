@@ -35,8 +35,11 @@
  * queues, the page pool, the error service) is the runtime's, rt->queues,
  * made by the module's attach at hsa_init and freed by its teardown (or,
  * in a fork child, its forget step), so a new runtime starts with an empty
- * one and nothing of it outlives its runtime.  Only the queue id counter
- * (process-unique, as ROCr's) and the tools' notifier stay process-wide.
+ * one and nothing of it outlives its runtime; so are the tools' notifier
+ * and the internal queues' lock.  Only the queue id counter
+ * (process-unique, as ROCr's) and trap.c's list of stale trap handlers
+ * (the KFD process's state, which outlives every runtime) stay
+ * process-wide.
  * The submit path (index.c, the doorbell) never reads the registry.
  *
  * Locking: rt->queues->lock protects the registry and everything
@@ -57,18 +60,14 @@ static _Atomic uint64_t queue_next_id; /* hsa_queue.id, never reused */
  * not exist there (the service thread, a creator), but it is the parent
  * runtime's: the child never reaches it through a call (hl_runtime_get is
  * NULL there) and its forget step frees it without taking it.  So the
- * fork step has only the internal queues' process-wide lock to renew.
+ * fork step has only trap.c's process-wide list to empty.
  * No prepare step takes the registry's lock, so fork adds no lock order
  * against the runtime's lock (the last hsa_shut_down takes the runtime's,
  * then ours).  The registry's links are each updated by one store, so the
  * child, which only forgets the parent's queues (hl_queue_forget), never
  * walks a half-linked list. */
-static void notifier_fork_child(void);
-
 void hl_queue_fork_child(void)
 {
-	notifier_fork_child();
-	hl_queue_internal_fork_child();
 	hl_queue_trap_fork_child();
 }
 
@@ -456,32 +455,22 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * thing in hl_queue_teardown, src/copy's from a module above).  It is on
  * qs->unlisted, so a GPU fault or reset on its GPU marks it stopped
  * (errors.c) and its owner replaces it. */
-static struct {
-	pthread_mutex_t lock;
-	hl_queue_notifier_t fn;
-	void *data;
-} notifier = { .lock = PTHREAD_MUTEX_INITIALIZER };
-
-/* The notifier is a tool's, and a fork child has no tool until its own
- * hsa_init loads them again (src/tools/load.c): a fresh lock (a parent
- * thread may have held it), no notifier. */
-static void notifier_fork_child(void)
+/* The notifier is a tool's, and hangs off the runtime (qs->notifier_*):
+ * a fork child, which has no tool until its own hsa_init loads them again
+ * (src/tools/load.c), has none, and neither has a new runtime. */
+int hl_queue_set_notifier(struct hl_runtime *rt, hl_queue_notifier_t fn, void *data)
 {
-	pthread_mutex_init(&notifier.lock, NULL);
-	notifier.fn = NULL;
-	notifier.data = NULL;
-}
-
-int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data)
-{
+	if (!rt || !rt->queues)
+		return -EINVAL;
+	struct hl_queues *qs = rt->queues;
 	int err = 0;
 
-	pthread_mutex_lock(&notifier.lock);
-	if (fn && notifier.fn)
+	pthread_mutex_lock(&qs->notifier_lock);
+	if (fn && qs->notifier_fn)
 		err = -EBUSY;
 	else
-		notifier.fn = fn, notifier.data = data;
-	pthread_mutex_unlock(&notifier.lock);
+		qs->notifier_fn = fn, qs->notifier_data = data;
+	pthread_mutex_unlock(&qs->notifier_lock);
 	return err;
 }
 
@@ -505,10 +494,10 @@ int hl_queue_create_unlisted(struct hl_runtime *rt, struct hl_agent *agent, uint
 	pthread_mutex_unlock(&qs->lock);
 	/* A tool learns of the runtime's own queues (ROCr's
 	 * InternalQueueCreateNotify, called as its utility queues are made). */
-	pthread_mutex_lock(&notifier.lock);
-	hl_queue_notifier_t fn = notifier.fn;
-	void *data = notifier.data;
-	pthread_mutex_unlock(&notifier.lock);
+	pthread_mutex_lock(&qs->notifier_lock);
+	hl_queue_notifier_t fn = qs->notifier_fn;
+	void *data = qs->notifier_data;
+	pthread_mutex_unlock(&qs->notifier_lock);
 	if (fn)
 		fn(&(*out)->amd->hsa_queue, (hsa_agent_t){ (uint64_t)(uintptr_t)agent }, data);
 	return 0;
@@ -539,6 +528,8 @@ static void queues_free(struct hl_runtime *rt, bool forked)
 		pthread_mutex_destroy(&qs->counted.lock);
 		pthread_mutex_destroy(&qs->coop_lock);
 		pthread_mutex_destroy(&qs->trap_lock);
+		pthread_mutex_destroy(&qs->notifier_lock);
+		pthread_mutex_destroy(&qs->iq_lock);
 		pthread_mutex_destroy(&qs->lock);
 	}
 	free(qs);
@@ -587,6 +578,8 @@ static int queues_make(struct hl_runtime *rt)
 	pthread_mutex_init(&qs->lock, NULL);
 	pthread_mutex_init(&qs->coop_lock, NULL);
 	pthread_mutex_init(&qs->trap_lock, NULL);
+	pthread_mutex_init(&qs->notifier_lock, NULL);
+	pthread_mutex_init(&qs->iq_lock, NULL);
 	pthread_cond_init(&qs->idle, NULL);
 	hl_counted_pool_init(&qs->counted);
 	qs->rt = rt;

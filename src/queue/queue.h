@@ -151,9 +151,10 @@ int hl_queue_destroy_unlisted(struct hl_runtime *rt, struct hl_queue *q);
 /* The runtime-queue notifier (hsa_amd_runtime_queue_create_register,
  * src/tools): called with every unlisted queue hl_queue_create_unlisted
  * makes, once it works, and the agent it serves.  Setting one while one is
- * set is -EBUSY (ROCr: one per process); NULL clears it. */
+ * set is -EBUSY (ROCr: one per process; here one per runtime, which a
+ * process has one of at a time); NULL clears it; -EINVAL without rt. */
 typedef void (*hl_queue_notifier_t)(const hsa_queue_t *queue, hsa_agent_t agent, void *data);
-int hl_queue_set_notifier(hl_queue_notifier_t fn, void *data);
+int hl_queue_set_notifier(struct hl_runtime *rt, hl_queue_notifier_t fn, void *data);
 /* Whether q stopped: the CP wrote an error code into its inactive signal,
  * or (unlisted queues) a GPU fault or reset stopped it.  Lock-free. */
 bool hl_queue_stopped(const struct hl_queue *q);
@@ -203,7 +204,7 @@ void hl_queue_teardown(struct hl_runtime *rt);
 /* The last hsa_shut_down while calls still work: the counted queues'
  * hardware queues (counted.c) are destroyed. */
 void hl_queue_closing(struct hl_runtime *rt);
-/* At the fork, in the child: fresh locks. */
+/* At the fork, in the child: trap.c's process-wide list emptied. */
 void hl_queue_fork_child(void);
 /* The child's first runtime call: the parent's queues are forgotten
  * without an ioctl. */

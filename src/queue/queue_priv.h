@@ -227,6 +227,15 @@ struct hl_queues {
 	 * first queues, trap.c); a leaf lock (nothing else is taken under it
 	 * but the thunk's). */
 	pthread_mutex_t trap_lock;
+	/* The tools' runtime-queue notifier (queue.c), under notifier_lock,
+	 * a leaf lock. */
+	pthread_mutex_t notifier_lock;
+	hl_queue_notifier_t notifier_fn;
+	void *notifier_data;
+	/* Every use of every agent's internal queue (internal.c); taken
+	 * under the loader's lock, takes lock and the signal module's. */
+	pthread_mutex_t iq_lock;
+	bool iq_warned_gfx;            /* the gfx10+ warning was logged */
 };
 
 /* ---- queue.c ---- */
@@ -332,9 +341,8 @@ void hl_queue_error_log_unreported(struct hl_queue *q);
 int hl_queue_internal_attach(struct hl_runtime *rt);
 /* The last hsa_shut_down: destroys the queues and frees the records. */
 void hl_queue_internal_teardown(struct hl_runtime *rt);
-/* Fork child: re-initialises the lock at the fork / frees the parent's
- * records without an ioctl at the child's first runtime call. */
-void hl_queue_internal_fork_child(void);
+/* Fork child: frees the parent's records without an ioctl at the child's
+ * first runtime call (the lock is rt->queues->iq_lock, the parent's). */
 void hl_queue_internal_forget(struct hl_runtime *rt);
 
 #endif /* HSALITE_QUEUE_PRIV_H */

@@ -150,6 +150,10 @@ struct hl_agent {
 	_Atomic int coherency;         /* hsa_amd_coherency_type_t (GPUs) */
 	_Atomic bool gws_refused;      /* ALLOC_QUEUE_GWS failed: no cooperative
 	                                * queues (src/queue/queue.c) */
+	/* hsa_amd_agent_set_async_scratch_limit's threshold plus one; 0 (from
+	 * calloc) until it is set, the default reading then
+	 * (src/runtime/scratch_limit.c).  Per agent, so per runtime. */
+	_Atomic uint64_t scratch_limit;
 	/* GPU ticks to system time (src/queue/profiling.c): two clock pairs,
 	 * the first and the latest, under clock_busy (a spinlock; zero from
 	 * calloc is unlocked and no pair) */
@@ -169,6 +173,7 @@ struct hl_agent {
 struct hl_alloc;
 struct hl_svm_prefetch;
 struct hl_copy_state;
+struct hl_tools;
 struct hl_loader_registry;
 struct hl_queues;
 struct hl_signals;
@@ -252,13 +257,15 @@ struct hl_runtime {
 	struct hl_loader_registry *loader; /* readers, executables
 	                                * (src/loader/registry.c) */
 	struct hl_copy_state *copy;    /* src/copy/blit.c */
+	struct hl_tools *tools;        /* loaded tools, intercept queues
+	                                * (src/tools/tools_priv.h) */
 };
 
 /* ---- the module table (src/modules.c) ---- */
 
 /* One hsalite module's steps in the runtime's life.  src/modules.c lists
  * them in dependency order (kfd < runtime < memory < signal < queue <
- * loader < copy < image; the thunk for its fork step only) and hands
+ * loader < copy < image < tools; the thunk for its fork step only) and hands
  * the table to hl_runtime_init from hsa_init; runtime.c runs it
  * without naming (or linking to) any module, and no module registers a
  * teardown or a fork handler of its own.  Every step may be NULL. */

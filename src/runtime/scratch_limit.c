@@ -24,20 +24,13 @@
 #include <string.h>
 
 #include "runtime/runtime.h"
+#include "util/barrier.h"
 #include "util/log.h"
 
 #define SCRATCH_APERTURE_PER_XCC (1ull << 32)
 #define SCRATCH_ASYNC_DEFAULT_PER_XCC (3ull << 30)
 #define GFX94X_MIN_CP_FW 177u
 #define GFX95X_MIN_CP_FW 24u
-
-/* The limits of the runtime's agents, by agent index; under lock. */
-static struct {
-	pthread_mutex_t lock;
-	const struct hl_runtime *rt;
-	uint64_t *limit;
-	uint32_t n;
-} limits = { .lock = PTHREAD_MUTEX_INITIALIZER };
 
 static uint32_t n_xcc(const struct hl_agent *a)
 {
@@ -68,23 +61,18 @@ static uint64_t initial_limit(const struct hl_agent *a)
 	return SCRATCH_ASYNC_DEFAULT_PER_XCC * n_xcc(a);
 }
 
-/* The agent's slot, the table (re)built for rt; caller holds limits.lock.
- * NULL when the table cannot be had. */
-static uint64_t *limit_slot_locked(const struct hl_runtime *rt, const struct hl_agent *a)
+/*
+ * The agent's current limit: the one set, else the default.  Kept in the
+ * agent (a->scratch_limit), so each runtime starts from the default and a
+ * fork child inherits no lock; it was a process-wide table keyed by the
+ * runtime's address, which a later runtime allocated at the same address
+ * inherited, with a lock no fork step renewed.  Relaxed: the value is all
+ * there is, nothing is published with it.
+ */
+static uint64_t limit_get(const struct hl_agent *a)
 {
-	if (limits.rt != rt) {
-		uint64_t *t = calloc(rt->n_agents, sizeof(*t));
-		if (!t)
-			return NULL;
-		for (uint32_t i = 0; i < rt->n_agents; i++)
-			if (rt->agents[i].gpu)
-				t[i] = initial_limit(&rt->agents[i]);
-		free(limits.limit);
-		limits.limit = t;
-		limits.n = rt->n_agents;
-		limits.rt = rt;
-	}
-	return &limits.limit[a - rt->agents];
+	uint64_t v = hl_load_relaxed(&a->scratch_limit);
+	return v ? v - 1 : initial_limit(a);
 }
 
 static uint64_t scratch_max(const struct hl_agent *a)
@@ -108,12 +96,9 @@ hsa_status_t hsa_amd_agent_set_async_scratch_limit(hsa_agent_t agent, size_t thr
 	}
 	if (threshold > scratch_max(a))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	pthread_mutex_lock(&limits.lock);
-	uint64_t *slot = limit_slot_locked(rt, a);
-	if (slot)
-		*slot = threshold;
-	pthread_mutex_unlock(&limits.lock);
-	return slot ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	/* threshold <= scratch_max (2^32 per XCC): + 1 cannot wrap */
+	hl_store_relaxed(&a->scratch_limit, (uint64_t)threshold + 1);
+	return HSA_STATUS_SUCCESS;
 }
 
 hsa_status_t hl_agent_info_scratch_clock(struct hl_runtime *rt, const struct hl_agent *a,
@@ -126,12 +111,7 @@ hsa_status_t hl_agent_info_scratch_clock(struct hl_runtime *rt, const struct hl_
 		return HSA_STATUS_SUCCESS;
 	}
 	case HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT: {
-		pthread_mutex_lock(&limits.lock);
-		uint64_t *slot = limit_slot_locked(rt, a);
-		uint64_t v = slot ? *slot : 0;
-		pthread_mutex_unlock(&limits.lock);
-		if (!slot)
-			return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		uint64_t v = a->gpu ? limit_get(a) : 0;
 		memcpy(value, &v, sizeof(v));
 		return HSA_STATUS_SUCCESS;
 	}

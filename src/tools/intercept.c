@@ -90,36 +90,59 @@ struct intercept_queue {
 	uint64_t retry_index; /* hardware index of the last retry barrier */
 	_Atomic bool quit;    /* destroy under way: the handler stops */
 	_Atomic bool active;  /* cleared by inactivate/destroy */
-	/* host stores processing it outside iq_lock (iq_doorbell_take): destroy
-	 * unlists the queue, then waits for none before freeing it */
+	/* host stores processing it outside the list's lock
+	 * (iq_doorbell_take): destroy unlists the queue, then waits for none
+	 * before freeing it */
 	_Atomic uint32_t storers;
 	struct intercept_queue *next_queue;
 };
 
-static pthread_mutex_t iq_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct intercept_queue *iq_list; /* under iq_lock */
-/* Listed queues: a store to a signal looks no further while there are none.
- * Written under iq_lock with release, read by the store wrappers with
- * acquire: a queue a thread learnt of (through its creator) is counted. */
+/*
+ * The queues themselves hang off the runtime (rt->tools->iq_list, under
+ * rt->tools->iq_lock; tools_priv.h).  This count of them is the one word
+ * that stays process-wide, on purpose: every hsa_signal_store_relaxed and
+ * _screlease of the process passes through iq_store (the table's default
+ * entry), and while the count is 0 the store looks no further: no runtime
+ * lookup, so the store path costs what it did before intercept queues
+ * existed (one load), and a signal value call still needs no runtime in
+ * hand, as src/signal/ops.c promises (a store racing the last hsa_shut_down
+ * touches no freed runtime).  Written under the live runtime's iq_lock with
+ * release, read by the store wrappers with acquire: a queue a thread learnt
+ * of (through its creator) is counted; zeroed by the fork_child step (the
+ * child has no intercept queue).
+ */
 static _Atomic uint32_t iq_count;
 
 /* The interceptor chain's position on this thread: writer() calls the
- * interceptor below the one running (ROCr's thread_local Cursor). */
+ * interceptor below the one running (ROCr's thread_local Cursor).  Per
+ * thread by nature; a fork child's only thread clears its copy. */
 static _Thread_local struct {
 	struct intercept_queue *q;
 	uint64_t pkt_index;
 	uint32_t level;
 } cursor;
 
+/* The live runtime's tools state, or NULL without a runtime. */
+static struct hl_tools *iq_tools(void)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	return rt ? rt->tools : NULL;
+}
+
+/* The intercept queue whose proxy is hq, or NULL (no runtime, or another
+ * queue). */
 static struct intercept_queue *iq_find(const hsa_queue_t *hq)
 {
+	struct hl_tools *t = iq_tools();
 	struct intercept_queue *q;
 
-	pthread_mutex_lock(&iq_lock);
-	for (q = iq_list; q; q = q->next_queue)
+	if (!t)
+		return NULL;
+	pthread_mutex_lock(&t->iq_lock);
+	for (q = t->iq_list; q; q = q->next_queue)
 		if (&q->amd->hsa_queue == hq)
 			break;
-	pthread_mutex_unlock(&iq_lock);
+	pthread_mutex_unlock(&t->iq_lock);
 	return q;
 }
 
@@ -328,7 +351,8 @@ hsa_status_t hsa_amd_queue_intercept_create(
 	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data), void *data,
 	uint32_t private_segment_size, uint32_t group_segment_size, hsa_queue_t **queue)
 {
-	if (!hl_runtime_get())
+	struct hl_tools *t = iq_tools();
+	if (!t)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!queue)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
@@ -374,12 +398,12 @@ hsa_status_t hsa_amd_queue_intercept_create(
 					  doorbell_handler, q);
 	if (st != HSA_STATUS_SUCCESS)
 		goto err_signal;
-	pthread_mutex_lock(&iq_lock);
-	q->next_queue = iq_list;
-	iq_list = q;
+	pthread_mutex_lock(&t->iq_lock);
+	q->next_queue = t->iq_list;
+	t->iq_list = q;
 	/* Pairs with the acquire in iq_doorbell_take. */
 	hl_store_release(&iq_count, hl_load_relaxed(&iq_count) + 1);
-	pthread_mutex_unlock(&iq_lock);
+	pthread_mutex_unlock(&t->iq_lock);
 	hl_debug("tools", "intercept queue %lu over hardware queue %lu, %u packets",
 		 (unsigned long)q->amd->hsa_queue.id, (unsigned long)lower->id, q->size);
 	*queue = &q->amd->hsa_queue;
@@ -425,18 +449,21 @@ hsa_status_t hsa_amd_queue_intercept_register(hsa_queue_t *queue,
 	return HSA_STATUS_SUCCESS;
 }
 
-/* Unlists and frees a proxy and its hardware queue: the doorbell handler
- * is told to quit and acknowledges (ROCr's ~InterceptQueue). */
-static hsa_status_t iq_destroy(struct intercept_queue *q)
+/* Unlists a proxy and waits until nothing of the runtime's runs on it any
+ * more: no host store processing it, and its doorbell handler told to quit
+ * and acknowledged (ROCr's ~InterceptQueue).  Only value calls on the
+ * doorbell, which need no published runtime (src/signal/ops.c, wait.c):
+ * the teardown step runs this with the runtime withdrawn. */
+static void iq_quiesce(struct hl_tools *t, struct intercept_queue *q)
 {
-	pthread_mutex_lock(&iq_lock);
-	for (struct intercept_queue **pp = &iq_list; *pp; pp = &(*pp)->next_queue)
+	pthread_mutex_lock(&t->iq_lock);
+	for (struct intercept_queue **pp = &t->iq_list; *pp; pp = &(*pp)->next_queue)
 		if (*pp == q) {
 			*pp = q->next_queue;
 			hl_store_release(&iq_count, hl_load_relaxed(&iq_count) - 1);
 			break;
 		}
-	pthread_mutex_unlock(&iq_lock);
+	pthread_mutex_unlock(&t->iq_lock);
 	/* Pairs with the release in iq_doorbell_done: a store that found the
 	 * queue before it was unlisted has left it. */
 	while (hl_load_acquire(&q->storers))
@@ -449,7 +476,13 @@ static hsa_status_t iq_destroy(struct intercept_queue *q)
 	if (hsa_signal_exchange_scacq_screl(bell, 1) != 0)
 		hsa_signal_wait_scacquire(bell, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
 					  HSA_WAIT_STATE_BLOCKED);
-	hsa_signal_destroy(bell);
+}
+
+/* Unlists and frees a proxy, its doorbell signal and its hardware queue. */
+static hsa_status_t iq_destroy(struct hl_tools *t, struct intercept_queue *q)
+{
+	iq_quiesce(t, q);
+	hsa_signal_destroy(q->amd->hsa_queue.doorbell_signal);
 	hsa_status_t st = hsa_queue_destroy(q->lower);
 	iq_free(q);
 	return st;
@@ -460,7 +493,7 @@ static hsa_status_t iq_destroy(struct intercept_queue *q)
 static hsa_status_t iq_queue_destroy(hsa_queue_t *queue)
 {
 	struct intercept_queue *q = iq_find(queue);
-	return q ? iq_destroy(q) : hsa_queue_destroy(queue);
+	return q ? iq_destroy(iq_tools(), q) : hsa_queue_destroy(queue);
 }
 
 static hsa_status_t iq_queue_inactivate(hsa_queue_t *queue)
@@ -511,9 +544,6 @@ static hsa_status_t iq_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribu
 
 /* ---- host stores to a proxy doorbell ---- */
 
-static HSA_API_TRACE_TYPE(hsa_signal_store_relaxed) *store_relaxed_next;
-static HSA_API_TRACE_TYPE(hsa_signal_store_screlease) *store_screlease_next;
-
 /* The intercept queue whose doorbell s is, held against destroy until
  * iq_doorbell_done; NULL for any other signal (at once while there are no
  * intercept queues) and for a store made inside an interceptor on this
@@ -522,14 +552,20 @@ static struct intercept_queue *iq_doorbell_take(hsa_signal_t s)
 {
 	if (!hl_load_acquire(&iq_count) || cursor.q)
 		return NULL;
+	/* Past the gate the runtime is looked up: a store racing the last
+	 * hsa_shut_down to a doorbell that shutdown destroys is a use of a
+	 * destroyed queue, the caller's bug. */
+	struct hl_tools *t = iq_tools();
+	if (!t)
+		return NULL;
 	struct intercept_queue *q;
-	pthread_mutex_lock(&iq_lock);
-	for (q = iq_list; q; q = q->next_queue)
+	pthread_mutex_lock(&t->iq_lock);
+	for (q = t->iq_list; q; q = q->next_queue)
 		if (q->amd->hsa_queue.doorbell_signal.handle == s.handle) {
 			atomic_fetch_add_explicit(&q->storers, 1, memory_order_relaxed);
 			break;
 		}
-	pthread_mutex_unlock(&iq_lock);
+	pthread_mutex_unlock(&t->iq_lock);
 	return q;
 }
 
@@ -555,20 +591,20 @@ static void iq_store(hsa_signal_t s, hsa_signal_value_t v,
 	iq_doorbell_done(q);
 }
 
+/* next: hsalite's own store (the table's first contents, read-only), as
+ * hl_tools_table_reset puts these wrappers in front of exactly those. */
 static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
 {
-	iq_store(s, v, store_relaxed_next);
+	iq_store(s, v, hl_api_defaults_core.hsa_signal_store_relaxed_fn);
 }
 
 static void iq_store_screlease(hsa_signal_t s, hsa_signal_value_t v)
 {
-	iq_store(s, v, store_screlease_next);
+	iq_store(s, v, hl_api_defaults_core.hsa_signal_store_screlease_fn);
 }
 
 void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd)
 {
-	store_relaxed_next = core->hsa_signal_store_relaxed_fn;
-	store_screlease_next = core->hsa_signal_store_screlease_fn;
 	core->hsa_signal_store_relaxed_fn = iq_store_relaxed;
 	core->hsa_signal_store_screlease_fn = iq_store_screlease;
 	core->hsa_queue_destroy_fn = iq_queue_destroy;
@@ -580,34 +616,58 @@ void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd)
 	amd->hsa_amd_queue_get_info_fn = iq_queue_get_info;
 }
 
-void hl_tools_intercept_teardown(void)
+/* The last hsa_shut_down's closing step (the runtime still published):
+ * every intercept queue left is destroyed, as hsa_queue_destroy would. */
+void hl_tools_intercept_teardown(struct hl_tools *t)
 {
 	for (;;) {
-		pthread_mutex_lock(&iq_lock);
-		struct intercept_queue *q = iq_list;
-		pthread_mutex_unlock(&iq_lock);
+		pthread_mutex_lock(&t->iq_lock);
+		struct intercept_queue *q = t->iq_list;
+		pthread_mutex_unlock(&t->iq_lock);
 		if (!q)
 			break;
-		iq_destroy(q);
+		iq_destroy(t, q);
+	}
+}
+
+/* The teardown step: reached with queues left only at exit, which runs no
+ * closing step (a HIP program never calls hsa_shut_down; its tool's
+ * intercept queues live on).  The runtime is withdrawn, so no hsa_* call
+ * but value calls: each proxy's handler is stopped and its memory freed;
+ * its hardware queue and doorbell signal are left to the queue and signal
+ * modules' teardown, which come next and free every queue and signal. */
+void hl_tools_intercept_release(struct hl_tools *t)
+{
+	while (t->iq_list) {
+		struct intercept_queue *q = t->iq_list;
+		iq_quiesce(t, q);
+		iq_free(q);
 	}
 }
 
 void hl_tools_intercept_fork_child(void)
 {
-	/* The child's only thread: the parent's intercept queues wrap queues
-	 * of the parent's runtime, and a parent thread may have held a lock.
-	 * Their memory goes; their locks are not destroyed (maybe held). */
-	pthread_mutex_init(&iq_lock, NULL);
-	while (iq_list) {
-		struct intercept_queue *q = iq_list;
-		iq_list = q->next_queue;
+	/* The child's only thread: no intercept queue is the child's (the
+	 * list itself goes with the forget step), and if the fork came from
+	 * inside an interceptor, this thread's cursor names a parent's queue. */
+	hl_store_relaxed(&iq_count, 0);
+	cursor.q = NULL;
+}
+
+void hl_tools_intercept_forget(struct hl_tools *t)
+{
+	/* The parent's intercept queues wrap queues of the parent's runtime,
+	 * and a parent thread may have held a lock: their memory goes,
+	 * without a call on them and without destroying their locks. */
+	while (t->iq_list) {
+		struct intercept_queue *q = t->iq_list;
+		t->iq_list = q->next_queue;
 		free(q->overflow);
 		free(q->interceptors);
 		free(q->ring);
 		free(q->amd);
 		free(q);
 	}
-	hl_store_relaxed(&iq_count, 0);
 }
 
 /* ---- hsa_amd_runtime_queue_create_register ---- */
@@ -617,11 +677,12 @@ void hl_tools_intercept_fork_child(void)
 hsa_status_t hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_notifier callback,
 						   void *user_data)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!callback)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
-	int err = hl_queue_set_notifier(callback, user_data);
+	int err = hl_queue_set_notifier(rt, callback, user_data);
 	if (err) {
 		hl_info("tools", "hsa_amd_runtime_queue_create_register: a notifier is set already");
 		return HSA_STATUS_ERROR;
@@ -629,7 +690,7 @@ hsa_status_t hsa_amd_runtime_queue_create_register(hsa_amd_runtime_queue_notifie
 	return HSA_STATUS_SUCCESS;
 }
 
-void hl_tools_runtime_queue_notifier_clear(void)
+void hl_tools_runtime_queue_notifier_clear(struct hl_runtime *rt)
 {
-	hl_queue_set_notifier(NULL, NULL);
+	hl_queue_set_notifier(rt, NULL, NULL);
 }

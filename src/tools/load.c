@@ -33,26 +33,24 @@
 #include <string.h>
 #include <strings.h>
 
+#include "runtime/runtime.h"
 #include "tools/tools.h"
 #include "tools/tools_priv.h"
 #include "util/log.h"
 
-#define MAX_TOOLS 64
+#define MAX_TOOLS HL_TOOLS_MAX
 
 typedef bool (*tool_onload_t)(HsaApiTable *table, uint64_t runtime_version,
 			      uint64_t failed_tool_count, const char *const *failed_tool_names);
 typedef void (*tool_onunload_t)(void);
 
+/* A candidate library: its handle, its place in the load order, the name
+ * it was found by. */
 struct tool_lib {
 	void *handle;
 	uint32_t order;
 	char *name;
 };
-
-/* The tools whose OnLoad accepted, in load order; under the runtime's lock
- * (hsa_init and the last hsa_shut_down). */
-static struct tool_lib loaded[MAX_TOOLS];
-static int n_loaded;
 
 /* The symbol if lib itself defines it (dlsym also searches lib's
  * dependencies; ROCr's GetExportAddress keeps only lib's own). */
@@ -119,9 +117,38 @@ static int by_order(const void *a, const void *b)
 	return x->order < y->order ? -1 : x->order > y->order;
 }
 
+int hl_tools_attach(struct hl_runtime *rt)
+{
+	struct hl_tools *t = calloc(1, sizeof(*t));
+	if (!t)
+		return -ENOMEM;
+	int err = pthread_mutex_init(&t->iq_lock, NULL);
+	if (err) {
+		free(t);
+		return -err;
+	}
+	rt->tools = t;
+	return 0;
+}
+
+void hl_tools_teardown(struct hl_runtime *rt)
+{
+	struct hl_tools *t = rt->tools;
+	if (!t)
+		return;
+	/* After the last hsa_shut_down the closing step has unloaded the
+	 * tools and destroyed the intercept queues; at exit (no closing
+	 * step) the tools stay loaded, as on ROCr, and their intercept
+	 * queues are released here. */
+	hl_tools_intercept_release(t);
+	pthread_mutex_destroy(&t->iq_lock);
+	free(t);
+	rt->tools = NULL;
+}
+
 void hl_tools_opened(struct hl_runtime *rt)
 {
-	(void)rt;
+	struct hl_tools *t = rt->tools;
 	/* hsalite's own defaults first (intercept queues' wrappers) */
 	hl_tools_table_reset();
 	if (hl_tools_register() && !v1_tools_allowed())
@@ -178,7 +205,7 @@ void hl_tools_opened(struct hl_runtime *rt)
 		if (!cand[i].handle)
 			continue;
 		tool_onload_t onload = (tool_onload_t)own_symbol(cand[i].handle, "OnLoad");
-		if (!onload || n_loaded >= MAX_TOOLS) {
+		if (!onload || t->n_loaded >= MAX_TOOLS) {
 			hl_warn("tools", "%s: %s: not loaded", cand[i].name,
 				onload ? "too many tools" : "no OnLoad");
 			failed[n_failed++] = cand[i].name;
@@ -193,10 +220,7 @@ void hl_tools_opened(struct hl_runtime *rt)
 			continue;
 		}
 		hl_info("tools", "%s: loaded", cand[i].name);
-		loaded[n_loaded].handle = cand[i].handle;
-		if (!(loaded[n_loaded].name = strdup(cand[i].name)))
-			loaded[n_loaded].name = NULL;
-		n_loaded++;
+		t->loaded[t->n_loaded++] = cand[i].handle;
 	}
 	for (int i = 0; i < n_names; i++)
 		free(names[i]);
@@ -213,38 +237,47 @@ void hl_tools_opened(struct hl_runtime *rt)
  * child does not have); the HIP documentation calls that undefined
  * (docs/embedding.md).  hsalite's child starts with no tool, as it starts
  * with no runtime: every entry of the table back to hsalite's own function
- * (so none of the child's calls enters a tool's wrapper), the parent's
- * intercept queues dropped, the list of loaded tools forgotten without
- * OnUnload (a tool would call hsa_* on a runtime the child does not have)
- * and without dlclose (the code stays mapped, as on ROCr: the tool may have
- * handed out pointers into it, or registered atfork handlers of its own).
- * The child's own hsa_init loads HSA_TOOLS_LIB again, as in a new process:
- * dlopen finds each library mapped, and OnLoad gets the child's table.
+ * (so none of the child's calls enters a tool's wrapper), here, at the
+ * fork; then, at the child's first runtime call, the forget step drops the
+ * parent's intercept queues and the list of loaded tools (both hang off the
+ * parent's runtime) without OnUnload (a tool would call hsa_* on a runtime
+ * the child does not have) and without dlclose (the code stays mapped, as
+ * on ROCr: the tool may have handed out pointers into it, or registered
+ * atfork handlers of its own).  The child's own hsa_init loads
+ * HSA_TOOLS_LIB again, as in a new process: dlopen finds each library
+ * mapped, and OnLoad gets the child's table.
  */
 void hl_tools_fork_child(void)
 {
 	hl_tools_table_reset();
 	hl_tools_intercept_fork_child();
-	for (int i = 0; i < n_loaded; i++)
-		free(loaded[i].name);
-	n_loaded = 0;
+}
+
+void hl_tools_forget(struct hl_runtime *rt)
+{
+	struct hl_tools *t = rt->tools;
+	if (!t)
+		return;
+	hl_tools_intercept_forget(t);
+	/* iq_lock is not destroyed: a parent thread may have held it */
+	free(t);
+	rt->tools = NULL;
 }
 
 void hl_tools_closing(struct hl_runtime *rt)
 {
-	(void)rt;
-	for (int i = n_loaded; i-- > 0;) {
-		tool_onunload_t onunload = (tool_onunload_t)own_symbol(loaded[i].handle, "OnUnload");
+	struct hl_tools *t = rt->tools;
+	for (int i = t->n_loaded; i-- > 0;) {
+		tool_onunload_t onunload =
+			(tool_onunload_t)own_symbol(t->loaded[i], "OnUnload");
 		if (onunload)
 			onunload();
 	}
 	/* a tool that did not restore its entries leaves none behind */
 	hl_tools_table_reset();
-	hl_tools_intercept_teardown();
-	hl_tools_runtime_queue_notifier_clear();
-	for (int i = n_loaded; i-- > 0;) {
-		dlclose(loaded[i].handle);
-		free(loaded[i].name);
-	}
-	n_loaded = 0;
+	hl_tools_intercept_teardown(t);
+	hl_tools_runtime_queue_notifier_clear(rt);
+	for (int i = t->n_loaded; i-- > 0;)
+		dlclose(t->loaded[i]);
+	t->n_loaded = 0;
 }

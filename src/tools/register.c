@@ -34,10 +34,6 @@ typedef int (*rocp_reg_table_t)(const char *name, rocp_reg_import_t import, uint
 				void **tables, uint64_t n_tables, rocp_reg_id_t *id);
 typedef const char *(*rocp_reg_error_string_t)(int status);
 
-/* Kept open once registration took: ROCr never closes it either, and a
- * registered tool may hold the table to the end of the process. */
-static void *registrar;
-
 /* The version rocprofiler-register reads from the registering library. */
 __attribute__((visibility("default"))) uint32_t rocprofiler_register_import_hsa(void);
 
@@ -52,7 +48,12 @@ bool hl_tools_register(void)
 	if (v && strcmp(v, "1") == 0)
 		return false;
 
-	registrar = dlopen("librocprofiler-register.so.0", RTLD_NOW | RTLD_GLOBAL);
+	/* Kept open once registration took, on purpose and without a
+	 * record of it (so no process-wide handle to keep across runtimes or
+	 * forks): ROCr never closes it either, and a registered tool may hold
+	 * the table to the end of the process.  A later hsa_init's dlopen
+	 * finds it loaded and takes one more reference. */
+	void *registrar = dlopen("librocprofiler-register.so.0", RTLD_NOW | RTLD_GLOBAL);
 	if (!registrar) {
 		hl_debug("tools", "rocprofiler-register: not loaded: %s", dlerror());
 		return false;
@@ -64,7 +65,6 @@ bool hl_tools_register(void)
 	if (!reg) {
 		hl_warn("tools", "rocprofiler-register: no rocprofiler_register_library_api_table");
 		dlclose(registrar);
-		registrar = NULL;
 		return false;
 	}
 	void *table = &hl_tools_table;
@@ -79,7 +79,6 @@ bool hl_tools_register(void)
 			fprintf(stderr, "[hsa-runtime][%i] rocprofiler-register returned status code %i: %s\n",
 				(int)getpid(), status, why);
 		dlclose(registrar);
-		registrar = NULL;
 		return false;
 	}
 	hl_info("tools", "rocprofiler-register: the table is registered");

@@ -30,7 +30,6 @@ extern AmdExtTable hl_tools_amd_ext;
 extern FinalizerExtTable hl_tools_finalizer;
 extern ImageExtTable hl_tools_image;
 extern PcSamplingExtTable hl_tools_pc_sampling;
-extern const CoreApiTable hl_api_defaults_core;
 extern const AmdExtTable hl_api_defaults_amd_ext;
 extern const FinalizerExtTable hl_api_defaults_finalizer;
 extern const ImageExtTable hl_api_defaults_image;

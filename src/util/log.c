@@ -15,6 +15,9 @@
 #include <strings.h>
 #include <unistd.h>
 
+/* The log is the process's: HSALITE_LOG and HSALITE_LOG_FILE are read once
+ * (hl_log_level_init) and hold before, between and after runtimes (a
+ * fork child shares the parent's file, as stderr). */
 _Atomic int hl_log_threshold = -1;
 static _Atomic int log_fd = -1;
 

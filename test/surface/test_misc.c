@@ -214,6 +214,38 @@ START_TEST(misc_scratch_limit)
 }
 END_TEST
 
+static uint64_t scratch_limit_current(hsa_agent_t gpu)
+{
+	uint64_t cur = 1;
+	ck_status(hsa_agent_get_info(gpu,
+				     (hsa_agent_info_t)HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT,
+				     &cur), HSA_STATUS_SUCCESS);
+	return cur;
+}
+
+/* A limit set in one runtime is none of the next one's: after the last
+ * hsa_shut_down and hsa_init again, the default reads again (ROCr builds
+ * its agents afresh).  hsalite kept the limits in a table keyed by the
+ * runtime's address, which a runtime allocated where the last one was
+ * would have inherited (not seen here: no run handed the address back). */
+START_TEST(misc_scratch_limit_per_runtime)
+{
+	uint64_t first = scratch_limit_current(ag.gpu[0]);
+	bool settable = hsa_amd_agent_set_async_scratch_limit(ag.gpu[0], 1 << 20) ==
+			HSA_STATUS_SUCCESS;
+	if (settable)
+		ck_assert_uint_eq(scratch_limit_current(ag.gpu[0]), 1 << 20);
+	for (int cycle = 0; cycle < 3; cycle++) {
+		teardown();
+		setup();
+		ck_assert_uint_eq(scratch_limit_current(ag.gpu[0]), first);
+		if (settable)
+			ck_status(hsa_amd_agent_set_async_scratch_limit(ag.gpu[0], 2 << 20),
+				  HSA_STATUS_SUCCESS);
+	}
+}
+END_TEST
+
 START_TEST(misc_clock_counters)
 {
 	hsa_agent_t gpu = ag.gpu[0];
@@ -363,6 +395,7 @@ static Suite *misc_suite(void)
 	tcase_add_test(tc, misc_queue_get_info);
 	tcase_add_test(tc, misc_enable_logging);
 	tcase_add_test(tc, misc_scratch_limit);
+	tcase_add_test(tc, misc_scratch_limit_per_runtime);
 	tcase_add_test(tc, misc_clock_counters);
 	tcase_add_test(tc, misc_sampler_v2);
 	tcase_add_test(tc, misc_spm_without_kernel_support);

@@ -6,6 +6,7 @@
  * by name in the layout of the table's major version (5.2.3's or 1.18's,
  * test/abi/abi_api_trace.inc), so one suite runs on either runtime.
  */
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
@@ -13,6 +14,7 @@
 #include "table_grab.h"
 
 static HsaApiTable *grabbed;
+static atomic_int loads, unloads;
 
 static const struct {
 	const char *table, *field;
@@ -30,7 +32,23 @@ bool OnLoad(HsaApiTable *table, uint64_t version, uint64_t failed_count,
 	(void)failed_count;
 	(void)failed_names;
 	grabbed = table;
+	atomic_fetch_add(&loads, 1);
 	return true;
+}
+
+void OnUnload(void)
+{
+	atomic_fetch_add(&unloads, 1);
+}
+
+int hl_grab_loads(void)
+{
+	return atomic_load(&loads);
+}
+
+int hl_grab_unloads(void)
+{
+	return atomic_load(&unloads);
 }
 
 HsaApiTable *hl_grabbed_table(void)

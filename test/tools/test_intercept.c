@@ -21,7 +21,13 @@
  *    hsa_amd_queue_get_info answers the agent; hsa_queue_destroy frees it;
  *  - the notifier of the runtime's own queues: one per process (a second
  *    registration is HSA_STATUS_ERROR) and called for the queue a GPU fill
- *    makes.
+ *    makes;
+ *  - runtime after runtime (tcase "cycles", no fixture): each hsa_init
+ *    loads the tool again (OnLoad) and each last hsa_shut_down unloads it
+ *    (OnUnload); an intercept queue made in one runtime, interceptor
+ *    registered and a packet run through it, may be left to that
+ *    runtime's hsa_shut_down, and the next runtime's intercept queues work
+ *    alike (hsalite keeps them, and the tools it loaded, per runtime).
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -416,6 +422,43 @@ START_TEST(runtime_queue_notifier_once_and_called)
 }
 END_TEST
 
+/* Counts the packets it sees, forwards them. */
+static void count_packets(const void *p, uint64_t n, uint64_t idx, void *data,
+			  hsa_amd_queue_intercept_packet_writer w)
+{
+	(void)idx;
+	__atomic_add_fetch((int *)data, (int)n, __ATOMIC_RELAXED);
+	w(p, n);
+}
+
+START_TEST(every_runtime_loads_the_tool_and_intercepts)
+{
+	int loads0 = hl_grab_loads(), unloads0 = hl_grab_unloads();
+
+	for (int cycle = 0; cycle < 3; cycle++) {
+		setup();
+		ck_assert_int_eq(hl_grab_loads(), loads0 + cycle + 1);
+		ck_assert_int_eq(hl_grab_unloads(), unloads0 + cycle);
+		hsa_queue_t *q = make_queue(64);
+		int seen = 0;
+		ck_hsa(intercept_register(q, count_packets, &seen));
+		hsa_signal_t s = signal1();
+		hsa_barrier_and_packet_t p = barrier(s);
+		/* a fresh queue of this runtime: its first packet is 0 */
+		ck_assert_uint_eq(submit(q, &p), 0);
+		wait_zero(s);
+		ck_assert_int_eq(__atomic_load_n(&seen, __ATOMIC_RELAXED), 1);
+		ck_hsa(hsa_signal_destroy(s));
+		/* the last cycle destroys its queue; the others leave it to
+		 * hsa_shut_down */
+		if (cycle == 2)
+			ck_hsa(hsa_queue_destroy(q));
+		teardown();
+		ck_assert_int_eq(hl_grab_unloads(), unloads0 + cycle + 1);
+	}
+}
+END_TEST
+
 static Suite *intercept_suite(void)
 {
 	Suite *s = suite_create("tools_intercept");
@@ -432,6 +475,10 @@ static Suite *intercept_suite(void)
 	tcase_add_test(tc, marker_runs_its_callback_and_is_not_queued);
 	tcase_add_test(tc, rewrite_larger_than_the_queue_runs_whole);
 	suite_add_tcase(s, tc);
+	TCase *cycles = tcase_create("cycles");
+	tcase_set_timeout(cycles, 120);
+	tcase_add_test(cycles, every_runtime_loads_the_tool_and_intercepts);
+	suite_add_tcase(s, cycles);
 	return s;
 }
 
