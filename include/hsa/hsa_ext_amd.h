@@ -552,6 +552,37 @@ hsa_status_t HSA_API hsa_amd_ipc_signal_create(hsa_signal_t signal, hsa_amd_ipc_
 hsa_status_t HSA_API hsa_amd_ipc_signal_attach(const hsa_amd_ipc_signal_t *handle,
 	hsa_signal_t *signal);
 
+/* ---- external semaphores (interface 1.24, 1.27) -------------------------- */
+
+/* Vulkan's external semaphore handle types (libhsakmt's
+ * HSA_EXTERNAL_SEMAPHORE_HANDLE_TYPE). */
+typedef enum {
+	HSA_AMD_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32 = 0,
+	HSA_AMD_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_WIN32_KMT = 1,
+	HSA_AMD_EXTERNAL_SEMAPHORE_HANDLE_TYPE_OPAQUE_FD = 2
+} hsa_amd_external_semaphore_handle_type_t;
+
+typedef struct hsa_amd_external_semaphore_s {
+	uint64_t handle;
+} hsa_amd_external_semaphore_t;
+
+typedef struct {
+	hsa_amd_external_semaphore_handle_type_t type;
+	union {
+		void *win32_handle;  /* the WIN32 types */
+		int fd;              /* OPAQUE_FD */
+	} handle;
+} hsa_amd_external_semaphore_handle_descriptor_t;
+
+hsa_status_t HSA_API hsa_amd_external_semaphore_handle_open(hsa_agent_t agent,
+	const hsa_amd_external_semaphore_handle_descriptor_t *desc,
+	hsa_amd_external_semaphore_t *out_sem);
+hsa_status_t HSA_API hsa_amd_external_semaphore_handle_close(hsa_amd_external_semaphore_t sem);
+hsa_status_t HSA_API hsa_amd_queue_signal_external_semaphore(hsa_queue_t *queue,
+	hsa_amd_external_semaphore_t sem, uint64_t value);
+hsa_status_t HSA_API hsa_amd_queue_wait_external_semaphore(hsa_queue_t *queue,
+	hsa_amd_external_semaphore_t sem, uint64_t value);
+
 /* ---- system events ------------------------------------------------------ */
 
 typedef enum hsa_amd_event_type_s {
@@ -639,6 +670,67 @@ typedef enum {
 	HSA_AMD_QUEUE_CREATE_DEVICE_MEM_QUEUE_DESCRIPTOR = (1 << 1)
 } hsa_amd_queue_create_flag_t;
 
+/* ---- descriptor queue creation (interface 1.26) -------------------------- */
+
+/* The engine a queue feeds; 0, compute, is what a zeroed descriptor asks. */
+typedef enum {
+	HSA_AMD_QUEUE_ENGINE_COMPUTE = 0, /* an AQL queue */
+	HSA_AMD_QUEUE_ENGINE_SDMA = 1,    /* a copy queue the application writes */
+	HSA_AMD_QUEUE_ENGINE_AIE = 2      /* reserved: creation is refused */
+} hsa_amd_queue_engine_t;
+
+/* sdma_engine_id: let the runtime pick the engine. */
+#define HSA_AMD_SDMA_ENGINE_ID_ANY UINT32_MAX
+/* The one descriptor version defined. */
+#define HSA_AMD_QUEUE_CREATE_DESC_VERSION 1
+/* private_segment_size: the runtime's default (hsa_queue_create's UINT32_MAX). */
+#define HSA_AMD_PRIVATE_SEGMENT_SIZE_DEFAULT UINT32_MAX
+
+typedef struct hsa_amd_compute_queue_params_s {
+	const uint32_t *cu_mask;       /* NULL when cu_mask_count is 0 */
+	hsa_queue_type32_t type;       /* MULTI, SINGLE or COOPERATIVE */
+	uint32_t private_segment_size; /* bytes per work-item, or the DEFAULT */
+	uint32_t cu_mask_count;        /* bits, a multiple of 32; 0: every CU */
+	uint32_t reserved[3];          /* 0 */
+} hsa_amd_compute_queue_params_t;
+
+typedef struct hsa_amd_sdma_queue_params_s {
+	uint32_t sdma_engine_id;       /* an index below the agent's SDMA
+	                                * engine count, or HSA_AMD_SDMA_ENGINE_ID_ANY */
+	uint32_t reserved[7];          /* 0 */
+} hsa_amd_sdma_queue_params_t;
+
+typedef struct hsa_amd_aie_queue_params_s {
+	uint32_t reserved[8];          /* 0 */
+} hsa_amd_aie_queue_params_t;
+
+/* 96 bytes on LP64: a common header, one arm of the engine union (32 bytes),
+ * then reserved bytes that must be 0. */
+typedef struct hsa_amd_queue_create_desc_s {
+	uint16_t version;              /* HSA_AMD_QUEUE_CREATE_DESC_VERSION */
+	uint16_t flags;                /* hsa_amd_queue_create_flag_t bits */
+	uint8_t engine_type;           /* hsa_amd_queue_engine_t */
+	uint8_t reserved_header[3];    /* 0 */
+	uint32_t queue_size_bytes;     /* a power of 2 (a multiple of 64 for AQL) */
+	hsa_amd_queue_priority_t priority;
+	void (*callback)(hsa_status_t status, hsa_queue_t *source, void *data);
+	void *callback_data;
+	hsa_queue_t *queue;            /* out: the queue, or NULL on failure */
+	union {
+		hsa_amd_compute_queue_params_t compute;
+		hsa_amd_sdma_queue_params_t sdma;
+		hsa_amd_aie_queue_params_t aie;
+		uint8_t reserved[32];
+	} engine;
+	uint32_t traffic_class;        /* reserved: 0 */
+	uint8_t reserved[20];          /* 0 */
+} hsa_amd_queue_create_desc_t;
+
+/* Creates num_descs queues on agent, each written to its descs[i].queue;
+ * the ones made before a failure stay, the status is the first error. */
+hsa_status_t HSA_API hsa_amd_queue_create(hsa_agent_t agent,
+	hsa_amd_queue_create_desc_t *descs, uint32_t num_descs);
+
 typedef enum {
 	HSA_AMD_QUEUE_INFO_AGENT = 0,       /* hsa_agent_t the queue was created on */
 	HSA_AMD_QUEUE_INFO_DOORBELL_ID = 1, /* uint64_t: the address of its doorbell */
@@ -654,7 +746,18 @@ typedef enum {
 	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR = 6,
 	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR = 7,
 	HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER = 8, /* uint64_t address */
-	HSA_AMD_QUEUE_INFO_PROPERTIES = 9   /* uint8_t[8] bit array */
+	HSA_AMD_QUEUE_INFO_PROPERTIES = 9,  /* uint8_t[8] bit array */
+	/* interface 1.22: the queue's VM fault, after a GPU memory fault */
+	HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS = 10,  /* bool */
+	HSA_AMD_QUEUE_INFO_VM_FAULT_ADDRESS = 11, /* uint64_t, when STATUS */
+	HSA_AMD_QUEUE_INFO_VM_FAULT_REASON = 12,  /* uint32_t HSA_AMD_MEMORY_FAULT_*
+	                                           * bits, when STATUS */
+	/* interface 1.30 */
+	HSA_AMD_QUEUE_INFO_ENGINE_TYPE = 13,      /* hsa_amd_queue_engine_t */
+	HSA_AMD_QUEUE_INFO_SDMA_ENGINE_ID = 14,   /* uint32_t, SDMA queues only */
+	/* interface 1.31: uint64_t addresses of the monotonic indices */
+	HSA_AMD_QUEUE_INFO_READ_POINTER = 15,
+	HSA_AMD_QUEUE_INFO_WRITE_POINTER = 16
 } hsa_queue_info_attribute_t;
 
 hsa_status_t HSA_API hsa_amd_queue_get_info(hsa_queue_t *queue,

@@ -311,6 +311,17 @@ static void handle_memory_fault_locked(struct hl_runtime *rt, const struct kfd_e
 		 m->failure.ReadOnly ? "write to read-only page " : "",
 		 m->failure.NoExecute ? "execute of non-executable page " : "",
 		 m->failure.imprecise ? "(imprecise)" : "");
+	/* Every live queue of that GPU keeps its first fault for
+	 * hsa_amd_queue_get_info: KFD's MEMORY event names the GPU, not the
+	 * queue, and a fault stops every queue of the process on it. */
+	uint32_t reason = hl_memory_fault_reason_mask(m);
+	for (struct hl_queue *q = rt->queues->live; q; q = q->next) {
+		if (q->gpu_id != m->gpu_id || q->vm_fault)
+			continue;
+		q->vm_fault = true;
+		q->vm_fault_va = m->va;
+		q->vm_fault_reason = reason;
+	}
 	mark_gpu_locked(rt->queues, m->gpu_id, st, "memory fault");
 }
 

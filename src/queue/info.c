@@ -20,7 +20,21 @@
  *    is 0; HSA_AMD_QUEUE_INFO_PROPERTIES is uint8_t[8] with no bit set.
  * Every other call that takes a queue refuses a handle (it is not in the
  * registry); AGENT and DOORBELL_ID answer for the hardware queue.
+ *
+ * Interface 1.22 and 1.30-1.31 (AMD's header at rocm-systems 41e1945c):
+ *  - VM_FAULT_STATUS (bool), _ADDRESS (uint64_t), _REASON (uint32_t
+ *    HSA_AMD_MEMORY_FAULT_* bits): the first GPU memory fault the error
+ *    service saw on the queue's GPU while the queue lived (errors.c; KFD's
+ *    MEMORY event names a GPU, not a queue); false, 0 and 0 without one;
+ *  - ENGINE_TYPE: HSA_AMD_QUEUE_ENGINE_COMPUTE for every queue this call
+ *    accepts (AQL queues, counted handles); SDMA_ENGINE_ID, which the
+ *    header defines for SDMA queues only, is INVALID_ARGUMENT for them;
+ *  - READ_POINTER / WRITE_POINTER: the addresses (as uint64_t) of the
+ *    amd_queue_t's read_dispatch_id and write_dispatch_id, the monotonic
+ *    indices the CP and the producers use (a counted handle: its hardware
+ *    queue's, which is where its packets go).
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "queue/queue_priv.h"
@@ -100,6 +114,52 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 		memcpy(value, &db, sizeof(db));
 		break;
 	}
+	case HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS:
+		if (!value)
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		else
+			*(bool *)value = q->vm_fault;
+		break;
+	case HSA_AMD_QUEUE_INFO_VM_FAULT_ADDRESS: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		uint64_t va = q->vm_fault ? q->vm_fault_va : 0;
+		memcpy(value, &va, sizeof(va));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_VM_FAULT_REASON: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		uint32_t why = q->vm_fault ? q->vm_fault_reason : 0;
+		memcpy(value, &why, sizeof(why));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_ENGINE_TYPE: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		hsa_amd_queue_engine_t e = HSA_AMD_QUEUE_ENGINE_COMPUTE;
+		memcpy(value, &e, sizeof(e));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_READ_POINTER:
+	case HSA_AMD_QUEUE_INFO_WRITE_POINTER: {
+		if (!value) {
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		const volatile uint64_t *idx = attribute == HSA_AMD_QUEUE_INFO_READ_POINTER
+			? &q->amd->read_dispatch_id : &q->amd->write_dispatch_id;
+		uint64_t addr = (uint64_t)(uintptr_t)idx;
+		memcpy(value, &addr, sizeof(addr));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_SDMA_ENGINE_ID: /* SDMA queues only */
 	default:
 		st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}

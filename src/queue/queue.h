@@ -138,6 +138,11 @@ struct hl_queue {
 	/* Error state, under rt->queues->lock (errors.c). */
 	bool error_reported;           /* the callback (or log) has run */
 	hsa_status_t pending_fault;    /* a VM fault / reset to report, or 0 */
+	/* The first GPU memory fault on the queue's GPU while it lived
+	 * (hsa_amd_queue_get_info's VM_FAULT_* attributes, interface 1.22). */
+	bool vm_fault;
+	uint64_t vm_fault_va;
+	uint32_t vm_fault_reason;      /* HSA_AMD_MEMORY_FAULT_* bits */
 
 	struct hl_queue *next;         /* registry (or the unlisted list),
 	                                * under rt->queues->lock */

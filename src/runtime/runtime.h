@@ -407,6 +407,10 @@ hsa_status_t hl_status_from_errno(int err);
  * call the API. */
 bool hl_system_event_memory_fault(struct hl_runtime *rt,
 				  const struct kfd_hsa_memory_exception_data *m);
+/* The fault_reason_mask ROCr derives from KFD's fault data (through
+ * libhsakmt's HsaMemoryAccessFault); the queue module keeps it per queue
+ * for HSA_AMD_QUEUE_INFO_VM_FAULT_REASON. */
+uint32_t hl_memory_fault_reason_mask(const struct kfd_hsa_memory_exception_data *m);
 /* A GPU reset as KFD's HW_EXCEPTION event reported it, as ROCr 1.18's
  * HwExceptionHandler: HSA_AMD_GPU_HW_EXCEPTION_EVENT to every handler;
  * when none returns SUCCESS, "HW Exception by GPU node-N ..." on stderr and

@@ -72,9 +72,6 @@ uint32_t hl_env_visible_gpus(const struct hl_env *env, const char *const *uuids,
 hsa_status_t hl_status_init_failure(int err);
 
 /* ---- system_event.c ---- */
-/* The fault_reason_mask ROCr derives from KFD's fault data (through
- * libhsakmt's HsaMemoryAccessFault). */
-uint32_t hl_memory_fault_reason_mask(const struct kfd_hsa_memory_exception_data *m);
 /* Frees the handler list (runtime destruction). */
 void hl_system_events_destroy(struct hl_runtime *rt);
 

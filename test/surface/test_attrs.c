@@ -756,12 +756,15 @@ START_TEST(attrs_queue_create)
 		ck_assert_uint_eq(owner.handle, gpu.handle);
 		ck_status(hsa_amd_queue_get_info(q, HSA_AMD_QUEUE_INFO_DOORBELL_ID, v),
 			  HSA_STATUS_SUCCESS);
-		/* 2-9 came with counted queues (interface 1.16): ROCr 1.18 has
-		 * none of them */
-		for (int at = 2; at <= 11; at++)
+		/* 2-9 came with counted queues (interface 1.16), 10-16 with
+		 * 1.22-1.31: ROCr 1.18 has none of them.  hsalite (which
+		 * reports 1.16 or later) answers them all but SDMA_ENGINE_ID
+		 * (14), which only an SDMA queue has; 17 is past the header. */
+		for (int at = 2; at <= 17; at++)
 			ck_status(hsa_amd_queue_get_info(q, (hsa_queue_info_attribute_t)at, v),
-				  at <= 9 && minor >= 16 ? HSA_STATUS_SUCCESS
-							 : HSA_STATUS_ERROR_INVALID_ARGUMENT);
+				  at <= 16 && at != 14 && minor >= 16
+					  ? HSA_STATUS_SUCCESS
+					  : HSA_STATUS_ERROR_INVALID_ARGUMENT);
 		/* a mask wider than the agent is clipped, silently */
 		uint32_t cus = surf_u32_info(gpu, HSA_AMD_AGENT_INFO_COMPUTE_UNIT_COUNT);
 		uint32_t wide[16], back[16];

@@ -97,10 +97,11 @@ START_TEST(misc_queue_get_info)
 	ck_status(hsa_amd_queue_get_info(q2, HSA_AMD_QUEUE_INFO_DOORBELL_ID, &db2),
 		  HSA_STATUS_SUCCESS);
 	ck_assert_uint_ne(db, db2);
-	/* 10: past the newest header's last attribute (PROPERTIES, 9); 2 and
-	 * up are the counted-queue and metadata attributes of interface 1.16
-	 * and later, which ROCr 1.18 does not have (test_newest.c) */
-	ck_status(hsa_amd_queue_get_info(q, (hsa_queue_info_attribute_t)10, &db),
+	/* 17: past the newest header's last attribute (WRITE_POINTER, 16); 2
+	 * and up are the counted-queue, metadata, VM fault, engine and pointer
+	 * attributes of interface 1.16 and later, which ROCr 1.18 does not
+	 * have (test_newest.c, test_qdesc.c) */
+	ck_status(hsa_amd_queue_get_info(q, (hsa_queue_info_attribute_t)17, &db),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_queue_get_info(q, HSA_AMD_QUEUE_INFO_AGENT, NULL),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
