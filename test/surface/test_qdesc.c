@@ -10,12 +10,15 @@
  * neither ROCr 5.2.3 nor 1.18 exports hsa_amd_queue_create.  Label
  * surface_newest; runs under kfdemu.
  */
+#include <pthread.h>
 #include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "hsa/amd_hsa_queue.h"
+#include "rt_test.h"
 #include "surface.h"
 
 /* The header's layout (LP64), which a client built against AMD's header
@@ -326,6 +329,112 @@ START_TEST(qdesc_external_semaphores)
 }
 END_TEST
 
+/* A GPU memory fault on the queue's GPU: the per-queue VM fault state.
+ * One lane of vadd stores to FAULT_VA, which nothing maps; a system event
+ * handler takes the fault so the process lives on, and the queue's
+ * callback hears MEMORY_FAULT. */
+#define FAULT_VA 0x10234ull
+#define FAULT_PAGE 0x10000ull
+static int n_events, n_queue_errors;
+static hsa_status_t queue_error;
+static pthread_mutex_t ev_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t ev_cond = PTHREAD_COND_INITIALIZER;
+
+static hsa_status_t take_fault(const hsa_amd_event_t *ev, void *data)
+{
+	(void)ev;
+	(void)data;
+	pthread_mutex_lock(&ev_lock);
+	n_events++;
+	pthread_cond_broadcast(&ev_cond);
+	pthread_mutex_unlock(&ev_lock);
+	return HSA_STATUS_SUCCESS;
+}
+
+static void on_queue_error(hsa_status_t status, hsa_queue_t *source, void *data)
+{
+	(void)source;
+	(void)data;
+	pthread_mutex_lock(&ev_lock);
+	if (!n_queue_errors++)
+		queue_error = status;
+	pthread_cond_broadcast(&ev_cond);
+	pthread_mutex_unlock(&ev_lock);
+}
+
+START_TEST(qdesc_info_vm_fault)
+{
+	hsa_agent_t gpu;
+	hsa_amd_memory_pool_t kernarg;
+	ck_status(hl_gpu_kernarg_pool(&gpu, &kernarg), HSA_STATUS_SUCCESS);
+	char path[4096];
+	snprintf(path, sizeof(path), "%s/vadd.%s.co", getenv("HL_CO_DIR"), getenv("HL_GFX"));
+	uint64_t kd = rt_load_kernel(path, gpu, "vadd.kd");
+	ck_status(hsa_amd_register_system_event_handler(take_fault, NULL), HSA_STATUS_SUCCESS);
+
+	hsa_amd_queue_create_desc_t d = compute_desc(64 * 64);
+	d.callback = on_queue_error;
+	ck_status(hsa_amd_queue_create(gpu, &d, 1), HSA_STATUS_SUCCESS);
+	hsa_queue_t *q = d.queue;
+	/* a second queue on the GPU, idle: a fault stops every queue there */
+	hsa_queue_t *idle = NULL;
+	ck_status(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &idle), HSA_STATUS_SUCCESS);
+
+	float *in = NULL;
+	ck_status(hsa_amd_memory_pool_allocate(kernarg, 4096, 0, (void **)&in), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_agents_allow_access(1, &gpu, NULL, in), HSA_STATUS_SUCCESS);
+	in[0] = 1.0f;
+	struct {
+		const float *a, *b;
+		uint64_t c;
+		uint32_t n;
+	} __attribute__((packed)) args = { in, in, FAULT_VA, 1 };
+	void *ka = (char *)in + 2048;
+	memcpy(ka, &args, sizeof(args));
+	hsa_signal_t done;
+	ck_status(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
+	hl_dispatch_1d(q, kd, ka, 64, 0, false, done);
+
+	/* ctest's TIMEOUT bounds a lost event. */
+	pthread_mutex_lock(&ev_lock);
+	while (!n_events || !n_queue_errors)
+		pthread_cond_wait(&ev_cond, &ev_lock);
+	pthread_mutex_unlock(&ev_lock);
+	ck_status(queue_error, HSA_STATUS_ERROR_MEMORY_FAULT);
+
+	hsa_queue_t *both[2] = { q, idle };
+	for (int i = 0; i < 2; i++) {
+		bool faulted = false;
+		ck_status(hsa_amd_queue_get_info(both[i], HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS,
+						 &faulted), HSA_STATUS_SUCCESS);
+		ck_assert_msg(faulted, "queue %d: no VM fault recorded", i);
+		uint64_t va = 0;
+		ck_status(hsa_amd_queue_get_info(both[i], HSA_AMD_QUEUE_INFO_VM_FAULT_ADDRESS, &va),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(va, FAULT_PAGE);
+		uint32_t why = 0;
+		ck_status(hsa_amd_queue_get_info(both[i], HSA_AMD_QUEUE_INFO_VM_FAULT_REASON, &why),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(why, HSA_AMD_MEMORY_FAULT_PAGE_NOT_PRESENT);
+	}
+	/* a queue made after the fault has none */
+	hsa_queue_t *later = NULL;
+	ck_status(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
+				   UINT32_MAX, &later), HSA_STATUS_SUCCESS);
+	bool faulted = true;
+	ck_status(hsa_amd_queue_get_info(later, HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS, &faulted),
+		  HSA_STATUS_SUCCESS);
+	ck_assert(!faulted);
+	ck_assert_int_eq(hsa_signal_load_scacquire(done), 1);
+	ck_status(hsa_queue_destroy(later), HSA_STATUS_SUCCESS);
+	ck_status(hsa_queue_destroy(idle), HSA_STATUS_SUCCESS);
+	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	ck_status(hsa_signal_destroy(done), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(in), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 static Suite *qdesc_suite(void)
 {
 	Suite *s = suite_create("surface-qdesc");
@@ -339,6 +448,8 @@ static Suite *qdesc_suite(void)
 	tcase_add_test(tc, qdesc_create_bad_descriptors);
 	tcase_add_test(tc, qdesc_create_partial_batch);
 	tcase_add_test(tc, qdesc_external_semaphores);
+	/* last: the fault stops the GPU's queues for the rest of the runtime */
+	tcase_add_test(tc, qdesc_info_vm_fault);
 	suite_add_tcase(s, tc);
 	return s;
 }
