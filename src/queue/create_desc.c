@@ -3,19 +3,22 @@
  * rocm-systems 41e1945c): queues described by hsa_amd_queue_create_desc_t,
  * several per call.
  *
- * Contract (the header's):
+ * Contract (the header's, and ROCr's own rocrtst QueueCreateTest at
+ * rocm-systems develop: facts only):
  *  - NOT_INITIALIZED before hsa_init; INVALID_ARGUMENT for a NULL array or
- *    num_descs 0; INVALID_AGENT for an agent that is none.
- *  - Every descriptor is checked before any queue is made: version 1, known
- *    flag bits only, engine_type COMPUTE, SDMA or AIE, queue_size_bytes a
- *    power of two, priority LOW..HIGH, traffic_class and every reserved
- *    byte 0; for COMPUTE a valid queue type, a size that is a multiple of
- *    the 64-byte AQL packet, cu_mask_count a multiple of 32 with a mask
- *    exactly when it is not 0.  A bad one is INVALID_ARGUMENT and nothing
- *    is created; every descs[i].queue is NULL then.
- *  - Queues are then made in order; on the first failure the rest are not
- *    tried, the ones made stay (their pointers written), the failed one's
- *    and the later ones' are NULL, and the status is that failure's.
+ *    num_descs 0; INVALID_AGENT for an agent that is none or not a GPU
+ *    (rocrtst: an SDMA descriptor on the CPU agent).
+ *  - Each descriptor in turn is checked, then made: version 1, known flag
+ *    bits only, engine_type COMPUTE, SDMA or AIE, queue_size_bytes a power
+ *    of two, priority LOW..HIGH, traffic_class and every reserved byte 0;
+ *    for COMPUTE a valid queue type, a size that is a multiple of the
+ *    64-byte AQL packet, cu_mask_count a multiple of 32 with a mask
+ *    exactly when it is not 0.  A bad one is INVALID_ARGUMENT for it.
+ *  - A failure does not stop the batch: every descriptor is tried, each
+ *    descs[i].queue is the queue or NULL, the queues made stay, and the
+ *    status is the first failure's (rocrtst: a batch whose second
+ *    descriptor has a bad size answers INVALID_ARGUMENT with the first
+ *    queue made).
  *  - COMPUTE: hsa_queue_create with queue_size_bytes / 64 packets, the
  *    descriptor's type, callback, data and private_segment_size (the
  *    group size is the default, as the header says for version 1), then
@@ -124,15 +127,18 @@ hsa_status_t hsa_amd_queue_create(hsa_agent_t agent, hsa_amd_queue_create_desc_t
 	for (uint32_t i = 0; i < num_descs; i++)
 		descs[i].queue = NULL;
 	hsa_device_type_t dev;
-	if (hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &dev) != HSA_STATUS_SUCCESS)
+	if (hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &dev) != HSA_STATUS_SUCCESS ||
+	    dev != HSA_DEVICE_TYPE_GPU)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	for (uint32_t i = 0; i < num_descs; i++)
-		if (!desc_valid(&descs[i], i))
-			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 
 	hsa_status_t first = HSA_STATUS_SUCCESS;
 	for (uint32_t i = 0; i < num_descs; i++) {
 		hsa_status_t st;
+		if (!desc_valid(&descs[i], i)) {
+			if (first == HSA_STATUS_SUCCESS || first == CU_MASK_REDUCED)
+				first = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			continue;
+		}
 		switch (descs[i].engine_type) {
 		case HSA_AMD_QUEUE_ENGINE_COMPUTE:
 			st = create_compute(agent, &descs[i]);
@@ -148,13 +154,12 @@ hsa_status_t hsa_amd_queue_create(hsa_agent_t agent, hsa_amd_queue_create_desc_t
 			st = HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
 			break;
 		}
-		if (st == CU_MASK_REDUCED) {
-			if (first == HSA_STATUS_SUCCESS)
-				first = st;
-			continue;
-		}
-		if (st != HSA_STATUS_SUCCESS)
-			return st;
+		/* The first error wins; CU_MASK_REDUCED (a success with a note)
+		 * only over SUCCESS. */
+		if (st != HSA_STATUS_SUCCESS &&
+		    (first == HSA_STATUS_SUCCESS ||
+		     (first == CU_MASK_REDUCED && st != CU_MASK_REDUCED)))
+			first = st;
 	}
 	return first;
 }

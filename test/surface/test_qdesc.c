@@ -195,8 +195,10 @@ START_TEST(qdesc_create_compute)
 }
 END_TEST
 
-/* Each of the header's INVALID_ARGUMENT cases, alone in a batch after a
- * good descriptor: the call fails and makes no queue at all. */
+/* Each of the header's INVALID_ARGUMENT cases, in a batch after a good
+ * descriptor: the call answers INVALID_ARGUMENT, the good one's queue is
+ * made and the bad one's pointer is NULL (as ROCr's rocrtst
+ * QueueCreateTest::InvalidArgsTest expects). */
 START_TEST(qdesc_create_bad_descriptors)
 {
 	enum { N_BAD = 15 };
@@ -224,7 +226,10 @@ START_TEST(qdesc_create_bad_descriptors)
 		d[0].queue = d[1].queue = (hsa_queue_t *)(uintptr_t)1;
 		ck_assert_msg(hsa_amd_queue_create(ag.gpu[0], d, 2) ==
 			      HSA_STATUS_ERROR_INVALID_ARGUMENT, "case %d", bad);
-		ck_assert_msg(!d[0].queue && !d[1].queue, "case %d made a queue", bad);
+		ck_assert_msg(d[0].queue && d[0].queue != (hsa_queue_t *)(uintptr_t)1,
+			      "case %d: the good descriptor's queue is missing", bad);
+		ck_assert_msg(!d[1].queue, "case %d made a queue", bad);
+		ck_status(hsa_queue_destroy(d[0].queue), HSA_STATUS_SUCCESS);
 	}
 	hsa_amd_queue_create_desc_t s = compute_desc(4096);
 	s.engine_type = HSA_AMD_QUEUE_ENGINE_SDMA;
@@ -237,26 +242,42 @@ START_TEST(qdesc_create_bad_descriptors)
 	ck_status(hsa_amd_queue_create(ag.gpu[0], &g, 0), HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_queue_create(none_agent, &g, 1), HSA_STATUS_ERROR_INVALID_AGENT);
 	ck_assert_ptr_null(g.queue);
-	/* a CPU agent runs no AQL queue: hsa_queue_create's ERROR */
-	ck_status(hsa_amd_queue_create(ag.cpu, &g, 1), HSA_STATUS_ERROR);
+	/* a CPU agent: INVALID_AGENT, whatever the engine (rocrtst: SDMA) */
+	ck_status(hsa_amd_queue_create(ag.cpu, &g, 1), HSA_STATUS_ERROR_INVALID_AGENT);
 	ck_assert_ptr_null(g.queue);
+	s.engine.sdma.reserved[6] = 0;
+	ck_status(hsa_amd_queue_create(ag.cpu, &s, 1), HSA_STATUS_ERROR_INVALID_AGENT);
+	ck_assert_ptr_null(s.queue);
 }
 END_TEST
 
-/* A batch that fails part way: the queues before the failure stay, the
- * failed one's and the later ones' pointers are NULL. */
+/* A batch that fails part way: every descriptor is tried, the failed
+ * ones' pointers are NULL, the others' queues work, and the status is the
+ * first failure's. */
 START_TEST(qdesc_create_partial_batch)
 {
-	hsa_amd_queue_create_desc_t d[3] = { compute_desc(4096), compute_desc(4096),
-					     compute_desc(4096) };
+	hsa_amd_queue_create_desc_t d[4] = { compute_desc(4096), compute_desc(4096),
+					     compute_desc(4096), compute_desc(4096) };
 	d[1].engine_type = HSA_AMD_QUEUE_ENGINE_AIE;
 	memset(&d[1].engine, 0, sizeof(d[1].engine));
-	ck_status(hsa_amd_queue_create(ag.gpu[0], d, 3), HSA_STATUS_ERROR_INVALID_QUEUE_CREATION);
+	d[2].version = 7;
+	ck_status(hsa_amd_queue_create(ag.gpu[0], d, 4), HSA_STATUS_ERROR_INVALID_QUEUE_CREATION);
 	ck_assert_ptr_nonnull(d[0].queue);
 	ck_assert_ptr_null(d[1].queue);
 	ck_assert_ptr_null(d[2].queue);
-	run_barrier(d[0].queue);
-	ck_status(hsa_queue_destroy(d[0].queue), HSA_STATUS_SUCCESS);
+	ck_assert_ptr_nonnull(d[3].queue);
+	for (int i = 0; i < 4; i += 3) {
+		run_barrier(d[i].queue);
+		ck_status(hsa_queue_destroy(d[i].queue), HSA_STATUS_SUCCESS);
+	}
+	/* the other order: the bad descriptor's INVALID_ARGUMENT comes first */
+	hsa_amd_queue_create_desc_t e[2] = { compute_desc(4096), compute_desc(4096) };
+	e[0].queue_size_bytes = 3;
+	e[1].engine_type = HSA_AMD_QUEUE_ENGINE_AIE;
+	memset(&e[1].engine, 0, sizeof(e[1].engine));
+	ck_status(hsa_amd_queue_create(ag.gpu[0], e, 2), HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_assert_ptr_null(e[0].queue);
+	ck_assert_ptr_null(e[1].queue);
 
 	/* hsalite makes no application SDMA queue yet (docs/differences.md) */
 	hsa_amd_queue_create_desc_t s = compute_desc(4096);
