@@ -153,7 +153,10 @@ static const char *late_binary, *runtime_path; /* argv[1], argv[2] */
  * returns its wait status. */
 static int run_child(const char *which)
 {
-	snprintf(log_path, sizeof(log_path), "%s.%s.log", self_path, which);
+	/* the pid in the name: lifecycle_exit and its peer runs are the same
+	 * binary, which ctest may run at once, and one run's unlink of the
+	 * other's log made it miss its teardown line */
+	snprintf(log_path, sizeof(log_path), "%s.%s.%d.log", self_path, which, (int)getpid());
 	unlink(log_path);
 	pid_t pid = fork();
 	ck_assert_int_ge(pid, 0);
@@ -205,6 +208,7 @@ START_TEST(exit_with_the_runtime_open_tears_it_down)
 	check_exit_0("open", run_child("open"));
 	if (!peer())
 		ck_assert_msg(log_says_torn_down(), "no teardown at exit in %s", log_path);
+	unlink(log_path); /* kept only when a check failed */
 }
 END_TEST
 
@@ -213,6 +217,7 @@ START_TEST(program_exit_handlers_run_before_the_exit_step)
 	check_exit_0("program", run_child("program"));
 	if (!peer())
 		ck_assert_msg(!log_says_torn_down(), "%s: the program had shut down", log_path);
+	unlink(log_path);
 }
 END_TEST
 
@@ -221,6 +226,7 @@ START_TEST(a_destructor_after_the_runtime_library_still_uses_it)
 	check_exit_0("late", run_child("late"));
 	if (!peer())
 		ck_assert_msg(log_says_torn_down(), "no teardown at exit in %s", log_path);
+	unlink(log_path); /* kept only when a check failed */
 }
 END_TEST
 
