@@ -120,15 +120,14 @@ static hsa_status_t create_compute(hsa_agent_t agent, hsa_amd_queue_create_desc_
 hsa_status_t hsa_amd_queue_create(hsa_agent_t agent, hsa_amd_queue_create_desc_t *descs,
 				  uint32_t num_descs)
 {
-	if (!hl_runtime_get())
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
 	if (!descs || !num_descs)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (uint32_t i = 0; i < num_descs; i++)
 		descs[i].queue = NULL;
-	hsa_device_type_t dev;
-	if (hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &dev) != HSA_STATUS_SUCCESS ||
-	    dev != HSA_DEVICE_TYPE_GPU)
+	if (!hl_gpu_agent_lookup(rt, agent))
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 
 	hsa_status_t first = HSA_STATUS_SUCCESS;
