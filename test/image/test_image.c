@@ -333,38 +333,56 @@ START_TEST(tiled_transfers)
 }
 END_TEST
 
+/* An opaque image of d on fresh GPU memory (data; aligned, the image's
+ * start) and the AMD layout its T# gives (hsa_amd_image_descriptor_t:
+ * version 1, the vendor/chip word, the T# with the address and the
+ * swizzle's low byte taken out, which hsa_amd_image_create puts back). */
+struct layout_ref {
+	void *data, *aligned;
+	hsa_ext_image_t ref;
+	struct {
+		uint32_t version, device, words[8];
+	} layout;
+};
+
+static void layout_ref_make(const hsa_ext_image_descriptor_t *d, struct layout_ref *r)
+{
+	hsa_ext_image_data_info_t info;
+	ck_status(hsa_ext_image_data_get_info(gpu, d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	r->data = gpu_alloc(info.size + info.alignment);
+	r->aligned = (void *)(((uintptr_t)r->data + info.alignment - 1) & ~(info.alignment - 1));
+	ck_status(hsa_ext_image_create(gpu, d, r->aligned, HSA_ACCESS_PERMISSION_RW, &r->ref),
+		  HSA_STATUS_SUCCESS);
+	uint32_t chip = 0;
+	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
+		  HSA_STATUS_SUCCESS);
+	r->layout.version = 1;
+	r->layout.device = 0x1002u << 16 | chip;
+	memcpy(r->layout.words, (const void *)(uintptr_t)r->ref.handle, sizeof(r->layout.words));
+	r->layout.words[0] = 0;        /* the address is the data pointer's */
+	r->layout.words[1] &= ~0xffu;
+}
+
 /* hsa_amd_image_create with the T# of an opaque image on the same data:
  * the same descriptor comes out (address, format and swizzle put back),
  * and transfers through it use the layout the T# names. */
 START_TEST(amd_image_layout)
 {
 	hsa_ext_image_descriptor_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8 };
-	hsa_ext_image_data_info_t info;
-	ck_status(hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
-		  HSA_STATUS_SUCCESS);
-	void *data = gpu_alloc(info.size + info.alignment);
-	void *aligned = (void *)(((uintptr_t)data + info.alignment - 1) & ~(info.alignment - 1));
-	hsa_ext_image_t ref;
-	ck_status(hsa_ext_image_create(gpu, &d, aligned, HSA_ACCESS_PERMISSION_RW, &ref),
-		  HSA_STATUS_SUCCESS);
-	uint32_t chip = 0;
-	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
-		  HSA_STATUS_SUCCESS);
-	struct {
-		uint32_t version, device, words[8];
-	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
-	memcpy(layout.words, (const void *)(uintptr_t)ref.handle, sizeof(layout.words));
-	layout.words[0] = 0;        /* the address is the data pointer's */
-	layout.words[1] &= ~0xffu;
+	struct layout_ref r;
+	layout_ref_make(&d, &r);
+	void *data = r.data, *aligned = r.aligned;
+	hsa_ext_image_t ref = r.ref;
 	hsa_ext_image_t img;
-	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&layout;
+	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&r.layout;
 	ck_status(hsa_amd_image_create(gpu, &d, l, (char *)aligned + 16, HSA_ACCESS_PERMISSION_RW,
 				       &img),
 		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
-	layout.version = 2;
+	r.layout.version = 2;
 	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &img),
 		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
-	layout.version = 1;
+	r.layout.version = 1;
 	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &img),
 		  HSA_STATUS_SUCCESS);
 	const uint32_t *wi = (const uint32_t *)(uintptr_t)img.handle;
@@ -383,7 +401,7 @@ START_TEST(amd_image_layout)
 	ck_assert_mem_eq(in, out, sizeof(in));
 
 	/* a compressed surface's bytes are not its elements */
-	layout.words[6] |= 1u << 21;
+	r.layout.words[6] |= 1u << 21;
 	hsa_ext_image_t comp;
 	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &comp),
 		  HSA_STATUS_SUCCESS);
@@ -547,24 +565,11 @@ END_TEST
 START_TEST(v2_amd_layout)
 {
 	hsa_ext_image_descriptor_t d = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8 };
-	hsa_ext_image_data_info_t info;
-	ck_status(hsa_ext_image_data_get_info(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
-		  HSA_STATUS_SUCCESS);
-	void *data = gpu_alloc(info.size + info.alignment);
-	void *aligned = (void *)(((uintptr_t)data + info.alignment - 1) & ~(info.alignment - 1));
-	hsa_ext_image_t ref;
-	ck_status(hsa_ext_image_create(gpu, &d, aligned, HSA_ACCESS_PERMISSION_RW, &ref),
-		  HSA_STATUS_SUCCESS);
-	uint32_t chip = 0;
-	ck_status(hsa_agent_get_info(gpu, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CHIP_ID, &chip),
-		  HSA_STATUS_SUCCESS);
-	struct {
-		uint32_t version, device, words[8];
-	} layout = { 1, 0x1002u << 16 | chip, { 0 } };
-	memcpy(layout.words, (const void *)(uintptr_t)ref.handle, sizeof(layout.words));
-	layout.words[0] = 0;
-	layout.words[1] &= ~0xffu;
-	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&layout;
+	struct layout_ref r;
+	layout_ref_make(&d, &r);
+	void *data = r.data, *aligned = r.aligned;
+	hsa_ext_image_t ref = r.ref;
+	const hsa_amd_image_descriptor_t *l = (const hsa_amd_image_descriptor_t *)&r.layout;
 	hsa_ext_image_descriptor_v2_t d2 = { HSA_EXT_IMAGE_GEOMETRY_2D, 300, 20, 0, 0, rgba8, 0 };
 	hsa_ext_image_t a1, a2;
 	ck_status(hsa_amd_image_create(gpu, &d, l, aligned, HSA_ACCESS_PERMISSION_RW, &a1),
@@ -595,10 +600,10 @@ START_TEST(v2_amd_layout)
 	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, (char *)aligned + 16,
 					  HSA_ACCESS_PERMISSION_RW, &a2),
 		  HSA_STATUS_ERROR_INVALID_ALLOCATION);
-	layout.version = 2;
+	r.layout.version = 2;
 	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
 		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
-	layout.version = 1;
+	r.layout.version = 1;
 	d2.mipmap_levels = 10;
 	ck_status(hsa_amd_image_create_v2(gpu, &d2, l, aligned, HSA_ACCESS_PERMISSION_RW, &a2),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
