@@ -76,20 +76,27 @@ static void check_carried_on(const char *logged)
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 }
 
-START_TEST(queue_service_stops_after_failed_wake)
+/* A runtime with two queues, its error service asleep (hsalite's thread),
+ * so only the stop wake can end the service's wait. */
+static void two_queues_service_asleep(hsa_queue_t **a, hsa_queue_t **b)
 {
 	lc_log_truncate();
 	lc_init(&env);
-	hsa_queue_t *a = NULL, *b = NULL;
+	*a = *b = NULL;
 	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
-				   UINT32_MAX, &a),
+				   UINT32_MAX, a),
 		  HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
-				   UINT32_MAX, &b),
+				   UINT32_MAX, b),
 		  HSA_STATUS_SUCCESS);
-	/* asleep, so only the stop wake can end its wait (hsalite's thread) */
 	while (!lc_peer_rocr() && named_thread_state("hl-queue-errors") != 'S')
 		sched_yield();
+}
+
+START_TEST(queue_service_stops_after_failed_wake)
+{
+	hsa_queue_t *a, *b;
+	two_queues_service_asleep(&a, &b);
 	ck_status(hsa_queue_destroy(a), HSA_STATUS_SUCCESS);
 	ck_status(hsa_queue_destroy(b), HSA_STATUS_SUCCESS);
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
@@ -99,17 +106,8 @@ END_TEST
 
 START_TEST(queue_service_stops_at_shutdown_after_failed_destroy)
 {
-	lc_log_truncate();
-	lc_init(&env);
-	hsa_queue_t *a = NULL, *b = NULL;
-	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
-				   UINT32_MAX, &a),
-		  HSA_STATUS_SUCCESS);
-	ck_status(hsa_queue_create(env.gpu, 64, HSA_QUEUE_TYPE_MULTI, NULL, NULL, UINT32_MAX,
-				   UINT32_MAX, &b),
-		  HSA_STATUS_SUCCESS);
-	while (!lc_peer_rocr() && named_thread_state("hl-queue-errors") != 'S')
-		sched_yield();
+	hsa_queue_t *a, *b;
+	two_queues_service_asleep(&a, &b);
 	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
 	check_carried_on("error service: stopping it by destroying its MEMORY event: ENOMEM; "
 			 "waking it instead");
