@@ -875,6 +875,24 @@ hsa_status_t HSA_API hsa_amd_vmem_get_alloc_properties_from_handle(
 	hsa_amd_vmem_alloc_handle_t memory_handle, hsa_amd_memory_pool_t *pool,
 	hsa_amd_memory_type_t *type);
 
+/* ---- fabric handles (interface 1.25) ------------------------------------ */
+
+/*
+ * A memory handle named across a memory fabric: 16 opaque bytes, passed by
+ * value, that another process (or node) imports.  Exporting needs a GPU
+ * and a kernel with a memory fabric; without one the export answers
+ * HSA_STATUS_ERROR (docs/differences.md, "fabric handles").  flags must be
+ * 0 (unused).
+ */
+typedef struct hsa_fabric_handle_s {
+	uint8_t handle[16];
+} hsa_fabric_handle_t;
+
+hsa_status_t HSA_API hsa_amd_vmem_export_fabric_handle(hsa_fabric_handle_t *fabric_handle,
+	hsa_amd_vmem_alloc_handle_t handle, uint64_t flags);
+hsa_status_t HSA_API hsa_amd_vmem_import_fabric_handle(hsa_fabric_handle_t fabric_handle,
+	hsa_amd_vmem_alloc_handle_t *handle);
+
 /* ---- scratch and logging ------------------------------------------------ */
 
 /*

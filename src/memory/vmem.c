@@ -31,6 +31,15 @@
  *    caller each time); import is GET_DMABUF_INFO + IMPORT_DMABUF into the
  *    handle space (libhsakmt's RegisterGraphicsHandleToNodes), and the new
  *    handle maps like any other.
+ *  - fabric handles (interface 1.25, newer than ROCr 1.18; AMD's current
+ *    runtime.cpp VMemoryExport/ImportFabricHandle, KfdDriver's
+ *    FABRIC_HANDLE share type): ROCr asks libhsakmt's hsaKmtHandleExport
+ *    for a HSA_EXTERNAL_HANDLE_FABRIC and answers HSA_STATUS_ERROR when it
+ *    fails.  The amdkfd UAPI (and kfdemu) has no memory fabric, so an
+ *    export that passes ROCr's checks answers that ERROR.  An import is
+ *    lazy in ROCr: it records the 16 bytes and succeeds; the import proper
+ *    runs when access is set and fails there.  We record it the same way
+ *    and fail where we import, at map (docs/differences.md).
  * A map must cover the whole handle: KFD maps whole BOs, where GEM_VA can
  * map a prefix (ROCr accepts a smaller size).  in_offset and the flags are
  * ignored, as ROCr 1.18 ignores them.
@@ -74,6 +83,7 @@ struct vmem_handle {
 	struct hl_pool *pool;
 	uint64_t size;
 	bool pinned;          /* MEMORY_TYPE_PINNED */
+	bool imported;        /* import_shareable_handle's: no fabric export */
 	uint32_t ref_count;   /* create/import, retains; release drops one */
 	uint32_t use_count;   /* mappings of it */
 };
@@ -90,11 +100,22 @@ struct vmem_map {
 	bool cpu_mapped;                  /* the dma-buf is mmapped at va */
 };
 
+/* hsa_amd_vmem_import_fabric_handle: the name as given, not yet imported
+ * (ROCr's MemoryHandle(hsa_fabric_handle_t)).  The record's address is the
+ * public handle: a heap address, never one of the handle space's
+ * non-canonical ones, so the two kinds cannot be confused. */
+struct vmem_fabric {
+	struct vmem_fabric *next;
+	hsa_fabric_handle_t name;
+	uint32_t ref_count;   /* import; release drops one */
+};
+
 struct hl_vmem {
 	pthread_mutex_t lock;
 	struct vmem_range *ranges;
 	struct vmem_handle *handles;
 	struct vmem_map *maps;
+	struct vmem_fabric *fabrics;
 };
 
 static bool api_supported(const struct hl_runtime *rt)
@@ -128,6 +149,25 @@ static struct vmem_handle *handle_find(struct hl_vmem *vm, hsa_amd_vmem_alloc_ha
 		if ((uint64_t)(uintptr_t)h->mem->addr == handle.handle)
 			return h;
 	return NULL;
+}
+
+/* Compares the value with each record's address; never dereferences it. */
+static struct vmem_fabric *fabric_find(struct hl_vmem *vm, hsa_amd_vmem_alloc_handle_t handle)
+{
+	for (struct vmem_fabric *f = vm->fabrics; f; f = f->next)
+		if ((uint64_t)(uintptr_t)f == handle.handle)
+			return f;
+	return NULL;
+}
+
+static void fabric_unlink_locked(struct hl_vmem *vm, struct vmem_fabric *f)
+{
+	for (struct vmem_fabric **pp = &vm->fabrics; *pp; pp = &(*pp)->next)
+		if (*pp == f) {
+			*pp = f->next;
+			break;
+		}
+	free(f);
 }
 
 static struct vmem_map *map_at(struct hl_vmem *vm, uintptr_t va)
@@ -378,8 +418,13 @@ hsa_status_t hsa_amd_vmem_handle_release(hsa_amd_vmem_alloc_handle_t memory_hand
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->vmem->lock);
 	struct vmem_handle *h = handle_find(rt->vmem, memory_handle);
-	/* released already, still mapped: ROCr says INVALID_ALLOCATION too */
-	if (!h || !h->ref_count) {
+	struct vmem_fabric *f = h ? NULL : fabric_find(rt->vmem, memory_handle);
+	if (f) {
+		/* never mapped (map refuses it): the last release frees it */
+		if (--f->ref_count == 0)
+			fabric_unlink_locked(rt->vmem, f);
+	} else if (!h || !h->ref_count) {
+		/* released already, still mapped: ROCr says INVALID_ALLOCATION too */
 		hl_debug(VMEM_LOG, "handle_release 0x%llx: not a live handle",
 			 (unsigned long long)memory_handle.handle);
 		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
@@ -424,7 +469,11 @@ hsa_status_t hsa_amd_vmem_get_alloc_properties_from_handle(
 	hsa_status_t status = HSA_STATUS_SUCCESS;
 	pthread_mutex_lock(&rt->vmem->lock);
 	struct vmem_handle *h = handle_find(rt->vmem, memory_handle);
-	if (!h) {
+	if (!h && fabric_find(rt->vmem, memory_handle)) {
+		/* ROCr's answer for a handle imported by name: no pool yet */
+		pool->handle = 0;
+		*type = MEMORY_TYPE_NONE;
+	} else if (!h) {
 		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	} else {
 		pool->handle = (uint64_t)(uintptr_t)h->pool;
@@ -452,7 +501,12 @@ hsa_status_t hsa_amd_vmem_export_shareable_handle(int *dmabuf_fd,
 	struct vmem_handle *h = handle_find(rt->vmem, handle);
 	int fd = -1;
 	int err = h ? kfd_mem_export_dmabuf(rt->proc, h->mem, &fd) : 0;
-	if (!h) {
+	if (!h && fabric_find(rt->vmem, handle)) {
+		/* AMD's newer ROCr: an imported handle is not exported again */
+		hl_debug(VMEM_LOG, "export 0x%llx: a fabric import has no memory here",
+			 (unsigned long long)handle.handle);
+		status = HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
+	} else if (!h) {
 		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	} else if (err) {
 		status = err == -EINVAL ? HSA_STATUS_ERROR_INVALID_ARGUMENT
@@ -519,12 +573,71 @@ hsa_status_t hsa_amd_vmem_import_shareable_handle(int dmabuf_fd,
 		return HSA_STATUS_ERROR_INVALID_ALLOCATION;
 	}
 	h->size = h->mem->size;
+	h->imported = true;
 	h->ref_count = 1;
 	pthread_mutex_lock(&rt->vmem->lock);
 	h->next = rt->vmem->handles;
 	rt->vmem->handles = h;
 	pthread_mutex_unlock(&rt->vmem->lock);
 	handle->handle = (uint64_t)(uintptr_t)h->mem->addr;
+	return HSA_STATUS_SUCCESS;
+}
+
+/* ---- fabric handles ---- */
+
+hsa_status_t hsa_amd_vmem_export_fabric_handle(hsa_fabric_handle_t *fabric_handle,
+					       hsa_amd_vmem_alloc_handle_t handle,
+					       uint64_t flags)
+{
+	(void)flags; /* unused, as in ROCr */
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	/* ROCr's order: the handle, then whether it was imported, then the
+	 * driver's NULL check, then the driver's export */
+	hsa_status_t status;
+	pthread_mutex_lock(&rt->vmem->lock);
+	struct vmem_handle *h = handle_find(rt->vmem, handle);
+	if (!h && !fabric_find(rt->vmem, handle)) {
+		hl_debug(VMEM_LOG, "export_fabric_handle: 0x%llx is not a handle",
+			 (unsigned long long)handle.handle);
+		status = HSA_STATUS_ERROR_INVALID_ALLOCATION;
+	} else if (!h || h->imported) {
+		hl_debug(VMEM_LOG, "export_fabric_handle: 0x%llx was imported",
+			 (unsigned long long)handle.handle);
+		status = HSA_STATUS_ERROR_INCOMPATIBLE_ARGUMENTS;
+	} else if (!fabric_handle) {
+		status = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	} else {
+		/* ROCr's answer when hsaKmtHandleExport cannot make a fabric
+		 * handle; *fabric_handle untouched, as there */
+		hl_error(VMEM_LOG, "export_fabric_handle 0x%llx: the amdkfd UAPI has no memory "
+			 "fabric to export GPU 0x%x's memory on", (unsigned long long)handle.handle,
+			 h->mem->gpu_id);
+		status = HSA_STATUS_ERROR;
+	}
+	pthread_mutex_unlock(&rt->vmem->lock);
+	return status;
+}
+
+hsa_status_t hsa_amd_vmem_import_fabric_handle(hsa_fabric_handle_t fabric_handle,
+					       hsa_amd_vmem_alloc_handle_t *handle)
+{
+	struct hl_runtime *rt = hl_runtime_get();
+	if (!rt)
+		return HSA_STATUS_ERROR_NOT_INITIALIZED;
+	if (!handle) /* ROCr writes through it unchecked */
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct vmem_fabric *f = calloc(1, sizeof(*f));
+	if (!f)
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	f->name = fabric_handle;
+	f->ref_count = 1;
+	pthread_mutex_lock(&rt->vmem->lock);
+	f->next = rt->vmem->fabrics;
+	rt->vmem->fabrics = f;
+	pthread_mutex_unlock(&rt->vmem->lock);
+	handle->handle = (uint64_t)(uintptr_t)f;
 	return HSA_STATUS_SUCCESS;
 }
 
@@ -557,6 +670,15 @@ hsa_status_t hsa_amd_vmem_map(void *va, size_t size, size_t in_offset,
 			goto out_unlock;
 		}
 	struct vmem_handle *h = handle_find(vm, memory_handle);
+	if (!h && fabric_find(vm, memory_handle)) {
+		/* Where we import a handle's memory, and ROCr's status when
+		 * its (later) import of a fabric name fails. */
+		hl_error(VMEM_LOG, "map %p: handle 0x%llx names memory across a fabric, and "
+			 "the amdkfd UAPI has no memory fabric to import it from", va,
+			 (unsigned long long)memory_handle.handle);
+		status = HSA_STATUS_ERROR;
+		goto out_unlock;
+	}
 	if (!h) {
 		hl_debug(VMEM_LOG, "map %p: 0x%llx is not a handle", va,
 			 (unsigned long long)memory_handle.handle);
@@ -914,6 +1036,8 @@ void hl_vmem_release_all(struct hl_runtime *rt)
 		vm->ranges = r->next;
 		range_release(r);
 	}
+	while (vm->fabrics)
+		fabric_unlink_locked(vm, vm->fabrics);
 	pthread_mutex_unlock(&vm->lock);
 	pthread_mutex_destroy(&vm->lock);
 	free(vm);
@@ -943,6 +1067,9 @@ void hl_vmem_forget_all(struct hl_runtime *rt)
 		vm->ranges = r->next;
 		free(r);
 	}
+	/* fabric names are ours alone: nothing of the kernel's behind them */
+	while (vm->fabrics)
+		fabric_unlink_locked(vm, vm->fabrics);
 	free(vm);
 	rt->vmem = NULL;
 }

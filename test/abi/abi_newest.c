@@ -182,6 +182,10 @@ PIN(MEMORY_TYPE_PINNED, 1);
 PIN(sizeof(hsa_amd_vmem_alloc_handle_t), 8);
 PIN(sizeof(hsa_amd_memory_access_desc_t), 16);
 PIN(offsetof(hsa_amd_memory_access_desc_t, agent_handle), 8);
+/* fabric handles (interface 1.25, iree-org/hsa-runtime-headers 5caf436) */
+PIN(sizeof(hsa_fabric_handle_t), 16);
+PIN(offsetof(hsa_fabric_handle_t, handle), 0);
+PIN(_Alignof(hsa_fabric_handle_t), 1);
 
 /* images */
 PIN(sizeof(hsa_ext_sampler_descriptor_v2_t), 20);
@@ -284,6 +288,12 @@ static hsa_status_t (*const fn_discard)(void **, size_t *, uint32_t, uint32_t,
 	hsa_amd_svm_discard_batch_async;
 static hsa_status_t (*const fn_event_id)(hsa_signal_t, uint32_t *) = hsa_amd_signal_get_event_id;
 /* interface 1.29 and the image v2 calls */
+static hsa_status_t (*const fn_fabric_export)(hsa_fabric_handle_t *,
+					      hsa_amd_vmem_alloc_handle_t, uint64_t) =
+	hsa_amd_vmem_export_fabric_handle;
+static hsa_status_t (*const fn_fabric_import)(hsa_fabric_handle_t,
+					      hsa_amd_vmem_alloc_handle_t *) =
+	hsa_amd_vmem_import_fabric_handle;
 static hsa_status_t (*const fn_interop_sized)(uint32_t, hsa_agent_t *, hsa_handle_t, uint32_t,
 					      size_t, size_t *, void **, size_t *,
 					      const void **) = hsa_amd_interop_map_buffer_with_size;
@@ -322,6 +332,7 @@ START_TEST(test_new_layouts_and_values)
 	ck_assert_uint_eq(sizeof(hsa_amd_memory_copy_op_t), 128);
 	ck_assert_int_eq(HSA_QUEUE_INFO_HW_ID, 3);
 	ck_assert_uint_eq(sizeof(hsa_ext_image_descriptor_v2_t), 56);
+	ck_assert_uint_eq(sizeof(hsa_fabric_handle_t), 16);
 }
 END_TEST
 
@@ -340,6 +351,7 @@ START_TEST(test_new_functions_resolve)
 		(const void *)fn_ais[0], (const void *)fn_ais[1], (const void *)fn_counted_acquire,
 		(const void *)fn_counted_release, (const void *)fn_batch_copy,
 		(const void *)fn_preload, (const void *)fn_discard, (const void *)fn_event_id,
+		(const void *)fn_fabric_export, (const void *)fn_fabric_import,
 		(const void *)fn_interop_sized, (const void *)fn_amd_image_v2,
 		(const void *)fn_image_info_v2, (const void *)fn_image_create_v2,
 		(const void *)fn_image_destroy_v2, (const void *)fn_mip_level,
