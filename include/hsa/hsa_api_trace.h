@@ -295,6 +295,17 @@ struct AmdExtTable {
 	decltype(hsa_amd_agent_preload) *hsa_amd_agent_preload_fn;
 	decltype(hsa_amd_svm_discard_batch_async) *hsa_amd_svm_discard_batch_async_fn;
 	decltype(hsa_amd_signal_get_event_id) *hsa_amd_signal_get_event_id_fn;
+	/* AMD's header of rocm-systems 41e1945c (step 0x12): interfaces 1.24
+	 * to 1.29, in this order */
+	decltype(hsa_amd_external_semaphore_handle_open) *hsa_amd_external_semaphore_handle_open_fn;
+	decltype(hsa_amd_external_semaphore_handle_close) *hsa_amd_external_semaphore_handle_close_fn;
+	decltype(hsa_amd_vmem_export_fabric_handle) *hsa_amd_vmem_export_fabric_handle_fn;
+	decltype(hsa_amd_vmem_import_fabric_handle) *hsa_amd_vmem_import_fabric_handle_fn;
+	decltype(hsa_amd_queue_create) *hsa_amd_queue_create_fn;
+	decltype(hsa_amd_queue_signal_external_semaphore) *hsa_amd_queue_signal_external_semaphore_fn;
+	decltype(hsa_amd_queue_wait_external_semaphore) *hsa_amd_queue_wait_external_semaphore_fn;
+	decltype(hsa_amd_image_create_v2) *hsa_amd_image_create_v2_fn;
+	decltype(hsa_amd_interop_map_buffer_with_size) *hsa_amd_interop_map_buffer_with_size_fn;
 };
 
 /* hsa.h */

@@ -118,7 +118,7 @@ def check_hsalite(s):
         bad.append("runtime_version %s, wanted 3 (ROCr 1.18's table major)" % s.get("version"))
     if s.get("failed") != [os.path.basename(ARGS.no_onload)]:
         bad.append("failed %s, wanted [%s]" % (s.get("failed"), os.path.basename(ARGS.no_onload)))
-    want = {"CoreApiTable": (2, 1016, 0), "AmdExtTable": (2, 672, 13),
+    want = {"CoreApiTable": (2, 1016, 0), "AmdExtTable": (2, 744, 0x12),
             "FinalizerExtTable": (0, 0, 0), "ImageExtTable": (2, 128, 1),
             "PcSamplingExtTable": (1, 72, 0)}
     for t, v in want.items():
