@@ -40,10 +40,13 @@
 #define GFX9_T_SW_MODE 3, 20, 5          /* addrlib's AddrSwizzleMode */
 #define GFX9_T_TYPE 3, 28, 4             /* SQ_RSRC_IMG_* */
 #define GFX9_T_DEPTH 4, 0, 13            /* depth - 1, or slices - 1 of an array */
-#define GFX9_T_PITCH 4, 13, 16           /* pitch - 1, in elements */
+#define GFX9_T_PITCH 4, 13, 16           /* pitch - 1, in elements; a linear mip
+                                          * chain (MAX_MIP > 0): its rows per
+                                          * slice - 1 (addrlib's epitch) */
 #define GFX9_T_BC_SWIZZLE 4, 29, 3       /* TEX_BC_SWIZZLE */
 #define GFX9_T_BASE_ARRAY 5, 0, 13
 #define GFX9_T_META_DATA_ADDRESS_HI 5, 17, 8 /* metadata address[47:40] */
+#define GFX9_T_MAX_MIP 5, 28, 4          /* the resource's last mip level (levels - 1) */
 #define GFX9_T_COMPRESSION_EN 6, 21, 1
 #define GFX9_T_META_DATA_ADDRESS 7, 0, 32    /* metadata address[39:8] */
 

@@ -8,10 +8,11 @@
  * SQ_IMG_SAMP_WORD0-3, the layout ROCr 5.2.3's resource_ai.h fills).
  *
  * gfx90a has the base image set only: no image_sample_l/_b/_lz/_c/_d,
- * gather4 or get_lod, and mip levels other than 0 are not supported
- * (LLVM: gfx90a lacks "extended-image-insts").  gfx942 (CDNA3) has no
- * image instructions at all: MIMG words stay illegal there (LLVM rejects
- * them for gfx940+ as well), whatever clang-19 still emits for them.
+ * gather4 or get_lod (LLVM: gfx90a lacks "extended-image-insts"); its mip
+ * level access is the _mip forms' level operand and the T#'s level
+ * fields (see "Mip levels" below).  gfx942 (CDNA3) has no image
+ * instructions at all: MIMG words stay illegal there (LLVM rejects them
+ * for gfx940+ as well), whatever clang-19 still emits for them.
  *
  * Encoding (gfx90a): w0 DMASK [11:8], UNORM 12, GLC 13, DA 14,
  * R128/A16 15, ACC 16 (data in AGPRs; gfx90a has no TFE), LWE 17,
@@ -61,6 +62,23 @@
  * texel_coord(), so the weights are multiples of 1/256 as in hardware
  * with 8-bit sub-texel precision; the texture unit's own rounding of the
  * products is not modelled); integer formats are not filtered (point).
+ *
+ * Mip levels (GFX9 T#): the resource has MAX_MIP + 1 levels (word 5);
+ * the view the instruction sees is BASE_LEVEL..LAST_LEVEL.  An access
+ * without a level operand (image_load, _store, _pck, the atomics, and
+ * image_sample, whose LOD is 0 in a compute shader) reads BASE_LEVEL; the
+ * _mip forms read BASE_LEVEL + their level; a level past LAST_LEVEL or
+ * MAX_MIP is out of range.  WIDTH, HEIGHT and DEPTH are level 0's: level
+ * l is max(1, extent >> l) (array layers kept).  A linear chain
+ * (SW_LINEAR, MAX_MIP > 0) is laid out as addrlib's Gfx9Lib lays it out
+ * for the hardware (ComputeSurfaceLinearPadding): rows of level 0's width
+ * aligned to 256 bytes, level l starting at row sum(h_i, i < l) with h_0
+ * the height (1 for 1-D types) and h_(i+1) = ceil(h_i / 2), PITCH + 1
+ * rows per slice (addrlib's "epitch", the chain's height, which is what
+ * PITCH holds when there are levels).  A tiled chain (mips in macro
+ * blocks and a packed mip tail) stops the wave with an error naming it.
+ * image_get_resinfo answers for BASE_LEVEL + its level (up to LAST_LEVEL)
+ * and counts LAST_LEVEL - BASE_LEVEL + 1 levels.
  *
  * Out of range: a load outside the image returns 0 in every component, a
  * store outside it is dropped; memory the texels map to that is not
@@ -161,7 +179,9 @@ struct tsharp {
 	uint64_t base;
 	unsigned dfmt, nfmt, type, sw_mode;
 	uint32_t width, height, depth, pitch, base_array;
-	unsigned base_level, last_level;
+	unsigned base_level, last_level, max_mip;
+	uint32_t w0, h0, d0;    /* level 0's extent (width etc. are the level's) */
+	uint64_t level_off;     /* bytes from the base to the level's first row */
 	uint8_t dst_sel[4];
 	unsigned bc_swizzle;
 	struct fmt f;
@@ -206,6 +226,58 @@ static void tsharp_read(const struct isa_wave *w, unsigned sreg, struct tsharp *
 		.pipes_log2 = gb & 7, .interleave_log2 = 8 + ((gb >> 3) & 7),
 		.banks_log2 = (gb >> 12) & 7, .se_log2 = (gb >> 19) & 3,
 	};
+	t->max_mip = GFX9_DESC_GET(d, GFX9_T_MAX_MIP);
+	t->w0 = t->width;
+	t->h0 = t->height;
+	t->d0 = t->depth;
+	t->level_off = 0;
+	if (t->max_mip && t->sw_mode == 0 && t->fmt_ok) {
+		/* a linear chain: rows of the 256-byte aligned width, PITCH
+		 * the rows of one slice */
+		const uint32_t align = 256u >> t->lay.elem_log2;
+		t->lay.pitch = (t->width + align - 1) / align * align;
+		t->lay.height = t->pitch;
+	}
+}
+
+static uint32_t halved(uint32_t v, uint32_t l)
+{
+	v = l >= 32 ? 0 : v >> l;
+	return v ? v : 1;
+}
+
+/* Makes t address mip level `level` (absolute): 0 done, 1 a level outside
+ * the view or the resource (out of range), -1 an error was raised (a
+ * tiled chain).  t must have passed check_resource(). */
+static int tsharp_level(struct isa_wave *w, const struct isa_inst *in, struct tsharp *t,
+			uint64_t level)
+{
+	if (level < t->base_level || level > t->last_level || level > t->max_mip)
+		return 1;
+	if (!t->max_mip)
+		return 0;       /* one level: level 0 */
+	if (t->sw_mode != 0) {
+		isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
+			 "%s at 0x%llx: mip level %u of a tiled mip chain (SW_MODE %u, MAX_MIP %u) "
+			 "not implemented", mimg_names[in->op], (unsigned long long)in->addr,
+			 (unsigned)level, t->sw_mode, t->max_mip);
+		return -1;
+	}
+	const uint32_t l = (uint32_t)level;
+	const bool one_d = t->type == RT_1D || t->type == RT_1D_ARRAY;
+	uint64_t rows = 0;
+	uint32_t h = one_d ? 1 : t->h0;
+	for (uint32_t i = 0; i < l; i++) {
+		rows += h;
+		h = (h >> 1) + (h & 1);
+	}
+	t->width = halved(t->w0, l);
+	if (!one_d)
+		t->height = halved(t->h0, l);
+	if (t->type == RT_3D)
+		t->depth = halved(t->d0, l);
+	t->level_off = (rows * t->lay.pitch) << t->lay.elem_log2;
+	return 0;
 }
 
 static bool is_array(const struct tsharp *t)
@@ -423,7 +495,7 @@ static uint64_t texel_va(const struct tsharp *t, uint32_t x, uint32_t y, uint32_
 	/* check_resource() refused the modes kemu_isa_image_offset() cannot
 	 * address */
 	kemu_isa_image_offset(&t->lay, x, y, slice, &off);
-	return t->base + off;
+	return t->base + t->level_off + off;
 }
 
 /* Slices a resource has: depth for 3-D, the array size for arrays. */
@@ -477,21 +549,6 @@ static int check_resource(struct isa_wave *w, const struct isa_inst *in, const s
 		return -1;
 	}
 	return 0;
-}
-
-/* Mip level (of the _mip forms): 0 ok, 1 beyond the resource (out of
- * range), -1 a level the interpreter cannot address (error raised). */
-static int check_mip(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t,
-		     uint32_t mip)
-{
-	if (mip == 0)
-		return 0;
-	if (t->last_level < t->base_level || mip > t->last_level - t->base_level)
-		return 1;
-	isa_fail(w, in, KEMU_ISA_ERR_ILLEGAL_INSTRUCTION,
-		 "%s at 0x%llx: mip level %u of a mipmapped image (gfx90a supports only level 0)",
-		 mimg_names[in->op], (unsigned long long)in->addr, mip);
-	return -1;
 }
 
 static unsigned data_row(const struct isa_inst *in, unsigned i)
@@ -601,6 +658,7 @@ static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
 		uint32_t x, y = 0, s = 0;
 
 		if (rc == 0) {
+			struct tsharp lt = t;
 			for (unsigned i = 0; i < nc + (in->op == OP_LOAD_MIP); i++)
 				c[i] = addr_comp(w, in, lane, i);
 			x = c[0];
@@ -610,13 +668,14 @@ static int exec_image_load(struct isa_wave *w, const struct isa_inst *in)
 				y = c[1];
 			if (nc > 2)
 				s = c[2];
-			int m = in->op == OP_LOAD_MIP ? check_mip(w, in, &t, c[nc]) : 0;
+			int m = tsharp_level(w, in, &lt, (uint64_t)t.base_level +
+							 (in->op == OP_LOAD_MIP ? c[nc] : 0));
 			if (m < 0)
 				return ISA_STEP_ERROR;
-			if (!m && x < t.width && y < t.height && s < slices_of(&t)) {
-				if (read_texel(w, in, &t, x, y, s, mem))
+			if (!m && x < lt.width && y < lt.height && s < slices_of(&lt)) {
+				if (read_texel(w, in, &lt, x, y, s, mem))
 					return ISA_STEP_ERROR;
-				apply_dst_sel(&t, mem, out);
+				apply_dst_sel(&lt, mem, out);
 			}
 		}
 		write_result(w, in, lane, out, nfmt_is_int(t.nfmt));
@@ -642,6 +701,7 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 		uint32_t c[4] = { 0, 0, 0, 0 }, data[4] = { 0, 0, 0, 0 };
 		uint32_t x, y = 0, s = 0;
 		uint8_t buf[24] = { 0 };
+		struct tsharp lt = t;
 
 		for (unsigned i = 0; i < nc + (in->op == OP_STORE_MIP); i++)
 			c[i] = addr_comp(w, in, lane, i);
@@ -652,10 +712,11 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 			y = c[1];
 		if (nc > 2)
 			s = c[2];
-		int m = in->op == OP_STORE_MIP ? check_mip(w, in, &t, c[nc]) : 0;
+		int m = tsharp_level(w, in, &lt, (uint64_t)t.base_level +
+						 (in->op == OP_STORE_MIP ? c[nc] : 0));
 		if (m < 0)
 			return ISA_STEP_ERROR;
-		if (m || x >= t.width || y >= t.height || s >= slices_of(&t))
+		if (m || x >= lt.width || y >= lt.height || s >= slices_of(&lt))
 			continue;
 		read_store_data(w, in, lane, t.nfmt, data);
 		/* Memory component m takes the shader component whose DST_SEL
@@ -671,7 +732,7 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 			field_put(buf, t.f.shift[mc], t.f.bits[mc],
 				  encode_comp(t.nfmt, t.f.bits[mc], mc, v));
 		}
-		if (isa_mem_write(w, in, texel_va(&t, x, y, s + (is_array(&t) ? t.base_array : 0)),
+		if (isa_mem_write(w, in, texel_va(&lt, x, y, s + (is_array(&t) ? t.base_array : 0)),
 				  buf, t.f.bytes))
 			return ISA_STEP_ERROR;
 	}
@@ -701,10 +762,12 @@ static int exec_image_store(struct isa_wave *w, const struct isa_inst *in)
 #define OP_ATOMIC_FIRST 0x10
 #define OP_ATOMIC_LAST 0x1c
 
-/* The lane's texel coordinates (and, for a _mip form, its level: 0 ok,
- * 1 beyond the resource, -1 error raised); false when outside. */
+/* The lane's texel coordinates and, in *lt, t at its level (BASE_LEVEL,
+ * plus the level operand of a _mip form): 0 inside, 1 outside the image
+ * or its levels, -1 error raised. */
 static int lane_texel(struct isa_wave *w, const struct isa_inst *in, const struct tsharp *t,
-		      unsigned lane, bool mip, uint32_t *x, uint32_t *y, uint32_t *s)
+		      unsigned lane, bool mip, uint32_t *x, uint32_t *y, uint32_t *s,
+		      struct tsharp *lt)
 {
 	unsigned nc = type_coords(t->type);
 	uint32_t c[4] = { 0, 0, 0, 0 };
@@ -720,10 +783,11 @@ static int lane_texel(struct isa_wave *w, const struct isa_inst *in, const struc
 		*y = c[1];
 	if (nc > 2)
 		*s = c[2];
-	int m = mip ? check_mip(w, in, t, c[nc]) : 0;
+	*lt = *t;
+	int m = tsharp_level(w, in, lt, (uint64_t)t->base_level + (mip ? c[nc] : 0));
 	if (m)
 		return m;
-	return *x < t->width && *y < t->height && *s < slices_of(t) ? 0 : 1;
+	return *x < lt->width && *y < lt->height && *s < slices_of(lt) ? 0 : 1;
 }
 
 static uint64_t lane_texel_va(const struct tsharp *t, uint32_t x, uint32_t y, uint32_t s)
@@ -747,7 +811,8 @@ static int exec_image_pck(struct isa_wave *w, const struct isa_inst *in)
 	for (uint64_t e = exec; e; e &= e - 1) {
 		unsigned lane = (unsigned)__builtin_ctzll(e), k = 0;
 		uint32_t x = 0, y = 0, sl = 0, d[4] = { 0, 0, 0, 0 };
-		int m = rc ? 1 : lane_texel(w, in, &t, lane, mip, &x, &y, &sl);
+		struct tsharp lt = t;
+		int m = rc ? 1 : lane_texel(w, in, &t, lane, mip, &x, &y, &sl, &lt);
 
 		if (m < 0)
 			return ISA_STEP_ERROR;
@@ -757,12 +822,12 @@ static int exec_image_pck(struct isa_wave *w, const struct isa_inst *in)
 			for (unsigned i = 0; i < 4; i++)
 				if (in->aux & (1u << i))
 					d[i] = isa_vrow(w, data_row(in, k++))[lane];
-			if (isa_mem_write(w, in, lane_texel_va(&t, x, y, sl), d, t.f.bytes))
+			if (isa_mem_write(w, in, lane_texel_va(&lt, x, y, sl), d, t.f.bytes))
 				return ISA_STEP_ERROR;
 			continue;
 		}
 		if (!m) {
-			if (isa_mem_read(w, in, lane_texel_va(&t, x, y, sl), d, t.f.bytes))
+			if (isa_mem_read(w, in, lane_texel_va(&lt, x, y, sl), d, t.f.bytes))
 				return ISA_STEP_ERROR;
 			if (t.f.bytes < 4 && (in->flags & MI_SGN))
 				d[0] = t.f.bytes == 1 ? (uint32_t)(int32_t)(int8_t)d[0]
@@ -804,13 +869,14 @@ static int exec_image_atomic(struct isa_wave *w, const struct isa_inst *in)
 		unsigned lane = (unsigned)__builtin_ctzll(e);
 		uint32_t x = 0, y = 0, sl = 0;
 		uint64_t v = 0, c = 0, old = 0;
-		int m = rc ? 1 : lane_texel(w, in, &t, lane, false, &x, &y, &sl);
+		struct tsharp lt = t;
+		int m = rc ? 1 : lane_texel(w, in, &t, lane, false, &x, &y, &sl, &lt);
 
 		if (m < 0)
 			return ISA_STEP_ERROR;
 		if (!m) {
 			void *h;
-			uint64_t va = lane_texel_va(&t, x, y, sl);
+			uint64_t va = lane_texel_va(&lt, x, y, sl);
 			for (unsigned i = 0; i < nd; i++) {
 				v |= (uint64_t)isa_vrow(w, data_row(in, i))[lane] << (32 * i);
 				if (aop == 1)
@@ -843,10 +909,11 @@ static int exec_image_get_resinfo(struct isa_wave *w, const struct isa_inst *in)
 		unsigned levels = t.last_level >= t.base_level ? t.last_level - t.base_level + 1 : 0;
 
 		if (t.type >= RT_1D && mip < levels) {
-			uint32_t wd = t.width >> mip, ht = t.height >> mip, dp = t.depth >> mip;
-			out[0] = wd ? wd : 1;
-			out[1] = ht ? ht : 1;
-			out[2] = t.type == RT_3D ? (dp ? dp : 1) : is_array(&t) ? t.depth : 0;
+			/* the extent of level BASE_LEVEL + mip */
+			const uint32_t l = t.base_level + mip;
+			out[0] = halved(t.width, l);
+			out[1] = halved(t.height, l);
+			out[2] = t.type == RT_3D ? halved(t.depth, l) : is_array(&t) ? t.depth : 0;
 			if (t.type == RT_1D_ARRAY) {
 				out[1] = t.depth;
 				out[2] = 0;
@@ -965,6 +1032,8 @@ static int exec_image_sample(struct isa_wave *w, const struct isa_inst *in)
 	tsharp_read(w, in->saddr, &t);
 	ssharp_read(w, in->sdst, &s);
 	rc = check_resource(w, in, &t);
+	if (rc == 0)
+		rc = tsharp_level(w, in, &t, t.base_level); /* LOD 0: BASE_LEVEL */
 	if (rc < 0)
 		return ISA_STEP_ERROR;
 	nc = type_coords(t.type);

@@ -232,18 +232,24 @@ START_TEST(test_image_get_resinfo)
 }
 END_TEST
 
-/* image_load_mip: a level beyond the image reads 0; a level a mipmapped
- * image has (not modelled: gfx90a supports level 0 only) stops the wave
- * with an error naming it, never a wrong texel. */
+/* image_load_mip: a level beyond the image reads 0 (LAST_LEVEL 0; or
+ * LAST_LEVEL 2 over a resource of one level, MAX_MIP 0); a level of a
+ * tiled mip chain (not modelled) stops the wave with an error naming it,
+ * never a wrong texel.  Linear chains: test_isa_ops' test_image_mip_*. */
 START_TEST(test_image_load_mip_levels)
 {
 	uint32_t *o = run_wave("t_mip_oob");
 	struct kemu_isa_error err;
 	EXPECT(o, 0, 0);
 	EXPECT(o, 1, 0);
+	hx_free(o);
+	o = run_wave("t_mip_view");
+	EXPECT(o, 0, 0);
+	EXPECT(o, 1, 0);
 	ck_assert_int_eq(run("t_mip_levels", o, 64, 1, 1, 64, 1, 1, &err), -1);
 	ck_assert_msg(err.kind == KEMU_ISA_ERR_ILLEGAL_INSTRUCTION &&
-		      strstr(err.message, "image_load_mip") && strstr(err.message, "mip level 1"),
+		      strstr(err.message, "image_load_mip") && strstr(err.message, "mip level 1") &&
+		      strstr(err.message, "tiled mip chain"),
 		      "%s: %s", kemu_isa_error_name(err.kind), err.message);
 	hx_free(o);
 }

@@ -610,6 +610,159 @@ START_TEST(test_image_store_mip)
 END_TEST
 
 /* A16 (and LWE on the loads) on a 16 x 4 UINT 32_32_32_32 image. */
+/* ---- linear mip chains ----
+ *
+ * The layout a chain's T# describes, written here from addrlib's rule for
+ * GFX9 linear mips (Gfx9Lib::ComputeSurfaceLinearPadding, the layout
+ * hsalite's hsa_ext_image_create_v2 makes): rows of level 0's width
+ * aligned to 256 bytes, level l from row sum(h_i, i < l) (h_0 = height,
+ * 1 for 1-D; then ceil halves), T# PITCH + 1 rows a slice. */
+struct chain {
+	unsigned type;          /* 9: 2-D, 12: 1-D array */
+	uint32_t w, h, layers, levels, base, last;
+	uint32_t pitch, rows;   /* texels a row, rows a slice */
+	uint32_t *data;
+	uint32_t t[8];
+};
+
+static uint32_t ext(uint32_t v, uint32_t l)
+{
+	v = l >= 32 ? 0 : v >> l;
+	return v ? v : 1;
+}
+
+static uint32_t chain_row(const struct chain *c, uint32_t level)
+{
+	uint32_t r = 0, h = c->type == 12 ? 1 : c->h;
+	for (uint32_t i = 0; i < level; i++) {
+		r += h;
+		h = (h + 1) / 2;
+	}
+	return r;
+}
+
+static void chain_make(struct chain *c, unsigned type, uint32_t w, uint32_t h, uint32_t layers,
+		       uint32_t levels, uint32_t base, uint32_t last)
+{
+	memset(c, 0, sizeof(*c));
+	c->type = type, c->w = w, c->h = h, c->layers = layers, c->levels = levels;
+	c->base = base, c->last = last;
+	c->pitch = (w + 63) / 64 * 64;  /* 4-byte texels: 256 bytes = 64 */
+	c->rows = chain_row(c, levels);
+	c->data = hx_alloc((size_t)c->pitch * c->rows * layers * 4);
+	uint64_t va = (uint64_t)(uintptr_t)c->data;
+	c->t[0] = (uint32_t)(va >> 8);
+	c->t[1] = (uint32_t)(va >> 40) | (uint32_t)DF32 << 20 | (uint32_t)NF_UINT << 26;
+	c->t[2] = (w - 1) | (type == 12 ? 0x3fffu : h - 1) << 14;
+	c->t[3] = 0xfacu | base << 12 | last << 16 | type << 28; /* SW_LINEAR */
+	c->t[4] = (type == 12 ? layers - 1 : 0) | (c->rows - 1) << 13;
+	c->t[5] = (levels - 1) << 28;                           /* MAX_MIP */
+}
+
+/* Index of texel (x, y or layer) of level `level` in c->data; -1 outside. */
+static int64_t chain_texel(const struct chain *c, uint32_t level, uint32_t x, uint32_t y)
+{
+	if (level < c->base || level > c->last || level >= c->levels || x >= ext(c->w, level))
+		return -1;
+	uint32_t layer = 0;
+	if (c->type == 12) {
+		if (y >= c->layers)
+			return -1;
+		layer = y;
+		y = 0;
+	} else if (y >= ext(c->h, level)) {
+		return -1;
+	}
+	return ((int64_t)layer * c->rows + chain_row(c, level) + y) * c->pitch + x;
+}
+
+static void chain_run(const struct chain *c)
+{
+	struct hx_code *code = imgcode();
+	if (!code)
+		return;
+	uint32_t in[NL * 4], out[NL * OUTW];
+	const size_t n = (size_t)c->pitch * c->rows * c->layers;
+	uint32_t *ref = malloc(n * 4), *t = hx_alloc(4096);
+	ck_assert_ptr_nonnull(ref);
+	memcpy(t, c->t, sizeof(c->t));
+	for (size_t i = 0; i < n; i++)
+		ref[i] = c->data[i] = 0xa0000000u | (uint32_t)i;
+	/* lane l: level offset l & 3 (lanes 56-63: 4 and 100, past every
+	 * chain), (x, y) = (k % 8, k / 8) with k = l >> 2: distinct texels
+	 * a level, some outside the small levels */
+	for (unsigned l = 0; l < NL; l++) {
+		uint32_t k = l >> 2;
+		in[4 * l] = k % 8;
+		in[4 * l + 1] = k / 8;
+		in[4 * l + 2] = l >= 56 ? (l & 1 ? 100 : 4) : l & 3;
+		in[4 * l + 3] = 0x5000u + l;
+	}
+	run_ok(code, KEMU_ISA_GFX90A, "ops_img_mip", in, out, t);
+	for (unsigned l = 0; l < NL; l++) {
+		int64_t i = chain_texel(c, c->base + in[4 * l + 2], in[4 * l], in[4 * l + 1]);
+		if (i >= 0)
+			ref[i] = in[4 * l + 3];
+	}
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(c->data[i] == ref[i], "texel %zu (row %zu, x %zu): 0x%08x, want 0x%08x",
+			      i, i / c->pitch, i % c->pitch, c->data[i], ref[i]);
+	for (unsigned l = 0; l < NL; l++) {
+		const uint32_t *o = &out[OUTW * l], lod = in[4 * l + 2], lv = c->base + lod;
+		int64_t i = chain_texel(c, lv, in[4 * l], in[4 * l + 1]);
+		int64_t b = chain_texel(c, c->base, in[4 * l], in[4 * l + 1]);
+		ck_assert_msg(o[0] == (i >= 0 ? in[4 * l + 3] : 0), "lane %u load_mip: 0x%08x", l,
+			      o[0]);
+		ck_assert_msg(o[1] == (b >= 0 ? ref[b] : 0), "lane %u load: 0x%08x", l, o[1]);
+		uint32_t want[4] = { 0, 0, 0, 0 };
+		if (lv <= c->last) {
+			want[0] = ext(c->w, lv);
+			want[1] = c->type == 12 ? c->layers : ext(c->h, lv);
+			want[3] = c->last - c->base + 1;
+		}
+		for (unsigned k = 0; k < 4; k++)
+			ck_assert_msg(o[4 + k] == want[k], "lane %u resinfo[%u]: %u, want %u", l, k,
+				      o[4 + k], want[k]);
+	}
+	free(ref);
+	hx_free(t);
+	hx_free(c->data);
+}
+
+/* A 2-D chain of 20 x 13 texels, four levels (rows 13, 7, 4, 2 at rows 0,
+ * 13, 20, 24; 26 a slice: the halves round up, the extents down), the
+ * whole chain in view. */
+START_TEST(test_image_mip_2d)
+{
+	struct chain c;
+	chain_make(&c, 9, 20, 13, 1, 4, 0, 3);
+	chain_run(&c);
+}
+END_TEST
+
+/* A 1-D array chain: 40 texels, 3 layers, six levels (level l is row l of
+ * each layer's six). */
+START_TEST(test_image_mip_1da)
+{
+	struct chain c;
+	chain_make(&c, 12, 40, 1, 3, 6, 0, 5);
+	chain_run(&c);
+}
+END_TEST
+
+/* A level view of the 2-D chain (BASE_LEVEL = LAST_LEVEL = 1, as
+ * hsa_ext_image_mipmap_array_get_level makes it): image_load and level
+ * offset 0 address level 1, offset 1 is outside the view. */
+START_TEST(test_image_mip_view)
+{
+	struct chain c;
+	chain_make(&c, 9, 20, 13, 1, 4, 1, 1);
+	chain_run(&c);
+	chain_make(&c, 9, 20, 13, 1, 4, 2, 3);
+	chain_run(&c);
+}
+END_TEST
+
 START_TEST(test_image_a16)
 {
 	uint32_t in[NL * 4], out[NL * OUTW];
@@ -964,6 +1117,9 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_accvgpr_mov);
 	tcase_add_test(tc, test_image_pck);
 	tcase_add_test(tc, test_image_store_mip);
+	tcase_add_test(tc, test_image_mip_2d);
+	tcase_add_test(tc, test_image_mip_1da);
+	tcase_add_test(tc, test_image_mip_view);
 	tcase_add_test(tc, test_image_a16);
 	tcase_add_test(tc, test_image_atomics);
 	tcase_add_test(tc, test_image_atomics64);

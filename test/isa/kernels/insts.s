@@ -417,16 +417,17 @@ BEGIN t_resinfo
 KD t_resinfo
 
 // image_load_mip at level 1: a one-level image reads 0 (out of range);
-// t_mip_levels does the same on an image with levels 0..2 (not modelled:
-// the wave stops with an error).
-.macro MIPT last
+// t_mip_view does the same with LAST_LEVEL 2 but MAX_MIP 0 (the resource
+// has one level: level 1 is outside it); t_mip_levels on a tiled chain
+// (SW_64KB_D_X, MAX_MIP 2: not modelled, the wave stops with an error).
+.macro MIPT last, maxmip, sw
   PRO
   s_mov_b32 s8, 0
   s_mov_b32 s9, 0x00a00000             // DATA_FORMAT 8_8_8_8
   s_mov_b32 s10, 0x0000c00f            // WIDTH 15, HEIGHT 3
-  s_mov_b32 s11, 0x90000fac | (\last << 16) // RGBA, TYPE 2D
+  s_mov_b32 s11, 0x90000fac | (\last << 16) | (\sw << 20) // RGBA, TYPE 2D
   s_mov_b32 s12, 0x0001e000            // PITCH 16
-  s_mov_b32 s13, 0
+  s_mov_b32 s13, (\maxmip << 28)       // MAX_MIP
   s_mov_b32 s14, 0
   s_mov_b32 s15, 0
   v_mov_b32 v0, 7
@@ -440,8 +441,11 @@ KD t_resinfo
   s_endpgm
 .endm
 BEGIN t_mip_oob
-  MIPT 0
+  MIPT 0, 0, 0
 KD t_mip_oob
+BEGIN t_mip_view
+  MIPT 2, 0, 0
+KD t_mip_view
 BEGIN t_mip_levels
-  MIPT 2
+  MIPT 2, 2, 26
 KD t_mip_levels

@@ -55,6 +55,21 @@ BEGIN ops_img_store_mip
   s_waitcnt vmcnt(0)
 END ops_img_store_mip
 
+// Mip chains (T# at aux, a 32-bit UINT format): lane l stores v5 at
+// (v2, v3) of level BASE_LEVEL + v4 (image_store_mip), then reads it back
+// (image_load_mip, v40), reads (v2, v3) at BASE_LEVEL (image_load, v41)
+// and asks for level v4's extent (image_get_resinfo, v[44:47]).
+BEGIN ops_img_mip
+  s_load_dwordx8 s[12:19], s[36:37], 0x0
+  s_waitcnt lgkmcnt(0)
+  image_store_mip v5, v[2:4], s[12:19] dmask:0x1 unorm
+  s_waitcnt vmcnt(0)
+  image_load_mip v40, v[2:4], s[12:19] dmask:0x1 unorm
+  image_load v41, v[2:3], s[12:19] dmask:0x1 unorm
+  image_get_resinfo v[44:47], v4, s[12:19] dmask:0xf
+  s_waitcnt vmcnt(0)
+END ops_img_mip
+
 // The thirteen image atomics in a chain on the lane's 32-bit texel; the
 // ones with GLC return the old value (v40 swap, v41 sub, v42 umin, v43
 // umax, v44 or, v45 inc, v46 dec, v47 cmpswap; v48 the value the
