@@ -9,6 +9,13 @@
  * order, SW_MODE, TYPE, DEPTH (layers-1, depth-1, else 0), PITCH-1,
  * BC_SWIZZLE; MIN_LOD, BASE_LEVEL and LAST_LEVEL 0, words 5-7 0 (no
  * metadata, no mips).
+ * A mip chain of n levels (ROCr's PopulateMipmapSrd): LAST_LEVEL and
+ * MAX_MIP n - 1, dword 11 = n.  Its PITCH is what addrlib reports for the
+ * hardware (Mesa's ac_surface: epitch = epitchIsHeight ? mipChainHeight - 1
+ * : mipChainPitch - 1): for a linear chain the rows of one slice - 1 (the
+ * texture unit takes the row pitch from WIDTH, aligned to 256 bytes).
+ * ROCr writes the row pitch there instead, which the hardware would read
+ * as the layer stride of a 1DA chain (docs/differences.md).
  * A 1DB image is a buffer (V#, 4 dwords): base, STRIDE = element size,
  * NUM_RECORDS = width * element size, DST_SEL, NUM_FORMAT, DATA_FORMAT,
  * INDEX_STRIDE = element size mod 4 (ROCr stores the size in the 2-bit
@@ -87,8 +94,14 @@ void hl_image_write_srd(struct hl_image *img, uint64_t addr)
 		GFX9_DESC_SET(w, GFX9_T_SW_MODE, img->surf.sw_mode);
 		GFX9_DESC_SET(w, GFX9_T_TYPE, hl_image_hw_type(d->geometry));
 		GFX9_DESC_SET(w, GFX9_T_DEPTH, depth);
-		GFX9_DESC_SET(w, GFX9_T_PITCH, img->surf.pitch - 1);
+		const struct hl_image_surface *c = &img->chain;
+		GFX9_DESC_SET(w, GFX9_T_PITCH, (c->levels > 1 ? c->height : c->pitch) - 1);
 		GFX9_DESC_SET(w, GFX9_T_BC_SWIZZLE, bc_swizzle(sel));
+		if (c->levels > 1) {
+			GFX9_DESC_SET(w, GFX9_T_LAST_LEVEL, c->levels - 1);
+			GFX9_DESC_SET(w, GFX9_T_MAX_MIP, c->levels - 1);
+			w[11] = c->levels;
+		}
 	}
 	w[8] = d->format.channel_type;
 	w[9] = d->format.channel_order;

@@ -145,8 +145,16 @@ static bool layout_tiled(const struct hl_agent *a, const hsa_ext_image_descripto
 	       d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB;
 }
 
-static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d)
+static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d,
+				   uint32_t levels)
 {
+	if (err == -ENOTSUP && levels > 1) {
+		hl_error(LOG, "geometry %u %zux%zux%zu: a mip chain of %u levels in the optimal "
+			 "(tiled) layout is not laid out by hsalite (linear chains are): "
+			 "IMAGE_SIZE_UNSUPPORTED", (unsigned)d->geometry, d->width, d->height,
+			 d->depth, levels);
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
+	}
 	if (err == -ENOTSUP) {
 		hl_warn(LOG, "geometry %u: the optimal (tiled) layout is not implemented",
 			(unsigned)d->geometry);
@@ -157,12 +165,14 @@ static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d)
 	return HSA_STATUS_ERROR;
 }
 
-/* ROCr's GetImageSizeAndAlignment and CalculateImageSizeAndAlignment;
- * also returns the surface and the properties. */
+/* ROCr's GetImageSizeAndAlignment (GetMipmapArraySizeAndAlignment for
+ * levels > 1) and CalculateImageSizeAndAlignment; also returns the
+ * surface and the properties. */
 static hsa_status_t size_and_align(const struct hl_agent *a, const hsa_ext_image_descriptor_t *d,
 				   hsa_ext_image_data_layout_t layout, size_t row_pitch,
-				   size_t slice_pitch, hsa_ext_image_data_info_t *info,
-				   struct hl_image_surface *surf, struct hl_image_props *props)
+				   size_t slice_pitch, uint32_t levels,
+				   hsa_ext_image_data_info_t *info, struct hl_image_surface *surf,
+				   struct hl_image_props *props)
 {
 	info->size = 0;
 	info->alignment = 0;
@@ -174,11 +184,13 @@ static hsa_status_t size_and_align(const struct hl_agent *a, const hsa_ext_image
 	if (d->width > max[0] || d->height > max[1] || d->depth > max[2] || d->array_size > max[3])
 		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
 	const bool tiled = layout_tiled(a, d, layout);
-	int err = hl_image_surface(a, d, props, tiled, tiled ? 0 : row_pitch, surf);
+	int err = hl_image_surface(a, d, props, tiled, tiled ? 0 : row_pitch, levels, surf);
 	if (err)
-		return surface_status(err, d);
+		return surface_status(err, d, levels);
+	/* ROCr compares with addrlib's pitch and height, the latter level 0's
+	 * (a chain is never customised: its v2 calls pass no pitches) */
 	const uint64_t row = (uint64_t)surf->elem_bytes * surf->pitch;
-	const uint64_t slice = row * surf->height;
+	const uint64_t slice = row * (levels > 1 ? surf->base_height : surf->height);
 	if (d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB &&
 	    layout == HSA_EXT_IMAGE_DATA_LAYOUT_LINEAR &&
 	    ((row_pitch && row != row_pitch) || (slice_pitch && slice != slice_pitch)))
@@ -201,13 +213,15 @@ static uint64_t gpu_address(const struct hl_agent *a, const void *data)
 static hsa_status_t create(struct hl_runtime *rt, struct hl_agent *a,
 			   const hsa_ext_image_descriptor_t *d, const void *data,
 			   hsa_access_permission_t perm, hsa_ext_image_data_layout_t layout,
-			   size_t row_pitch, size_t slice_pitch, hsa_ext_image_t *out)
+			   size_t row_pitch, size_t slice_pitch, uint32_t levels,
+			   hsa_ext_image_t *out)
 {
 	out->handle = 0;
 	hsa_ext_image_data_info_t info;
 	struct hl_image_surface surf;
 	struct hl_image_props props;
-	hsa_status_t st = size_and_align(a, d, layout, row_pitch, slice_pitch, &info, &surf, &props);
+	hsa_status_t st = size_and_align(a, d, layout, row_pitch, slice_pitch, levels, &info, &surf,
+					 &props);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if ((uintptr_t)data % info.alignment)
@@ -223,8 +237,13 @@ static hsa_status_t create(struct hl_runtime *rt, struct hl_agent *a,
 	img->desc = *d;
 	img->permission = perm;
 	img->props = props;
-	img->surf = surf;
-	img->data = (void *)(uintptr_t)data;
+	img->chain = surf;
+	img->chain_data = (void *)(uintptr_t)data;
+	img->data = img->chain_data;
+	/* transfers address level 0 of a chain (its T#'s BASE_LEVEL) */
+	uint64_t level0;
+	if (hl_image_surface_level(&surf, 0, &img->surf, &level0))
+		img->surf = surf;
 	hl_image_write_srd(img, gpu_address(a, data));
 	/* Published by the return of the handle; the GPU reads the
 	 * descriptor only from work the caller submits after this. */
@@ -285,7 +304,8 @@ hsa_status_t hsa_ext_image_data_get_info(hsa_agent_t agent, const hsa_ext_image_
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	struct hl_image_surface surf;
 	struct hl_image_props props;
-	return size_and_align(a, desc, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, info, &surf, &props);
+	return size_and_align(a, desc, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, 1, info, &surf,
+			      &props);
 }
 
 hsa_status_t hsa_ext_image_data_get_info_with_layout(
@@ -302,7 +322,7 @@ hsa_status_t hsa_ext_image_data_get_info_with_layout(
 	default_pitches(a, desc, &row_pitch, &slice_pitch);
 	struct hl_image_surface surf;
 	struct hl_image_props props;
-	return size_and_align(a, desc, layout, row_pitch, slice_pitch, info, &surf, &props);
+	return size_and_align(a, desc, layout, row_pitch, slice_pitch, 1, info, &surf, &props);
 }
 
 hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descriptor_t *desc,
@@ -314,7 +334,7 @@ hsa_status_t hsa_ext_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	return create(rt, a, desc, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, image);
+	return create(rt, a, desc, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, 1, image);
 }
 
 hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
@@ -329,7 +349,7 @@ hsa_status_t hsa_ext_image_create_with_layout(hsa_agent_t agent,
 	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 	default_pitches(a, desc, &row_pitch, &slice_pitch);
-	return create(rt, a, desc, data, perm, layout, row_pitch, slice_pitch, image);
+	return create(rt, a, desc, data, perm, layout, row_pitch, slice_pitch, 1, image);
 }
 
 /* Bytes per element of a T# data/number format pair (ROCr's
@@ -404,6 +424,7 @@ static void surface_from_srd(struct hl_runtime *rt, struct hl_image *img)
 	const uint32_t eb = img->props.elem_bytes;
 	size_t slices = d->array_size > d->depth ? d->array_size : d->depth;
 	s->elem_bytes = eb;
+	s->levels = 1;
 	s->slices = slices ? (uint32_t)slices : 1;
 	s->height = d->height ? (uint32_t)d->height : 1;
 	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB) {
@@ -479,6 +500,9 @@ hsa_status_t hsa_amd_image_create(hsa_agent_t agent, const hsa_ext_image_descrip
 	img->data = (void *)(uintptr_t)data;
 	write_srd_from_layout(img, words, gpu_address(a, data));
 	surface_from_srd(rt, img);
+	img->surf.base_height = img->surf.height;
+	img->chain = img->surf;
+	img->chain_data = img->data;
 	img->magic = HL_IMAGE_MAGIC;
 	image->handle = (uint64_t)(uintptr_t)img;
 	return HSA_STATUS_SUCCESS;
@@ -595,19 +619,34 @@ hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *
 
 /*
  * Version 2 of the image calls (AMD's newest header; ROCr's rocm-systems
- * image/hsa_ext_image.cpp).  A descriptor with mipmap_levels 0 or 1 is a
- * single-level image: each call is its version 1 twin with the opaque
- * layout (ROCr copies the first six members into a version 1 descriptor),
- * with ROCr's checks, which differ from version 1's in one point:
- * hsa_ext_image_data_get_info_v2 does not check the access permission.
+ * image/hsa_ext_image.cpp and image_runtime.cpp).  A descriptor with
+ * mipmap_levels 0 or 1 is a single-level image: each call is its version 1
+ * twin with the opaque layout (ROCr copies the first six members into a
+ * version 1 descriptor), with ROCr's checks, which differ from version 1's
+ * in one point: hsa_ext_image_data_get_info_v2 does not check the access
+ * permission.
  *
- * More levels are a mipmapped array.  ROCr refuses a level count over
- * what the largest extent allows (1 + floor(log2)) with INVALID_ARGUMENT
- * and a format or size the GPU lacks as for a single level; hsalite does
- * the same, then answers IMAGE_SIZE_UNSUPPORTED for a chain it could
- * create, as it lays out no mip chain (docs/differences.md).  So no
- * mipmapped array exists, and hsa_ext_image_mipmap_array_get_level
- * finds none: INVALID_ARGUMENT, ROCr's answer for a handle that is not one.
+ * More levels are a mipmapped array (ROCr's GetMipmapArraySizeAndAlignment
+ * and CreateMipmapArrayHandle): width 0 (create only) or more levels than
+ * the largest extent allows (1 + floor(log2)) is INVALID_ARGUMENT; then a
+ * format or size the GPU lacks as for one level; the size and alignment
+ * are addrlib's for the whole chain (surface.c).  hsalite lays out linear
+ * chains: 1D and 1DA images (GFX9 1D resources are always linear) and,
+ * on a full-profile GPU, every geometry.  A tiled chain (2D, 2DA, 3D and
+ * the depth geometries on a base-profile GPU such as gfx90a) is
+ * IMAGE_SIZE_UNSUPPORTED with a log line, where ROCr lays it out with
+ * addrlib's tiled mip chain; a 1DB chain (a buffer: it has no mip levels;
+ * ROCr builds a V# and later writes level fields over its format bits)
+ * is INVALID_ARGUMENT.
+ *
+ * hsa_ext_image_mipmap_array_get_level (ROCr's GetMipmapArrayLevelHandle
+ * and ImageManagerAi::PopulateMipLevelSrd): a new image object whose T# is
+ * the array's with BASE_LEVEL = LAST_LEVEL = the level, so that the
+ * texture unit addresses that level (its WIDTH and HEIGHT stay level 0's:
+ * GFX9 derives a level's extent from them); with a descriptor whose
+ * channel type or order differs, the T# is the array's in that format.
+ * The caller destroys it with hsa_ext_image_destroy_v2.  Transfers on the
+ * level image address the level; on the array, level 0.
  */
 
 /* ROCr's ComputeMaxMipLevels: the bit length of the largest extent the
@@ -652,26 +691,25 @@ static hsa_ext_image_descriptor_t desc_v1(const hsa_ext_image_descriptor_v2_t *d
 	return v1;
 }
 
-/* A mipmapped array of d: ROCr's refusals, then hsalite's (no mip chain
- * layout yet). */
-static hsa_status_t mip_refuse(const struct hl_agent *a, const hsa_ext_image_descriptor_v2_t *d,
-			       const char *call)
+/* The size and alignment of a mipmapped array (levels > 1): ROCr's
+ * refusals, then the chain's layout. */
+static hsa_status_t mip_size_and_align(const struct hl_agent *a,
+				       const hsa_ext_image_descriptor_v2_t *d, const char *call,
+				       hsa_ext_image_data_info_t *info,
+				       struct hl_image_surface *surf, struct hl_image_props *props)
 {
-	const uint32_t max = mip_levels_max(d);
-	if (d->mipmap_levels > max)
+	info->size = 0;
+	info->alignment = 0;
+	if (d->mipmap_levels > mip_levels_max(d))
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	const hsa_ext_image_descriptor_t v1 = desc_v1(d);
-	hsa_ext_image_data_info_t info;
-	struct hl_image_surface surf;
-	struct hl_image_props props;
-	hsa_status_t st = size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, &info,
-					 &surf, &props);
-	if (st != HSA_STATUS_SUCCESS)
-		return st;
-	hl_error(LOG, "%s: a mipmapped array (%zu levels of %zux%zux%zu): hsalite lays out no "
-		 "mip chain, IMAGE_SIZE_UNSUPPORTED", call, d->mipmap_levels, d->width, d->height,
-		 d->depth);
-	return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
+	if (d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DB && agent_props(a, v1.geometry, v1.format).cap) {
+		hl_error(LOG, "%s: %zu mip levels of a 1DB (buffer) image, which has none",
+			 call, d->mipmap_levels);
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	return size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0,
+			      (uint32_t)d->mipmap_levels, info, surf, props);
 }
 
 hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
@@ -685,15 +723,14 @@ hsa_status_t hsa_ext_image_data_get_info_v2(hsa_agent_t agent,
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (desc->mipmap_levels > 1) {
-		info->size = 0;
-		info->alignment = 0;
-		return mip_refuse(a, desc, "hsa_ext_image_data_get_info_v2");
-	}
-	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
 	struct hl_image_surface surf;
 	struct hl_image_props props;
-	return size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, info, &surf, &props);
+	if (desc->mipmap_levels > 1)
+		return mip_size_and_align(a, desc, "hsa_ext_image_data_get_info_v2", info, &surf,
+					  &props);
+	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
+	return size_and_align(a, &v1, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, 1, info, &surf,
+			      &props);
 }
 
 hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent, const hsa_ext_image_descriptor_v2_t *desc,
@@ -705,17 +742,30 @@ hsa_status_t hsa_ext_image_create_v2(hsa_agent_t agent, const hsa_ext_image_desc
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	if (!a)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
-	if (desc->mipmap_levels > 1) {
-		image->handle = 0;
-		return mip_refuse(a, desc, "hsa_ext_image_create_v2");
-	}
 	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
-	return create(rt, a, &v1, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, image);
+	if (desc->mipmap_levels <= 1)
+		return create(rt, a, &v1, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0, 1,
+			      image);
+	image->handle = 0;
+	if (!desc->width)
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	/* ROCr's checks first (mip_size_and_align), then create()'s own
+	 * pass over the same layout */
+	hsa_ext_image_data_info_t info;
+	struct hl_image_surface surf;
+	struct hl_image_props props;
+	hsa_status_t st = mip_size_and_align(a, desc, "hsa_ext_image_create_v2", &info, &surf,
+					     &props);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	return create(rt, a, &v1, data, perm, HSA_EXT_IMAGE_DATA_LAYOUT_OPAQUE, 0, 0,
+		      (uint32_t)desc->mipmap_levels, image);
 }
 
 hsa_status_t hsa_ext_image_destroy_v2(hsa_agent_t agent, hsa_ext_image_t image)
 {
-	/* ROCr's: the same DestroyImageHandle as version 1. */
+	/* ROCr's: the same DestroyImageHandle as version 1, for single-level
+	 * images, mipmapped arrays and level images alike. */
 	return hsa_ext_image_destroy(agent, image);
 }
 
@@ -731,12 +781,39 @@ hsa_status_t hsa_amd_image_create_v2(hsa_agent_t agent, const hsa_ext_image_desc
 		if (!a)
 			return HSA_STATUS_ERROR_INVALID_AGENT;
 		image->handle = 0;
-		return mip_refuse(a, desc, "hsa_amd_image_create_v2");
+		/* ROCr's CreateMipmapArrayHandleWithLayout takes the level
+		 * offsets from metadata after the caller's T#, whose format
+		 * no public header defines: not taken. */
+		hsa_ext_image_data_info_t info;
+		struct hl_image_surface surf;
+		struct hl_image_props props;
+		hsa_status_t st = mip_size_and_align(a, desc, "hsa_amd_image_create_v2", &info,
+						     &surf, &props);
+		if (st != HSA_STATUS_SUCCESS && st != (hsa_status_t)
+		    HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED)
+			return st;
+		hl_error(LOG, "hsa_amd_image_create_v2: a mipmapped array (%zu levels) from a "
+			 "caller's layout is not taken: IMAGE_SIZE_UNSUPPORTED", desc->mipmap_levels);
+		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
 	}
 	const hsa_ext_image_descriptor_t v1 = desc_v1(desc);
 	/* hsa_amd_image_create's checks, a NULL layout (which ROCr reads)
 	 * included. */
 	return hsa_amd_image_create(agent, &v1, layout, data, perm, image);
+}
+
+/* Extent of mip level l of desc's level 0: halved and at least 1 (GFX9's
+ * rule for a level's width, height and 3D depth); array layers kept. */
+static void level_desc(hsa_ext_image_descriptor_t *d, uint32_t l)
+{
+	size_t *ext[3] = { &d->width, &d->height, &d->depth };
+	const int n = d->geometry == HSA_EXT_IMAGE_GEOMETRY_3D ? 3 :
+		      d->geometry == HSA_EXT_IMAGE_GEOMETRY_1D ||
+		      d->geometry == HSA_EXT_IMAGE_GEOMETRY_1DA ? 1 : 2;
+	for (int i = 0; i < n; i++) {
+		size_t v = *ext[i] >> l;
+		*ext[i] = v ? v : 1;
+	}
 }
 
 hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
@@ -748,18 +825,65 @@ hsa_status_t hsa_ext_image_mipmap_array_get_level(hsa_agent_t agent,
 	struct hl_runtime *rt = hl_runtime_get();
 	if (!rt)
 		return HSA_STATUS_ERROR_NOT_INITIALIZED;
-	/* ROCr's checks: the two handles' pointers; then the agent and the
-	 * array.  The descriptor (the header's, absent from ROCr's source)
-	 * is not read. */
-	(void)desc;
+	/* ROCr's checks: the two handles' pointers; then the agent, the
+	 * array and the level. */
 	if (!mipmapped_array || !level_image_out)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	struct hl_agent *a;
 	hsa_status_t st = hl_image_check_agent(rt, agent, &a);
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
-	/* A single-level image is no array; no mipmapped array exists. */
-	hl_debug(LOG, "hsa_ext_image_mipmap_array_get_level(0x%llx, level %u): not a mipmapped "
-		 "array", (unsigned long long)mipmapped_array->handle, mip_level);
-	return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	level_image_out->handle = 0;
+	const struct hl_image *arr = hl_image_lookup(rt, mipmapped_array->handle);
+	if (!arr || arr->chain.levels < 2 || mip_level >= arr->chain.levels) {
+		hl_debug(LOG, "hsa_ext_image_mipmap_array_get_level(0x%llx, level %u): %s",
+			 (unsigned long long)mipmapped_array->handle, mip_level,
+			 arr && arr->chain.levels > 1 ? "past the last level"
+						      : "not a mipmapped array");
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	}
+	/* The format of the level image: the caller's, when given (ROCr:
+	 * the array's T# rebuilt in it).  The layout stays the array's, so
+	 * the element size must too. */
+	struct hl_image_props props = arr->props;
+	hsa_ext_image_format_t fmt = arr->desc.format;
+	if (desc && (desc->format.channel_type != fmt.channel_type ||
+		     desc->format.channel_order != fmt.channel_order)) {
+		props = agent_props(a, arr->desc.geometry, desc->format);
+		if (!props.cap || props.elem_bytes != arr->props.elem_bytes) {
+			hl_debug(LOG, "mipmap_array_get_level: format (%u, %u) %s",
+				 (unsigned)desc->format.channel_type,
+				 (unsigned)desc->format.channel_order,
+				 props.cap ? "has another element size than the array's"
+					   : "is not supported");
+			return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED;
+		}
+		fmt = desc->format;
+	}
+	struct hl_image_surface lsurf;
+	uint64_t loff;
+	if (hl_image_surface_level(&arr->chain, mip_level, &lsurf, &loff))
+		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+	struct hl_image *img;
+	if (hl_image_object_alloc(rt, sizeof(*img), (void **)&img))
+		return HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+	img->agent = arr->agent;
+	img->desc = arr->desc;
+	img->desc.format = fmt;
+	img->permission = arr->permission;
+	img->props = props;
+	img->chain = arr->chain;
+	img->chain_data = arr->chain_data;
+	img->level = mip_level;
+	hl_image_write_srd(img, gpu_address(arr->agent, arr->chain_data));
+	GFX9_DESC_SET(img->srd, GFX9_T_BASE_LEVEL, mip_level);
+	GFX9_DESC_SET(img->srd, GFX9_T_LAST_LEVEL, mip_level);
+	/* transfers: the level's extent, rows and first byte */
+	level_desc(&img->desc, mip_level);
+	img->surf = lsurf;
+	img->data = (uint8_t *)arr->chain_data + loff;
+	/* Published by the return of the handle, as create()'s. */
+	img->magic = HL_IMAGE_MAGIC;
+	level_image_out->handle = (uint64_t)(uintptr_t)img;
+	return HSA_STATUS_SUCCESS;
 }

@@ -72,6 +72,8 @@ struct hl_image_surface {
 	uint32_t pitch;        /* elements per row */
 	uint32_t height;       /* rows per slice, padded */
 	uint32_t slices;       /* array layers or depth, at least 1 */
+	uint32_t levels;       /* mip levels, at least 1 (more: a linear chain) */
+	uint32_t base_height;  /* level 0's height, 1 for 1D (the chain's rule) */
 	uint32_t elem_bytes;
 	uint64_t slice_size;   /* bytes */
 	uint64_t size;         /* bytes */
@@ -86,12 +88,18 @@ struct hl_image_surface {
 
 /* The surface of desc as ROCr's ImageManagerAi computes it with addrlib:
  * tiled selects the optimal layout (ROCr's Image::TILED), else linear;
- * row_pitch (bytes, 0 = none) is a customised linear pitch.  -EINVAL where
- * addrlib fails (ROCr: HSA_STATUS_ERROR), -ENOTSUP for a tiled layout this
- * GPU's layout rules are not known for. */
+ * row_pitch (bytes, 0 = none) is a customised linear pitch; levels the mip
+ * levels (1: one).  -EINVAL where addrlib fails (ROCr: HSA_STATUS_ERROR),
+ * -ENOTSUP for a tiled layout whose rules are not implemented (a tiled mip
+ * chain). */
 int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descriptor_t *desc,
 		     const struct hl_image_props *props, bool tiled, size_t row_pitch,
-		     struct hl_image_surface *out);
+		     uint32_t levels, struct hl_image_surface *out);
+/* Mip level `level` of a chain as a one-level surface (the same pitch and
+ * slice size; *offset: its first byte from the chain's) for the element
+ * addressing of transfers.  -EINVAL for a level past the chain. */
+int hl_image_surface_level(const struct hl_image_surface *chain, uint32_t level,
+			   struct hl_image_surface *out, uint64_t *offset);
 /* Byte offset of element (x, y, z) in the surface (z: slice or layer);
  * tiled modes in the GFX9 element order (gfx9_swizzle.h). */
 uint64_t hl_image_surface_offset(const struct hl_image_surface *s, uint32_t x, uint32_t y,
@@ -110,8 +118,16 @@ struct hl_image {
 	hsa_ext_image_descriptor_t desc;
 	hsa_access_permission_t permission;
 	struct hl_image_props props;
-	struct hl_image_surface surf;
-	void *data;
+	struct hl_image_surface surf;  /* of the level transfers address */
+	void *data;                    /* that level's first byte */
+	/* mip chains (hsa_ext_image_create_v2 with mipmap_levels > 1) and
+	 * their level images (hsa_ext_image_mipmap_array_get_level): the
+	 * whole chain's surface and first byte, and the level this image
+	 * shows (BASE_LEVEL = LAST_LEVEL of a level image's T#).  A
+	 * single-level image has chain.levels 1. */
+	struct hl_image_surface chain;
+	void *chain_data;
+	uint32_t level;
 };
 _Static_assert(offsetof(struct hl_image, srd) == 0, "the handle is the descriptor");
 

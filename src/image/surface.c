@@ -21,6 +21,22 @@
  * GFX9 textures of resource type 1D are always linear, so the optimal
  * layout of 1D, 1DA and 1DB images is the linear one.
  *
+ * Linear mip chains (hsa_ext_image_create_v2 with mipmap_levels > 1; the
+ * same addrlib calls with numMipLevels = levels; Gfx9Lib::
+ * HwlComputeSurfaceInfoLinear and ComputeSurfaceLinearPadding): every
+ * level keeps level 0's pitch (width aligned to 256 bytes; a customised
+ * pitch applies to one level only), and the levels are stacked as rows of
+ * one slice: level l starts at row sum(h_i, i < l), where h_0 is the
+ * height (1 for a 1D resource, so level l of a 1D chain is row l) and
+ * h_(i+1) = ceil(h_i / 2); the slice holds all the rows (addrlib's
+ * mipChainHeight, which it reports as the T#'s pitch field, "epitch",
+ * when there is more than one level) and repeats per layer or depth
+ * slice (a 3D chain keeps every depth slice at every level).
+ * slice = pitch * rows * element size, size = slice * slices, base
+ * alignment 256.  Tiled mip chains (the optimal layout of 2D and 3D
+ * images on a base-profile GPU: mips in macro blocks and a packed mip
+ * tail) are not laid out: -ENOTSUP.
+ *
  * Tiled (Gfx9Lib::HwlGetPreferredSurfaceSetting with ROCr's inputs: 256 B
  * and variable blocks forbidden, texture usage only, one sample, one mip
  * level): the candidate blocks, in addrlib's order, are thin 4 KiB, thick
@@ -61,23 +77,40 @@ static uint32_t align_up(uint32_t v, uint32_t a)
 	return (v + a - 1) / a * a;
 }
 
+/* Rows before mip level `level` in a linear chain whose level 0 has
+ * base_height rows: the sum of the chain's heights, each ceil(half) of
+ * the one before. */
+static uint64_t chain_rows(uint32_t base_height, uint32_t level)
+{
+	uint64_t rows = 0;
+	uint32_t h = base_height ? base_height : 1;
+	for (uint32_t i = 0; i < level; i++) {
+		rows += h;
+		h = (h >> 1) + (h & 1);
+	}
+	return rows;
+}
+
 static int surface_linear(uint32_t width, uint32_t height, enum rsrc rsrc, uint32_t eb,
-			  size_t row_pitch, struct hl_image_surface *out)
+			  size_t row_pitch, uint32_t levels, struct hl_image_surface *out)
 {
 	const uint32_t pitch_align = 256 / eb;
 	if (rsrc == RSRC_1D && height > 1)
 		return -EINVAL;
 	uint32_t pitch = align_up(width, pitch_align);
 	uint64_t custom = row_pitch / eb;
-	if (custom) {
+	if (custom && levels <= 1) {
 		if (custom % pitch_align || custom < pitch || custom > UINT32_MAX)
 			return -EINVAL;
 		pitch = (uint32_t)custom;
 	}
+	const uint64_t rows = levels > 1 ? chain_rows(height, levels) : height;
+	if (rows > UINT32_MAX)
+		return -EINVAL;
 	out->sw_mode = HL_SW_LINEAR;
 	out->pitch = pitch;
-	out->height = height;
-	out->slice_size = (uint64_t)pitch * height * eb;
+	out->height = (uint32_t)rows;
+	out->slice_size = (uint64_t)pitch * rows * eb;
 	out->size = out->slice_size * out->slices;
 	out->align = 256;
 	out->block_w = pitch_align;
@@ -154,11 +187,13 @@ static int surface_tiled(uint32_t width, uint32_t height, enum rsrc rsrc, uint32
 
 int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descriptor_t *desc,
 		     const struct hl_image_props *props, bool tiled, size_t row_pitch,
-		     struct hl_image_surface *out)
+		     uint32_t levels, struct hl_image_surface *out)
 {
 	(void)agent;
-	if (!props->elem_bytes)
+	if (!props->elem_bytes || !levels)
 		return -EINVAL;
+	out->levels = levels;
+	out->base_height = 1;
 	const enum rsrc rsrc = rsrc_type(desc->geometry);
 	uint32_t width = (uint32_t)desc->width, height = (uint32_t)desc->height;
 	size_t slices = desc->array_size > desc->depth ? desc->array_size : desc->depth;
@@ -170,10 +205,33 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	out->elem_bytes = props->elem_bytes;
 	width = width ? width : 1;
 	height = height ? height : 1;
+	out->base_height = rsrc == RSRC_1D ? 1 : height;
 	if (rsrc == RSRC_1D || !tiled)
 		return surface_linear(width, height, rsrc, props->elem_bytes,
-				      tiled ? 0 : row_pitch, out);
+				      tiled ? 0 : row_pitch, levels, out);
+	if (levels > 1)
+		return -ENOTSUP; /* a tiled mip chain: not laid out */
 	return surface_tiled(width, height, rsrc, props->elem_bytes, out);
+}
+
+int hl_image_surface_level(const struct hl_image_surface *chain, uint32_t level,
+			   struct hl_image_surface *out, uint64_t *offset)
+{
+	if (level >= chain->levels || (chain->levels > 1 && chain->sw_mode != HL_SW_LINEAR))
+		return -EINVAL;
+	*out = *chain;
+	*offset = chain_rows(chain->base_height, level) * chain->pitch * chain->elem_bytes;
+	if (chain->levels > 1) {
+		/* the rows the chain reserves for this level */
+		uint32_t h = chain->base_height;
+		for (uint32_t i = 0; i < level; i++)
+			h = (h >> 1) + (h & 1);
+		out->height = h;
+	}
+	out->levels = 1;
+	out->base_height = out->height;
+	out->size = chain->size - *offset;
+	return 0;
 }
 
 uint64_t hl_image_surface_offset(const struct hl_image_surface *s, uint32_t x, uint32_t y,

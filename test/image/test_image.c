@@ -497,8 +497,10 @@ END_TEST
 
 /* Mipmapped arrays (mipmap_levels > 1): ROCr's refusals (more levels than
  * 1 + log2 of the largest extent: INVALID_ARGUMENT; a format the GPU
- * lacks), then hsalite's IMAGE_SIZE_UNSUPPORTED (no mip chain layout);
- * mipmap_array_get_level finds no array: INVALID_ARGUMENT. */
+ * lacks); hsalite's (a tiled chain, which 2D and 3D are on mi210:
+ * IMAGE_SIZE_UNSUPPORTED; a 1DB chain: INVALID_ARGUMENT); linear (1D)
+ * chains are laid out.  mipmap_array_get_level: NULL pointers, agent 0, a
+ * single-level image or a stranger: no array. */
 START_TEST(v2_mipmaps)
 {
 	void *data = gpu_alloc(1u << 20);
@@ -516,14 +518,23 @@ START_TEST(v2_mipmaps)
 	d3.mipmap_levels = 6;
 	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d3, HSA_ACCESS_PERMISSION_RW, &info),
 		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
-	/* 1D: the width alone counts (20 -> 5 levels) */
+	ck_assert_uint_eq(info.size, 0);
+	/* 1D: the width alone counts (20 -> 5 levels); a 1D chain is linear:
+	 * one 256-byte row a level */
 	hsa_ext_image_descriptor_v2_t d1 = { HSA_EXT_IMAGE_GEOMETRY_1D, 20, 0, 0, 0, rgba8, 6 };
 	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &info),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	d1.mipmap_levels = 5;
 	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &info),
-		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
-	ck_assert_uint_eq(info.size, 0);
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(info.size, 5 * 256);
+	ck_assert_uint_eq(info.alignment, 256);
+	/* 1DB: a buffer has no levels */
+	d1.geometry = HSA_EXT_IMAGE_GEOMETRY_1DB;
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_status(hsa_ext_image_create_v2(gpu, &d1, data, HSA_ACCESS_PERMISSION_RW, &img),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	d.mipmap_levels = 9;
 	d.format.channel_type = 99;
 	d.format.channel_order = 99;
@@ -556,6 +567,113 @@ START_TEST(v2_mipmaps)
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_assert_uint_eq(level.handle, 0);
 	ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* T# fields (GFX9 SQ_IMG_RSRC_WORD3-5), read here by hand. */
+static uint32_t t_base_level(const uint32_t *t) { return t[3] >> 12 & 15; }
+static uint32_t t_last_level(const uint32_t *t) { return t[3] >> 16 & 15; }
+static uint32_t t_pitch(const uint32_t *t) { return t[4] >> 13 & 0xffff; }
+static uint32_t t_max_mip(const uint32_t *t) { return t[5] >> 28; }
+
+/* A 1DA chain (40 texels, 3 layers) for 1..6 levels: size 3 layers x
+ * levels rows of 256 bytes (addrlib's linear chain), one level the
+ * version 1 size.  The 6-level array's T#: version 1's for the same image
+ * but LAST_LEVEL and MAX_MIP 5, PITCH the rows of a layer - 1 (6 - 1:
+ * addrlib's epitch), dword 11 the level count.  Each level image: the
+ * array's T# with BASE_LEVEL = LAST_LEVEL = the level; past the last:
+ * INVALID_ARGUMENT; a descriptor's format of the same element size
+ * changes the format fields only, another size is refused.  Import
+ * through the array lands in level 0. */
+START_TEST(v2_mip_chain)
+{
+	const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32,
+					       HSA_EXT_IMAGE_CHANNEL_ORDER_R };
+	hsa_ext_image_descriptor_v2_t d = { HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 0, 0, 3, r32ui, 1 };
+	hsa_ext_image_descriptor_t d1 = { HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 0, 0, 3, r32ui };
+	hsa_ext_image_data_info_t info, i1;
+	ck_status(hsa_ext_image_data_get_info(gpu, &d1, HSA_ACCESS_PERMISSION_RW, &i1),
+		  HSA_STATUS_SUCCESS);
+	for (size_t levels = 1; levels <= 6; levels++) {
+		d.mipmap_levels = levels;
+		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(info.size, 3 * levels * 256);
+		ck_assert_uint_eq(info.alignment, 256);
+	}
+	ck_assert_uint_eq(i1.size, 3 * 256);
+	uint8_t *data = gpu_alloc(info.size);
+	hsa_ext_image_t arr, v1;
+	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &arr),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_create(gpu, &d1, data, HSA_ACCESS_PERMISSION_RW, &v1),
+		  HSA_STATUS_SUCCESS);
+	uint32_t ta[12], t1[12];
+	memcpy(ta, (const void *)(uintptr_t)arr.handle, sizeof(ta));
+	memcpy(t1, (const void *)(uintptr_t)v1.handle, sizeof(t1));
+	ck_assert_uint_eq(t_base_level(ta), 0);
+	ck_assert_uint_eq(t_last_level(ta), 5);
+	ck_assert_uint_eq(t_max_mip(ta), 5);
+	ck_assert_uint_eq(t_pitch(ta), 5);
+	ck_assert_uint_eq(t_pitch(t1), 63);
+	ck_assert_uint_eq(ta[11], 6);
+	ck_assert_uint_eq(t1[11], 0);
+	ck_assert_mem_eq(ta, t1, 3 * sizeof(uint32_t));
+	ck_assert_uint_eq(ta[3] & ~(15u << 16), t1[3]);
+	ck_assert_uint_eq(ta[4] & ~(0xffffu << 13), t1[4] & ~(0xffffu << 13));
+	ck_assert_uint_eq(ta[5] & ~(15u << 28), t1[5]);
+	ck_assert_mem_eq(&ta[6], &t1[6], 5 * sizeof(uint32_t));
+	ck_status(hsa_ext_image_destroy(gpu, v1), HSA_STATUS_SUCCESS);
+
+	for (uint32_t l = 0; l < 6; l++) {
+		hsa_ext_image_t lv = { 0 };
+		ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, l, NULL, &lv),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_ne(lv.handle, 0);
+		ck_assert_uint_ne(lv.handle, arr.handle);
+		uint32_t tl[12];
+		memcpy(tl, (const void *)(uintptr_t)lv.handle, sizeof(tl));
+		ck_assert_uint_eq(t_base_level(tl), l);
+		ck_assert_uint_eq(t_last_level(tl), l);
+		ck_assert_uint_eq(tl[3] & ~(0xffu << 12), ta[3] & ~(0xffu << 12));
+		ck_assert_mem_eq(tl, ta, 3 * sizeof(uint32_t));
+		ck_assert_mem_eq(&tl[4], &ta[4], 8 * sizeof(uint32_t));
+		ck_status(hsa_ext_image_destroy_v2(gpu, lv), HSA_STATUS_SUCCESS);
+	}
+	hsa_ext_image_t lv = { 5 };
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, 6, NULL, &lv),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_assert_uint_eq(lv.handle, 0);
+	/* a format of the same element size: the format fields change */
+	hsa_ext_image_descriptor_v2_t f = d;
+	f.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT32;
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, 3, &f, &lv), HSA_STATUS_SUCCESS);
+	uint32_t tf[12];
+	memcpy(tf, (const void *)(uintptr_t)lv.handle, sizeof(tf));
+	ck_assert_uint_ne(tf[1], ta[1]);
+	ck_assert_uint_eq(tf[1] & 0xfffff, ta[1] & 0xfffff);
+	ck_assert_uint_eq(tf[8], HSA_EXT_IMAGE_CHANNEL_TYPE_SIGNED_INT32);
+	ck_assert_uint_eq(t_base_level(tf), 3);
+	ck_status(hsa_ext_image_destroy_v2(gpu, lv), HSA_STATUS_SUCCESS);
+	f.format.channel_type = HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32;
+	f.format.channel_order = HSA_EXT_IMAGE_CHANNEL_ORDER_RG;   /* 8 bytes */
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, 3, &f, &lv),
+		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
+
+	/* the array's transfers address level 0: rows 0, 6, 12 */
+	static uint32_t in[40 * 3];
+	for (uint32_t i = 0; i < 40 * 3; i++)
+		in[i] = 0x77000000u + i;
+	hsa_ext_image_region_t all = { { 0, 0, 0 }, { 40, 3, 1 } };
+	ck_status(hsa_ext_image_import(gpu, in, 0, 0, arr, &all), HSA_STATUS_SUCCESS);
+	static uint8_t raw[3 * 6 * 256];
+	ck_status(hsa_memory_copy(raw, data, sizeof(raw)), HSA_STATUS_SUCCESS);
+	for (uint32_t s = 0; s < 3; s++)
+		ck_assert_mem_eq(raw + s * 6 * 256, &in[s * 40], 40 * 4);
+	ck_status(hsa_ext_image_destroy_v2(gpu, arr), HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, 0, NULL, &lv),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
 }
 END_TEST
@@ -799,6 +917,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, amd_image_layout);
 	tcase_add_test(tc, v2_single_level);
 	tcase_add_test(tc, v2_mipmaps);
+	tcase_add_test(tc, v2_mip_chain);
 	tcase_add_test(tc, v2_amd_layout);
 	tcase_add_test(tc, clear_formats);
 	tcase_add_test(tc, copy_between_images);

@@ -138,3 +138,24 @@ __kernel void sample_2d_h(read_only image2d_t src, sampler_t s, __global const f
 	int i = get_global_id(0);
 	out[i] = read_imageh(src, s, c[i]);
 }
+
+// Mip levels (image v2 mip chains; test/image_peer/test_image_mip.c): ockl's
+// _lod functions are image_load_mip / image_store_mip; the image arguments
+// are the descriptors' addresses (the image handles), as OpenCL passes an
+// image.
+float4 __ockl_image_load_lod_1D(__constant uint *i, int c, int l);
+void __ockl_image_store_lod_1D(__constant uint *i, int c, int l, float4 p);
+float4 __ockl_image_load_lod_1Da(__constant uint *i, int2 c, int l);
+void __ockl_image_store_lod_1Da(__constant uint *i, int2 c, int l, float4 p);
+
+__kernel void mip_copy_1d(__constant uint *src, __constant uint *dst, int lod)
+{
+	int x = get_global_id(0);
+	__ockl_image_store_lod_1D(dst, x, lod, __ockl_image_load_lod_1D(src, x, lod));
+}
+
+__kernel void mip_copy_1da(__constant uint *src, __constant uint *dst, int lod)
+{
+	int2 p = (int2)(get_global_id(0), get_global_id(1));
+	__ockl_image_store_lod_1Da(dst, p, lod, __ockl_image_load_lod_1Da(src, p, lod));
+}

@@ -1,0 +1,361 @@
+/*
+ * test_image_mip.c — mipmapped arrays (hsa_ext_image_create_v2 with
+ * mipmap_levels > 1) end to end on kfdemu (mi210): hsalite lays the chain
+ * out and writes its T# (src/image), kfdemu's MIMG path reads the T# and
+ * addresses the levels (emu/isa/isa_exec_mimg.c): two implementations of
+ * GFX9's linear mip rule, checked here against a third, this file's model
+ * of addrlib's layout (rows of level 0's width aligned to 256 bytes, level
+ * l at row l of each layer for a 1-D chain).
+ *
+ * The kernels (test/isa/kernels/image.cl: mip_copy_1d, mip_copy_1da) copy
+ * level `lod` of one chain to the same level of another with
+ * image_load_mip / image_store_mip; a level image
+ * (hsa_ext_image_mipmap_array_get_level) with lod 0 addresses its level
+ * through BASE_LEVEL.  Levels are filled with hsa_ext_image_import through
+ * level images and checked in the chain's raw bytes.  No ROCr the
+ * repository runs has these calls (ROCr 1.18 predates them): hsalite only.
+ * Skips (77) without a gfx90a GPU.
+ */
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <hsa/hsa.h>
+#include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_image.h>
+
+#include "hl_check.h"
+#include "hl_hsa.h"
+
+static hsa_agent_t gpu, cpu;
+static bool have_gpu, have_cpu;
+static hsa_amd_memory_pool_t vram_pool, kernarg_pool;
+static bool have_vram, have_kernarg;
+static hsa_executable_t exe;
+static hsa_code_object_reader_t reader;
+static hsa_queue_t *queue;
+static int co_fd = -1;
+
+static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
+{
+	bool is_gpu = data != NULL, alloc = false;
+	hsa_amd_segment_t seg;
+	uint32_t flags = 0;
+
+	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
+	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &alloc);
+	if (seg != HSA_AMD_SEGMENT_GLOBAL || !alloc)
+		return HSA_STATUS_SUCCESS;
+	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
+	if (is_gpu && !have_vram && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED)) {
+		vram_pool = p;
+		have_vram = true;
+	}
+	if (!is_gpu && !have_kernarg && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT)) {
+		kernarg_pool = p;
+		have_kernarg = true;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+static void setup(void)
+{
+	char name[64] = "";
+
+	ck_hsa(hsa_init());
+	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
+	if (!have_gpu) {
+		fprintf(stderr, "image_mip: no GPU agent: skipped\n");
+		exit(HL_SKIP);
+	}
+	ck_hsa(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
+	if (strcmp(name, "gfx90a")) {
+		fprintf(stderr, "image_mip: %s is not gfx90a: skipped\n", name);
+		exit(HL_SKIP);
+	}
+	ck_hsa(hsa_amd_agent_iterate_memory_pools(cpu, find_pool, NULL));
+	ck_hsa(hsa_amd_agent_iterate_memory_pools(gpu, find_pool, (void *)1));
+	ck_assert(have_vram && have_kernarg);
+	co_fd = open(IMAGE_PEER_CO, O_RDONLY | O_CLOEXEC);
+	ck_assert_msg(co_fd >= 0, "cannot open %s", IMAGE_PEER_CO);
+	ck_hsa(hsa_code_object_reader_create_from_file(co_fd, &reader));
+	ck_hsa(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
+					 NULL, &exe));
+	ck_hsa(hsa_executable_load_agent_code_object(exe, gpu, reader, NULL, NULL));
+	ck_hsa(hsa_executable_freeze(exe, NULL));
+	ck_hsa(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
+				&queue));
+}
+
+static void teardown(void)
+{
+	hsa_queue_destroy(queue);
+	hsa_executable_destroy(exe);
+	hsa_code_object_reader_destroy(reader);
+	close(co_fd);
+	hsa_shut_down();
+}
+
+/* Dispatch `name`(src, dst, lod) on a gx x gy grid and wait for it. */
+static void run(const char *name, hsa_ext_image_t src, hsa_ext_image_t dst, uint32_t lod,
+		uint32_t gx, uint32_t gy)
+{
+	hsa_executable_symbol_t sym;
+	uint64_t kobj = 0;
+	uint32_t ksize = 0;
+	char kd[64];
+	uint8_t *ka = NULL;
+	hsa_signal_t done;
+	hsa_kernel_dispatch_packet_t p;
+	const uint64_t args[3] = { src.handle, dst.handle, lod };
+
+	snprintf(kd, sizeof(kd), "%s.kd", name);
+	ck_hsa(hsa_executable_get_symbol_by_name(exe, kd, &gpu, &sym));
+	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj));
+	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
+					      &ksize));
+	ck_assert_uint_ge(ksize, sizeof(args));
+	ck_hsa(hsa_amd_memory_pool_allocate(kernarg_pool, ksize, 0, (void **)&ka));
+	ck_hsa(hsa_amd_agents_allow_access(1, &gpu, NULL, ka));
+	memset(ka, 0, ksize);
+	memcpy(ka, args, sizeof(args));
+	ck_hsa(hsa_signal_create(1, 0, NULL, &done));
+	memset(&p, 0, sizeof(p));
+	p.setup = (uint16_t)((gy > 1 ? 2 : 1) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+	p.workgroup_size_x = gy > 1 ? 8 : 64;
+	p.workgroup_size_y = gy > 1 ? 8 : 1;
+	p.workgroup_size_z = 1;
+	p.grid_size_x = gx;
+	p.grid_size_y = gy;
+	p.grid_size_z = 1;
+	p.kernel_object = kobj;
+	p.kernarg_address = ka;
+	p.completion_signal = done;
+	uint64_t idx = hsa_queue_add_write_index_screlease(queue, 1);
+	uint8_t *slot = (uint8_t *)queue->base_address + 64 * (idx % queue->size);
+	uint16_t hdr = (uint16_t)(HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
+				  1 << HSA_PACKET_HEADER_BARRIER |
+				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_ACQUIRE_FENCE_SCOPE |
+				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_RELEASE_FENCE_SCOPE);
+	uint32_t first = hdr | (uint32_t)p.setup << 16;
+	memcpy(slot + 4, (uint8_t *)&p + 4, 60);
+	/* the packet's body before its header: the release pairs with the
+	 * packet processor's acquire of the header */
+	__atomic_store_n((uint32_t *)slot, first, __ATOMIC_RELEASE);
+	hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)idx);
+	hsa_signal_value_t v = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1,
+							 60000000000ull, HSA_WAIT_STATE_BLOCKED);
+	ck_assert_msg(v == 0, "%s did not complete (signal %ld)", name, (long)v);
+	ck_hsa(hsa_signal_destroy(done));
+	hsa_amd_memory_pool_free(ka);
+}
+
+/* ---- a chain and its model ---- */
+
+static const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32,
+					      HSA_EXT_IMAGE_CHANNEL_ORDER_R };
+
+struct chain {
+	hsa_ext_image_descriptor_v2_t d;
+	uint32_t layers;        /* 1 for 1D */
+	size_t size;
+	void *mem;
+	hsa_ext_image_t img;
+};
+
+static uint32_t level_width(const struct chain *c, uint32_t l)
+{
+	uint32_t w = (uint32_t)c->d.width >> l;
+	return w ? w : 1;
+}
+
+/* addrlib's linear 1-D chain: 4-byte texels, 256-byte rows (pitch 64 for
+ * a width up to 64), level l is row l of each layer's `levels` rows. */
+static size_t texel_off(const struct chain *c, uint32_t l, uint32_t x, uint32_t layer)
+{
+	const size_t row = ((c->d.width * 4 + 255) / 256) * 256;
+	return ((size_t)layer * c->d.mipmap_levels + l) * row + (size_t)x * 4;
+}
+
+static void chain_create(struct chain *c, hsa_ext_image_geometry_t g, size_t width,
+			 size_t layers, size_t levels)
+{
+	hsa_ext_image_data_info_t info;
+	memset(c, 0, sizeof(*c));
+	c->d = (hsa_ext_image_descriptor_v2_t){ g, width, 0, 0,
+		g == HSA_EXT_IMAGE_GEOMETRY_1DA ? layers : 0, r32ui, levels };
+	c->layers = g == HSA_EXT_IMAGE_GEOMETRY_1DA ? (uint32_t)layers : 1;
+	ck_hsa(hsa_ext_image_data_get_info_v2(gpu, &c->d, HSA_ACCESS_PERMISSION_RW, &info));
+	ck_assert_uint_eq(info.size, texel_off(c, 0, 0, c->layers));
+	ck_assert_uint_eq(info.alignment, 256);
+	c->size = info.size;
+	ck_hsa(hsa_amd_memory_pool_allocate(vram_pool, info.size, 0, &c->mem));
+	uint8_t *zero = calloc(1, info.size);
+	ck_assert_ptr_nonnull(zero);
+	ck_hsa(hsa_memory_copy(c->mem, zero, info.size));
+	free(zero);
+	ck_hsa(hsa_ext_image_create_v2(gpu, &c->d, c->mem, HSA_ACCESS_PERMISSION_RW, &c->img));
+}
+
+static void chain_destroy(struct chain *c)
+{
+	ck_hsa(hsa_ext_image_destroy_v2(gpu, c->img));
+	ck_hsa(hsa_amd_memory_pool_free(c->mem));
+}
+
+static uint32_t pattern(uint32_t l, uint32_t x, uint32_t layer)
+{
+	return 0xc0000000u | l << 20 | layer << 12 | x;
+}
+
+/* Every level of c filled through its level image (import), then the
+ * chain's bytes checked against the model. */
+static void chain_fill(struct chain *c)
+{
+	for (uint32_t l = 0; l < c->d.mipmap_levels; l++) {
+		const uint32_t w = level_width(c, l);
+		uint32_t *buf = malloc((size_t)w * c->layers * 4);
+		ck_assert_ptr_nonnull(buf);
+		for (uint32_t s = 0; s < c->layers; s++)
+			for (uint32_t x = 0; x < w; x++)
+				buf[s * w + x] = pattern(l, x, s);
+		hsa_ext_image_t v;
+		ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &c->img, l, NULL, &v));
+		hsa_ext_image_region_t r = { { 0, 0, 0 }, { w, c->layers, 1 } };
+		ck_hsa(hsa_ext_image_import(gpu, buf, 0, 0, v, &r));
+		/* a region past the level's extent is refused */
+		r.range.x = w + 1;
+		ck_status(hsa_ext_image_import(gpu, buf, 0, 0, v, &r),
+			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		ck_hsa(hsa_ext_image_destroy_v2(gpu, v));
+		free(buf);
+	}
+}
+
+/* The chain's bytes: level l (all when l < 0) as the pattern, the other
+ * texels of the chain 0. */
+static void chain_expect(const struct chain *c, int only)
+{
+	uint8_t *raw = malloc(c->size);
+	ck_assert_ptr_nonnull(raw);
+	ck_hsa(hsa_memory_copy(raw, c->mem, c->size));
+	for (uint32_t l = 0; l < c->d.mipmap_levels; l++)
+		for (uint32_t s = 0; s < c->layers; s++)
+			for (uint32_t x = 0; x < level_width(c, l); x++) {
+				uint32_t got, want = only < 0 || (uint32_t)only == l ? pattern(l, x, s) : 0;
+				memcpy(&got, raw + texel_off(c, l, x, s), 4);
+				ck_assert_msg(got == want, "level %u layer %u x %u (byte %zu): 0x%08x, "
+					      "want 0x%08x", l, s, x, texel_off(c, l, x, s), got, want);
+			}
+	free(raw);
+}
+
+/* ---- tests ---- */
+
+/* Import through level images lands where addrlib's layout puts each
+ * level; export through them reads it back. */
+START_TEST(levels_import_export)
+{
+	struct chain c;
+	chain_create(&c, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
+	chain_fill(&c);
+	chain_expect(&c, -1);
+	for (uint32_t l = 0; l < 6; l++) {
+		const uint32_t w = level_width(&c, l);
+		uint32_t out[40 * 3];
+		hsa_ext_image_t v;
+		ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &c.img, l, NULL, &v));
+		hsa_ext_image_region_t r = { { 0, 0, 0 }, { w, 3, 1 } };
+		ck_hsa(hsa_ext_image_export(gpu, v, out, 0, 0, &r));
+		for (uint32_t s = 0; s < 3; s++)
+			for (uint32_t x = 0; x < w; x++)
+				ck_assert_uint_eq(out[s * w + x], pattern(l, x, s));
+		ck_hsa(hsa_ext_image_destroy_v2(gpu, v));
+	}
+	chain_destroy(&c);
+}
+END_TEST
+
+/* image_load_mip / image_store_mip at each level >= 1 through the chains'
+ * T#s: level l of the destination gets the source's, level 0 and the
+ * levels not yet copied stay 0. */
+static void copy_levels(hsa_ext_image_geometry_t g, const char *kernel, size_t width,
+			size_t layers, size_t levels)
+{
+	struct chain a, b;
+	chain_create(&a, g, width, layers, levels);
+	chain_create(&b, g, width, layers, levels);
+	chain_fill(&a);
+	for (uint32_t l = 1; l < levels; l++)
+		run(kernel, a.img, b.img, l, level_width(&a, l), b.layers);
+	uint8_t *ra = malloc(a.size), *rb = malloc(b.size);
+	ck_assert(ra && rb);
+	ck_hsa(hsa_memory_copy(ra, a.mem, a.size));
+	ck_hsa(hsa_memory_copy(rb, b.mem, b.size));
+	for (uint32_t l = 0; l < levels; l++)
+		for (uint32_t s = 0; s < b.layers; s++)
+			for (uint32_t x = 0; x < level_width(&b, l); x++) {
+				uint32_t got;
+				memcpy(&got, rb + texel_off(&b, l, x, s), 4);
+				ck_assert_msg(got == (l ? pattern(l, x, s) : 0),
+					      "%s level %u layer %u x %u: 0x%08x", kernel, l, s, x, got);
+			}
+	free(ra);
+	free(rb);
+	chain_destroy(&a);
+	chain_destroy(&b);
+}
+
+START_TEST(kernel_copy_levels_1d)
+{
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1D, "mip_copy_1d", 50, 1, 6);
+}
+END_TEST
+
+START_TEST(kernel_copy_levels_1da)
+{
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1DA, "mip_copy_1da", 40, 3, 6);
+}
+END_TEST
+
+/* A level image's T# (BASE_LEVEL = LAST_LEVEL = l): the kernel at lod 0
+ * copies level l only; lod 1 is outside the view (loads read 0, stores
+ * are dropped: nothing changes). */
+START_TEST(kernel_level_images)
+{
+	struct chain a, b;
+	chain_create(&a, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
+	chain_create(&b, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
+	chain_fill(&a);
+	hsa_ext_image_t va, vb;
+	ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &a.img, 2, NULL, &va));
+	ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &b.img, 2, NULL, &vb));
+	run("mip_copy_1da", va, vb, 0, level_width(&a, 2), 3);
+	run("mip_copy_1da", va, vb, 1, level_width(&a, 3), 3);
+	chain_expect(&b, 2);
+	ck_hsa(hsa_ext_image_destroy_v2(gpu, va));
+	ck_hsa(hsa_ext_image_destroy_v2(gpu, vb));
+	chain_destroy(&a);
+	chain_destroy(&b);
+}
+END_TEST
+
+static Suite *image_mip_suite(void)
+{
+	Suite *s = suite_create("image_mip");
+	TCase *tc = tcase_create("image_mip");
+	tcase_add_unchecked_fixture(tc, setup, teardown);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, levels_import_export);
+	tcase_add_test(tc, kernel_copy_levels_1d);
+	tcase_add_test(tc, kernel_copy_levels_1da);
+	tcase_add_test(tc, kernel_level_images);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+HL_CHECK_MAIN(image_mip_suite)
