@@ -601,6 +601,21 @@ START_TEST(v2_mip_chain)
 			  HSA_STATUS_SUCCESS);
 		ck_assert_uint_eq(info.size, 3 * levels * 256);
 		ck_assert_uint_eq(info.alignment, 256);
+		void *mem = gpu_alloc(info.size);
+		hsa_ext_image_t img;
+		ck_status(hsa_ext_image_create_v2(gpu, &d, mem, HSA_ACCESS_PERMISSION_RW, &img),
+			  HSA_STATUS_SUCCESS);
+		const uint32_t *t = (const uint32_t *)(uintptr_t)img.handle;
+		ck_assert_uint_eq(t_last_level(t), levels - 1);
+		ck_assert_uint_eq(t_max_mip(t), levels - 1);
+		ck_assert_uint_eq(t_pitch(t), levels > 1 ? levels - 1 : 63);
+		hsa_ext_image_t lv = { 0 };
+		ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &img, 0, NULL, &lv),
+			  levels > 1 ? HSA_STATUS_SUCCESS : HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		if (lv.handle)
+			ck_status(hsa_ext_image_destroy_v2(gpu, lv), HSA_STATUS_SUCCESS);
+		ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_memory_pool_free(mem), HSA_STATUS_SUCCESS);
 	}
 	ck_assert_uint_eq(i1.size, 3 * 256);
 	uint8_t *data = gpu_alloc(info.size);

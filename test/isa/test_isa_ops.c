@@ -714,6 +714,13 @@ static void chain_run(const struct chain *c)
 		ck_assert_msg(o[0] == (i >= 0 ? in[4 * l + 3] : 0), "lane %u load_mip: 0x%08x", l,
 			      o[0]);
 		ck_assert_msg(o[1] == (b >= 0 ? ref[b] : 0), "lane %u load: 0x%08x", l, o[1]);
+		if (c->type == 9 && c->base <= c->last) {
+			/* image_sample: BASE_LEVEL, WRAP */
+			uint32_t bw = ext(c->w, c->base), bh = ext(c->h, c->base);
+			int64_t sidx = chain_texel(c, c->base, in[4 * l] % bw, in[4 * l + 1] % bh);
+			ck_assert_msg(sidx >= 0 && o[2] == ref[sidx], "lane %u sample: 0x%08x", l,
+				      o[2]);
+		}
 		uint32_t want[4] = { 0, 0, 0, 0 };
 		if (lv <= c->last) {
 			want[0] = ext(c->w, lv);

@@ -57,15 +57,26 @@ END ops_img_store_mip
 
 // Mip chains (T# at aux, a 32-bit UINT format): lane l stores v5 at
 // (v2, v3) of level BASE_LEVEL + v4 (image_store_mip), then reads it back
-// (image_load_mip, v40), reads (v2, v3) at BASE_LEVEL (image_load, v41)
-// and asks for level v4's extent (image_get_resinfo, v[44:47]).
+// (image_load_mip, v40), reads (v2, v3) at BASE_LEVEL (image_load, v41),
+// samples (v2 + 0.5, v3 + 0.5) unnormalized with a zero S# (point, WRAP;
+// LOD 0: BASE_LEVEL, v42) and asks for level v4's extent
+// (image_get_resinfo, v[44:47]).
 BEGIN ops_img_mip
   s_load_dwordx8 s[12:19], s[36:37], 0x0
+  s_mov_b32 s20, 0
+  s_mov_b32 s21, 0
+  s_mov_b32 s22, 0
+  s_mov_b32 s23, 0
+  v_cvt_f32_u32 v6, v2
+  v_cvt_f32_u32 v7, v3
+  v_add_f32 v6, 0.5, v6
+  v_add_f32 v7, 0.5, v7
   s_waitcnt lgkmcnt(0)
   image_store_mip v5, v[2:4], s[12:19] dmask:0x1 unorm
   s_waitcnt vmcnt(0)
   image_load_mip v40, v[2:4], s[12:19] dmask:0x1 unorm
   image_load v41, v[2:3], s[12:19] dmask:0x1 unorm
+  image_sample v42, v[6:7], s[12:19], s[20:23] dmask:0x1 unorm
   image_get_resinfo v[44:47], v4, s[12:19] dmask:0xf
   s_waitcnt vmcnt(0)
 END ops_img_mip
