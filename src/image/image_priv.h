@@ -8,10 +8,12 @@
  *   format.c      the format table: capability, element size, hardware
  *                 data/number format, channel swizzle, geometry limits
  *   surface.c     the GFX9 surface layout addrlib computes for ROCr: swizzle
- *                 mode, pitch, size, alignment (linear and tiled)
+ *                 mode, pitch, size, alignment (linear and tiled; linear
+ *                 mip chains and their levels)
  *   descriptor.c  the image (T#, V# for 1DB) and sampler (S#) dwords
  *   image.c       image objects and the API: capability, data info,
- *                 create, destroy, max dimensions
+ *                 create, destroy, max dimensions; the v2 calls, mipmapped
+ *                 arrays and their level images
  *   transfer.c    import, export, copy, clear
  *   sampler.c     sampler objects
  *
