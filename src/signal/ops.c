@@ -17,7 +17,8 @@
  *  - 0, unknown, or a destroyed signal: loads and RMWs return 0, stores do
  *    nothing;
  *  - a doorbell signal (src/queue): every store flavour writes the 64-bit
- *    doorbell through hl_doorbell_store64; loads and RMWs return 0 and
+ *    doorbell through hl_doorbell_store64 (an application SDMA queue's
+ *    writes its queue's write pointer first); loads and RMWs return 0 and
  *    change nothing (ROCr asserts on them).
  *  Silent stores wake nobody, as the HSA specification allows.
  */
@@ -72,6 +73,16 @@ static inline void signal_store(hsa_signal_t s, int64_t v, memory_order mo, bool
 		if (wake)
 			signal_notify(side);
 	} else if (kind == AMD_SIGNAL_KIND_DOORBELL) {
+		/* An application SDMA queue's write pointer first (ROCr's
+		 * SdmaQueue::RingDoorbell).  Release: the packets written
+		 * before it are visible to whoever reads the pointer (the
+		 * engine loading the queue, an acquire load of the write
+		 * index); the doorbell's own fence below orders it before
+		 * the doorbell. */
+		if (side->publish_wptr)
+			atomic_store_explicit((_Atomic uint64_t *)(uintptr_t)
+					      &side->amd->queue_ptr->write_dispatch_id,
+					      (uint64_t)v, memory_order_release);
 		/* Whatever flavour the caller used, the helper's SFENCE and
 		 * release store order the packet writes (non-temporal and
 		 * write-combined ones too) before the doorbell, as ROCr's

@@ -84,10 +84,10 @@ int hl_signal_create_on_event(struct hl_runtime *rt, int64_t initial, struct hl_
 	return signal_create(rt, initial, ev, true, true, out);
 }
 
-int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
-			      hsa_signal_t *out)
+static int doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
+			   bool publish_wptr, hsa_signal_t *out)
 {
-	if (!doorbell)
+	if (!doorbell || (publish_wptr && !queue))
 		return -EINVAL;
 	struct hl_signal_side *side;
 	int err = hl_signal_slot_alloc(rt, &side);
@@ -102,11 +102,24 @@ int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_que
 	hl_store_relaxed(&side->users, 0);
 	side->internal = true;
 	side->wants_event = false;
+	side->publish_wptr = publish_wptr;
 	hl_store_relaxed(&side->event, NULL);
 	hl_store_relaxed(&side->kind, AMD_SIGNAL_KIND_DOORBELL);
 	hl_store_release(&side->state, HL_SIGNAL_LIVE); /* as in hl_signal_create */
 	out->handle = (uint64_t)(uintptr_t)amd;
 	return 0;
+}
+
+int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
+			      hsa_signal_t *out)
+{
+	return doorbell_create(rt, doorbell, queue, false, out);
+}
+
+int hl_signal_sdma_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
+				   hsa_signal_t *out)
+{
+	return doorbell_create(rt, doorbell, queue, true, out);
 }
 
 int hl_signal_destroy(hsa_signal_t signal)

@@ -86,6 +86,16 @@ int hl_signal_shared_event_set(struct hl_signal_event *ev);
  */
 int hl_signal_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
 			      hsa_signal_t *out);
+/*
+ * The same for an application SDMA queue (src/queue/sdma_queue.c): a store
+ * of v first writes v to queue->write_dispatch_id (a release store: the
+ * SDMA engine reads that write pointer when it loads the queue, and the
+ * application's hsa_queue_load_write_index_* read it), then rings the
+ * doorbell with v, as ROCr's SdmaQueue::RingDoorbell.  queue must not be
+ * NULL (-EINVAL).
+ */
+int hl_signal_sdma_doorbell_create(struct hl_runtime *rt, uint64_t *doorbell, amd_queue_t *queue,
+				   hsa_signal_t *out);
 
 /* The module table's steps (src/modules.c): attach makes rt->signals
  * (-ENOMEM); the last hsa_shut_down stops the async service and frees

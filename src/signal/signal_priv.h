@@ -191,6 +191,9 @@ struct hl_signal_side {
 	struct hl_signal_event *_Atomic event; /* NULL: nobody can sleep on it */
 	struct hl_agent *_Atomic copy_agent; /* the GPU of the last profiled
 	                                * async copy it completed (src/copy) */
+	bool publish_wptr;             /* a DOORBELL signal of an application
+	                                * SDMA queue: a store also writes its
+	                                * queue's write_dispatch_id (ops.c) */
 	amd_signal_t *amd;
 	uint32_t index;                /* slab number * 1024 + slot */
 	uint32_t next_free;            /* free list, under the slab lock */
