@@ -26,9 +26,9 @@
 #include "queue/queue_priv.h"
 #include "util/log.h"
 
-static int alloc_mapped(struct hl_runtime *rt, struct hl_queue *q, enum kfd_mem_kind kind,
-			uint64_t size, uint32_t extra_flags, const char *what,
-			struct kfd_mem **out)
+int hl_queue_mem_alloc(struct hl_runtime *rt, struct hl_queue *q, enum kfd_mem_kind kind,
+		       uint64_t size, uint32_t extra_flags, const char *what,
+		       struct kfd_mem **out)
 {
 	struct kfd_mem_alloc_args args = {
 		.kind = kind,
@@ -166,20 +166,21 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 	struct kfd_cwsr_sizes sz;
 	kfd_cwsr_sizes(node, &sz);
 
-	int err = alloc_mapped(rt, q, KFD_MEM_USERPTR, (uint64_t)size * 64,
-			       KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "ring", &q->ring_mem);
+	int err = hl_queue_mem_alloc(rt, q, KFD_MEM_USERPTR, (uint64_t)size * 64,
+				     KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "ring", &q->ring_mem);
 	if (err)
 		return err;
 	ring_fill_invalid(q->ring_mem->addr, size);
 
 	if (sz.eop_size) {
-		err = alloc_mapped(rt, q, KFD_MEM_VRAM, sz.eop_size, 0, "EOP buffer", &q->eop_mem);
+		err = hl_queue_mem_alloc(rt, q, KFD_MEM_VRAM, sz.eop_size, 0, "EOP buffer",
+					 &q->eop_mem);
 		if (err)
 			return err;
 	}
 	if (sz.total_size && cwsr_svm(rt, q, &sz, num_xcc) != 0) {
-		err = alloc_mapped(rt, q, KFD_MEM_USERPTR, sz.total_size, 0, "CWSR area",
-				   &q->cwsr_mem);
+		err = hl_queue_mem_alloc(rt, q, KFD_MEM_USERPTR, sz.total_size, 0, "CWSR area",
+					 &q->cwsr_mem);
 		if (err)
 			return err;
 		cwsr_write_headers(q->cwsr_mem->addr, &sz, num_xcc);
@@ -188,7 +189,8 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 	describe_queue(q, size);
 	uint64_t scratch = hl_scratch_size(q->agent, private_segment_size);
 	if (scratch) {
-		err = alloc_mapped(rt, q, KFD_MEM_VRAM, scratch, 0, "scratch", &q->scratch_mem);
+		err = hl_queue_mem_alloc(rt, q, KFD_MEM_VRAM, scratch, 0, "scratch",
+					 &q->scratch_mem);
 		if (err)
 			return err;
 	}
@@ -200,7 +202,7 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 int hl_queue_scratch_alloc(struct hl_runtime *rt, struct hl_queue *q, uint64_t size,
 			   struct kfd_mem **out)
 {
-	return alloc_mapped(rt, q, KFD_MEM_VRAM, size, 0, "scratch", out);
+	return hl_queue_mem_alloc(rt, q, KFD_MEM_VRAM, size, 0, "scratch", out);
 }
 
 void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q)

@@ -16,6 +16,10 @@
  *    process-wide mask cut, which hsalite does not read).  A count of 0 restores
  *    the full mask.  KFD gets ceil(CUs / 32) words.  The full mask is
  *    recorded at creation without an ioctl, as ROCr does.
+ * An application SDMA queue (sdma_queue.c) is not in the registry: every
+ * call here answers INVALID_QUEUE for it (ROCr's SdmaQueue::SetPriority
+ * and SetCUMasking), but inactivate, which answers ERROR (its
+ * SdmaQueue::Inactivate).
  */
 #include <string.h>
 
@@ -50,6 +54,8 @@ hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
 	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_soft_queue_live(queue))
 		return HSA_STATUS_SUCCESS; /* nothing runs it (ROCr's HostQueue) */
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_sdma_queue_live(queue))
+		return HSA_STATUS_ERROR; /* ROCr's SdmaQueue::Inactivate */
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	int err = 0;

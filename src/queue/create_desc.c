@@ -26,8 +26,11 @@
  *    the queue is handed out; if either fails the queue is destroyed.
  *    The placement flags are accepted and do not move anything: hsalite
  *    keeps every ring and descriptor in system memory (docs/differences.md).
- *  - SDMA: not made by hsalite yet: INVALID_QUEUE_CREATION, the header's
- *    status for a queue the runtime cannot make (docs/differences.md).
+ *  - SDMA: an application SDMA queue (sdma_queue.c): the ring the
+ *    application writes SDMA packets into, pinned to the engine
+ *    sdma_engine_id names (ANY: round-robin over the agent's engines);
+ *    an engine index at or above the agent's count is INVALID_ARGUMENT,
+ *    a kernel that cannot pin a queue to an engine INVALID_QUEUE_CREATION.
  *  - AIE: INVALID_QUEUE_CREATION, as the header says ROCr answers.
  */
 #include <stdbool.h>
@@ -127,7 +130,8 @@ hsa_status_t hsa_amd_queue_create(hsa_agent_t agent, hsa_amd_queue_create_desc_t
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	for (uint32_t i = 0; i < num_descs; i++)
 		descs[i].queue = NULL;
-	if (!hl_gpu_agent_lookup(rt, agent))
+	struct hl_agent *gpu = hl_gpu_agent_lookup(rt, agent);
+	if (!gpu)
 		return HSA_STATUS_ERROR_INVALID_AGENT;
 
 	hsa_status_t first = HSA_STATUS_SUCCESS;
@@ -143,9 +147,7 @@ hsa_status_t hsa_amd_queue_create(hsa_agent_t agent, hsa_amd_queue_create_desc_t
 			st = create_compute(agent, &descs[i]);
 			break;
 		case HSA_AMD_QUEUE_ENGINE_SDMA:
-			hl_error(QUEUE_LOG, "hsa_amd_queue_create: descriptor %u: application "
-				 "SDMA queues are not made by hsalite", i);
-			st = HSA_STATUS_ERROR_INVALID_QUEUE_CREATION;
+			st = hl_sdma_queue_create(rt, gpu, &descs[i]);
 			break;
 		default:
 			hl_error(QUEUE_LOG, "hsa_amd_queue_create: descriptor %u: AIE queues "

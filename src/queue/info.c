@@ -26,13 +26,22 @@
  *    HSA_AMD_MEMORY_FAULT_* bits): the first GPU memory fault the error
  *    service saw on the queue's GPU while the queue lived (errors.c; KFD's
  *    MEMORY event names a GPU, not a queue); false, 0 and 0 without one;
- *  - ENGINE_TYPE: HSA_AMD_QUEUE_ENGINE_COMPUTE for every queue this call
- *    accepts (AQL queues, counted handles); SDMA_ENGINE_ID, which the
- *    header defines for SDMA queues only, is INVALID_ARGUMENT for them;
+ *  - ENGINE_TYPE: HSA_AMD_QUEUE_ENGINE_COMPUTE for AQL queues and counted
+ *    handles, HSA_AMD_QUEUE_ENGINE_SDMA for application SDMA queues
+ *    (sdma_queue.c); SDMA_ENGINE_ID (uint32_t), which the header defines
+ *    for SDMA queues only, is the engine index the queue runs on (never
+ *    HSA_AMD_SDMA_ENGINE_ID_ANY: the engine an ANY request was given), and
+ *    INVALID_ARGUMENT for the others;
  *  - READ_POINTER / WRITE_POINTER: the addresses (as uint64_t) of the
  *    amd_queue_t's read_dispatch_id and write_dispatch_id, the monotonic
  *    indices the CP and the producers use (a counted handle: its hardware
- *    queue's, which is where its packets go).
+ *    queue's, which is where its packets go); an SDMA queue's are its
+ *    KFD read and write pointers, byte counts (rocrtst's
+ *    SdmaQueueCreateDestroyTest reads them through these addresses).
+ * An application SDMA queue answers AGENT, DOORBELL_ID, USE_COUNT (-1),
+ * HW_ID and the four above; the AQL-only attributes (metadata prefetch,
+ * PROPERTIES, VM_FAULT_*) are INVALID_ARGUMENT for it: it has no AQL
+ * descriptor, and KFD names no queue in an SDMA engine's fault.
  */
 #include <stdbool.h>
 #include <string.h>
@@ -51,8 +60,34 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 	const hsa_queue_t *hw = (rt = hl_runtime_get()) ? hl_counted_queue_hw(rt, queue, &use_count)
 						       : NULL;
 	hsa_status_t st = hl_queue_acquire(hw ? hw : queue, &rt, &q);
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && !hw) {
+		/* an application SDMA queue, looked up under the same lock */
+		pthread_mutex_lock(&rt->queues->lock);
+		q = hl_sdma_queue_lookup_locked(rt->queues, queue);
+		if (q)
+			st = HSA_STATUS_SUCCESS;
+		else
+			pthread_mutex_unlock(&rt->queues->lock);
+	}
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
+	if (q->app_sdma) {
+		switch (attribute) {
+		case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MAJOR:
+		case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_DISPATCH_PKT_VERSION_MINOR:
+		case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MAJOR:
+		case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_BARRIER_PKT_VERSION_MINOR:
+		case HSA_AMD_QUEUE_INFO_PREFETCH_METADATA_RING_BUFFER:
+		case HSA_AMD_QUEUE_INFO_PROPERTIES:
+		case HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS:
+		case HSA_AMD_QUEUE_INFO_VM_FAULT_ADDRESS:
+		case HSA_AMD_QUEUE_INFO_VM_FAULT_REASON:
+			hl_queue_release(rt);
+			return HSA_STATUS_ERROR_INVALID_ARGUMENT;
+		default:
+			break;
+		}
+	}
 	switch (attribute) {
 	case HSA_QUEUE_INFO_USE_COUNT: {
 		if (!value) {
@@ -143,8 +178,17 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 			break;
 		}
-		hsa_amd_queue_engine_t e = HSA_AMD_QUEUE_ENGINE_COMPUTE;
+		hsa_amd_queue_engine_t e = q->app_sdma ? HSA_AMD_QUEUE_ENGINE_SDMA
+						       : HSA_AMD_QUEUE_ENGINE_COMPUTE;
 		memcpy(value, &e, sizeof(e));
+		break;
+	}
+	case HSA_AMD_QUEUE_INFO_SDMA_ENGINE_ID: {
+		if (!value || !q->app_sdma) { /* SDMA queues only */
+			st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
+			break;
+		}
+		memcpy(value, &q->sdma_engine, sizeof(q->sdma_engine));
 		break;
 	}
 	case HSA_AMD_QUEUE_INFO_READ_POINTER:
@@ -159,7 +203,6 @@ hsa_status_t hsa_amd_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute
 		memcpy(value, &addr, sizeof(addr));
 		break;
 	}
-	case HSA_AMD_QUEUE_INFO_SDMA_ENGINE_ID: /* SDMA queues only */
 	default:
 		st = HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}

@@ -92,6 +92,7 @@ static void queues_forget(struct hl_queues *qs)
 		q = next;
 	}
 	qs->live = NULL;
+	hl_sdma_queues_forget(qs);
 	qs->unlisted = NULL; /* their owners forget them */
 	qs->n_live = qs->n_holds = 0;
 	hl_soft_queues_forget(qs);
@@ -130,6 +131,11 @@ hsa_status_t hl_queue_acquire(const hsa_queue_t *hq, struct hl_runtime **rt,
  * the registry.  Returns the DESTROY_QUEUE error, if any (then the buffers
  * are left allocated: the CP may still use them). */
 static int queue_destroy(struct hl_runtime *rt, struct hl_queue *q)
+{
+	return hl_queue_record_destroy(rt, q);
+}
+
+int hl_queue_record_destroy(struct hl_runtime *rt, struct hl_queue *q)
 {
 	int err = 0;
 	if (q->created) {
@@ -426,8 +432,13 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
-	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && !hl_soft_queue_destroy(queue))
-		return HSA_STATUS_SUCCESS;
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE) {
+		if (!hl_soft_queue_destroy(queue))
+			return HSA_STATUS_SUCCESS;
+		int err = hl_sdma_queue_destroy(queue);
+		if (err != -ENOENT)
+			return hl_status_from_errno(err);
+	}
 	if (st != HSA_STATUS_SUCCESS)
 		return st;
 	if (q->coop_refs > 1) {
@@ -558,6 +569,8 @@ static void queue_teardown(struct hl_runtime *rt)
 	hl_queue_service_stop_locked(qs);
 	pthread_mutex_unlock(&qs->lock);
 	hl_queue_service_reap(qs);
+	/* before the pages their pointers live in */
+	hl_sdma_queues_teardown(rt);
 	/* No queue and no service is left to use it. */
 	hl_signal_shared_event_put(qs->error_event);
 	qs->error_event = NULL;

@@ -128,6 +128,11 @@ struct hl_queue {
 	bool watching;                 /* counted in the inactive signal's sleepers */
 	hl_queue_callback_t callback;  /* NULL: log only */
 	void *data;
+	/* An application SDMA queue (hsa_amd_queue_create with engine SDMA,
+	 * sdma_queue.c): on qs->sdma, never on the AQL registry; the engine
+	 * index it was pinned to (SDMA_BY_ENG_ID). */
+	bool app_sdma;
+	uint32_t sdma_engine;
 
 	/* Control state, under rt->queues->lock (control.c). */
 	uint32_t priority;             /* KFD 0..15 */

@@ -210,6 +210,12 @@ struct hl_queues {
 	struct hl_queue *unlisted;     /* the runtime's own queues (their
 	                                * faults are marked, errors.c) */
 	struct hl_soft_queue *soft;    /* live soft queues (soft.c) */
+	struct hl_queue *sdma;         /* live application SDMA queues
+	                                * (sdma_queue.c), apart from live */
+	uint32_t *sdma_next;           /* per agent (its index in rt->agents):
+	                                * the engine the next SDMA queue with
+	                                * ENGINE_ID_ANY tries first; NULL until
+	                                * the first one */
 	struct hl_queue_slot *free_head, *free_tail; /* FIFO of free slots */
 	struct hl_queue_page **pages;  /* every page, for teardown (page.c) */
 	uint32_t n_pages, cap_pages;
@@ -257,6 +263,30 @@ static inline void hl_queue_release(struct hl_runtime *rt)
 uint64_t hl_queue_next_id(void);
 
 
+/* Undoes whatever state a queue record reached (DESTROY_QUEUE, signals,
+ * buffers, slot) and frees it; q is on no list.  The DESTROY_QUEUE error,
+ * if any (the buffers are then kept: the engine may still use them). */
+int hl_queue_record_destroy(struct hl_runtime *rt, struct hl_queue *q);
+
+/* ---- sdma_queue.c: application SDMA queues ---- */
+
+/* Makes the SDMA queue d describes on agent (a GPU; d already checked by
+ * create_desc.c) and sets d->queue.  The status to return for it. */
+hsa_status_t hl_sdma_queue_create(struct hl_runtime *rt, struct hl_agent *agent,
+				  hsa_amd_queue_create_desc_t *d);
+/* The live application SDMA queue whose public pointer is hq, or NULL.
+ * Caller holds qs->lock. */
+struct hl_queue *hl_sdma_queue_lookup_locked(struct hl_queues *qs, const hsa_queue_t *hq);
+/* Destroys the live application SDMA queue hq of the current runtime: 0,
+ * -ENOENT when hq is none, or DESTROY_QUEUE's error. */
+int hl_sdma_queue_destroy(const hsa_queue_t *hq);
+/* Whether hq is a live application SDMA queue of the current runtime. */
+bool hl_sdma_queue_live(const hsa_queue_t *hq);
+/* The last hsa_shut_down: destroys the queues the application left. */
+void hl_sdma_queues_teardown(struct hl_runtime *rt);
+/* A fork child: forgets the parent's records (no ioctl). */
+void hl_sdma_queues_forget(struct hl_queues *qs);
+
 /* ---- soft.c ---- */
 
 /* Destroys the live soft queue hq of the current runtime: 0, or -ENOENT
@@ -282,6 +312,12 @@ void hl_queue_slot_put_locked(struct hl_queues *qs, struct hl_queue_slot *slot);
 void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);
 
 /* ---- buffers.c ---- */
+
+/* size bytes of kind (host memory: CPU-accessible) on q's GPU, 4 KiB
+ * aligned, mapped to that GPU only; what names it in the log.  -errno. */
+int hl_queue_mem_alloc(struct hl_runtime *rt, struct hl_queue *q, enum kfd_mem_kind kind,
+		       uint64_t size, uint32_t extra_flags, const char *what,
+		       struct kfd_mem **out);
 
 /* Ring, EOP, CWSR (with headers) and scratch of q, and the fields of the
  * amd_queue_t that describe them.  On failure what was allocated stays in
