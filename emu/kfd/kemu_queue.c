@@ -322,8 +322,14 @@ long kemu_ioctl_create_queue(struct kemu_process *p, void *arg)
 		err = -EOPNOTSUPP;
 		goto out_unlock;
 	}
+	/* kfd_ioctl_create_queue: sdma_engine_id (u32) > max_sdma_eng_id, an
+	 * int n - 1 converted to unsigned, so 0xffffffff is refused too (an
+	 * "id + 1 > n" test wraps it to 0 and lets it through) */
 	if (a->queue_type == KFD_QUEUE_TYPE_SDMA_BY_ENG_ID &&
-	    a->sdma_engine_id + 1 > g->num_sdma_engines + g->num_sdma_xgmi_engines) {
+	    a->sdma_engine_id > (uint32_t)(g->num_sdma_engines + g->num_sdma_xgmi_engines - 1)) {
+		kemu_warn(p->m, "CREATE_QUEUE: sdma_engine_id %u exceeds maximum id of %d",
+			  a->sdma_engine_id,
+			  (int)(g->num_sdma_engines + g->num_sdma_xgmi_engines) - 1);
 		err = -EINVAL;
 		goto out_unlock;
 	}

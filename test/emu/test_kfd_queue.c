@@ -201,6 +201,15 @@ START_TEST(sdma_engine_id_out_of_range_is_einval)
 }
 END_TEST
 
+/* The kernel compares the u32 id with n - 1: the largest id is refused
+ * too, not wrapped into range. */
+START_TEST(sdma_engine_id_max_is_einval)
+{
+	EXPECT_CREATE((a.queue_type = KFD_QUEUE_TYPE_SDMA_BY_ENG_ID, a.sdma_engine_id = UINT32_MAX),
+		      -EINVAL);
+}
+END_TEST
+
 START_TEST(wptr_in_a_two_page_mapping_is_einval)
 {
 	uint64_t two = emu_buffer(0x2000, KFD_ALLOC_GTT, NULL);
@@ -653,6 +662,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, unknown_gpu_id_is_einval);
 	tcase_add_test(tc, before_acquire_vm_is_esrch);
 	tcase_add_test(tc, sdma_engine_id_out_of_range_is_einval);
+	tcase_add_test(tc, sdma_engine_id_max_is_einval);
 	tcase_add_test(tc, wptr_in_a_two_page_mapping_is_einval);
 	tcase_add_test(tc, rptr_not_mapped_is_einval);
 	tcase_add_test(tc, rptr_past_the_first_page_of_its_mapping_is_einval);
