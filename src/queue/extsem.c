@@ -19,7 +19,8 @@
  *    then NOT_SUPPORTED.  *out_sem is zeroed whenever it can be written.
  *  - close: NOT_INITIALIZED; INVALID_ARGUMENT for handle 0; NOT_SUPPORTED.
  *  - signal / wait: NOT_INITIALIZED; INVALID_QUEUE for NULL or a pointer
- *    that is not a live AQL queue of the runtime; INVALID_ARGUMENT for
+ *    that is not a live AQL or application SDMA queue of the runtime
+ *    (the header names "a queue"); INVALID_ARGUMENT for
  *    handle 0; NOT_SUPPORTED.  Nothing is written into the queue.
  */
 #include <string.h>
@@ -89,9 +90,12 @@ static hsa_status_t queue_sem_op(const char *what, hsa_queue_t *queue,
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
-	if (st != HSA_STATUS_SUCCESS)
+	if (st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_sdma_queue_live(queue))
+		st = HSA_STATUS_SUCCESS; /* a queue too (not locked: nothing read) */
+	else if (st != HSA_STATUS_SUCCESS)
 		return st == HSA_STATUS_ERROR_NOT_INITIALIZED ? st : HSA_STATUS_ERROR_INVALID_QUEUE;
-	hl_queue_release(rt);
+	else
+		hl_queue_release(rt);
 	if (!sem.handle)
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	hl_error(EXTSEM_LOG, "%s of external semaphore 0x%llx: none can be open over KFD", what,

@@ -45,11 +45,14 @@ hsa_status_t hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enab
 	struct hl_runtime *rt;
 	struct hl_queue *q;
 	hsa_status_t st = hl_queue_acquire(queue, &rt, &q);
-	bool soft = st == HSA_STATUS_ERROR_INVALID_QUEUE && hl_soft_queue_live(queue);
+	bool soft = st == HSA_STATUS_ERROR_INVALID_QUEUE &&
+		    (hl_soft_queue_live(queue) || hl_sdma_queue_live(queue));
 	if (st != HSA_STATUS_SUCCESS && !soft)
 		return st;
-	/* A soft queue's bit is only recorded (ROCr's Queue::SetProfiling):
-	 * its consumer may read it. */
+	/* A soft queue's bit, and an application SDMA queue's, is only
+	 * recorded (ROCr's Queue::SetProfiling, which neither HostQueue nor
+	 * SdmaQueue overrides): a soft queue's consumer may read it, no SDMA
+	 * engine does. */
 	hl_queue_set_profiling(soft ? (amd_queue_t *)queue : q->amd, enable != 0);
 	if (!soft)
 		hl_queue_release(rt);

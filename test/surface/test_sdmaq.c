@@ -178,6 +178,14 @@ START_TEST(sdmaq_queue_and_info)
 		  HSA_STATUS_ERROR_INVALID_QUEUE);
 	uint32_t mask[2] = { 1, 0 };
 	ck_status(hsa_amd_queue_cu_set_mask(q, 32, mask), HSA_STATUS_ERROR_INVALID_QUEUE);
+	ck_status(hsa_amd_queue_cu_get_mask(q, 32, mask), HSA_STATUS_ERROR_INVALID_QUEUE);
+	/* Queue::SetProfiling, which SdmaQueue keeps: recorded, SUCCESS */
+	ck_status(hsa_amd_profiling_set_profiler_enabled(q, 1), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_profiling_set_profiler_enabled(q, 0), HSA_STATUS_SUCCESS);
+	/* a queue to the external-semaphore calls, which over KFD have none */
+	hsa_amd_external_semaphore_t sem = { 1 };
+	ck_status(hsa_amd_queue_signal_external_semaphore(q, sem, 1),
+		  (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED);
 
 	/* still works after all that */
 	struct producer p = { q, 0 };
