@@ -8,14 +8,17 @@
  * count too.  Checked here: the hsa_queue_t and queue-info answers, copies
  * with FENCE and ATOMIC completions across ring wraps, engine selection
  * (an index and ANY's round-robin), bad arguments, destroy with work
- * pending and a queue left to hsa_shut_down.  hsalite only (no ROCr we run
+ * pending, a queue left to hsa_shut_down, and a fork child's own queue.  hsalite only (no ROCr we run
  * exports hsa_amd_queue_create); label surface_newest; under kfdemu.
  * The case "log" alone (CK_RUN_CASE=log) pins a queue to engine 1, for the
  * ctest run that finds kfdemu's "engine 1" line in its debug log.
  */
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "copy/sdma_packets.h"
 #include "hsa/amd_hsa_signal.h"
@@ -392,6 +395,66 @@ START_TEST(sdmaq_destroy_pending)
 }
 END_TEST
 
+/* A fork child of a parent with an SDMA queue: the parent's queue is not
+ * the child's (NOT_INITIALIZED), its own runtime makes and runs one (the
+ * parent's records forgotten without an ioctl), and the parent's queue
+ * still runs afterwards. */
+static int child_sdma(hsa_queue_t *inherited)
+{
+	if (hsa_queue_destroy(inherited) != HSA_STATUS_ERROR_NOT_INITIALIZED)
+		return 11;
+	if (hsa_init() != HSA_STATUS_SUCCESS)
+		return 12;
+	struct surf_agents c;
+	memset(&c, 0, sizeof(c));
+	if (hsa_iterate_agents(surf_agent_cb, &c) != HSA_STATUS_SUCCESS || !c.n_gpus)
+		return 13;
+	hsa_amd_queue_create_desc_t d = sdma_desc(4096, 1);
+	if (hsa_amd_queue_create(c.gpu[0], &d, 1) != HSA_STATUS_SUCCESS)
+		return 14;
+	void *mem = NULL;
+	if (hsa_amd_memory_pool_allocate(surf_pool(c.cpu, true), 64, 0, &mem) !=
+		    HSA_STATUS_SUCCESS ||
+	    hsa_amd_agents_allow_access(1, c.gpu, NULL, mem) != HSA_STATUS_SUCCESS)
+		return 15;
+	uint32_t *flag = mem;
+	*flag = 0;
+	uint32_t dw[SDMA_DW_FENCE];
+	sdma_fence(dw, (uint64_t)(uintptr_t)flag, 0xc1d);
+	memcpy(d.queue->base_address, dw, sizeof(dw));
+	hsa_signal_store_screlease(d.queue->doorbell_signal, sizeof(dw));
+	while (hsa_queue_load_read_index_scacquire(d.queue) < sizeof(dw))
+		;
+	if (__atomic_load_n(flag, __ATOMIC_ACQUIRE) != 0xc1d)
+		return 16;
+	if (hsa_queue_destroy(d.queue) != HSA_STATUS_SUCCESS ||
+	    hsa_amd_memory_pool_free(flag) != HSA_STATUS_SUCCESS ||
+	    hsa_shut_down() != HSA_STATUS_SUCCESS)
+		return 17;
+	return 0;
+}
+
+START_TEST(sdmaq_fork_child)
+{
+	hsa_queue_t *q = sdma_queue(ag.gpu[0], 4096, 1);
+	uint32_t *flag = surf_host_alloc(&ag, 64);
+	struct producer p = { q, 0 };
+	fence_once(&p, flag, 1);
+	fflush(NULL);
+	pid_t pid = fork();
+	ck_assert_int_ge(pid, 0);
+	if (pid == 0)
+		_exit(child_sdma(q));
+	int status = 0;
+	ck_assert_int_eq(waitpid(pid, &status, 0), pid);
+	ck_assert_msg(WIFEXITED(status) && WEXITSTATUS(status) == 0,
+		      "the child failed at step %d (status 0x%x)", WEXITSTATUS(status), status);
+	fence_once(&p, flag, 2);
+	ck_status(hsa_queue_destroy(q), HSA_STATUS_SUCCESS);
+	hsa_amd_memory_pool_free(flag);
+}
+END_TEST
+
 /* For the ctest run with KFDEMU_LOG=debug: a queue on engine 1 runs. */
 START_TEST(sdmaq_on_engine_1)
 {
@@ -415,6 +478,7 @@ static Suite *sdmaq_suite(void)
 	tcase_add_test(tc, sdmaq_engine_selection);
 	tcase_add_test(tc, sdmaq_bad_arguments);
 	tcase_add_test(tc, sdmaq_destroy_pending);
+	tcase_add_test(tc, sdmaq_fork_child);
 	suite_add_tcase(s, tc);
 	TCase *log = tcase_create("log");
 	tcase_add_checked_fixture(log, setup, teardown);
