@@ -147,8 +147,10 @@ int hl_queue_record_destroy(struct hl_runtime *rt, struct hl_queue *q)
 			return err;
 		}
 		q->created = false;
-		/* no wave of it runs any more */
-		hl_queue_trap_set(q->agent, q->doorbell, NULL);
+		/* no wave of it runs any more (an SDMA queue never had an
+		 * entry in the trap handler's map) */
+		if (!q->app_sdma)
+			hl_queue_trap_set(q->agent, q->doorbell, NULL);
 	}
 	if (q->watching) {
 		/* A release: our last reads of the signal come before its
