@@ -561,13 +561,17 @@ static void link_range(struct isa_code *c, uint32_t from, uint32_t to)
 		in->fall = in->next;
 		if (in->next != c->sentinel) {
 			const struct isa_inst *b = &c->insts[in->next];
-			isa_exec_fn f = isa_vfast_fuse(in, b);
+			unsigned span = 2;
+			uint32_t fall = b->next;
+			isa_exec_fn f = isa_vfast64_fuse(c->insts, i, c->sentinel, &span, &fall);
+			if (!f)
+				f = isa_vfast_fuse(in, b);
 			if (!f)
 				f = isa_salu_fuse(in, b);
 			if (f) {
 				in->run = f;
-				in->span = 2;
-				in->fall = b->next;
+				in->span = (uint8_t)span;
+				in->fall = fall;
 			}
 		}
 		in->nskip = (uint8_t)nop_run(c, in->fall, &in->after);

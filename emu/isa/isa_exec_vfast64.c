@@ -9,7 +9,9 @@
  * host vector registers: the floating-point ones on each lane's 64-bit
  * value, interleaved from its two rows as it is loaded and split back as
  * it is stored under EXEC; the integer ones on the rows as they are, in
- * 32-bit lanes.
+ * 32-bit lanes.  The compilers' f64 division and gfx942 square-root
+ * refinement are also fused into one superinstruction each (the end of
+ * the file, isa_vfast64_fuse).
  *
  * The general executors (isa_exec_vf64, isa_exec_div_scale in
  * isa_exec_vfp.c) assemble every source into a 64-lane temporary
@@ -725,12 +727,378 @@ bool isa_vfast64_pick(struct isa_inst *in)
 	return true;
 }
 
+/* ---- fused sequences: the compilers' f64 division and square-root
+ * refinement as one superinstruction each ----
+ *
+ * Every f64 division LLVM emits is the same eleven instructions (its
+ * AMDGPU fdiv64 lowering: v_div_scale x2, v_rcp, two Newton steps of
+ * fma/fmac, mul, fma, v_div_fmas, v_div_fixup), and every gfx942
+ * square root (clang-19) the same nine after its v_rsq_f64 (mul, mul,
+ * then Goldschmidt/Newton steps of fma/fmac).  Run one by one, each
+ * instruction interleaves its sources' rows into 64-bit lanes and splits
+ * its result back; fused, the sequence loads its two inputs once per
+ * eight lanes, keeps every intermediate in host registers, and stores
+ * only the last value of each register pair it writes: about a third of
+ * the work, and one call instead of eleven or nine.
+ *
+ * vs_match (at decode, from link_range through isa_vfast64_fuse) accepts
+ * the sequence by its dataflow, not its registers: each instruction's
+ * executor is the fast one of the expected operation, and each source
+ * is the result of the expected earlier instruction (the last one in the
+ * sequence writing that even-aligned VGPR pair), the expected input
+ * (the same operand in every use, never written before that use), or the
+ * expected constant, with exactly the expected neg modifier.  The fused
+ * body then computes the same operations in the same order on the same
+ * values, lane by lane; why the bits are those of the instructions run
+ * one by one:
+ *  - no lane the sequence stores ever holds a NaN or an infinity, so the
+ *    NaN rule (v64_nanfix) changes nothing and the order in which the
+ *    host picks among NaN operands (which depends on the form of each
+ *    vfmadd the compiler chose) never matters.  The division's inputs
+ *    are checked to be in the helpers' ordinary case in every active lane
+ *    (the same v64_ordinary test its own fast executors make: finite
+ *    normal numbers whose quotient is within 2^-1000..2^768), and from
+ *    there every step is finite; the refinement's inputs x and y are
+ *    checked to be finite and below 2^31 in magnitude, from which every
+ *    step stays below 2^1002 (S < 2^62, H < 2^30, r < 2^93, S1 < 2^156,
+ *    H1 < 2^124, d < 2^313, S2 < 2^438, d' < 2^877, S3 < 2^1002), and
+ *    an infinity is the only way to make a NaN from non-NaN operands;
+ *  - the division's helpers then take their ordinary case (v_div_scale:
+ *    D = S0, VCC clear; v_div_fmas: an fma, VCC being clear; v_div_fixup:
+ *    the sign and magnitude, its conditions implied by div_scale's)
+ *    exactly where their own fast executors do: the two inputs, the
+ *    denominator and the numerator, are the S1 and S2 of all three;
+ *  - lanes are independent and each group reads its inputs before it
+ *    stores anything, so a result written over an input's pair (LLVM puts
+ *    the quotient in the denominator's) does not disturb the other lanes;
+ *  - the scalar writes (v_div_scale's SDST, the second one's VCC) happen
+ *    at the end, which is the same because nothing in the sequence reads
+ *    them (an SGPR input overlapping one is refused) but v_div_fmas's
+ *    VCC, known to be zero there.
+ * Anywhere else (MODE flushing f64 denormals, an active lane outside
+ * those ranges) the instructions run one by one through their own
+ * executors, which hand over to the general ones as before.  The wave
+ * loop counts the span and runs the first instruction alone when a stop
+ * point falls inside (the next one is then not fused). */
+#define VS_MAX 11
+enum { VS_IN0 = 16, VS_IN1, VS_ONE, VS_HALF };
+
+struct vs_step {
+	isa_exec_fn fn;
+	uint8_t nsrc;
+	uint8_t src[3];         /* an earlier step, VS_IN0/1, or a constant */
+	uint8_t neg;            /* bit s: source s negated */
+};
+
+/* S2 / S1 as LLVM divides f64: IN0 the denominator, IN1 the numerator. */
+static const struct vs_step vs_div[] = {
+	{ v64_div_scale, 3, { VS_IN0, VS_IN0, VS_IN1 }, 0 },    /* 0 A */
+	{ v64_rcp, 1, { 0 }, 0 },                               /* 1 R0 = 1 / A */
+	{ v64_div_scale, 3, { VS_IN1, VS_IN0, VS_IN1 }, 0 },    /* 2 B, VCC */
+	{ v64_fma, 3, { 0, 1, VS_ONE }, 1 },                    /* 3 -A * R0 + 1 */
+	{ v64_fma, 3, { 1, 3, 1 }, 0 },                         /* 4 R1 */
+	{ v64_fma, 3, { 0, 4, VS_ONE }, 1 },                    /* 5 */
+	{ v64_fma, 3, { 4, 5, 4 }, 0 },                         /* 6 R2 */
+	{ v64_mul, 2, { 2, 6 }, 0 },                            /* 7 Q = B * R2 */
+	{ v64_fma, 3, { 0, 7, 2 }, 1 },                         /* 8 E = -A * Q + B */
+	{ v64_div_fmas, 3, { 8, 6, 7 }, 0 },                    /* 9 E * R2 + Q */
+	{ v64_div_fixup, 3, { 9, VS_IN0, VS_IN1 }, 0 },         /* 10 the quotient */
+};
+
+/* sqrt(x) on gfx942 after y = rsq(x) (and its scaling): IN0 x, IN1 y. */
+static const struct vs_step vs_sqrt[] = {
+	{ v64_mul, 2, { VS_IN0, VS_IN1 }, 0 },                  /* 0 S = x * y */
+	{ v64_mul, 2, { VS_IN1, VS_HALF }, 0 },                 /* 1 H = y * 0.5 */
+	{ v64_fma, 3, { 1, 0, VS_HALF }, 1 },                   /* 2 r = -H * S + 0.5 */
+	{ v64_fma, 3, { 0, 2, 0 }, 0 },                         /* 3 S1 */
+	{ v64_fma, 3, { 1, 2, 1 }, 0 },                         /* 4 H1 */
+	{ v64_fma, 3, { 3, 3, VS_IN0 }, 1 },                    /* 5 d = -S1 * S1 + x */
+	{ v64_fma, 3, { 5, 4, 3 }, 0 },                         /* 6 S2 */
+	{ v64_fma, 3, { 6, 6, VS_IN0 }, 1 },                    /* 7 */
+	{ v64_fma, 3, { 7, 4, 6 }, 0 },                         /* 8 S3 */
+};
+
+static bool vs_same_opnd(const struct isa_opnd *a, const struct isa_opnd *b)
+{
+	return a->kind == b->kind && a->reg == b->reg &&
+	       (a->kind != ISA_OPND_CONST || a->imm == b->imm);
+}
+
+static bool vs_sreg_overlap(const struct isa_opnd *o, unsigned code)
+{
+	return o->kind == ISA_OPND_SREG && o->reg + 1u >= code && o->reg <= code + 1u;
+}
+
+/* Whether insts[i] and the n - 1 after it in fall-through order are
+ * spec's sequence (above); *fall the index past it. */
+static bool vs_match(const struct isa_inst *insts, uint32_t i, uint32_t sentinel,
+		     const struct vs_step *spec, unsigned n, uint32_t *fall)
+{
+	static const uint64_t konst[2] = { 0x3ff0000000000000ull, 0x3fe0000000000000ull };
+	struct isa_opnd input[2];
+	bool bound[2] = { false, false };
+	uint16_t dst[VS_MAX], sdst[2];
+	unsigned nsdst = 0;
+
+	for (unsigned s = 0; s < n; s++) {
+		const struct isa_inst *p;
+		if (i == sentinel)
+			return false;
+		p = &insts[i];
+		if (p->exec != spec[s].fn || (p->dst & 1))
+			return false;
+		for (unsigned k = 0; k < spec[s].nsrc; k++) {
+			const struct isa_opnd *o = &p->src[k];
+			unsigned role = spec[s].src[k];
+			int prod = -1;
+			if (o->abs || o->neg != ((spec[s].neg >> k) & 1))
+				return false;
+			if (o->kind == ISA_OPND_VGPR) {
+				if (o->reg & 1)
+					return false;
+				for (unsigned t = s; t-- > 0;)
+					if (dst[t] == o->reg) {
+						prod = (int)t;
+						break;
+					}
+			}
+			if (role < VS_IN0) {
+				if (prod != (int)role)
+					return false;
+			} else if (role >= VS_ONE) {
+				if (o->kind != ISA_OPND_CONST || o->imm != konst[role - VS_ONE])
+					return false;
+			} else {
+				unsigned j = role - VS_IN0;
+				if (prod >= 0 || (o->kind != ISA_OPND_VGPR && o->kind != ISA_OPND_SREG &&
+						  o->kind != ISA_OPND_CONST))
+					return false;
+				if (!bound[j]) {
+					input[j] = *o;
+					bound[j] = true;
+				} else if (!vs_same_opnd(&input[j], o)) {
+					return false;
+				}
+			}
+		}
+		if (p->exec == v64_div_scale) {
+			/* an SGPR pair or VCC; the second one VCC (v_div_fmas
+			 * reads it) */
+			unsigned d = p->sdst;
+			if ((d & 1) || !(d + 1 < ISA_SGPR_MAX || d == ISA_REG_VCC_LO) ||
+			    (nsdst == 1 && d != ISA_REG_VCC_LO) || nsdst == 2)
+				return false;
+			sdst[nsdst++] = (uint16_t)d;
+		}
+		dst[s] = p->dst;
+		i = p->next;
+	}
+	for (unsigned j = 0; j < 2; j++)
+		for (unsigned t = 0; t < nsdst; t++)
+			if (bound[j] && vs_sreg_overlap(&input[j], sdst[t]))
+				return false;
+	*fall = i;
+	return true;
+}
+
+/* The steps of a matched sequence at run time: each one's instruction and
+ * destination rows, and which of them leave the last value in their pair
+ * (fin: the ones stored). */
+struct vs_run {
+	const struct isa_inst *st[VS_MAX];
+	uint32_t *lo[VS_MAX], *hi[VS_MAX];
+	uint32_t fin;
+};
+
+V64_INLINE void vs_collect(struct isa_wave *w, const struct isa_inst *in, unsigned n,
+			   struct vs_run *r)
+{
+	const struct isa_inst *p = in;
+
+	r->fin = 0;
+	for (unsigned s = 0; s < n; s++) {
+		r->st[s] = p;
+		r->lo[s] = isa_vrow(w, p->dst);
+		r->hi[s] = isa_vrow(w, p->dst + 1u);
+		if (s + 1 < n)
+			p = &w->insts[p->next];
+	}
+	for (unsigned s = 0; s < n; s++) {
+		bool last = true;
+		for (unsigned t = s + 1; t < n; t++)
+			last &= r->st[t]->dst != r->st[s]->dst;
+		r->fin |= (uint32_t)last << s;
+	}
+}
+
+/* The sequence one instruction at a time, through each one's executor. */
+static int vs_each(struct isa_wave *w, const struct vs_run *r, unsigned n)
+{
+	for (unsigned s = 0; s < n; s++) {
+		int rc;
+		w->pc = r->st[s]->next;
+		rc = r->st[s]->exec(w, r->st[s]);
+		if (rc)
+			return rc;
+	}
+	return ISA_STEP_NEXT;
+}
+
+#define VS_FMA(a, b, c) ((v64_u64x4)_mm256_fmadd_pd((__m256d)(a), (__m256d)(b), (__m256d)(c)))
+
+/* The division on four lanes: v[s] the result of step s. */
+#define VS_DIV_BODY(den, num, v)                                               \
+	do {                                                                   \
+		const v64_u64x4 one = (v64_u64x4){ 0 } + 0x3ff0000000000000ull; \
+		v64_u64x4 na;                                                  \
+		v[0] = den;                                                    \
+		v[1] = (v64_u64x4)(1.0 / (v64_f64x4)v[0]);                     \
+		v[2] = num;                                                    \
+		na = v[0] ^ V64_SIGN;                                          \
+		v[3] = VS_FMA(na, v[1], one);                                  \
+		v[4] = VS_FMA(v[1], v[3], v[1]);                               \
+		v[5] = VS_FMA(na, v[4], one);                                  \
+		v[6] = VS_FMA(v[4], v[5], v[4]);                               \
+		v[7] = (v64_u64x4)((v64_f64x4)v[2] * (v64_f64x4)v[6]);         \
+		v[8] = VS_FMA(na, v[7], v[2]);                                 \
+		v[9] = VS_FMA(v[8], v[6], v[7]);                               \
+		v[10] = ((den ^ num) & V64_SIGN) | (v[9] & ~V64_SIGN);         \
+	} while (0)
+
+/* The square-root refinement on four lanes. */
+#define VS_SQRT_BODY(x, y, v)                                                  \
+	do {                                                                   \
+		const v64_u64x4 half = (v64_u64x4){ 0 } + 0x3fe0000000000000ull; \
+		v64_u64x4 na;                                                  \
+		v[0] = (v64_u64x4)((v64_f64x4)x * (v64_f64x4)y);               \
+		v[1] = (v64_u64x4)((v64_f64x4)y * (v64_f64x4)half);            \
+		na = v[1] ^ V64_SIGN;                                          \
+		v[2] = VS_FMA(na, v[0], half);                                 \
+		v[3] = VS_FMA(v[0], v[2], v[0]);                               \
+		v[4] = VS_FMA(v[1], v[2], v[1]);                               \
+		na = v[3] ^ V64_SIGN;                                          \
+		v[5] = VS_FMA(na, v[3], x);                                    \
+		v[6] = VS_FMA(v[5], v[4], v[3]);                               \
+		na = v[6] ^ V64_SIGN;                                          \
+		v[7] = VS_FMA(na, v[6], x);                                    \
+		v[8] = VS_FMA(v[7], v[4], v[6]);                               \
+	} while (0)
+
+/* The group loop: BODY over lanes [8k, 8k + 8) of inputs s0, s1 (their
+ * two halves), then the final value of every pair stored under EXEC. */
+#define VS_LOOP(N, BODY, FULL)                                                 \
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {                         \
+		uint32_t m8 = FULL ? 0xff : (uint32_t)(exec >> (8 * k)) & 0xff; \
+		v64_u64x4 a0, a1, b0, b1, v0[N], v1[N];                        \
+		if (!m8)                                                       \
+			continue;                                              \
+		v8_getm(&s0, k, &a0, &a1, false);                              \
+		v8_getm(&s1, k, &b0, &b1, false);                              \
+		BODY(a0, b0, v0);                                              \
+		BODY(a1, b1, v1);                                              \
+		for (unsigned s = 0; s < N; s++)                               \
+			if (r.fin >> s & 1)                                    \
+				v8_put(r.lo[s], r.hi[s], k, v0[s], v1[s], m8); \
+	}
+
+/* Whether every active lane of x and y is finite and below 2^31 in
+ * magnitude (biased exponent <= 1053): the refinement's range. */
+V64_INLINE bool vs_tame(uint64_t exec, const struct v8_src *x, const struct v8_src *y)
+{
+	isa_u32x8 bad = { 0 };
+
+	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+		isa_u32x8 b;
+		if (!m8)
+			continue;
+		b = (isa_u32x8)(((v8_ld(x->hi, k) >> 20) & 0x7ff) > 1053) |
+		    (isa_u32x8)(((v8_ld(y->hi, k) >> 20) & 0x7ff) > 1053);
+		bad |= b & (isa_u32x8)v64_on8(m8);
+	}
+	return !isa_any32x8(&bad);
+}
+
+V64_TARGET static int v64_fused_div(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct vs_run r;
+	struct v8_src s0, s1;
+	uint32_t buf[2][2 * ISA_LANES];
+	uint64_t exec = isa_exec(w);
+
+	vs_collect(w, in, 11, &r);
+	if (isa_denorm64(w) != 3)
+		return vs_each(w, &r, 11);
+	/* the denominator (S1 of the first v_div_scale), the numerator (S2) */
+	v8_src_init(w, &in->src[1], &s0, buf[0]);
+	v8_src_init(w, &in->src[2], &s1, buf[1]);
+	if (!v64_ordinary(exec, &s0, &s1, true))
+		return vs_each(w, &r, 11);
+	if (exec == ~0ull)
+		VS_LOOP(11, VS_DIV_BODY, 1)
+	else
+		VS_LOOP(11, VS_DIV_BODY, 0)
+	isa_swrite64(w, r.st[0]->sdst, 0);
+	isa_swrite64(w, r.st[2]->sdst, 0);
+	w->pc = r.st[10]->next;
+	return ISA_STEP_NEXT;
+}
+
+V64_TARGET static int v64_fused_sqrt(struct isa_wave *w, const struct isa_inst *in)
+{
+	struct vs_run r;
+	struct v8_src s0, s1;
+	uint32_t buf[2][2 * ISA_LANES];
+	uint64_t exec = isa_exec(w);
+
+	vs_collect(w, in, 9, &r);
+	if (isa_denorm64(w) != 3)
+		return vs_each(w, &r, 9);
+	v8_src_init(w, &in->src[0], &s0, buf[0]);       /* x */
+	v8_src_init(w, &in->src[1], &s1, buf[1]);       /* y */
+	if (!vs_tame(exec, &s0, &s1))
+		return vs_each(w, &r, 9);
+	if (exec == ~0ull)
+		VS_LOOP(9, VS_SQRT_BODY, 1)
+	else
+		VS_LOOP(9, VS_SQRT_BODY, 0)
+	w->pc = r.st[8]->next;
+	return ISA_STEP_NEXT;
+}
+
+isa_exec_fn isa_vfast64_fuse(const struct isa_inst *insts, uint32_t i, uint32_t sentinel,
+			     unsigned *span, uint32_t *fall)
+{
+	if (!insts || !span || !fall || i >= sentinel)
+		return NULL;
+	if (vs_match(insts, i, sentinel, vs_div, 11, fall)) {
+		*span = 11;
+		return v64_fused_div;
+	}
+	if (vs_match(insts, i, sentinel, vs_sqrt, 9, fall)) {
+		*span = 9;
+		return v64_fused_sqrt;
+	}
+	return NULL;
+}
+
 #else /* not GCC on x86-64: the general executors */
 
 bool isa_vfast64_pick(struct isa_inst *in)
 {
 	(void)in;
 	return false;
+}
+
+isa_exec_fn isa_vfast64_fuse(const struct isa_inst *insts, uint32_t i, uint32_t sentinel,
+			     unsigned *span, uint32_t *fall)
+{
+	(void)insts;
+	(void)i;
+	(void)sentinel;
+	(void)span;
+	(void)fall;
+	return NULL;
 }
 
 #endif

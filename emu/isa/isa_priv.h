@@ -496,6 +496,11 @@ int isa_exec_nop(struct isa_wave *w, const struct isa_inst *in);
 isa_exec_fn isa_vfast_fuse(const struct isa_inst *a, const struct isa_inst *b);
 /* The same for scalar pairs (isa_exec_salu.c). */
 isa_exec_fn isa_salu_fuse(const struct isa_inst *a, const struct isa_inst *b);
+/* A superinstruction for the f64 sequence that starts at insts[i] (the
+ * compilers' division and gfx942 square root; isa_exec_vfast64.c), or
+ * NULL; *span its length, *fall the index past it. */
+isa_exec_fn isa_vfast64_fuse(const struct isa_inst *insts, uint32_t i, uint32_t sentinel,
+			     unsigned *span, uint32_t *fall);
 /* Fills err (when not NULL) with kind, pc and the formatted message. */
 void isa_err_setf(struct kemu_isa_error *err, enum kemu_isa_error_kind kind, uint64_t pc,
 		  const char *fmt, ...) __attribute__((format(printf, 4, 5)));

@@ -4,7 +4,12 @@
  * it takes (VGPR pairs, the SGPR pair s[8:9], an inline constant) and the
  * neg/abs modifiers; the compiler's whole f64 division sequence
  * (div_scale, rcp, fma, div_fmas, div_fixup); v_ldexp_f64 with
- * exponents in and out of range; the 64-bit shifts, and gfx942's
+ * exponents in and out of range; gfx942's square-root refinement after
+ * v_rsq_f64 (fused, like the division, into one superinstruction by
+ * isa_vfast64_fuse), a variant of it the fusion must refuse, and the
+ * division by an SGPR pair; the fused sequences split by every stop
+ * point, their stop points, and their bits against the instructions run
+ * one by one; the 64-bit shifts, and gfx942's
  * v_mov_b64 and v_lshl_add_u64 (kernels/vfast64942.s); v_div_scale_f64 and
  * v_div_fixup_f64 alone (kernels/vfast64.s).  Each under the whole EXEC
  * and under a partial one whose 4-lane groups are whole, empty and mixed.
@@ -46,6 +51,9 @@
 
 enum op {
 	OP_ADD, OP_MUL, OP_FMA, OP_RCP, OP_RSQ, OP_SQRT, OP_DIV, OP_LDEXP, OP_SCALE, OP_FIXUP,
+	/* gfx942's square-root refinement (SQRTSEQ), and with its fifth
+	 * step's result set aside (SQRTX) */
+	OP_SQRTSEQ, OP_SQRTX,
 	/* 64-bit integer: no NaN rule, no flushing */
 	OP_SHL, OP_SHR, OP_ASHR, OP_MOV, OP_LSHL_ADD,
 };
@@ -83,6 +91,9 @@ static const struct form {
 	{ "sqrt_f64_a", OP_SQRT, false, false, { { SRC_A, 2, 0 } } },
 	{ "sqrt_f64_flush", OP_SQRT, true, false, { { SRC_A, 0, 0 } } },
 	{ "div_f64", OP_DIV, false, false, { { SRC_B, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "div_f64_s", OP_DIV, false, false, { { SRC_S, 0, 0 }, { SRC_A, 0, 0 } } },
+	{ "sqrt_seq", OP_SQRTSEQ, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "sqrt_seq_x", OP_SQRTX, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
 	{ "ldexp_f64_v8", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_C8, 0, 0 } } },
 	{ "ldexp_f64_k", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_K, 0, (uint32_t)-7 } } },
 	{ "ldexp_f64_vraw", OP_LDEXP, false, false, { { SRC_A, 1, 0 }, { SRC_C32, 0, 0 } } },
@@ -180,16 +191,67 @@ static void fill(uint32_t *in)
 	}
 }
 
+/* For the square-root refinement, whose fused form takes inputs below
+ * 2^31 only: the ordinary a and b (exponents within 2^+-60) brought
+ * within 2^+-28, the special values left as they are. */
+static void tame(uint32_t *in)
+{
+	for (unsigned i = 0; i < NLANES; i++)
+		for (unsigned j = 0; j < 2; j++) {
+			uint32_t *hi = &in[8 * i + 2 * j + 1];
+			uint32_t e = (*hi >> 20) & 0x7ff;
+			if (e >= 1023 - 60 && e <= 1023 + 60)
+				*hi = (*hi & 0x800fffffu) | (1023 - 28 + (e - 963) % 57) << 20;
+		}
+}
+
 static uint64_t quiet(uint64_t u)
 {
 	return u | 0x8000000000000ull;
+}
+
+static bool model(const struct form *f, const uint64_t x[3], uint64_t *r);
+
+/* The square-root refinement (kernels/vfast64.s, SQRTSEQ) as its nine
+ * instructions, each by model(): x, y the inputs, a source a step's
+ * result (0..8), x (-1), y (-2) or 0.5 (-3), negated where neg; SQRTX
+ * sets the fifth step's result aside, so the seventh and ninth read the
+ * second's.  False when a step is undecided. */
+static bool seq_model(bool setaside, uint64_t x, uint64_t y, uint64_t *r)
+{
+	static const struct form mul = { "mul", OP_MUL, false, false, { { SRC_A, 0, 0 } } };
+	static const struct form fma3 = { "fma", OP_FMA, false, false, { { SRC_A, 0, 0 } } };
+	static const struct { bool fma; int8_t s[3]; bool neg; } st[9] = {
+		{ false, { -1, -2 }, false }, { false, { -2, -3 }, false },
+		{ true, { 1, 0, -3 }, true }, { true, { 0, 2, 0 }, false },
+		{ true, { 1, 2, 1 }, false }, { true, { 3, 3, -1 }, true },
+		{ true, { 5, 4, 3 }, false }, { true, { 6, 6, -1 }, true },
+		{ true, { 7, 4, 6 }, false },
+	};
+	uint64_t v[9];
+
+	for (unsigned i = 0; i < 9; i++) {
+		uint64_t a[3] = { 0, 0, 0 };
+		for (unsigned j = 0; j < (st[i].fma ? 3u : 2u); j++) {
+			int k = st[i].s[j];
+			if (setaside && (i == 6 || i == 8) && k == 4)
+				k = 1;
+			a[j] = k == -1 ? x : k == -2 ? y : k == -3 ? 0x3fe0000000000000ull : v[k];
+		}
+		if (st[i].neg)
+			a[0] ^= SIGN;
+		if (!model(st[i].fma ? &fma3 : &mul, a, &v[i]))
+			return false;
+	}
+	*r = v[8];
+	return true;
 }
 
 /* The lane's result, or false when the model does not decide it (two NaN
  * inputs; a division helper outside its ordinary case). */
 static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 {
-	unsigned n = f->op <= OP_MUL || f->op == OP_DIV ? 2
+	unsigned n = f->op <= OP_MUL || f->op == OP_DIV || f->op == OP_SQRTSEQ || f->op == OP_SQRTX ? 2
 		   : f->op == OP_FMA || f->op >= OP_SCALE ? 3 : 1;
 	uint64_t y[3];
 	unsigned nans = 0, first = 3;
@@ -205,6 +267,9 @@ static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 		}
 	}
 	switch (f->op) {
+	case OP_SQRTSEQ:
+	case OP_SQRTX:
+		return seq_model(f->op == OP_SQRTX, x[0], x[1], r);
 	case OP_SHL: *r = x[1] << (x[0] & 63); return true;
 	case OP_SHR: *r = x[1] >> (x[0] & 63); return true;
 	case OP_ASHR: *r = (uint64_t)((int64_t)x[1] >> (x[0] & 63)); return true;
@@ -271,7 +336,11 @@ static uint64_t lane64(const uint32_t *p)
 	return (uint64_t)p[0] | (uint64_t)p[1] << 32;
 }
 
-START_TEST(test_vfast64_match_model)
+/* Runs the forms (only those named in only, when not NULL), each with
+ * the stop point of a context save (HX_PREEMPT_AFTER: the wave saved,
+ * rebuilt and resumed) after each instruction count from after_from to
+ * after_to (0: none), and checks them against the model. */
+static void match_model(const char *const *only, unsigned after_from, unsigned after_to)
 {
 	static struct hx_code codes[2];
 	static const char *const stem[2] = { "vfast64", "vfast64942" };
@@ -293,19 +362,33 @@ START_TEST(test_vfast64_match_model)
 	for (size_t k = 0; k < sizeof(forms) / sizeof(forms[0]); k++) {
 		const struct form *f = &forms[k];
 		unsigned changed = 0, decided = 0, t = f->gfx942;
-		if (!have[t])
+		bool listed = only == NULL;
+		for (unsigned j = 0; only && only[j]; j++)
+			listed |= strcmp(only[j], f->name) == 0;
+		if (!have[t] || !listed)
 			continue;
-		for (unsigned seed = 1; seed <= 3; seed++) {
+		for (unsigned seed = 1; seed <= 3; seed++)
+		for (unsigned after = after_from; after <= after_to; after++) {
 			struct hx_launch l = { .gfx = gfx[t], .args = args, .args_size = 16,
 					       .grid = { NLANES, 1, 1 }, .wg = { NLANES, 1, 1 } };
 			struct kemu_isa_error err;
 			bool wave_ordinary[NLANES / 64];
 			rng = seed * 0x9e3779b9u + (uint32_t)k * 0x7feb352du;
 			fill(in);
+			if (f->op == OP_SQRTSEQ || f->op == OP_SQRTX)
+				tame(in);
 			memset(out, 0xa5, NLANES * 32);
+			char num[16];
+			int rc;
 			l.kd = hx_kd(&codes[t], f->name);
 			ck_assert_msg(l.kd != 0, "no %s.kd", f->name);
-			ck_assert_msg(hx_run(&l, &err) == 0, "%s: %s: %s", f->name,
+			if (after) {
+				snprintf(num, sizeof(num), "%u", after);
+				setenv("HX_PREEMPT_AFTER", num, 1);
+			}
+			rc = hx_run(&l, &err);
+			unsetenv("HX_PREEMPT_AFTER");
+			ck_assert_msg(rc == 0, "%s after %u: %s: %s", f->name, after,
 				      kemu_isa_error_name(err.kind), err.message);
 			for (unsigned wv = 0; wv < NLANES / 64; wv++)
 				wave_ordinary[wv] = true;
@@ -337,8 +420,8 @@ START_TEST(test_vfast64_match_model)
 				changed += want != d;
 				if ((lane64(o) != want || lane64(o + 2) != (active(i) ? want : d)) &&
 				    bad++ < 8)
-					fprintf(stderr, "%s lane %u: %016llx %016llx %016llx %016llx: got "
-						"%016llx %016llx, model %016llx\n", f->name, i,
+					fprintf(stderr, "%s after %u lane %u: %016llx %016llx %016llx %016llx: got "
+						"%016llx %016llx, model %016llx\n", f->name, after, i,
 						(unsigned long long)lane64(v), (unsigned long long)lane64(v + 2),
 						(unsigned long long)lane64(v + 4), (unsigned long long)d,
 						(unsigned long long)lane64(o), (unsigned long long)lane64(o + 2),
@@ -364,6 +447,24 @@ START_TEST(test_vfast64_match_model)
 			hx_unload(&codes[t]);
 	hx_free(in);
 	hx_free(out);
+}
+
+START_TEST(test_vfast64_match_model)
+{
+	match_model(NULL, 0, 0);
+}
+END_TEST
+
+/* The fused sequences (isa_vfast64_fuse) split by a stop point at every
+ * instruction boundary of their kernels (12 instructions before the
+ * first copy, 9 between the two): the wave loop runs the first alone
+ * and the rest one by one, and the restored wave goes on; the same
+ * results as unsplit. */
+START_TEST(test_vfast64_fused_preempted)
+{
+	static const char *const fused[] = { "div_f64", "div_f64_s", "sqrt_seq", NULL };
+
+	match_model(fused, 1, 48);
 }
 END_TEST
 
@@ -392,6 +493,147 @@ START_TEST(test_model_hand_values)
 }
 END_TEST
 
+/* The fused sequences give the bits of their instructions run one by
+ * one (each through its own executor) in every lane, also those the
+ * model leaves undecided: each kernel run whole, then with a context
+ * save after the first instruction of its first copy (that copy then
+ * runs one by one: the whole-EXEC result) and of its second (the
+ * partial-EXEC one).  Waves 0 and 2 run fused (wave 2's special values
+ * are outside the partial EXEC); waves 1 and 3 have special values in
+ * active lanes, where the fused executors must hand the sequence to the
+ * instructions (the NaNs they make show that they ran). */
+START_TEST(test_vfast64_fused_as_unfused)
+{
+	static const struct { const char *name; unsigned first, second; } k[] = {
+		{ "div_f64", 13, 33 }, { "div_f64_s", 13, 33 }, { "sqrt_seq", 13, 31 },
+	};
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 32), *out[3];
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, 0 };
+	unsigned bad = 0, nans = 0;
+
+	ck_assert_msg(hx_kernel_path("vfast64", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast64-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	for (unsigned r = 0; r < 3; r++)
+		out[r] = hx_alloc(NLANES * 32);
+	for (size_t f = 0; f < sizeof(k) / sizeof(k[0]); f++)
+		for (unsigned seed = 1; seed <= 3; seed++) {
+			rng = seed * 0x85ebca6bu + (uint32_t)f;
+			fill(in);
+			tame(in);
+			/* wave 1: every fourth lane special, active or not */
+			for (unsigned i = 64; i < 128; i += 4)
+				for (unsigned j = 0; j < 2; j++) {
+					uint64_t v = special[rnd() % (sizeof(special) / sizeof(special[0]))];
+					in[8 * i + 2 * j] = (uint32_t)v;
+					in[8 * i + 2 * j + 1] = (uint32_t)(v >> 32);
+				}
+			for (unsigned r = 0; r < 3; r++) {
+				struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args,
+						       .args_size = 16, .grid = { NLANES, 1, 1 },
+						       .wg = { NLANES, 1, 1 } };
+				struct kemu_isa_error err;
+				char num[16];
+				int rc;
+				args[1] = (uint64_t)(uintptr_t)out[r];
+				memset(out[r], 0xa5, NLANES * 32);
+				l.kd = hx_kd(&code, k[f].name);
+				ck_assert(l.kd != 0);
+				if (r) {
+					snprintf(num, sizeof(num), "%u", r == 1 ? k[f].first : k[f].second);
+					setenv("HX_PREEMPT_AFTER", num, 1);
+				}
+				rc = hx_run(&l, &err);
+				unsetenv("HX_PREEMPT_AFTER");
+				ck_assert_msg(rc == 0, "%s run %u: %s: %s", k[f].name, r,
+					      kemu_isa_error_name(err.kind), err.message);
+			}
+			for (unsigned i = 0; i < NLANES; i++) {
+				const uint32_t *o0 = out[0] + 8 * i, *o1 = out[1] + 8 * i;
+				const uint32_t *o2 = out[2] + 8 * i;
+				nans += isnan64(lane64(o0)) && !isnan64(lane64(in + 8 * i)) &&
+					!isnan64(lane64(in + 8 * i + 2));
+				if ((lane64(o0) != lane64(o1) || lane64(o0 + 2) != lane64(o2 + 2) ||
+				     memcmp(o0 + 4, o1 + 4, 16) || memcmp(o0 + 4, o2 + 4, 16)) &&
+				    bad++ < 8)
+					fprintf(stderr, "%s lane %u: fused %016llx %016llx, one by one "
+						"%016llx %016llx\n", k[f].name, i,
+						(unsigned long long)lane64(o0),
+						(unsigned long long)lane64(o0 + 2),
+						(unsigned long long)lane64(o1),
+						(unsigned long long)lane64(o2 + 2));
+			}
+		}
+	/* the special inputs made NaNs inside the sequences */
+	ck_assert_msg(nans > 0, "no NaN made from non-NaN inputs");
+	ck_assert_msg(bad == 0, "%u lanes differ between fused and one by one", bad);
+	hx_unload(&code);
+	for (unsigned r = 0; r < 3; r++)
+		hx_free(out[r]);
+	hx_free(in);
+}
+END_TEST
+
+/* Runs kernel on one wave of ordinary values with a watchdog of k = 1,
+ * 2, ... instructions until the wave ends; each stop must come after
+ * exactly k instructions, one instruction (4 or 8 bytes) past the last
+ * (the kernels are straight-line).  Returns the k that let it end. */
+static unsigned stop_points(const char *kernel)
+{
+	static struct hx_code code;
+	char path[600];
+	uint32_t *in = hx_alloc(NLANES * 32), *out = hx_alloc(NLANES * 32);
+	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
+	uint64_t last_pc = 0;
+	unsigned k;
+
+	ck_assert_msg(hx_kernel_path("vfast64", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
+		      "vfast64-gfx90a.co not built");
+	ck_assert_int_eq(hx_load(&code, path), 0);
+	rng = 0x6a09e667u;
+	fill(in);
+	tame(in);
+	for (k = 1; k < 100; k++) {
+		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
+				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
+		struct kemu_isa_error err;
+		unsigned long long ran = 0;
+		const char *msg;
+		l.kd = hx_kd(&code, kernel);
+		ck_assert(l.kd != 0);
+		if (hx_run(&l, &err) == 0)
+			break;
+		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "%s k %u: %s: %s", kernel, k,
+			      kemu_isa_error_name(err.kind), err.message);
+		msg = strstr(err.message, "ran ");
+		ck_assert_msg(msg && sscanf(msg, "ran %llu", &ran) == 1 && ran == k,
+			      "%s k %u: %s", kernel, k, err.message);
+		if (k > 1)
+			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
+				      "%s k %u: stopped at 0x%llx after 0x%llx", kernel, k,
+				      (unsigned long long)err.pc, (unsigned long long)last_pc);
+		last_pc = err.pc;
+	}
+	hx_unload(&code);
+	hx_free(in);
+	hx_free(out);
+	return k;
+}
+
+/* The wave loop's stop points stay exact through the fused sequences:
+ * a watchdog of k instructions stops the wave after exactly k, at
+ * boundary k, also inside a sequence, and the wave's length counts
+ * every instruction of both copies (vfast64.inc: 12 + 11 + 9 + 11 + 8
+ * for the division, 12 + 9 + 9 + 9 + 8 for the refinement). */
+START_TEST(test_vfast64_fused_stop_points)
+{
+	ck_assert_uint_eq(stop_points("div_f64"), 51);
+	ck_assert_uint_eq(stop_points("sqrt_seq"), 47);
+}
+END_TEST
+
 static Suite *vfast64_suite(void)
 {
 	Suite *s = suite_create("isa_vfast64");
@@ -399,6 +641,9 @@ static Suite *vfast64_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_model_hand_values);
 	tcase_add_test(tc, test_vfast64_match_model);
+	tcase_add_test(tc, test_vfast64_fused_preempted);
+	tcase_add_test(tc, test_vfast64_fused_stop_points);
+	tcase_add_test(tc, test_vfast64_fused_as_unfused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,8 @@
 // vfast64.s — kernels for test_isa_vfast64.c (gfx90a): each runs one f64
 // or 64-bit integer VALU instruction (the forms isa_exec_vfast64.c
 // specialises: VGPR pairs, the SGPR pair s[8:9], an inline constant,
-// neg/abs modifiers) or the compiler's whole f64 division sequence.  Lane i loads a, b, c, d =
+// neg/abs modifiers) or the compiler's whole f64 division or square-root
+// refinement sequence (the ones isa_vfast64_fuse fuses).  Lane i loads a, b, c, d =
 // in[8i .. 8i+7] (dword pairs) into v[2:3], v[4:5], v[6:7], v[8:9] and
 // s[8:9] = b of the wave's first lane; the instruction writes v[8:9]
 // (VCC-like results to s[10:11]) once with the whole EXEC and once, v[8:9]
@@ -49,6 +50,50 @@ TF sqrt_f64_flush, v_sqrt_f64 v[8:9], v[2:3]
   v_div_fixup_f64 v[8:9], v[22:23], v[4:5], v[2:3]
 .endm
 T div_f64, DIV
+// the compiler's f64 square-root refinement after v_rsq_f64 (LLVM's
+// expansion; clang-19, gfx942): x = a, y = b, the result in v[8:9]
+.macro SQRTSEQ
+  v_mul_f64 v[8:9], v[2:3], v[4:5]
+  v_mul_f64 v[24:25], v[4:5], 0.5
+  v_fma_f64 v[26:27], -v[24:25], v[8:9], 0.5
+  v_fmac_f64 v[8:9], v[8:9], v[26:27]
+  v_fmac_f64 v[24:25], v[24:25], v[26:27]
+  v_fma_f64 v[26:27], -v[8:9], v[8:9], v[2:3]
+  v_fmac_f64 v[8:9], v[26:27], v[24:25]
+  v_fma_f64 v[26:27], -v[8:9], v[8:9], v[2:3]
+  v_fmac_f64 v[8:9], v[26:27], v[24:25]
+.endm
+T sqrt_seq, SQRTSEQ
+// the refinement with its fifth step's result in another pair, so the
+// last two read the first H (a dataflow isa_vfast64_fuse must not take:
+// run one by one)
+.macro SQRTX
+  v_mul_f64 v[8:9], v[2:3], v[4:5]
+  v_mul_f64 v[24:25], v[4:5], 0.5
+  v_fma_f64 v[26:27], -v[24:25], v[8:9], 0.5
+  v_fmac_f64 v[8:9], v[8:9], v[26:27]
+  v_fma_f64 v[28:29], v[24:25], v[26:27], v[24:25]
+  v_fma_f64 v[26:27], -v[8:9], v[8:9], v[2:3]
+  v_fmac_f64 v[8:9], v[26:27], v[24:25]
+  v_fma_f64 v[26:27], -v[8:9], v[8:9], v[2:3]
+  v_fmac_f64 v[8:9], v[26:27], v[24:25]
+.endm
+T sqrt_seq_x, SQRTX
+// the division by the SGPR pair s[8:9] (the fused form's broadcast input)
+.macro DIVS
+  v_div_scale_f64 v[22:23], s[10:11], s[8:9], s[8:9], v[2:3]
+  v_rcp_f64 v[24:25], v[22:23]
+  v_div_scale_f64 v[26:27], vcc, v[2:3], s[8:9], v[2:3]
+  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
+  v_fmac_f64 v[24:25], v[24:25], v[28:29]
+  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
+  v_fmac_f64 v[24:25], v[24:25], v[28:29]
+  v_mul_f64 v[28:29], v[26:27], v[24:25]
+  v_fma_f64 v[22:23], -v[22:23], v[28:29], v[26:27]
+  v_div_fmas_f64 v[22:23], v[22:23], v[24:25], v[28:29]
+  v_div_fixup_f64 v[8:9], v[22:23], s[8:9], v[2:3]
+.endm
+T div_f64_s, DIVS
 // v_ldexp_f64: exponents within range (S1 = c's low byte, sign-extended),
 // a constant, and raw 32-bit c (mostly out of range: the general executor)
 .macro LDX
