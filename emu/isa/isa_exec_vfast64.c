@@ -526,10 +526,28 @@ V64_INLINE void v64_cvt_lanes(struct isa_wave *w, const struct isa_inst *in, boo
 {
 	uint64_t exec = isa_exec(w);
 	uint32_t *dlo = isa_vrow(w, in->dst), *dhi = isa_vrow(w, in->dst + 1u), buf[ISA_LANES];
-	const uint32_t *row = v8_row32(w, &in->src[0], buf);
+	const struct isa_opnd *o = &in->src[0];
+	const uint32_t *row;
 	const __m256i magic = _mm256_set1_epi64x(0x4330000000000000ll);        /* 2^52 */
 	const __m256d two52 = _mm256_set1_pd(4503599627370496.0);
 
+	if (o->kind != ISA_OPND_VGPR) {
+		/* a scalar or a constant (a loop counter, dloop's k), read as
+		 * v8_row32 reads it: one conversion, the same exact value,
+		 * stored into every lane */
+		uint32_t x = o->kind == ISA_OPND_CONST ? (uint32_t)o->imm : isa_sread32(w, o);
+		double d = is_signed ? (double)(int32_t)x : (double)x;
+		uint64_t b;
+		memcpy(&b, &d, sizeof(b));
+		for (unsigned k = 0; k < ISA_LANES / 8; k++) {
+			uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
+			if (m8)
+				v8_put32(dlo, dhi, k, (isa_u32x8){ 0 } + (uint32_t)b,
+					 (isa_u32x8){ 0 } + (uint32_t)(b >> 32), m8);
+		}
+		return;
+	}
+	row = v8_row32(w, o, buf);
 	for (unsigned k = 0; k < ISA_LANES / 8; k++) {
 		uint32_t m8 = (uint32_t)(exec >> (8 * k)) & 0xff;
 		__m256i x = _mm256_permute4x64_epi64((__m256i)v8_ld(row, k), 0xd8);

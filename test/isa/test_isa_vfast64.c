@@ -54,6 +54,8 @@ enum op {
 	/* gfx942's square-root refinement (SQRTSEQ), and with its fifth
 	 * step's result set aside (SQRTX) */
 	OP_SQRTSEQ, OP_SQRTX,
+	/* v_cvt_f64_u32/i32 (of a scalar or a constant: one conversion) */
+	OP_CVTU, OP_CVTI,
 	/* 64-bit integer: no NaN rule, no flushing */
 	OP_SHL, OP_SHR, OP_ASHR, OP_MOV, OP_LSHL_ADD,
 };
@@ -94,6 +96,10 @@ static const struct form {
 	{ "div_f64_s", OP_DIV, false, false, { { SRC_S, 0, 0 }, { SRC_A, 0, 0 } } },
 	{ "sqrt_seq", OP_SQRTSEQ, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
 	{ "sqrt_seq_x", OP_SQRTX, false, false, { { SRC_A, 0, 0 }, { SRC_B, 0, 0 } } },
+	{ "cvt_f64_u32_s", OP_CVTU, false, false, { { SRC_S32, 0, 0 } } },
+	{ "cvt_f64_u32_k", OP_CVTU, false, false, { { SRC_K, 0, (uint32_t)-7 } } },
+	{ "cvt_f64_i32_s", OP_CVTI, false, false, { { SRC_S32, 0, 0 } } },
+	{ "cvt_f64_i32_k", OP_CVTI, false, false, { { SRC_K, 0, (uint32_t)-7 } } },
 	{ "ldexp_f64_v8", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_C8, 0, 0 } } },
 	{ "ldexp_f64_k", OP_LDEXP, false, false, { { SRC_A, 0, 0 }, { SRC_K, 0, (uint32_t)-7 } } },
 	{ "ldexp_f64_vraw", OP_LDEXP, false, false, { { SRC_A, 1, 0 }, { SRC_C32, 0, 0 } } },
@@ -252,6 +258,7 @@ static bool seq_model(bool setaside, uint64_t x, uint64_t y, uint64_t *r)
 static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 {
 	unsigned n = f->op <= OP_MUL || f->op == OP_DIV || f->op == OP_SQRTSEQ || f->op == OP_SQRTX ? 2
+		   : f->op == OP_CVTU || f->op == OP_CVTI ? 1
 		   : f->op == OP_FMA || f->op >= OP_SCALE ? 3 : 1;
 	uint64_t y[3];
 	unsigned nans = 0, first = 3;
@@ -267,6 +274,8 @@ static bool model(const struct form *f, const uint64_t x[3], uint64_t *r)
 		}
 	}
 	switch (f->op) {
+	case OP_CVTU: *r = u64((double)(uint32_t)x[0]); return true;
+	case OP_CVTI: *r = u64((double)(int32_t)(uint32_t)x[0]); return true;
 	case OP_SQRTSEQ:
 	case OP_SQRTX:
 		return seq_model(f->op == OP_SQRTX, x[0], x[1], r);

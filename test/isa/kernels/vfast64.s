@@ -114,6 +114,11 @@ T lshrrev_b64_kv, v_lshrrev_b64 v[8:9], 35, v[2:3]
 T ashrrev_i64_vv, v_ashrrev_i64 v[8:9], v6, v[2:3]
 T ashrrev_i64_kv, v_ashrrev_i64 v[8:9], 37, v[2:3]
 T ashrrev_i64_sv, v_ashrrev_i64 v[8:9], s8, v[2:3]
+// conversions of a scalar (s8) or a constant: one value for every lane
+T cvt_f64_u32_s, v_cvt_f64_u32 v[8:9], s8
+T cvt_f64_u32_k, v_cvt_f64_u32_e64 v[8:9], -7
+T cvt_f64_i32_s, v_cvt_f64_i32 v[8:9], s8
+T cvt_f64_i32_k, v_cvt_f64_i32_e64 v[8:9], -7
 // one division helper alone, its VCC-like result in s[10:11]
 T div_scale_den, v_div_scale_f64 v[8:9], s[10:11], v[4:5], v[4:5], v[2:3]
 T div_scale_num, v_div_scale_f64 v[8:9], s[10:11], v[2:3], v[4:5], v[2:3]
