@@ -294,7 +294,7 @@ static int wave_run(struct isa_wave *w)
 	 * wave to a newer (longer) version of the code. */
 	for (;;) {
 		const struct isa_inst *in = &w->insts[w->pc];
-		/* n == check, or a superinstruction (span 2) would run past
+		/* n == check, or a superinstruction (span 2 to 11) would run past
 		 * it: the countdown's events, then this instruction alone */
 		if (check - n < in->span) {
 			if (n == check) {
