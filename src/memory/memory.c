@@ -194,9 +194,18 @@ int hl_memory_attach(struct hl_runtime *rt)
 	int err = hl_suballoc_attach(rt);
 	if (err)
 		return err;
+	err = hl_small_attach(rt);
+	if (err)
+		goto err_suballoc;
 	err = hl_vmem_attach(rt);
 	if (err)
-		hl_suballoc_release_all(rt);
+		goto err_small;
+	return 0;
+
+err_small:
+	hl_small_release_all(rt);
+err_suballoc:
+	hl_suballoc_release_all(rt);
 	return err;
 }
 
@@ -215,6 +224,8 @@ void hl_memory_release_all(struct hl_runtime *rt)
 	}
 	/* Every fragment is back: the blocks go, cached or not. */
 	hl_suballoc_release_all(rt);
+	/* The queue and signal modules above are gone with their objects. */
+	hl_small_release_all(rt);
 	hl_ipc_release_all(rt);
 	hl_userptr_release_all(rt);
 	/* The copy module above dropped the pending prefetches. */
@@ -236,6 +247,7 @@ void hl_memory_forget_all(struct hl_runtime *rt)
 		al = next;
 	}
 	hl_suballoc_forget_all(rt);
+	hl_small_forget_all(rt);
 	hl_ipc_forget_all(rt);
 	hl_userptr_forget_all(rt);
 }

@@ -4,8 +4,10 @@
  * module owns every allocation the API hands out: pool allocations
  * (memory.c, pool.c), registered and locked host memory (userptr.c,
  * lock.c), IPC and interop attachments (ipc.c, interop.c) and SVM
- * attributes (svm.c).  Its state hangs off struct hl_runtime (allocs,
- * ipc_imports, userptr, under mem_lock / userptr_lock as runtime.h says).
+ * attributes (svm.c); and the shared pages the runtime's own small
+ * GPU-visible objects come from (small.c).  Its state hangs off struct
+ * hl_runtime (allocs, ipc_imports, userptr, small, under mem_lock /
+ * userptr_lock / their own locks as runtime.h says).
  *
  * Layering: runtime < memory < signal < queue < loader < copy < image.
  * Memory calls the runtime and the thunk only; nothing here may include a
@@ -63,6 +65,19 @@ int hl_pool_allocate_flags(struct hl_runtime *rt, struct hl_pool *pool, uint64_t
 			   uint32_t flags, void **out);
 /* The allocation containing p, or NULL; caller holds rt->mem_lock. */
 struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
+
+/* ---- small.c: small GPU-visible runtime objects ---- */
+
+/*
+ * size bytes (a power of two, 64 to 4096) of fine-grained host memory for
+ * a runtime object the GPUs read or write, aligned to size and zeroed, in
+ * a page shared with other such objects.  Every page is a BO of exactly
+ * one page mapped to every GPU, so an object may hold a queue's read and
+ * write pointers (CREATE_QUEUE's one-page check).  The object lives until
+ * the last hsa_shut_down (no free: the owner recycles it).  -EINVAL for a
+ * bad size, -ENODEV without a GPU, else the thunk's -errno.
+ */
+int hl_small_alloc(struct hl_runtime *rt, uint32_t size, void **out);
 
 /* ---- ipc.c: memory shared between processes (hsa_amd_ipc_memory_*) ---- */
 

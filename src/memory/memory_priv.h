@@ -52,6 +52,14 @@ bool hl_suballoc_in_block(struct hl_runtime *rt, const void *ptr);
  * true when there was one. */
 bool hl_suballoc_trim_agent(struct hl_runtime *rt, const struct hl_agent *agent);
 
+/* ---- small.c ---- */
+/* The module's attach / teardown (frees every page; after the modules
+ * above are gone) / fork child (drops the records, the BOs are the
+ * parent's). */
+int hl_small_attach(struct hl_runtime *rt);
+void hl_small_release_all(struct hl_runtime *rt);
+void hl_small_forget_all(struct hl_runtime *rt);
+
 /* ---- ipc.c ---- */
 /* hsa_amd_pointer_info for attached memory; caller holds rt->mem_lock. */
 bool hl_ipc_info_locked(struct hl_runtime *rt, const void *ptr, hsa_amd_pointer_info_t *out,

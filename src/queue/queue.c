@@ -32,7 +32,7 @@
  * coop_lock, then lock).
  *
  * State: the registry (struct hl_queues: live and unlisted queues, soft
- * queues, the page pool, the error service) is the runtime's, rt->queues,
+ * queues, the slot pool, the error service) is the runtime's, rt->queues,
  * made by the module's attach at hsa_init and freed by its teardown (or,
  * in a fork child, its forget step), so a new runtime starts with an empty
  * one and nothing of it outlives its runtime; so are the tools' notifier
@@ -99,7 +99,7 @@ static void queues_forget(struct hl_queues *qs)
 	qs->current = NULL;
 	hl_queue_service_forget(qs);
 	qs->error_event = NULL; /* the signal pool forgets its records */
-	hl_queue_pages_release_locked(qs->rt, true);
+	hl_queue_slots_release_locked(qs);
 }
 
 uint64_t hl_queue_next_id(void)
@@ -464,7 +464,7 @@ hsa_status_t hsa_queue_destroy(hsa_queue_t *queue)
  * event: its faults reach the system event handlers), and queue_teardown
  * never sees it; its owner destroys it (with
  * hl_queue_destroy_unlisted) from its teardown step, which the module table
- * runs before queue_teardown frees the pages (the internal queues first
+ * runs before queue_teardown frees the slots (the internal queues first
  * thing in hl_queue_teardown, src/copy's from a module above).  It is on
  * qs->unlisted, so a GPU fault or reset on its GPU marks it stopped
  * (errors.c) and its owner replaces it. */
@@ -550,7 +550,7 @@ static void queues_free(struct hl_runtime *rt, bool forked)
 }
 
 /* The last hsa_shut_down (hl_runtime_lock held, rt withdrawn): destroy
- * the queues the application left, stop the thread, free the pages and
+ * the queues the application left, stop the thread, free the slots and
  * the registry. */
 static void queue_teardown(struct hl_runtime *rt)
 {
@@ -578,7 +578,7 @@ static void queue_teardown(struct hl_runtime *rt)
 	qs->error_event = NULL;
 	hl_soft_queues_teardown(rt);
 	pthread_mutex_lock(&qs->lock);
-	hl_queue_pages_release_locked(rt, false);
+	hl_queue_slots_release_locked(qs);
 	pthread_mutex_unlock(&qs->lock);
 	queues_free(rt, false);
 }

@@ -7,8 +7,9 @@
  *  - A queue is a struct hl_queue (CPU-only bookkeeping) plus the memory the
  *    GPU reads: the ring (host memory, exactly 64 B x size, 4 KiB aligned,
  *    mapped to the queue's GPU), the amd_queue_t in a 512-byte slot of a
- *    4 KiB page shared by up to eight queues (the kernel requires rptr and
- *    wptr in a one-page mapping that starts at their page; page.c), the EOP buffer (4 KiB of VRAM; none for AQL
+ *    4 KiB page other queues and the first signals share (the kernel
+ *    requires rptr and wptr in a one-page mapping that starts at their
+ *    page; page.c), the EOP buffer (4 KiB of VRAM; none for AQL
  *    queues on gfx 9.4.x), the CWSR area (host memory) and, when the caller
  *    asked for private memory, a scratch buffer (VRAM).
  *  - The public hsa_queue_t * is &amd_queue->hsa_queue, as with ROCr, so HIP
@@ -126,13 +127,13 @@ void hl_queue_trap_set(struct hl_agent *a, const uint64_t *doorbell, amd_queue_t
 #define HL_QUEUE_ERR_ILLEGAL_INSN     0x40000000ull
 #define HL_QUEUE_ERR_TRAP             0x80000000ull
 
-/* A pooled descriptor slot (page.c): HL_QUEUE_SLOT_BYTES of a 4 KiB,
- * GPU-mapped page, the amd_queue_t at its start.  The bytes after the
- * amd_queue_t are the slot owner's (the internal queue's IB). */
+/* A pooled descriptor slot (page.c): HL_QUEUE_SLOT_BYTES of one of the
+ * memory module's shared 4 KiB GPU-mapped pages, the amd_queue_t at its
+ * start.  The bytes after the amd_queue_t are the slot owner's (the
+ * internal queue's IB). */
 #define HL_QUEUE_SLOT_BYTES 512u
-#define HL_QUEUE_SLOTS_PER_PAGE (HL_PAGE_SIZE / HL_QUEUE_SLOT_BYTES)
 struct hl_queue_slot {
-	void *addr;                    /* in its page, mapped to every GPU */
+	void *addr;                    /* in a shared page, mapped to every GPU */
 	struct hl_queue_slot *next;    /* free list, under rt->queues->lock */
 };
 
@@ -199,7 +200,7 @@ struct hl_queue_fault_count {
  * attach and freed by its teardown or forget step (queue.c). */
 struct hl_queue_service;
 struct hl_queues {
-	pthread_mutex_t lock;          /* registry, page pool, control and
+	pthread_mutex_t lock;          /* registry, slot pool, control and
 	                                * error state, service thread state */
 	pthread_mutex_t coop_lock;     /* cooperative creation (queue.c),
 	                                * taken before lock */
@@ -217,8 +218,8 @@ struct hl_queues {
 	                                * ENGINE_ID_ANY tries first; NULL until
 	                                * the first one */
 	struct hl_queue_slot *free_head, *free_tail; /* FIFO of free slots */
-	struct hl_queue_page **pages;  /* every page, for teardown (page.c) */
-	uint32_t n_pages, cap_pages;
+	struct hl_queue_slot **slots;  /* every slot, for teardown (page.c) */
+	uint32_t n_slots, cap_slots;
 	struct hl_signal_event *error_event; /* every queue's inactive signal
 	                                * and the service's wake share this
 	                                * KFD event (errors.c); made with the
@@ -294,22 +295,23 @@ void hl_sdma_queues_forget(struct hl_queues *qs);
 int hl_soft_queue_destroy(const hsa_queue_t *hq);
 /* Whether hq is a live soft queue of the current runtime. */
 bool hl_soft_queue_live(const hsa_queue_t *hq);
-/* The last hsa_shut_down: frees the records and pages (the rings go with
- * the runtime's allocations). */
+/* The last hsa_shut_down: frees the records and returns the slots (the
+ * rings go with the runtime's allocations). */
 void hl_soft_queues_teardown(struct hl_runtime *rt);
 /* A fork child: forgets the parent's records. */
 void hl_soft_queues_forget(struct hl_queues *qs);
 
 /* ---- page.c ---- */
 
-/* A zeroed descriptor slot from the pool, from a new page mapped to every
- * GPU when none is free.  Caller holds rt->queues->lock. */
+/* A zeroed descriptor slot from the pool, a new one from the memory
+ * module's shared pages when none is free.  Caller holds
+ * rt->queues->lock. */
 int hl_queue_slot_get_locked(struct hl_runtime *rt, struct hl_queue_slot **out);
 /* Back to the FIFO (not unmapped).  Caller holds qs->lock. */
 void hl_queue_slot_put_locked(struct hl_queues *qs, struct hl_queue_slot *slot);
-/* Frees every page (teardown), or forgets them (fork child: the thunk
- * releases the child's copies). */
-void hl_queue_pages_release_locked(struct hl_runtime *rt, bool forget);
+/* Frees the slot records (teardown, fork child); the pages are the memory
+ * module's, freed by its teardown or left to a fork child's thunk. */
+void hl_queue_slots_release_locked(struct hl_queues *qs);
 
 /* ---- buffers.c ---- */
 

@@ -181,6 +181,7 @@ struct hl_userptr;
 struct hl_ipc_import;
 struct hl_vmem;
 struct hl_suballoc;
+struct hl_small;
 
 /* Environment, read once at init (env.c). */
 struct hl_env {
@@ -226,6 +227,9 @@ struct hl_runtime {
 	/* The VRAM pools' 2 MiB blocks and their fragments (src/memory/
 	 * suballoc.c, under per-agent locks of its own). */
 	struct hl_suballoc *suballoc;
+	/* Shared pages of small GPU-visible runtime objects (queue
+	 * descriptors, signals; src/memory/small.c, under its own lock). */
+	struct hl_small *small;
 	/* Registered and locked host memory (userptr.c).  userptr_lock is held
 	 * across the ioctls that create and free their BOs; it is never taken
 	 * with mem_lock held, nor mem_lock with it. */

@@ -5,13 +5,15 @@
  * Object model
  *  - A signal is an amd_signal_t (64 bytes, the ABI the GPU reads) carved
  *    from a slab: 64 KiB of host memory, 64 KiB aligned, registered with
- *    KFD and mapped to every GPU (fine-grained system memory).  The handle
- *    is the amd_signal_t address, as with ROCr.
+ *    KFD and mapped to every GPU (fine-grained system memory); the first
+ *    slab is smaller, a shared-page object of the memory module's (slab.c).
+ *    The handle is the amd_signal_t address, as with ROCr.
  *  - Everything the runtime keeps per signal (state, kind, waiter counts,
  *    its KFD event) lives in a side entry in CPU-only memory, never in the
  *    64 bytes.  A handle is resolved by hl_signal_side_lookup: a lock-free
- *    probe of a table of slabs keyed by the slab's base address; it never
- *    dereferences what the caller passed, so any handle value is safe.
+ *    probe of a table of slabs keyed by the 64 KiB region a slab starts
+ *    in; it never dereferences what the caller passed, so any handle value
+ *    is safe.
  *  - Slabs stay mapped until the last hsa_shut_down.  A destroyed slot is
  *    marked free (kind INVALID in the side entry and in the ABI struct,
  *    value 0) and quarantined: a later create reuses it only after
@@ -55,6 +57,12 @@
 #define HL_SIGNAL_SLAB_BYTES   (1u << HL_SIGNAL_SLAB_SHIFT)             /* 64 KiB */
 #define HL_SIGNAL_SLAB_SIGNALS (HL_SIGNAL_SLAB_BYTES / sizeof(amd_signal_t)) /* 1024 */
 #define HL_SIGNAL_SLABS_MAX    4096u                                     /* 4 Mi signals */
+/* The first slab of a runtime with GPUs: 1 KiB (16 signals) of the memory
+ * module's shared pages (hl_small_alloc), next to the queue descriptors,
+ * so a program with few signals registers no slab of its own; the rest
+ * are HL_SIGNAL_SLAB_BYTES.  A shared page holds eight 512-byte queue
+ * slots, so this leaves six beside it. */
+#define HL_SIGNAL_FIRST_SLAB_BYTES 1024u
 
 /*
  * Destroyed slots a create does not take (slab.c), oldest out first.  The

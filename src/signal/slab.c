@@ -5,15 +5,27 @@
  * A slab is HL_SIGNAL_SLAB_BYTES of host memory aligned to its size,
  * registered with KFD as USERPTR (coherent: fine-grained system memory) and
  * mapped to every GPU, so the CP and shaders can read and atomically update
- * the value and read the mailbox fields.  Its side entries are an ordinary
- * calloc'd array next to the slab descriptor, never GPU-visible.
+ * the value and read the mailbox fields.  The first slab of a runtime with
+ * GPUs is smaller: HL_SIGNAL_FIRST_SLAB_BYTES from the memory module's
+ * shared pages (hl_small_alloc: the same fine-grained host memory mapped to
+ * every GPU, in a page the queue descriptors share), so a program with few
+ * signals registers no slab of its own (ALLOC, MAP, UNMAP, FREE: four
+ * ioctls; ROCr's signal pool also starts with one page and grows).  The
+ * slab keeps its memory until the last hsa_shut_down, when the memory
+ * module frees the page.  Side entries are an ordinary calloc'd array next
+ * to the slab descriptor, never GPU-visible.
  *
- * Lookup: slab_table is an open-addressed hash keyed by base >> SLAB_SHIFT,
- * insert-only for the runtime's lifetime (slabs are never freed before the
- * last hsa_shut_down), so readers probe it without a lock: a slot is either
- * NULL (end of the probe) or a fully built slab, published with a release
- * store.  Teardown empties it; a call racing with the last hsa_shut_down is
- * the caller's bug, as everywhere in the runtime.
+ * Lookup: slab_table is an open-addressed hash keyed by the 64 KiB region
+ * a slab starts in (base >> SLAB_SHIFT), insert-only for the runtime's
+ * lifetime (slabs are never freed before the last hsa_shut_down), so
+ * readers probe it without a lock: a slot is either NULL (end of the
+ * probe) or a fully built slab, published with a release store.  A probe
+ * takes the slab whose signals contain the handle: a 64 KiB slab is alone
+ * in its region, the first slab and IPC slabs are smaller and may share
+ * theirs with another small one (each lies in a BO of its own or in one
+ * shared page, so no two overlap).  Teardown empties it; a call racing
+ * with the last hsa_shut_down is the caller's bug, as everywhere in the
+ * runtime.
  *
  * IPC signals (ipc.c) each have a slab of their own: one signal at the
  * start of a 4 KiB BO that another process shares (created here, or
@@ -57,6 +69,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "memory/memory.h"
 #include "signal/signal_priv.h"
 #include "util/log.h"
 
@@ -70,10 +83,13 @@
 struct signal_slab {
 	uintptr_t base;
 	struct hl_signals *owner;   /* the runtime's module state */
-	struct kfd_mem *mem;        /* NULL: plain mmap (a process without GPUs) */
+	struct kfd_mem *mem;        /* NULL: shared or plain mmap (see below) */
+	bool shared;                /* in a shared page (hl_small_alloc); else
+				     * mem NULL is a process without GPUs */
 	struct signal_slab *ipc_next; /* IPC slabs, under slab_lock */
 	uint32_t n_side;
-	struct hl_signal_side side[]; /* HL_SIGNAL_SLAB_SIGNALS, or 1 (IPC) */
+	struct hl_signal_side side[]; /* n_side: HL_SIGNAL_SLAB_SIGNALS, 16 (the
+				       * first, shared), or 1 (IPC) */
 };
 
 /* Process-wide (see the opening): the slabs of the current runtime. */
@@ -116,20 +132,21 @@ struct hl_signals *hl_signal_owner(const struct hl_signal_side *side)
 
 struct hl_signal_side *hl_signal_side_lookup(uint64_t handle)
 {
-	uintptr_t base = (uintptr_t)handle & ~(uintptr_t)(HL_SIGNAL_SLAB_BYTES - 1);
 	if (!handle || (handle & (sizeof(amd_signal_t) - 1)))
 		return NULL;
-	for (uint32_t i = slab_hash(base), n = 0; n < SLAB_TABLE_SIZE;
+	for (uint32_t i = slab_hash((uintptr_t)handle), n = 0; n < SLAB_TABLE_SIZE;
 	     i = (i + 1) & (SLAB_TABLE_SIZE - 1), n++) {
 		/* Acquire: pairs with the release in slab_publish, so the
 		 * slab's fields and side entries are seen initialised. */
 		struct signal_slab *slab = hl_load_acquire(&slab_table[i]);
 		if (!slab)
 			return NULL;
-		if (slab == SLAB_GONE || slab->base != base)
+		if (slab == SLAB_GONE)
 			continue;
-		uintptr_t idx = ((uintptr_t)handle - base) / sizeof(amd_signal_t);
-		return idx < slab->n_side ? &slab->side[idx] : NULL;
+		/* Unsigned: a handle below the base wraps past n_side. */
+		uintptr_t idx = ((uintptr_t)handle - slab->base) / sizeof(amd_signal_t);
+		if (idx < slab->n_side)
+			return &slab->side[idx];
 	}
 	return NULL;
 }
@@ -186,14 +203,26 @@ static int slab_create(struct hl_signals *sg)
 			 HL_SIGNAL_SLABS_MAX, HL_SIGNAL_SLABS_MAX * (uint32_t)HL_SIGNAL_SLAB_SIGNALS);
 		return -ENOSPC;
 	}
-	struct signal_slab *slab = calloc(1, sizeof(*slab) + HL_SIGNAL_SLAB_SIGNALS *
-						  sizeof(struct hl_signal_side));
+	/* The first slab of a runtime with GPUs is a shared-page object. */
+	bool shared = rt->n_gpus && sg->n_slabs == 0;
+	uint32_t n_side = shared ? HL_SIGNAL_FIRST_SLAB_BYTES / sizeof(amd_signal_t)
+				 : HL_SIGNAL_SLAB_SIGNALS;
+	struct signal_slab *slab = calloc(1, sizeof(*slab) + n_side * sizeof(struct hl_signal_side));
 	if (!slab)
 		return -ENOMEM;
-	slab->n_side = HL_SIGNAL_SLAB_SIGNALS;
+	slab->n_side = n_side;
 	slab->owner = sg;
+	slab->shared = shared;
 	int err;
-	if (rt->n_gpus) {
+	if (shared) {
+		void *p;
+		err = hl_small_alloc(rt, HL_SIGNAL_FIRST_SLAB_BYTES, &p);
+		if (err) {
+			hl_error(SIGNAL_LOG, "first signal slab: %s", hl_errno_name(err));
+			goto err_free_slab;
+		}
+		slab->base = (uintptr_t)p;
+	} else if (rt->n_gpus) {
 		struct kfd_mem_alloc_args args = {
 			.kind = KFD_MEM_USERPTR,
 			.gpu_id = rt->gpu_ids[0],
@@ -226,19 +255,22 @@ static int slab_create(struct hl_signals *sg)
 
 	uint32_t index = sg->n_slabs;
 	amd_signal_t *amd = (amd_signal_t *)slab->base;
-	for (uint32_t i = 0; i < HL_SIGNAL_SLAB_SIGNALS; i++) {
+	/* Indices stay slab * HL_SIGNAL_SLAB_SIGNALS + slot for every slab
+	 * (slot_side, hl_signal_owner); a small slab leaves the rest of its
+	 * range unused. */
+	for (uint32_t i = 0; i < n_side; i++) {
 		slab->side[i].amd = &amd[i];
 		slab->side[i].index = index * HL_SIGNAL_SLAB_SIGNALS + i;
 	}
 	/* Push in reverse so slot 0 is handed out first. */
-	for (uint32_t i = HL_SIGNAL_SLAB_SIGNALS; i-- > 0;) {
+	for (uint32_t i = n_side; i-- > 0;) {
 		slab->side[i].next_free = sg->free_head;
 		sg->free_head = slab->side[i].index;
 	}
 	sg->slabs[sg->n_slabs++] = slab;
 	slab_publish(slab);
-	hl_debug(SIGNAL_LOG, "slab %u at %#lx: %u signals", index, (unsigned long)slab->base,
-		 (unsigned)HL_SIGNAL_SLAB_SIGNALS);
+	hl_debug(SIGNAL_LOG, "slab %u at %#lx: %u signals%s", index, (unsigned long)slab->base,
+		 n_side, shared ? " (shared page)" : "");
 	return 0;
 
 err_free_mem:
@@ -272,11 +304,14 @@ void hl_signal_fork_child(void)
 static void slabs_free(struct hl_signals *sg, bool kfd_free)
 {
 	for (uint32_t s = 0; s < sg->n_slabs; s++) {
-		if (!sg->slabs[s]->mem)
-			munmap((void *)sg->slabs[s]->base, HL_SIGNAL_SLAB_BYTES);
-		else if (kfd_free)
-			kfd_mem_free(sg->rt->proc, sg->slabs[s]->mem);
-		free(sg->slabs[s]);
+		struct signal_slab *slab = sg->slabs[s];
+		/* A shared slab's page is the memory module's: its teardown,
+		 * which runs after ours, frees it. */
+		if (!slab->shared && !slab->mem)
+			munmap((void *)slab->base, HL_SIGNAL_SLAB_BYTES);
+		else if (slab->mem && kfd_free)
+			kfd_mem_free(sg->rt->proc, slab->mem);
+		free(slab);
 		sg->slabs[s] = NULL;
 	}
 	while (sg->ipc_slabs) {
