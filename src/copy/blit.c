@@ -318,7 +318,7 @@ int hl_blit_submit(struct hl_blit *b, enum hl_blit_kernel k, const void *args,
 		}
 		sched_yield();
 	}
-	char *ring = b->q->ring_mem->addr;
+	char *ring = b->q->ring;
 	for (uint32_t i = 0; i < n_barriers; i++) {
 		hsa_barrier_and_packet_t *p =
 			(void *)(ring + ((index + i) % BLIT_PACKETS) * sizeof(*p));

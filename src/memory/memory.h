@@ -74,10 +74,14 @@ struct hl_alloc *hl_alloc_find_locked(struct hl_runtime *rt, const void *p);
  * a page shared with other such objects.  Every page is a BO of exactly
  * one page mapped to every GPU, so an object may hold a queue's read and
  * write pointers (CREATE_QUEUE's one-page check).  The object lives until
- * the last hsa_shut_down (no free: the owner recycles it).  -EINVAL for a
- * bad size, -ENODEV without a GPU, else the thunk's -errno.
+ * the last hsa_shut_down unless given back (most owners recycle theirs).
+ * -EINVAL for a bad size, -ENODEV without a GPU, else the thunk's -errno.
  */
 int hl_small_alloc(struct hl_runtime *rt, uint32_t size, void **out);
+/* Gives back an object of size bytes at p (as hl_small_alloc gave it) once
+ * no GPU reads or writes it; the page stays.  -EINVAL for anything else
+ * (logged). */
+int hl_small_free(struct hl_runtime *rt, void *p, uint32_t size);
 
 /* ---- ipc.c: memory shared between processes (hsa_amd_ipc_memory_*) ---- */
 

@@ -1,12 +1,12 @@
 /*
  * Small GPU-visible runtime objects: the pieces of host memory, 64 bytes to
  * a page, that the runtime's own objects keep for the GPUs to read and
- * write (queue descriptors, signals), carved from shared pages so that the
- * runtime's first objects cost one ALLOC+MAP (and one UNMAP+FREE at the
- * end) instead of one per kind.  ROCr sub-allocates its small internal
- * objects the same way (its signal pool and queue descriptors come from
- * system-allocator blocks); the client's pool allocations never come from
- * here.
+ * write (queue descriptors, signals, the internal queue's ring), carved
+ * from shared pages so that the runtime's first objects cost one ALLOC+MAP
+ * (and one UNMAP+FREE at the end) instead of one per kind.  ROCr packs its
+ * signals into system-allocator blocks the same way (SharedSignalPool_t,
+ * a page first, then doubling) but gives each queue descriptor and ring a
+ * BO of its own.  The client's pool allocations never come from here.
  *
  *  - A page is one BO of exactly one page: fine-grained host memory
  *    (USERPTR, COHERENT, executable and writable like every runtime host
@@ -20,12 +20,14 @@
  *    zeroed; a page is 64 units of 64 bytes with a bitmap of those in use,
  *    and a request takes the first free aligned run of the oldest page that
  *    has one, else a new page.
- *  - Objects live until the last hsa_shut_down: there is no free.  Their
+ *  - Pages live until the last hsa_shut_down.  Most objects do too: their
  *    owners recycle them (the queue module's FIFO of descriptor slots, the
  *    signal module's free list and quarantine), so a stale pointer into a
  *    page always reads mapped memory, as with the per-kind pages this
- *    replaces.  The memory module's teardown, which runs after every module
- *    above it, frees the pages; a fork child forgets them.
+ *    replaces.  An object whose owner knows no GPU reads it any more (a
+ *    small ring after DESTROY_QUEUE) goes back with hl_small_free and may
+ *    be handed out again.  The memory module's teardown, which runs after
+ *    every module above it, frees the pages; a fork child forgets them.
  *
  * Locking: rt->small->lock, a leaf lock held across the page's ALLOC and
  * MAP (callers may hold their own module's lock: the queue registry's,
@@ -168,5 +170,34 @@ int hl_small_alloc(struct hl_runtime *rt, uint32_t size, void **out)
 		memset(*out, 0, size);
 	}
 	pthread_mutex_unlock(&sm->lock);
+	return err;
+}
+
+int hl_small_free(struct hl_runtime *rt, void *p, uint32_t size)
+{
+	if (!rt || !p || size < SMALL_UNIT || size > HL_PAGE_SIZE || (size & (size - 1)) ||
+	    ((uintptr_t)p & (size - 1)) || !rt->small)
+		return -EINVAL;
+	struct hl_small *sm = rt->small;
+	uintptr_t base = (uintptr_t)p & ~(uintptr_t)(HL_PAGE_SIZE - 1);
+	uint32_t n = size / SMALL_UNIT, unit = (uint32_t)(((uintptr_t)p - base) / SMALL_UNIT);
+	uint64_t mask = (n == SMALL_UNITS ? ~0ull : ((1ull << n) - 1)) << unit;
+	int err = -EINVAL;
+	pthread_mutex_lock(&sm->lock);
+	for (uint32_t i = 0; i < sm->n_pages; i++) {
+		struct small_page *page = &sm->pages[i];
+		if ((uintptr_t)page->mem->addr != base)
+			continue;
+		/* Every unit must be in use: a double free or a size that is
+		 * not the object's is the caller's bug, refused. */
+		if ((page->used & mask) == mask) {
+			page->used &= ~mask;
+			err = 0;
+		}
+		break;
+	}
+	pthread_mutex_unlock(&sm->lock);
+	if (err)
+		hl_error(SMALL_LOG, "free of %u bytes at %p: not an object of a shared page", size, p);
 	return err;
 }

@@ -3,7 +3,13 @@
  * describe the queue to the CP.  The kernel (6.12+, kfd_queue.c
  * kfd_queue_acquire_buffers) checks each buffer against the GPU VM:
  *  - ring: a mapping that starts at the ring and is exactly ring_size bytes
- *    (so the ring is its own allocation of 64 B x size, >= 4 KiB);
+ *    (so the ring is its own allocation of 64 B x size) when ring_size is a
+ *    page or more; a smaller ring (the CP takes them from 1 KiB,
+ *    CP_HQD_PQ_CONTROL.QUEUE_SIZE >= 7, 256 dwords) is checked in pages,
+ *    that is only for its page to start a mapping (kfd_queue_buffer_get's
+ *    expected_size >> PAGE_SHIFT is 0), so it may be an object of the
+ *    memory module's shared one-page BOs (the internal queue's 16 packets,
+ *    internal.c: one ALLOC+MAP and UNMAP+FREE fewer);
  *  - EOP: exactly the node's eop_buffer_size (4 KiB) when given; libhsakmt
  *    gives none for AQL queues on gfx 9.4.x, and neither do we;
  *  - CWSR: ctl_stack_size equal to the node's, ctx_save_restore_size at
@@ -14,7 +20,8 @@
  *    when it can, and so do we (cwsr_svm): one ioctl instead of four.
  * Placement follows ROCr/libhsakmt on a dGPU: ring and CWSR in host memory
  * mapped to the GPU, EOP and scratch in VRAM.  Each buffer is mapped to the
- * queue's GPU only.
+ * queue's GPU only, but a small ring, which shares a page mapped to every
+ * GPU (as ROCr maps its rings).
  *
  * Every partial state is undone by hl_queue_buffers_free, which frees
  * whatever q records.
@@ -23,6 +30,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "memory/memory.h"
 #include "queue/queue_priv.h"
 #include "util/log.h"
 
@@ -86,7 +94,7 @@ static void describe_queue(struct hl_queue *q, uint32_t size)
 	const struct kfd_process_device_apertures *ap = &q->agent->gpu->apertures;
 
 	amd->hsa_queue.features = HSA_QUEUE_FEATURE_KERNEL_DISPATCH;
-	amd->hsa_queue.base_address = q->ring_mem->addr;
+	amd->hsa_queue.base_address = q->ring;
 	amd->hsa_queue.size = size;
 	amd->read_dispatch_id_field_base_byte_offset =
 		(uint32_t)offsetof(amd_queue_t, read_dispatch_id);
@@ -166,11 +174,26 @@ int hl_queue_buffers_alloc(struct hl_runtime *rt, struct hl_queue *q, uint32_t s
 	struct kfd_cwsr_sizes sz;
 	kfd_cwsr_sizes(node, &sz);
 
-	int err = hl_queue_mem_alloc(rt, q, KFD_MEM_USERPTR, (uint64_t)size * 64,
-				     KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "ring", &q->ring_mem);
-	if (err)
-		return err;
-	ring_fill_invalid(q->ring_mem->addr, size);
+	uint64_t ring_bytes = (uint64_t)size * 64;
+	int err;
+	if (ring_bytes < HL_PAGE_SIZE) {
+		err = hl_small_alloc(rt, (uint32_t)ring_bytes, &q->ring);
+		if (err) {
+			hl_error(QUEUE_LOG, "queue ring (%u packets) on GPU 0x%x: %s", size,
+				 q->gpu_id, hl_errno_name(err));
+			q->ring = NULL;
+			return err;
+		}
+	} else {
+		err = hl_queue_mem_alloc(rt, q, KFD_MEM_USERPTR, ring_bytes,
+					 KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "ring",
+					 &q->ring_mem);
+		if (err)
+			return err;
+		q->ring = q->ring_mem->addr;
+	}
+	q->ring_bytes = (uint32_t)ring_bytes;
+	ring_fill_invalid(q->ring, size);
 
 	if (sz.eop_size) {
 		err = hl_queue_mem_alloc(rt, q, KFD_MEM_VRAM, sz.eop_size, 0, "EOP buffer",
@@ -210,6 +233,12 @@ void hl_queue_buffers_free(struct hl_runtime *rt, struct hl_queue *q)
 	if (q->cwsr_svm)
 		munmap(q->cwsr_svm, q->cwsr_svm_size);
 	q->cwsr_svm = NULL;
+	/* A small ring goes back to the shared pages: after DESTROY_QUEUE
+	 * (or before CREATE_QUEUE) no CP reads it. */
+	if (q->ring && !q->ring_mem)
+		hl_small_free(rt, q->ring, q->ring_bytes);
+	q->ring = NULL;
+	q->ring_bytes = 0;
 	struct kfd_mem **mems[] = { &q->scratch_mem, &q->cwsr_mem, &q->eop_mem, &q->ring_mem };
 	for (size_t i = 0; i < sizeof(mems) / sizeof(mems[0]); i++) {
 		if (*mems[i])

@@ -60,7 +60,7 @@ hsa_status_t hsa_queue_inactivate(hsa_queue_t *queue)
 		return st;
 	int err = 0;
 	if (!q->suspended) {
-		err = kfd_queue_update(rt->proc, q->queue_id, 0, q->priority, q->ring_mem->addr,
+		err = kfd_queue_update(rt->proc, q->queue_id, 0, q->priority, q->ring,
 				       q->amd->hsa_queue.size * 64);
 		if (!err)
 			q->suspended = true;
@@ -88,7 +88,7 @@ hsa_status_t hsa_amd_queue_set_priority(hsa_queue_t *queue, hsa_amd_queue_priori
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;
 	}
 	int err = kfd_queue_update(rt->proc, q->queue_id, q->suspended ? 0 : 100, kfd_priority,
-				   q->ring_mem->addr, q->amd->hsa_queue.size * 64);
+				   q->ring, q->amd->hsa_queue.size * 64);
 	if (!err)
 		q->priority = kfd_priority;
 	hl_queue_release(rt);

@@ -23,12 +23,14 @@
  * gfx10+ replaced CP_COHER_CNTL with GCR_CNTL in another packet layout,
  * which nothing here can test; those agents are skipped with a warning.
  *
- * Lifetime: one queue per GPU agent, created on first need (64 packets, no
+ * Lifetime: one queue per GPU agent, created on first need (16 packets, no
  * scratch, unlisted: no public call accepts it, the error service does not
- * watch it), with its indirect buffer after the amd_queue_t in the queue's
- * own descriptor slot (host memory mapped to the GPUs, coherent, so the
- * CPU's writes need no flush before the CP reads them; executable, as
- * ROCr's separate buffer), and a completion signal with a KFD event for
+ * watch it), its 1 KiB ring an object of the shared pages its descriptor
+ * slot comes from too (buffers.c: no BO of its own), with its indirect
+ * buffer after the amd_queue_t in the queue's own descriptor slot (host
+ * memory mapped to the GPUs, coherent, so the CPU's writes need no flush
+ * before the CP reads them; executable, as ROCr's separate buffer), and a
+ * completion signal with a KFD event for
  * each packet (made before it, destroyed once it is done).  The record
  * hangs off the agent (agent->iq, built when the module attaches); the
  * queue goes at the last hsa_shut_down (the queue module's
@@ -59,7 +61,10 @@
 #include "util/barrier.h"
 #include "util/log.h"
 
-#define IQ_PACKETS      64u                        /* the smallest ring */
+/* The CP's smallest ring (1 KiB): one packet is in flight at a time
+ * (iq_lock, and each use waits for its packet), and a ring under a page
+ * needs no BO of its own (buffers.c). */
+#define IQ_PACKETS      16u
 /* The IB: the rest of the queue's own descriptor slot, after its
  * amd_queue_t (that slot is host memory mapped on every GPU, and only this
  * queue uses it until DESTROY_QUEUE), instead of a BO of its own: one
@@ -210,7 +215,7 @@ static uint64_t iq_submit(struct hl_iq *e)
 	_Atomic uint64_t *wptr = (_Atomic uint64_t *)(uintptr_t)&amd->write_dispatch_id;
 	uint64_t index = atomic_load_explicit(wptr, memory_order_relaxed);
 	struct iq_pm4_ib_packet *slot =
-		(void *)((char *)e->q->ring_mem->addr + (index % IQ_PACKETS) * 64);
+		(void *)((char *)e->q->ring + (index % IQ_PACKETS) * 64);
 	uint64_t base = (uint64_t)(uintptr_t)ib;
 	slot->amd_format = AMD_AQL_FORMAT_PM4_IB;
 	slot->reserved0 = 0;

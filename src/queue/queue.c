@@ -310,7 +310,7 @@ static int queue_create(struct hl_runtime *rt, struct hl_agent *agent, uint32_t 
 		.type = KFD_QUEUE_TYPE_COMPUTE_AQL,
 		.percentage = 100,
 		.priority = q->priority,
-		.ring = q->ring_mem->addr,
+		.ring = q->ring,
 		.ring_size = size * 64,
 		.read_ptr = (uint64_t *)(uintptr_t)&q->amd->read_dispatch_id,
 		.write_ptr = (uint64_t *)(uintptr_t)&q->amd->write_dispatch_id,
@@ -410,7 +410,7 @@ hsa_status_t hsa_queue_create(hsa_agent_t agent, uint32_t size, hsa_queue_type32
 	}
 	hl_debug(QUEUE_LOG, "queue %llu: KFD queue %u on GPU 0x%x, %u packets at %p, doorbell %p",
 		 (unsigned long long)q->amd->hsa_queue.id, q->queue_id, q->gpu_id, size,
-		 q->ring_mem->addr, (void *)q->doorbell);
+		 q->ring, (void *)q->doorbell);
 	*queue = &q->amd->hsa_queue;
 	return HSA_STATUS_SUCCESS;
 }

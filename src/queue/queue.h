@@ -112,6 +112,9 @@ struct hl_queue {
 	                                * (the one GWS queue of its agent is
 	                                * shared); 0 otherwise.  Under
 	                                * rt->queues->lock */
+	void *ring;                    /* ring_mem's, or a shared-page object
+	                                * (a ring under a page, buffers.c) */
+	uint32_t ring_bytes;
 	struct kfd_mem *ring_mem;
 	struct kfd_mem *eop_mem;
 	struct kfd_mem *cwsr_mem;

@@ -6,7 +6,8 @@
  * Object model
  *  - A queue is a struct hl_queue (CPU-only bookkeeping) plus the memory the
  *    GPU reads: the ring (host memory, exactly 64 B x size, 4 KiB aligned,
- *    mapped to the queue's GPU), the amd_queue_t in a 512-byte slot of a
+ *    mapped to the queue's GPU; a ring under a page, the internal queue's,
+ *    is an object of the shared pages, buffers.c), the amd_queue_t in a 512-byte slot of a
  *    4 KiB page other queues and the first signals share (the kernel
  *    requires rptr and wptr in a one-page mapping that starts at their
  *    page; page.c), the EOP buffer (4 KiB of VRAM; none for AQL

@@ -137,7 +137,7 @@ int hl_queue_scratch_grow_locked(struct hl_runtime *rt, struct hl_queue *q)
 	uint64_t rd = atomic_load_explicit((_Atomic uint64_t *)(uintptr_t)&amd->read_dispatch_id,
 					   memory_order_acquire);
 	const hsa_kernel_dispatch_packet_t *pkt =
-		(const hsa_kernel_dispatch_packet_t *)q->ring_mem->addr + rd % amd->hsa_queue.size;
+		(const hsa_kernel_dispatch_packet_t *)q->ring + rd % amd->hsa_queue.size;
 	if (((pkt->header >> HSA_PACKET_HEADER_TYPE) & 0xFF) != HSA_PACKET_TYPE_KERNEL_DISPATCH) {
 		hl_error(QUEUE_LOG, "queue %llu: scratch request for a packet that is no dispatch",
 			 (unsigned long long)id);
