@@ -60,8 +60,8 @@
 /* The first slab of a runtime with GPUs: 1 KiB (16 signals) of the memory
  * module's shared pages (hl_small_alloc), next to the queue descriptors,
  * so a program with few signals registers no slab of its own; the rest
- * are HL_SIGNAL_SLAB_BYTES.  A shared page holds eight 512-byte queue
- * slots, so this leaves six beside it. */
+ * are HL_SIGNAL_SLAB_BYTES.  A quarter of a page: the 512-byte queue
+ * slots (and the internal queue's 1 KiB ring) keep the rest. */
 #define HL_SIGNAL_FIRST_SLAB_BYTES 1024u
 
 /*
