@@ -176,7 +176,9 @@ static int sdma_queue_make(struct hl_runtime *rt, struct hl_agent *agent,
 				 KFD_ALLOC_COHERENT | KFD_ALLOC_EXECUTABLE, "SDMA ring", &q->ring_mem);
 	if (err)
 		goto err_destroy;
-	memset(q->ring_mem->addr, 0, bytes);
+	q->ring = q->ring_mem->addr;
+	q->ring_bytes = (uint32_t)bytes;
+	memset(q->ring, 0, bytes);
 
 	/* the turn's engine first; for ANY, the others in turn while the
 	 * kernel has no queue slot left on the one tried */
