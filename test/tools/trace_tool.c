@@ -38,6 +38,13 @@
  *
  *   dispatches <n> timed <m>
  *   dispatch <intercept index> kernel_object <hex> ticks <end - start>
+ *            start <s> end <e> host_before <b> host_after <a>
+ *
+ * all in the system timestamp domain (hsa_system_get_info TIMESTAMP, which
+ * hsa_amd_profiling_get_dispatch_time converts to): host_before is read in
+ * the interceptor before the packet is passed on (the kernel cannot start
+ * earlier), host_after once its completion signal was seen at 0 (it cannot
+ * end later), so a correct kernel time has b <= s <= e <= a.
  *
  * The tool's own calls go straight to the saved entries: they are not
  * counted.
@@ -129,6 +136,7 @@ struct dispatch {
 	hsa_agent_t agent;
 	hsa_signal_t signal; /* the tool's completion signal */
 	uint64_t start, end;
+	uint64_t host_before, host_after; /* the window the kernel ran in */
 	_Atomic int timed;
 };
 
@@ -145,7 +153,18 @@ static struct {
 	HSA_API_TRACE_TYPE(hsa_signal_destroy) *signal_destroy;
 	HSA_API_TRACE_TYPE(hsa_signal_load_scacquire) *signal_load;
 	HSA_API_TRACE_TYPE(hsa_amd_signal_async_handler) *async_handler;
+	HSA_API_TRACE_TYPE(hsa_system_get_info) *system_info;
 } rt;
+
+/* the host's now in the system timestamp domain; 0 if the runtime fails */
+static uint64_t host_now(void)
+{
+	uint64_t ts = 0;
+
+	if (rt.system_info(HSA_SYSTEM_INFO_TIMESTAMP, &ts) != HSA_STATUS_SUCCESS)
+		return 0;
+	return ts;
+}
 
 static void read_time(struct dispatch *d)
 {
@@ -155,6 +174,8 @@ static void read_time(struct dispatch *d)
 	if (!__atomic_compare_exchange_n(&d->timed, &expected, 2, false, __ATOMIC_ACQ_REL,
 					 __ATOMIC_ACQUIRE))
 		return; /* timed, or being timed */
+	/* the completion signal is 0 (the caller saw it): the kernel is over */
+	d->host_after = host_now();
 	if (rt.dispatch_time(d->agent, d->signal, &t) == HSA_STATUS_SUCCESS) {
 		d->start = t.start;
 		d->end = t.end;
@@ -192,6 +213,7 @@ static void interceptor(const void *pkts, uint64_t count, uint64_t index, void *
 		d->kernel_object = in[i].kernel_object;
 		d->agent = *agent;
 		d->signal = mine;
+		d->host_before = host_now();
 		__atomic_store_n(&n_dispatches, n + 1, __ATOMIC_RELEASE);
 
 		struct {
@@ -247,9 +269,10 @@ static void timing_setup(void)
 	rt.signal_destroy = original("hsa_signal_destroy_fn");
 	rt.signal_load = original("hsa_signal_load_scacquire_fn");
 	rt.async_handler = original("hsa_amd_signal_async_handler_fn");
+	rt.system_info = original("hsa_system_get_info_fn");
 	if (!rt.queue_create || !rt.intercept_create || !rt.intercept_register ||
 	    !rt.profiler_enabled || !rt.dispatch_time || !rt.signal_create ||
-	    !rt.signal_destroy || !rt.signal_load || !rt.async_handler)
+	    !rt.signal_destroy || !rt.signal_load || !rt.async_handler || !rt.system_info)
 		return;
 	for (unsigned i = 0; i < n_slots; i++)
 		if (!strcmp(slot_name[i], "hsa_queue_create_fn"))
@@ -371,9 +394,14 @@ static void write_summary(bool runtime_alive)
 	for (unsigned i = 0; i < nd; i++) {
 		struct dispatch *d = &dispatches[i];
 		if (__atomic_load_n(&d->timed, __ATOMIC_ACQUIRE) == 1)
-			fprintf(out, "dispatch %llu kernel_object %llx ticks %llu\n",
+			fprintf(out,
+				"dispatch %llu kernel_object %llx ticks %llu start %llu end %llu "
+				"host_before %llu host_after %llu\n",
 				(unsigned long long)d->index, (unsigned long long)d->kernel_object,
-				(unsigned long long)(d->end - d->start));
+				(unsigned long long)(d->end - d->start),
+				(unsigned long long)d->start, (unsigned long long)d->end,
+				(unsigned long long)d->host_before,
+				(unsigned long long)d->host_after);
 		else
 			fprintf(out, "dispatch %llu kernel_object %llx untimed\n",
 				(unsigned long long)d->index, (unsigned long long)d->kernel_object);
