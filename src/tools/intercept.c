@@ -41,9 +41,12 @@
  *
  * The calls that take a queue and must reach the hardware one
  * (hsa_queue_destroy, hsa_queue_inactivate, the CU mask, the priority,
- * profiling, hsa_amd_queue_get_info) are wrapped in the table's defaults by
- * hl_tools_intercept_defaults: the wrapper passes a non-proxy queue on
- * unchanged.
+ * profiling, hsa_amd_queue_get_info), and the two doorbell stores, are the
+ * table's defaults here: each is defined as hl_default_<function>, which
+ * gen_api.py finds in the objects and puts in the entry (its first
+ * contents, the read-only copy hl_tools_table_reset restores, the exported
+ * trampoline's direct target) in place of hl_impl_<function>; the wrapper
+ * passes a non-proxy queue, or a store to any other signal, on unchanged.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -490,13 +493,27 @@ static hsa_status_t iq_destroy(struct hl_tools *t, struct intercept_queue *q)
 
 /* ---- the table's defaults for calls that take a queue ---- */
 
-static hsa_status_t iq_queue_destroy(hsa_queue_t *queue)
+/* hl_default_<fn>: the entry's default (gen_api.py); hsa_* names in this
+ * file are hsalite's own functions (hl_api_names.h), not the exported
+ * trampolines, so a wrapper passes on without coming back through it. */
+#define HL_DEFAULT(fn) __typeof__(fn) hl_default_##fn __attribute__((visibility("hidden")))
+HL_DEFAULT(hsa_queue_destroy);
+HL_DEFAULT(hsa_queue_inactivate);
+HL_DEFAULT(hsa_amd_profiling_set_profiler_enabled);
+HL_DEFAULT(hsa_amd_queue_cu_set_mask);
+HL_DEFAULT(hsa_amd_queue_cu_get_mask);
+HL_DEFAULT(hsa_amd_queue_set_priority);
+HL_DEFAULT(hsa_amd_queue_get_info);
+HL_DEFAULT(hsa_signal_store_relaxed);
+HL_DEFAULT(hsa_signal_store_screlease);
+
+hsa_status_t hl_default_hsa_queue_destroy(hsa_queue_t *queue)
 {
 	struct intercept_queue *q = iq_find(queue);
 	return q ? iq_destroy(iq_tools(), q) : hsa_queue_destroy(queue);
 }
 
-static hsa_status_t iq_queue_inactivate(hsa_queue_t *queue)
+hsa_status_t hl_default_hsa_queue_inactivate(hsa_queue_t *queue)
 {
 	struct intercept_queue *q = iq_find(queue);
 	if (!q)
@@ -505,25 +522,28 @@ static hsa_status_t iq_queue_inactivate(hsa_queue_t *queue)
 	return hsa_queue_inactivate(q->lower);
 }
 
-static hsa_status_t iq_profiler_enabled(hsa_queue_t *queue, int enable)
+hsa_status_t hl_default_hsa_amd_profiling_set_profiler_enabled(hsa_queue_t *queue, int enable)
 {
 	struct intercept_queue *q = iq_find(queue);
 	return hsa_amd_profiling_set_profiler_enabled(q ? q->lower : queue, enable);
 }
 
-static hsa_status_t iq_cu_set_mask(const hsa_queue_t *queue, uint32_t count, const uint32_t *mask)
+hsa_status_t hl_default_hsa_amd_queue_cu_set_mask(const hsa_queue_t *queue, uint32_t count,
+						 const uint32_t *mask)
 {
 	struct intercept_queue *q = iq_find(queue);
 	return hsa_amd_queue_cu_set_mask(q ? q->lower : queue, count, mask);
 }
 
-static hsa_status_t iq_cu_get_mask(const hsa_queue_t *queue, uint32_t count, uint32_t *mask)
+hsa_status_t hl_default_hsa_amd_queue_cu_get_mask(const hsa_queue_t *queue, uint32_t count,
+						 uint32_t *mask)
 {
 	struct intercept_queue *q = iq_find(queue);
 	return hsa_amd_queue_cu_get_mask(q ? q->lower : queue, count, mask);
 }
 
-static hsa_status_t iq_set_priority(hsa_queue_t *queue, hsa_amd_queue_priority_t priority)
+hsa_status_t hl_default_hsa_amd_queue_set_priority(hsa_queue_t *queue,
+						  hsa_amd_queue_priority_t priority)
 {
 	struct intercept_queue *q = iq_find(queue);
 	return hsa_amd_queue_set_priority(q ? q->lower : queue, priority);
@@ -531,8 +551,8 @@ static hsa_status_t iq_set_priority(hsa_queue_t *queue, hsa_amd_queue_priority_t
 
 /* ROCr's InterceptQueue::GetInfo answers the agent and the doorbell id from
  * the hardware queue and nothing else. */
-static hsa_status_t iq_queue_get_info(hsa_queue_t *queue, hsa_queue_info_attribute_t attribute,
-				      void *value)
+hsa_status_t hl_default_hsa_amd_queue_get_info(hsa_queue_t *queue,
+					     hsa_queue_info_attribute_t attribute, void *value)
 {
 	struct intercept_queue *q = iq_find(queue);
 	if (!q)
@@ -591,29 +611,15 @@ static void iq_store(hsa_signal_t s, hsa_signal_value_t v,
 	iq_doorbell_done(q);
 }
 
-/* next: hsalite's own store (the table's first contents, read-only), as
- * hl_tools_table_reset puts these wrappers in front of exactly those. */
-static void iq_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
+/* next: hsalite's own store (hl_impl_, by hl_api_names.h) */
+void hl_default_hsa_signal_store_relaxed(hsa_signal_t s, hsa_signal_value_t v)
 {
-	iq_store(s, v, hl_api_defaults_core.hsa_signal_store_relaxed_fn);
+	iq_store(s, v, hsa_signal_store_relaxed);
 }
 
-static void iq_store_screlease(hsa_signal_t s, hsa_signal_value_t v)
+void hl_default_hsa_signal_store_screlease(hsa_signal_t s, hsa_signal_value_t v)
 {
-	iq_store(s, v, hl_api_defaults_core.hsa_signal_store_screlease_fn);
-}
-
-void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd)
-{
-	core->hsa_signal_store_relaxed_fn = iq_store_relaxed;
-	core->hsa_signal_store_screlease_fn = iq_store_screlease;
-	core->hsa_queue_destroy_fn = iq_queue_destroy;
-	core->hsa_queue_inactivate_fn = iq_queue_inactivate;
-	amd->hsa_amd_profiling_set_profiler_enabled_fn = iq_profiler_enabled;
-	amd->hsa_amd_queue_cu_set_mask_fn = iq_cu_set_mask;
-	amd->hsa_amd_queue_cu_get_mask_fn = iq_cu_get_mask;
-	amd->hsa_amd_queue_set_priority_fn = iq_set_priority;
-	amd->hsa_amd_queue_get_info_fn = iq_queue_get_info;
+	iq_store(s, v, hsa_signal_store_screlease);
 }
 
 /* The last hsa_shut_down's closing step (the runtime still published):

@@ -51,11 +51,11 @@ extern const CoreApiTable hl_api_defaults_core __attribute__((visibility("hidden
  * the state before any tool, and after the last OnUnload. */
 void hl_tools_table_reset(void);
 
-/* intercept.c: points the table's queue calls (destroy, inactivate, CU
- * mask, priority, profiling, queue info) at wrappers that send an intercept
- * queue's to its hardware queue; and destroys the intercept queues left at
- * the last hsa_shut_down. */
-void hl_tools_intercept_defaults(CoreApiTable *core, AmdExtTable *amd);
+/* intercept.c: the table's defaults for the queue calls (destroy,
+ * inactivate, CU mask, priority, profiling, queue info) and the doorbell
+ * stores are its wrappers (hl_default_<function>, which gen_api.py puts in
+ * the entries), which send an intercept queue's to its hardware queue;
+ * and it destroys the intercept queues left at the last hsa_shut_down. */
 void hl_tools_intercept_teardown(struct hl_tools *t);
 /* The teardown step with intercept queues still listed (only at exit,
  * which runs no closing step): each one's doorbell handler stopped and its
