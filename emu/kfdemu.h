@@ -97,6 +97,10 @@ struct kemu_hdp_stats {
 	uint64_t cpu_faults;  /* first CPU writes to a clean VRAM page (one per page and flush) */
 	uint64_t readbacks;   /* CPU read-backs through the BAR that completed earlier writes
 	                       * (gfx90a/gfx94x only) */
+	uint64_t seals;       /* doorbell stores that sealed dirty pages (gfx90a/gfx94x) */
+	uint64_t landed;      /* dirty pages a GPU read found landed by a completed round trip
+	                       * (a packet fetched after a doorbell store that followed the
+	                       * writes; gfx90a/gfx94x) */
 };
 /* A bulk CPU write (memcpy, memmove, memset) into [dst, dst + len) has
  * returned: the VRAM pages of gfx90a/gfx94x devices it made dirty lose

@@ -153,6 +153,11 @@ struct kemu_cp_queue {
 	uint64_t rptr;                 /* next packet index */
 	uint64_t wait_index;           /* packet whose start_ts is recorded */
 	uint64_t wait_start_ts;        /* + 1, 0: none */
+	/* the HDP round trip (ops->hdp_packet_fetched): the token of the
+	 * packet at hdp_index - 1, taken when it was first fetched (a barrier
+	 * that waits or a dispatch resumed after a preemption keeps it) */
+	uint64_t hdp_index;            /* + 1, 0: none */
+	uint32_t hdp_token;
 	/* the write pointer: the doorbell drives the fetch; write_dispatch_id
 	 * is read once when the queue is (re)loaded, as hqd_load's one-shot
 	 * WPTR poll does: by the CREATE/UPDATE_QUEUE hooks, under cp->lock

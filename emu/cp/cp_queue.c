@@ -139,6 +139,12 @@ static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_
 		return -1;
 	if (KEMU_CP_HDR_RELEASE(header))
 		atomic_thread_fence(memory_order_seq_cst); /* the release fence scope */
+	/* the packet completed: the driver's HDP model hears it before the
+	 * completion signal tells the CPU */
+	const struct kemu_gpu_ops *ops = q->hw.vm.ops;
+	if (ops->hdp_packet_done && q->hdp_index)
+		ops->hdp_packet_done(q->hw.vm.p, q->hw.vm.gpu_id, q->hdp_token);
+	q->hdp_index = 0;
 	return kemu_cp_signal_complete(q, signal, start_ts, profiling);
 }
 
@@ -187,6 +193,15 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		return 0;
 	if (!q->wait_start_ts || q->wait_index != q->rptr)
 		kemu_cp_sched_busy(q->cp); /* a new packet, not a waiting barrier */
+	if (q->hdp_index != q->rptr + 1) {
+		/* first fetch of this packet: the doorbell stores it follows */
+		const struct kemu_gpu_ops *ops = q->hw.vm.ops;
+		q->hdp_token = ops->hdp_packet_fetched
+				       ? ops->hdp_packet_fetched(q->hw.vm.p, q->hw.vm.gpu_id,
+								 q->hw.hq->info.doorbell_index)
+				       : 0;
+		q->hdp_index = q->rptr + 1;
+	}
 	bool profiling = queue_profiling(q);
 	uint64_t start = packet_start(q, profiling); /* the pickup */
 	uint8_t pkt[64];

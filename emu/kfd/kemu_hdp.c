@@ -112,16 +112,18 @@
  * counted). */
 #define HDP_LOG_LIMIT 32
 
-/* One recorded CPU mapping: of VRAM (bo set) or of an MMIO-remap page. */
+/* One recorded CPU mapping: of VRAM (bo set), of a doorbell slice (pdd
+ * set) or of an MMIO-remap page (neither). */
 struct hdp_map {
 	uintptr_t start, end;          /* page aligned; start == end: unmapped */
 	int prot;                      /* the mapping's own protection */
-	struct kemu_bo *bo;            /* VRAM BO, or NULL: the MMIO page */
-	uint64_t bo_off;               /* offset of start in the BO */
+	struct kemu_bo *bo;            /* VRAM BO, or NULL */
+	struct kemu_pdd *pdd;          /* doorbell slice of this process-device */
+	uint64_t bo_off;               /* offset of start in the BO (slice) */
 	struct kemu_device *dev;
 	struct kemu_machine *m;
 	_Atomic uint64_t *gen;         /* the owner's VM generation (VRAM) */
-	bool armed;                    /* MMIO page write-protected */
+	bool armed;                    /* MMIO page, doorbells: write-protected */
 };
 
 static atomic_flag hdp_lock_flag = ATOMIC_FLAG_INIT;
@@ -174,17 +176,42 @@ bool kemu_hdp_readback_completes(const struct kemu_device *dev)
 	return v == 90010 || (v >= 90400 && v <= 90402);
 }
 
+bool kemu_hdp_roundtrip_lands(const struct kemu_device *dev)
+{
+	/* the chips whose HDP holds no RO=0 write and keeps the CPU's stores
+	 * in order (CLR 5c591b587, bf74ef402): the read-back's list */
+	return kemu_hdp_readback_completes(dev);
+}
+
 /* ---- flush and arming (hdp_lock held) ---- */
 
-static void arm_mmio(struct kemu_device *dev, bool arm)
+/* Write-protects (arm) or unprotects the CPU mappings of dev's MMIO-remap
+ * page (doorbells false) or of its doorbell slices (doorbells true). */
+static void arm_pages(struct kemu_device *dev, bool doorbells, bool arm)
 {
 	for (size_t i = 0; i < hdp_n; i++) {
 		struct hdp_map *r = &hdp_maps[i];
-		if (r->bo || r->dev != dev || r->start == r->end || r->armed == arm)
+		if (r->bo || !r->pdd != !doorbells || r->dev != dev || r->start == r->end ||
+		    r->armed == arm)
 			continue;
 		if (mprotect((void *)r->start, r->end - r->start,
 			     arm ? (r->prot & ~PROT_WRITE) : r->prot) == 0)
 			r->armed = arm;
+	}
+}
+
+static void arm_mmio(struct kemu_device *dev, bool arm)
+{
+	arm_pages(dev, false, arm);
+}
+
+/* A page of dev was written after its last seal: the next doorbell store
+ * must be seen (devices with the round trip only). */
+static void unsealed_locked(struct kemu_device *dev)
+{
+	if (!dev->hdp_unsealed) {
+		dev->hdp_unsealed = true;
+		arm_pages(dev, true, true);
 	}
 }
 
@@ -248,7 +275,83 @@ static void flush_locked(struct kemu_device *dev)
 		i++;
 	}
 	arm_mmio(dev, false);
+	dev->hdp_unsealed = false;
+	arm_pages(dev, true, false);
 	atomic_fetch_add_explicit(&dev->hdp_flushes, 1, memory_order_relaxed);
+}
+
+/* A doorbell store of pdd's slot `slot` while dev had pages written after
+ * the last seal (its doorbell mappings armed): the writes before it are
+ * ordered before the doorbell on the link, so they have landed once the
+ * CP completes a packet it fetched after this store.  The dirty pages
+ * written since the last seal take a new seal number, and lose their
+ * write access (a later store is seen and unseals the page); the slot
+ * remembers the seal for the CP's fetches (kemu_hdp_gpu_packet_fetched).
+ * A store that faulted while armed but finds dev sealed already (another
+ * thread's ring came between) takes the current number: its writes came
+ * before that seal. */
+static void seal_locked(struct kemu_device *dev, struct kemu_pdd *pdd, uint32_t slot)
+{
+	uint32_t s = atomic_load_explicit(&dev->hdp_seal_seq, memory_order_relaxed);
+	if (dev->hdp_unsealed) {
+		s++;
+		/* relaxed: only read under hdp_lock, and by the slot's reader
+		 * through the slot's release store below */
+		atomic_store_explicit(&dev->hdp_seal_seq, s, memory_order_relaxed);
+		for (size_t i = 0; i < hdp_n; i++) {
+			struct hdp_map *r = &hdp_maps[i];
+			if (!r->bo || r->dev != dev || r->start == r->end || !r->bo->hdp_seal ||
+			    !atomic_load_explicit(&r->bo->hdp_ndirty, memory_order_relaxed))
+				continue;
+			struct kemu_bo *bo = r->bo;
+			uint64_t first = r->bo_off / KEMU_PAGE_SIZE;
+			uint64_t n = (r->end - r->start) / KEMU_PAGE_SIZE;
+			for (uint64_t k = 0; k < n;) {
+				/* seal s already: the BO sealed through another
+				 * mapping, to protect in this one as well */
+				uint64_t idx = first + k;
+				if (!bit_test(bo->hdp_dirty, idx) ||
+				    (bo->hdp_seal[idx] && bo->hdp_seal[idx] != s)) {
+					k++;
+					continue;
+				}
+				bo->hdp_seal[idx] = s;
+				if (bo->hdp_watched && bit_test(bo->hdp_watched, idx)) {
+					k++; /* no access already */
+					continue;
+				}
+				uint64_t j = k + 1;
+				while (j < n && bit_test(bo->hdp_dirty, first + j) &&
+				       (!bo->hdp_seal[first + j] || bo->hdp_seal[first + j] == s) &&
+				       !(bo->hdp_watched && bit_test(bo->hdp_watched, first + j))) {
+					bo->hdp_seal[first + j] = s;
+					j++;
+				}
+				mprotect((void *)(r->start + k * KEMU_PAGE_SIZE), (j - k) * KEMU_PAGE_SIZE,
+					 r->prot & ~PROT_WRITE);
+				k = j;
+			}
+		}
+		dev->hdp_unsealed = false;
+		atomic_fetch_add_explicit(&pdd->proc->m->hdp_seals, 1, memory_order_relaxed);
+		if (hdp_trace) {
+			/* as trace_line, without the backtrace: the ring is
+			 * the runtime's, the writes were traced */
+			char line[128];
+			int len = snprintf(line, sizeof(line),
+					   "kfdemu[%d]: HDP: doorbell %u store seals the writes "
+					   "before it (seal %u, gpu %#x)\n",
+					   (int)getpid(), slot, s, dev->gpu->gpu_id);
+			if (len > 0)
+				(void)!write(STDERR_FILENO, line, (size_t)len);
+		}
+	}
+	arm_pages(dev, true, false);
+	if (slot < KFD_DOORBELLS_PER_PROCESS)
+		/* release: pairs with the acquire load in
+		 * kemu_hdp_gpu_packet_fetched; the store precedes the
+		 * doorbell store the CP's fetch follows */
+		atomic_store_explicit(&pdd->hdp_db_seal[slot], s, memory_order_release);
 }
 
 /* ---- the fault handler ---- */
@@ -304,11 +407,26 @@ static bool vram_fault_locked(struct hdp_map *r, uintptr_t a, bool is_write)
 		if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
 			return false;
 		bit_clear(bo->hdp_watched, idx);
+		if (bo->hdp_seal) {
+			bo->hdp_seal[idx] = 0; /* written after its seal */
+			unsealed_locked(r->dev);
+		}
 		kemu_hdp_thread_faults++;
 		return true;
 	}
-	if (dirty)
+	if (dirty) {
+		if (bo->hdp_seal && bo->hdp_seal[idx]) {
+			/* a sealed page (read-only): a store is a write after
+			 * the seal's doorbell; a read found it changed by
+			 * another thread, and it stays read-only */
+			if (!is_write)
+				return mprotect((void *)page, KEMU_PAGE_SIZE,
+						r->prot & ~PROT_WRITE) == 0;
+			bo->hdp_seal[idx] = 0;
+			unsealed_locked(r->dev);
+		}
 		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot) == 0;
+	}
 	if (!is_write)
 		return mprotect((void *)page, KEMU_PAGE_SIZE, r->prot & ~PROT_WRITE) == 0;
 	if (bo->hdp_snap)
@@ -316,6 +434,10 @@ static bool vram_fault_locked(struct hdp_map *r, uintptr_t a, bool is_write)
 			      KEMU_PAGE_SIZE);
 	if (mprotect((void *)page, KEMU_PAGE_SIZE, r->prot))
 		return false;
+	if (bo->hdp_seal) {
+		bo->hdp_seal[idx] = 0;
+		unsealed_locked(r->dev);
+	}
 	bit_set(bo->hdp_dirty, idx);
 	atomic_fetch_add_explicit(&bo->hdp_ndirty, 1, memory_order_release);
 	arm_mmio(r->dev, true);
@@ -365,6 +487,15 @@ static void hdp_sigsegv(int sig, siginfo_t *si, void *uc)
 				is_write = ((ucontext_t *)uc)->uc_mcontext.gregs[REG_ERR] & 2;
 #endif
 			handled = vram_fault_locked(r, a, is_write);
+		} else if (r && r->pdd) {
+			/* a doorbell store while the device had writes not yet
+			 * sealed (or just sealed by another thread's ring) */
+			bool was_armed = r->armed;
+			seal_locked(r->dev, r->pdd,
+				    (uint32_t)((r->bo_off + (a - r->start)) / KFD_DOORBELL_SIZE));
+			handled = was_armed ? !r->armed
+					    : mprotect((void *)r->start, r->end - r->start,
+						       r->prot) == 0;
 		} else if (r && r->armed) {
 			/* the store to the flush register: flush, then let it
 			 * go on (disarmed) */
@@ -557,6 +688,74 @@ void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct
 			  "unseen)", addr, len, strerror(-err));
 }
 
+void kemu_hdp_doorbell_mapped(struct kemu_machine *m, struct kemu_pdd *pdd, uint64_t slice_off,
+			      void *addr, size_t len, int prot, int flags)
+{
+	/* the round trip needs the doorbell stores only where it lands */
+	if (m->hdp_mode == KEMU_HDP_OFF || !pdd || !len || !(prot & PROT_WRITE) ||
+	    !(flags & MAP_SHARED) || !kemu_hdp_roundtrip_lands(pdd->dev))
+		return;
+	struct hdp_map r = {
+		.start = (uintptr_t)addr,
+		.end = (uintptr_t)addr + KEMU_ALIGN(len, KEMU_PAGE_SIZE),
+		.prot = prot, .pdd = pdd, .bo_off = slice_off, .dev = pdd->dev, .m = m,
+	};
+	hdp_lock();
+	drop_range_locked(r.start, r.end);
+	int err = add_locked(&r);
+	if (!err && pdd->dev->hdp_unsealed) {
+		if (mprotect(addr, r.end - r.start, prot & ~PROT_WRITE) == 0)
+			hdp_maps[hdp_n - 1].armed = true;
+		else
+			err = -errno;
+	}
+	hdp_unlock();
+	if (err)
+		kemu_warn(m, "HDP: cannot watch the doorbell mapping %p+0x%zx: %s (its rings seal "
+			  "nothing: stricter)", addr, len, strerror(-err));
+}
+
+void kemu_hdp_pdd_fini(struct kemu_pdd *pdd)
+{
+	hdp_lock();
+	for (size_t i = 0; i < hdp_n;) {
+		struct hdp_map *r = &hdp_maps[i];
+		if (r->pdd != pdd) {
+			i++;
+			continue;
+		}
+		if (r->armed && r->start != r->end)
+			mprotect((void *)r->start, r->end - r->start, r->prot);
+		hdp_maps[i] = hdp_maps[--hdp_n];
+	}
+	hdp_unlock();
+}
+
+uint32_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
+				     uint32_t doorbell_index)
+{
+	struct kemu_pdd *pdd = p ? kemu_pdd_by_id(p, gpu_id) : NULL;
+	if (!pdd || doorbell_index >= KFD_DOORBELLS_PER_PROCESS)
+		return 0;
+	/* acquire: pairs with seal_locked's release store, made before the
+	 * doorbell store this fetch followed */
+	return atomic_load_explicit(&pdd->hdp_db_seal[doorbell_index], memory_order_acquire);
+}
+
+void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t token)
+{
+	struct kemu_device *dev = p && token ? kemu_device_by_id(p->m, gpu_id) : NULL;
+	if (!dev)
+		return;
+	uint32_t cur = atomic_load_explicit(&dev->hdp_landed, memory_order_relaxed);
+	/* release: pairs with the acquire load in landed(); a max, as packets
+	 * of several queues complete in any order */
+	while (cur < token &&
+	       !atomic_compare_exchange_weak_explicit(&dev->hdp_landed, &cur, token,
+						      memory_order_release, memory_order_relaxed))
+		;
+}
+
 void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)
 {
 	if (!atomic_load_explicit(&hdp_handler_installed, memory_order_relaxed) || !len)
@@ -583,6 +782,20 @@ int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo)
 			bo->hdp_dirty = NULL;
 			return -ENOMEM;
 		}
+	}
+	if (kemu_hdp_roundtrip_lands(bo->pdd->dev)) {
+		/* the seal of each page: zero pages, address space only until
+		 * they are written */
+		size_t len = KEMU_ALIGN(bo->bo_size / KEMU_PAGE_SIZE * sizeof(uint32_t),
+					KEMU_PAGE_SIZE);
+		void *seal = kemu_sys_mmap(NULL, len, PROT_READ | PROT_WRITE,
+					   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+		if (seal == MAP_FAILED)
+			kemu_warn(m, "HDP: no room for the seals of a VRAM BO of 0x%llx bytes: "
+				  "a round trip does not land its CPU writes",
+				  (unsigned long long)bo->bo_size);
+		else
+			bo->hdp_seal = seal;
 	}
 	/* the content rule's copies: address space only until pages turn
 	 * dirty, given back at each flush; without it every dirty page read
@@ -620,6 +833,10 @@ void kemu_hdp_bo_fini(struct kemu_bo *bo)
 	bo->hdp_dirty = NULL;
 	free(bo->hdp_watched);
 	bo->hdp_watched = NULL;
+	if (bo->hdp_seal)
+		kemu_sys_munmap(bo->hdp_seal, KEMU_ALIGN(bo->bo_size / KEMU_PAGE_SIZE *
+							 sizeof(uint32_t), KEMU_PAGE_SIZE));
+	bo->hdp_seal = NULL;
 	if (bo->hdp_snap)
 		kemu_sys_munmap(bo->hdp_snap, bo->bo_size);
 	bo->hdp_snap = NULL;
@@ -663,6 +880,8 @@ static void clean_page_locked(struct kemu_bo *bo, uint64_t idx)
 		return;
 	if (bo->hdp_watched)
 		bit_clear(bo->hdp_watched, idx);
+	if (bo->hdp_seal)
+		bo->hdp_seal[idx] = 0;
 	atomic_fetch_sub_explicit(&bo->hdp_ndirty, 1, memory_order_release);
 	uint64_t off = idx * KEMU_PAGE_SIZE;
 	for (size_t k = 0; k < hdp_n; k++) {
@@ -683,6 +902,30 @@ static bool unchanged(const struct kemu_bo *bo, uint64_t idx)
 		       KEMU_PAGE_SIZE);
 }
 
+/* The round trip: dirty page idx of bo was sealed by a doorbell store
+ * whose round trip completed, so its writes have landed: it counts as
+ * clean from now on. */
+static bool landed(struct kemu_bo *bo, uint64_t idx)
+{
+	if (!bo->hdp_seal)
+		return false;
+	struct kemu_device *dev = bo->pdd->dev;
+	/* acquire: pairs with the release of kemu_hdp_gpu_packet_done, which
+	 * ran before the completion signal that let this read's packet go */
+	uint32_t done = atomic_load_explicit(&dev->hdp_landed, memory_order_acquire);
+	if (!done)
+		return false;
+	hdp_lock();
+	uint32_t s = bo->hdp_seal[idx];
+	bool ok = bit_test(bo->hdp_dirty, idx) && s && s <= done;
+	if (ok) {
+		clean_page_locked(bo, idx);
+		atomic_fetch_add_explicit(&bo->proc->m->hdp_landed_pages, 1, memory_order_relaxed);
+	}
+	hdp_unlock();
+	return ok;
+}
+
 bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_off,
 		       uint64_t va, size_t *avail, unsigned access,
 		       struct kemu_vm_fault_info *fault)
@@ -693,6 +936,8 @@ bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_o
 	uint64_t i = first;
 	for (; i <= last; i++) {
 		if (!bit_test(bo->hdp_dirty, i))
+			continue;
+		if (landed(bo, i))
 			continue;
 		if (!unchanged(bo, i))
 			break;
@@ -715,7 +960,10 @@ bool kemu_hdp_gpu_read(struct kemu_process *p, struct kemu_bo *bo, uint64_t bo_o
 			 "page's HDP_MEM_FLUSH_CNTL, no SDMA HDP flush%s); %s (violation %llu%s)",
 			 who, (access & KEMU_ACCESS_EXEC) ? "instruction fetch" : "read",
 			 (unsigned long long)va, bo->pdd->dev->gpu->gpu_id,
-			 bo->hdp_watched ? ", no CPU read-back through the BAR" : "",
+			 bo->hdp_seal ? ", no CPU read-back through the BAR, no completed round "
+					"trip (a doorbell store after the write, then a packet fetched "
+					"after it completed)"
+				      : bo->hdp_watched ? ", no CPU read-back through the BAR" : "",
 			 m->hdp_mode == KEMU_HDP_STRICT ? "stopping the queue (KFDEMU_HDP=warn "
 							  "lets it go on)"
 							: "going on (KFDEMU_HDP=warn)",
@@ -786,6 +1034,8 @@ void kemu_hdp_stats(struct kemu_machine *m, struct kemu_hdp_stats *out)
 	out->violations = atomic_load_explicit(&m->hdp_violations, memory_order_relaxed);
 	out->cpu_faults = atomic_load_explicit(&m->hdp_cpu_faults, memory_order_relaxed);
 	out->readbacks = atomic_load_explicit(&m->hdp_readbacks, memory_order_relaxed);
+	out->seals = atomic_load_explicit(&m->hdp_seals, memory_order_relaxed);
+	out->landed = atomic_load_explicit(&m->hdp_landed_pages, memory_order_relaxed);
 	for (uint32_t i = 0; i < m->topo.n_gpus; i++)
 		out->flushes += atomic_load_explicit(&m->devs[i].hdp_flushes, memory_order_relaxed);
 }

@@ -100,6 +100,8 @@ const struct kemu_gpu_ops kemu_ih_gpu_ops = {
 	.interrupt = kemu_event_interrupt,
 	.vm_fault = ih_vm_fault,
 	.hdp_flush = kemu_hdp_gpu_flush,
+	.hdp_packet_fetched = kemu_hdp_gpu_packet_fetched,
+	.hdp_packet_done = kemu_hdp_gpu_packet_done,
 	.trap_config = ih_trap_config,
 	.trap_exception = ih_trap_exception,
 };

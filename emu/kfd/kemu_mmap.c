@@ -154,12 +154,17 @@ void kemu_kfd_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, in
 		       uint64_t offset)
 {
 	struct kemu_machine *m = f->m;
-	if ((offset & KFD_MMAP_TYPE_MASK) != KFD_MMAP_TYPE_MMIO)
+	uint64_t type = offset & KFD_MMAP_TYPE_MASK;
+	if (type != KFD_MMAP_TYPE_MMIO && type != KFD_MMAP_TYPE_DOORBELL)
 		return;
 	uint32_t gpu_id = (uint32_t)((offset & KFD_MMAP_GPU_ID_MASK) >> KFD_MMAP_GPU_ID_SHIFT);
 	struct kemu_device *dev = kemu_device_by_id(m, gpu_id);
-	if (dev)
+	if (dev && type == KFD_MMAP_TYPE_MMIO)
 		kemu_hdp_cpu_mapped(m, dev, NULL, 0, addr, len, prot, flags);
+	else if (dev && f->proc)
+		/* the whole slice (the mmap checked the length) */
+		kemu_hdp_doorbell_mapped(m, kemu_pdd_by_id(f->proc, gpu_id), 0, addr, len, prot,
+					 flags);
 }
 
 void kemu_render_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot, int flags,
@@ -177,6 +182,9 @@ void kemu_render_mmap_hdp(struct kemu_file *f, void *addr, size_t len, int prot,
 					    flags);
 		else if (bo->kind == KEMU_BO_MMIO)
 			kemu_hdp_cpu_mapped(m, dev, NULL, 0, addr, len, prot, flags);
+		else if (bo->kind == KEMU_BO_DOORBELL)
+			kemu_hdp_doorbell_mapped(m, bo->pdd, offset - bo->fake_offset, addr, len,
+						 prot, flags);
 		break;
 	}
 	pthread_mutex_unlock(&m->lock);

@@ -160,6 +160,16 @@ struct kemu_device {
 	struct kemu_bo **bos;
 	size_t n_bos, cap_bos;
 	_Atomic uint64_t hdp_flushes;  /* HDP flushes seen (kemu_hdp.c) */
+	/* the round trip (kemu_hdp.c, gfx90a/gfx94x): the last seal taken at
+	 * a doorbell store (seals number the device's rings that found
+	 * unsealed dirty pages, from 1), and the highest seal a packet
+	 * fetched after its ring has completed: pages sealed at or below it
+	 * have landed */
+	_Atomic uint32_t hdp_seal_seq, hdp_landed;
+	/* a page of it turned dirty (or was written again once sealed)
+	 * after the last seal: its doorbell mappings are armed; under the
+	 * model's lock */
+	bool hdp_unsealed;
 };
 
 /* ---- files ---- */
@@ -229,6 +239,11 @@ struct kemu_bo {
 	 * read from memory (an anonymous shadow of bo_size bytes) */
 	_Atomic uint64_t *hdp_watched;
 	uint8_t *hdp_snap;
+	/* per page (devices whose writes land after a round trip, gfx90a/
+	 * gfx94x): 0 while a dirty page was written after the last doorbell
+	 * store, else the seal of the first doorbell store after its last
+	 * write (kemu_device.hdp_seal_seq); under the model's lock */
+	uint32_t *hdp_seal;
 	/* GEM object lifetime: the KFD handle (idr slot) and the GEM handles
 	 * of render files each hold it; destroyed when both are gone.  A BO
 	 * made by PRIME_FD_TO_HANDLE has no KFD handle.  Under proc->lock. */
@@ -292,6 +307,10 @@ struct kemu_pdd {
 	uint64_t *db;                  /* the slice, 1024 slots */
 	uint64_t db_bitmap[KFD_DOORBELLS_PER_PROCESS / 64];
 	struct kemu_queue *db_queue[KFD_DOORBELLS_PER_PROCESS];
+	/* per doorbell: the seal its last store took while the device had
+	 * unsealed dirty pages (kemu_hdp.c), 0: none.  Written by the HDP
+	 * fault handler, read by the CP at each packet it fetches */
+	_Atomic uint32_t hdp_db_seal[KFD_DOORBELLS_PER_PROCESS];
 	uint32_t queue_count;
 	/* bitmap of SDMA queue slots, engine * queues + queue: up to 128
 	 * (KFD_MAX_SDMA_QUEUES; MI300X has 16 engines x 8) */
@@ -430,6 +449,7 @@ struct kemu_machine {
 	_Atomic uint32_t calls_in_flight; /* ioctl/mmap calls inside the model */
 	int hdp_mode;                  /* KFDEMU_HDP: enum kemu_hdp_mode */
 	_Atomic uint64_t hdp_violations, hdp_cpu_faults, hdp_readbacks;
+	_Atomic uint64_t hdp_seals, hdp_landed_pages;
 	/* files whose last user went, waiting for kemu_machine_reap (their
 	 * GEM handles need process locks, which nest outside machine->lock) */
 	struct kemu_file *dead_files;
@@ -452,11 +472,28 @@ void kemu_hdp_device_fini(struct kemu_device *dev);
  * NULL, dev's MMIO-remap page at [addr, addr + len). */
 void kemu_hdp_cpu_mapped(struct kemu_machine *m, struct kemu_device *dev, struct kemu_bo *bo,
 			 uint64_t bo_off, void *addr, size_t len, int prot, int flags);
+/* The calling process mapped pdd's doorbell slice from byte slice_off at
+ * [addr, addr + len): a store there is a doorbell ring, which seals the
+ * device's dirty pages (the round trip). */
+void kemu_hdp_doorbell_mapped(struct kemu_machine *m, struct kemu_pdd *pdd, uint64_t slice_off,
+			      void *addr, size_t len, int prot, int flags);
 /* [addr, addr + len) was unmapped or mapped over. */
 void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len);
 /* Does dev's HDP complete the CPU's BAR writes at a CPU read-back
  * through the BAR (gfx90a, gfx94x), so that the read counts as a flush? */
 bool kemu_hdp_readback_completes(const struct kemu_device *dev);
+/* Does dev's HDP hold no CPU write (RO=0) and keep them in order, so that
+ * writes before a doorbell store have landed once the CP completed a
+ * packet it fetched after that store (gfx90a, gfx94x)?  The per-ASIC
+ * switch of the round trip; docs/kfdemu.md "HDP". */
+bool kemu_hdp_roundtrip_lands(const struct kemu_device *dev);
+/* The doorbell slice of pdd is gone (process teardown): its CPU mappings
+ * are no longer watched. */
+void kemu_hdp_pdd_fini(struct kemu_pdd *pdd);
+/* ops->hdp_packet_fetched and ops->hdp_packet_done of the CP. */
+uint32_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
+				     uint32_t doorbell_index);
+void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t token);
 /* An HDP flush of dev (MMIO register write, SDMA flush packet). */
 void kemu_hdp_flush(struct kemu_device *dev);
 /* ops->hdp_flush of the engines. */

@@ -101,6 +101,7 @@ void kemu_process_destroy(struct kemu_process *p)
 	for (uint32_t i = 0; i < p->n_pdds; i++) {
 		struct kemu_pdd *pdd = &p->pdds[i];
 		kemu_vm_fini(&pdd->vm);
+		kemu_hdp_pdd_fini(pdd);
 		kemu_doorbell_fini(pdd);
 		if (pdd->cwsr_fd >= 0)
 			kemu_sys_close(pdd->cwsr_fd);

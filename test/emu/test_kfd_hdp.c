@@ -6,7 +6,11 @@
  * HDP_MEM_FLUSH_CNTL or the SDMA flush op makes it visible.  System memory
  * (GTT) does not pass the HDP.  On gfx90a (the fixture's mi210) a CPU
  * read-back through the BAR after a bulk write completes it (ROCr 1.18's
- * PcieWcFlush), and a dirty page whose bytes did not change is not stale.
+ * PcieWcFlush), a dirty page whose bytes did not change is not stale, and
+ * writes followed by a doorbell store have landed once a packet the CP
+ * fetched after that store completed (the round trip, driven here through
+ * the CP's ops) -- not for a read behind that same doorbell, nor on a chip
+ * whose HDP may hold them (gfx908).
  */
 #include "emu_fixture.h"
 
@@ -395,6 +399,179 @@ START_TEST(rewriting_unchanged_bytes_is_not_stale)
 }
 END_TEST
 
+/* ---- the round trip (gfx90a/gfx94x): a doorbell store after the writes,
+ * then a packet the CP fetched after that store completes ---- */
+
+/* The process's doorbell slice on the fixture's GPU, mapped as ROCr and
+ * hsalite map it (the kfd fd, one 8 KiB slice). */
+static _Atomic uint64_t *doorbells(void)
+{
+	void *p = NULL;
+	ck_assert_int_eq(kemu_mmap(E.m, NULL, KFD_DOORBELL_SLICE_SIZE, PROT_READ | PROT_WRITE,
+				   MAP_SHARED, E.kfd,
+				   KFD_MMAP_TYPE_DOORBELL | KFD_MMAP_GPU_ID(E.gpu_id), &p), 0);
+	return p;
+}
+
+static uint32_t fetched(uint32_t slot)
+{
+	return kemu_ih_gpu_ops.hdp_packet_fetched(E.p, E.gpu_id, slot);
+}
+
+static void done(uint32_t token)
+{
+	kemu_ih_gpu_ops.hdp_packet_done(E.p, E.gpu_id, token);
+}
+
+static int gpu_read(uint64_t va, uint8_t *b)
+{
+	return kemu_vm_read(E.p, E.gpu_id, va, b, 1, NULL);
+}
+
+/* CLR's kernel-argument case: the packet that reads the data was fetched
+ * after the doorbell that followed the writes, but nothing completed in
+ * between: stale, strict (CLR reads back before that doorbell). */
+START_TEST(read_behind_the_same_doorbell_faults)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	v.cpu[0x1000] = 0x11;
+	atomic_store(&db[3], 7); /* the ring: seals the write */
+	ck_assert_uint_eq(stats().seals, 1);
+	uint32_t t = fetched(3);
+	ck_assert_uint_ne(t, 0);
+	uint8_t b = 0;
+	struct kemu_vm_fault_info f;
+	ck_assert_int_eq(kemu_vm_read(E.p, E.gpu_id, v.va + 0x1000, &b, 1, &f), -EFAULT);
+	ck_assert(f.hdp_stale);
+	ck_assert_uint_eq(stats().violations, 1);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* HIP 5.2.3's small hipMemcpy: the writes, a barrier packet whose doorbell
+ * followed them completes, then the kernel reads: landed. */
+START_TEST(completed_round_trip_lands_the_writes)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	v.cpu[0x10] = 0x21;
+	v.cpu[0x2010] = 0x22;
+	atomic_store(&db[0], 1); /* the barrier packet's ring */
+	done(fetched(0));        /* its fetch, its completion */
+	/* the dispatch: another doorbell, nothing left to seal: plain store */
+	atomic_store(&db[0], 2);
+	ck_assert_uint_eq(stats().seals, 1);
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
+	ck_assert_uint_eq(b, 0x21);
+	ck_assert_int_eq(gpu_read(v.va + 0x2010, &b), 0);
+	ck_assert_uint_eq(b, 0x22);
+	ck_assert_uint_eq(stats().violations, 0);
+	ck_assert_uint_eq(stats().landed, 2);
+	/* landed pages are clean: the next store is seen anew */
+	v.cpu[0x10] = 0x23;
+	ck_assert_uint_eq(stats().cpu_faults, 3);
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* A packet fetched before the ring (a kernel already running, a barrier
+ * that was waiting) proves nothing about writes before the ring. */
+START_TEST(packet_fetched_before_the_ring_lands_nothing)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	uint32_t running = fetched(0);
+	v.cpu[0x10] = 0x31; /* the running kernel polls this page */
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	atomic_store(&db[0], 1);
+	done(running);
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	/* a packet of another queue, whose doorbell was not rung after the
+	 * write, lands nothing either */
+	done(fetched(1));
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	done(fetched(0));
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
+	ck_assert_uint_eq(b, 0x31);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* A store to a sealed page after its doorbell is not covered by that
+ * doorbell: the page waits for the next ring and round trip. */
+START_TEST(write_after_the_ring_waits_for_the_next_round_trip)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	v.cpu[0x10] = 0x41;
+	atomic_store(&db[0], 1);
+	uint32_t t = fetched(0);
+	v.cpu[0x11] = 0x42; /* after the ring, before the completion */
+	done(t);
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	atomic_store(&db[0], 2);
+	ck_assert_uint_eq(stats().seals, 2);
+	done(fetched(0));
+	ck_assert_int_eq(gpu_read(v.va + 0x11, &b), 0);
+	ck_assert_uint_eq(b, 0x42);
+	ck_assert_uint_eq(stats().violations, 1);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* A chip whose HDP may hold the CPU's writes (gfx908, no kfdemu preset:
+ * the fixture's mi210 relabelled): doorbells seal nothing, and only a
+ * flush makes the write visible. */
+static void setup_gfx908(void)
+{
+	setenv("KFDEMU_HDP", "strict", 1);
+	memset(&E, 0, sizeof(E));
+	ck_assert_int_eq(kemu_topology_create("mi210", 1, false, &E.topo), 0);
+	E.topo.gpus[0].gfx_target_version = 90008;
+	struct kemu_machine_options o = { .size = sizeof(o), .log_level = KEMU_LOG_NONE };
+	ck_assert_int_eq(kemu_machine_create(&E.topo, &o, &E.m), 0);
+	unsetenv("KFDEMU_HDP");
+	E.gpu = &E.topo.gpus[0];
+	E.gpu_id = E.gpu->gpu_id;
+	E.kfd = kemu_open(E.m, "/dev/kfd", O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(E.kfd, 0);
+	char path[64];
+	snprintf(path, sizeof(path), "/dev/dri/renderD%u", E.gpu->drm_render_minor);
+	E.drm = kemu_open(E.m, path, O_RDWR | O_CLOEXEC);
+	ck_assert_int_ge(E.drm, 0);
+	E.p = kemu_process_find(E.m, getpid());
+	ck_assert_ptr_nonnull(E.p);
+	struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
+	ck_assert_int_eq(kio(KFD_IOCTL_ACQUIRE_VM, &a), 0);
+}
+
+START_TEST(round_trip_does_not_land_where_the_hdp_holds_writes)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	v.cpu[0x10] = 0x51;
+	atomic_store(&db[0], 1);
+	done(fetched(0));
+	ck_assert_uint_eq(stats().seals, 0);
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	kemu_ih_gpu_ops.hdp_flush(E.p, E.gpu_id);
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
+	ck_assert_uint_eq(b, 0x51);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
 static Suite *hdp_suite(void)
 {
 	Suite *s = suite_create("kfdemu_hdp");
@@ -412,6 +589,10 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, bulk_write_without_readback_faults_the_gpu_read);
 	tcase_add_test(strict, readback_of_a_page_written_by_plain_stores_is_not_seen);
 	tcase_add_test(strict, rewriting_unchanged_bytes_is_not_stale);
+	tcase_add_test(strict, read_behind_the_same_doorbell_faults);
+	tcase_add_test(strict, completed_round_trip_lands_the_writes);
+	tcase_add_test(strict, packet_fetched_before_the_ring_lands_nothing);
+	tcase_add_test(strict, write_after_the_ring_waits_for_the_next_round_trip);
 	suite_add_tcase(s, strict);
 	TCase *def = tcase_create("default");
 	tcase_add_checked_fixture(def, setup_default, emu_teardown);
@@ -425,6 +606,10 @@ static Suite *hdp_suite(void)
 	tcase_add_checked_fixture(warn, setup_warn, emu_teardown);
 	tcase_add_test(warn, warn_mode_counts_once_and_goes_on);
 	suite_add_tcase(s, warn);
+	TCase *gfx908 = tcase_create("gfx908");
+	tcase_add_checked_fixture(gfx908, setup_gfx908, emu_teardown);
+	tcase_add_test(gfx908, round_trip_does_not_land_where_the_hdp_holds_writes);
+	suite_add_tcase(s, gfx908);
 	TCase *off = tcase_create("off");
 	tcase_add_checked_fixture(off, setup_off, emu_teardown);
 	tcase_add_test(off, off_mode_tracks_nothing);

@@ -2,7 +2,9 @@
  * HDP: HSA_AMD_AGENT_INFO_HDP_FLUSH hands out the MMIO-remap page's two
  * flush registers (HDP_MEM_FLUSH_CNTL, HDP_REG_FLUSH_CNTL = the next
  * word), a CPU write to VRAM flushed through HDP_MEM_FLUSH_CNTL reaches a
- * blit kernel, and one that is not flushed is caught by kfdemu's HDP model
+ * blit kernel, one followed by a completed barrier packet (a round trip:
+ * gfx90a, the mi210 preset) reaches it too, and one that is not flushed,
+ * read by the blit right behind its doorbell, is caught by kfdemu's HDP model
  * (run with KFDEMU_HDP=strict and HSA_ENABLE_SDMA=0, so hsa_memory_copy
  * runs a blit kernel on the CP).  The same binary runs on Debian's ROCr
  * 5.2.3 (LD_LIBRARY_PATH); the unflushed case only on hsalite (ROCr aborts
@@ -119,6 +121,61 @@ static hsa_status_t copy_after_cpu_write(bool flush, uint8_t *out, size_t n)
 	return st;
 }
 
+/* HIP 5.2.3's small hipMemcpy on gfx90a/gfx94x: the CPU writes VRAM, a
+ * barrier packet rung after the writes completes (the CPU waits for it),
+ * then a blit kernel reads the VRAM: the round trip landed the writes. */
+static void copy_after_round_trip(uint8_t *out, size_t n, uint64_t before[4],
+				  uint64_t after[4])
+{
+	void *src = NULL, *dst = NULL;
+	ck_assert_int_eq(hsa_amd_memory_pool_allocate(vram, n, 0, &src), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(hsa_amd_memory_pool_allocate(sys, n, 0, &dst), HSA_STATUS_SUCCESS);
+	hsa_agent_t both[2] = { gpu, { 0 } };
+	ck_assert_int_eq(hsa_amd_agents_allow_access(1, both, NULL, dst), HSA_STATUS_SUCCESS);
+	ck_assert_int_eq(hsa_memory_copy(dst, src, n), HSA_STATUS_SUCCESS); /* blits loaded */
+	hsa_queue_t *q = NULL;
+	ck_assert_int_eq(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX,
+					  UINT32_MAX, &q), HSA_STATUS_SUCCESS);
+	hsa_signal_t done;
+	ck_assert_int_eq(hsa_signal_create(1, 0, NULL, &done), HSA_STATUS_SUCCESS);
+	memset(dst, 0, n);
+	hdp_counters(before); /* the runtime's own flushes (queue, blits) done */
+	memset(src, 0x5c, n); /* through the BAR, no flush */
+	uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
+	hsa_barrier_and_packet_t *pkt =
+		(hsa_barrier_and_packet_t *)q->base_address + (idx & (q->size - 1));
+	memset((uint8_t *)pkt + 4, 0, sizeof(*pkt) - 4);
+	pkt->completion_signal = done;
+	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
+			  1 << HSA_PACKET_HEADER_BARRIER |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_ACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_RELEASE_FENCE_SCOPE;
+	__atomic_store_n((uint16_t *)pkt, header, __ATOMIC_RELEASE);
+	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+	ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
+						   HSA_WAIT_STATE_BLOCKED), 0);
+	ck_assert_int_eq(hsa_memory_copy(dst, src, n), HSA_STATUS_SUCCESS);
+	hdp_counters(after);
+	memcpy(out, dst, n);
+	hsa_signal_destroy(done);
+	hsa_queue_destroy(q);
+	hsa_amd_memory_pool_free(src);
+	hsa_amd_memory_pool_free(dst);
+}
+
+START_TEST(round_trip_lands_the_vram_write)
+{
+	uint64_t before[4], after[4];
+	uint8_t got[8192];
+	copy_after_round_trip(got, sizeof(got), before, after);
+	for (size_t i = 0; i < sizeof(got); i++)
+		ck_assert_uint_eq(got[i], 0x5c);
+	ck_assert_uint_eq(after[1], before[1]); /* no violation */
+	ck_assert_uint_eq(after[2], before[2]); /* and no flush: the round trip */
+	ck_assert_uint_gt(after[3], before[3]);
+}
+END_TEST
+
 START_TEST(hdp_flush_info_gives_the_mmio_registers)
 {
 	hsa_amd_hdp_flush_t h = hdp_info();
@@ -169,6 +226,7 @@ static Suite *hdp_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, hdp_flush_info_gives_the_mmio_registers);
 	tcase_add_test(tc, flushed_vram_write_reaches_the_blit);
+	tcase_add_test(tc, round_trip_lands_the_vram_write);
 	suite_add_tcase(s, tc);
 	TCase *caught = tcase_create("unflushed");
 	tcase_add_checked_fixture(caught, setup, teardown);
