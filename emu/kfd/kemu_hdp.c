@@ -51,6 +51,22 @@
  * not a bulk call (a loop of stores) leaves its pages writable, and a
  * read-back of them is not seen: stricter than silicon, never kinder.
  *
+ * The round trip (gfx90a and gfx94x only, kemu_hdp_roundtrip_lands).  The
+ * HDP of those chips holds none of the CPU's writes and keeps them in
+ * order, and PCIe keeps them ahead of the (sfence'd) doorbell store that
+ * follows them, so once the CP has fetched a packet after that store and
+ * completed it, the writes have landed (a read by the packet behind that
+ * very doorbell has not: CLR reads back before ringing for it).  While a
+ * device has dirty pages written after its last seal, the CPU mappings of
+ * its doorbell slices are write-protected ("armed"); the store that rings
+ * faults and seals: those pages take the device's next seal number and
+ * lose their write access again (a later store unseals the page), the
+ * doorbell's slot keeps the number (kemu_pdd.hdp_db_seal), the doorbells
+ * are disarmed.  The CP takes the slot's number as a packet's token at its
+ * first fetch (ops->hdp_packet_fetched) and hands it back when the packet
+ * completes (ops->hdp_packet_done), which raises the device's hdp_landed;
+ * a GPU read of a page sealed at or below it counts the page as clean.
+ *
  * The content rule.  Each page's content is copied aside when it turns
  * dirty (it is clean then: what the GPU would read from memory).  A GPU
  * read of a dirty page whose bytes are still those is not stale on any
