@@ -157,7 +157,7 @@ struct kemu_cp_queue {
 	 * packet at hdp_index - 1, taken when it was first fetched (a barrier
 	 * that waits or a dispatch resumed after a preemption keeps it) */
 	uint64_t hdp_index;            /* + 1, 0: none */
-	uint32_t hdp_token;
+	uint64_t hdp_token;
 	/* the write pointer: the doorbell drives the fetch; write_dispatch_id
 	 * is read once when the queue is (re)loaded, as hqd_load's one-shot
 	 * WPTR poll does: by the CREATE/UPDATE_QUEUE hooks, under cp->lock

@@ -143,7 +143,8 @@ static int packet_retire(struct kemu_cp_queue *q, _Atomic uint16_t *hdr, uint16_
 	 * completion signal tells the CPU */
 	const struct kemu_gpu_ops *ops = q->hw.vm.ops;
 	if (ops->hdp_packet_done && q->hdp_index)
-		ops->hdp_packet_done(q->hw.vm.p, q->hw.vm.gpu_id, q->hdp_token);
+		ops->hdp_packet_done(q->hw.vm.p, q->hw.vm.gpu_id, q->hw.hq->info.doorbell_index,
+				     q->hdp_index - 1, q->hdp_token);
 	q->hdp_index = 0;
 	return kemu_cp_signal_complete(q, signal, start_ts, profiling);
 }
@@ -198,7 +199,8 @@ static int packet_process(struct kemu_cp_queue *q, uint64_t ring_base, uint32_t 
 		const struct kemu_gpu_ops *ops = q->hw.vm.ops;
 		q->hdp_token = ops->hdp_packet_fetched
 				       ? ops->hdp_packet_fetched(q->hw.vm.p, q->hw.vm.gpu_id,
-								 q->hw.hq->info.doorbell_index)
+								 q->hw.hq->info.doorbell_index,
+								 q->rptr)
 				       : 0;
 		q->hdp_index = q->rptr + 1;
 	}

@@ -136,15 +136,19 @@ struct kemu_gpu_ops {
 	 * CPU writes through the BAR before it are visible to every later GPU
 	 * read.  Optional (NULL in fakes that model no HDP). */
 	void (*hdp_flush)(struct kemu_process *p, uint32_t gpu_id);
-	/* The HDP round trip (emu/kfd/kemu_hdp.c): the CP fetched a new
-	 * packet of the queue at doorbell slot doorbell_index of p on gpu_id;
-	 * the token it returns goes back to hdp_packet_done when that packet
-	 * completes, before its completion signal is written: the CPU writes
-	 * the doorbell stores before the fetch followed have then landed on
-	 * chips whose HDP holds none.  Both optional (NULL: no round trip). */
-	uint32_t (*hdp_packet_fetched)(struct kemu_process *p, uint32_t gpu_id,
-				       uint32_t doorbell_index);
-	void (*hdp_packet_done)(struct kemu_process *p, uint32_t gpu_id, uint32_t token);
+	/* The HDP round trip (emu/kfd/kemu_hdp.c): the CP fetched the new
+	 * packet at index of the queue at doorbell slot doorbell_index of p
+	 * on gpu_id; the token it returns goes back to hdp_packet_done with
+	 * the same slot and index when that packet completes, before its
+	 * completion signal is written: the CPU writes the doorbell stores
+	 * before the fetch followed have then landed on chips whose HDP holds
+	 * none (the driver also settles a packet the CP fetched before its
+	 * doorbell was rung, as the lost-doorbell fetch may).  Both optional
+	 * (NULL: no round trip). */
+	uint64_t (*hdp_packet_fetched)(struct kemu_process *p, uint32_t gpu_id,
+				       uint32_t doorbell_index, uint64_t index);
+	void (*hdp_packet_done)(struct kemu_process *p, uint32_t gpu_id, uint32_t doorbell_index,
+				uint64_t index, uint64_t token);
 	/* The trap handler a wave of p on gpu_id finds (may be NULL: none):
 	 * what the kernel's first-level handler reads from its TMA, i.e. the
 	 * second-level TBA/TMA of SET_TRAP_HANDLER (tba 0: none), and whether

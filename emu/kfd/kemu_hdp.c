@@ -66,6 +66,9 @@
  * first fetch (ops->hdp_packet_fetched) and hands it back when the packet
  * completes (ops->hdp_packet_done), which raises the device's hdp_landed;
  * a GPU read of a page sealed at or below it counts the page as clean.
+ * A packet the CP fetched before its producer rang for it (the
+ * lost-doorbell fetch, which silicon never does) counts as fetched after
+ * the ring that covers it (kemu_hdp_gpu_packet_done, seal_locked).
  *
  * The content rule.  Each page's content is copied aside when it turns
  * dirty (it is clean then: what the GPU would read from memory).  A GPU
@@ -363,11 +366,22 @@ static void seal_locked(struct kemu_device *dev, struct kemu_pdd *pdd, uint32_t 
 		}
 	}
 	arm_pages(dev, true, false);
-	if (slot < KFD_DOORBELLS_PER_PROCESS)
-		/* release: pairs with the acquire load in
-		 * kemu_hdp_gpu_packet_fetched; the store precedes the
-		 * doorbell store the CP's fetch follows */
-		atomic_store_explicit(&pdd->hdp_db_seal[slot], s, memory_order_release);
+	if (slot >= KFD_DOORBELLS_PER_PROCESS)
+		return;
+	/* release: pairs with the acquire loads in kemu_hdp_gpu_packet_fetched
+	 * and _done; the store precedes the doorbell store the CP's fetch
+	 * follows */
+	atomic_store_explicit(&pdd->hdp_db_seal[slot], s, memory_order_release);
+	/* a packet of this queue completed before any ring covered it (the
+	 * doorbell word, which this store has not written yet, still below
+	 * it): this ring is the one its silicon fetch would follow, so its
+	 * completion lands s, at the queue's next fetch (seq_cst: against
+	 * kemu_hdp_gpu_packet_done's store of the flag and load of the word) */
+	uint64_t early = atomic_exchange_explicit(&pdd->hdp_db_early[slot], 0, memory_order_seq_cst);
+	if (early && pdd->db &&
+	    atomic_load_explicit((_Atomic uint64_t *)&pdd->db[slot], memory_order_seq_cst) <
+		    early - 1)
+		atomic_store_explicit(&pdd->hdp_db_pending[slot], s, memory_order_release);
 }
 
 /* ---- the fault handler ---- */
@@ -747,29 +761,88 @@ void kemu_hdp_pdd_fini(struct kemu_pdd *pdd)
 	hdp_unlock();
 }
 
-uint32_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
-				     uint32_t doorbell_index)
+/* Seal s of dev has landed: a max, as packets of several queues complete
+ * in any order. */
+static void land(struct kemu_device *dev, uint32_t s)
 {
-	struct kemu_pdd *pdd = p ? kemu_pdd_by_id(p, gpu_id) : NULL;
-	if (!pdd || doorbell_index >= KFD_DOORBELLS_PER_PROCESS)
-		return 0;
-	/* acquire: pairs with seal_locked's release store, made before the
-	 * doorbell store this fetch followed */
-	return atomic_load_explicit(&pdd->hdp_db_seal[doorbell_index], memory_order_acquire);
-}
-
-void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t token)
-{
-	struct kemu_device *dev = p && token ? kemu_device_by_id(p->m, gpu_id) : NULL;
-	if (!dev)
-		return;
 	uint32_t cur = atomic_load_explicit(&dev->hdp_landed, memory_order_relaxed);
-	/* release: pairs with the acquire load in landed(); a max, as packets
-	 * of several queues complete in any order */
-	while (cur < token &&
-	       !atomic_compare_exchange_weak_explicit(&dev->hdp_landed, &cur, token,
+	/* release: pairs with the acquire load in landed() */
+	while (cur < s &&
+	       !atomic_compare_exchange_weak_explicit(&dev->hdp_landed, &cur, s,
 						      memory_order_release, memory_order_relaxed))
 		;
+}
+
+/* The token's bit for a packet fetched before a doorbell store covering
+ * it (the doorbell word below its index): the CP's lost-doorbell fetch
+ * (emu/cp/cp_queue.c) ran ahead of the producer's ring, which silicon's CP
+ * never does; kemu_hdp_gpu_packet_done settles it. */
+#define HDP_TOKEN_UNCOVERED (1ull << 32)
+
+static _Atomic uint64_t *db_word(struct kemu_pdd *pdd, uint32_t slot)
+{
+	/* the driver's own mapping of the slice (kemu_doorbell_slice) */
+	return pdd->db ? (_Atomic uint64_t *)&pdd->db[slot] : NULL;
+}
+
+uint64_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
+				     uint32_t doorbell_index, uint64_t index)
+{
+	struct kemu_pdd *pdd = p ? kemu_pdd_by_id(p, gpu_id) : NULL;
+	_Atomic uint64_t *db = pdd && doorbell_index < KFD_DOORBELLS_PER_PROCESS
+				       ? db_word(pdd, doorbell_index) : NULL;
+	if (!db)
+		return 0;
+	/* a ring that covered a packet completed ahead of it: this packet of
+	 * the queue comes after that one's completion on silicon, which
+	 * follows the ring (seal_locked) */
+	uint32_t pending = (uint32_t)atomic_exchange_explicit(&pdd->hdp_db_pending[doorbell_index],
+							      0, memory_order_acq_rel);
+	if (pending)
+		land(pdd->dev, pending);
+	/* acquire: pairs with the producer's release store of the doorbell */
+	uint64_t v = atomic_load_explicit(db, memory_order_acquire);
+	/* acquire: pairs with seal_locked's release store, made before the
+	 * doorbell store that wrote v */
+	uint64_t token = atomic_load_explicit(&pdd->hdp_db_seal[doorbell_index],
+					      memory_order_acquire);
+	return v < index ? token | HDP_TOKEN_UNCOVERED : token;
+}
+
+void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t doorbell_index,
+			      uint64_t index, uint64_t token)
+{
+	struct kemu_pdd *pdd = p ? kemu_pdd_by_id(p, gpu_id) : NULL;
+	_Atomic uint64_t *db = pdd && doorbell_index < KFD_DOORBELLS_PER_PROCESS
+				       ? db_word(pdd, doorbell_index) : NULL;
+	if (!db)
+		return;
+	/* the seals rung before the fetch */
+	if ((uint32_t)token)
+		land(pdd->dev, (uint32_t)token);
+	if (!(token & HDP_TOKEN_UNCOVERED))
+		return;
+	/* fetched ahead of its ring: on silicon the fetch follows the ring
+	 * that covers it.  Rung since (the word names this packet: every
+	 * store since carried this index, a producer rings in order): its
+	 * seal lands now.  Not yet: the ring to come will land its seal at
+	 * the queue's next fetch (seal_locked).  Rung past it: which ring
+	 * covered it is not known, nothing more lands (stricter). */
+	uint64_t v = atomic_load_explicit(db, memory_order_seq_cst);
+	if (v < index) {
+		atomic_store_explicit(&pdd->hdp_db_early[doorbell_index], index + 1,
+				      memory_order_seq_cst);
+		/* a ring between the load and the store saw no flag: look
+		 * again, and take the flag back if the handler did not */
+		v = atomic_load_explicit(db, memory_order_seq_cst);
+		if (v < index || !atomic_exchange_explicit(&pdd->hdp_db_early[doorbell_index], 0,
+							   memory_order_seq_cst))
+			return;
+	}
+	if (v == index)
+		/* acquire: pairs with seal_locked's release store */
+		land(pdd->dev, atomic_load_explicit(&pdd->hdp_db_seal[doorbell_index],
+						    memory_order_acquire));
 }
 
 void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)

@@ -311,6 +311,14 @@ struct kemu_pdd {
 	 * unsealed dirty pages (kemu_hdp.c), 0: none.  Written by the HDP
 	 * fault handler, read by the CP at each packet it fetches */
 	_Atomic uint32_t hdp_db_seal[KFD_DOORBELLS_PER_PROCESS];
+	/* per doorbell: index + 1 of a packet the CP completed before any
+	 * doorbell store covering it (the lost-doorbell fetch ran ahead), 0:
+	 * none; the next ring that seals lands its seal at once, as the
+	 * packet's completion on silicon follows that ring (kemu_hdp.c) */
+	_Atomic uint64_t hdp_db_early[KFD_DOORBELLS_PER_PROCESS];
+	/* per doorbell: the seal such a ring took, landed at the queue's next
+	 * fetch (0: none) */
+	_Atomic uint32_t hdp_db_pending[KFD_DOORBELLS_PER_PROCESS];
 	uint32_t queue_count;
 	/* bitmap of SDMA queue slots, engine * queues + queue: up to 128
 	 * (KFD_MAX_SDMA_QUEUES; MI300X has 16 engines x 8) */
@@ -491,9 +499,10 @@ bool kemu_hdp_roundtrip_lands(const struct kemu_device *dev);
  * are no longer watched. */
 void kemu_hdp_pdd_fini(struct kemu_pdd *pdd);
 /* ops->hdp_packet_fetched and ops->hdp_packet_done of the CP. */
-uint32_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
-				     uint32_t doorbell_index);
-void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t token);
+uint64_t kemu_hdp_gpu_packet_fetched(struct kemu_process *p, uint32_t gpu_id,
+				     uint32_t doorbell_index, uint64_t index);
+void kemu_hdp_gpu_packet_done(struct kemu_process *p, uint32_t gpu_id, uint32_t doorbell_index,
+			      uint64_t index, uint64_t token);
 /* An HDP flush of dev (MMIO register write, SDMA flush packet). */
 void kemu_hdp_flush(struct kemu_device *dev);
 /* ops->hdp_flush of the engines. */

@@ -413,14 +413,15 @@ static _Atomic uint64_t *doorbells(void)
 	return p;
 }
 
-static uint32_t fetched(uint32_t slot)
+/* The CP's two reports for the packet at index of the queue at slot. */
+static uint64_t fetched(uint32_t slot, uint64_t index)
 {
-	return kemu_ih_gpu_ops.hdp_packet_fetched(E.p, E.gpu_id, slot);
+	return kemu_ih_gpu_ops.hdp_packet_fetched(E.p, E.gpu_id, slot, index);
 }
 
-static void done(uint32_t token)
+static void done(uint32_t slot, uint64_t index, uint64_t token)
 {
-	kemu_ih_gpu_ops.hdp_packet_done(E.p, E.gpu_id, token);
+	kemu_ih_gpu_ops.hdp_packet_done(E.p, E.gpu_id, slot, index, token);
 }
 
 static int gpu_read(uint64_t va, uint8_t *b)
@@ -438,7 +439,7 @@ START_TEST(read_behind_the_same_doorbell_faults)
 	v.cpu[0x1000] = 0x11;
 	atomic_store(&db[3], 7); /* the ring: seals the write */
 	ck_assert_uint_eq(stats().seals, 1);
-	uint32_t t = fetched(3);
+	uint64_t t = fetched(3, 7);
 	ck_assert_uint_ne(t, 0);
 	uint8_t b = 0;
 	struct kemu_vm_fault_info f;
@@ -459,7 +460,7 @@ START_TEST(completed_round_trip_lands_the_writes)
 	v.cpu[0x10] = 0x21;
 	v.cpu[0x2010] = 0x22;
 	atomic_store(&db[0], 1); /* the barrier packet's ring */
-	done(fetched(0));        /* its fetch, its completion */
+	done(0, 1, fetched(0, 1)); /* its fetch, its completion */
 	/* the dispatch: another doorbell, nothing left to seal: plain store */
 	atomic_store(&db[0], 2);
 	ck_assert_uint_eq(stats().seals, 1);
@@ -485,18 +486,18 @@ START_TEST(packet_fetched_before_the_ring_lands_nothing)
 {
 	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
 	_Atomic uint64_t *db = doorbells();
-	uint32_t running = fetched(0);
+	uint64_t running = fetched(0, 0);
 	v.cpu[0x10] = 0x31; /* the running kernel polls this page */
 	uint8_t b = 0;
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
 	atomic_store(&db[0], 1);
-	done(running);
+	done(0, 0, running);
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
 	/* a packet of another queue, whose doorbell was not rung after the
 	 * write, lands nothing either */
-	done(fetched(1));
+	done(1, 0, fetched(1, 0));
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
-	done(fetched(0));
+	done(0, 1, fetched(0, 1));
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
 	ck_assert_uint_eq(b, 0x31);
 	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
@@ -512,17 +513,67 @@ START_TEST(write_after_the_ring_waits_for_the_next_round_trip)
 	_Atomic uint64_t *db = doorbells();
 	v.cpu[0x10] = 0x41;
 	atomic_store(&db[0], 1);
-	uint32_t t = fetched(0);
+	uint64_t t = fetched(0, 1);
 	v.cpu[0x11] = 0x42; /* after the ring, before the completion */
-	done(t);
+	done(0, 1, t);
 	uint8_t b = 0;
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
 	atomic_store(&db[0], 2);
 	ck_assert_uint_eq(stats().seals, 2);
-	done(fetched(0));
+	done(0, 2, fetched(0, 2));
 	ck_assert_int_eq(gpu_read(v.va + 0x11, &b), 0);
 	ck_assert_uint_eq(b, 0x42);
 	ck_assert_uint_eq(stats().violations, 1);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* kfdemu's CP may fetch a published packet before its producer rings for
+ * it (the lost-doorbell fetch, emu/cp/cp_queue.c), which silicon's CP
+ * never does: the packet's fetch counts as following the ring that covers
+ * it.  Completed after that ring: the ring's seal lands then. */
+START_TEST(packet_fetched_ahead_and_completed_after_its_ring_lands_it)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	atomic_store(&db[0], 4); /* packet 4's ring, nothing written yet */
+	v.cpu[0x10] = 0x61;
+	uint64_t t = fetched(0, 5); /* packet 5, published, not rung for */
+	atomic_store(&db[0], 5);    /* its ring seals the write */
+	done(0, 5, t);
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
+	ck_assert_uint_eq(b, 0x61);
+	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
+	munmap(v.cpu, 0x3000);
+}
+END_TEST
+
+/* Completed before its ring: the ring's seal lands at the queue's next
+ * fetch (on silicon that packet completes after the ring, and the next
+ * one comes after it); a ring past it (which ring covered it is unknown)
+ * lands nothing more. */
+START_TEST(packet_completed_ahead_of_its_ring_lands_it_at_the_next_fetch)
+{
+	struct vram v = vram_buffer(KFD_ALLOC_VRAM);
+	_Atomic uint64_t *db = doorbells();
+	atomic_store(&db[0], 4);
+	v.cpu[0x10] = 0x71;
+	done(0, 5, fetched(0, 5)); /* the barrier, run ahead of its ring */
+	atomic_store(&db[0], 5);
+	uint8_t b = 0;
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
+	uint64_t t = fetched(0, 6); /* the dispatch behind it */
+	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), 0);
+	ck_assert_uint_eq(b, 0x71);
+	done(0, 6, t);
+	/* fetched ahead, rung past: nothing */
+	v.cpu[0x20] = 0x72;
+	t = fetched(0, 7);
+	atomic_store(&db[0], 8);
+	done(0, 7, t);
+	ck_assert_int_eq(gpu_read(v.va + 0x20, &b), -EFAULT);
 	munmap((void *)db, KFD_DOORBELL_SLICE_SIZE);
 	munmap(v.cpu, 0x3000);
 }
@@ -560,7 +611,7 @@ START_TEST(round_trip_does_not_land_where_the_hdp_holds_writes)
 	_Atomic uint64_t *db = doorbells();
 	v.cpu[0x10] = 0x51;
 	atomic_store(&db[0], 1);
-	done(fetched(0));
+	done(0, 1, fetched(0, 1));
 	ck_assert_uint_eq(stats().seals, 0);
 	uint8_t b = 0;
 	ck_assert_int_eq(gpu_read(v.va + 0x10, &b), -EFAULT);
@@ -593,6 +644,8 @@ static Suite *hdp_suite(void)
 	tcase_add_test(strict, completed_round_trip_lands_the_writes);
 	tcase_add_test(strict, packet_fetched_before_the_ring_lands_nothing);
 	tcase_add_test(strict, write_after_the_ring_waits_for_the_next_round_trip);
+	tcase_add_test(strict, packet_fetched_ahead_and_completed_after_its_ring_lands_it);
+	tcase_add_test(strict, packet_completed_ahead_of_its_ring_lands_it_at_the_next_fetch);
 	suite_add_tcase(s, strict);
 	TCase *def = tcase_create("default");
 	tcase_add_checked_fixture(def, setup_default, emu_teardown);
