@@ -467,6 +467,8 @@ static int read_dynsym(struct hl_code_object *co, Elf *elf, size_t shnum, size_t
 		Elf64_Shdr *ssh = ss ? elf64_getshdr(ss) : NULL;
 		if (ssh && ssh->sh_addralign > 1 && is_pow2(ssh->sh_addralign))
 			o->align = ssh->sh_addralign;
+		if (ssh)
+			o->sh_flags = ssh->sh_flags;
 	}
 	return 0;
 }

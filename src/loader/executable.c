@@ -455,10 +455,13 @@ static hsa_status_t define_variable(hsa_executable_t executable, const hsa_agent
 					    : HSA_VARIABLE_ALLOCATION_PROGRAM;
 			sym->segment = readonly ? HSA_VARIABLE_SEGMENT_READONLY
 						: HSA_VARIABLE_SEGMENT_GLOBAL;
-			sym->is_const = readonly;
+			/* never const, even readonly ones: ROCr's
+			 * Define*ExternalVariable pass is_constant = false */
+			sym->is_const = false;
 			sym->is_definition = true; /* as ROCr marks application definitions */
 			sym->address = (uint64_t)(uintptr_t)address;
-			sym->align = 1;
+			/* size and alignment unknown: 0, as ROCr answers */
+			sym->align = 0;
 			hl_symbol_append(e, sym);
 		}
 	}

@@ -81,6 +81,8 @@ struct hl_co_symbol {
 	uint16_t shndx;
 	uint32_t seg;      /* index of the PT_LOAD holding it (defined ones) */
 	uint64_t align;    /* sh_addralign of its section, at least 1 */
+	uint64_t sh_flags; /* its section's sh_flags (defined ones): ROCr's
+			    * variable attributes derive from them */
 	int32_t kernel;    /* index in kernels[] when a kernel descriptor, or -1 */
 };
 

@@ -9,9 +9,16 @@
  *    KERNEL_OBJECT is the descriptor's loaded address; the segment sizes
  *    come from the metadata, which hl_co_parse cross-checked against the
  *    descriptor;
- *  - each defined global or weak STT_OBJECT of .dynsym: an agent VARIABLE
- *    in the global segment, or the readonly one (IS_CONST) when its
- *    segment is not writable.
+ *  - each defined global or weak STT_OBJECT of .dynsym: a VARIABLE whose
+ *    attributes are ROCr's reading of its ELF section's flags
+ *    (amd_hsa_code.cpp Symbol, 5.2.3 and 1.18 alike), which HIP sees
+ *    (hipFuncGetAttributes' constSizeBytes sums the sizes of the "const"
+ *    ones): IS_CONST when the section is writable (SHF_WRITE: .data and
+ *    .bss are const, .rodata is not), SEGMENT READONLY only with
+ *    SHF_AMDGPU_HSA_READONLY, ALLOCATION AGENT only with
+ *    SHF_AMDGPU_HSA_AGENT (neither set by a v3+ compiler: GLOBAL and
+ *    PROGRAM), whatever the PT_LOAD's permissions.  It is listed with the
+ *    agent it was loaded for either way, as ROCr's agent symbols.
  * STT_FUNC entries (kernel bodies, device functions) are not exposed, and
  * no indirect functions exist, so INDIRECT_FUNCTION_* is INVALID_ARGUMENT
  * for every symbol, as ROCr answers for a non-indirect symbol.  Attributes
@@ -25,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hsa/amd_hsa_elf.h"
 #include "loader/loader_priv.h"
 #include "runtime/runtime.h"
 #include "util/log.h"
@@ -130,9 +138,15 @@ int hl_symbols_create(struct hl_loaded_co *l)
 			}
 		} else {
 			s->kind = HSA_SYMBOL_KIND_VARIABLE;
-			s->is_const = !(co->segs[cs->seg].flags & PF_W);
-			s->segment = s->is_const ? HSA_VARIABLE_SEGMENT_READONLY
-						 : HSA_VARIABLE_SEGMENT_GLOBAL;
+			/* ROCr's answers, not the names' plain reading: see the
+			 * file comment. */
+			s->is_const = (cs->sh_flags & SHF_WRITE) != 0;
+			s->segment = (cs->sh_flags & SHF_AMDGPU_HSA_READONLY)
+					     ? HSA_VARIABLE_SEGMENT_READONLY
+					     : HSA_VARIABLE_SEGMENT_GLOBAL;
+			s->allocation = (cs->sh_flags & SHF_AMDGPU_HSA_AGENT)
+						? HSA_VARIABLE_ALLOCATION_AGENT
+						: HSA_VARIABLE_ALLOCATION_PROGRAM;
 		}
 		*tail = s;
 		tail = &s->next;
