@@ -48,13 +48,6 @@ KNOWN = {
         "hsa_amd_memory_pool_get_info": "ROCr 1.18 lists more memory pools than 5.2.3 and "
                                         "hsalite (vector_add asks three things of each)",
         "hsa_amd_agent_iterate_memory_pools": "ROCr's image library (as 5.2.3's)",
-        "hsa_executable_symbol_get_info": "HIP 6.3 asks VARIABLE_IS_CONST of every symbol of "
-                                          "a code object it loads and VARIABLE_SIZE of each "
-                                          "const one (rockernel.cpp, constSizeBytes); ROCr "
-                                          "answers true for a variable in a writable "
-                                          "section (amd_hsa_code.cpp Symbol::IsConst tests "
-                                          "SHF_WRITE), hsalite for one in a read-only "
-                                          "segment",
     },
 }
 
