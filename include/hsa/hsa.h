@@ -193,7 +193,11 @@ typedef enum {
 	HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED = 0x205, /* bool */
 	HSA_AMD_SYSTEM_INFO_XNACK_ENABLED = 0x206,             /* bool */
 	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR = 0x207,         /* uint16_t */
-	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR = 0x208          /* uint16_t */
+	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR = 0x208,         /* uint16_t */
+	/* bool: hsa_amd_vmem_export/import_fabric_handle can work (1.25) */
+	HSA_AMD_SYSTEM_INFO_FABRIC_HANDLES_SUPPORTED = 0x209,
+	/* bool: host memory from the vmem API can be a dma-buf (1.28) */
+	HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED = 0x20A
 } hsa_system_info_t;
 
 hsa_status_t HSA_API hsa_system_get_info(hsa_system_info_t attribute, void *value);

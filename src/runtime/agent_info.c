@@ -12,11 +12,19 @@
  *   ASIC revision     capability[25:22]
  *   ucode versions    fw_version & 0x3FF, sdma_fw_version & 0x3FF
  *
- * Unknown attributes give INVALID_ARGUMENT, as in ROCr: so do the ones
- * AMD's headers added after HSA_AMD_AGENT_INFO_CLOCK_COUNTERS (0xA119 on,
- * PM4 emulation and later), which ROCr 1.18's GetInfo switches lack.
- * Which agent answers what, and how many bytes each answer writes, is
- * ROCr 1.18's (test/surface/test_attrs.c compares them).
+ * Unknown attributes give INVALID_ARGUMENT, as in ROCr.  Which agent
+ * answers what, and how many bytes each answer writes, is ROCr 1.18's
+ * (test/surface/test_attrs.c compares them) up to CLOCK_COUNTERS (0xA118).
+ * The attributes of AMD's later headers (0xA119-0xA124, interface 1.23 and
+ * 1.28), which ROCr 1.18 refuses and no stored ROCr source answers, follow
+ * the header's contract with what gfx9 under amdkfd has: AQL runs natively
+ * on the CP (no PM4 emulation), no expert scheduling mode, no clusters, no
+ * L2 data prefetch, and the dispatch limits of GRID_MAX_DIM/GRID_MAX_SIZE
+ * counted in work-groups of one work-item.  Every agent answers them (a
+ * CPU, which runs no dispatch, with zeros and false, as ROCr 1.18's CPU
+ * agent answers NUM_XCC and the scratch limits).  LUID (Windows only) and
+ * CUID (an identifier KFD's topology does not publish) stay
+ * INVALID_ARGUMENT: docs/differences.md.
  *
  * hsa_amd_coherency_get/set_type live here too: the agent's default
  * coherency for memory it allocates.  On gfx9+ the MTYPE is chosen per
@@ -133,6 +141,39 @@ AGENT_ANSWER(agent_aql_extensions, uint64_t, 0)
 AGENT_ANSWER(agent_memory_properties, uint64_t, q->gpu && q->np->cpu_cores_count > 0 ? 1 : 0)
 AGENT_U32(agent_num_xcc, !q->gpu ? 0 : q->np->num_xcc ? q->np->num_xcc : 1)
 AGENT_U32(agent_driver_uid, q->gpu ? q->a->gpu->gpu_id : 0)
+
+/* 0xA119-0xA124.  gfx9's CP runs AQL packets itself; expert scheduling
+ * and clusters are later hardware; no gfx9 dispatch carries L2 prefetch
+ * regions.  HOST_ALLOC_DMABUF: hsa_amd_vmem_handle_create refuses a system
+ * pool (src/memory/vmem.c), so no agent can allocate host memory to export
+ * as a dma-buf, and no GPU is offered any (hl_host_alloc_dmabuf). */
+AGENT_BOOL(agent_pm4_emulation, false)
+AGENT_BOOL(agent_expert_sched, false)
+AGENT_ANSWER(agent_kernel_wg_max_size, uint64_t, q->gpu ? (uint64_t)UINT32_MAX : 0)
+AGENT_ANSWER(agent_cluster_max_size, uint64_t, 0)
+AGENT_U32(agent_prefetch_regions, 0)
+AGENT_BOOL(agent_host_alloc_dmabuf, hl_host_alloc_dmabuf(q->rt))
+
+/* Clusters (both attributes) are zero in every dimension on gfx9. */
+static hsa_status_t agent_cluster_dim(const void *o, void *out)
+{
+	(void)o;
+	const hsa_amd_dim3_t none = { 0, 0, 0 };
+	memcpy(out, &none, sizeof(none));
+	return HSA_STATUS_SUCCESS;
+}
+
+/* Work-groups per dimension of a non-clustered dispatch: the grid limits
+ * (agent_grid_dim) with one work-item per group; zeros on a CPU. */
+static hsa_status_t agent_kernel_wg_dim(const void *o, void *out)
+{
+	const hsa_dim3_t grid = HL_GRID_MAX_DIM;
+	hsa_amd_dim3_t dim = { 0, 0, 0 };
+	if (((const struct agent_q *)o)->gpu)
+		dim = (hsa_amd_dim3_t){ grid.x, grid.y, grid.z };
+	memcpy(out, &dim, sizeof(dim));
+	return HSA_STATUS_SUCCESS;
+}
 
 static hsa_status_t agent_workgroup_dim(const void *o, void *out)
 {
@@ -297,6 +338,16 @@ static const struct hl_info_attr agent_info[] = {
 	/* ROCr 1.18's CPU agent answers these two with 0 */
 	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
 	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
+	{ HSA_AMD_AGENT_INFO_PM4_EMULATION, sizeof(bool), agent_pm4_emulation },
+	{ HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, sizeof(bool), agent_expert_sched },
+	{ HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE, sizeof(uint64_t), agent_kernel_wg_max_size },
+	{ HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_cluster_dim },
+	{ HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE, sizeof(uint64_t), agent_cluster_max_size },
+	{ HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_cluster_dim },
+	{ HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE, sizeof(uint64_t), agent_cluster_max_size },
+	{ HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_kernel_wg_dim },
+	{ HSA_AMD_AGENT_INFO_MAX_DATA_PREFETCH_REGIONS, sizeof(uint32_t), agent_prefetch_regions },
+	{ HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED, sizeof(bool), agent_host_alloc_dmabuf },
 };
 
 /* The attributes only GPU agents answer (a CPU's is INVALID_ARGUMENT). */
