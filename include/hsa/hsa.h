@@ -1007,4 +1007,11 @@ typedef uint32_t hsa_interop_map_flag_t;
 #define HSA_INTEROP_MAP_FLAG_NONE 0u
 #define HSA_INTEROP_MAP_FLAG_KMT_HANDLE (1u << 0)
 
+/* A Windows adapter LUID in a container every platform has (AMD's newest
+ * hsa.h): HSA_AMD_AGENT_INFO_LUID's type; both halves 0 off Windows. */
+typedef struct hsa_luid_s {
+	uint32_t low;
+	uint32_t high;
+} hsa_luid_t;
+
 #endif /* HSA_RUNTIME_INC_HSA_H_ */

@@ -160,9 +160,9 @@ typedef enum hsa_amd_agent_info_s {
 	/* AMD's later headers (0xA119-0xA122 came without a version step of
 	 * their own, before 1.23) */
 	HSA_AMD_AGENT_INFO_PM4_EMULATION = 0xA119,        /* bool: AQL run by PM4 emulation */
-	HSA_AMD_AGENT_INFO_LUID = 0xA11A,                 /* Windows' adapter LUID */
+	HSA_AMD_AGENT_INFO_LUID = 0xA11A,                 /* hsa_luid_t, Windows only */
 	HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE = 0xA11B, /* bool */
-	HSA_AMD_AGENT_INFO_CUID = 0xA11C,                 /* uint8_t[16], a UUIDv8 */
+	HSA_AMD_AGENT_INFO_CUID = 0xA11C,                 /* uint8_t[16], amdcuid's secondary UUIDv8 */
 	HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE = 0xA11D,   /* uint64_t work-groups, all dims */
 	HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM = 0xA11E, /* hsa_amd_dim3_t clusters */
 	HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE = 0xA11F, /* uint64_t clusters, all dims */

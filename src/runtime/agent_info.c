@@ -22,9 +22,11 @@
  * L2 data prefetch, and the dispatch limits of GRID_MAX_DIM/GRID_MAX_SIZE
  * counted in work-groups of one work-item.  Every agent answers them (a
  * CPU, which runs no dispatch, with zeros and false, as ROCr 1.18's CPU
- * agent answers NUM_XCC and the scratch limits).  LUID (Windows only) and
- * CUID (an identifier KFD's topology does not publish) stay
- * INVALID_ARGUMENT: docs/differences.md.
+ * agent answers NUM_XCC and the scratch limits).  LUID is Windows' (the
+ * header's hsa_luid_t is "valid only on Windows"): both halves 0.  CUID
+ * stays INVALID_ARGUMENT: it is not the driver's but AMD's amdcuid
+ * registry's (records a root daemon writes, HMAC-derived), which hsalite
+ * does not read (docs/differences.md).
  *
  * hsa_amd_coherency_get/set_type live here too: the agent's default
  * coherency for memory it allocates.  On gfx9+ the MTYPE is chosen per
@@ -148,6 +150,7 @@ AGENT_U32(agent_driver_uid, q->gpu ? q->a->gpu->gpu_id : 0)
  * pool (src/memory/vmem.c), so no agent can allocate host memory to export
  * as a dma-buf, and no GPU is offered any (hl_host_alloc_dmabuf). */
 AGENT_BOOL(agent_pm4_emulation, false)
+AGENT_ANSWER(agent_luid, hsa_luid_t, ((hsa_luid_t){ 0, 0 }))
 AGENT_BOOL(agent_expert_sched, false)
 AGENT_ANSWER(agent_kernel_wg_max_size, uint64_t, q->gpu ? (uint64_t)UINT32_MAX : 0)
 AGENT_ANSWER(agent_cluster_max_size, uint64_t, 0)
@@ -339,6 +342,7 @@ static const struct hl_info_attr agent_info[] = {
 	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
 	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
 	{ HSA_AMD_AGENT_INFO_PM4_EMULATION, sizeof(bool), agent_pm4_emulation },
+	{ HSA_AMD_AGENT_INFO_LUID, sizeof(hsa_luid_t), agent_luid },
 	{ HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, sizeof(bool), agent_expert_sched },
 	{ HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE, sizeof(uint64_t), agent_kernel_wg_max_size },
 	{ HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_cluster_dim },

@@ -66,6 +66,8 @@ PIN(HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM, 0xA122);
 PIN(HSA_AMD_AGENT_INFO_MAX_DATA_PREFETCH_REGIONS, 0xA123);
 PIN(HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED, 0xA124);
 PIN(sizeof(hsa_amd_dim3_t), 24);
+PIN(sizeof(hsa_luid_t), 8);
+PIN(offsetof(hsa_luid_t, high), 4);
 PIN(offsetof(hsa_amd_dim3_t, y), 8);
 PIN(offsetof(hsa_amd_dim3_t, z), 16);
 PIN(HSA_AMD_INTERFACE_VERSION_MAJOR, 1);

@@ -334,7 +334,7 @@ static uint16_t amd_minor(void);
 /* The attributes after CLOCK_COUNTERS, for a runtime that reports AMD's
  * interface 1.23 or later (0xA119-0xA123; 0xA124 from 1.28): hsalite's
  * answers, the same bytes on a CPU and a GPU (docs/differences.md says
- * why LUID and CUID stay refused).  ROCr 1.18 (1.11) refuses them all. */
+ * why CUID stays refused).  ROCr 1.18 (1.11) refuses them all. */
 static const struct newest_expect {
 	uint32_t attribute;
 	hsa_status_t status;
@@ -342,9 +342,9 @@ static const struct newest_expect {
 	uint16_t since; /* the interface minor that has it */
 } newest_expects[] = {
 	{ 0xa119, OK, 1, 23 },    /* PM4_EMULATION, bool */
-	{ 0xa11a, INVAL, 0, 23 }, /* LUID: Windows only */
+	{ 0xa11a, OK, 8, 23 },    /* LUID, hsa_luid_t: zeros off Windows */
 	{ 0xa11b, OK, 1, 23 },    /* HAS_EXPERT_SCHED_MODE, bool */
-	{ 0xa11c, INVAL, 0, 23 }, /* CUID: nothing publishes one */
+	{ 0xa11c, INVAL, 0, 23 }, /* CUID: amdcuid's, not read */
 	{ 0xa11d, OK, 8, 23 },    /* KERNEL_WG_MAX_SIZE, uint64_t */
 	{ 0xa11e, OK, 24, 23 },   /* KERNEL_CLUSTER_MAX_DIM, hsa_amd_dim3_t */
 	{ 0xa11f, OK, 8, 23 },    /* KERNEL_CLUSTER_MAX_SIZE */
@@ -940,11 +940,14 @@ START_TEST(attrs_newest_answers)
 				  HSA_STATUS_SUCCESS);
 			ck_assert_uint_eq(u64, 0);
 		}
-		/* refused, nothing written */
+		/* a LUID is Windows': both halves 0 here */
+		hsa_luid_t luid = { 1, 1 };
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_LUID, &luid),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!luid.low && !luid.high);
+		/* CUID: refused, nothing written */
 		uint8_t id[16];
 		memset(id, 0x5A, sizeof(id));
-		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_LUID, id),
-			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CUID, id),
 			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 		for (size_t k = 0; k < sizeof(id); k++)
