@@ -333,26 +333,28 @@ static uint16_t amd_minor(void);
 
 /* The attributes after CLOCK_COUNTERS, for a runtime that reports AMD's
  * interface 1.23 or later (0xA119-0xA123; 0xA124 from 1.28): hsalite's
- * answers, the same bytes on a CPU and a GPU (docs/differences.md says
- * why CUID stays refused).  ROCr 1.18 (1.11) refuses them all. */
+ * answers.  A CPU refuses the GPU-only ones (docs/differences.md says why,
+ * and why CUID stays refused).  ROCr 1.18 (1.11) refuses them all. */
 static const struct newest_expect {
 	uint32_t attribute;
-	hsa_status_t status;
-	uint32_t bytes;
+	hsa_status_t cpu_status;
+	uint32_t cpu_bytes;
+	hsa_status_t gpu_status;
+	uint32_t gpu_bytes;
 	uint16_t since; /* the interface minor that has it */
 } newest_expects[] = {
-	{ 0xa119, OK, 1, 23 },    /* PM4_EMULATION, bool */
-	{ 0xa11a, OK, 8, 23 },    /* LUID, hsa_luid_t: zeros off Windows */
-	{ 0xa11b, OK, 1, 23 },    /* HAS_EXPERT_SCHED_MODE, bool */
-	{ 0xa11c, INVAL, 0, 23 }, /* CUID: amdcuid's, not read */
-	{ 0xa11d, OK, 8, 23 },    /* KERNEL_WG_MAX_SIZE, uint64_t */
-	{ 0xa11e, OK, 24, 23 },   /* KERNEL_CLUSTER_MAX_DIM, hsa_amd_dim3_t */
-	{ 0xa11f, OK, 8, 23 },    /* KERNEL_CLUSTER_MAX_SIZE */
-	{ 0xa120, OK, 24, 23 },   /* CLUSTER_MAX_DIM */
-	{ 0xa121, OK, 8, 23 },    /* CLUSTER_MAX_SIZE */
-	{ 0xa122, OK, 24, 23 },   /* KERNEL_WG_MAX_DIM */
-	{ 0xa123, OK, 4, 23 },    /* MAX_DATA_PREFETCH_REGIONS, uint32_t */
-	{ 0xa124, OK, 1, 28 },    /* HOST_ALLOC_DMABUF_SUPPORTED, bool */
+	{ 0xa119, INVAL, 0, OK, 1, 23 },    /* PM4_EMULATION, bool */
+	{ 0xa11a, INVAL, 0, OK, 8, 23 },    /* LUID, hsa_luid_t: zeros off Windows */
+	{ 0xa11b, INVAL, 0, OK, 1, 23 },    /* HAS_EXPERT_SCHED_MODE, bool */
+	{ 0xa11c, INVAL, 0, INVAL, 0, 23 }, /* CUID: amdcuid's, not read */
+	{ 0xa11d, INVAL, 0, OK, 8, 23 },    /* KERNEL_WG_MAX_SIZE, uint64_t */
+	{ 0xa11e, INVAL, 0, OK, 24, 23 },   /* KERNEL_CLUSTER_MAX_DIM, hsa_amd_dim3_t */
+	{ 0xa11f, INVAL, 0, OK, 8, 23 },    /* KERNEL_CLUSTER_MAX_SIZE */
+	{ 0xa120, INVAL, 0, OK, 24, 23 },   /* CLUSTER_MAX_DIM */
+	{ 0xa121, INVAL, 0, OK, 8, 23 },    /* CLUSTER_MAX_SIZE */
+	{ 0xa122, INVAL, 0, OK, 24, 23 },   /* KERNEL_WG_MAX_DIM */
+	{ 0xa123, OK, 4, OK, 4, 23 },       /* MAX_DATA_PREFETCH_REGIONS, uint32_t */
+	{ 0xa124, OK, 1, OK, 1, 28 },       /* HOST_ALLOC_DMABUF_SUPPORTED, bool */
 };
 
 static void agent_expect(hsa_agent_t a, bool gpu, uint32_t attribute, hsa_status_t *st,
@@ -362,8 +364,8 @@ static void agent_expect(hsa_agent_t a, bool gpu, uint32_t attribute, hsa_status
 	for (size_t i = 0; i < sizeof(newest_expects) / sizeof(newest_expects[0]); i++) {
 		const struct newest_expect *e = &newest_expects[i];
 		if (e->attribute == attribute && minor >= e->since) {
-			*st = e->status;
-			*bytes = e->bytes;
+			*st = gpu ? e->gpu_status : e->cpu_status;
+			*bytes = gpu ? e->gpu_bytes : e->cpu_bytes;
 			return;
 		}
 	}
@@ -836,10 +838,11 @@ START_TEST(attrs_queue_create)
 END_TEST
 
 /* The values of the attributes after CLOCK_COUNTERS (AMD's interface
- * 1.23 and 1.28) on every agent, and the system attributes beside them:
- * gfx9 under amdkfd runs AQL natively, has no expert scheduling, clusters
- * or L2 prefetch regions, takes GRID_MAX_DIM/SIZE work-groups of one
- * work-item, and the vmem API makes no host-memory handles. */
+ * 1.23 and 1.28) and the system attributes beside them: gfx9 under amdkfd
+ * runs AQL natively, has no expert scheduling, no clusters but the trivial
+ * one-work-group kind, no L2 prefetch regions, takes GRID_MAX_DIM
+ * work-groups of one work-item, and its vmem API makes no host-memory
+ * handles.  A CPU answers only the last two (0, false). */
 START_TEST(attrs_newest_answers)
 {
 	const uint16_t minor = amd_minor();
@@ -872,21 +875,10 @@ START_TEST(attrs_newest_answers)
 	for (uint32_t g = 0; g < ag.n_gpus; g++)
 		all[n++] = ag.gpu[g];
 	for (uint32_t i = 0; i < n; i++) {
-		const bool gpu = i > 0;
 		hsa_agent_t a = all[i];
-		bool b = true;
-		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_PM4_EMULATION,
-					     &b),
-			  HSA_STATUS_SUCCESS);
-		ck_assert(!b);
-		b = true;
-		ck_status(hsa_agent_get_info(
-				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, &b),
-			  HSA_STATUS_SUCCESS);
-		ck_assert(!b);
 		/* the agent's answer is the system's (AMD's note: the system
 		 * attribute replaces it) */
-		b = !sys_host_dmabuf;
+		bool b = !sys_host_dmabuf;
 		ck_status(hsa_agent_get_info(
 				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED,
 				  &b),
@@ -898,48 +890,56 @@ START_TEST(attrs_newest_answers)
 				  &regions),
 			  HSA_STATUS_SUCCESS);
 		ck_assert_uint_eq(regions, 0);
+	}
+
+	for (uint32_t g = 0; g < ag.n_gpus; g++) {
+		hsa_agent_t a = ag.gpu[g];
+		bool b = true;
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_PM4_EMULATION,
+					     &b),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!b);
+		b = true;
+		ck_status(hsa_agent_get_info(
+				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, &b),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!b);
 
 		/* work-groups of a plain dispatch: the grid limits, one
-		 * work-item each; nothing on a CPU */
-		hsa_dim3_t grid = { 0, 0, 0 };
-		uint32_t grid_size = 0;
-		if (gpu) {
-			ck_status(hsa_agent_get_info(a, HSA_AGENT_INFO_GRID_MAX_DIM, &grid),
-				  HSA_STATUS_SUCCESS);
-			ck_status(hsa_agent_get_info(a, HSA_AGENT_INFO_GRID_MAX_SIZE, &grid_size),
-				  HSA_STATUS_SUCCESS);
-			ck_assert_uint_eq(grid.x, INT32_MAX);
-			ck_assert_uint_eq(grid_size, UINT32_MAX);
-		}
-		hsa_amd_dim3_t d;
-		memset(&d, 0xAA, sizeof(d));
-		ck_status(hsa_agent_get_info(
-				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM, &d),
+		 * work-item each, their product across all dimensions */
+		hsa_dim3_t grid;
+		ck_status(hsa_agent_get_info(a, HSA_AGENT_INFO_GRID_MAX_DIM, &grid),
 			  HSA_STATUS_SUCCESS);
-		ck_assert(d.x == grid.x && d.y == grid.y && d.z == grid.z);
-		uint64_t u64 = 1;
-		ck_status(hsa_agent_get_info(
-				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE, &u64),
-			  HSA_STATUS_SUCCESS);
-		ck_assert_uint_eq(u64, grid_size);
-
-		/* no clusters on gfx9 */
-		const uint32_t dims[] = { HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM,
-					  HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM };
+		ck_assert_uint_eq(grid.x, INT32_MAX);
+		const uint64_t product = (uint64_t)grid.x * grid.y * grid.z;
+		/* a cluster is one work-group: as many clusters as groups */
+		const uint32_t dims[] = { HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM,
+					  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM };
+		const uint32_t sizes[] = { HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE,
+					   HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE };
 		for (size_t k = 0; k < 2; k++) {
+			hsa_amd_dim3_t d;
 			memset(&d, 0xAA, sizeof(d));
 			ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)dims[k], &d),
 				  HSA_STATUS_SUCCESS);
-			ck_assert(!d.x && !d.y && !d.z);
-		}
-		const uint32_t sizes[] = { HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE,
-					   HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE };
-		for (size_t k = 0; k < 2; k++) {
-			u64 = 1;
+			ck_assert(d.x == grid.x && d.y == grid.y && d.z == grid.z);
+			uint64_t u64 = 1;
 			ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)sizes[k], &u64),
 				  HSA_STATUS_SUCCESS);
-			ck_assert_uint_eq(u64, 0);
+			ck_assert_uint_eq(u64, product);
 		}
+		hsa_amd_dim3_t c;
+		memset(&c, 0xAA, sizeof(c));
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM,
+					     &c),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(c.x == 1 && c.y == 1 && c.z == 1);
+		uint64_t per_cluster = 0;
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE,
+					     &per_cluster),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(per_cluster, 1);
+
 		/* a LUID is Windows': both halves 0 here */
 		hsa_luid_t luid = { 1, 1 };
 		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_LUID, &luid),
