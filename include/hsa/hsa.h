@@ -193,7 +193,11 @@ typedef enum {
 	HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED = 0x205, /* bool */
 	HSA_AMD_SYSTEM_INFO_XNACK_ENABLED = 0x206,             /* bool */
 	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR = 0x207,         /* uint16_t */
-	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR = 0x208          /* uint16_t */
+	HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR = 0x208,         /* uint16_t */
+	/* bool: hsa_amd_vmem_export/import_fabric_handle can work (1.25) */
+	HSA_AMD_SYSTEM_INFO_FABRIC_HANDLES_SUPPORTED = 0x209,
+	/* bool: host memory from the vmem API can be a dma-buf (1.28) */
+	HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED = 0x20A
 } hsa_system_info_t;
 
 hsa_status_t HSA_API hsa_system_get_info(hsa_system_info_t attribute, void *value);
@@ -1002,5 +1006,12 @@ typedef int hsa_handle_t;
 typedef uint32_t hsa_interop_map_flag_t;
 #define HSA_INTEROP_MAP_FLAG_NONE 0u
 #define HSA_INTEROP_MAP_FLAG_KMT_HANDLE (1u << 0)
+
+/* A Windows adapter LUID in a container every platform has (AMD's newest
+ * hsa.h): HSA_AMD_AGENT_INFO_LUID's type; both halves 0 off Windows. */
+typedef struct hsa_luid_s {
+	uint32_t low;
+	uint32_t high;
+} hsa_luid_t;
 
 #endif /* HSA_RUNTIME_INC_HSA_H_ */

@@ -2,10 +2,12 @@
  * hsa_ext_amd.h - AMD's extensions to the HSA API (the "hsa_amd_*" calls):
  * ROCr 5.2.3's set, grown to ROCr 1.18's (ROCm 7.0: copy engines, dma-buf
  * export, queue info, scratch limits, wait-all, logging, SPM, the virtual
- * memory API) and to AMD's interface 1.21 (counted queues, batch copy,
+ * memory API) and to AMD's interface 1.31 (counted queues, batch copy,
  * preload, SVM discard, AIS, signal event ids, the attributes, pointer
- * types and system events).  Every value and layout of 5.2.3 is kept but
- * hsa_amd_pointer_info_t's size, which its size field versions.
+ * types, system events, queue descriptors and application SDMA queues,
+ * external semaphores, fabric handles, image v2).  Every value and layout
+ * of 5.2.3 is kept but hsa_amd_pointer_info_t's size, which its size
+ * field versions.
  *
  * rocminfo and HIP are written against these names; the layouts of the
  * public structs below are pinned by test/abi against Debian's header.
@@ -30,15 +32,23 @@
  * registered, 1.14 hsa_amd_ais_file_write/_read, 1.15 the shutdown system
  * event, 1.16 counted queues, 1.17 hsa_amd_memory_async_batch_copy, 1.18
  * pointer info's alloc_flags, 1.19 hsa_amd_agent_preload, 1.20
- * hsa_amd_svm_discard_batch_async, 1.21 hsa_amd_signal_get_event_id.
- * hsalite has every step to 1.21 (what no device under the amdkfd UAPI can
- * do, AIS, answers as ROCr does on such a device: docs/differences.md);
+ * hsa_amd_svm_discard_batch_async, 1.21 hsa_amd_signal_get_event_id, 1.22
+ * a queue's VM-fault state in hsa_amd_queue_get_info, 1.23 the agent's
+ * MAX_DATA_PREFETCH_REGIONS, 1.24 external semaphore handles, 1.25 fabric
+ * handles for vmem, 1.26 hsa_amd_queue_create (queues from a descriptor,
+ * the application SDMA queues among them), 1.27 queue signal/wait on an
+ * external semaphore, 1.28 HOST_ALLOC_DMABUF_SUPPORTED (agent and system),
+ * 1.29 hsa_amd_image_create_v2 and hsa_amd_interop_map_buffer_with_size,
+ * 1.30 a queue's engine type and SDMA engine, 1.31 its read and write
+ * pointer addresses.
+ * hsalite has every step to 1.31.  What no device under the amdkfd UAPI
+ * can do (AIS file I/O, external semaphores, fabric export, dma-buf host
+ * allocations, L2 data prefetch, clusters on gfx9) answers as a runtime
+ * does on hardware without it: docs/differences.md says how, case by case.
  * hsa_system_get_info's HSA_AMD_SYSTEM_INFO_EXT_VERSION_MINOR reports it.
- * The application SDMA queues and the descriptor form of queue creation
- * of AMD's later headers are not in this one.
  */
 #define HSA_AMD_INTERFACE_VERSION_MAJOR 1
-#define HSA_AMD_INTERFACE_VERSION_MINOR 21
+#define HSA_AMD_INTERFACE_VERSION_MINOR 31
 
 #ifdef __cplusplus
 extern "C" {
@@ -146,8 +156,34 @@ typedef enum hsa_amd_agent_info_s {
 	HSA_AMD_AGENT_INFO_AQL_EXTENSIONS = 0xA115,       /* uint8_t[8] */
 	HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_MAX = 0xA116,    /* uint64_t bytes */
 	HSA_AMD_AGENT_INFO_SCRATCH_LIMIT_CURRENT = 0xA117, /* uint64_t bytes, the use-once threshold */
-	HSA_AMD_AGENT_INFO_CLOCK_COUNTERS = 0xA118        /* hsa_amd_clock_counters_t */
+	HSA_AMD_AGENT_INFO_CLOCK_COUNTERS = 0xA118,       /* hsa_amd_clock_counters_t */
+	/* AMD's later headers (0xA119-0xA122 came without a version step of
+	 * their own, before 1.23) */
+	HSA_AMD_AGENT_INFO_PM4_EMULATION = 0xA119,        /* bool: AQL run by PM4 emulation */
+	HSA_AMD_AGENT_INFO_LUID = 0xA11A,                 /* hsa_luid_t, Windows only */
+	HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE = 0xA11B, /* bool */
+	HSA_AMD_AGENT_INFO_CUID = 0xA11C,                 /* uint8_t[16], amdcuid's secondary UUIDv8 */
+	HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE = 0xA11D,   /* uint64_t work-groups, all dims */
+	HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM = 0xA11E, /* hsa_amd_dim3_t clusters */
+	HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE = 0xA11F, /* uint64_t clusters, all dims */
+	HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM = 0xA120,      /* hsa_amd_dim3_t work-groups */
+	HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE = 0xA121,     /* uint64_t work-groups per cluster */
+	HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM = 0xA122,    /* hsa_amd_dim3_t work-groups */
+	/* 1.23: L2 data prefetch regions a dispatch may name; 0 = none */
+	HSA_AMD_AGENT_INFO_MAX_DATA_PREFETCH_REGIONS = 0xA123, /* uint32_t */
+	/* 1.28: a CPU agent can allocate host memory through the vmem API
+	 * and export it as a dma-buf; a GPU agent can reach such memory.
+	 * AMD means to retire it for HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED. */
+	HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED = 0xA124 /* bool */
 } hsa_amd_agent_info_t;
+
+/* Dispatch limits per dimension (the KERNEL_WG and CLUSTER attributes):
+ * 64-bit, unlike hsa_dim3_t. */
+typedef struct hsa_amd_dim3_s {
+	uint64_t x;
+	uint64_t y;
+	uint64_t z;
+} hsa_amd_dim3_t;
 
 typedef enum {
 	HSA_IOMMU_SUPPORT_NONE = 0,

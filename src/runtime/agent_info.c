@@ -12,11 +12,24 @@
  *   ASIC revision     capability[25:22]
  *   ucode versions    fw_version & 0x3FF, sdma_fw_version & 0x3FF
  *
- * Unknown attributes give INVALID_ARGUMENT, as in ROCr: so do the ones
- * AMD's headers added after HSA_AMD_AGENT_INFO_CLOCK_COUNTERS (0xA119 on,
- * PM4 emulation and later), which ROCr 1.18's GetInfo switches lack.
- * Which agent answers what, and how many bytes each answer writes, is
- * ROCr 1.18's (test/surface/test_attrs.c compares them).
+ * Unknown attributes give INVALID_ARGUMENT, as in ROCr.  Which agent
+ * answers what, and how many bytes each answer writes, is ROCr 1.18's
+ * (test/surface/test_attrs.c compares them) up to CLOCK_COUNTERS (0xA118).
+ * The attributes of AMD's later headers (0xA119-0xA124, interface 1.23 and
+ * 1.28), which ROCr 1.18 refuses and no stored ROCr source answers, follow
+ * the header's contract with what gfx9 under amdkfd has: AQL runs natively
+ * on the CP (no PM4 emulation), no expert scheduling mode, no clusters but
+ * the trivial one of a single work-group, no L2 data prefetch, and the
+ * grid limits counted in work-groups of one work-item.  Up to 0xA122 only
+ * GPU agents answer: a CPU refuses them as ROCr 1.18's CPU agent refuses
+ * the GPU-only ideas, and as the one AMD-written answer table seen does (a
+ * Rust HSA frontend over "rocddi", its cpu_rejects_amd_agent_info, whose
+ * GPU cluster answers are these too).  0xA123 and 0xA124 every agent
+ * answers, a CPU with 0 and false.  LUID is Windows' (the header's
+ * hsa_luid_t is "valid only on Windows"): both halves 0.  CUID stays
+ * INVALID_ARGUMENT: it is not the driver's but AMD's amdcuid registry's
+ * (records a root daemon writes, HMAC-derived), which hsalite does not
+ * read (docs/differences.md).
  *
  * hsa_amd_coherency_get/set_type live here too: the agent's default
  * coherency for memory it allocates.  On gfx9+ the MTYPE is chosen per
@@ -133,6 +146,39 @@ AGENT_ANSWER(agent_aql_extensions, uint64_t, 0)
 AGENT_ANSWER(agent_memory_properties, uint64_t, q->gpu && q->np->cpu_cores_count > 0 ? 1 : 0)
 AGENT_U32(agent_num_xcc, !q->gpu ? 0 : q->np->num_xcc ? q->np->num_xcc : 1)
 AGENT_U32(agent_driver_uid, q->gpu ? q->a->gpu->gpu_id : 0)
+
+/* 0xA119-0xA124 (GPU agents only up to 0xA122, as ROCr 1.18's CPU agent
+ * refuses the GPU-only ideas).  gfx9's CP runs AQL packets itself; expert
+ * scheduling is a gfx1250 compiler mode; no gfx9 dispatch carries L2
+ * prefetch regions.  gfx9 has no work-group clusters, so a dispatch is
+ * clustered only trivially, a cluster being one work-group: per dimension
+ * as many clusters as work-groups, one work-group per cluster.  A plain
+ * dispatch's work-groups are the grid limits (GRID_MAX_DIM) at one
+ * work-item each; "across all dimensions" is their product.
+ * HOST_ALLOC_DMABUF: hsa_amd_vmem_handle_create refuses a system pool
+ * (src/memory/vmem.c), so no agent can allocate host memory to export as a
+ * dma-buf, and no GPU is offered any (hl_host_alloc_dmabuf). */
+static hsa_amd_dim3_t kernel_wg_max_dim(void)
+{
+	const hsa_dim3_t grid = HL_GRID_MAX_DIM;
+	return (hsa_amd_dim3_t){ grid.x, grid.y, grid.z };
+}
+
+static uint64_t kernel_wg_max_size(void)
+{
+	const hsa_amd_dim3_t d = kernel_wg_max_dim();
+	return d.x * d.y * d.z; /* below 2^63: 31 + 16 + 16 bits */
+}
+
+AGENT_BOOL(agent_pm4_emulation, false)
+AGENT_ANSWER(agent_luid, hsa_luid_t, ((hsa_luid_t){ 0, 0 }))
+AGENT_BOOL(agent_expert_sched, false)
+AGENT_ANSWER(agent_kernel_wg_max_dim, hsa_amd_dim3_t, kernel_wg_max_dim())
+AGENT_ANSWER(agent_kernel_wg_max_size, uint64_t, kernel_wg_max_size())
+AGENT_ANSWER(agent_cluster_max_dim, hsa_amd_dim3_t, ((hsa_amd_dim3_t){ 1, 1, 1 }))
+AGENT_ANSWER(agent_cluster_max_size, uint64_t, 1)
+AGENT_U32(agent_prefetch_regions, 0)
+AGENT_BOOL(agent_host_alloc_dmabuf, hl_host_alloc_dmabuf(q->rt))
 
 static hsa_status_t agent_workgroup_dim(const void *o, void *out)
 {
@@ -297,6 +343,8 @@ static const struct hl_info_attr agent_info[] = {
 	/* ROCr 1.18's CPU agent answers these two with 0 */
 	{ HL_AMD_AGENT_INFO_NUM_XCC, sizeof(uint32_t), agent_num_xcc },
 	{ HL_AMD_AGENT_INFO_DRIVER_UID, sizeof(uint32_t), agent_driver_uid },
+	{ HSA_AMD_AGENT_INFO_MAX_DATA_PREFETCH_REGIONS, sizeof(uint32_t), agent_prefetch_regions },
+	{ HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED, sizeof(bool), agent_host_alloc_dmabuf },
 };
 
 /* The attributes only GPU agents answer (a CPU's is INVALID_ARGUMENT). */
@@ -305,6 +353,17 @@ static const struct hl_info_attr gpu_agent_info[] = {
 	{ HSA_AMD_AGENT_INFO_MEMORY_WIDTH, sizeof(uint32_t), agent_memory_width },
 	{ HSA_AMD_AGENT_INFO_MEMORY_MAX_FREQUENCY, sizeof(uint32_t), agent_memory_clock },
 	{ HL_AMD_AGENT_INFO_MEMORY_AVAIL, sizeof(uint64_t), agent_memory_avail },
+	/* AMD's later headers, before 1.23 */
+	{ HSA_AMD_AGENT_INFO_PM4_EMULATION, sizeof(bool), agent_pm4_emulation },
+	{ HSA_AMD_AGENT_INFO_LUID, sizeof(hsa_luid_t), agent_luid },
+	{ HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, sizeof(bool), agent_expert_sched },
+	{ HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE, sizeof(uint64_t), agent_kernel_wg_max_size },
+	{ HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM, sizeof(hsa_amd_dim3_t),
+	  agent_kernel_wg_max_dim },
+	{ HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE, sizeof(uint64_t), agent_kernel_wg_max_size },
+	{ HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_cluster_max_dim },
+	{ HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE, sizeof(uint64_t), agent_cluster_max_size },
+	{ HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM, sizeof(hsa_amd_dim3_t), agent_kernel_wg_max_dim },
 };
 
 /* A CPU's scratch limits and clock counters: ROCr 1.18's CpuAgent answers

@@ -79,6 +79,9 @@ void hl_system_events_destroy(struct hl_runtime *rt);
 /* HSA_AMD_SYSTEM_INFO_SVM_SUPPORTED: the kernel has the SVM ioctl and every
  * GPU the SVMAPISupported capability (ROCr's test; true without GPUs). */
 bool hl_svm_supported(const struct hl_runtime *rt);
+/* Whether the vmem API makes host-memory handles a dma-buf can carry
+ * (HOST_ALLOC_DMABUF_SUPPORTED, agent and system: system.c). */
+bool hl_host_alloc_dmabuf(const struct hl_runtime *rt);
 /* HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT: every GPU's ISA is
  * xnack+ (true without GPUs, as ROCr). */
 bool hl_svm_accessible_by_default(const struct hl_runtime *rt);

@@ -42,6 +42,17 @@ bool hl_svm_accessible_by_default(const struct hl_runtime *rt)
 	return true;
 }
 
+/* hsa_amd_vmem_handle_create refuses every system pool (src/memory/vmem.c,
+ * as ROCr 1.18's driver does: its memory-only allocations are VRAM), so no
+ * host memory comes out of the vmem API, dma-buf or not.  The rt argument
+ * is where an answer that depends on the driver would look;
+ * test/surface/test_attrs.c holds this answer to handle_create's. */
+bool hl_host_alloc_dmabuf(const struct hl_runtime *rt)
+{
+	(void)rt;
+	return false;
+}
+
 hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 {
 	struct hl_runtime *rt = hl_runtime_get();
@@ -102,6 +113,14 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 		break;
 	case HL_AMD_SYSTEM_INFO_EXT_VERSION_MINOR:
 		*(uint16_t *)value = HSA_AMD_INTERFACE_VERSION_MINOR;
+		break;
+	/* hsa_amd_vmem_export_fabric_handle always fails: the amdkfd UAPI has
+	 * no memory fabric (src/memory/vmem.c); import only records a name. */
+	case HSA_AMD_SYSTEM_INFO_FABRIC_HANDLES_SUPPORTED:
+		*(bool *)value = false;
+		break;
+	case HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED:
+		*(bool *)value = hl_host_alloc_dmabuf(rt);
 		break;
 	default:
 		return HSA_STATUS_ERROR_INVALID_ARGUMENT;

@@ -47,7 +47,7 @@ static const struct {
 } evolved[] = {
 	{ "sizeof(hsa_ext_images_1_pfn_t)", 104, 112 },
 	{ "HSA_AMD_LAST_EXTENSION", 0x202, 0x203 },
-	{ "HSA_AMD_INTERFACE_VERSION_MINOR", 0, 21 },
+	{ "HSA_AMD_INTERFACE_VERSION_MINOR", 0, 31 },
 };
 
 /* 1: name is an evolved item and both values are the pinned ones; -1: an

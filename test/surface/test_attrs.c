@@ -329,9 +329,46 @@ static void image_dims_expect(hsa_agent_t a, uint32_t attribute, hsa_status_t *s
 	}
 }
 
+static uint16_t amd_minor(void);
+
+/* The attributes after CLOCK_COUNTERS, for a runtime that reports AMD's
+ * interface 1.23 or later (0xA119-0xA123; 0xA124 from 1.28): hsalite's
+ * answers.  A CPU refuses the GPU-only ones (docs/differences.md says why,
+ * and why CUID stays refused).  ROCr 1.18 (1.11) refuses them all. */
+static const struct newest_expect {
+	uint32_t attribute;
+	hsa_status_t cpu_status;
+	uint32_t cpu_bytes;
+	hsa_status_t gpu_status;
+	uint32_t gpu_bytes;
+	uint16_t since; /* the interface minor that has it */
+} newest_expects[] = {
+	{ 0xa119, INVAL, 0, OK, 1, 23 },    /* PM4_EMULATION, bool */
+	{ 0xa11a, INVAL, 0, OK, 8, 23 },    /* LUID, hsa_luid_t: zeros off Windows */
+	{ 0xa11b, INVAL, 0, OK, 1, 23 },    /* HAS_EXPERT_SCHED_MODE, bool */
+	{ 0xa11c, INVAL, 0, INVAL, 0, 23 }, /* CUID: amdcuid's, not read */
+	{ 0xa11d, INVAL, 0, OK, 8, 23 },    /* KERNEL_WG_MAX_SIZE, uint64_t */
+	{ 0xa11e, INVAL, 0, OK, 24, 23 },   /* KERNEL_CLUSTER_MAX_DIM, hsa_amd_dim3_t */
+	{ 0xa11f, INVAL, 0, OK, 8, 23 },    /* KERNEL_CLUSTER_MAX_SIZE */
+	{ 0xa120, INVAL, 0, OK, 24, 23 },   /* CLUSTER_MAX_DIM */
+	{ 0xa121, INVAL, 0, OK, 8, 23 },    /* CLUSTER_MAX_SIZE */
+	{ 0xa122, INVAL, 0, OK, 24, 23 },   /* KERNEL_WG_MAX_DIM */
+	{ 0xa123, OK, 4, OK, 4, 23 },       /* MAX_DATA_PREFETCH_REGIONS, uint32_t */
+	{ 0xa124, OK, 1, OK, 1, 28 },       /* HOST_ALLOC_DMABUF_SUPPORTED, bool */
+};
+
 static void agent_expect(hsa_agent_t a, bool gpu, uint32_t attribute, hsa_status_t *st,
 			 uint32_t *bytes)
 {
+	const uint16_t minor = amd_minor();
+	for (size_t i = 0; i < sizeof(newest_expects) / sizeof(newest_expects[0]); i++) {
+		const struct newest_expect *e = &newest_expects[i];
+		if (e->attribute == attribute && minor >= e->since) {
+			*st = gpu ? e->gpu_status : e->cpu_status;
+			*bytes = gpu ? e->gpu_bytes : e->cpu_bytes;
+			return;
+		}
+	}
 	if (attribute >= 0x3000 && attribute <= 0x3008) {
 		if (gpu) {
 			image_dims_expect(a, attribute, st, bytes);
@@ -380,14 +417,16 @@ START_TEST(attrs_agent_statuses_and_sizes)
 }
 END_TEST
 
-/* The attributes of AMD's later headers that ROCr 1.18 lacks: refused,
- * the caller's buffer untouched. */
+/* The attributes of AMD's later headers, on a runtime that lacks them
+ * (ROCr 1.18): refused, the caller's buffer untouched. */
 START_TEST(attrs_newer_than_clock_counters_refused)
 {
+	if (amd_minor() >= 23)
+		return; /* attrs_newest_answers */
 	static struct answer a;
 	hsa_agent_t agents[2] = { ag.cpu, ag.gpu[0] };
 	for (uint32_t i = 0; i < 2; i++) {
-		for (uint32_t at = HSA_AMD_AGENT_INFO_CLOCK_COUNTERS + 1; at <= 0xA122; at++) {
+		for (uint32_t at = HSA_AMD_AGENT_INFO_CLOCK_COUNTERS + 1; at <= 0xA124; at++) {
 			ask(q_agent, &agents[i], at, &a);
 			ck_assert_msg(a.status == HSA_STATUS_ERROR_INVALID_ARGUMENT && !a.written,
 				      "attribute %#x: %#x, %zu bytes written", at,
@@ -640,7 +679,7 @@ START_TEST(attrs_region_answers)
 END_TEST
 
 /* The AMD interface minor the runtime reports: 0 for ROCr 5.2.3 (which
- * does not answer it), 11 for ROCr 1.18, 21 for hsalite. */
+ * does not answer it), 11 for ROCr 1.18, 31 for hsalite. */
 static uint16_t amd_minor(void)
 {
 	uint16_t minor = 0;
@@ -798,6 +837,165 @@ START_TEST(attrs_queue_create)
 }
 END_TEST
 
+/* The values of the attributes after CLOCK_COUNTERS (AMD's interface
+ * 1.23 and 1.28) and the system attributes beside them: gfx9 under amdkfd
+ * runs AQL natively, has no expert scheduling, no clusters but the trivial
+ * one-work-group kind, no L2 prefetch regions, takes GRID_MAX_DIM
+ * work-groups of one work-item, and its vmem API makes no host-memory
+ * handles.  A CPU answers only the last two (0, false). */
+START_TEST(attrs_newest_answers)
+{
+	const uint16_t minor = amd_minor();
+	if (minor < 23)
+		return; /* ROCr 1.18: attrs_newer_than_clock_counters_refused */
+	uint16_t major = 0;
+	ck_status(hsa_system_get_info((hsa_system_info_t)HSA_AMD_SYSTEM_INFO_EXT_VERSION_MAJOR,
+				      &major),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(major, 1);
+	ck_assert_uint_eq(minor, HSA_AMD_INTERFACE_VERSION_MINOR);
+
+	bool sys_host_dmabuf = true, fabric = true;
+	ck_status(hsa_system_get_info(HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED,
+				      &sys_host_dmabuf),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_system_get_info(HSA_AMD_SYSTEM_INFO_FABRIC_HANDLES_SUPPORTED, &fabric),
+		  HSA_STATUS_SUCCESS);
+	ck_assert(!sys_host_dmabuf);
+	ck_assert(!fabric);
+	/* one past the newest system attribute is refused */
+	uint64_t past = 7;
+	ck_status(hsa_system_get_info((hsa_system_info_t)0x20B, &past),
+		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	ck_assert_uint_eq(past, 7);
+
+	hsa_agent_t all[SURF_MAX_GPUS + 1];
+	uint32_t n = 0;
+	all[n++] = ag.cpu;
+	for (uint32_t g = 0; g < ag.n_gpus; g++)
+		all[n++] = ag.gpu[g];
+	for (uint32_t i = 0; i < n; i++) {
+		hsa_agent_t a = all[i];
+		/* the agent's answer is the system's (AMD's note: the system
+		 * attribute replaces it) */
+		bool b = !sys_host_dmabuf;
+		ck_status(hsa_agent_get_info(
+				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HOST_ALLOC_DMABUF_SUPPORTED,
+				  &b),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(b == sys_host_dmabuf);
+		uint32_t regions = 7;
+		ck_status(hsa_agent_get_info(
+				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_MAX_DATA_PREFETCH_REGIONS,
+				  &regions),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(regions, 0);
+	}
+
+	for (uint32_t g = 0; g < ag.n_gpus; g++) {
+		hsa_agent_t a = ag.gpu[g];
+		bool b = true;
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_PM4_EMULATION,
+					     &b),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!b);
+		b = true;
+		ck_status(hsa_agent_get_info(
+				  a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_HAS_EXPERT_SCHED_MODE, &b),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!b);
+
+		/* work-groups of a plain dispatch: the grid limits, one
+		 * work-item each, their product across all dimensions */
+		hsa_dim3_t grid;
+		ck_status(hsa_agent_get_info(a, HSA_AGENT_INFO_GRID_MAX_DIM, &grid),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(grid.x, INT32_MAX);
+		const uint64_t product = (uint64_t)grid.x * grid.y * grid.z;
+		/* a cluster is one work-group: as many clusters as groups */
+		const uint32_t dims[] = { HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_DIM,
+					  HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_DIM };
+		const uint32_t sizes[] = { HSA_AMD_AGENT_INFO_KERNEL_WG_MAX_SIZE,
+					   HSA_AMD_AGENT_INFO_KERNEL_CLUSTER_MAX_SIZE };
+		for (size_t k = 0; k < 2; k++) {
+			hsa_amd_dim3_t d;
+			memset(&d, 0xAA, sizeof(d));
+			ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)dims[k], &d),
+				  HSA_STATUS_SUCCESS);
+			ck_assert(d.x == grid.x && d.y == grid.y && d.z == grid.z);
+			uint64_t u64 = 1;
+			ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)sizes[k], &u64),
+				  HSA_STATUS_SUCCESS);
+			ck_assert_uint_eq(u64, product);
+		}
+		hsa_amd_dim3_t c;
+		memset(&c, 0xAA, sizeof(c));
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLUSTER_MAX_DIM,
+					     &c),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(c.x == 1 && c.y == 1 && c.z == 1);
+		uint64_t per_cluster = 0;
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CLUSTER_MAX_SIZE,
+					     &per_cluster),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(per_cluster, 1);
+
+		/* a LUID is Windows': both halves 0 here */
+		hsa_luid_t luid = { 1, 1 };
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_LUID, &luid),
+			  HSA_STATUS_SUCCESS);
+		ck_assert(!luid.low && !luid.high);
+		/* CUID: refused, nothing written */
+		uint8_t id[16];
+		memset(id, 0x5A, sizeof(id));
+		ck_status(hsa_agent_get_info(a, (hsa_agent_info_t)HSA_AMD_AGENT_INFO_CUID, id),
+			  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		for (size_t k = 0; k < sizeof(id); k++)
+			ck_assert_uint_eq(id[k], 0x5A);
+	}
+}
+END_TEST
+
+/* HOST_ALLOC_DMA_BUF_SUPPORTED and FABRIC_HANDLES_SUPPORTED say false, so
+ * the calls they describe must fail: a vmem handle on the CPU's pools, a
+ * fabric export of a GPU handle.  (When either starts to work, this fails
+ * until the attribute says so.) */
+START_TEST(attrs_newest_system_answers_hold)
+{
+	if (amd_minor() < 28)
+		return;
+	bool vmem = false, host_dmabuf = true, fabric = true;
+	ck_status(hsa_system_get_info(HSA_AMD_SYSTEM_INFO_VIRTUAL_MEM_API_SUPPORTED, &vmem),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_system_get_info(HSA_AMD_SYSTEM_INFO_HOST_ALLOC_DMA_BUF_SUPPORTED,
+				      &host_dmabuf),
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_system_get_info(HSA_AMD_SYSTEM_INFO_FABRIC_HANDLES_SUPPORTED, &fabric),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_msg(vmem, "the vmem API on kfdemu");
+	const size_t size = 2u << 20;
+	hsa_amd_vmem_alloc_handle_t h = { 0 };
+	if (!host_dmabuf) {
+		for (int fine = 0; fine < 2; fine++) {
+			h.handle = 0;
+			ck_assert_int_ne(hsa_amd_vmem_handle_create(surf_pool(ag.cpu, fine), size,
+								    MEMORY_TYPE_NONE, 0, &h),
+					 HSA_STATUS_SUCCESS);
+			ck_assert_uint_eq(h.handle, 0);
+		}
+	}
+	if (!fabric) {
+		ck_status(hsa_amd_vmem_handle_create(surf_pool(ag.gpu[0], false), size,
+						     MEMORY_TYPE_NONE, 0, &h),
+			  HSA_STATUS_SUCCESS);
+		hsa_fabric_handle_t fh;
+		memset(&fh, 0x5A, sizeof(fh));
+		ck_assert_int_ne(hsa_amd_vmem_export_fabric_handle(&fh, h, 0), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_vmem_handle_release(h), HSA_STATUS_SUCCESS);
+	}
+}
+END_TEST
+
 START_TEST(attrs_dump)
 {
 	if (!getenv("SURF_ATTR_DUMP"))
@@ -815,6 +1013,8 @@ Suite *attrs_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, attrs_agent_statuses_and_sizes);
 	tcase_add_test(tc, attrs_newer_than_clock_counters_refused);
+	tcase_add_test(tc, attrs_newest_answers);
+	tcase_add_test(tc, attrs_newest_system_answers_hold);
 	tcase_add_test(tc, attrs_cpu_answers);
 	tcase_add_test(tc, attrs_gpu_answers);
 	tcase_add_test(tc, attrs_pool_answers);
