@@ -93,12 +93,15 @@ hsa_status_t hsa_system_get_info(hsa_system_info_t attribute, void *value)
 	case HSA_AMD_SYSTEM_INFO_SVM_ACCESSIBLE_BY_DEFAULT:
 		*(bool *)value = hl_svm_accessible_by_default(rt);
 		break;
-	/* We implement neither mwaitx waits nor (as this answer goes) dma-buf
-	 * export: report them absent so clients (HIP) take their fallbacks
-	 * instead of calling in. */
+	/* We implement no mwaitx waits: report them absent so clients take
+	 * their fallbacks instead of calling in. */
 	case HL_AMD_SYSTEM_INFO_MWAITX_ENABLED:
-	case HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED:
 		*(bool *)value = false;
+		break;
+	/* hsa_amd_portable_export_dmabuf stands on EXPORT_DMABUF: ROCr 1.18
+	 * answers from the KFD version alone (1.12), GPU or not, and so do we. */
+	case HL_AMD_SYSTEM_INFO_DMABUF_SUPPORTED:
+		*(bool *)value = rt->proc && kfd_dmabuf_api(rt->proc);
 		break;
 	/* The virtual memory API (src/memory/vmem.c) stands on EXPORT_DMABUF
 	 * and needs a GPU; ROCr 1.18 asks for KFD 1.15 (its GEM_VA path). */

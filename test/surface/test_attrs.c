@@ -956,6 +956,32 @@ START_TEST(attrs_newest_answers)
 }
 END_TEST
 
+/* DMABUF_SUPPORTED (interface 1.1): ROCr 1.18 says true on KFD 1.12 and
+ * later, which kfdemu is, and the export it describes works; ROCr 5.2.3
+ * does not know the attribute. */
+START_TEST(attrs_dmabuf_supported_holds)
+{
+	bool dmabuf = false;
+	hsa_status_t st = hsa_system_get_info(
+		(hsa_system_info_t)HSA_AMD_SYSTEM_INFO_DMABUF_SUPPORTED, &dmabuf);
+	if (amd_minor() == 0) {
+		ck_status(st, HSA_STATUS_ERROR_INVALID_ARGUMENT);
+		return;
+	}
+	ck_status(st, HSA_STATUS_SUCCESS);
+	ck_assert_msg(dmabuf, "DMABUF_SUPPORTED on KFD 1.12+");
+	void *p = surf_vram_alloc(&ag, ag.gpu[0], 2u << 20);
+	int fd = -1;
+	uint64_t offset = 1;
+	ck_status(hsa_amd_portable_export_dmabuf(p, 2u << 20, &fd, &offset),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_uint_eq(offset, 0);
+	ck_status(hsa_amd_portable_close_dmabuf(fd), HSA_STATUS_SUCCESS);
+	ck_status(hsa_amd_memory_pool_free(p), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
 /* HOST_ALLOC_DMA_BUF_SUPPORTED and FABRIC_HANDLES_SUPPORTED say false, so
  * the calls they describe must fail: a vmem handle on the CPU's pools, a
  * fabric export of a GPU handle.  (When either starts to work, this fails
@@ -1015,6 +1041,7 @@ Suite *attrs_suite(void)
 	tcase_add_test(tc, attrs_newer_than_clock_counters_refused);
 	tcase_add_test(tc, attrs_newest_answers);
 	tcase_add_test(tc, attrs_newest_system_answers_hold);
+	tcase_add_test(tc, attrs_dmabuf_supported_holds);
 	tcase_add_test(tc, attrs_cpu_answers);
 	tcase_add_test(tc, attrs_gpu_answers);
 	tcase_add_test(tc, attrs_pool_answers);
