@@ -618,7 +618,7 @@ END_TEST
  * aligned to 256 bytes, level l from row sum(h_i, i < l) (h_0 = height,
  * 1 for 1-D; then ceil halves), T# PITCH + 1 rows a slice. */
 struct chain {
-	unsigned type;          /* 9: 2-D, 12: 1-D array */
+	unsigned type;          /* 9: 2-D, 12: 1-D array, 13: 2-D array */
 	uint32_t w, h, layers, levels, base, last;
 	uint32_t pitch, rows;   /* texels a row, rows a slice */
 	uint32_t *data;
@@ -655,7 +655,7 @@ static void chain_make(struct chain *c, unsigned type, uint32_t w, uint32_t h, u
 	c->t[1] = (uint32_t)(va >> 40) | (uint32_t)DF32 << 20 | (uint32_t)NF_UINT << 26;
 	c->t[2] = (w - 1) | (type == 12 ? 0x3fffu : h - 1) << 14;
 	c->t[3] = 0xfacu | base << 12 | last << 16 | type << 28; /* SW_LINEAR */
-	c->t[4] = (type == 12 ? layers - 1 : 0) | (c->rows - 1) << 13;
+	c->t[4] = (type == 12 || type == 13 ? layers - 1 : 0) | (c->rows - 1) << 13;
 	c->t[5] = (levels - 1) << 28;                           /* MAX_MIP */
 }
 
@@ -754,6 +754,90 @@ START_TEST(test_image_mip_1da)
 	struct chain c;
 	chain_make(&c, 12, 40, 1, 3, 6, 0, 5);
 	chain_run(&c);
+}
+END_TEST
+
+/* Index of texel (x, y, layer) of level `level` of a 2-D array chain in
+ * c->data; -1 outside. */
+static int64_t chain_texel_2da(const struct chain *c, uint32_t level, uint32_t x, uint32_t y,
+			       uint32_t layer)
+{
+	if (level < c->base || level > c->last || level >= c->levels || x >= ext(c->w, level) ||
+	    y >= ext(c->h, level) || layer >= c->layers)
+		return -1;
+	return ((int64_t)layer * c->rows + chain_row(c, level) + y) * c->pitch + x;
+}
+
+/* ops_img_mip_2da on a 2-D array chain: lane l at level offset l & 3
+ * (lanes 56-63: 4 and 100, past every chain), (x, y, layer) = (k & 3,
+ * k >> 2 & 1, k >> 3) with k = l >> 2 (distinct texels a level, some
+ * outside the small levels), lanes 52-55 at layer 2, past a 2-layer
+ * chain; each stores 0x5000 + l. */
+static void chain_run_2da(const struct chain *c)
+{
+	struct hx_code *code = imgcode();
+	if (!code)
+		return;
+	uint32_t in[NL * 4], out[NL * OUTW];
+	const size_t n = (size_t)c->pitch * c->rows * c->layers;
+	uint32_t *ref = malloc(n * 4), *t = hx_alloc(4096);
+	ck_assert_ptr_nonnull(ref);
+	memcpy(t, c->t, sizeof(c->t));
+	for (size_t i = 0; i < n; i++)
+		ref[i] = c->data[i] = 0xa0000000u | (uint32_t)i;
+	for (unsigned l = 0; l < NL; l++) {
+		uint32_t k = l >> 2;
+		in[4 * l] = k & 3;
+		in[4 * l + 1] = k >> 2 & 1;
+		in[4 * l + 2] = k == 13 ? 2 : k >> 3;
+		in[4 * l + 3] = l >= 56 ? (l & 1 ? 100 : 4) : l & 3;
+	}
+	run_ok(code, KEMU_ISA_GFX90A, "ops_img_mip_2da", in, out, t);
+	for (unsigned l = 0; l < NL; l++) {
+		const uint32_t *v = &in[4 * l];
+		int64_t i = chain_texel_2da(c, c->base + v[3], v[0], v[1], v[2]);
+		if (i >= 0)
+			ref[i] = 0x5000u + l;
+	}
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(c->data[i] == ref[i], "texel %zu (row %zu, x %zu): 0x%08x, want 0x%08x",
+			      i, i / c->pitch, i % c->pitch, c->data[i], ref[i]);
+	for (unsigned l = 0; l < NL; l++) {
+		const uint32_t *o = &out[OUTW * l], *v = &in[4 * l], lv = c->base + v[3];
+		int64_t i = chain_texel_2da(c, lv, v[0], v[1], v[2]);
+		int64_t b = chain_texel_2da(c, c->base, v[0], v[1], v[2]);
+		ck_assert_msg(o[0] == (i >= 0 ? 0x5000u + l : 0), "lane %u load_mip: 0x%08x", l,
+			      o[0]);
+		ck_assert_msg(o[1] == (b >= 0 ? ref[b] : 0), "lane %u load: 0x%08x", l, o[1]);
+		uint32_t want[4] = { 0, 0, 0, 0 };
+		if (lv <= c->last) {
+			want[0] = ext(c->w, lv);
+			want[1] = ext(c->h, lv);
+			want[2] = c->layers;
+			want[3] = c->last - c->base + 1;
+		}
+		for (unsigned k = 0; k < 4; k++)
+			ck_assert_msg(o[4 + k] == want[k], "lane %u resinfo[%u]: %u, want %u", l, k,
+				      o[4 + k], want[k]);
+	}
+	free(ref);
+	hx_free(t);
+	hx_free(c->data);
+}
+
+/* A 2-D array chain of 20 x 13 texels, 2 layers, four levels (26 rows a
+ * layer: level l of layer s from row 26 s + 0, 13, 20, 24), the whole
+ * chain in view; then level views (BASE_LEVEL = LAST_LEVEL = 2, and
+ * 1..3), as hsa_ext_image_mipmap_array_get_level makes them. */
+START_TEST(test_image_mip_2da)
+{
+	struct chain c;
+	chain_make(&c, 13, 20, 13, 2, 4, 0, 3);
+	chain_run_2da(&c);
+	chain_make(&c, 13, 20, 13, 2, 4, 2, 2);
+	chain_run_2da(&c);
+	chain_make(&c, 13, 20, 13, 2, 4, 1, 3);
+	chain_run_2da(&c);
 }
 END_TEST
 
@@ -1126,6 +1210,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_image_store_mip);
 	tcase_add_test(tc, test_image_mip_2d);
 	tcase_add_test(tc, test_image_mip_1da);
+	tcase_add_test(tc, test_image_mip_2da);
 	tcase_add_test(tc, test_image_mip_view);
 	tcase_add_test(tc, test_image_a16);
 	tcase_add_test(tc, test_image_atomics);

@@ -81,6 +81,22 @@ BEGIN ops_img_mip
   s_waitcnt vmcnt(0)
 END ops_img_mip
 
+// A 2-D array chain: lane l stores 0x5000 + l at (v2, v3, slice v4) of
+// level BASE_LEVEL + v5 (image_store_mip), reads it back (image_load_mip,
+// v40), reads (v2, v3, v4) at BASE_LEVEL (image_load, v41) and asks for
+// level v5's extent (image_get_resinfo, v[44:47]).
+BEGIN ops_img_mip_2da
+  s_load_dwordx8 s[12:19], s[36:37], 0x0
+  v_add_u32 v9, 0x5000, v0
+  s_waitcnt lgkmcnt(0)
+  image_store_mip v9, v[2:5], s[12:19] dmask:0x1 unorm da
+  s_waitcnt vmcnt(0)
+  image_load_mip v40, v[2:5], s[12:19] dmask:0x1 unorm da
+  image_load v41, v[2:4], s[12:19] dmask:0x1 unorm da
+  image_get_resinfo v[44:47], v5, s[12:19] dmask:0xf da
+  s_waitcnt vmcnt(0)
+END ops_img_mip_2da
+
 // The thirteen image atomics in a chain on the lane's 32-bit texel; the
 // ones with GLC return the old value (v40 swap, v41 sub, v42 umin, v43
 // umax, v44 or, v45 inc, v46 dec, v47 cmpswap; v48 the value the
