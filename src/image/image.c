@@ -149,9 +149,9 @@ static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d,
 				   uint32_t levels)
 {
 	if (err == -ENOTSUP && levels > 1) {
-		hl_error(LOG, "geometry %u %zux%zux%zu: a mip chain of %u levels in the optimal "
-			 "(tiled) layout is not laid out by hsalite (linear chains are): "
-			 "IMAGE_SIZE_UNSUPPORTED", (unsigned)d->geometry, d->width, d->height,
+		hl_error(LOG, "geometry %u %zux%zux%zu: a 3-D mip chain of %u levels in the "
+			 "optimal (tiled) layout is not laid out by hsalite (1-D and 2-D chains "
+			 "are, linear): IMAGE_SIZE_UNSUPPORTED", (unsigned)d->geometry, d->width, d->height,
 			 d->depth, levels);
 		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
 	}
@@ -631,13 +631,14 @@ hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *
  * the largest extent allows (1 + floor(log2)) is INVALID_ARGUMENT; then a
  * format or size the GPU lacks as for one level; the size and alignment
  * are addrlib's for the whole chain (surface.c).  hsalite lays out linear
- * chains: 1D and 1DA images (GFX9 1D resources are always linear) and,
- * on a full-profile GPU, every geometry.  A tiled chain (2D, 2DA, 3D and
- * the depth geometries on a base-profile GPU such as gfx90a) is
- * IMAGE_SIZE_UNSUPPORTED with a log line, where ROCr lays it out with
- * addrlib's tiled mip chain; a 1DB chain (a buffer: it has no mip levels;
- * ROCr builds a V# and later writes level fields over its format bits)
- * is INVALID_ARGUMENT.
+ * chains: 1D and 1DA images (GFX9 1D resources are always linear), 2D,
+ * 2DA and the depth geometries (linear where ROCr picks addrlib's tiled
+ * mip chain on a base-profile GPU such as gfx90a: the layout is the
+ * runtime's choice, only size and alignment differ) and, on a
+ * full-profile GPU, 3D.  A 3D chain on a base-profile GPU (tiled in ROCr)
+ * is IMAGE_SIZE_UNSUPPORTED with a log line; a 1DB chain (a buffer: it
+ * has no mip levels; ROCr builds a V# and later writes level fields over
+ * its format bits) is INVALID_ARGUMENT.
  *
  * hsa_ext_image_mipmap_array_get_level (ROCr's GetMipmapArrayLevelHandle
  * and ImageManagerAi::PopulateMipLevelSrd): a new image object whose T# is

@@ -33,9 +33,22 @@
  * when there is more than one level) and repeats per layer or depth
  * slice (a 3D chain keeps every depth slice at every level).
  * slice = pitch * rows * element size, size = slice * slices, base
- * alignment 256.  Tiled mip chains (the optimal layout of 2D and 3D
- * images on a base-profile GPU: mips in macro blocks and a packed mip
- * tail) are not laid out: -ENOTSUP.
+ * alignment 256.
+ *
+ * Tiled mip chains (mips in macro blocks and a packed mip tail, Gfx9Lib::
+ * GetMipChainInfo / GetMipStartPos) are not modelled.  Where ROCr would
+ * lay a chain out tiled (the optimal layout on a base-profile GPU),
+ * hsalite lays a 2-D resource's chain (2D, 2DA and the depth geometries)
+ * out linear instead: the layout is the runtime's choice, the T# says
+ * SW_LINEAR, and GFX9 allows a linear 2-D resource with mips (Gfx9Lib::
+ * ValidateSwModeParams refuses linear only for depth/stencil surfaces,
+ * MSAA, PRT 2-D/3-D and LINEAR_GENERAL with mips; ROCr asks for texture
+ * usage only).  The size differs from ROCr's (no 64 KiB blocks; rows
+ * padded to 256 bytes) and so does the speed, not what a program reads.
+ * A 3-D chain in the optimal layout stays -ENOTSUP: a linear 3-D chain
+ * keeps every depth slice at every level (addrlib does not halve the
+ * slices), which addrlib describes, but the refusal stays until a 3-D
+ * chain is tested end to end.
  *
  * Tiled (Gfx9Lib::HwlGetPreferredSurfaceSetting with ROCr's inputs: 256 B
  * and variable blocks forbidden, texture usage only, one sample, one mip
@@ -206,11 +219,15 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	width = width ? width : 1;
 	height = height ? height : 1;
 	out->base_height = rsrc == RSRC_1D ? 1 : height;
-	if (rsrc == RSRC_1D || !tiled)
+	/* A 2-D chain in the optimal layout is laid out linear (the runtime's
+	 * choice; see the file comment): addrlib's tiled mip chain is not
+	 * modelled. */
+	const bool linear = rsrc == RSRC_1D || !tiled || (levels > 1 && rsrc == RSRC_2D);
+	if (linear)
 		return surface_linear(width, height, rsrc, props->elem_bytes,
 				      tiled ? 0 : row_pitch, levels, out);
 	if (levels > 1)
-		return -ENOTSUP; /* a tiled mip chain: not laid out */
+		return -ENOTSUP; /* a tiled 3-D mip chain: not laid out */
 	return surface_tiled(width, height, rsrc, props->elem_bytes, out);
 }
 

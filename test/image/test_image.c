@@ -497,10 +497,11 @@ END_TEST
 
 /* Mipmapped arrays (mipmap_levels > 1): ROCr's refusals (more levels than
  * 1 + log2 of the largest extent: INVALID_ARGUMENT; a format the GPU
- * lacks); hsalite's (a tiled chain, which 2D and 3D are on mi210:
- * IMAGE_SIZE_UNSUPPORTED; a 1DB chain: INVALID_ARGUMENT); linear (1D)
- * chains are laid out.  mipmap_array_get_level: NULL pointers, agent 0, a
- * single-level image or a stranger: no array. */
+ * lacks); hsalite's (a 3D chain, tiled in ROCr on mi210:
+ * IMAGE_SIZE_UNSUPPORTED; a 1DB chain: INVALID_ARGUMENT); 1D and 2D
+ * chains are laid out linear (a 2D chain where ROCr's would be tiled).
+ * mipmap_array_get_level: NULL pointers, agent 0, a single-level image or
+ * a stranger: no array. */
 START_TEST(v2_mipmaps)
 {
 	void *data = gpu_alloc(1u << 20);
@@ -541,9 +542,16 @@ START_TEST(v2_mipmaps)
 	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
 		  HSA_EXT_STATUS_ERROR_IMAGE_FORMAT_UNSUPPORTED);
 	d.format = rgba8;
+	/* 300x20, 9 levels, linear: rows of 320 texels (1280 bytes), levels
+	 * of 20, 10, 5, 3, 2, 1, 1, 1, 1 rows (44) */
+	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(info.size, 1280 * 44);
+	ck_assert_uint_eq(info.alignment, 256);
 	ck_status(hsa_ext_image_create_v2(gpu, &d, data, HSA_ACCESS_PERMISSION_RW, &img),
-		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
-	ck_assert_uint_eq(img.handle, 0);
+		  HSA_STATUS_SUCCESS);
+	ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+	img.handle = 0;
 
 	/* get_level: NULL pointers; agent 0; a single-level image and a
 	 * stranger are no mipmapped arrays */
@@ -576,6 +584,9 @@ static uint32_t t_base_level(const uint32_t *t) { return t[3] >> 12 & 15; }
 static uint32_t t_last_level(const uint32_t *t) { return t[3] >> 16 & 15; }
 static uint32_t t_pitch(const uint32_t *t) { return t[4] >> 13 & 0xffff; }
 static uint32_t t_max_mip(const uint32_t *t) { return t[5] >> 28; }
+static uint32_t t_sw_mode(const uint32_t *t) { return t[3] >> 20 & 31; }
+static uint32_t t_type(const uint32_t *t) { return t[3] >> 28; }
+static uint32_t t_depth(const uint32_t *t) { return t[4] & 0x1fff; }
 
 /* A 1DA chain (40 texels, 3 layers) for 1..6 levels: size 3 layers x
  * levels rows of 256 bytes (addrlib's linear chain), one level the
@@ -690,6 +701,75 @@ START_TEST(v2_mip_chain)
 	ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &arr, 0, NULL, &lv),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_memory_pool_free(data), HSA_STATUS_SUCCESS);
+}
+END_TEST
+
+/* 2D, 2DA and 2DADEPTH chains on mi210 (base profile: ROCr lays them out
+ * tiled): laid out linear, as addrlib's Gfx9Lib lays out a linear 2-D
+ * chain.  20x13 4-byte texels, 4 levels: rows of 64 texels (256 bytes),
+ * levels of 13, 7, 4, 2 rows, 26 rows a layer; T# SW_MODE 0 (linear),
+ * PITCH 25 (the rows of a layer - 1), MAX_MIP and LAST_LEVEL 3, DEPTH the
+ * layers - 1, dword 11 the level count.  One level stays tiled as in
+ * ROCr (version 1's layout). */
+START_TEST(v2_mip_chain_2d)
+{
+	const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32,
+					       HSA_EXT_IMAGE_CHANNEL_ORDER_R };
+	const hsa_ext_image_format_t d32f = { HSA_EXT_IMAGE_CHANNEL_TYPE_FLOAT,
+					      HSA_EXT_IMAGE_CHANNEL_ORDER_DEPTH };
+	const struct {
+		hsa_ext_image_geometry_t g;
+		size_t layers;
+		hsa_ext_image_format_t f;
+		uint32_t type;
+	} cases[] = {
+		{ HSA_EXT_IMAGE_GEOMETRY_2D, 0, r32ui, 9 },
+		{ HSA_EXT_IMAGE_GEOMETRY_2DA, 3, r32ui, 13 },
+		{ HSA_EXT_IMAGE_GEOMETRY_2DADEPTH, 2, d32f, 13 },
+	};
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const size_t layers = cases[i].layers ? cases[i].layers : 1;
+		hsa_ext_image_descriptor_v2_t d = { cases[i].g, 20, 13, 0, cases[i].layers,
+						    cases[i].f, 1 };
+		hsa_ext_image_data_info_t info;
+		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+			  HSA_STATUS_SUCCESS);
+		void *one = gpu_alloc(info.size + info.alignment);
+		void *aligned = (void *)(((uintptr_t)one + info.alignment - 1) &
+					 ~(uintptr_t)(info.alignment - 1));
+		hsa_ext_image_t img;
+		ck_status(hsa_ext_image_create_v2(gpu, &d, aligned, HSA_ACCESS_PERMISSION_RW, &img),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_ne(t_sw_mode((const uint32_t *)(uintptr_t)img.handle), 0);
+		ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_memory_pool_free(one), HSA_STATUS_SUCCESS);
+
+		d.mipmap_levels = 4;
+		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(info.size, layers * 26 * 256);
+		ck_assert_uint_eq(info.alignment, 256);
+		void *mem = gpu_alloc(info.size);
+		ck_status(hsa_ext_image_create_v2(gpu, &d, mem, HSA_ACCESS_PERMISSION_RW, &img),
+			  HSA_STATUS_SUCCESS);
+		uint32_t t[12];
+		memcpy(t, (const void *)(uintptr_t)img.handle, sizeof(t));
+		ck_assert_uint_eq(t_sw_mode(t), 0);
+		ck_assert_uint_eq(t_type(t), cases[i].type);
+		ck_assert_uint_eq(t_pitch(t), 25);
+		ck_assert_uint_eq(t_depth(t), cases[i].layers ? layers - 1 : 0);
+		ck_assert_uint_eq(t_base_level(t), 0);
+		ck_assert_uint_eq(t_last_level(t), 3);
+		ck_assert_uint_eq(t_max_mip(t), 3);
+		ck_assert_uint_eq(t[11], 4);
+		hsa_ext_image_t lv = { 0 };
+		ck_status(hsa_ext_image_mipmap_array_get_level(gpu, &img, 3, NULL, &lv),
+			  HSA_STATUS_SUCCESS);
+		ck_assert_uint_eq(t_base_level((const uint32_t *)(uintptr_t)lv.handle), 3);
+		ck_status(hsa_ext_image_destroy_v2(gpu, lv), HSA_STATUS_SUCCESS);
+		ck_status(hsa_ext_image_destroy_v2(gpu, img), HSA_STATUS_SUCCESS);
+		ck_status(hsa_amd_memory_pool_free(mem), HSA_STATUS_SUCCESS);
+	}
 }
 END_TEST
 
@@ -933,6 +1013,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, v2_single_level);
 	tcase_add_test(tc, v2_mipmaps);
 	tcase_add_test(tc, v2_mip_chain);
+	tcase_add_test(tc, v2_mip_chain_2d);
 	tcase_add_test(tc, v2_amd_layout);
 	tcase_add_test(tc, clear_formats);
 	tcase_add_test(tc, copy_between_images);

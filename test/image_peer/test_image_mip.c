@@ -5,9 +5,11 @@
  * addresses the levels (emu/isa/isa_exec_mimg.c): two implementations of
  * GFX9's linear mip rule, checked here against a third, this file's model
  * of addrlib's layout (rows of level 0's width aligned to 256 bytes, level
- * l at row l of each layer for a 1-D chain).
+ * l from row sum(h_i, i < l) of each layer, h_0 the height, 1 for a 1-D
+ * chain, then halves rounded up).  2D and 2DA chains are linear too on
+ * gfx90a (hsalite's choice where ROCr would tile them).
  *
- * The kernels (test/isa/kernels/image.cl: mip_copy_1d, mip_copy_1da) copy
+ * The kernels (test/isa/kernels/image.cl: mip_copy_1d, _1da, _2d, _2da) copy
  * level `lod` of one chain to the same level of another with
  * image_load_mip / image_store_mip; a level image
  * (hsa_ext_image_mipmap_array_get_level) with lod 0 addresses its level
@@ -100,9 +102,9 @@ static void teardown(void)
 	hsa_shut_down();
 }
 
-/* Dispatch `name`(src, dst, lod) on a gx x gy grid and wait for it. */
+/* Dispatch `name`(src, dst, lod) on a gx x gy x gz grid and wait for it. */
 static void run(const char *name, hsa_ext_image_t src, hsa_ext_image_t dst, uint32_t lod,
-		uint32_t gx, uint32_t gy)
+		uint32_t gx, uint32_t gy, uint32_t gz)
 {
 	hsa_executable_symbol_t sym;
 	uint64_t kobj = 0;
@@ -125,13 +127,14 @@ static void run(const char *name, hsa_ext_image_t src, hsa_ext_image_t dst, uint
 	memcpy(ka, args, sizeof(args));
 	ck_hsa(hsa_signal_create(1, 0, NULL, &done));
 	memset(&p, 0, sizeof(p));
-	p.setup = (uint16_t)((gy > 1 ? 2 : 1) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
+	p.setup = (uint16_t)((gz > 1 ? 3 : gy > 1 ? 2 : 1)
+			     << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
 	p.workgroup_size_x = gy > 1 ? 8 : 64;
 	p.workgroup_size_y = gy > 1 ? 8 : 1;
 	p.workgroup_size_z = 1;
 	p.grid_size_x = gx;
 	p.grid_size_y = gy;
-	p.grid_size_z = 1;
+	p.grid_size_z = gz;
 	p.kernel_object = kobj;
 	p.kernarg_address = ka;
 	p.completion_signal = done;
@@ -161,7 +164,8 @@ static const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNE
 
 struct chain {
 	hsa_ext_image_descriptor_v2_t d;
-	uint32_t layers;        /* 1 for 1D */
+	uint32_t height;        /* 1 for 1D and 1DA */
+	uint32_t layers;        /* 1 for 1D and 2D */
 	size_t size;
 	void *mem;
 	hsa_ext_image_t img;
@@ -173,24 +177,58 @@ static uint32_t level_width(const struct chain *c, uint32_t l)
 	return w ? w : 1;
 }
 
-/* addrlib's linear 1-D chain: 4-byte texels, 256-byte rows (pitch 64 for
- * a width up to 64), level l is row l of each layer's `levels` rows. */
-static size_t texel_off(const struct chain *c, uint32_t l, uint32_t x, uint32_t layer)
+static uint32_t level_height(const struct chain *c, uint32_t l)
 {
-	const size_t row = ((c->d.width * 4 + 255) / 256) * 256;
-	return ((size_t)layer * c->d.mipmap_levels + l) * row + (size_t)x * 4;
+	uint32_t h = c->height >> l;
+	return h ? h : 1;
 }
 
+/* Rows of a layer before level l: the levels' heights, each the one
+ * before halved and rounded up (1 a level for a 1-D chain). */
+static size_t rows_before(const struct chain *c, uint32_t l)
+{
+	size_t rows = 0;
+	uint32_t h = c->height;
+	for (uint32_t i = 0; i < l; i++) {
+		rows += h;
+		h = (h + 1) / 2;
+	}
+	return rows;
+}
+
+/* addrlib's linear chain: 4-byte texels, rows of the width aligned to 256
+ * bytes, a layer the rows of every level (rows_before(levels)), level l
+ * from row rows_before(l) of each layer. */
+static size_t texel_off(const struct chain *c, uint32_t l, uint32_t x, uint32_t y,
+			uint32_t layer)
+{
+	const size_t row = ((c->d.width * 4 + 255) / 256) * 256;
+	const size_t layer_rows = rows_before(c, (uint32_t)c->d.mipmap_levels);
+	return ((size_t)layer * layer_rows + rows_before(c, l) + y) * row + (size_t)x * 4;
+}
+
+static bool is_array(hsa_ext_image_geometry_t g)
+{
+	return g == HSA_EXT_IMAGE_GEOMETRY_1DA || g == HSA_EXT_IMAGE_GEOMETRY_2DA;
+}
+
+static bool is_2d(hsa_ext_image_geometry_t g)
+{
+	return g == HSA_EXT_IMAGE_GEOMETRY_2D || g == HSA_EXT_IMAGE_GEOMETRY_2DA;
+}
+
+/* A chain of width x height (2D, 2DA) x layers (1DA, 2DA), r32ui. */
 static void chain_create(struct chain *c, hsa_ext_image_geometry_t g, size_t width,
-			 size_t layers, size_t levels)
+			 size_t height, size_t layers, size_t levels)
 {
 	hsa_ext_image_data_info_t info;
 	memset(c, 0, sizeof(*c));
-	c->d = (hsa_ext_image_descriptor_v2_t){ g, width, 0, 0,
-		g == HSA_EXT_IMAGE_GEOMETRY_1DA ? layers : 0, r32ui, levels };
-	c->layers = g == HSA_EXT_IMAGE_GEOMETRY_1DA ? (uint32_t)layers : 1;
+	c->d = (hsa_ext_image_descriptor_v2_t){ g, width, is_2d(g) ? height : 0, 0,
+		is_array(g) ? layers : 0, r32ui, levels };
+	c->height = is_2d(g) ? (uint32_t)height : 1;
+	c->layers = is_array(g) ? (uint32_t)layers : 1;
 	ck_hsa(hsa_ext_image_data_get_info_v2(gpu, &c->d, HSA_ACCESS_PERMISSION_RW, &info));
-	ck_assert_uint_eq(info.size, texel_off(c, 0, 0, c->layers));
+	ck_assert_uint_eq(info.size, texel_off(c, 0, 0, 0, c->layers));
 	ck_assert_uint_eq(info.alignment, 256);
 	c->size = info.size;
 	ck_hsa(hsa_amd_memory_pool_allocate(vram_pool, info.size, 0, &c->mem));
@@ -207,9 +245,20 @@ static void chain_destroy(struct chain *c)
 	ck_hsa(hsa_amd_memory_pool_free(c->mem));
 }
 
-static uint32_t pattern(uint32_t l, uint32_t x, uint32_t layer)
+/* x < 1024, y < 1024, layer < 64, l < 16 */
+static uint32_t pattern(uint32_t l, uint32_t x, uint32_t y, uint32_t layer)
 {
-	return 0xc0000000u | l << 20 | layer << 12 | x;
+	return 0x80000000u | l << 26 | layer << 20 | y << 10 | x;
+}
+
+/* The region of level l of c in its level image: (x, y, z) with the
+ * layers in y for a 1DA chain and in z for a 2DA one. */
+static hsa_ext_image_region_t level_region(const struct chain *c, uint32_t l)
+{
+	const bool one_d = !is_2d(c->d.geometry);
+	hsa_ext_image_region_t r = { { 0, 0, 0 }, { level_width(c, l),
+		one_d ? c->layers : level_height(c, l), one_d ? 1 : c->layers } };
+	return r;
 }
 
 /* Every level of c filled through its level image (import), then the
@@ -217,15 +266,16 @@ static uint32_t pattern(uint32_t l, uint32_t x, uint32_t layer)
 static void chain_fill(struct chain *c)
 {
 	for (uint32_t l = 0; l < c->d.mipmap_levels; l++) {
-		const uint32_t w = level_width(c, l);
-		uint32_t *buf = malloc((size_t)w * c->layers * 4);
+		const uint32_t w = level_width(c, l), h = level_height(c, l);
+		uint32_t *buf = malloc((size_t)w * h * c->layers * 4);
 		ck_assert_ptr_nonnull(buf);
 		for (uint32_t s = 0; s < c->layers; s++)
-			for (uint32_t x = 0; x < w; x++)
-				buf[s * w + x] = pattern(l, x, s);
+			for (uint32_t y = 0; y < h; y++)
+				for (uint32_t x = 0; x < w; x++)
+					buf[(s * h + y) * w + x] = pattern(l, x, y, s);
 		hsa_ext_image_t v;
 		ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &c->img, l, NULL, &v));
-		hsa_ext_image_region_t r = { { 0, 0, 0 }, { w, c->layers, 1 } };
+		hsa_ext_image_region_t r = level_region(c, l);
 		ck_hsa(hsa_ext_image_import(gpu, buf, 0, 0, v, &r));
 		/* a region past the level's extent is refused */
 		r.range.x = w + 1;
@@ -245,12 +295,15 @@ static void chain_expect(const struct chain *c, int only)
 	ck_hsa(hsa_memory_copy(raw, c->mem, c->size));
 	for (uint32_t l = 0; l < c->d.mipmap_levels; l++)
 		for (uint32_t s = 0; s < c->layers; s++)
-			for (uint32_t x = 0; x < level_width(c, l); x++) {
-				uint32_t got, want = only < 0 || (uint32_t)only == l ? pattern(l, x, s) : 0;
-				memcpy(&got, raw + texel_off(c, l, x, s), 4);
-				ck_assert_msg(got == want, "level %u layer %u x %u (byte %zu): 0x%08x, "
-					      "want 0x%08x", l, s, x, texel_off(c, l, x, s), got, want);
-			}
+			for (uint32_t y = 0; y < level_height(c, l); y++)
+				for (uint32_t x = 0; x < level_width(c, l); x++) {
+					const size_t off = texel_off(c, l, x, y, s);
+					uint32_t got, want = only < 0 || (uint32_t)only == l ?
+						pattern(l, x, y, s) : 0;
+					memcpy(&got, raw + off, 4);
+					ck_assert_msg(got == want, "level %u layer %u (%u, %u) (byte %zu): "
+						      "0x%08x, want 0x%08x", l, s, x, y, off, got, want);
+				}
 	free(raw);
 }
 
@@ -258,53 +311,82 @@ static void chain_expect(const struct chain *c, int only)
 
 /* Import through level images lands where addrlib's layout puts each
  * level; export through them reads it back. */
-START_TEST(levels_import_export)
+static void import_export(hsa_ext_image_geometry_t g, size_t width, size_t height,
+			  size_t layers, size_t levels)
 {
 	struct chain c;
-	chain_create(&c, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
+	chain_create(&c, g, width, height, layers, levels);
 	chain_fill(&c);
 	chain_expect(&c, -1);
-	for (uint32_t l = 0; l < 6; l++) {
-		const uint32_t w = level_width(&c, l);
-		uint32_t out[40 * 3];
+	for (uint32_t l = 0; l < levels; l++) {
+		const uint32_t w = level_width(&c, l), h = level_height(&c, l);
+		uint32_t *out = calloc((size_t)w * h * c.layers, 4);
+		ck_assert_ptr_nonnull(out);
 		hsa_ext_image_t v;
 		ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &c.img, l, NULL, &v));
-		hsa_ext_image_region_t r = { { 0, 0, 0 }, { w, 3, 1 } };
+		hsa_ext_image_region_t r = level_region(&c, l);
 		ck_hsa(hsa_ext_image_export(gpu, v, out, 0, 0, &r));
-		for (uint32_t s = 0; s < 3; s++)
-			for (uint32_t x = 0; x < w; x++)
-				ck_assert_uint_eq(out[s * w + x], pattern(l, x, s));
+		for (uint32_t s = 0; s < c.layers; s++)
+			for (uint32_t y = 0; y < h; y++)
+				for (uint32_t x = 0; x < w; x++)
+					ck_assert_uint_eq(out[(s * h + y) * w + x], pattern(l, x, y, s));
 		ck_hsa(hsa_ext_image_destroy_v2(gpu, v));
+		free(out);
 	}
 	chain_destroy(&c);
 }
+
+START_TEST(levels_import_export)
+{
+	import_export(HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 1, 3, 6);
+}
 END_TEST
+
+/* 20 x 13: levels of 13, 7, 4, 2, 1 rows (rounded-up halves) holding
+ * 13, 6, 3, 1, 1 texel rows (the extents round down). */
+START_TEST(levels_import_export_2d)
+{
+	import_export(HSA_EXT_IMAGE_GEOMETRY_2D, 20, 13, 1, 5);
+	import_export(HSA_EXT_IMAGE_GEOMETRY_2DA, 20, 13, 3, 5);
+	/* rows of 70 texels: 512 bytes */
+	import_export(HSA_EXT_IMAGE_GEOMETRY_2DA, 70, 9, 2, 7);
+}
+END_TEST
+
+/* The grid of level l: (x, layer) for a 1-D array, (x, y, layer) for a
+ * 2-D one. */
+static void run_level(const char *kernel, const struct chain *c, hsa_ext_image_t src,
+		      hsa_ext_image_t dst, uint32_t lod, uint32_t l)
+{
+	const hsa_ext_image_region_t r = level_region(c, l);
+	run(kernel, src, dst, lod, r.range.x, r.range.y, r.range.z);
+}
 
 /* image_load_mip / image_store_mip at each level >= 1 through the chains'
  * T#s: level l of the destination gets the source's, level 0 and the
  * levels not yet copied stay 0. */
 static void copy_levels(hsa_ext_image_geometry_t g, const char *kernel, size_t width,
-			size_t layers, size_t levels)
+			size_t height, size_t layers, size_t levels)
 {
 	struct chain a, b;
-	chain_create(&a, g, width, layers, levels);
-	chain_create(&b, g, width, layers, levels);
+	chain_create(&a, g, width, height, layers, levels);
+	chain_create(&b, g, width, height, layers, levels);
 	chain_fill(&a);
 	for (uint32_t l = 1; l < levels; l++)
-		run(kernel, a.img, b.img, l, level_width(&a, l), b.layers);
-	uint8_t *ra = malloc(a.size), *rb = malloc(b.size);
-	ck_assert(ra && rb);
-	ck_hsa(hsa_memory_copy(ra, a.mem, a.size));
+		run_level(kernel, &a, a.img, b.img, l, l);
+	uint8_t *rb = malloc(b.size);
+	ck_assert_ptr_nonnull(rb);
 	ck_hsa(hsa_memory_copy(rb, b.mem, b.size));
 	for (uint32_t l = 0; l < levels; l++)
 		for (uint32_t s = 0; s < b.layers; s++)
-			for (uint32_t x = 0; x < level_width(&b, l); x++) {
-				uint32_t got;
-				memcpy(&got, rb + texel_off(&b, l, x, s), 4);
-				ck_assert_msg(got == (l ? pattern(l, x, s) : 0),
-					      "%s level %u layer %u x %u: 0x%08x", kernel, l, s, x, got);
-			}
-	free(ra);
+			for (uint32_t y = 0; y < level_height(&b, l); y++)
+				for (uint32_t x = 0; x < level_width(&b, l); x++) {
+					uint32_t got;
+					memcpy(&got, rb + texel_off(&b, l, x, y, s), 4);
+					ck_assert_msg(got == (l ? pattern(l, x, y, s) : 0),
+						      "%s level %u layer %u (%u, %u): 0x%08x", kernel, l,
+						      s, x, y, got);
+				}
 	free(rb);
 	chain_destroy(&a);
 	chain_destroy(&b);
@@ -312,35 +394,56 @@ static void copy_levels(hsa_ext_image_geometry_t g, const char *kernel, size_t w
 
 START_TEST(kernel_copy_levels_1d)
 {
-	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1D, "mip_copy_1d", 50, 1, 6);
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1D, "mip_copy_1d", 50, 1, 1, 6);
 }
 END_TEST
 
 START_TEST(kernel_copy_levels_1da)
 {
-	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1DA, "mip_copy_1da", 40, 3, 6);
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_1DA, "mip_copy_1da", 40, 1, 3, 6);
+}
+END_TEST
+
+START_TEST(kernel_copy_levels_2d)
+{
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_2D, "mip_copy_2d", 20, 13, 1, 5);
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_2D, "mip_copy_2d", 70, 9, 1, 7);
+}
+END_TEST
+
+START_TEST(kernel_copy_levels_2da)
+{
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_2DA, "mip_copy_2da", 20, 13, 3, 5);
 }
 END_TEST
 
 /* A level image's T# (BASE_LEVEL = LAST_LEVEL = l): the kernel at lod 0
  * copies level l only; lod 1 is outside the view (loads read 0, stores
  * are dropped: nothing changes). */
-START_TEST(kernel_level_images)
+static void level_images(hsa_ext_image_geometry_t g, const char *kernel, size_t width,
+			 size_t height, size_t layers, size_t levels)
 {
 	struct chain a, b;
-	chain_create(&a, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
-	chain_create(&b, HSA_EXT_IMAGE_GEOMETRY_1DA, 40, 3, 6);
+	chain_create(&a, g, width, height, layers, levels);
+	chain_create(&b, g, width, height, layers, levels);
 	chain_fill(&a);
 	hsa_ext_image_t va, vb;
 	ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &a.img, 2, NULL, &va));
 	ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &b.img, 2, NULL, &vb));
-	run("mip_copy_1da", va, vb, 0, level_width(&a, 2), 3);
-	run("mip_copy_1da", va, vb, 1, level_width(&a, 3), 3);
+	run_level(kernel, &a, va, vb, 0, 2);
+	run_level(kernel, &a, va, vb, 1, 3);
 	chain_expect(&b, 2);
 	ck_hsa(hsa_ext_image_destroy_v2(gpu, va));
 	ck_hsa(hsa_ext_image_destroy_v2(gpu, vb));
 	chain_destroy(&a);
 	chain_destroy(&b);
+}
+
+START_TEST(kernel_level_images)
+{
+	level_images(HSA_EXT_IMAGE_GEOMETRY_1DA, "mip_copy_1da", 40, 1, 3, 6);
+	level_images(HSA_EXT_IMAGE_GEOMETRY_2D, "mip_copy_2d", 20, 13, 1, 5);
+	level_images(HSA_EXT_IMAGE_GEOMETRY_2DA, "mip_copy_2da", 20, 13, 3, 5);
 }
 END_TEST
 
@@ -351,8 +454,11 @@ static Suite *image_mip_suite(void)
 	tcase_add_unchecked_fixture(tc, setup, teardown);
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, levels_import_export);
+	tcase_add_test(tc, levels_import_export_2d);
 	tcase_add_test(tc, kernel_copy_levels_1d);
 	tcase_add_test(tc, kernel_copy_levels_1da);
+	tcase_add_test(tc, kernel_copy_levels_2d);
+	tcase_add_test(tc, kernel_copy_levels_2da);
 	tcase_add_test(tc, kernel_level_images);
 	suite_add_tcase(s, tc);
 	return s;
