@@ -145,21 +145,8 @@ static bool layout_tiled(const struct hl_agent *a, const hsa_ext_image_descripto
 	       d->geometry != HSA_EXT_IMAGE_GEOMETRY_1DB;
 }
 
-static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d,
-				   uint32_t levels)
+static hsa_status_t surface_status(int err, const hsa_ext_image_descriptor_t *d)
 {
-	if (err == -ENOTSUP && levels > 1) {
-		hl_error(LOG, "geometry %u %zux%zux%zu: a 3-D mip chain of %u levels in the "
-			 "optimal (tiled) layout is not laid out by hsalite (1-D and 2-D chains "
-			 "are, linear): IMAGE_SIZE_UNSUPPORTED", (unsigned)d->geometry, d->width, d->height,
-			 d->depth, levels);
-		return (hsa_status_t)HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED;
-	}
-	if (err == -ENOTSUP) {
-		hl_warn(LOG, "geometry %u: the optimal (tiled) layout is not implemented",
-			(unsigned)d->geometry);
-		return (hsa_status_t)HSA_STATUS_ERROR_NOT_SUPPORTED;
-	}
 	hl_debug(LOG, "geometry %u %zux%zux%zu[%zu]: no layout (%s)", (unsigned)d->geometry,
 		 d->width, d->height, d->depth, d->array_size, hl_errno_name(err));
 	return HSA_STATUS_ERROR;
@@ -186,7 +173,7 @@ static hsa_status_t size_and_align(const struct hl_agent *a, const hsa_ext_image
 	const bool tiled = layout_tiled(a, d, layout);
 	int err = hl_image_surface(a, d, props, tiled, tiled ? 0 : row_pitch, levels, surf);
 	if (err)
-		return surface_status(err, d, levels);
+		return surface_status(err, d);
 	/* ROCr compares with addrlib's pitch and height, the latter level 0's
 	 * (a chain is never customised: its v2 calls pass no pitches) */
 	const uint64_t row = (uint64_t)surf->elem_bytes * surf->pitch;
@@ -630,15 +617,13 @@ hsa_status_t hl_image_agent_info(const struct hl_agent *a, uint32_t attr, void *
  * and CreateMipmapArrayHandle): width 0 (create only) or more levels than
  * the largest extent allows (1 + floor(log2)) is INVALID_ARGUMENT; then a
  * format or size the GPU lacks as for one level; the size and alignment
- * are addrlib's for the whole chain (surface.c).  hsalite lays out linear
- * chains: 1D and 1DA images (GFX9 1D resources are always linear), 2D,
- * 2DA and the depth geometries (linear where ROCr picks addrlib's tiled
- * mip chain on a base-profile GPU such as gfx90a: the layout is the
- * runtime's choice, only size and alignment differ) and, on a
- * full-profile GPU, 3D.  A 3D chain on a base-profile GPU (tiled in ROCr)
- * is IMAGE_SIZE_UNSUPPORTED with a log line; a 1DB chain (a buffer: it
- * has no mip levels; ROCr builds a V# and later writes level fields over
- * its format bits) is INVALID_ARGUMENT.
+ * are addrlib's for the whole chain (surface.c).  hsalite lays out every
+ * chain linear: 1D and 1DA images (GFX9 1D resources are always linear)
+ * and 2D, 2DA, 3D and the depth geometries, also where ROCr picks
+ * addrlib's tiled mip chain (a base-profile GPU such as gfx90a: the
+ * layout is the runtime's choice, only size and alignment differ).  A
+ * 1DB chain (a buffer: it has no mip levels; ROCr builds a V# and later
+ * writes level fields over its format bits) is INVALID_ARGUMENT.
  *
  * hsa_ext_image_mipmap_array_get_level (ROCr's GetMipmapArrayLevelHandle
  * and ImageManagerAi::PopulateMipLevelSrd): a new image object whose T# is

@@ -91,9 +91,9 @@ struct hl_image_surface {
 /* The surface of desc as ROCr's ImageManagerAi computes it with addrlib:
  * tiled selects the optimal layout (ROCr's Image::TILED), else linear;
  * row_pitch (bytes, 0 = none) is a customised linear pitch; levels the mip
- * levels (1: one).  -EINVAL where addrlib fails (ROCr: HSA_STATUS_ERROR),
- * -ENOTSUP for a tiled layout whose rules are not implemented (a tiled mip
- * chain). */
+ * levels (1: one; a chain is laid out linear even where tiled asks for
+ * the optimal layout, as addrlib's tiled mip chain is not modelled).
+ * -EINVAL where addrlib fails (ROCr: HSA_STATUS_ERROR). */
 int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descriptor_t *desc,
 		     const struct hl_image_props *props, bool tiled, size_t row_pitch,
 		     uint32_t levels, struct hl_image_surface *out);

@@ -37,18 +37,17 @@
  *
  * Tiled mip chains (mips in macro blocks and a packed mip tail, Gfx9Lib::
  * GetMipChainInfo / GetMipStartPos) are not modelled.  Where ROCr would
- * lay a chain out tiled (the optimal layout on a base-profile GPU),
- * hsalite lays a 2-D resource's chain (2D, 2DA and the depth geometries)
- * out linear instead: the layout is the runtime's choice, the T# says
- * SW_LINEAR, and GFX9 allows a linear 2-D resource with mips (Gfx9Lib::
+ * lay a chain out tiled (the optimal layout on a base-profile GPU: 2D,
+ * 2DA, 3D and the depth geometries), hsalite lays it out linear instead:
+ * the layout is the runtime's choice, the T# says SW_LINEAR, and GFX9
+ * allows linear 2-D and 3-D resources with mips (Gfx9Lib::
  * ValidateSwModeParams refuses linear only for depth/stencil surfaces,
- * MSAA, PRT 2-D/3-D and LINEAR_GENERAL with mips; ROCr asks for texture
- * usage only).  The size differs from ROCr's (no 64 KiB blocks; rows
- * padded to 256 bytes) and so does the speed, not what a program reads.
- * A 3-D chain in the optimal layout stays -ENOTSUP: a linear 3-D chain
- * keeps every depth slice at every level (addrlib does not halve the
- * slices), which addrlib describes, but the refusal stays until a 3-D
- * chain is tested end to end.
+ * MSAA, PRT 2-D/3-D and LINEAR_GENERAL with mips, and the 3-D mode mask
+ * holds linear; ROCr asks for texture usage only; addrlib's linear
+ * padding has no 3-D case: a 3-D chain is the 2-D rule per depth slice).
+ * The size differs from ROCr's (no 4/64 KiB blocks; rows padded to 256
+ * bytes; a 3-D chain keeps level 0's depth slices at every level) and so
+ * does the speed, not what a program reads.
  *
  * Tiled (Gfx9Lib::HwlGetPreferredSurfaceSetting with ROCr's inputs: 256 B
  * and variable blocks forbidden, texture usage only, one sample, one mip
@@ -219,15 +218,12 @@ int hl_image_surface(const struct hl_agent *agent, const hsa_ext_image_descripto
 	width = width ? width : 1;
 	height = height ? height : 1;
 	out->base_height = rsrc == RSRC_1D ? 1 : height;
-	/* A 2-D chain in the optimal layout is laid out linear (the runtime's
+	/* A chain in the optimal layout is laid out linear (the runtime's
 	 * choice; see the file comment): addrlib's tiled mip chain is not
 	 * modelled. */
-	const bool linear = rsrc == RSRC_1D || !tiled || (levels > 1 && rsrc == RSRC_2D);
-	if (linear)
+	if (rsrc == RSRC_1D || !tiled || levels > 1)
 		return surface_linear(width, height, rsrc, props->elem_bytes,
 				      tiled ? 0 : row_pitch, levels, out);
-	if (levels > 1)
-		return -ENOTSUP; /* a tiled 3-D mip chain: not laid out */
 	return surface_tiled(width, height, rsrc, props->elem_bytes, out);
 }
 

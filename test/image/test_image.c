@@ -497,9 +497,8 @@ END_TEST
 
 /* Mipmapped arrays (mipmap_levels > 1): ROCr's refusals (more levels than
  * 1 + log2 of the largest extent: INVALID_ARGUMENT; a format the GPU
- * lacks); hsalite's (a 3D chain, tiled in ROCr on mi210:
- * IMAGE_SIZE_UNSUPPORTED; a 1DB chain: INVALID_ARGUMENT); 1D and 2D
- * chains are laid out linear (a 2D chain where ROCr's would be tiled).
+ * lacks); hsalite's (a 1DB chain: INVALID_ARGUMENT); chains are laid out
+ * linear (2D and 3D ones where ROCr's would be tiled on mi210).
  * mipmap_array_get_level: NULL pointers, agent 0, a single-level image or
  * a stranger: no array. */
 START_TEST(v2_mipmaps)
@@ -516,10 +515,12 @@ START_TEST(v2_mipmaps)
 	hsa_ext_image_descriptor_v2_t d3 = { HSA_EXT_IMAGE_GEOMETRY_3D, 4, 4, 40, 0, rgba8, 7 };
 	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d3, HSA_ACCESS_PERMISSION_RW, &info),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
+	/* linear: 40 depth slices of 4 + 2 + 1 + 1 + 1 + 1 rows of 256 bytes */
 	d3.mipmap_levels = 6;
 	ck_status(hsa_ext_image_data_get_info_v2(gpu, &d3, HSA_ACCESS_PERMISSION_RW, &info),
-		  HSA_EXT_STATUS_ERROR_IMAGE_SIZE_UNSUPPORTED);
-	ck_assert_uint_eq(info.size, 0);
+		  HSA_STATUS_SUCCESS);
+	ck_assert_uint_eq(info.size, 40 * 10 * 256);
+	ck_assert_uint_eq(info.alignment, 256);
 	/* 1D: the width alone counts (20 -> 5 levels); a 1D chain is linear:
 	 * one 256-byte row a level */
 	hsa_ext_image_descriptor_v2_t d1 = { HSA_EXT_IMAGE_GEOMETRY_1D, 20, 0, 0, 0, rgba8, 6 };
@@ -704,14 +705,15 @@ START_TEST(v2_mip_chain)
 }
 END_TEST
 
-/* 2D, 2DA and 2DADEPTH chains on mi210 (base profile: ROCr lays them out
- * tiled): laid out linear, as addrlib's Gfx9Lib lays out a linear 2-D
- * chain.  20x13 4-byte texels, 4 levels: rows of 64 texels (256 bytes),
- * levels of 13, 7, 4, 2 rows, 26 rows a layer; T# SW_MODE 0 (linear),
- * PITCH 25 (the rows of a layer - 1), MAX_MIP and LAST_LEVEL 3, DEPTH the
- * layers - 1, dword 11 the level count.  One level stays tiled as in
+/* 2D, 2DA, 2DADEPTH and 3D chains on mi210 (base profile: ROCr lays them
+ * out tiled): laid out linear, as addrlib's Gfx9Lib lays out a linear
+ * 2-D chain (a 3-D one: the same per depth slice).  20x13 4-byte texels,
+ * 4 levels: rows of 64 texels (256 bytes), levels of 13, 7, 4, 2 rows, 26
+ * rows a layer or depth slice; T# SW_MODE 0 (linear), PITCH 25 (the rows
+ * of a layer - 1), MAX_MIP and LAST_LEVEL 3, DEPTH the layers or depth
+ * slices - 1, dword 11 the level count.  One level stays tiled as in
  * ROCr (version 1's layout). */
-START_TEST(v2_mip_chain_2d)
+START_TEST(v2_mip_chain_linear)
 {
 	const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNED_INT32,
 					       HSA_EXT_IMAGE_CHANNEL_ORDER_R };
@@ -719,18 +721,19 @@ START_TEST(v2_mip_chain_2d)
 					      HSA_EXT_IMAGE_CHANNEL_ORDER_DEPTH };
 	const struct {
 		hsa_ext_image_geometry_t g;
-		size_t layers;
+		size_t layers, depth;
 		hsa_ext_image_format_t f;
 		uint32_t type;
 	} cases[] = {
-		{ HSA_EXT_IMAGE_GEOMETRY_2D, 0, r32ui, 9 },
-		{ HSA_EXT_IMAGE_GEOMETRY_2DA, 3, r32ui, 13 },
-		{ HSA_EXT_IMAGE_GEOMETRY_2DADEPTH, 2, d32f, 13 },
+		{ HSA_EXT_IMAGE_GEOMETRY_2D, 0, 0, r32ui, 9 },
+		{ HSA_EXT_IMAGE_GEOMETRY_2DA, 3, 0, r32ui, 13 },
+		{ HSA_EXT_IMAGE_GEOMETRY_2DADEPTH, 2, 0, d32f, 13 },
+		{ HSA_EXT_IMAGE_GEOMETRY_3D, 0, 5, r32ui, 10 },
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		const size_t layers = cases[i].layers ? cases[i].layers : 1;
-		hsa_ext_image_descriptor_v2_t d = { cases[i].g, 20, 13, 0, cases[i].layers,
-						    cases[i].f, 1 };
+		const size_t n = cases[i].layers + cases[i].depth, layers = n ? n : 1;
+		hsa_ext_image_descriptor_v2_t d = { cases[i].g, 20, 13, cases[i].depth,
+						    cases[i].layers, cases[i].f, 1 };
 		hsa_ext_image_data_info_t info;
 		ck_status(hsa_ext_image_data_get_info_v2(gpu, &d, HSA_ACCESS_PERMISSION_RW, &info),
 			  HSA_STATUS_SUCCESS);
@@ -757,7 +760,7 @@ START_TEST(v2_mip_chain_2d)
 		ck_assert_uint_eq(t_sw_mode(t), 0);
 		ck_assert_uint_eq(t_type(t), cases[i].type);
 		ck_assert_uint_eq(t_pitch(t), 25);
-		ck_assert_uint_eq(t_depth(t), cases[i].layers ? layers - 1 : 0);
+		ck_assert_uint_eq(t_depth(t), n ? layers - 1 : 0);
 		ck_assert_uint_eq(t_base_level(t), 0);
 		ck_assert_uint_eq(t_last_level(t), 3);
 		ck_assert_uint_eq(t_max_mip(t), 3);
@@ -1013,7 +1016,7 @@ static Suite *image_suite(void)
 	tcase_add_test(tc, v2_single_level);
 	tcase_add_test(tc, v2_mipmaps);
 	tcase_add_test(tc, v2_mip_chain);
-	tcase_add_test(tc, v2_mip_chain_2d);
+	tcase_add_test(tc, v2_mip_chain_linear);
 	tcase_add_test(tc, v2_amd_layout);
 	tcase_add_test(tc, clear_formats);
 	tcase_add_test(tc, copy_between_images);

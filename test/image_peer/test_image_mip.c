@@ -6,11 +6,12 @@
  * GFX9's linear mip rule, checked here against a third, this file's model
  * of addrlib's layout (rows of level 0's width aligned to 256 bytes, level
  * l from row sum(h_i, i < l) of each layer, h_0 the height, 1 for a 1-D
- * chain, then halves rounded up).  2D and 2DA chains are linear too on
- * gfx90a (hsalite's choice where ROCr would tile them).
+ * chain, then halves rounded up; a 3-D chain: the same per depth slice,
+ * level 0's depth slices kept at every level).  2D, 2DA and 3D chains are
+ * linear too on gfx90a (hsalite's choice where ROCr would tile them).
  *
- * The kernels (test/isa/kernels/image.cl: mip_copy_1d, _1da, _2d, _2da) copy
- * level `lod` of one chain to the same level of another with
+ * The kernels (test/isa/kernels/image.cl: mip_copy_1d, _1da, _2d, _2da,
+ * _3d) copy level `lod` of one chain to the same level of another with
  * image_load_mip / image_store_mip; a level image
  * (hsa_ext_image_mipmap_array_get_level) with lod 0 addresses its level
  * through BASE_LEVEL.  Levels are filled with hsa_ext_image_import through
@@ -165,7 +166,7 @@ static const hsa_ext_image_format_t r32ui = { HSA_EXT_IMAGE_CHANNEL_TYPE_UNSIGNE
 struct chain {
 	hsa_ext_image_descriptor_v2_t d;
 	uint32_t height;        /* 1 for 1D and 1DA */
-	uint32_t layers;        /* 1 for 1D and 2D */
+	uint32_t layers;        /* 1 for 1D and 2D; the depth of 3D */
 	size_t size;
 	void *mem;
 	hsa_ext_image_t img;
@@ -214,19 +215,32 @@ static bool is_array(hsa_ext_image_geometry_t g)
 
 static bool is_2d(hsa_ext_image_geometry_t g)
 {
-	return g == HSA_EXT_IMAGE_GEOMETRY_2D || g == HSA_EXT_IMAGE_GEOMETRY_2DA;
+	return g == HSA_EXT_IMAGE_GEOMETRY_2D || g == HSA_EXT_IMAGE_GEOMETRY_2DA ||
+	       g == HSA_EXT_IMAGE_GEOMETRY_3D;
 }
 
-/* A chain of width x height (2D, 2DA) x layers (1DA, 2DA), r32ui. */
+/* The layers of level l, or its depth slices (3D: halved, at least 1;
+ * the chain keeps level 0's depth slices at every level). */
+static uint32_t level_layers(const struct chain *c, uint32_t l)
+{
+	if (c->d.geometry != HSA_EXT_IMAGE_GEOMETRY_3D)
+		return c->layers;
+	uint32_t d = c->layers >> l;
+	return d ? d : 1;
+}
+
+/* A chain of width x height (2D, 2DA, 3D) x layers (1DA, 2DA; the depth
+ * of 3D), r32ui. */
 static void chain_create(struct chain *c, hsa_ext_image_geometry_t g, size_t width,
 			 size_t height, size_t layers, size_t levels)
 {
 	hsa_ext_image_data_info_t info;
 	memset(c, 0, sizeof(*c));
-	c->d = (hsa_ext_image_descriptor_v2_t){ g, width, is_2d(g) ? height : 0, 0,
-		is_array(g) ? layers : 0, r32ui, levels };
+	const bool is3d = g == HSA_EXT_IMAGE_GEOMETRY_3D;
+	c->d = (hsa_ext_image_descriptor_v2_t){ g, width, is_2d(g) ? height : 0,
+		is3d ? layers : 0, is_array(g) ? layers : 0, r32ui, levels };
 	c->height = is_2d(g) ? (uint32_t)height : 1;
-	c->layers = is_array(g) ? (uint32_t)layers : 1;
+	c->layers = is_array(g) || is3d ? (uint32_t)layers : 1;
 	ck_hsa(hsa_ext_image_data_get_info_v2(gpu, &c->d, HSA_ACCESS_PERMISSION_RW, &info));
 	ck_assert_uint_eq(info.size, texel_off(c, 0, 0, 0, c->layers));
 	ck_assert_uint_eq(info.alignment, 256);
@@ -252,12 +266,12 @@ static uint32_t pattern(uint32_t l, uint32_t x, uint32_t y, uint32_t layer)
 }
 
 /* The region of level l of c in its level image: (x, y, z) with the
- * layers in y for a 1DA chain and in z for a 2DA one. */
+ * layers in y for a 1DA chain and in z for a 2DA one (3D: its depth). */
 static hsa_ext_image_region_t level_region(const struct chain *c, uint32_t l)
 {
 	const bool one_d = !is_2d(c->d.geometry);
 	hsa_ext_image_region_t r = { { 0, 0, 0 }, { level_width(c, l),
-		one_d ? c->layers : level_height(c, l), one_d ? 1 : c->layers } };
+		one_d ? c->layers : level_height(c, l), one_d ? 1 : level_layers(c, l) } };
 	return r;
 }
 
@@ -267,9 +281,9 @@ static void chain_fill(struct chain *c)
 {
 	for (uint32_t l = 0; l < c->d.mipmap_levels; l++) {
 		const uint32_t w = level_width(c, l), h = level_height(c, l);
-		uint32_t *buf = malloc((size_t)w * h * c->layers * 4);
+		uint32_t *buf = malloc((size_t)w * h * level_layers(c, l) * 4);
 		ck_assert_ptr_nonnull(buf);
-		for (uint32_t s = 0; s < c->layers; s++)
+		for (uint32_t s = 0; s < level_layers(c, l); s++)
 			for (uint32_t y = 0; y < h; y++)
 				for (uint32_t x = 0; x < w; x++)
 					buf[(s * h + y) * w + x] = pattern(l, x, y, s);
@@ -294,7 +308,7 @@ static void chain_expect(const struct chain *c, int only)
 	ck_assert_ptr_nonnull(raw);
 	ck_hsa(hsa_memory_copy(raw, c->mem, c->size));
 	for (uint32_t l = 0; l < c->d.mipmap_levels; l++)
-		for (uint32_t s = 0; s < c->layers; s++)
+		for (uint32_t s = 0; s < level_layers(c, l); s++)
 			for (uint32_t y = 0; y < level_height(c, l); y++)
 				for (uint32_t x = 0; x < level_width(c, l); x++) {
 					const size_t off = texel_off(c, l, x, y, s);
@@ -320,13 +334,13 @@ static void import_export(hsa_ext_image_geometry_t g, size_t width, size_t heigh
 	chain_expect(&c, -1);
 	for (uint32_t l = 0; l < levels; l++) {
 		const uint32_t w = level_width(&c, l), h = level_height(&c, l);
-		uint32_t *out = calloc((size_t)w * h * c.layers, 4);
+		uint32_t *out = calloc((size_t)w * h * level_layers(&c, l), 4);
 		ck_assert_ptr_nonnull(out);
 		hsa_ext_image_t v;
 		ck_hsa(hsa_ext_image_mipmap_array_get_level(gpu, &c.img, l, NULL, &v));
 		hsa_ext_image_region_t r = level_region(&c, l);
 		ck_hsa(hsa_ext_image_export(gpu, v, out, 0, 0, &r));
-		for (uint32_t s = 0; s < c.layers; s++)
+		for (uint32_t s = 0; s < level_layers(&c, l); s++)
 			for (uint32_t y = 0; y < h; y++)
 				for (uint32_t x = 0; x < w; x++)
 					ck_assert_uint_eq(out[(s * h + y) * w + x], pattern(l, x, y, s));
@@ -350,6 +364,14 @@ START_TEST(levels_import_export_2d)
 	import_export(HSA_EXT_IMAGE_GEOMETRY_2DA, 20, 13, 3, 5);
 	/* rows of 70 texels: 512 bytes */
 	import_export(HSA_EXT_IMAGE_GEOMETRY_2DA, 70, 9, 2, 7);
+}
+END_TEST
+
+/* 20 x 13 x 6: depth 6, 3, 1, 1, 1 at the levels, each depth slice of the
+ * chain holding every level's rows. */
+START_TEST(levels_import_export_3d)
+{
+	import_export(HSA_EXT_IMAGE_GEOMETRY_3D, 20, 13, 6, 5);
 }
 END_TEST
 
@@ -378,7 +400,7 @@ static void copy_levels(hsa_ext_image_geometry_t g, const char *kernel, size_t w
 	ck_assert_ptr_nonnull(rb);
 	ck_hsa(hsa_memory_copy(rb, b.mem, b.size));
 	for (uint32_t l = 0; l < levels; l++)
-		for (uint32_t s = 0; s < b.layers; s++)
+		for (uint32_t s = 0; s < level_layers(&b, l); s++)
 			for (uint32_t y = 0; y < level_height(&b, l); y++)
 				for (uint32_t x = 0; x < level_width(&b, l); x++) {
 					uint32_t got;
@@ -417,6 +439,12 @@ START_TEST(kernel_copy_levels_2da)
 }
 END_TEST
 
+START_TEST(kernel_copy_levels_3d)
+{
+	copy_levels(HSA_EXT_IMAGE_GEOMETRY_3D, "mip_copy_3d", 20, 13, 6, 5);
+}
+END_TEST
+
 /* A level image's T# (BASE_LEVEL = LAST_LEVEL = l): the kernel at lod 0
  * copies level l only; lod 1 is outside the view (loads read 0, stores
  * are dropped: nothing changes). */
@@ -444,6 +472,7 @@ START_TEST(kernel_level_images)
 	level_images(HSA_EXT_IMAGE_GEOMETRY_1DA, "mip_copy_1da", 40, 1, 3, 6);
 	level_images(HSA_EXT_IMAGE_GEOMETRY_2D, "mip_copy_2d", 20, 13, 1, 5);
 	level_images(HSA_EXT_IMAGE_GEOMETRY_2DA, "mip_copy_2da", 20, 13, 3, 5);
+	level_images(HSA_EXT_IMAGE_GEOMETRY_3D, "mip_copy_3d", 20, 13, 6, 5);
 }
 END_TEST
 
@@ -455,10 +484,12 @@ static Suite *image_mip_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, levels_import_export);
 	tcase_add_test(tc, levels_import_export_2d);
+	tcase_add_test(tc, levels_import_export_3d);
 	tcase_add_test(tc, kernel_copy_levels_1d);
 	tcase_add_test(tc, kernel_copy_levels_1da);
 	tcase_add_test(tc, kernel_copy_levels_2d);
 	tcase_add_test(tc, kernel_copy_levels_2da);
+	tcase_add_test(tc, kernel_copy_levels_3d);
 	tcase_add_test(tc, kernel_level_images);
 	suite_add_tcase(s, tc);
 	return s;

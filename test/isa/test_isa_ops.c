@@ -618,8 +618,8 @@ END_TEST
  * aligned to 256 bytes, level l from row sum(h_i, i < l) (h_0 = height,
  * 1 for 1-D; then ceil halves), T# PITCH + 1 rows a slice. */
 struct chain {
-	unsigned type;          /* 9: 2-D, 12: 1-D array, 13: 2-D array */
-	uint32_t w, h, layers, levels, base, last;
+	unsigned type;          /* 9: 2-D, 10: 3-D, 12: 1-D array, 13: 2-D array */
+	uint32_t w, h, layers, levels, base, last; /* layers: depth of 3-D */
 	uint32_t pitch, rows;   /* texels a row, rows a slice */
 	uint32_t *data;
 	uint32_t t[8];
@@ -655,7 +655,7 @@ static void chain_make(struct chain *c, unsigned type, uint32_t w, uint32_t h, u
 	c->t[1] = (uint32_t)(va >> 40) | (uint32_t)DF32 << 20 | (uint32_t)NF_UINT << 26;
 	c->t[2] = (w - 1) | (type == 12 ? 0x3fffu : h - 1) << 14;
 	c->t[3] = 0xfacu | base << 12 | last << 16 | type << 28; /* SW_LINEAR */
-	c->t[4] = (type == 12 || type == 13 ? layers - 1 : 0) | (c->rows - 1) << 13;
+	c->t[4] = (type == 12 || type == 13 || type == 10 ? layers - 1 : 0) | (c->rows - 1) << 13;
 	c->t[5] = (levels - 1) << 28;                           /* MAX_MIP */
 }
 
@@ -757,22 +757,30 @@ START_TEST(test_image_mip_1da)
 }
 END_TEST
 
-/* Index of texel (x, y, layer) of level `level` of a 2-D array chain in
- * c->data; -1 outside. */
+/* The layers of level `level` of a 2-D array chain, or its depth slices
+ * (3-D: halved, at least 1; the chain keeps level 0's slices). */
+static uint32_t level_layers(const struct chain *c, uint32_t level)
+{
+	return c->type == 10 ? ext(c->layers, level) : c->layers;
+}
+
+/* Index of texel (x, y, layer or z) of level `level` of a 2-D array or
+ * 3-D chain in c->data; -1 outside. */
 static int64_t chain_texel_2da(const struct chain *c, uint32_t level, uint32_t x, uint32_t y,
 			       uint32_t layer)
 {
 	if (level < c->base || level > c->last || level >= c->levels || x >= ext(c->w, level) ||
-	    y >= ext(c->h, level) || layer >= c->layers)
+	    y >= ext(c->h, level) || layer >= level_layers(c, level))
 		return -1;
 	return ((int64_t)layer * c->rows + chain_row(c, level) + y) * c->pitch + x;
 }
 
-/* ops_img_mip_2da on a 2-D array chain: lane l at level offset l & 3
+/* ops_img_mip_2da on a 2-D array or 3-D chain: lane l at level offset l & 3
  * (lanes 56-63: 4 and 100, past every chain), (x, y, layer) = (k & 3,
  * k >> 2 & 1, k >> 3) with k = l >> 2 (distinct texels a level, some
  * outside the small levels), lanes 52-55 at layer 2, past a 2-layer
- * chain; each stores 0x5000 + l. */
+ * chain (and past level >= 1 of a 3-D chain of depth 2 or 3); each
+ * stores 0x5000 + l. */
 static void chain_run_2da(const struct chain *c)
 {
 	struct hx_code *code = imgcode();
@@ -813,7 +821,7 @@ static void chain_run_2da(const struct chain *c)
 		if (lv <= c->last) {
 			want[0] = ext(c->w, lv);
 			want[1] = ext(c->h, lv);
-			want[2] = c->layers;
+			want[2] = level_layers(c, lv);
 			want[3] = c->last - c->base + 1;
 		}
 		for (unsigned k = 0; k < 4; k++)
@@ -829,6 +837,19 @@ static void chain_run_2da(const struct chain *c)
  * layer: level l of layer s from row 26 s + 0, 13, 20, 24), the whole
  * chain in view; then level views (BASE_LEVEL = LAST_LEVEL = 2, and
  * 1..3), as hsa_ext_image_mipmap_array_get_level makes them. */
+/* A 3-D chain of 20 x 13 x 3 texels, four levels (depth 3, 1, 1, 1: the
+ * slices of level l >= 1 but the first are outside), 26 rows a depth
+ * slice; then a level view (BASE_LEVEL = LAST_LEVEL = 1). */
+START_TEST(test_image_mip_3d)
+{
+	struct chain c;
+	chain_make(&c, 10, 20, 13, 3, 4, 0, 3);
+	chain_run_2da(&c);
+	chain_make(&c, 10, 20, 13, 3, 4, 1, 1);
+	chain_run_2da(&c);
+}
+END_TEST
+
 START_TEST(test_image_mip_2da)
 {
 	struct chain c;
@@ -1211,6 +1232,7 @@ static Suite *ops_suite(void)
 	tcase_add_test(tc, test_image_mip_2d);
 	tcase_add_test(tc, test_image_mip_1da);
 	tcase_add_test(tc, test_image_mip_2da);
+	tcase_add_test(tc, test_image_mip_3d);
 	tcase_add_test(tc, test_image_mip_view);
 	tcase_add_test(tc, test_image_a16);
 	tcase_add_test(tc, test_image_atomics);

@@ -151,6 +151,8 @@ float4 __ockl_image_load_lod_2D(__constant uint *i, int2 c, int l);
 void __ockl_image_store_lod_2D(__constant uint *i, int2 c, int l, float4 p);
 float4 __ockl_image_load_lod_2Da(__constant uint *i, int4 c, int l);
 void __ockl_image_store_lod_2Da(__constant uint *i, int4 c, int l, float4 p);
+float4 __ockl_image_load_lod_3D(__constant uint *i, int4 c, int l);
+void __ockl_image_store_lod_3D(__constant uint *i, int4 c, int l, float4 p);
 
 __kernel void mip_copy_1d(__constant uint *src, __constant uint *dst, int lod)
 {
@@ -175,4 +177,10 @@ __kernel void mip_copy_2da(__constant uint *src, __constant uint *dst, int lod)
 {
 	int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
 	__ockl_image_store_lod_2Da(dst, p, lod, __ockl_image_load_lod_2Da(src, p, lod));
+}
+
+__kernel void mip_copy_3d(__constant uint *src, __constant uint *dst, int lod)
+{
+	int4 p = (int4)(get_global_id(0), get_global_id(1), get_global_id(2), 0);
+	__ockl_image_store_lod_3D(dst, p, lod, __ockl_image_load_lod_3D(src, p, lod));
 }

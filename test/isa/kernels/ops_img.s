@@ -81,7 +81,9 @@ BEGIN ops_img_mip
   s_waitcnt vmcnt(0)
 END ops_img_mip
 
-// A 2-D array chain: lane l stores 0x5000 + l at (v2, v3, slice v4) of
+// A 2-D array or 3-D chain (the T#'s type decides; DA as the compiler
+// sets it for arrays, which the address count does not depend on on
+// GFX9): lane l stores 0x5000 + l at (v2, v3, slice or z v4) of
 // level BASE_LEVEL + v5 (image_store_mip), reads it back (image_load_mip,
 // v40), reads (v2, v3, v4) at BASE_LEVEL (image_load, v41) and asks for
 // level v5's extent (image_get_resinfo, v[44:47]).
