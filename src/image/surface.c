@@ -41,9 +41,9 @@
  * 2DA, 3D and the depth geometries), hsalite lays it out linear instead:
  * the layout is the runtime's choice, the T# says SW_LINEAR, and GFX9
  * allows linear 2-D and 3-D resources with mips (Gfx9Lib::
- * ValidateSwModeParams refuses linear only for depth/stencil surfaces,
- * MSAA, PRT 2-D/3-D and LINEAR_GENERAL with mips, and the 3-D mode mask
- * holds linear; ROCr asks for texture usage only; addrlib's linear
+ * ValidateSwModeParams refuses linear for depth/stencil surfaces, MSAA,
+ * PRT 2-D/3-D and some element formats, not for mips, and the 3-D mode
+ * mask holds linear; ROCr asks for texture usage only; addrlib's linear
  * padding has no 3-D case: a 3-D chain is the 2-D rule per depth slice).
  * The size differs from ROCr's (no 4/64 KiB blocks; rows padded to 256
  * bytes; a 3-D chain keeps level 0's depth slices at every level) and so
