@@ -110,6 +110,25 @@ static inline void surf_wait_zero(hsa_signal_t s)
 		;
 }
 
+/* Whether the runtime under test is hsalite (its build version starts
+ * "hsalite").  Checks that hand ROCr a NULL or garbage argument it does
+ * not validate (it writes through it, or aborts) run on hsalite only; each
+ * such check names ROCr's source line.  Before hsa_init the answer needs a
+ * runtime open, so the call opens and closes one. */
+static inline bool surf_is_hsalite(void)
+{
+	const char *v = NULL;
+	hsa_status_t st = hsa_system_get_info(HSA_AMD_SYSTEM_INFO_BUILD_VERSION, &v);
+	if (st == HSA_STATUS_ERROR_NOT_INITIALIZED) {
+		ck_status(hsa_init(), HSA_STATUS_SUCCESS);
+		st = hsa_system_get_info(HSA_AMD_SYSTEM_INFO_BUILD_VERSION, &v);
+		bool lite = st == HSA_STATUS_SUCCESS && v && !strncmp(v, "hsalite", 7);
+		ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
+		return lite;
+	}
+	return st == HSA_STATUS_SUCCESS && v && !strncmp(v, "hsalite", 7);
+}
+
 static inline uint32_t surf_u32_info(hsa_agent_t a, int attribute)
 {
 	uint32_t v = 0;

@@ -76,19 +76,22 @@ static uint32_t idle_mask(hsa_agent_t copier, bool h2d, bool xgmi)
 	return m;
 }
 
+/* Before hsa_init: NOT_INITIALIZED on hsalite.  ROCr 1.18's three calls
+ * (core/runtime/hsa_ext_amd.cpp lines 296, 341 and 354) never ask whether
+ * the runtime is open and refuse the agent handle instead. */
 START_TEST(engine_calls_before_init)
 {
 	hsa_agent_t none = { 0 };
 	uint32_t m;
-	ck_status(hsa_amd_memory_copy_engine_status(none, none, &m),
-		  HSA_STATUS_ERROR_NOT_INITIALIZED);
-	ck_status(hsa_amd_memory_get_preferred_copy_engine(none, none, &m),
-		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+	hsa_status_t want = surf_is_hsalite() ? HSA_STATUS_ERROR_NOT_INITIALIZED
+					      : HSA_STATUS_ERROR_INVALID_AGENT;
+	ck_status(hsa_amd_memory_copy_engine_status(none, none, &m), want);
+	ck_status(hsa_amd_memory_get_preferred_copy_engine(none, none, &m), want);
 	static char buf[64];
 	hsa_signal_t sig = { 1 };
 	ck_status(hsa_amd_memory_async_copy_on_engine(buf, none, buf + 32, none, 16, 0, NULL, sig,
 						      HSA_AMD_SDMA_ENGINE_0, false),
-		  HSA_STATUS_ERROR_NOT_INITIALIZED);
+		  want);
 }
 END_TEST
 
@@ -110,9 +113,16 @@ START_TEST(engine_status_arguments)
 }
 END_TEST
 
-/* hsalite also refuses the NULL out-pointers ROCr writes through. */
+/* hsalite also refuses the NULL out-pointers ROCr writes through: ROCr
+ * 1.18's hsa_amd_memory_copy_engine_status and
+ * hsa_amd_memory_get_preferred_copy_engine (core/runtime/hsa_ext_amd.cpp
+ * lines 341 and 354) check the agents only, and GpuAgent::DmaCopyStatus
+ * stores through the NULL mask (SIGSEGV), so the check runs on hsalite
+ * only. */
 START_TEST(engine_status_null_mask)
 {
+	if (!surf_is_hsalite())
+		return;
 	ck_status(hsa_amd_memory_copy_engine_status(ag.gpu[0], ag.cpu, NULL),
 		  HSA_STATUS_ERROR_INVALID_ARGUMENT);
 	ck_status(hsa_amd_memory_get_preferred_copy_engine(ag.gpu[0], ag.cpu, NULL),
