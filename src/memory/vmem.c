@@ -700,10 +700,20 @@ hsa_status_t hsa_amd_vmem_map(void *va, size_t size, size_t in_offset,
 	}
 	int fd;
 	int err = kfd_mem_export_dmabuf(rt->proc, h->mem, &fd);
-	if (!err)
-		err = kfd_mem_import_dmabuf_at(rt->proc, fd, h->mem->gpu_id, va, NULL, &m->import);
 	if (err) {
-		hl_error(VMEM_LOG, "map %p+%zu: %s", va, size, hl_errno_name(err));
+		/* ROCr 1.18's KfdDriver::ExportDMABuf answers OUT_OF_RESOURCES
+		 * for a driver that refuses the export (INVALID_ARGUMENT only
+		 * for the thunk's own parameter checks, which a live handle
+		 * passes) */
+		hl_error(VMEM_LOG, "map %p+%zu: export: %s", va, size, hl_errno_name(err));
+		free(m);
+		free(perm);
+		status = HSA_STATUS_ERROR_OUT_OF_RESOURCES;
+		goto out_unlock;
+	}
+	err = kfd_mem_import_dmabuf_at(rt->proc, fd, h->mem->gpu_id, va, NULL, &m->import);
+	if (err) {
+		hl_error(VMEM_LOG, "map %p+%zu: import: %s", va, size, hl_errno_name(err));
 		free(m);
 		free(perm);
 		status = err == -EINVAL ? HSA_STATUS_ERROR_INVALID_ARGUMENT : HSA_STATUS_ERROR;
