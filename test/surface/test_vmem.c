@@ -779,6 +779,10 @@ static void *thread_rounds(void *arg)
 	return NULL;
 }
 
+/* ROCr 1.18 fails this case in about half its runs on kfdemu (status
+ * RESOURCE_FREE or INVALID_ALLOCATION at step 7, INVALID_ARGUMENT at step
+ * 2, now and then SIGSEGV), with KFDEMU_HDP=off too; not yet explained, so
+ * it has no peer run (CMakeLists.txt). */
 START_TEST(vmem_threads)
 {
 	pthread_t t[THREADS];
@@ -824,8 +828,8 @@ static Suite *vmem_suite(void)
 	tcase_add_test(tc, vmem_reserve_free);
 	tcase_add_test(tc, vmem_handle_args);
 	tcase_add_test(tc, vmem_share_args);
-	/* the rest map (ROCr 1.18 on kfdemu: not before the render node's
-	 * PRIME import is modelled) */
+	/* the rest map (ROCr 1.18 through kfdemu's render node: PRIME
+	 * import, GEM_MMAP, GEM_VA) */
 	tcase_add_test(tc, vmem_map_args);
 	tcase_add_test(tc, vmem_kernel_through_mapping);
 	tcase_add_test(tc, vmem_cpu_access);
