@@ -20,12 +20,10 @@
  * Skips (77) without a gfx90a GPU.
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
@@ -33,15 +31,13 @@
 
 #include "hl_check.h"
 #include "hl_hsa.h"
+#include "ip_kernels.h"
 
 static hsa_agent_t gpu, cpu;
 static bool have_gpu, have_cpu;
 static hsa_amd_memory_pool_t vram_pool, kernarg_pool;
 static bool have_vram, have_kernarg;
-static hsa_executable_t exe;
-static hsa_code_object_reader_t reader;
-static hsa_queue_t *queue;
-static int co_fd = -1;
+static struct ip_kernels K;
 
 static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
 {
@@ -83,23 +79,12 @@ static void setup(void)
 	ck_hsa(hsa_amd_agent_iterate_memory_pools(cpu, find_pool, NULL));
 	ck_hsa(hsa_amd_agent_iterate_memory_pools(gpu, find_pool, (void *)1));
 	ck_assert(have_vram && have_kernarg);
-	co_fd = open(IMAGE_PEER_CO, O_RDONLY | O_CLOEXEC);
-	ck_assert_msg(co_fd >= 0, "cannot open %s", IMAGE_PEER_CO);
-	ck_hsa(hsa_code_object_reader_create_from_file(co_fd, &reader));
-	ck_hsa(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-					 NULL, &exe));
-	ck_hsa(hsa_executable_load_agent_code_object(exe, gpu, reader, NULL, NULL));
-	ck_hsa(hsa_executable_freeze(exe, NULL));
-	ck_hsa(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
-				&queue));
+	ip_load(&K, gpu, kernarg_pool);
 }
 
 static void teardown(void)
 {
-	hsa_queue_destroy(queue);
-	hsa_executable_destroy(exe);
-	hsa_code_object_reader_destroy(reader);
-	close(co_fd);
+	ip_unload(&K);
 	hsa_shut_down();
 }
 
@@ -107,55 +92,9 @@ static void teardown(void)
 static void run(const char *name, hsa_ext_image_t src, hsa_ext_image_t dst, uint32_t lod,
 		uint32_t gx, uint32_t gy, uint32_t gz)
 {
-	hsa_executable_symbol_t sym;
-	uint64_t kobj = 0;
-	uint32_t ksize = 0;
-	char kd[64];
-	uint8_t *ka = NULL;
-	hsa_signal_t done;
-	hsa_kernel_dispatch_packet_t p;
 	const uint64_t args[3] = { src.handle, dst.handle, lod };
 
-	snprintf(kd, sizeof(kd), "%s.kd", name);
-	ck_hsa(hsa_executable_get_symbol_by_name(exe, kd, &gpu, &sym));
-	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj));
-	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-					      &ksize));
-	ck_assert_uint_ge(ksize, sizeof(args));
-	ck_hsa(hsa_amd_memory_pool_allocate(kernarg_pool, ksize, 0, (void **)&ka));
-	ck_hsa(hsa_amd_agents_allow_access(1, &gpu, NULL, ka));
-	memset(ka, 0, ksize);
-	memcpy(ka, args, sizeof(args));
-	ck_hsa(hsa_signal_create(1, 0, NULL, &done));
-	memset(&p, 0, sizeof(p));
-	p.setup = (uint16_t)((gz > 1 ? 3 : gy > 1 ? 2 : 1)
-			     << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
-	p.workgroup_size_x = gy > 1 ? 8 : 64;
-	p.workgroup_size_y = gy > 1 ? 8 : 1;
-	p.workgroup_size_z = 1;
-	p.grid_size_x = gx;
-	p.grid_size_y = gy;
-	p.grid_size_z = gz;
-	p.kernel_object = kobj;
-	p.kernarg_address = ka;
-	p.completion_signal = done;
-	uint64_t idx = hsa_queue_add_write_index_screlease(queue, 1);
-	uint8_t *slot = (uint8_t *)queue->base_address + 64 * (idx % queue->size);
-	uint16_t hdr = (uint16_t)(HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-				  1 << HSA_PACKET_HEADER_BARRIER |
-				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_ACQUIRE_FENCE_SCOPE |
-				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_RELEASE_FENCE_SCOPE);
-	uint32_t first = hdr | (uint32_t)p.setup << 16;
-	memcpy(slot + 4, (uint8_t *)&p + 4, 60);
-	/* the packet's body before its header: the release pairs with the
-	 * packet processor's acquire of the header */
-	__atomic_store_n((uint32_t *)slot, first, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)idx);
-	hsa_signal_value_t v = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1,
-							 60000000000ull, HSA_WAIT_STATE_BLOCKED);
-	ck_assert_msg(v == 0, "%s did not complete (signal %ld)", name, (long)v);
-	ck_hsa(hsa_signal_destroy(done));
-	hsa_amd_memory_pool_free(ka);
+	ip_run(&K, name, args, 3, gx, gy, gz);
 }
 
 /* ---- a chain and its model ---- */

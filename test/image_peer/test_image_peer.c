@@ -19,30 +19,26 @@
  * Skips (77) when there is no GPU, or the runtime has no image extension.
  */
 #define _GNU_SOURCE
-#include <fcntl.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
 #include <hsa/hsa_ext_image.h>
 
 #include "hl_hsa.h"
+#include "ip_kernels.h"
 #include "image_model.h"
 
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool, vram_pool, kernarg_pool;
 static bool have_gpu, have_cpu, have_sys, have_vram, have_kernarg;
-static hsa_executable_t exe;
 /* IMAGE_PEER_LAYOUT=linear: images in the linear layout
  * (hsa_ext_image_create_with_layout); otherwise opaque */
 static bool linear_layout;
-static hsa_code_object_reader_t reader;
-static hsa_queue_t *queue;
-static int co_fd = -1;
+static struct ip_kernels K;
 
 static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
 {
@@ -104,78 +100,15 @@ static void setup(void)
 	ck_hsa(hsa_amd_agent_iterate_memory_pools(cpu, find_pool, NULL));
 	ck_hsa(hsa_amd_agent_iterate_memory_pools(gpu, find_pool, (void *)1));
 	ck_assert(have_sys && have_vram && have_kernarg);
-	co_fd = open(IMAGE_PEER_CO, O_RDONLY | O_CLOEXEC);
-	ck_assert_msg(co_fd >= 0, "cannot open %s", IMAGE_PEER_CO);
-	ck_hsa(hsa_code_object_reader_create_from_file(co_fd, &reader));
-	ck_hsa(hsa_executable_create_alt(HSA_PROFILE_FULL, HSA_DEFAULT_FLOAT_ROUNDING_MODE_DEFAULT,
-					 NULL, &exe));
-	ck_hsa(hsa_executable_load_agent_code_object(exe, gpu, reader, NULL, NULL));
-	ck_hsa(hsa_executable_freeze(exe, NULL));
-	ck_hsa(hsa_queue_create(gpu, 64, HSA_QUEUE_TYPE_SINGLE, NULL, NULL, UINT32_MAX, UINT32_MAX,
-				&queue));
+	ip_load(&K, gpu, kernarg_pool);
 }
 
 static void teardown(void)
 {
-	hsa_queue_destroy(queue);
-	hsa_executable_destroy(exe);
-	hsa_code_object_reader_destroy(reader);
-	close(co_fd);
+	ip_unload(&K);
 	hsa_shut_down();
 }
 
-/* Dispatch kernel `name` with np 8-byte arguments on a (gx, gy, gz) grid
- * and wait for it.  Code object v4: the implicit arguments (global
- * offsets) stay 0, ockl reads sizes from the dispatch packet. */
-static void run(const char *name, const uint64_t *args, unsigned np, uint32_t gx, uint32_t gy,
-		uint32_t gz)
-{
-	hsa_executable_symbol_t sym;
-	uint64_t kobj = 0;
-	uint32_t ksize = 0;
-	char kd[64];
-	uint8_t *ka = NULL;
-	hsa_signal_t done;
-	hsa_kernel_dispatch_packet_t p;
-
-	snprintf(kd, sizeof(kd), "%s.kd", name);
-	ck_hsa(hsa_executable_get_symbol_by_name(exe, kd, &gpu, &sym));
-	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_OBJECT, &kobj));
-	ck_hsa(hsa_executable_symbol_get_info(sym, HSA_EXECUTABLE_SYMBOL_INFO_KERNEL_KERNARG_SEGMENT_SIZE,
-					      &ksize));
-	ck_assert_uint_ge(ksize, 8 * np);
-	ck_hsa(hsa_amd_memory_pool_allocate(kernarg_pool, ksize, 0, (void **)&ka));
-	ck_hsa(hsa_amd_agents_allow_access(1, &gpu, NULL, ka));
-	memset(ka, 0, ksize);
-	memcpy(ka, args, 8 * np);
-	ck_hsa(hsa_signal_create(1, 0, NULL, &done));
-	memset(&p, 0, sizeof(p));
-	p.setup = (uint16_t)((gz > 1 ? 3 : gy > 1 ? 2 : 1) << HSA_KERNEL_DISPATCH_PACKET_SETUP_DIMENSIONS);
-	p.workgroup_size_x = gy > 1 ? 8 : 64;
-	p.workgroup_size_y = gy > 1 ? 8 : 1;
-	p.workgroup_size_z = 1;
-	p.grid_size_x = gx;
-	p.grid_size_y = gy;
-	p.grid_size_z = gz;
-	p.kernel_object = kobj;
-	p.kernarg_address = ka;
-	p.completion_signal = done;
-	uint64_t idx = hsa_queue_add_write_index_screlease(queue, 1);
-	uint8_t *slot = (uint8_t *)queue->base_address + 64 * (idx % queue->size);
-	uint16_t hdr = (uint16_t)(HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
-				  1 << HSA_PACKET_HEADER_BARRIER |
-				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_ACQUIRE_FENCE_SCOPE |
-				  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_RELEASE_FENCE_SCOPE);
-	uint32_t first = hdr | (uint32_t)p.setup << 16;
-	memcpy(slot + 4, (uint8_t *)&p + 4, 60);
-	__atomic_store_n((uint32_t *)slot, first, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(queue->doorbell_signal, (hsa_signal_value_t)idx);
-	hsa_signal_value_t v = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1,
-							 60000000000ull, HSA_WAIT_STATE_BLOCKED);
-	ck_assert_msg(v == 0, "%s did not complete (signal %ld)", name, (long)v);
-	ck_hsa(hsa_signal_destroy(done));
-	hsa_amd_memory_pool_free(ka);
-}
 
 /* ---- images ---- */
 
@@ -347,7 +280,7 @@ static void check_copy(const char *kernel, hsa_ext_image_geometry_t g, const str
 	pimg_import(&b);
 	uint64_t args[2] = { a.handle.handle, b.handle.handle };
 	hsa_ext_image_region_t r = whole(&a);
-	run(kernel, args, 2, (uint32_t)r.range.x, (uint32_t)r.range.y, (uint32_t)r.range.z);
+	ip_run(&K, kernel, args, 2, (uint32_t)r.range.x, (uint32_t)r.range.y, (uint32_t)r.range.z);
 	back = sys_alloc(b.bytes);
 	pimg_export(&b, back);
 	for (size_t i = 0; i < a.bytes; i++)
@@ -438,7 +371,7 @@ static void check_sample(const char *kernel, hsa_ext_image_geometry_t g, const s
 					}
 				uint64_t args[4] = { im.handle.handle, s.handle, (uint64_t)(uintptr_t)coord,
 						     (uint64_t)(uintptr_t)out };
-				run(kernel, args, 4, NS, 1, 1);
+				ip_run(&K, kernel, args, 4, NS, 1, 1);
 				for (unsigned i = 0; i < NS; i++) {
 					float want[4];
 					model_sample(&im.m, modes[mi].hw, lin, un, coord + i * ncoord, dims, want);
