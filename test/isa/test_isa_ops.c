@@ -676,18 +676,55 @@ static int64_t chain_texel(const struct chain *c, uint32_t level, uint32_t x, ui
 	return ((int64_t)layer * c->rows + chain_row(c, level) + y) * c->pitch + x;
 }
 
-static void chain_run(const struct chain *c)
+/* The start of a chain run: the image kernels (NULL: not built, the
+ * caller returns), *t a copy of the chain's T#, every texel of the chain
+ * and of *ref (malloc'd, the model) 0xa0000000 + its index. */
+static struct hx_code *chain_begin(const struct chain *c, uint32_t **ref, uint32_t **t)
 {
 	struct hx_code *code = imgcode();
 	if (!code)
-		return;
-	uint32_t in[NL * 4], out[NL * OUTW];
+		return NULL;
 	const size_t n = (size_t)c->pitch * c->rows * c->layers;
-	uint32_t *ref = malloc(n * 4), *t = hx_alloc(4096);
-	ck_assert_ptr_nonnull(ref);
-	memcpy(t, c->t, sizeof(c->t));
+	*ref = malloc(n * 4);
+	*t = hx_alloc(4096);
+	ck_assert_ptr_nonnull(*ref);
+	memcpy(*t, c->t, sizeof(c->t));
 	for (size_t i = 0; i < n; i++)
-		ref[i] = c->data[i] = 0xa0000000u | (uint32_t)i;
+		(*ref)[i] = c->data[i] = 0xa0000000u | (uint32_t)i;
+	return code;
+}
+
+/* Every texel of the chain against the model ref. */
+static void chain_check_texels(const struct chain *c, const uint32_t *ref)
+{
+	const size_t n = (size_t)c->pitch * c->rows * c->layers;
+	for (size_t i = 0; i < n; i++)
+		ck_assert_msg(c->data[i] == ref[i], "texel %zu (row %zu, x %zu): 0x%08x, want 0x%08x",
+			      i, i / c->pitch, i % c->pitch, c->data[i], ref[i]);
+}
+
+/* Lane l's image_get_resinfo (o[4..7]) against want. */
+static void check_resinfo(unsigned l, const uint32_t *o, const uint32_t want[4])
+{
+	for (unsigned k = 0; k < 4; k++)
+		ck_assert_msg(o[4 + k] == want[k], "lane %u resinfo[%u]: %u, want %u", l, k,
+			      o[4 + k], want[k]);
+}
+
+/* The end of a chain run: the model, the T# and the chain freed. */
+static void chain_end(const struct chain *c, uint32_t *ref, uint32_t *t)
+{
+	free(ref);
+	hx_free(t);
+	hx_free(c->data);
+}
+
+static void chain_run(const struct chain *c)
+{
+	uint32_t in[NL * 4], out[NL * OUTW], *ref, *t;
+	struct hx_code *code = chain_begin(c, &ref, &t);
+	if (!code)
+		return;
 	/* lane l: level offset l & 3 (lanes 56-63: 4 and 100, past every
 	 * chain), (x, y) = (k % 8, k / 8) with k = l >> 2: distinct texels
 	 * a level, some outside the small levels */
@@ -704,9 +741,7 @@ static void chain_run(const struct chain *c)
 		if (i >= 0)
 			ref[i] = in[4 * l + 3];
 	}
-	for (size_t i = 0; i < n; i++)
-		ck_assert_msg(c->data[i] == ref[i], "texel %zu (row %zu, x %zu): 0x%08x, want 0x%08x",
-			      i, i / c->pitch, i % c->pitch, c->data[i], ref[i]);
+	chain_check_texels(c, ref);
 	for (unsigned l = 0; l < NL; l++) {
 		const uint32_t *o = &out[OUTW * l], lod = in[4 * l + 2], lv = c->base + lod;
 		int64_t i = chain_texel(c, lv, in[4 * l], in[4 * l + 1]);
@@ -727,13 +762,9 @@ static void chain_run(const struct chain *c)
 			want[1] = c->type == 12 ? c->layers : ext(c->h, lv);
 			want[3] = c->last - c->base + 1;
 		}
-		for (unsigned k = 0; k < 4; k++)
-			ck_assert_msg(o[4 + k] == want[k], "lane %u resinfo[%u]: %u, want %u", l, k,
-				      o[4 + k], want[k]);
+		check_resinfo(l, o, want);
 	}
-	free(ref);
-	hx_free(t);
-	hx_free(c->data);
+	chain_end(c, ref, t);
 }
 
 /* A 2-D chain of 20 x 13 texels, four levels (rows 13, 7, 4, 2 at rows 0,
@@ -783,16 +814,10 @@ static int64_t chain_texel_2da(const struct chain *c, uint32_t level, uint32_t x
  * stores 0x5000 + l. */
 static void chain_run_2da(const struct chain *c)
 {
-	struct hx_code *code = imgcode();
+	uint32_t in[NL * 4], out[NL * OUTW], *ref, *t;
+	struct hx_code *code = chain_begin(c, &ref, &t);
 	if (!code)
 		return;
-	uint32_t in[NL * 4], out[NL * OUTW];
-	const size_t n = (size_t)c->pitch * c->rows * c->layers;
-	uint32_t *ref = malloc(n * 4), *t = hx_alloc(4096);
-	ck_assert_ptr_nonnull(ref);
-	memcpy(t, c->t, sizeof(c->t));
-	for (size_t i = 0; i < n; i++)
-		ref[i] = c->data[i] = 0xa0000000u | (uint32_t)i;
 	for (unsigned l = 0; l < NL; l++) {
 		uint32_t k = l >> 2;
 		in[4 * l] = k & 3;
@@ -807,9 +832,7 @@ static void chain_run_2da(const struct chain *c)
 		if (i >= 0)
 			ref[i] = 0x5000u + l;
 	}
-	for (size_t i = 0; i < n; i++)
-		ck_assert_msg(c->data[i] == ref[i], "texel %zu (row %zu, x %zu): 0x%08x, want 0x%08x",
-			      i, i / c->pitch, i % c->pitch, c->data[i], ref[i]);
+	chain_check_texels(c, ref);
 	for (unsigned l = 0; l < NL; l++) {
 		const uint32_t *o = &out[OUTW * l], *v = &in[4 * l], lv = c->base + v[3];
 		int64_t i = chain_texel_2da(c, lv, v[0], v[1], v[2]);
@@ -824,13 +847,9 @@ static void chain_run_2da(const struct chain *c)
 			want[2] = level_layers(c, lv);
 			want[3] = c->last - c->base + 1;
 		}
-		for (unsigned k = 0; k < 4; k++)
-			ck_assert_msg(o[4 + k] == want[k], "lane %u resinfo[%u]: %u, want %u", l, k,
-				      o[4 + k], want[k]);
+		check_resinfo(l, o, want);
 	}
-	free(ref);
-	hx_free(t);
-	hx_free(c->data);
+	chain_end(c, ref, t);
 }
 
 /* A 2-D array chain of 20 x 13 texels, 2 layers, four levels (26 rows a
