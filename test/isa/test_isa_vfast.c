@@ -24,6 +24,7 @@
 
 #include "hl_check.h"
 #include "isa_harness.h"
+#include "isa_stops.h"
 
 #define NLANES 256
 
@@ -777,33 +778,12 @@ static unsigned stop_points(struct hx_code *code, const char *kernel, uint32_t c
 {
 	uint32_t *in = hx_alloc(NLANES * 16), *out = hx_alloc(NLANES * 32);
 	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
-	uint64_t last_pc = 0;
 	unsigned k;
 
 	memset(in, 0, NLANES * 16);
 	for (unsigned i = 0; i < NLANES; i++)
 		in[4 * i + 2] = c;
-	for (k = 1; k < 100; k++) {
-		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
-				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
-		struct kemu_isa_error err;
-		unsigned long long ran = 0;
-		const char *msg;
-		l.kd = hx_kd(code, kernel);
-		ck_assert(l.kd != 0);
-		if (hx_run(&l, &err) == 0)
-			break;
-		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "%s k %u: %s: %s", kernel, k,
-			      kemu_isa_error_name(err.kind), err.message);
-		msg = strstr(err.message, "ran ");
-		ck_assert_msg(msg && sscanf(msg, "ran %llu", &ran) == 1 && ran == k,
-			      "%s k %u: %s", kernel, k, err.message);
-		if (k > 1)
-			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
-				      "%s k %u: stopped at 0x%llx after 0x%llx", kernel, k,
-				      (unsigned long long)err.pc, (unsigned long long)last_pc);
-		last_pc = err.pc;
-	}
+	k = hx_stop_points(code, kernel, args);
 	hx_free(in);
 	hx_free(out);
 	return k;

@@ -44,6 +44,7 @@
 
 #include "hl_check.h"
 #include "isa_harness.h"
+#include "isa_stops.h"
 
 #define NLANES 256
 #define SIGN 0x8000000000000000ull
@@ -595,7 +596,6 @@ static unsigned stop_points(const char *kernel)
 	char path[600];
 	uint32_t *in = hx_alloc(NLANES * 32), *out = hx_alloc(NLANES * 32);
 	uint64_t args[2] = { (uint64_t)(uintptr_t)in, (uint64_t)(uintptr_t)out };
-	uint64_t last_pc = 0;
 	unsigned k;
 
 	ck_assert_msg(hx_kernel_path("vfast64", KEMU_ISA_GFX90A, path, sizeof(path)) != NULL,
@@ -604,27 +604,7 @@ static unsigned stop_points(const char *kernel)
 	rng = 0x6a09e667u;
 	fill(in);
 	tame(in);
-	for (k = 1; k < 100; k++) {
-		struct hx_launch l = { .gfx = KEMU_ISA_GFX90A, .args = args, .args_size = 16,
-				       .grid = { 64, 1, 1 }, .wg = { 64, 1, 1 }, .watchdog = k };
-		struct kemu_isa_error err;
-		unsigned long long ran = 0;
-		const char *msg;
-		l.kd = hx_kd(&code, kernel);
-		ck_assert(l.kd != 0);
-		if (hx_run(&l, &err) == 0)
-			break;
-		ck_assert_msg(err.kind == KEMU_ISA_ERR_WATCHDOG, "%s k %u: %s: %s", kernel, k,
-			      kemu_isa_error_name(err.kind), err.message);
-		msg = strstr(err.message, "ran ");
-		ck_assert_msg(msg && sscanf(msg, "ran %llu", &ran) == 1 && ran == k,
-			      "%s k %u: %s", kernel, k, err.message);
-		if (k > 1)
-			ck_assert_msg(err.pc == last_pc + 4 || err.pc == last_pc + 8,
-				      "%s k %u: stopped at 0x%llx after 0x%llx", kernel, k,
-				      (unsigned long long)err.pc, (unsigned long long)last_pc);
-		last_pc = err.pc;
-	}
+	k = hx_stop_points(&code, kernel, args);
 	hx_unload(&code);
 	hx_free(in);
 	hx_free(out);
