@@ -31,10 +31,11 @@ struct emu {
 
 static struct emu E;
 
-static inline void emu_setup_preset(const char *preset, uint32_t gpus, bool acquire)
+/* A machine on E.topo as the caller made it (a preset's, perhaps edited:
+ * E is otherwise zero), its first GPU, the calling process's /dev/kfd and
+ * render node open and, when acquire, the render node's VM acquired. */
+static inline void emu_setup_machine(bool acquire)
 {
-	memset(&E, 0, sizeof(E));
-	ck_assert_int_eq(kemu_topology_create(preset, gpus, false, &E.topo), 0);
 	struct kemu_machine_options o = { .size = sizeof(o), .log_level = KEMU_LOG_NONE };
 	ck_assert_int_eq(kemu_machine_create(&E.topo, &o, &E.m), 0);
 	E.gpu = &E.topo.gpus[0];
@@ -51,6 +52,13 @@ static inline void emu_setup_preset(const char *preset, uint32_t gpus, bool acqu
 		struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
 		ck_assert_int_eq(kemu_ioctl(E.m, E.kfd, KFD_IOCTL_ACQUIRE_VM, &a), 0);
 	}
+}
+
+static inline void emu_setup_preset(const char *preset, uint32_t gpus, bool acquire)
+{
+	memset(&E, 0, sizeof(E));
+	ck_assert_int_eq(kemu_topology_create(preset, gpus, false, &E.topo), 0);
+	emu_setup_machine(acquire);
 }
 
 static inline void emu_setup(void)

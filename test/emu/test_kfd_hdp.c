@@ -584,25 +584,12 @@ END_TEST
  * flush makes the write visible. */
 static void setup_gfx908(void)
 {
-	setenv("KFDEMU_HDP", "strict", 1);
+	setenv("KFDEMU_HDP", "strict", 1); /* read at kemu_machine_create */
 	memset(&E, 0, sizeof(E));
 	ck_assert_int_eq(kemu_topology_create("mi210", 1, false, &E.topo), 0);
 	E.topo.gpus[0].gfx_target_version = 90008;
-	struct kemu_machine_options o = { .size = sizeof(o), .log_level = KEMU_LOG_NONE };
-	ck_assert_int_eq(kemu_machine_create(&E.topo, &o, &E.m), 0);
+	emu_setup_machine(true);
 	unsetenv("KFDEMU_HDP");
-	E.gpu = &E.topo.gpus[0];
-	E.gpu_id = E.gpu->gpu_id;
-	E.kfd = kemu_open(E.m, "/dev/kfd", O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(E.kfd, 0);
-	char path[64];
-	snprintf(path, sizeof(path), "/dev/dri/renderD%u", E.gpu->drm_render_minor);
-	E.drm = kemu_open(E.m, path, O_RDWR | O_CLOEXEC);
-	ck_assert_int_ge(E.drm, 0);
-	E.p = kemu_process_find(E.m, getpid());
-	ck_assert_ptr_nonnull(E.p);
-	struct kfd_args_acquire_vm a = { .drm_fd = (uint32_t)E.drm, .gpu_id = E.gpu_id };
-	ck_assert_int_eq(kio(KFD_IOCTL_ACQUIRE_VM, &a), 0);
 }
 
 START_TEST(round_trip_does_not_land_where_the_hdp_holds_writes)
