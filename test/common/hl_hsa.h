@@ -7,6 +7,7 @@
  * ck_status(expr, expected) asserts one given status, both in hex;
  * hl_first_agents() finds the first GPU and the first CPU agent;
  * hl_gpu_kernarg_pool() finds the first GPU and a CPU's kernarg pool;
+ * hl_find_pools() finds a GPU's VRAM pool and a CPU's kernarg and system pools;
  * hl_dispatch_1d() submits one kernel dispatch;
  * hl_hdp_flush_all() flushes every GPU's HDP after the CPU wrote VRAM.
  */
@@ -112,6 +113,66 @@ static inline hsa_status_t hl_gpu_kernarg_pool(hsa_agent_t *gpu, hsa_amd_memory_
 	struct hl_gpu_kernarg f = { gpu, kernarg };
 	gpu->handle = kernarg->handle = 0;
 	return hsa_iterate_agents(hl_gpu_kernarg_cb, &f);
+}
+
+struct hl_pools {
+	hsa_amd_memory_pool_t vram, kernarg, sys;
+	bool have_vram, have_kernarg, have_sys;
+};
+
+struct hl_pools_walk {
+	struct hl_pools *pools;
+	bool gpu;       /* the agent whose pools are walked is the GPU */
+};
+
+static inline hsa_status_t hl_pools_cb(hsa_amd_memory_pool_t p, void *data)
+{
+	struct hl_pools_walk *w = data;
+	struct hl_pools *f = w->pools;
+	hsa_amd_segment_t seg;
+	uint32_t flags = 0;
+	bool alloc = false;
+
+	if (hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg) !=
+		    HSA_STATUS_SUCCESS ||
+	    hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED,
+					 &alloc) != HSA_STATUS_SUCCESS ||
+	    seg != HSA_AMD_SEGMENT_GLOBAL || !alloc ||
+	    hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags) !=
+		    HSA_STATUS_SUCCESS)
+		return HSA_STATUS_SUCCESS;
+	if (w->gpu) {
+		if (!f->have_vram && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED)) {
+			f->vram = p;
+			f->have_vram = true;
+		}
+	} else if (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) {
+		if (!f->have_kernarg) {
+			f->kernarg = p;
+			f->have_kernarg = true;
+		}
+	} else if (!f->have_sys && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED)) {
+		f->sys = p;
+		f->have_sys = true;
+	}
+	return HSA_STATUS_SUCCESS;
+}
+
+/* The pools the suites allocate from, each the first of its kind among the
+ * global pools the runtime allocates from: vram gpu's coarse-grained pool,
+ * kernarg cpu's KERNARG_INIT pool, sys cpu's first fine-grained pool that
+ * is not a kernarg pool.  A have_ flag stays false when there is none.
+ * Returns the first failing iteration's status. */
+static inline hsa_status_t hl_find_pools(hsa_agent_t gpu, hsa_agent_t cpu, struct hl_pools *pools)
+{
+	ck_assert_ptr_nonnull(pools);
+	memset(pools, 0, sizeof(*pools));
+	struct hl_pools_walk w = { pools, false };
+	hsa_status_t st = hsa_amd_agent_iterate_memory_pools(cpu, hl_pools_cb, &w);
+	if (st != HSA_STATUS_SUCCESS)
+		return st;
+	w.gpu = true;
+	return hsa_amd_agent_iterate_memory_pools(gpu, hl_pools_cb, &w);
 }
 
 /* Writes one kernel dispatch packet (1-D, 64-item workgroups, grid work-items,

@@ -36,30 +36,7 @@
 static hsa_agent_t gpu, cpu;
 static bool have_gpu, have_cpu;
 static hsa_amd_memory_pool_t vram_pool, kernarg_pool;
-static bool have_vram, have_kernarg;
 static struct ip_kernels K;
-
-static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
-{
-	bool is_gpu = data != NULL, alloc = false;
-	hsa_amd_segment_t seg;
-	uint32_t flags = 0;
-
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &alloc);
-	if (seg != HSA_AMD_SEGMENT_GLOBAL || !alloc)
-		return HSA_STATUS_SUCCESS;
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
-	if (is_gpu && !have_vram && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED)) {
-		vram_pool = p;
-		have_vram = true;
-	}
-	if (!is_gpu && !have_kernarg && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT)) {
-		kernarg_pool = p;
-		have_kernarg = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
 
 static void setup(void)
 {
@@ -76,9 +53,11 @@ static void setup(void)
 		fprintf(stderr, "image_mip: %s is not gfx90a: skipped\n", name);
 		exit(HL_SKIP);
 	}
-	ck_hsa(hsa_amd_agent_iterate_memory_pools(cpu, find_pool, NULL));
-	ck_hsa(hsa_amd_agent_iterate_memory_pools(gpu, find_pool, (void *)1));
-	ck_assert(have_vram && have_kernarg);
+	struct hl_pools pools;
+	ck_hsa(hl_find_pools(gpu, cpu, &pools));
+	ck_assert(pools.have_vram && pools.have_kernarg);
+	vram_pool = pools.vram;
+	kernarg_pool = pools.kernarg;
 	ip_load(&K, gpu, kernarg_pool);
 }
 

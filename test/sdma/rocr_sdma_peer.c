@@ -24,29 +24,7 @@
 
 static hsa_agent_t gpu, cpu;
 static hsa_amd_memory_pool_t sys_pool, vram_pool;
-static bool have_gpu, have_cpu, have_sys, have_vram;
-
-static hsa_status_t find_pool(hsa_amd_memory_pool_t p, void *data)
-{
-	bool is_gpu = data != NULL;
-	hsa_amd_segment_t seg;
-	uint32_t flags = 0;
-	bool alloc = false;
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_SEGMENT, &seg);
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_RUNTIME_ALLOC_ALLOWED, &alloc);
-	if (seg != HSA_AMD_SEGMENT_GLOBAL || !alloc)
-		return HSA_STATUS_SUCCESS;
-	hsa_amd_memory_pool_get_info(p, HSA_AMD_MEMORY_POOL_INFO_GLOBAL_FLAGS, &flags);
-	if (is_gpu && !have_vram && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_COARSE_GRAINED)) {
-		vram_pool = p;
-		have_vram = true;
-	} else if (!is_gpu && (flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_FINE_GRAINED) &&
-		   !(flags & HSA_AMD_MEMORY_POOL_GLOBAL_FLAG_KERNARG_INIT) && !have_sys) {
-		sys_pool = p;
-		have_sys = true;
-	}
-	return HSA_STATUS_SUCCESS;
-}
+static bool have_gpu, have_cpu;
 
 static void *sys_alloc(size_t size)
 {
@@ -66,16 +44,18 @@ static void *vram_alloc(size_t size)
 static void setup(void)
 {
 	/* every test re-initialises ROCr: agents and pools get new handles */
-	have_gpu = have_cpu = have_sys = have_vram = false;
+	have_gpu = have_cpu = false;
 	ck_hsa(hsa_init());
 	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
 	if (!have_gpu) {
 		fprintf(stderr, "rocr_sdma_peer: ROCr found no GPU agent: skipped\n");
 		exit(HL_SKIP);
 	}
-	ck_hsa(hsa_amd_agent_iterate_memory_pools(cpu, find_pool, NULL));
-	ck_hsa(hsa_amd_agent_iterate_memory_pools(gpu, find_pool, (void *)1));
-	ck_assert(have_sys && have_vram);
+	struct hl_pools pools;
+	ck_hsa(hl_find_pools(gpu, cpu, &pools));
+	ck_assert(pools.have_sys && pools.have_vram);
+	sys_pool = pools.sys;
+	vram_pool = pools.vram;
 }
 
 static void teardown(void)
