@@ -1,20 +1,25 @@
 /*
  * ip_kernels.h — what the image suites (test_image_peer, test_image_mip)
- * share: image.cl's code object (IMAGE_PEER_CO) loaded on one GPU with a
- * queue, and one kernel dispatched on it and waited for.  Public HSA API
- * only: the same binary runs on hsalite and on ROCr.
+ * share: the runtime initialised on its first GPU (the suite skipped
+ * unless that is a gfx90a with the image extension), image.cl's code
+ * object (IMAGE_PEER_CO) loaded there with a queue, and one kernel
+ * dispatched on it and waited for.  Public HSA API only: the same binary
+ * runs on hsalite and on ROCr.
  */
 #ifndef IP_KERNELS_H
 #define IP_KERNELS_H
 
 #include <fcntl.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include <hsa/hsa.h>
 #include <hsa/hsa_ext_amd.h>
+#include <hsa/hsa_ext_image.h>
 
 #include "hl_hsa.h"
 
@@ -47,7 +52,44 @@ static inline void ip_load(struct ip_kernels *k, hsa_agent_t gpu,
 				&k->queue));
 }
 
-static inline void ip_unload(struct ip_kernels *k)
+/* A test's setup: hsa_init, then exit(HL_SKIP) with a line on stderr
+ * naming suite unless the first GPU is a gfx90a and the runtime has the
+ * image extension; *pools that GPU's and the first CPU's (hl_find_pools:
+ * VRAM and kernarg found, or the test fails); the code object loaded on
+ * the GPU (k->gpu) with a queue. */
+static inline void ip_setup(struct ip_kernels *k, const char *suite, struct hl_pools *pools)
+{
+	hsa_agent_t gpu, cpu;
+	bool have_gpu, have_cpu, images = false;
+	char name[64] = "";
+
+	ck_assert(k && suite && pools);
+	ck_hsa(hsa_init());
+	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
+	if (!have_gpu) {
+		fprintf(stderr, "%s: no GPU agent: skipped\n", suite);
+		exit(HL_SKIP);
+	}
+	ck_hsa(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
+	if (strcmp(name, "gfx90a")) {
+		fprintf(stderr, "%s: %s is not gfx90a (the only target with images): skipped\n",
+			suite, name);
+		exit(HL_SKIP);
+	}
+	if (hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &images) != HSA_STATUS_SUCCESS ||
+	    !images) {
+		fprintf(stderr, "%s: the runtime has no image extension: skipped\n", suite);
+		exit(HL_SKIP);
+	}
+	ck_assert(have_cpu);
+	ck_hsa(hl_find_pools(gpu, cpu, pools));
+	ck_assert(pools->have_vram && pools->have_kernarg);
+	ip_load(k, gpu, pools->kernarg);
+}
+
+/* A test's teardown: the queue and code object released, then
+ * hsa_shut_down. */
+static inline void ip_teardown(struct ip_kernels *k)
 {
 	ck_assert_ptr_nonnull(k);
 	hsa_queue_destroy(k->queue);
@@ -55,6 +97,7 @@ static inline void ip_unload(struct ip_kernels *k)
 	hsa_code_object_reader_destroy(k->reader);
 	close(k->co_fd);
 	k->co_fd = -1;
+	hsa_shut_down();
 }
 
 /* Dispatches kernel `name` with np 8-byte arguments on a (gx, gy, gz) grid

@@ -17,7 +17,7 @@
  * through BASE_LEVEL.  Levels are filled with hsa_ext_image_import through
  * level images and checked in the chain's raw bytes.  No ROCr the
  * repository runs has these calls (ROCr 1.18 predates them): hsalite only.
- * Skips (77) without a gfx90a GPU.
+ * Skips (77) without a gfx90a GPU or the image extension (ip_kernels.h).
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -33,38 +33,22 @@
 #include "hl_hsa.h"
 #include "ip_kernels.h"
 
-static hsa_agent_t gpu, cpu;
-static bool have_gpu, have_cpu;
-static hsa_amd_memory_pool_t vram_pool, kernarg_pool;
+static hsa_agent_t gpu;
+static hsa_amd_memory_pool_t vram_pool;
 static struct ip_kernels K;
 
 static void setup(void)
 {
-	char name[64] = "";
-
-	ck_hsa(hsa_init());
-	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
-	if (!have_gpu) {
-		fprintf(stderr, "image_mip: no GPU agent: skipped\n");
-		exit(HL_SKIP);
-	}
-	ck_hsa(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
-	if (strcmp(name, "gfx90a")) {
-		fprintf(stderr, "image_mip: %s is not gfx90a: skipped\n", name);
-		exit(HL_SKIP);
-	}
 	struct hl_pools pools;
-	ck_hsa(hl_find_pools(gpu, cpu, &pools));
-	ck_assert(pools.have_vram && pools.have_kernarg);
+
+	ip_setup(&K, "image_mip", &pools);
+	gpu = K.gpu;
 	vram_pool = pools.vram;
-	kernarg_pool = pools.kernarg;
-	ip_load(&K, gpu, kernarg_pool);
 }
 
 static void teardown(void)
 {
-	ip_unload(&K);
-	hsa_shut_down();
+	ip_teardown(&K);
 }
 
 /* Dispatch `name`(src, dst, lod) on a gx x gy x gz grid and wait for it. */

@@ -32,9 +32,8 @@
 #include "ip_kernels.h"
 #include "image_model.h"
 
-static hsa_agent_t gpu, cpu;
-static hsa_amd_memory_pool_t sys_pool, vram_pool, kernarg_pool;
-static bool have_gpu, have_cpu;
+static hsa_agent_t gpu;
+static hsa_amd_memory_pool_t sys_pool, vram_pool;
 /* IMAGE_PEER_LAYOUT=linear: images in the linear layout
  * (hsa_ext_image_create_with_layout); otherwise opaque */
 static bool linear_layout;
@@ -51,41 +50,20 @@ static void *sys_alloc(size_t size)
 
 static void setup(void)
 {
-	bool images = false;
-	char name[64] = "";
+	struct hl_pools pools;
 
 	const char *lay = getenv("IMAGE_PEER_LAYOUT");
 	linear_layout = lay && !strcmp(lay, "linear");
-	ck_hsa(hsa_init());
-	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
-	if (!have_gpu) {
-		fprintf(stderr, "image_peer: no GPU agent: skipped\n");
-		exit(HL_SKIP);
-	}
-	ck_hsa(hsa_agent_get_info(gpu, HSA_AGENT_INFO_NAME, name));
-	if (strcmp(name, "gfx90a")) {
-		fprintf(stderr, "image_peer: %s is not gfx90a (the only target with images): skipped\n",
-			name);
-		exit(HL_SKIP);
-	}
-	if (hsa_system_extension_supported(HSA_EXTENSION_IMAGES, 1, 0, &images) != HSA_STATUS_SUCCESS ||
-	    !images) {
-		fprintf(stderr, "image_peer: the runtime has no image extension: skipped\n");
-		exit(HL_SKIP);
-	}
-	struct hl_pools pools;
-	ck_hsa(hl_find_pools(gpu, cpu, &pools));
-	ck_assert(pools.have_sys && pools.have_vram && pools.have_kernarg);
+	ip_setup(&K, "image_peer", &pools);
+	ck_assert(pools.have_sys);
+	gpu = K.gpu;
 	sys_pool = pools.sys;
 	vram_pool = pools.vram;
-	kernarg_pool = pools.kernarg;
-	ip_load(&K, gpu, kernarg_pool);
 }
 
 static void teardown(void)
 {
-	ip_unload(&K);
-	hsa_shut_down();
+	ip_teardown(&K);
 }
 
 
