@@ -609,7 +609,6 @@ START_TEST(test_image_store_mip)
 }
 END_TEST
 
-/* A16 (and LWE on the loads) on a 16 x 4 UINT 32_32_32_32 image. */
 /* ---- linear mip chains ----
  *
  * The layout a chain's T# describes, written here from addrlib's rule for
@@ -852,10 +851,6 @@ static void chain_run_2da(const struct chain *c)
 	chain_end(c, ref, t);
 }
 
-/* A 2-D array chain of 20 x 13 texels, 2 layers, four levels (26 rows a
- * layer: level l of layer s from row 26 s + 0, 13, 20, 24), the whole
- * chain in view; then level views (BASE_LEVEL = LAST_LEVEL = 2, and
- * 1..3), as hsa_ext_image_mipmap_array_get_level makes them. */
 /* A 3-D chain of 20 x 13 x 3 texels, four levels (depth 3, 1, 1, 1: the
  * slices of level l >= 1 but the first are outside), 26 rows a depth
  * slice; then a level view (BASE_LEVEL = LAST_LEVEL = 1). */
@@ -869,6 +864,10 @@ START_TEST(test_image_mip_3d)
 }
 END_TEST
 
+/* A 2-D array chain of 20 x 13 texels, 2 layers, four levels (26 rows a
+ * layer: level l of layer s from row 26 s + 0, 13, 20, 24), the whole
+ * chain in view; then level views (BASE_LEVEL = LAST_LEVEL = 2, and
+ * 1..3), as hsa_ext_image_mipmap_array_get_level makes them. */
 START_TEST(test_image_mip_2da)
 {
 	struct chain c;
@@ -894,6 +893,7 @@ START_TEST(test_image_mip_view)
 }
 END_TEST
 
+/* A16 (and LWE on the loads) on a 16 x 4 UINT 32_32_32_32 image. */
 START_TEST(test_image_a16)
 {
 	uint32_t in[NL * 4], out[NL * OUTW];
