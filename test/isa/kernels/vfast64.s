@@ -35,11 +35,13 @@ T rsq_f64_v, v_rsq_f64 v[8:9], v[2:3]
 T sqrt_f64_v, v_sqrt_f64 v[8:9], v[2:3]
 T sqrt_f64_a, v_sqrt_f64_e64 v[8:9], |v[2:3]|
 TF sqrt_f64_flush, v_sqrt_f64 v[8:9], v[2:3]
-// the compiler's f64 division a / b (LLVM's expansion; clang-14, gfx90a)
-.macro DIV
-  v_div_scale_f64 v[22:23], s[10:11], v[4:5], v[4:5], v[2:3]
+// the compiler's f64 division a / den (LLVM's expansion; clang-14,
+// gfx90a); den = b, v[4:5], or the SGPR pair s[8:9] (the fused form's
+// broadcast input)
+.macro DIV den
+  v_div_scale_f64 v[22:23], s[10:11], \den, \den, v[2:3]
   v_rcp_f64 v[24:25], v[22:23]
-  v_div_scale_f64 v[26:27], vcc, v[2:3], v[4:5], v[2:3]
+  v_div_scale_f64 v[26:27], vcc, v[2:3], \den, v[2:3]
   v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
   v_fmac_f64 v[24:25], v[24:25], v[28:29]
   v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
@@ -47,9 +49,9 @@ TF sqrt_f64_flush, v_sqrt_f64 v[8:9], v[2:3]
   v_mul_f64 v[28:29], v[26:27], v[24:25]
   v_fma_f64 v[22:23], -v[22:23], v[28:29], v[26:27]
   v_div_fmas_f64 v[22:23], v[22:23], v[24:25], v[28:29]
-  v_div_fixup_f64 v[8:9], v[22:23], v[4:5], v[2:3]
+  v_div_fixup_f64 v[8:9], v[22:23], \den, v[2:3]
 .endm
-T div_f64, DIV
+T div_f64, DIV v[4:5]
 // the compiler's f64 square-root refinement after v_rsq_f64 (LLVM's
 // expansion; clang-19, gfx942): x = a, y = b, the result in v[8:9]
 .macro SQRTSEQ
@@ -79,21 +81,7 @@ T sqrt_seq, SQRTSEQ
   v_fmac_f64 v[8:9], v[26:27], v[24:25]
 .endm
 T sqrt_seq_x, SQRTX
-// the division by the SGPR pair s[8:9] (the fused form's broadcast input)
-.macro DIVS
-  v_div_scale_f64 v[22:23], s[10:11], s[8:9], s[8:9], v[2:3]
-  v_rcp_f64 v[24:25], v[22:23]
-  v_div_scale_f64 v[26:27], vcc, v[2:3], s[8:9], v[2:3]
-  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
-  v_fmac_f64 v[24:25], v[24:25], v[28:29]
-  v_fma_f64 v[28:29], -v[22:23], v[24:25], 1.0
-  v_fmac_f64 v[24:25], v[24:25], v[28:29]
-  v_mul_f64 v[28:29], v[26:27], v[24:25]
-  v_fma_f64 v[22:23], -v[22:23], v[28:29], v[26:27]
-  v_div_fmas_f64 v[22:23], v[22:23], v[24:25], v[28:29]
-  v_div_fixup_f64 v[8:9], v[22:23], s[8:9], v[2:3]
-.endm
-T div_f64_s, DIVS
+T div_f64_s, DIV s[8:9]
 // v_ldexp_f64: exponents within range (S1 = c's low byte, sign-extended),
 // a constant, and raw 32-bit c (mostly out of range: the general executor)
 .macro LDX
