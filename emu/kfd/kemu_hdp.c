@@ -856,6 +856,28 @@ void kemu_hdp_cpu_unmapped(uint64_t addr, uint64_t len)
 	hdp_unlock();
 }
 
+/* Bytes of a VRAM BO's seal table: a uint32_t a page, whole pages. */
+static size_t hdp_seal_len(const struct kemu_bo *bo)
+{
+	return KEMU_ALIGN(bo->bo_size / KEMU_PAGE_SIZE * sizeof(uint32_t), KEMU_PAGE_SIZE);
+}
+
+/* len bytes of address space for one of bo's HDP side tables (zero pages
+ * only once written); NULL with a warning naming the table (what) and
+ * what the BO goes without (cost) when there is no room: the model then
+ * runs without that table. */
+static void *hdp_reserve(struct kemu_machine *m, const struct kemu_bo *bo, size_t len,
+			 const char *what, const char *cost)
+{
+	void *p = kemu_sys_mmap(NULL, len, PROT_READ | PROT_WRITE,
+				MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+	if (p != MAP_FAILED)
+		return p;
+	kemu_warn(m, "HDP: no room for the %s of a VRAM BO of 0x%llx bytes: %s (%s)", what,
+		  (unsigned long long)bo->bo_size, cost, strerror(errno));
+	return NULL;
+}
+
 int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo)
 {
 	if (m->hdp_mode == KEMU_HDP_OFF || bo->kind != KEMU_BO_VRAM)
@@ -872,31 +894,16 @@ int kemu_hdp_bo_init(struct kemu_machine *m, struct kemu_bo *bo)
 			return -ENOMEM;
 		}
 	}
-	if (kemu_hdp_roundtrip_lands(bo->pdd->dev)) {
-		/* the seal of each page: zero pages, address space only until
-		 * they are written */
-		size_t len = KEMU_ALIGN(bo->bo_size / KEMU_PAGE_SIZE * sizeof(uint32_t),
-					KEMU_PAGE_SIZE);
-		void *seal = kemu_sys_mmap(NULL, len, PROT_READ | PROT_WRITE,
-					   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-		if (seal == MAP_FAILED)
-			kemu_warn(m, "HDP: no room for the seals of a VRAM BO of 0x%llx bytes: "
-				  "a round trip does not land its CPU writes",
-				  (unsigned long long)bo->bo_size);
-		else
-			bo->hdp_seal = seal;
-	}
+	/* the seal of each page: zero pages, address space only until they
+	 * are written */
+	if (kemu_hdp_roundtrip_lands(bo->pdd->dev))
+		bo->hdp_seal = hdp_reserve(m, bo, hdp_seal_len(bo), "seals",
+					   "a round trip does not land its CPU writes");
 	/* the content rule's copies: address space only until pages turn
 	 * dirty, given back at each flush; without it every dirty page read
 	 * by the GPU counts as stale (stricter) */
-	void *snap = kemu_sys_mmap(NULL, bo->bo_size, PROT_READ | PROT_WRITE,
-				   MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
-	if (snap == MAP_FAILED)
-		kemu_warn(m, "HDP: no room for the content copies of a VRAM BO of 0x%llx bytes: "
-			  "its rewrites of unchanged bytes count as stale",
-			  (unsigned long long)bo->bo_size);
-	else
-		bo->hdp_snap = snap;
+	bo->hdp_snap = hdp_reserve(m, bo, bo->bo_size, "content copies",
+				   "its rewrites of unchanged bytes count as stale");
 	return 0;
 }
 
@@ -923,8 +930,7 @@ void kemu_hdp_bo_fini(struct kemu_bo *bo)
 	free(bo->hdp_watched);
 	bo->hdp_watched = NULL;
 	if (bo->hdp_seal)
-		kemu_sys_munmap(bo->hdp_seal, KEMU_ALIGN(bo->bo_size / KEMU_PAGE_SIZE *
-							 sizeof(uint32_t), KEMU_PAGE_SIZE));
+		kemu_sys_munmap(bo->hdp_seal, hdp_seal_len(bo));
 	bo->hdp_seal = NULL;
 	if (bo->hdp_snap)
 		kemu_sys_munmap(bo->hdp_snap, bo->bo_size);
