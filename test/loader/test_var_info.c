@@ -36,22 +36,14 @@
 
 static hsa_agent_t gpu;
 
-static hsa_status_t find_gpu(hsa_agent_t agent, void *data)
-{
-	(void)data;
-	hsa_device_type_t type;
-	ck_status(hsa_agent_get_info(agent, HSA_AGENT_INFO_DEVICE, &type), HSA_STATUS_SUCCESS);
-	if (type == HSA_DEVICE_TYPE_GPU && !gpu.handle)
-		gpu = agent;
-	return HSA_STATUS_SUCCESS;
-}
-
 static void setup(void)
 {
+	hsa_agent_t cpu;
+	bool have_gpu, have_cpu;
+
 	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	gpu.handle = 0;
-	ck_status(hsa_iterate_agents(find_gpu, NULL), HSA_STATUS_SUCCESS);
-	ck_assert(gpu.handle != 0);
+	ck_hsa(hl_first_agents(&gpu, &have_gpu, &cpu, &have_cpu));
+	ck_assert(have_gpu);
 }
 
 static void teardown(void)
