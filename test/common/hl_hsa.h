@@ -8,7 +8,8 @@
  * hl_first_agents() finds the first GPU and the first CPU agent;
  * hl_gpu_kernarg_pool() finds the first GPU and a CPU's kernarg pool;
  * hl_find_pools() finds a GPU's VRAM pool and a CPU's kernarg and system pools;
- * hl_dispatch_1d() submits one kernel dispatch;
+ * hl_dispatch_1d() submits one kernel dispatch, hl_barrier_and() one
+ * barrier-AND packet;
  * hl_hdp_flush_all() flushes every GPU's HDP after the CPU wrote VRAM.
  */
 #ifndef HL_HSA_H
@@ -198,6 +199,27 @@ static inline uint64_t hl_dispatch_1d(hsa_queue_t *q, uint64_t kernel_object, vo
 	p->completion_signal = done;
 	uint16_t header = HSA_PACKET_TYPE_KERNEL_DISPATCH << HSA_PACKET_HEADER_TYPE |
 			  (uint16_t)(barrier ? 1u << HSA_PACKET_HEADER_BARRIER : 0) |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
+			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
+	/* release: the packet's body before its header (the CP's acquire) */
+	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
+	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
+	return index;
+}
+
+/* Writes a barrier-AND packet with no dependencies (the barrier bit,
+ * system-scope fences) into q's next slot, done (handle 0: none) its
+ * completion signal, publishes its header with a release store and rings
+ * the doorbell.  Returns the packet's index. */
+static inline uint64_t hl_barrier_and(hsa_queue_t *q, hsa_signal_t done)
+{
+	uint64_t index = hsa_queue_add_write_index_screlease(q, 1);
+	hsa_barrier_and_packet_t *p =
+		(hsa_barrier_and_packet_t *)q->base_address + (index % q->size);
+	memset((char *)p + 2, 0, sizeof(*p) - 2);
+	p->completion_signal = done;
+	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
+			  1u << HSA_PACKET_HEADER_BARRIER |
 			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
 			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
 	/* release: the packet's body before its header (the CP's acquire) */

@@ -223,17 +223,7 @@ static bool run_barrier(hsa_queue_t *q)
 	hsa_signal_t done;
 	if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
 		return false;
-	uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
-	hsa_barrier_and_packet_t *p =
-		(hsa_barrier_and_packet_t *)q->base_address + (idx & (q->size - 1));
-	memset((uint8_t *)p + 4, 0, sizeof(*p) - 4);
-	p->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
-			  1 << HSA_PACKET_HEADER_BARRIER |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n((uint32_t *)p, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+	hl_barrier_and(q, done);
 	bool ok = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, WAIT_NS,
 					    HSA_WAIT_STATE_BLOCKED) == 0;
 	return hsa_signal_destroy(done) == HSA_STATUS_SUCCESS && ok;

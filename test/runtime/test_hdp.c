@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "hl_check.h"
+#include "hl_hsa.h"
 #include "hsa/hsa.h"
 #include "hsa/hsa_ext_amd.h"
 
@@ -141,17 +142,7 @@ static void copy_after_round_trip(uint8_t *out, size_t n, uint64_t before[4],
 	memset(dst, 0, n);
 	hdp_counters(before); /* the runtime's own flushes (queue, blits) done */
 	memset(src, 0x5c, n); /* through the BAR, no flush */
-	uint64_t idx = hsa_queue_add_write_index_relaxed(q, 1);
-	hsa_barrier_and_packet_t *pkt =
-		(hsa_barrier_and_packet_t *)q->base_address + (idx & (q->size - 1));
-	memset((uint8_t *)pkt + 4, 0, sizeof(*pkt) - 4);
-	pkt->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
-			  1 << HSA_PACKET_HEADER_BARRIER |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_ACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_RELEASE_FENCE_SCOPE;
-	__atomic_store_n((uint16_t *)pkt, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+	hl_barrier_and(q, done);
 	ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
 						   HSA_WAIT_STATE_BLOCKED), 0);
 	ck_assert_int_eq(hsa_memory_copy(dst, src, n), HSA_STATUS_SUCCESS);
