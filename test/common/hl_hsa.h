@@ -207,19 +207,22 @@ static inline uint64_t hl_dispatch_1d(hsa_queue_t *q, uint64_t kernel_object, vo
 	return index;
 }
 
-/* Writes a barrier-AND packet with no dependencies (the barrier bit,
- * system-scope fences) into q's next slot, done (handle 0: none) its
- * completion signal, publishes its header with a release store and rings
- * the doorbell.  Returns the packet's index. */
-static inline uint64_t hl_barrier_and(hsa_queue_t *q, hsa_signal_t done)
+/* Writes a barrier-AND packet (system-scope fences, the barrier bit when
+ * barrier) into q's next slot: it waits for dep to reach 0 (handle 0: no
+ * dependency), then decrements done (handle 0: none), its completion
+ * signal.  Publishes its header with a release store and rings the
+ * doorbell.  Returns the packet's index. */
+static inline uint64_t hl_barrier_and(hsa_queue_t *q, hsa_signal_t dep, bool barrier,
+				      hsa_signal_t done)
 {
 	uint64_t index = hsa_queue_add_write_index_screlease(q, 1);
 	hsa_barrier_and_packet_t *p =
 		(hsa_barrier_and_packet_t *)q->base_address + (index % q->size);
 	memset((char *)p + 2, 0, sizeof(*p) - 2);
+	p->dep_signal[0] = dep;
 	p->completion_signal = done;
 	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
-			  1u << HSA_PACKET_HEADER_BARRIER |
+			  (uint16_t)(barrier ? 1u << HSA_PACKET_HEADER_BARRIER : 0) |
 			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
 			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
 	/* release: the packet's body before its header (the CP's acquire) */

@@ -223,7 +223,7 @@ static bool run_barrier(hsa_queue_t *q)
 	hsa_signal_t done;
 	if (hsa_signal_create(1, 0, NULL, &done) != HSA_STATUS_SUCCESS)
 		return false;
-	hl_barrier_and(q, done);
+	hl_barrier_and(q, (hsa_signal_t){ 0 }, true, done);
 	bool ok = hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_LT, 1, WAIT_NS,
 					    HSA_WAIT_STATE_BLOCKED) == 0;
 	return hsa_signal_destroy(done) == HSA_STATUS_SUCCESS && ok;

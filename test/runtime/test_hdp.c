@@ -142,7 +142,7 @@ static void copy_after_round_trip(uint8_t *out, size_t n, uint64_t before[4],
 	memset(dst, 0, n);
 	hdp_counters(before); /* the runtime's own flushes (queue, blits) done */
 	memset(src, 0x5c, n); /* through the BAR, no flush */
-	hl_barrier_and(q, done);
+	hl_barrier_and(q, (hsa_signal_t){ 0 }, true, done);
 	ck_assert_int_eq(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, UINT64_MAX,
 						   HSA_WAIT_STATE_BLOCKED), 0);
 	ck_assert_int_eq(hsa_memory_copy(dst, src, n), HSA_STATUS_SUCCESS);

@@ -59,29 +59,12 @@ static hsa_signal_t sig_make(hsa_signal_value_t v)
 	return s;
 }
 
-/* A barrier-AND packet on q: waits for dep to reach 0, then decrements
- * done (both from the CP). */
-static void barrier_and(hsa_queue_t *q, hsa_signal_t dep, hsa_signal_t done)
-{
-	uint64_t index = hsa_queue_add_write_index_relaxed(q, 1);
-	hsa_barrier_and_packet_t *p = (hsa_barrier_and_packet_t *)q->base_address + (index % q->size);
-	memset((char *)p + 2, 0, sizeof(*p) - 2);
-	p->dep_signal[0] = dep;
-	p->completion_signal = done;
-	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	/* release: the packet's body before its header (the CP's acquire) */
-	__atomic_store_n(&p->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)index);
-}
-
 /* The CP waits on dep and completes done; the host releases dep. */
 static void barrier_round(hsa_queue_t *q, hsa_signal_t dep, hsa_signal_t done)
 {
 	hsa_signal_store_relaxed(dep, 1);
 	hsa_signal_store_relaxed(done, 1);
-	barrier_and(q, dep, done);
+	hl_barrier_and(q, dep, false, done);
 	hsa_signal_store_screlease(dep, 0);
 	ck_value(hsa_signal_wait_scacquire(done, HSA_SIGNAL_CONDITION_EQ, 0, WAIT_NS,
 					   HSA_WAIT_STATE_BLOCKED),
