@@ -65,16 +65,7 @@ END_TEST
  * Skips (returns false) without a command processor. */
 static bool profiled_barrier(hsa_queue_t *q, hsa_signal_t sig, uint64_t *start, uint64_t *end)
 {
-	uint64_t idx = hsa_queue_add_write_index_screlease(q, 1);
-	hsa_barrier_and_packet_t *slot = (hsa_barrier_and_packet_t *)q->base_address +
-					 (idx & (q->size - 1));
-	memset((char *)slot + 4, 0, sizeof(*slot) - 4);
-	slot->completion_signal = sig;
-	uint16_t header = HSA_PACKET_TYPE_BARRIER_AND << HSA_PACKET_HEADER_TYPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCACQUIRE_FENCE_SCOPE |
-			  HSA_FENCE_SCOPE_SYSTEM << HSA_PACKET_HEADER_SCRELEASE_FENCE_SCOPE;
-	__atomic_store_n(&slot->header, header, __ATOMIC_RELEASE);
-	hsa_signal_store_screlease(q->doorbell_signal, (hsa_signal_value_t)idx);
+	hl_barrier_and(q, (hsa_signal_t){ 0 }, false, sig);
 	if (hsa_signal_wait_scacquire(sig, HSA_SIGNAL_CONDITION_LT, 1, 2000000000ull,
 				      HSA_WAIT_STATE_BLOCKED) >= 1)
 		return false;
