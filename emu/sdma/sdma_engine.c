@@ -95,6 +95,13 @@ static bool engine_pickable(const struct kemu_sdma_queue *q)
 	       !atomic_load_explicit(&q->hw.stopped, memory_order_relaxed);
 }
 
+/* Has engine_destroy asked the thread to end?  Acquire: pairs with its
+ * release store. */
+static bool engine_stopping(struct kemu_sdma_engine *eng)
+{
+	return atomic_load_explicit(&eng->stopping, memory_order_acquire);
+}
+
 /* One round over the engine's queues, each serviced without eng->unit.lock.
  * Returns the best progress seen, KEMU_SDMA_IDLE also when no queue was
  * pickable (*any = false).  Caller holds eng->unit.lock. */
@@ -103,7 +110,7 @@ static enum kemu_sdma_progress engine_round(struct kemu_sdma_engine *eng, bool *
 	enum kemu_sdma_progress best = KEMU_SDMA_IDLE;
 	uint32_t n = eng->unit.n_queues;
 	*any = false;
-	for (uint32_t k = 0; k < n && !eng->stopping; k++) {
+	for (uint32_t k = 0; k < n && !engine_stopping(eng); k++) {
 		/* the (rr + k)-th queue of the list as it is now */
 		struct kemu_gpu_hwq *h = eng->unit.queues;
 		uint32_t idx = eng->unit.n_queues ? (eng->rr + k) % eng->unit.n_queues : 0;
@@ -212,8 +219,13 @@ static enum idle_how engine_idle(struct kemu_sdma_engine *eng, uint64_t ns, bool
 	 * was busy a moment ago is seen at its pace, not the idle device's */
 	if (sd->poller && sd->poller != eng && ns >= sd->poller_ns) {
 		if (may_park) {
-			/* until the poller, a hook or the role's release wakes us */
-			pthread_cond_wait(&sd->park, &sd->lock);
+			/* until the poller, a hook or the role's release wakes us;
+			 * engine_destroy may have set stopping and woken the
+			 * parked ones after our loop looked and before we took
+			 * sd->lock: then do not park (its wake takes sd->lock
+			 * after the store, so if we miss it here we are waiting) */
+			if (!engine_stopping(eng))
+				pthread_cond_wait(&sd->park, &sd->lock);
 			pthread_mutex_unlock(&sd->lock);
 			pthread_mutex_lock(&eng->unit.lock);
 			return IDLE_PARKED;
@@ -251,10 +263,10 @@ static void *engine_thread(void *arg)
 	prctl(PR_SET_TIMERSLACK, KEMU_SDMA_TIMER_SLACK_NS, 0, 0, 0);
 	kemu_gpu_thread_set_name("SDMA%u", eng->engine_id);
 	pthread_mutex_lock(&eng->unit.lock);
-	while (!eng->stopping) {
+	while (!engine_stopping(eng)) {
 		bool any;
 		enum kemu_sdma_progress r = engine_round(eng, &any);
-		if (eng->stopping)
+		if (engine_stopping(eng))
 			break;
 		if (r == KEMU_SDMA_PROGRESS) {
 			idle_since = 0;
@@ -406,7 +418,8 @@ static void engine_destroy(struct kemu_gpu_unit *u)
 {
 	struct kemu_sdma_engine *eng = (struct kemu_sdma_engine *)u;
 	pthread_mutex_lock(&eng->unit.lock);
-	eng->stopping = true;
+	/* release: pairs with engine_stopping's acquire in engine_idle */
+	atomic_store_explicit(&eng->stopping, true, memory_order_release);
 	pthread_mutex_unlock(&eng->unit.lock);
 	engine_kick(eng);
 	pthread_join(eng->thread, NULL);

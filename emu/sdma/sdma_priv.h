@@ -188,7 +188,11 @@ struct kemu_sdma_engine {
 	pthread_cond_t wake;           /* the thread naps / parks here */
 	uint32_t rr;                   /* round-robin cursor; under lock */
 	pthread_t thread;
-	bool stopping;
+	/* set once by engine_destroy (release, under lock); the thread reads it
+	 * under lock and, before parking on its device's condvar, under sd->lock
+	 * only (acquire): engine_destroy's wake then takes sd->lock after the
+	 * store, so a thread that did not see it is already waiting */
+	_Atomic bool stopping;
 };
 
 /* emu/gpu frees a fork child's inherited queues with free() and finds a
