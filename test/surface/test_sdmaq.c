@@ -395,6 +395,7 @@ START_TEST(sdmaq_destroy_pending)
 }
 END_TEST
 
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
 /* A fork child of a parent with an SDMA queue: the parent's queue is not
  * the child's (NOT_INITIALIZED), its own runtime makes and runs one (the
  * parent's records forgotten without an ioctl), and the parent's queue
@@ -454,6 +455,7 @@ START_TEST(sdmaq_fork_child)
 	hsa_amd_memory_pool_free(flag);
 }
 END_TEST
+#endif
 
 /* For the ctest run with KFDEMU_LOG=debug: a queue on engine 1 runs. */
 START_TEST(sdmaq_on_engine_1)
@@ -478,8 +480,17 @@ static Suite *sdmaq_suite(void)
 	tcase_add_test(tc, sdmaq_engine_selection);
 	tcase_add_test(tc, sdmaq_bad_arguments);
 	tcase_add_test(tc, sdmaq_destroy_pending);
-	tcase_add_test(tc, sdmaq_fork_child);
 	suite_add_tcase(s, tc);
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+	/* The parent forks with kfdemu's engine threads running, which GCC's
+	 * ASan allocator and TSan do not survive (a child can inherit the
+	 * allocator's lock held: test/fork): plain builds only, where
+	 * surface_sdmaq_fork_mi210 runs it (CI's plain pass, -R fork). */
+	TCase *fork_tc = tcase_create("fork");
+	tcase_add_checked_fixture(fork_tc, setup, teardown);
+	tcase_add_test(fork_tc, sdmaq_fork_child);
+	suite_add_tcase(s, fork_tc);
+#endif
 	TCase *log = tcase_create("log");
 	tcase_add_checked_fixture(log, setup, teardown);
 	tcase_add_test(log, sdmaq_on_engine_1);
