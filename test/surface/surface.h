@@ -136,4 +136,19 @@ static inline uint32_t surf_u32_info(hsa_agent_t a, int attribute)
 	return v;
 }
 
+/* The fixture of the surface suites: a runtime opened and its agents found
+ * in `agents` before each case (setup), the runtime shut down after it
+ * (teardown). */
+#define SURF_FIXTURE(agents)                                    \
+	static struct surf_agents agents;                        \
+	static void setup(void)                                  \
+	{                                                        \
+		ck_status(hsa_init(), HSA_STATUS_SUCCESS);       \
+		surf_agents(&agents);                            \
+	}                                                        \
+	static void teardown(void)                               \
+	{                                                        \
+		ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);  \
+	}
+
 #endif

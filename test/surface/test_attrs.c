@@ -25,18 +25,7 @@
 
 #define ATTR_BUF 1024
 
-static struct surf_agents ag;
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
+SURF_FIXTURE(ag)
 
 /* One answer: its status, how many leading bytes were written (the
  * highest written byte + 1, 0 for none) and the value of the 0x55 run. */

@@ -15,18 +15,7 @@
 
 #include "surface.h"
 
-static struct surf_agents ag;
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
+SURF_FIXTURE(ag)
 
 /* HSA_ENABLE_SDMA=0: ROCr copies on the blit kernel whatever engine is
  * named, and skips the direction rules. */

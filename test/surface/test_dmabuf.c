@@ -12,18 +12,7 @@
 
 #include "surface.h"
 
-static struct surf_agents ag;
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
+SURF_FIXTURE(ag)
 
 START_TEST(dmabuf_before_init)
 {

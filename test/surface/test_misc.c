@@ -14,20 +14,9 @@
 #include "hsa/hsa_ext_image.h"
 #include "hsa/hsa_ven_amd_pc_sampling.h"
 
-static struct surf_agents ag;
+SURF_FIXTURE(ag)
 static uint64_t bogus[8];
 #define BAD_AGENT ((hsa_agent_t){ (uint64_t)(uintptr_t)&bogus[3] })
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
 
 static void pcs_ready(void *client, size_t size, size_t lost,
 		      hsa_ven_amd_pcs_data_copy_callback_t copy, void *hsa_data)

@@ -14,19 +14,8 @@
 
 #include "surface.h"
 
-static struct surf_agents ag;
+SURF_FIXTURE(ag)
 static hsa_agent_t none_agent = { 0 };
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
 
 static hsa_signal_t make(hsa_signal_value_t v)
 {

@@ -36,19 +36,8 @@ _Static_assert(sizeof(hsa_amd_sdma_queue_params_t) == 32, "sdma params");
 _Static_assert(HSA_AMD_QUEUE_INFO_VM_FAULT_STATUS == 10 && HSA_AMD_QUEUE_INFO_WRITE_POINTER == 16,
 	       "queue info attributes");
 
-static struct surf_agents ag;
+SURF_FIXTURE(ag)
 static hsa_agent_t none_agent = { 0 };
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
 
 static hsa_amd_queue_create_desc_t compute_desc(uint32_t bytes)
 {

@@ -24,18 +24,7 @@
 #include "hsa/amd_hsa_signal.h"
 #include "surface.h"
 
-static struct surf_agents ag;
-
-static void setup(void)
-{
-	ck_status(hsa_init(), HSA_STATUS_SUCCESS);
-	surf_agents(&ag);
-}
-
-static void teardown(void)
-{
-	ck_status(hsa_shut_down(), HSA_STATUS_SUCCESS);
-}
+SURF_FIXTURE(ag)
 
 static hsa_amd_queue_create_desc_t sdma_desc(uint32_t bytes, uint32_t engine)
 {
